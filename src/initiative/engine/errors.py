@@ -1,0 +1,23 @@
+"""Errors with messages that say what is wrong and where."""
+
+from __future__ import annotations
+
+
+class InitiativeError(Exception):
+    """Base of every error this project raises on bad input."""
+
+
+class IllegalActionError(InitiativeError):
+    """An action that is not legal now; the state is unchanged."""
+
+
+class ContentError(InitiativeError):
+    """A content file (characters, decks) is invalid; the message names file, entry, field."""
+
+
+class NotationError(InitiativeError):
+    """A position, record or move text cannot be read; the message names the place."""
+
+
+class ConfigError(InitiativeError):
+    """An unknown house-rule flag or a value it does not accept."""

@@ -1,0 +1,103 @@
+"""Initiative Break actions: small, interned, hashable, with a stable integer index.
+
+Compound choices are short sequences of sub-decisions (GUIDE 2): first the attack, then
+one `target` per clause that picks a unit (indexed by unit slot), never a flat product.
+Indices are fixed for the game and only ever appended to, so RL policies stay valid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from initiative.engine.errors import NotationError
+
+MAX_UNITS = 10
+"""IB 7.8 / 8.2: never more than 10 units on the track."""
+MAX_HAND = 5
+"""IB 2.8.3: the hand limit."""
+NUM_STATUSES = 7
+
+
+class Kind(IntEnum):
+    KEEP = 0  # IB 2.8.2: keep the opening hand
+    MULLIGAN = 1  # IB 2.8.2: take the one mulligan
+    BASIC = 2  # IB 4.1
+    ADVANCED = 3  # IB 4.2
+    BREAK_ART = 4  # IB 4.3 A
+    PASS = 5  # IB 4.9
+    DECLINE = 6  # IB 3.7: declare no Initiative Break in this window
+    DISCARD = 7  # IB 2.8.7: free discard of hand slot `arg`
+    TARGET = 8  # IB 3.8: choose unit `arg` as this clause's target
+    BREAK = 9  # IB 3.7: declare an Initiative Break with unit `arg`
+    CLEANSE = 10  # IB 5.2.8: remove status `arg` (unnamed Cleanse)
+
+
+_WORDS = {
+    Kind.KEEP: "keep",
+    Kind.MULLIGAN: "mulligan",
+    Kind.BASIC: "basic",
+    Kind.ADVANCED: "advanced",
+    Kind.BREAK_ART: "breakart",
+    Kind.PASS: "pass",
+    Kind.DECLINE: "decline",
+    Kind.DISCARD: "discard",
+    Kind.TARGET: "target",
+    Kind.BREAK: "break",
+    Kind.CLEANSE: "cleanse",
+}
+_ARG_COUNT = {Kind.DISCARD: MAX_HAND, Kind.TARGET: MAX_UNITS, Kind.BREAK: MAX_UNITS,
+              Kind.CLEANSE: NUM_STATUSES}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision. `arg` is a hand slot, unit slot or status id, or -1."""
+
+    kind: Kind
+    arg: int = -1
+    index: int = field(default=-1, compare=False)
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind.name}{'' if self.arg < 0 else f', {self.arg}'})"
+
+
+def _build_table() -> tuple[tuple[Action, ...], dict[tuple[Kind, int], Action]]:
+    table: list[Action] = []
+    for kind in Kind:
+        for arg in range(_ARG_COUNT[kind]) if kind in _ARG_COUNT else (-1,):
+            table.append(Action(kind, arg, len(table)))
+    return tuple(table), {(a.kind, a.arg): a for a in table}
+
+
+ACTIONS, _BY_KEY = _build_table()
+NUM_ACTIONS = len(ACTIONS)
+
+
+def action(kind: Kind, arg: int = -1) -> Action:
+    """The interned action for `kind` and `arg`."""
+    return _BY_KEY[(kind, arg)]
+
+
+KEEP = action(Kind.KEEP)
+MULLIGAN = action(Kind.MULLIGAN)
+BASIC = action(Kind.BASIC)
+ADVANCED = action(Kind.ADVANCED)
+BREAK_ART = action(Kind.BREAK_ART)
+PASS = action(Kind.PASS)
+DECLINE = action(Kind.DECLINE)
+DISCARDS = tuple(action(Kind.DISCARD, i) for i in range(MAX_HAND))
+TARGETS = tuple(action(Kind.TARGET, i) for i in range(MAX_UNITS))
+BREAKS = tuple(action(Kind.BREAK, i) for i in range(MAX_UNITS))
+CLEANSES = tuple(action(Kind.CLEANSE, i) for i in range(NUM_STATUSES))
+
+
+def word(kind: Kind) -> str:
+    return _WORDS[kind]
+
+
+def parse_action_word(text: str) -> Kind:
+    for kind, w in _WORDS.items():
+        if w == text:
+            return kind
+    raise NotationError(f"unknown move {text!r} (moves: {', '.join(_WORDS.values())})")

@@ -1,0 +1,207 @@
+"""IB 3.2: the six-step activation, plus the idle point between activations.
+
+Steps: Status Check (IB 3.2.2, IB 5), Start-of-Activation window (IB 3.2.3), Draw
+(IB 3.2.4, 2.8.5), Action (IB 3.2.5-3.2.6), End-of-Activation window (IB 3.2.7),
+Movement (IB 3.2.8, 3.3, 3.4.6) and then the Round Marker step (IB 3.5.2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import attacks, breaks, damage, events, hand, rounds, victory
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import (
+    ADVANCED,
+    BASIC,
+    BREAK_ART,
+    DISCARDS,
+    PASS,
+    Action,
+    Kind,
+)
+from initiative.games.ib.frames import (
+    ACTIVATION,
+    DISCARD_UNIT,
+    F_ENDED,
+    F_MUTED,
+    F_SEALED,
+    F_STUNNED,
+    NEXT,
+    ST_ACTION,
+    ST_DONE,
+    ST_DRAW,
+    ST_END,
+    ST_MOVE,
+    ST_RM,
+    ST_START,
+    ST_STATUS,
+    W_BETWEEN,
+)
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+
+def begin_idle(state: IBState) -> None:
+    """Between activations: close a finished round, then open the between-window."""
+    rounds.idle_round_check(state)
+    state.stack.append((NEXT,))
+    breaks.open_window(state, W_BETWEEN)
+
+
+def next_step(state: IBState) -> None:
+    """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
+    state.stack.pop()
+    rounds.idle_round_check(state)
+    if state.activations >= state.match.config.max_activations:
+        victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
+        return
+    unit = state.track.leftmost()
+    if unit is None:  # pragma: no cover - victory is decided before the track empties
+        victory.check(state)
+        return
+    state.activations += 1
+    state.stack.append((ACTIVATION, unit, ST_STATUS, 0))
+    state.emit((events.ACT_START, unit, state.track.round))
+
+
+def end_activation(state: IBState, defeated: bool) -> None:
+    """The activation stops early (its unit was defeated, AMB-13, or broke, AMB-34).
+
+    No further steps and no Movement; the Round Marker step still follows unless the
+    unit was defeated and `rm_step_after_active_defeated` is false."""
+    frame = state.stack[0]
+    if frame[0] != ACTIVATION or frame[3] & F_ENDED:
+        return
+    skip_rm = defeated and not state.match.config.rm_step_after_active_defeated
+    state.stack[0] = (ACTIVATION, frame[1], ST_DONE if skip_rm else ST_RM, frame[3] | F_ENDED)
+
+
+def active_unit(state: IBState) -> int:
+    """The unit whose activation is in progress, or -1."""
+    stack = state.stack
+    if stack:
+        frame = stack[0]
+        if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
+            unit: int = frame[1]
+            return unit
+    return -1
+
+
+def step(state: IBState) -> bool:
+    """Run the current step of the activation frame; False when the Action is awaited."""
+    _, unit, stage, flags = frame = state.stack[-1]
+    config = state.match.config
+    if stage == ST_STATUS:
+        _status_check(state, unit, flags)
+    elif stage == ST_START:
+        # IB 3.2.3: no core ability triggers here; content abilities hook in later.
+        _goto(state, frame, ST_DRAW)
+    elif stage == ST_DRAW:
+        hand.draw_step(state, state.match.unit_seat[unit])
+        if state.result is None and state.stack[0] is frame:
+            skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
+            _goto(state, frame, ST_END if skip else ST_ACTION)
+    elif stage == ST_ACTION:
+        return False
+    elif stage == ST_END:
+        # IB 3.2.7: no core ability triggers here.
+        _goto(state, frame, ST_MOVE)
+    elif stage == ST_MOVE:
+        _movement(state, unit)
+        _goto(state, frame, ST_RM)
+    elif stage == ST_RM:
+        if not flags & F_STUNNED or config.rm_step_after_stunned_turn:  # AMB-10
+            rounds.rm_step(state)
+        _goto(state, frame, ST_DONE)
+    else:
+        state.stack.pop()
+    return True
+
+
+def _goto(state: IBState, frame: tuple[int, int, int, int], stage: int) -> None:
+    state.stack[-1] = (ACTIVATION, frame[1], stage, frame[3])
+
+
+def _status_check(state: IBState, unit: int, flags: int) -> None:
+    """IB 3.2.2 / IB 5.3: Burn, then Stun; Seal and Mute bind this activation.
+
+    AMB-12: Burn first (a Burn kill pre-empts everything). AMB-08: Guard does not
+    resolve here. AMB-16: statuses applied later in this activation wait for the next."""
+    config = state.match.config
+    bits = state.status[unit]
+    burn = st.count(bits, st.BURN)
+    if burn:
+        state.status[unit] = st.clear(bits, st.BURN)
+        state.emit((events.BURN, unit))
+        damage.deal(state, -1, unit, burn, from_burn=True)  # IB 5.2.1, AMB-52
+        damage.settle(state)
+        if state.result is not None or not state.on_track(unit):
+            return
+        bits = state.status[unit]
+    stun = st.count(bits, st.STUN)
+    if stun:
+        bits = st.clear(bits, st.STUN)
+        flags |= F_STUNNED
+        state.emit((events.STUNNED, unit))  # IB 5.2.7
+    if not (stun and config.seal_mute_survive_stun):  # AMB-12
+        if st.count(bits, st.SEAL):
+            bits = st.clear(bits, st.SEAL)
+            flags |= F_SEALED
+            state.emit((events.SEALED, unit))  # IB 5.2.5
+        if st.count(bits, st.MUTE):
+            bits = st.clear(bits, st.MUTE)
+            flags |= F_MUTED
+            state.emit((events.MUTED, unit))  # IB 5.2.4
+    state.status[unit] = bits
+    skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
+    state.stack[-1] = (ACTIVATION, unit, ST_MOVE if skip_all else ST_START, flags)
+
+
+def _movement(state: IBState, unit: int) -> None:
+    """IB 3.3 / 3.4.6 / 3.5.5: move right by Speed, then apply deferred moves."""
+    track = state.track
+    speed = state.match.units[unit].speed
+    if track.rm is None and state.match.config.time_collapse_order == "printed_initiative":
+        speed = len(track)  # AMB-26: during the collapse units cycle in printed order
+    deferred = state.pending[unit]
+    state.pending[unit] = ()
+    crossed = track.movement_step(unit, speed, deferred)
+    state.emit((events.MOVEMENT, unit, speed, int(crossed)))
+
+
+def legal(state: IBState) -> list[Action]:
+    """IB 3.2.6 action menu (core actions) plus the free discard (IB 2.8.7)."""
+    _, unit, _, flags = state.stack[-1]
+    out: list[Action] = []
+    if not flags & F_SEALED:  # IB 5.2.5: Seal forbids attacks and Break Arts
+        out.append(BASIC)
+        charge = state.charge[unit]
+        if charge >= 1:
+            out.append(ADVANCED)  # IB 4.2.1
+        if charge >= 3:
+            out.append(BREAK_ART)  # IB 4.3.1
+    out.append(PASS)  # IB 4.9
+    limit = state.match.config.free_discards_per_activation
+    if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
+        out.extend(DISCARDS[: len(state.hands[state.match.unit_seat[unit]])])
+    return out
+
+
+def choose(state: IBState, action: Action) -> None:
+    _, unit, _, flags = state.stack[-1]
+    kind = action.kind
+    if kind == Kind.PASS:
+        state.emit((events.PASS, unit))
+        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)  # AMB-14
+    elif kind == Kind.DISCARD:
+        hand.discard(state, state.match.unit_seat[unit], action.arg)
+        state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags + DISCARD_UNIT)
+    else:
+        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        attacks.declare(state, unit, int(kind))
+
+
+__all__ = ["F_MUTED", "active_unit", "begin_idle", "choose", "end_activation", "legal",
+           "next_step", "step"]

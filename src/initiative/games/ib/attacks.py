@@ -1,0 +1,306 @@
+"""IB 4.1-4.3 attacks and IB 3.8 targeting: from choice, through cost and response
+window, to clause-by-clause resolution.
+
+A character's attacks are data (content.Clause). Each clause that picks a unit asks
+its controller for one `target` sub-decision; `same` reuses the previous clause's
+targets (IB 3.8.3); `all_enemies` / `all_allies` take the group at resolution (IB 3.8.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import breaks, damage, events
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import CLEANSES, TARGETS, Action, Kind
+from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
+from initiative.games.ib.frames import (
+    ACTION,
+    ACTIVATION,
+    AS_AFTER,
+    AS_CLEANSE,
+    AS_DONE,
+    AS_PAY,
+    AS_RESOLVE,
+    AS_RETARGET,
+    AS_TARGET,
+    B_RETURN,
+    BREAK,
+    F_ENDED,
+    NEXT,
+    NO_TARGET,
+    PENDING,
+    W_AFTER_DECLARE,
+    W_AFTER_RESOLVE,
+)
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+COST = {int(Kind.BASIC): 0, int(Kind.ADVANCED): 1, int(Kind.BREAK_ART): 3}
+"""IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
+
+
+def clauses_of(state: IBState, unit: int, kind: int) -> tuple[Clause, ...]:
+    spec = state.match.units[unit]
+    if kind == Kind.BASIC:
+        return spec.basic
+    if kind == Kind.ADVANCED:
+        return spec.advanced
+    return spec.break_art
+
+
+def declare(state: IBState, unit: int, kind: int, via_ib: bool = False) -> None:
+    """Push an attack: targets first, then (not for an IB) cost and response window."""
+    clauses = clauses_of(state, unit, kind)
+    targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
+    state.stack.append((ACTION, unit, kind, targets, AS_TARGET, via_ib, 0, 0))
+
+
+def controller_team(state: IBState, unit: int) -> int:
+    """AMB-61: "ally" and "enemy" are relative to the effect's controller by default."""
+    match = state.match
+    if match.config.ally_enemy_reference == "active_unit_controller":
+        frame = state.stack[0]
+        if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
+            return match.unit_team[frame[1]]
+    return match.unit_team[unit]
+
+
+def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
+    """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3)."""
+    team = controller_team(state, unit)
+    team_of = state.match.unit_team
+    order = sorted(state.track.order)
+    if target_kind == "enemy" or target_kind == "all_enemies":
+        if target_kind == "all_enemies" and state.match.config.multiplayer_aoe_friendly_fire:
+            seat = state.match.unit_seat
+            return [u for u in order if seat[u] != seat[unit]]  # AMB-64
+        return [u for u in order if team_of[u] != team]
+    return [u for u in order if team_of[u] == team]
+
+
+def legal(state: IBState) -> list[Action]:
+    frame = state.stack[-1]
+    unit, kind, targets, stage = frame[1], frame[2], frame[3], frame[4]
+    clauses = clauses_of(state, unit, kind)
+    if stage == AS_CLEANSE:
+        bits = state.status[_clause_targets(state, frame, frame[6])[0]]
+        return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
+    i = targets.index(PENDING)
+    return [TARGETS[u] for u in candidates(state, unit, clauses[i].target)]
+
+
+def choose(state: IBState, action: Action) -> None:
+    frame = state.stack[-1]
+    if action.kind == Kind.CLEANSE:
+        target = _clause_targets(state, frame, frame[6])[0]
+        damage.cleanse(state, target, action.arg)
+        state.stack[-1] = (*frame[:4], AS_RESOLVE, frame[5], frame[6], 2)
+        return
+    targets = list(frame[3])
+    targets[targets.index(PENDING)] = action.arg
+    state.stack[-1] = (frame[0], frame[1], frame[2], tuple(targets), *frame[4:])
+
+
+def step(state: IBState) -> bool:
+    """Advance the top ACTION frame; False when a target or status must be chosen."""
+    frame = state.stack[-1]
+    _, unit, kind, targets, stage, via_ib, _, _ = frame
+    if stage == AS_TARGET or stage == AS_RETARGET:
+        if PENDING in targets:
+            options = legal(state)
+            if len(options) > 1:
+                return False
+            # One legal target: chosen automatically. None: the clause has no target.
+            chosen = options[0].arg if options else NO_TARGET
+            state.stack[-1] = _with_target(frame, chosen)
+            return True
+        after = AS_RESOLVE if (via_ib or stage == AS_RETARGET) else AS_PAY
+        state.stack[-1] = (*frame[:4], after, *frame[5:])
+    elif stage == AS_PAY:
+        _pay(state, unit, kind)
+        state.emit((events.DECLARE, unit, kind, *targets))
+        state.stack[-1] = (*frame[:4], AS_RESOLVE, *frame[5:])
+        breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
+    elif stage == AS_RESOLVE:
+        if _abandoned(state, frame):
+            state.stack.pop()
+            return True
+        if frame[7] == 0 and frame[6] == 0 and _orphaned(state, frame):
+            return True
+        return _resolve(state)
+    elif stage == AS_AFTER:
+        state.stack[-1] = (*frame[:4], AS_DONE, *frame[5:])
+        if not via_ib:
+            breaks.open_window(state, W_AFTER_RESOLVE)
+    else:
+        state.stack.pop()
+    return True
+
+
+def _with_target(frame: tuple[int, ...], chosen: int) -> tuple[int, ...]:
+    targets = list(frame[3])
+    targets[targets.index(PENDING)] = chosen
+    return (frame[0], frame[1], frame[2], tuple(targets), *frame[4:])
+
+
+def _pay(state: IBState, unit: int, kind: int) -> None:
+    """IB 4.2.1 / 4.3.1: Charge is spent when the attack is declared."""
+    cost = COST[kind]
+    if cost == 3:
+        state.charge[unit] = 0
+    elif cost:
+        state.charge[unit] -= cost
+
+
+def _abandoned(state: IBState, frame: tuple[int, ...]) -> bool:
+    """The actor left the track, or its activation ended (e.g. by its own IB)."""
+    unit = frame[1]
+    if not state.on_track(unit):
+        return True
+    if frame[5]:
+        return False
+    base = state.stack[0]
+    return base[0] != ACTIVATION or base[1] != unit or bool(base[3] & F_ENDED)
+
+
+def _orphaned(state: IBState, frame: tuple[int, ...]) -> bool:
+    """A chosen target left the track before resolution (new flag `orphaned_action`).
+
+    fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
+    Charge, since it never resolved); retarget: the controller picks again."""
+    lost = [i for i, t in enumerate(frame[3]) if t >= 0 and not state.on_track(t)]
+    if not lost:
+        return False
+    if state.match.config.orphaned_action == "retarget":
+        targets = list(frame[3])
+        for i in lost:
+            targets[i] = PENDING
+        state.stack[-1] = (frame[0], frame[1], frame[2], tuple(targets), AS_RETARGET,
+                           *frame[5:])
+        return True
+    state.emit((events.FIZZLE, frame[1], frame[2]))
+    state.stack[-1] = (*frame[:4], AS_AFTER, *frame[5:])
+    return True
+
+
+def _clause_targets(state: IBState, frame: tuple[int, ...], i: int) -> list[int]:
+    """The units clause `i` affects now (defeated units drop out)."""
+    unit, kind, targets = frame[1], frame[2], frame[3]
+    clauses = clauses_of(state, unit, kind)
+    while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
+        i -= 1
+    target = clauses[i].target
+    if target == "self":
+        found = [unit]
+    elif target == "all_enemies" or target == "all_allies":
+        found = candidates(state, unit, target)
+    else:
+        found = [targets[i]] if targets[i] >= 0 else []
+    return [u for u in found if state.on_track(u)]
+
+
+def _resolve(state: IBState) -> bool:
+    """Resolve clauses in order; pause for an unnamed Cleanse choice (IB 5.2.8)."""
+    frame = state.stack[-1]
+    unit, kind = frame[1], frame[2]
+    clauses = clauses_of(state, unit, kind)
+    i, sub = frame[6], frame[7]
+    while i < len(clauses):
+        clause = clauses[i]
+        hit = _clause_targets(state, frame, i)
+        if sub == 0:
+            _damage_and_heal(state, unit, clause, hit)
+            if clause.cleanse == CLEANSE_ONE and hit:
+                present = [s for s in range(len(st.NAMES)) if st.count(state.status[hit[0]], s)]
+                if len(present) > 1:
+                    state.stack[-1] = (*frame[:4], AS_CLEANSE, frame[5], i, 1)
+                    return False
+                if present:
+                    damage.cleanse(state, hit[0], present[0])
+        _rest_of_clause(state, clause, hit)
+        damage.settle(state)  # AMB-56
+        if state.result is not None or _abandoned(state, frame):
+            if state.result is None:
+                state.stack.pop()
+            return True
+        i, sub = i + 1, 0
+    if kind == Kind.BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
+        gain_charge(state, unit, 1)
+    state.stack[-1] = (*frame[:4], AS_AFTER, frame[5], i, 0)
+    return True
+
+
+def _damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int]) -> None:
+    if clause.damage and hit:
+        insight = damage.take_insight(state, unit)  # IB 5.2.2
+        whole = state.match.config.insight_scope == "whole_effect"  # AMB-53
+        for n, target in enumerate(hit):
+            bonus = insight if (whole or n == 0) else 0
+            damage.deal(state, unit, target, clause.damage + bonus)
+    if clause.heal:
+        for target in hit:
+            damage.heal(state, target, clause.heal)
+
+
+def _rest_of_clause(state: IBState, clause: Clause, hit: list[int]) -> None:
+    """Named/all Cleanse, statuses, moves and Charge, in that order (IB 3.8, 5)."""
+    for target in hit:
+        if clause.cleanse == CLEANSE_ALL:
+            damage.cleanse_all(state, target)
+        elif clause.cleanse != CLEANSE_NONE and clause.cleanse != CLEANSE_ONE:
+            damage.cleanse(state, target, clause.cleanse)
+        for status in clause.apply:
+            damage.apply_status(state, target, status)
+        if clause.move_up:
+            move(state, target, -clause.move_up)
+        if clause.move_back:
+            move(state, target, clause.move_back)
+        if clause.charge:
+            gain_charge(state, target, clause.charge)
+
+
+def gain_charge(state: IBState, unit: int, amount: int) -> None:
+    """IB 3.7.1-3.7.3: Charge never exceeds 3; the excess is lost (AMB-38)."""
+    now = min(3, state.charge[unit] + amount)
+    state.charge[unit] = now
+    state.emit((events.CHARGE, unit, amount, now))
+
+
+def is_active(state: IBState, unit: int) -> bool:
+    """AMB-07: the unit whose activation runs; between activations (by default) the
+    leftmost unit waiting to act; an IB unit only under `ib_unit_is_active`."""
+    config = state.match.config
+    stack = state.stack
+    base = stack[0]
+    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] == unit:
+        return True
+    breaking = _breaking_unit(state)
+    if config.ib_unit_is_active and breaking == unit:
+        return True
+    if base[0] == NEXT and config.leftmost_between_activations_is_active:
+        for u in state.track.order:
+            if u != breaking:
+                return u == unit
+    return False
+
+
+def _breaking_unit(state: IBState) -> int:
+    for frame in reversed(state.stack):
+        if frame[0] == BREAK and frame[2] == B_RETURN:
+            unit: int = frame[1]
+            return unit
+    return -1
+
+
+def move(state: IBState, unit: int, amount: int) -> None:
+    """IB 3.4: Move Up (amount < 0) / Move Back (> 0). The active unit's moves wait for
+    its Movement Step (IB 3.4.6); others resolve at once (IB 3.4.2)."""
+    if is_active(state, unit):
+        state.pending[unit] = (*state.pending[unit], amount)
+        state.emit((events.DEFER, unit, amount))
+        return
+    track = state.track
+    moved = track.move_up(unit, -amount) if amount < 0 else track.move_back(unit, amount)
+    state.emit((events.MOVE, unit, amount, int(moved)))

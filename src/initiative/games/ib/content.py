@@ -1,0 +1,319 @@
+"""Character and deck content as data (IB 2.1, 2.7): YAML files checked by a schema.
+
+A character's three attacks are lists of clauses (IB 3.8): each clause picks its own
+targets (or reuses the previous clause's with `same`) and then deals damage, heals,
+applies or cleanses statuses, moves units and grants Charge, in that order. Errors name
+the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from initiative.engine.errors import ContentError
+from initiative.games.ib import statuses
+
+TargetKind = Literal["enemy", "all_enemies", "self", "ally", "all_allies", "same"]
+CHOSEN_TARGETS = ("enemy", "ally")
+"""Clause targets that ask the controller to pick one unit."""
+AFFINITIES = ("fire", "water", "earth", "arcane", "wind")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ClauseModel(_Strict):
+    """One clause of an attack; `target` first, then what happens to it."""
+
+    target: TargetKind
+    damage: int = Field(0, ge=0, le=99)
+    heal: int = Field(0, ge=0, le=99)
+    apply: tuple[str, ...] = ()
+    cleanse: Literal["none", "one", "all"] | str = "none"
+    move_up: int = Field(0, ge=0, le=9)
+    move_back: int = Field(0, ge=0, le=9)
+    charge: int = Field(0, ge=0, le=3)
+
+    @field_validator("apply")
+    @classmethod
+    def _known_statuses(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for name in value:
+            if name not in statuses.BY_NAME:
+                raise ValueError(f"unknown status {name!r} (known: {', '.join(statuses.NAMES)})")
+        return value
+
+    @field_validator("cleanse")
+    @classmethod
+    def _known_cleanse(cls, value: str) -> str:
+        if value not in ("none", "one", "all") and value not in statuses.BY_NAME:
+            raise ValueError(
+                f"cleanse must be none, one, all or a status name, got {value!r}"
+            )
+        return value
+
+
+class CharacterModel(_Strict):
+    """A Character card (IB 2.1): stats, two Sigil affinities and three attacks."""
+
+    key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str = Field(min_length=1)
+    title: str = ""
+    points: int = Field(ge=1, le=5)
+    initiative: int = Field(ge=0, le=20)
+    speed: int = Field(ge=1, le=9)
+    hp: int = Field(ge=1, le=99)
+    affinities: tuple[str, str]
+    basic: tuple[ClauseModel, ...] = Field(min_length=1)
+    advanced: tuple[ClauseModel, ...] = Field(min_length=1)
+    break_art: tuple[ClauseModel, ...] = Field(min_length=1)
+
+    @field_validator("affinities")
+    @classmethod
+    def _known_affinities(cls, value: tuple[str, str]) -> tuple[str, str]:
+        for name in value:
+            if name not in AFFINITIES:
+                raise ValueError(f"unknown Sigil type {name!r} (known: {', '.join(AFFINITIES)})")
+        if value[0] == value[1]:
+            raise ValueError("a Character prints two different Sigil types (IB 2.1)")
+        return value
+
+
+class CardModel(_Strict):
+    """A deck card. In the core engine cards carry no play effect yet (they are drawn,
+    held, mulliganed and discarded); card play arrives with the content language."""
+
+    key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str = Field(min_length=1)
+    kind: Literal["plain"] = "plain"
+
+
+class DeckModel(_Strict):
+    key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str
+    cards: dict[str, int]
+
+
+class TeamModel(_Strict):
+    key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str
+    characters: tuple[str, ...] = Field(min_length=1, max_length=4)
+    deck: str
+
+
+class ContentFile(_Strict):
+    characters: tuple[CharacterModel, ...] = ()
+    cards: tuple[CardModel, ...] = ()
+    decks: tuple[DeckModel, ...] = ()
+    teams: tuple[TeamModel, ...] = ()
+
+
+# --- compiled, immutable specs shared by every state of a game -----------------
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    target: str
+    damage: int
+    heal: int
+    apply: tuple[int, ...]
+    cleanse: int  # -1 none, -2 one of the controller's choice, -3 all, else a status id
+    move_up: int
+    move_back: int
+    charge: int
+
+    @property
+    def chooses(self) -> bool:
+        return self.target in CHOSEN_TARGETS
+
+
+CLEANSE_NONE, CLEANSE_ONE, CLEANSE_ALL = -1, -2, -3
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterSpec:
+    key: str
+    name: str
+    title: str
+    points: int
+    initiative: int
+    speed: int
+    hp: int
+    affinities: tuple[str, str]
+    basic: tuple[Clause, ...]
+    advanced: tuple[Clause, ...]
+    break_art: tuple[Clause, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    key: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """Everything a game reads, compiled once and shared."""
+
+    characters: dict[str, CharacterSpec]
+    cards: tuple[CardSpec, ...]
+    card_index: dict[str, int]
+    decks: dict[str, tuple[str, ...]]
+    teams: dict[str, tuple[str, tuple[str, ...], str]]  # key -> (name, characters, deck)
+
+    def character(self, key: str, where: str = "team") -> CharacterSpec:
+        try:
+            return self.characters[key]
+        except KeyError:
+            raise ContentError(
+                f"{where}: unknown character {key!r} (known: {', '.join(sorted(self.characters))})"
+            ) from None
+
+    def deck(self, key: str, where: str = "team") -> tuple[str, ...]:
+        try:
+            return self.decks[key]
+        except KeyError:
+            raise ContentError(
+                f"{where}: unknown deck {key!r} (known: {', '.join(sorted(self.decks))})"
+            ) from None
+
+
+def _compile_clause(model: ClauseModel) -> Clause:
+    if model.cleanse == "none":
+        cleanse = CLEANSE_NONE
+    elif model.cleanse == "one":
+        cleanse = CLEANSE_ONE
+    elif model.cleanse == "all":
+        cleanse = CLEANSE_ALL
+    else:
+        cleanse = statuses.BY_NAME[model.cleanse]
+    return Clause(
+        target=model.target,
+        damage=model.damage,
+        heal=model.heal,
+        apply=tuple(statuses.BY_NAME[s] for s in model.apply),
+        cleanse=cleanse,
+        move_up=model.move_up,
+        move_back=model.move_back,
+        charge=model.charge,
+    )
+
+
+def _compile_character(model: CharacterModel) -> CharacterSpec:
+    return CharacterSpec(
+        key=model.key,
+        name=model.name,
+        title=model.title,
+        points=model.points,
+        initiative=model.initiative,
+        speed=model.speed,
+        hp=model.hp,
+        affinities=model.affinities,
+        basic=tuple(_compile_clause(c) for c in model.basic),
+        advanced=tuple(_compile_clause(c) for c in model.advanced),
+        break_art=tuple(_compile_clause(c) for c in model.break_art),
+    )
+
+
+def _check_same_targets(model: CharacterModel, where: str) -> None:
+    for attack in ("basic", "advanced", "break_art"):
+        clauses: tuple[ClauseModel, ...] = getattr(model, attack)
+        if clauses[0].target == "same":
+            raise ContentError(
+                f"{where}: character {model.key!r}, field {attack}[0].target: "
+                "'same' needs an earlier clause to take its targets from"
+            )
+
+
+def _format_validation(error: ValidationError, where: str, data: Any) -> str:
+    lines = []
+    for item in error.errors():
+        loc = list(item["loc"])
+        entry = ""
+        if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(data, dict):
+            section = data.get(str(loc[0]))
+            if isinstance(section, list) and loc[1] < len(section):
+                raw = section[loc[1]]
+                if isinstance(raw, dict) and "key" in raw:
+                    entry = f" (entry {raw['key']!r})"
+        path = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in loc)
+        path = path.replace(".[", "[")
+        lines.append(f"{where}{entry}, field {path}: {item['msg']}")
+    return "\n".join(lines)
+
+
+def load_content_text(text: str, where: str) -> Content:
+    """Parse and validate one YAML content document; ContentError names every problem."""
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ContentError(f"{where}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise ContentError(f"{where}: expected a mapping with characters/cards/decks/teams")
+    try:
+        model = ContentFile.model_validate(data)
+    except ValidationError as exc:
+        raise ContentError(_format_validation(exc, where, data)) from None
+    return _build(model, where)
+
+
+def _unique(keys: list[str], what: str, where: str) -> None:
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            raise ContentError(f"{where}: {what} key {key!r} is defined twice")
+        seen.add(key)
+
+
+def _build(model: ContentFile, where: str) -> Content:
+    _unique([c.key for c in model.characters], "character", where)
+    _unique([c.key for c in model.cards], "card", where)
+    _unique([d.key for d in model.decks], "deck", where)
+    _unique([t.key for t in model.teams], "team", where)
+    for character in model.characters:
+        _check_same_targets(character, where)
+    cards = tuple(CardSpec(c.key, c.name) for c in model.cards)
+    card_index = {c.key: i for i, c in enumerate(cards)}
+    decks: dict[str, tuple[str, ...]] = {}
+    for deck in model.decks:
+        expanded: list[str] = []
+        for key, copies in deck.cards.items():
+            if key not in card_index:
+                raise ContentError(f"{where} (deck {deck.key!r}), field cards.{key}: unknown card")
+            if not 1 <= copies <= 2:
+                raise ContentError(
+                    f"{where} (deck {deck.key!r}), field cards.{key}: "
+                    f"{copies} copies; a deck holds 1 or 2 of a card (IB 2.7)"
+                )
+            expanded.extend([key] * copies)
+        decks[deck.key] = tuple(expanded)
+    characters = {c.key: _compile_character(c) for c in model.characters}
+    teams: dict[str, tuple[str, tuple[str, ...], str]] = {}
+    for team in model.teams:
+        for key in team.characters:
+            if key not in characters:
+                raise ContentError(
+                    f"{where} (team {team.key!r}), field characters: unknown character {key!r}"
+                )
+        if team.deck not in decks:
+            raise ContentError(f"{where} (team {team.key!r}), field deck: unknown deck")
+        teams[team.key] = (team.name, team.characters, team.deck)
+    return Content(characters, cards, card_index, decks, teams)
+
+
+def load_content_file(path: Path) -> Content:
+    return load_content_text(path.read_text(encoding="utf-8"), str(path))
+
+
+@cache
+def core_content() -> Content:
+    """The original sample content shipped with the core engine."""
+    text = resources.files("initiative.games.ib").joinpath("data/core.yaml").read_text("utf-8")
+    return load_content_text(text, "initiative/games/ib/data/core.yaml")

@@ -1,0 +1,113 @@
+"""IB 5: damage with Insight, Weaken and Guard; Heal; applying and cleansing statuses;
+defeat (AMB-56) and what follows it (Time Collapse, victory)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import events, rounds, victory
+from initiative.games.ib import statuses as st
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+
+def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool = False) -> int:
+    """Deal `amount` (already including the dealer's bonuses such as Insight) to `target`.
+
+    Incoming side, AMB-51 default: Weaken adds 2 (IB 5.2.6), then Guard halves rounding
+    down (IB 5.2.3); `damage_order=guard_then_weaken` swaps them. Both are used up even
+    if the result is 0 (AMB-55). Burn damage uses them unless
+    `burn_uses_incoming_modifiers` is false (AMB-52). HP never goes below 0."""
+    config = state.match.config
+    damage = amount
+    if not from_burn or config.burn_uses_incoming_modifiers:
+        bits = state.status[target]
+        weaken = st.count(bits, st.WEAKEN)
+        guard = st.count(bits, st.GUARD)
+        if weaken or guard:
+            if config.damage_order == "weaken_then_guard":
+                damage += 2 * weaken
+                for _ in range(guard):
+                    damage //= 2
+            else:
+                for _ in range(guard):
+                    damage //= 2
+                damage += 2 * weaken
+            state.status[target] = st.clear(st.clear(bits, st.WEAKEN), st.GUARD)
+    hp = state.hp[target] - damage
+    if hp < 0:
+        hp = 0
+    state.hp[target] = hp
+    state.emit((events.DAMAGE, source, target, damage, hp))
+    return damage
+
+
+def take_insight(state: IBState, dealer: int) -> int:
+    """IB 5.2.2: the dealer's Insight adds +1 per instance and is then removed."""
+    bits = state.status[dealer]
+    n = st.count(bits, st.INSIGHT)
+    if n:
+        state.status[dealer] = st.clear(bits, st.INSIGHT)
+    return n
+
+
+def heal(state: IBState, target: int, amount: int) -> None:
+    """IB 5.2.9: restore HP, capped at max HP unless `heal_cap=none` (AMB-59)."""
+    hp = state.hp[target] + amount
+    if state.match.config.heal_cap == "max_hp":
+        hp = min(hp, state.match.units[target].hp)
+    gained = hp - state.hp[target]
+    state.hp[target] = hp
+    state.emit((events.HEAL, target, gained, hp))
+
+
+def apply_status(state: IBState, target: int, status: int) -> None:
+    """IB 5.1: apply one instance; AMB-54 `status_stacking` decides if it stacks."""
+    stacking = state.match.config.status_stacking == "stack"
+    state.status[target] = st.add(state.status[target], status, stacking)
+    state.emit((events.STATUS, target, status))
+
+
+def cleanse(state: IBState, target: int, status: int) -> None:
+    """IB 5.2.8: remove one named status (every instance of it)."""
+    if st.count(state.status[target], status):
+        state.status[target] = st.clear(state.status[target], status)
+        state.emit((events.CLEANSE, target, status))
+
+
+def cleanse_all(state: IBState, target: int) -> None:
+    """IB 5.2.8 Cleanse All: every status, harmful or beneficial."""
+    for status in range(len(st.NAMES)):
+        cleanse(state, target, status)
+
+
+def remove_unit(state: IBState, unit: int) -> None:
+    """Take a unit off the track (defeat or elimination); R7 drops its usages and moves."""
+    from initiative.games.ib.activation import active_unit, end_activation
+
+    was_active = active_unit(state) == unit
+    state.track.remove(unit)
+    state.off |= 1 << unit
+    state.pending[unit] = ()
+    state.used[unit] = 0
+    state.emit((events.DEFEAT, unit))
+    if was_active:
+        end_activation(state, defeated=True)  # AMB-13
+
+
+def settle(state: IBState) -> None:
+    """AMB-56: after a clause has resolved for all its targets, units at 0 HP leave the
+    track; then Time Collapse (AMB-24) and victory (IB 3.6.5) are checked."""
+    fallen = [u for u in state.track.order if state.hp[u] == 0]
+    if not fallen:
+        return
+    for unit in fallen:
+        remove_unit(state, unit)
+    after_removal(state)
+
+
+def after_removal(state: IBState) -> None:
+    victory.check(state)
+    if state.result is None:
+        rounds.check_time_collapse(state)

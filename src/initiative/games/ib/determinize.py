@@ -1,0 +1,69 @@
+"""`determinize(view)`: a full state consistent with what one seat knows (GUIDE 2).
+
+Known cards stay where they are; every hidden card (other hands, every deck order,
+face-down discards) is re-dealt at random from what the seat can deduce: a known
+decklist minus the seen cards, or, without `open_decklists`, cards drawn from the
+public card pool. Other seats' unrevealed answers in an open window count as declines.
+The RNG is reseeded from `rng`, so search never learns the real seed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.match import Match
+from initiative.games.ib.state import IBState
+from initiative.games.ib.view import IBView
+from initiative.timing.track import InitiativeTrack
+
+
+def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[int]:
+    """`size` cards the seat cannot see, consistent with its knowledge."""
+    decklist = view.decklists[seat]
+    if decklist is not None:
+        seen = Counter(view.hands[seat] or ())
+        seen.update(view.discards[seat] or ())
+        pool = list((Counter(decklist) - seen).elements())
+    else:
+        n_cards = len(view.content.cards)
+        pool = [rng.below(n_cards) for _ in range(size)]
+    rng.shuffle(pool)
+    return pool[:size]
+
+
+def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:
+    """Build a playable state from `view` (hidden information sampled with `rng`)."""
+    state = IBState.__new__(IBState)
+    state.match = match
+    state.rng = SplitMix64(rng.next64())
+    state.track = InitiativeTrack(view.order, match.track_rules, rm=view.rm,
+                                  round=view.round, passed=view.passed)
+    state.hp = [u.hp for u in view.units]
+    state.charge = [u.charge for u in view.units]
+    state.status = [u.statuses for u in view.units]
+    state.pending = [u.pending for u in view.units]
+    state.used = [u.used for u in view.units]
+    state.off = sum(1 << u.unit for u in view.units if not u.on_track)
+    state.hands, state.decks, state.discards = [], [], []
+    for seat in range(len(view.seat_names)):
+        hand = list(view.hands[seat]) if view.hands[seat] is not None else None
+        discard = list(view.discards[seat]) if view.discards[seat] is not None else None
+        hidden = view.deck_sizes[seat] + (0 if hand is not None else view.hand_sizes[seat])
+        hidden += 0 if discard is not None else view.discard_sizes[seat]
+        pool = _unseen_pool(view, seat, hidden, rng)
+        if hand is None:
+            hand, pool = pool[: view.hand_sizes[seat]], pool[view.hand_sizes[seat]:]
+        if discard is None:
+            discard, pool = pool[: view.discard_sizes[seat]], pool[view.discard_sizes[seat]:]
+        state.hands.append(hand)
+        state.discards.append(discard)
+        state.decks.append(pool)
+    state.stack = list(view.stack)
+    state.log = list(view.log)
+    state.log_len = len(state.log)
+    state.activations = view.activations
+    state.result = view.result
+    state._legal = None
+    state._legal_seat = -1
+    return state

@@ -1,0 +1,105 @@
+"""The event log: small tuples recorded on the hot path, sentences rendered on reading.
+
+`redact(event, seat)` hides what `seat` may not see (another seat's drawn card, a
+face-down discard); every view and every log sent to a seat passes through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import statuses
+
+if TYPE_CHECKING:
+    from initiative.games.ib.match import Match
+
+Event = tuple[int, ...]
+
+(SETUP, SHUFFLE, DRAW, MULLIGAN, KEEP, ACT_START, BURN, STUNNED, SEALED, MUTED, DECLARE,
+ PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
+ ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
+ RESULT, HAND_FULL, RM_RESTORED, ACT_END) = range(35)
+
+ATTACK_NAMES = ("", "", "Basic Attack", "Advanced Attack", "Break Art")
+
+HIDDEN = -1
+
+
+def redact(event: Event, seat: int, discards_public: bool) -> Event:
+    """The event as `seat` may see it (seat < 0: spectator)."""
+    code = event[0]
+    if code == DRAW and event[1] != seat:
+        return (DRAW, event[1], HIDDEN)
+    if code == DISCARD and not discards_public and event[1] != seat:
+        return (DISCARD, event[1], HIDDEN)
+    return event
+
+
+def render(event: Event, match: Match) -> str:
+    """One human-readable sentence."""
+    return _RENDER[event[0]](event, match)
+
+
+def _u(match: Match, unit: int) -> str:
+    return match.unit_name(unit)
+
+
+def _s(match: Match, seat: int) -> str:
+    return match.seats[seat].name
+
+
+def _card(match: Match, card: int) -> str:
+    return "a card" if card == HIDDEN else match.card_name(card)
+
+
+def _targets(match: Match, targets: tuple[int, ...]) -> str:
+    names = [_u(match, t) for t in targets if t >= 0]
+    return f" targeting {', '.join(names)}" if names else ""
+
+
+_R = Callable[[Event, "Match"], str]
+_RENDER: dict[int, _R] = {
+    SETUP: lambda e, m: "The track is set: " + " > ".join(_u(m, u) for u in e[1:]) + " | RM.",
+    SHUFFLE: lambda e, m: f"{_s(m, e[1])} shuffles their deck.",
+    DRAW: lambda e, m: f"{_s(m, e[1])} draws {_card(m, e[2])}.",
+    MULLIGAN: lambda e, m: f"{_s(m, e[1])} takes a mulligan and draws 5 new cards.",
+    KEEP: lambda e, m: f"{_s(m, e[1])} keeps their opening hand.",
+    ACT_START: lambda e, m: f"{_u(m, e[1])} begins an activation (round {e[2]}).",
+    BURN: lambda e, m: f"Burn flares on {_u(m, e[1])}.",
+    STUNNED: lambda e, m: f"{_u(m, e[1])} is Stunned and misses this activation.",
+    SEALED: lambda e, m: f"{_u(m, e[1])} is Sealed for this activation.",
+    MUTED: lambda e, m: f"{_u(m, e[1])} is Muted for this activation.",
+    DECLARE: lambda e, m: f"{_u(m, e[1])} declares a {ATTACK_NAMES[e[2]]}"
+    + _targets(m, e[3:]) + ".",
+    PASS: lambda e, m: f"{_u(m, e[1])} passes.",
+    DISCARD: lambda e, m: f"{_s(m, e[1])} discards {_card(m, e[2])}.",
+    DAMAGE: lambda e, m: f"{_u(m, e[2])} takes {e[3]} damage"
+    + ("" if e[1] < 0 else f" from {_u(m, e[1])}") + f" ({e[4]} HP left).",
+    HEAL: lambda e, m: f"{_u(m, e[1])} heals {e[2]} HP ({e[3]} HP).",
+    STATUS: lambda e, m: f"{_u(m, e[1])} gains {statuses.NAMES[e[2]].title()}.",
+    CLEANSE: lambda e, m: f"{statuses.NAMES[e[2]].title()} is cleansed from {_u(m, e[1])}.",
+    MOVE: lambda e, m: f"{_u(m, e[1])} moves {'up' if e[2] < 0 else 'back'} {abs(e[2])}"
+    + ("." if e[3] else ", but cannot move."),
+    DEFER: lambda e, m: f"{_u(m, e[1])} will move {'up' if e[2] < 0 else 'back'} "
+    f"{abs(e[2])} after its Speed move.",
+    CHARGE: lambda e, m: f"{_u(m, e[1])} gains {e[2]} Charge (now {e[3]}).",
+    MOVEMENT: lambda e, m: f"{_u(m, e[1])} moves right by Speed {e[2]}"
+    + (" past the Round Marker and is out of round." if e[3] else "."),
+    RM_STEP: lambda e, m: "The Round Marker steps left"
+    + (f", passing {_u(m, e[1])}." if e[1] >= 0 else "."),
+    ROUND: lambda e, m: f"Round {e[1]} begins; the Round Marker returns to the far right.",
+    IB_DECLARE: lambda e, m: f"{_s(m, e[1])} declares an Initiative Break with {_u(m, e[2])}!",
+    IB_CANCEL: lambda e, m: f"{_u(m, e[1])}'s Initiative Break is cancelled.",
+    IB_JUMP: lambda e, m: f"{_u(m, e[1])} breaks to the far left.",
+    IB_RETURN: lambda e, m: f"{_u(m, e[1])} returns to the far right.",
+    DEFEAT: lambda e, m: f"{_u(m, e[1])} is defeated and leaves the track.",
+    COLLAPSE: lambda e, m: "Time Collapse! The Round Marker is removed.",
+    FIZZLE: lambda e, m: f"{_u(m, e[1])}'s {ATTACK_NAMES[e[2]]} has no target left and fizzles.",
+    DECK_OUT: lambda e, m: f"{_s(m, e[1])} must draw from an empty deck and loses.",
+    RESULT: lambda e, m: "The game is a draw." if e[1] < 0 else
+    f"Team {e[1]} ({', '.join(s.name for s in m.seats if s.team == e[1])}) wins.",
+    HAND_FULL: lambda e, m: f"{_s(m, e[1])} holds 5 cards and does not draw.",
+    RM_RESTORED: lambda e, m: "Time flows again: the Round Marker returns.",
+    ACT_END: lambda e, m: f"{_u(m, e[1])}'s activation ends.",
+}

@@ -1,0 +1,93 @@
+"""The driver: run automatic rules until a seat must decide; validate and apply choices.
+
+Each frame kind on the decision stack has a `step` function in the module of its
+rulebook chapter. A step either does automatic work and returns True, or returns False
+when the top frame waits for a decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.engine.errors import IllegalActionError
+from initiative.games.ib import activation, attacks, breaks, hand
+from initiative.games.ib.actions import Action
+from initiative.games.ib.frames import ACTION, ACTIVATION, BREAK, MULLIGAN, NEXT, WINDOW
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+
+def advance(state: IBState) -> None:
+    """Resolve everything automatic until a decision is needed or the game ends."""
+    stack = state.stack
+    while state.result is None:
+        if not stack:
+            activation.begin_idle(state)
+            continue
+        tag = stack[-1][0]
+        if tag == ACTIVATION:
+            if not activation.step(state):
+                return
+        elif tag == ACTION:
+            if not attacks.step(state):
+                return
+        elif tag == WINDOW:
+            if not breaks.window_step(state):
+                return
+        elif tag == BREAK:
+            breaks.break_step(state)
+        elif tag == NEXT:
+            activation.next_step(state)
+        elif tag == MULLIGAN:
+            if not hand.mulligan_step(state):
+                return
+        else:  # pragma: no cover - frames are built only by this package
+            raise AssertionError(f"unknown frame {stack[-1]!r}")
+
+
+def deciding_seat(state: IBState) -> int:
+    """Who owns the decision of the top frame."""
+    frame = state.stack[-1]
+    tag = frame[0]
+    if tag == ACTIVATION or tag == ACTION:
+        return state.match.unit_seat[frame[1]]
+    if tag == WINDOW or tag == MULLIGAN:
+        seat: int = frame[2][0] if tag == WINDOW else frame[1][0]
+        return seat
+    raise AssertionError(f"no decision at frame {frame!r}")
+
+
+def legal_actions(state: IBState) -> list[Action]:
+    frame = state.stack[-1]
+    tag = frame[0]
+    if tag == ACTIVATION:
+        return activation.legal(state)
+    if tag == ACTION:
+        return attacks.legal(state)
+    if tag == WINDOW:
+        return breaks.legal(state)
+    return hand.mulligan_legal()
+
+
+def apply(state: IBState, action: Action) -> None:
+    """Validate `action` against the legal list first; nothing changes if it is illegal."""
+    if state.result is not None:
+        raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
+    legal = state.legal_actions()
+    if action not in legal:
+        raise IllegalActionError(
+            f"{action!r} is not legal now for seat {deciding_seat(state)} "
+            f"(legal: {', '.join(map(repr, legal))})"
+        )
+    tag = state.stack[-1][0]
+    state._legal = None
+    if tag == ACTIVATION:
+        activation.choose(state, action)
+    elif tag == ACTION:
+        attacks.choose(state, action)
+    elif tag == WINDOW:
+        breaks.choose(state, action)
+    else:
+        hand.mulligan_choose(state, action)
+    advance(state)

@@ -1,0 +1,50 @@
+"""The decision stack: plain tuples, so a state clones, pickles and snapshots.
+
+The top frame owns who decides, what is legal and what happens next (GUIDE 2,
+"Interrupts and reactions"). Frame layouts (first item is the tag):
+
+- (MULLIGAN, to_ask, takers)        IB 2.8.2: seats still to answer; seats that mulligan
+                                    (hidden until every seat has answered)
+- (NEXT,)                           idle point between activations: start the next one
+- (ACTIVATION, unit, step, flags)   IB 3.2: the six steps of one activation
+- (ACTION, unit, kind, targets, stage, via_ib, clause, sub)
+                                    IB 4.1-4.3: one attack from choice to resolution;
+                                    targets hold one entry per clause (unit, NO_TARGET
+                                    or PENDING)
+- (WINDOW, kind, to_ask, declared)  IB 3.7: an Initiative Break response window;
+                                    declared = ((seat, unit), ...) hidden until revealed
+- (BREAK, unit, stage, was_oor)     IB 3.7.6: one declared Initiative Break
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Frame = tuple[Any, ...]
+
+MULLIGAN, NEXT, ACTIVATION, ACTION, WINDOW, BREAK = range(6)
+TAG_NAMES = ("mulligan", "next", "activation", "action", "window", "break")
+
+# ACTIVATION steps (IB 3.2.1), then the two bookkeeping steps after Movement.
+ST_STATUS, ST_START, ST_DRAW, ST_ACTION, ST_END, ST_MOVE, ST_RM, ST_DONE = range(8)
+STEP_NAMES = ("status", "start", "draw", "action", "end", "move", "rm", "done")
+
+# ACTIVATION flags (low bits); free discards used are counted from bit 8 up.
+F_SEALED, F_MUTED, F_STUNNED, F_ENDED = 1, 2, 4, 8
+DISCARD_UNIT = 256
+FLAG_NAMES = (("sealed", F_SEALED), ("muted", F_MUTED), ("stunned", F_STUNNED),
+              ("ended", F_ENDED))
+
+# ACTION stages.
+AS_TARGET, AS_PAY, AS_RESOLVE, AS_RETARGET, AS_CLEANSE, AS_AFTER, AS_DONE = range(7)
+STAGE_NAMES = ("target", "pay", "resolve", "retarget", "cleanse", "after", "done")
+NO_TARGET = -1
+PENDING = -2
+
+# WINDOW kinds (IB 3.7 / AMB-32): where an Initiative Break may be declared.
+W_AFTER_DECLARE, W_AFTER_RESOLVE, W_BETWEEN = range(3)
+WINDOW_NAMES = ("after_declare", "after_resolve", "between")
+
+# BREAK stages.
+B_WAITING, B_RETURN = range(2)
+BREAK_STAGE_NAMES = ("waiting", "return")

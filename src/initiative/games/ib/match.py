@@ -1,0 +1,162 @@
+"""The fixed facts of one game: seats, teams, who controls which unit, decklists.
+
+A `Match` is built once (IB 2.9 steps 1-2) and shared, never copied, by every state of
+that game; states hold only what changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from initiative.engine.errors import ContentError
+from initiative.games.ib.actions import MAX_UNITS
+from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import CharacterSpec, Content, core_content
+from initiative.timing.track_rules import TrackRules
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """One player: a name, a team number, up to 4 Characters and a deck (card keys)."""
+
+    name: str
+    team: int
+    characters: tuple[str, ...]
+    deck: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Match:
+    content: Content
+    config: RulesConfig
+    seats: tuple[SeatSetup, ...]
+    track_rules: TrackRules = field(init=False)
+    units: tuple[CharacterSpec, ...] = field(init=False)
+    unit_seat: tuple[int, ...] = field(init=False)
+    unit_team: tuple[int, ...] = field(init=False)
+    labels: tuple[str, ...] = field(init=False)
+    decklists: tuple[tuple[int, ...], ...] = field(init=False)
+    seat_team: tuple[int, ...] = field(init=False)
+    seat_units: tuple[tuple[int, ...], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if len(self.seats) < 2:
+            raise ContentError("a game needs at least two seats")
+        units: list[CharacterSpec] = []
+        unit_seat: list[int] = []
+        seat_units: list[tuple[int, ...]] = []
+        for s, seat in enumerate(self.seats):
+            where = f"seat {s} ({seat.name})"
+            if not 1 <= len(seat.characters) <= 4:
+                raise ContentError(f"{where}: controls 1 to 4 Characters (IB 8.2), not "
+                                   f"{len(seat.characters)}")
+            mine = []
+            for key in seat.characters:
+                mine.append(len(units))
+                units.append(self.content.character(key, where))
+                unit_seat.append(s)
+            seat_units.append(tuple(mine))
+            for key in seat.deck:
+                if key not in self.content.card_index:
+                    raise ContentError(f"{where}: deck holds unknown card {key!r}")
+        if len(units) > MAX_UNITS:
+            raise ContentError(f"{len(units)} units on the track; at most {MAX_UNITS} (IB 8.2)")
+        self._check_unique_characters()
+        teams = {seat.team for seat in self.seats}
+        if len(teams) < 2:
+            raise ContentError("every seat is on one team; a game needs two sides")
+        set_ = object.__setattr__
+        set_(self, "track_rules", self.config.track_rules())
+        set_(self, "units", tuple(units))
+        set_(self, "unit_seat", tuple(unit_seat))
+        set_(self, "seat_team", tuple(seat.team for seat in self.seats))
+        set_(self, "unit_team", tuple(self.seats[s].team for s in unit_seat))
+        set_(self, "seat_units", tuple(seat_units))
+        set_(self, "labels", _labels(units))
+        set_(self, "decklists", tuple(
+            tuple(sorted(self.content.card_index[k] for k in seat.deck)) for seat in self.seats
+        ))
+
+    def _check_unique_characters(self) -> None:
+        """IB 2.1.4 / AMB-94: no team fields the same Character twice."""
+        by_team: dict[int, set[tuple[str, ...]]] = {}
+        for s, seat in enumerate(self.seats):
+            seen = by_team.setdefault(seat.team, set())
+            for key in seat.characters:
+                spec = self.content.characters[key]
+                ident = (
+                    (spec.name, spec.title)
+                    if self.config.character_unique_by == "name_and_title"
+                    else (spec.name,)
+                )
+                if ident in seen:
+                    raise ContentError(
+                        f"seat {s} ({seat.name}): team {seat.team} fields "
+                        f"{' '.join(ident)} twice (IB 2.1.4)"
+                    )
+                seen.add(ident)
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.seats)
+
+    def unit_name(self, unit: int) -> str:
+        return self.units[unit].name
+
+    def card_name(self, card: int) -> str:
+        return self.content.cards[card].name
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for records and positions."""
+        return {
+            "seats": [
+                {"name": s.name, "team": s.team, "characters": list(s.characters),
+                 "deck": list(s.deck)}
+                for s in self.seats
+            ],
+            "rules": self.config.to_dict(only_changed=True),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], content: Content | None = None,
+                  where: str = "setup") -> Match:
+        content = content or core_content()
+        try:
+            seats_raw = data["seats"]
+            seats = tuple(
+                SeatSetup(str(s["name"]), int(s["team"]), tuple(s["characters"]),
+                          tuple(s["deck"]) if isinstance(s["deck"], list)
+                          else content.deck(str(s["deck"]), f"{where}.seats[{i}].deck"))
+                for i, s in enumerate(seats_raw)
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ContentError(f"{where}: seats need name, team, characters and deck ({exc})")\
+                from None
+        config = RulesConfig.from_dict(dict(data.get("rules") or {}), f"{where}.rules")
+        return cls(content, config, seats)
+
+
+def _labels(units: list[CharacterSpec]) -> tuple[str, ...]:
+    """Short unique unit labels for move text: the key, numbered on repeats."""
+    labels: list[str] = []
+    for spec in units:
+        label, n = spec.key, 2
+        while label in labels:
+            label, n = f"{spec.key}{n}", n + 1
+        labels.append(label)
+    return tuple(labels)
+
+
+def standard_match(team_a: str = "vanguard", team_b: str = "harrow",
+                   config: RulesConfig | None = None, content: Content | None = None,
+                   names: tuple[str, str] = ("North", "South")) -> Match:
+    """Standard 1v1 (IB 1.0.1): two seats, four Characters and a deck each."""
+    content = content or core_content()
+    seats = []
+    for i, key in enumerate((team_a, team_b)):
+        if key not in content.teams:
+            raise ContentError(f"unknown team {key!r} (known: {', '.join(sorted(content.teams))})")
+        _, characters, deck = content.teams[key]
+        seats.append(SeatSetup(names[i], i, characters, content.deck(deck)))
+    return Match(content, config or RulesConfig(), tuple(seats))

@@ -1,0 +1,75 @@
+"""IB 3.5 (the Round Marker and rounds) and IB 3.6 (Time Collapse)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import events
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+
+def refresh_once_per_round(state: IBState) -> None:
+    """IB 3.5.4: "once per round" usages reset (AMB-22: per unit and ability)."""
+    used = state.used
+    for i in range(len(used)):
+        used[i] = 0
+
+
+def _new_round(state: IBState) -> None:
+    refresh_once_per_round(state)
+    state.emit((events.ROUND, state.track.round))
+
+
+def rm_step(state: IBState) -> None:
+    """IB 3.5.2: after an activation the Round Marker steps one slot left."""
+    track = state.track
+    rm = track.rm
+    if rm is None:  # IB 3.6.2: no Round Marker during Time Collapse
+        return
+    passed = track.order[rm - 1] if rm > 0 else -1
+    ended = track.rm_step()
+    state.emit((events.RM_STEP, passed))
+    if ended:  # IB 3.5.4
+        _new_round(state)
+
+
+def idle_round_check(state: IBState) -> None:
+    """AMB-18: between activations, a Round Marker already at the far left ends the round."""
+    track = state.track
+    if track.rm == 0 and track.order and state.match.config.round_end_check == "rm_step_and_idle":
+        track.end_round()
+        _new_round(state)
+
+
+def setup_key(state: IBState, unit: int) -> tuple[int, int, int, str, str, int]:
+    """IB 2.9.4 ordering by printed stats (re-sort for printed-Initiative Time Collapse)."""
+    spec = state.match.units[unit]
+    return (spec.initiative, spec.speed, spec.hp, spec.name.lower(), spec.title.lower(), unit)
+
+
+def check_time_collapse(state: IBState) -> None:
+    """IB 3.6.1: when the remaining units number no more than the lowest Speed among
+    them, the Round Marker is removed (AMB-23 population, AMB-24 checked on every
+    change, AMB-25 reversible, AMB-27 one final refresh)."""
+    track = state.track
+    units = track.order
+    if not units:
+        return
+    # AMB-23: every population reading counts the same units in the core game (no
+    # Challenge Cards or Support Characters exist yet).
+    lowest = min(state.match.units[u].speed for u in units)
+    collapsed = len(units) <= lowest
+    config = state.match.config
+    if collapsed and track.rm is not None:
+        track.collapse()
+        state.emit((events.COLLAPSE,))
+        if config.time_collapse_final_refresh:
+            refresh_once_per_round(state)
+        if config.time_collapse_order == "printed_initiative":  # AMB-26
+            track.sort_by(lambda u: setup_key(state, u))
+    elif not collapsed and track.rm is None and config.time_collapse_reversible:
+        track.restore_rm()  # R5
+        state.emit((events.RM_RESTORED,))
+        _new_round(state)

@@ -1,0 +1,88 @@
+"""IB 2.9: setting up the battlefield, and the game object of the engine contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib import events, flow, rounds
+from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
+from initiative.games.ib.frames import MULLIGAN
+from initiative.games.ib.hand import OPENING_HAND, draw
+from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.state import IBState
+from initiative.timing.setup_order import SetupEntry, setup_order
+from initiative.timing.track import InitiativeTrack
+
+
+def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> IBState:
+    """A fresh game at its first decision (the mulligans)."""
+    state = IBState.__new__(IBState)
+    n_units = len(match.units)
+    state.match = match
+    state.rng = SplitMix64(seed)
+    state.hp = [spec.hp for spec in match.units]
+    state.charge = [0] * n_units
+    state.status = [0] * n_units
+    state.pending = [()] * n_units
+    state.used = [0] * n_units
+    state.off = 0
+    state.stack = []
+    state.log = []
+    state.log_len = 0
+    state.activations = 0
+    state.result = None
+    state._legal = None
+    state._legal_seat = -1
+    # Steps 1-2 (reveal Characters, assign Keystones) are the Match itself.
+    # Step 4: lowest Initiative on the left; ties by Speed, HP, then name (AMB-92).
+    entries = [
+        SetupEntry(u, spec.initiative, spec.speed, state.hp[u], spec.name, spec.title)
+        for u, spec in enumerate(match.units)
+    ]
+    order = setup_order(entries, match.track_rules, agreed_order)
+    state.track = InitiativeTrack(order, match.track_rules)  # step 5: RM at the far right
+    state.emit((events.SETUP, *order))
+    state.hands = [[] for _ in match.seats]
+    state.discards = [[] for _ in match.seats]
+    state.decks = []
+    for seat, decklist in enumerate(match.decklists):  # step 3: shuffle each deck
+        deck = list(decklist)
+        state.rng.shuffle(deck)
+        state.decks.append(deck)
+        state.emit((events.SHUFFLE, seat))
+    for seat in range(match.num_seats):  # step 6: opening hands
+        draw(state, seat, OPENING_HAND)
+    if match.config.time_collapse_at_setup:  # AMB-24
+        rounds.check_time_collapse(state)
+    # Step 7: every seat may mulligan once.
+    state.stack.append((MULLIGAN, tuple(range(match.num_seats)), ()))
+    flow.advance(state)
+    return state
+
+
+class IBGame:
+    """Initiative Break under the engine contract: a match plus its action numbering."""
+
+    name = "initiative-break"
+
+    def __init__(self, match: Match | None = None) -> None:
+        self.match = match or standard_match()
+        self.num_seats = self.match.num_seats
+
+    def new_initial_state(self, seed: int) -> IBState:
+        return new_game(self.match, seed)
+
+    def action_index(self, action: Action) -> int:
+        return action.index
+
+    def action_from_index(self, index: int) -> Action:
+        return ACTIONS[index]
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def determinize(self, view: Any, rng: SplitMix64) -> IBState:
+        from initiative.games.ib.determinize import determinize
+
+        return determinize(self.match, view, rng)

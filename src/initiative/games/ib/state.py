@@ -1,0 +1,134 @@
+"""`IBState`: everything that changes during a game of Initiative Break, kept flat.
+
+Units are indices into `Match.units`; per-unit facts live in parallel lists of ints.
+The state's methods are the engine contract; the rules live in the modules named after
+the rulebook's chapters and act on the state through the decision stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from initiative.engine.contract import TERMINAL
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib import flow
+from initiative.games.ib.actions import Action
+from initiative.games.ib.events import Event
+from initiative.games.ib.frames import Frame
+from initiative.games.ib.match import Match
+from initiative.timing.track import InitiativeTrack
+
+if TYPE_CHECKING:
+    from initiative.games.ib.view import IBView
+
+
+class IBState:
+    """A game in progress. Build one with `initiative.games.ib.setup.new_game`."""
+
+    __slots__ = (
+        "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "hands", "hp",
+        "log", "log_len", "match", "off", "pending", "result", "rng", "stack", "status",
+        "track", "used",
+    )
+
+    match: Match
+    track: InitiativeTrack
+    rng: SplitMix64
+    hp: list[int]
+    charge: list[int]
+    status: list[int]  # packed statuses (statuses.py)
+    pending: list[tuple[int, ...]]  # deferred Move Up (<0) / Move Back (>0) per unit (IB 3.4.6)
+    used: list[int]  # once-per-round usage bits per unit (IB 3.5.4)
+    off: int  # bit set of units no longer on the track (defeated or eliminated)
+    hands: list[list[int]]
+    decks: list[list[int]]  # top of deck = end of list
+    discards: list[list[int]]
+    stack: list[Frame]
+    log: list[Event]
+    log_len: int
+    activations: int
+    result: int | None  # None: in progress; -1 draw; else the winning team
+    _legal: list[Action] | None
+    _legal_seat: int
+
+    # --- the engine contract ---------------------------------------------------
+
+    def current_seat(self) -> int:
+        """The seat that decides now, or TERMINAL."""
+        if self.result is not None:
+            return TERMINAL
+        return flow.deciding_seat(self)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions for `seat` (default: the deciding seat); [] if it need not decide."""
+        if self.result is not None:
+            return []
+        current = flow.deciding_seat(self)
+        if seat is not None and seat != current:
+            return []
+        if self._legal is None:
+            self._legal = flow.legal_actions(self)
+            self._legal_seat = current
+        return self._legal
+
+    def apply(self, action: Action) -> None:
+        """Validate, then apply `action` and run the rules to the next decision."""
+        flow.apply(self, action)
+
+    def view(self, seat: int) -> IBView:
+        from initiative.games.ib.view import make_view
+
+        return make_view(self, seat)
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def returns(self) -> list[float]:
+        """1 for each seat of the winning team, -1 for the others, 0 on a draw."""
+        if self.result is None or self.result < 0:
+            return [0.0] * self.match.num_seats
+        return [1.0 if t == self.result else -1.0 for t in self.match.seat_team]
+
+    def clone(self) -> IBState:
+        """An independent copy; the log's shared prefix is copied only when written."""
+        new = IBState.__new__(IBState)
+        new.match = self.match
+        new.track = self.track.clone()
+        new.rng = SplitMix64(self.rng.state)
+        new.hp = self.hp[:]
+        new.charge = self.charge[:]
+        new.status = self.status[:]
+        new.pending = self.pending[:]
+        new.used = self.used[:]
+        new.off = self.off
+        new.hands = [h[:] for h in self.hands]
+        new.decks = [d[:] for d in self.decks]
+        new.discards = [d[:] for d in self.discards]
+        new.stack = self.stack[:]
+        new.log = self.log
+        new.log_len = self.log_len
+        new.activations = self.activations
+        new.result = self.result
+        new._legal = self._legal
+        new._legal_seat = self._legal_seat
+        return new
+
+    # --- helpers used by the rules ---------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        """Append to the log (copy-on-write: clones share the prefix)."""
+        if len(self.log) != self.log_len:
+            self.log = self.log[: self.log_len]
+        self.log.append(event)
+        self.log_len += 1
+
+    def events(self) -> Sequence[Event]:
+        """This state's log (a clone's log is its own prefix of a shared list)."""
+        return self.log[: self.log_len]
+
+    def on_track(self, unit: int) -> bool:
+        return not (self.off >> unit) & 1
+
+    def living_units(self) -> list[int]:
+        return [u for u in range(len(self.hp)) if not (self.off >> u) & 1]

@@ -1,0 +1,41 @@
+"""IB 3.6.5 / 8.2.7: the last side with units on the track wins (AMB-118 on a wipe)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import events
+from initiative.games.ib.frames import ACTION, ACTIVATION
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+
+def check(state: IBState) -> None:
+    """Decide the game once at most one team has units left."""
+    team_of = state.match.unit_team
+    teams = {team_of[u] for u in state.track.order}
+    if len(teams) > 1:
+        return
+    if teams:
+        finish(state, teams.pop())
+    elif state.match.config.simultaneous_elimination == "active_side_wins":
+        finish(state, team_of[acting_unit(state)])
+    else:
+        finish(state, -1)
+
+
+def acting_unit(state: IBState) -> int:
+    """The unit whose effect is resolving (top-most action), else the active unit."""
+    for frame in reversed(state.stack):
+        if frame[0] == ACTIVATION or frame[0] == ACTION:
+            unit: int = frame[1]
+            return unit
+    return 0
+
+
+def finish(state: IBState, team: int) -> None:
+    """End the game: `team` wins, or -1 for a draw."""
+    if state.result is None:
+        state.result = team
+        state.emit((events.RESULT, team))

@@ -1,0 +1,177 @@
+"""`IBView`: what one seat may know (GUIDE 2: the only door to information).
+
+A view holds the public track, units and log; its own hand; other hands and every deck
+as counts; discard piles when `discards_public`; decklists when `open_decklists` (its
+own always). Never the seed, the RNG state, any deck order, or another seat's hidden
+choice in an open window. A GAME_MASTER view adds every hand and hidden choice; a
+SPECTATOR view has no hand at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from initiative.engine.contract import GAME_MASTER, TERMINAL
+from initiative.games.ib import events, frames
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import Action
+from initiative.games.ib.content import Content
+from initiative.games.ib.events import Event
+
+if TYPE_CHECKING:
+    from initiative.games.ib.match import Match
+    from initiative.games.ib.state import IBState
+
+
+@dataclass(frozen=True, slots=True)
+class UnitView:
+    unit: int
+    label: str
+    name: str
+    title: str
+    seat: int
+    team: int
+    hp: int
+    max_hp: int
+    initiative: int
+    speed: int
+    charge: int
+    statuses: int
+    pending: tuple[int, ...]
+    used: int
+    on_track: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "unit": self.unit, "label": self.label, "name": self.name, "title": self.title,
+            "seat": self.seat, "team": self.team, "hp": self.hp, "max_hp": self.max_hp,
+            "initiative": self.initiative, "speed": self.speed, "charge": self.charge,
+            "statuses": st.names(self.statuses), "pending": list(self.pending),
+            "used": self.used, "on_track": self.on_track,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class IBView:
+    seat: int
+    seat_names: tuple[str, ...]
+    seat_teams: tuple[int, ...]
+    content: Content
+    rules: dict[str, Any]
+    round: int
+    rm: int | None
+    passed: int
+    order: tuple[int, ...]
+    units: tuple[UnitView, ...]
+    hands: tuple[tuple[int, ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    deck_sizes: tuple[int, ...]
+    discards: tuple[tuple[int, ...] | None, ...]
+    discard_sizes: tuple[int, ...]
+    decklists: tuple[tuple[int, ...] | None, ...]
+    stack: tuple[frames.Frame, ...]
+    deciding: int
+    legal: tuple[Action, ...]
+    log: tuple[Event, ...]
+    activations: int
+    result: int | None
+    unit_labels: tuple[str, ...]
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """This seat's own hand (empty for spectators)."""
+        own = self.hands[self.seat] if 0 <= self.seat < len(self.hands) else None
+        return own or ()
+
+    def unit_name(self, unit: int) -> str:
+        return self.units[unit].name
+
+    def card_name(self, card: int) -> str:
+        return self.content.cards[card].name
+
+    def sentences(self, match: Match) -> list[str]:
+        """The log as sentences (rendered only when read)."""
+        return [events.render(e, match) for e in self.log]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready data (what a client or an API response receives)."""
+        return {
+            "seat": self.seat,
+            "round": self.round,
+            "track": [self.unit_labels[u] for u in self.order],
+            "round_marker": self.rm,
+            "units": [u.to_dict() for u in self.units],
+            "hands": [None if h is None else [self.card_name(c) for c in h] for h in self.hands],
+            "hand_sizes": list(self.hand_sizes),
+            "deck_sizes": list(self.deck_sizes),
+            "discards": [None if d is None else [self.card_name(c) for c in d]
+                         for d in self.discards],
+            "decklists": [None if d is None else [self.card_name(c) for c in d]
+                          for d in self.decklists],
+            "deciding": self.deciding,
+            "legal": [repr(a) for a in self.legal],
+            "activations": self.activations,
+            "result": self.result,
+            "log": [list(e) for e in self.log],
+        }
+
+
+def redact_frame(frame: frames.Frame, seat: int) -> frames.Frame:
+    """Hide other seats' not-yet-revealed answers (mulligans, Break declarations)."""
+    if seat == GAME_MASTER:
+        return frame
+    if frame[0] == frames.WINDOW:
+        return (*frame[:3], tuple(d for d in frame[3] if d[0] == seat))
+    if frame[0] == frames.MULLIGAN:
+        return (*frame[:2], tuple(s for s in frame[2] if s == seat))
+    return frame
+
+
+def make_view(state: IBState, seat: int) -> IBView:
+    match = state.match
+    config = match.config
+    n = match.num_seats
+    sees_all = seat == GAME_MASTER
+    track = state.track
+    units = tuple(
+        UnitView(
+            u, match.labels[u], spec.name, spec.title, match.unit_seat[u], match.unit_team[u],
+            state.hp[u], spec.hp, spec.initiative, spec.speed, state.charge[u],
+            state.status[u], state.pending[u], state.used[u], state.on_track(u),
+        )
+        for u, spec in enumerate(match.units)
+    )
+    deciding = state.current_seat()
+    legal = tuple(state.legal_actions()) if deciding == seat and deciding != TERMINAL else ()
+    public_discards = config.discards_public or sees_all
+    log = tuple(events.redact(e, seat, public_discards) for e in state.events()) \
+        if not sees_all else tuple(state.events())
+    return IBView(
+        seat=seat,
+        seat_names=tuple(s.name for s in match.seats),
+        seat_teams=match.seat_team,
+        content=match.content,
+        rules=config.to_dict(only_changed=True),
+        round=track.round,
+        rm=track.rm,
+        passed=track.passed,
+        order=tuple(track.order),
+        units=units,
+        hands=tuple(tuple(state.hands[s]) if (s == seat or sees_all) else None
+                    for s in range(n)),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        deck_sizes=tuple(len(d) for d in state.decks),
+        discards=tuple(tuple(state.discards[s]) if (public_discards or s == seat) else None
+                       for s in range(n)),
+        discard_sizes=tuple(len(d) for d in state.discards),
+        decklists=tuple(match.decklists[s] if (config.open_decklists or s == seat or sees_all)
+                        else None for s in range(n)),
+        stack=tuple(redact_frame(f, seat) for f in state.stack),
+        deciding=deciding,
+        legal=legal,
+        log=log,
+        activations=state.activations,
+        result=state.result,
+        unit_labels=match.labels,
+    )

@@ -1,0 +1,1 @@
+"""Initiative models, each small, pure and usable alone (no game content imports)."""
