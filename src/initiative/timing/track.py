@@ -167,7 +167,7 @@ class InitiativeTrack:
             order.insert(j, unit)
             return _MOVED
         j = i + amount
-        if j <= rm:  # X <= m, the in-round units ahead of it (IB 3.3.1)
+        if j < rm:  # X <= m, the in-round units ahead of it (IB 3.3.1)
             del order[i]
             order.insert(j, unit)
             return _MOVED
@@ -306,7 +306,7 @@ class InitiativeTrack:
         if rm:
             rm -= 1
             self.rm = rm
-            self.passed |= 1 << self.order[rm]
+            pass
             if rm:
                 return False
         self.end_round()

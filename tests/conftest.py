@@ -1,0 +1,26 @@
+"""Hypothesis profiles: `ci` (default, a few hundred games per property) and `soak`
+(ten thousand); choose with `--soak` or HYPOTHESIS_PROFILE=soak."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "soak", max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--soak", action="store_true", help="run property tests 10,000 times")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--soak", default=False):
+        settings.load_profile("soak")

@@ -1,0 +1,187 @@
+"""Properties over many random games (GUIDE 7): track, HP, Charge, hand and card
+invariants; no view leaks; clones, determinization and replays are exact."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields
+from typing import Any, get_args, get_type_hints
+
+from hypothesis import given
+from hypothesis import strategies as hs
+
+from initiative.engine.contract import GAME_MASTER, SPECTATOR
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib import events, frames
+from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.determinize import determinize
+from initiative.games.ib.match import standard_match
+from initiative.games.ib.setup import new_game
+from initiative.games.ib.state import IBState
+
+TEAMS = ("vanguard", "harrow", "tempest")
+
+
+def _flag_values(name: str) -> list[Any]:
+    hint = get_type_hints(RulesConfig)[name]
+    if hint is bool:
+        return [False, True]
+    if hint is int:
+        return [60, 400]
+    return list(get_args(hint))
+
+
+FLAGS = {f.name: _flag_values(f.name) for f in fields(RulesConfig)}
+configs = hs.fixed_dictionaries({name: hs.sampled_from(vals) for name, vals in FLAGS.items()})
+
+
+def check_invariants(state: IBState) -> None:
+    """Every invariant that must hold at every decision."""
+    match = state.match
+    track = state.track
+    living = {u for u in range(len(match.units)) if state.on_track(u)}
+    assert sorted(track.order) == sorted(living), "track is a permutation of living units"
+    assert len(set(track.order)) == len(track.order)
+    assert track.rm is None or 0 <= track.rm <= len(track.order)
+    for u, spec in enumerate(match.units):
+        assert state.hp[u] >= 0
+        if match.config.heal_cap == "max_hp":
+            assert state.hp[u] <= spec.hp
+        assert 0 <= state.charge[u] <= 3
+        if state.on_track(u):
+            assert state.hp[u] > 0
+    for seat, decklist in enumerate(match.decklists):
+        assert len(state.hands[seat]) <= 5
+        held = Counter(state.hands[seat]) + Counter(state.decks[seat])
+        held.update(state.discards[seat])
+        assert held == Counter(decklist), "cards are conserved"
+
+
+def check_views(state: IBState) -> None:
+    """A seat's view never shows another seat's hand, deck order or hidden answer."""
+    n = state.match.num_seats
+    for seat in (*range(n), SPECTATOR):
+        view = state.view(seat)
+        for other in range(n):
+            if other != seat:
+                assert view.hands[other] is None
+        for event in view.log:
+            if event[0] == events.DRAW and event[1] != seat:
+                assert event[2] == events.HIDDEN
+        for frame in view.stack:
+            if frame[0] == frames.WINDOW:
+                assert all(s == seat for s, _ in frame[3])
+            if frame[0] == frames.MULLIGAN:
+                assert all(s == seat for s in frame[2])
+        assert "rng" not in view.to_dict() and "seed" not in view.to_dict()
+    gm = state.view(GAME_MASTER)
+    assert all(h is not None for h in gm.hands)
+
+
+def perturbed_hidden(state: IBState, keep_seat: int, rng: SplitMix64) -> IBState:
+    """The same state with every card hidden from `keep_seat` redealt."""
+    other = state.clone()
+    for seat in range(other.match.num_seats):
+        if seat == keep_seat:
+            rng.shuffle(other.decks[seat])
+            continue
+        pool = other.hands[seat] + other.decks[seat]
+        rng.shuffle(pool)
+        size = len(other.hands[seat])
+        other.hands[seat][:] = pool[:size]
+        other.decks[seat][:] = pool[size:]
+    return other
+
+
+def play_random(state: IBState, rng: SplitMix64, limit: int = 10_000) -> list[int]:
+    taken = []
+    while not state.is_terminal() and len(taken) < limit:
+        legal = state.legal_actions()
+        assert legal, "a non-terminal state always has a legal action"
+        action = legal[rng.below(len(legal))]
+        taken.append(action.index)
+        state.apply(action)
+    return taken
+
+
+@given(seed=hs.integers(0, 2**32), teams=hs.sampled_from([(a, b) for a in TEAMS for b in TEAMS
+                                                           if a != b]))
+def test_random_games_keep_invariants(seed: int, teams: tuple[str, str]) -> None:
+    state = new_game(standard_match(*teams), seed)
+    rng = SplitMix64(seed ^ 0x5EED)
+    steps = 0
+    while not state.is_terminal():
+        check_invariants(state)
+        if steps % 7 == 0:
+            check_views(state)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        steps += 1
+    check_invariants(state)
+    assert state.result is not None
+    assert sum(state.returns()) == 0
+
+
+@given(seed=hs.integers(0, 2**32), flags=configs)
+def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str, Any]) -> None:
+    config = RulesConfig().with_flags(flags)
+    state = new_game(standard_match(config=config), seed)
+    rng = SplitMix64(seed)
+    while not state.is_terminal():
+        check_invariants(state)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    check_invariants(state)
+    assert state.activations <= config.max_activations
+
+
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 200))
+def test_views_do_not_depend_on_hidden_cards(seed: int, cut: int) -> None:
+    state = new_game(standard_match(), seed)
+    play_random(state, SplitMix64(seed), limit=cut)
+    for seat in range(state.match.num_seats):
+        other = perturbed_hidden(state, seat, SplitMix64(seed + 1))
+        assert other.view(seat).to_dict() == state.view(seat).to_dict()
+
+
+@given(seed=hs.integers(0, 2**32))
+def test_same_seed_and_actions_replay_bit_for_bit(seed: int) -> None:
+    match = standard_match()
+    first = new_game(match, seed)
+    taken = play_random(first, SplitMix64(seed * 3 + 1))
+    second = new_game(match, seed)
+    for index in taken:
+        second.apply(next(a for a in second.legal_actions() if a.index == index))
+    assert list(second.events()) == list(first.events())
+    assert second.rng.state == first.rng.state
+    assert second.result == first.result
+
+
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150))
+def test_clone_is_independent(seed: int, cut: int) -> None:
+    state = new_game(standard_match(), seed)
+    play_random(state, SplitMix64(seed), limit=cut)
+    snapshot = state.view(GAME_MASTER).to_dict()
+    copy = state.clone()
+    play_random(copy, SplitMix64(seed + 7))
+    assert state.view(GAME_MASTER).to_dict() == snapshot
+    play_random(state, SplitMix64(seed + 7))
+    assert list(state.events()) == list(copy.events())
+
+
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150), open_lists=hs.booleans())
+def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bool) -> None:
+    match = standard_match(config=RulesConfig(open_decklists=open_lists))
+    state = new_game(match, seed)
+    play_random(state, SplitMix64(seed), limit=cut)
+    if state.is_terminal():
+        return
+    seat = state.current_seat()
+    view = state.view(seat)
+    guess = determinize(match, view, SplitMix64(seed + 11))
+    assert guess.view(seat).to_dict() == view.to_dict()
+    assert guess.legal_actions() == state.legal_actions()
+    if open_lists:
+        check_invariants(guess)
+    play_random(guess, SplitMix64(seed))  # a determinized state plays on to an end
+    assert guess.is_terminal()
