@@ -66,8 +66,10 @@ def test_agreement_required_without_ties_needs_no_agreement() -> None:
 
 def test_agreement_covers_several_tie_groups() -> None:
     entries = [
-        e(0, 1, 1, 1, "A"), e(1, 1, 1, 1, "B"),
-        e(2, 5, 5, 5, "C"), e(3, 5, 5, 5, "D"),
+        e(0, 1, 1, 1, "A"),
+        e(1, 1, 1, 1, "B"),
+        e(2, 5, 5, 5, "C"),
+        e(3, 5, 5, 5, "D"),
     ]
     assert setup_order(entries, AGREE, agreed=[3, 1, 2, 0]) == [1, 0, 3, 2]
 

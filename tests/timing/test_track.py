@@ -420,8 +420,7 @@ def test_amb_05_apply_deferred_move_after_crossing_r6() -> None:
 
 
 def test_amb_05_apply_deferred_move_back_beyond_rm() -> None:
-    t = make("A B | C D", deferred_move_after_crossing_rm="apply",
-             pass_rm_destination="after_rm")
+    t = make("A B | C D", deferred_move_after_crossing_rm="apply", pass_rm_destination="after_rm")
     assert t.movement_step(0, 3, [1]) is True
     assert text(t) == "B | C > A > D"
 

@@ -306,7 +306,7 @@ class InitiativeTrack:
         if rm:
             rm -= 1
             self.rm = rm
-            pass
+            self.passed |= 1 << self.order[rm]
             if rm:
                 return False
         self.end_round()

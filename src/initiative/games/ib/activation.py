@@ -90,38 +90,31 @@ def active_unit(state: IBState) -> int:
 
 
 def step(state: IBState) -> bool:
-    """Run the current step of the activation frame; False when the Action is awaited."""
-    _, unit, stage, flags = frame = state.stack[-1]
-    config = state.match.config
+    """Run the automatic steps of the activation frame; False when the Action is awaited.
+
+    Steps with nothing to resolve run back to back in one call (the hot path)."""
+    _, unit, stage, flags = state.stack[-1]
+    if stage == ST_ACTION:
+        return False
     if stage == ST_STATUS:
         _status_check(state, unit, flags)
-    elif stage == ST_START:
-        # IB 3.2.3: no core ability triggers here; content abilities hook in later.
-        _goto(state, frame, ST_DRAW)
-    elif stage == ST_DRAW:
-        hand.draw_step(state, state.match.unit_seat[unit])
-        if state.result is None and state.stack[0] is frame:
+        return True
+    if stage == ST_START or stage == ST_DRAW:
+        # IB 3.2.3 Start-of-Activation window: no core ability triggers here.
+        hand.draw_step(state, state.match.unit_seat[unit])  # IB 3.2.4
+        if state.result is None and state.stack[0][2] == stage:
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
-            _goto(state, frame, ST_END if skip else ST_ACTION)
-    elif stage == ST_ACTION:
-        return False
-    elif stage == ST_END:
-        # IB 3.2.7: no core ability triggers here.
-        _goto(state, frame, ST_MOVE)
-    elif stage == ST_MOVE:
+            state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
+        return True
+    if stage == ST_END or stage == ST_MOVE:
+        # IB 3.2.7 End-of-Activation window: no core ability triggers here.
         _movement(state, unit)
-        _goto(state, frame, ST_RM)
-    elif stage == ST_RM:
-        if not flags & F_STUNNED or config.rm_step_after_stunned_turn:  # AMB-10
+        stage = ST_RM
+    if stage == ST_RM:
+        if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
             rounds.rm_step(state)
-        _goto(state, frame, ST_DONE)
-    else:
-        state.stack.pop()
+    state.stack.pop()  # ST_DONE
     return True
-
-
-def _goto(state: IBState, frame: tuple[int, int, int, int], stage: int) -> None:
-    state.stack[-1] = (ACTIVATION, frame[1], stage, frame[3])
 
 
 def _status_check(state: IBState, unit: int, flags: int) -> None:

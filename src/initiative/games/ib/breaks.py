@@ -59,7 +59,7 @@ def _has_pending_break(state: IBState, unit: int) -> bool:
 
 def open_window(state: IBState, kind: int) -> None:
     """Open a response window if any seat has an eligible unit (else skip it)."""
-    if state.result is not None:
+    if state.result is not None or max(state.charge) < 3:  # nobody can break: skip
         return
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
         return  # AMB-32 between_steps_only: no response to a declared action

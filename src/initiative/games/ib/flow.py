@@ -75,7 +75,7 @@ def apply(state: IBState, action: Action) -> None:
     if state.result is not None:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
-    if action not in legal:
+    if not any(a is action for a in legal) and action not in legal:
         raise IllegalActionError(
             f"{action!r} is not legal now for seat {deciding_seat(state)} "
             f"(legal: {', '.join(map(repr, legal))})"

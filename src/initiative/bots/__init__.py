@@ -1,0 +1,5 @@
+"""Bots: players that choose an action from a per-seat view, never from the state."""
+
+from initiative.bots.random_bot import Bot, RandomBot
+
+__all__ = ["Bot", "RandomBot"]

@@ -1,0 +1,1 @@
+"""Terminal front end: `initiative play`, `replay`, `bench` and `rules`."""
