@@ -32,6 +32,7 @@ from initiative.games.ib.frames import (
     PENDING,
     W_AFTER_DECLARE,
     W_AFTER_RESOLVE,
+    Frame,
 )
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ def step(state: IBState) -> bool:
     return True
 
 
-def _with_target(frame: tuple[int, ...], chosen: int) -> tuple[int, ...]:
+def _with_target(frame: Frame, chosen: int) -> Frame:
     targets = list(frame[3])
     targets[targets.index(PENDING)] = chosen
     return (frame[0], frame[1], frame[2], tuple(targets), *frame[4:])
@@ -154,7 +155,7 @@ def _pay(state: IBState, unit: int, kind: int) -> None:
         state.charge[unit] -= cost
 
 
-def _abandoned(state: IBState, frame: tuple[int, ...]) -> bool:
+def _abandoned(state: IBState, frame: Frame) -> bool:
     """The actor left the track, or its activation ended (e.g. by its own IB)."""
     unit = frame[1]
     if not state.on_track(unit):
@@ -165,7 +166,7 @@ def _abandoned(state: IBState, frame: tuple[int, ...]) -> bool:
     return base[0] != ACTIVATION or base[1] != unit or bool(base[3] & F_ENDED)
 
 
-def _orphaned(state: IBState, frame: tuple[int, ...]) -> bool:
+def _orphaned(state: IBState, frame: Frame) -> bool:
     """A chosen target left the track before resolution (new flag `orphaned_action`).
 
     fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
@@ -185,7 +186,7 @@ def _orphaned(state: IBState, frame: tuple[int, ...]) -> bool:
     return True
 
 
-def _clause_targets(state: IBState, frame: tuple[int, ...], i: int) -> list[int]:
+def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
     """The units clause `i` affects now (defeated units drop out)."""
     unit, kind, targets = frame[1], frame[2], frame[3]
     clauses = clauses_of(state, unit, kind)

@@ -47,8 +47,9 @@ def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:
     state.off = sum(1 << u.unit for u in view.units if not u.on_track)
     state.hands, state.decks, state.discards = [], [], []
     for seat in range(len(view.seat_names)):
-        hand = list(view.hands[seat]) if view.hands[seat] is not None else None
-        discard = list(view.discards[seat]) if view.discards[seat] is not None else None
+        seen_hand, seen_discard = view.hands[seat], view.discards[seat]
+        hand = list(seen_hand) if seen_hand is not None else None
+        discard = list(seen_discard) if seen_discard is not None else None
         hidden = view.deck_sizes[seat] + (0 if hand is not None else view.hand_sizes[seat])
         hidden += 0 if discard is not None else view.discard_sizes[seat]
         pool = _unseen_pool(view, seat, hidden, rng)

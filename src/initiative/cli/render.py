@@ -1,0 +1,301 @@
+"""Rendering one seat's view of Initiative Break for the terminal (rich).
+
+Everything here reads an `IBView` (plus the public `Match` for character cards and
+log sentences), never the state: what is drawn is what that seat may know. Styles
+are dropped by rich when the output is not a terminal, so every mark that matters is
+also written as text (`>` active, `[RM]`, `out` for units past the Round Marker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from initiative.games.ib import events, frames
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import Action, Kind
+from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
+from initiative.games.ib.match import Match
+from initiative.games.ib.view import IBView, UnitView
+
+RM_MARK = "[RM]"
+ACTIVE_MARK = ">"
+ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
+           Kind.BREAK_ART: "Break Art"}
+COSTS = {Kind.BASIC: "free, +1 Charge", Kind.ADVANCED: "1 Charge", Kind.BREAK_ART: "3 Charge"}
+WINDOWS = ("after an action was declared", "after an action resolved", "between activations")
+
+
+# --- facts read from the view ---------------------------------------------------
+
+
+def active_unit(view: IBView) -> int:
+    """The unit whose activation is running, or -1 (mulligan, between activations)."""
+    if view.stack:
+        base = view.stack[0]
+        if base[0] == frames.ACTIVATION and not base[3] & frames.F_ENDED:
+            unit: int = base[1]
+            return unit
+    return -1
+
+
+def out_of_round(view: IBView, slot: int, unit: int) -> bool:
+    """IB 3.5.3 / AMB-03: past the Round Marker (or passed by it); never in a collapse."""
+    if view.rm is None:
+        return False
+    if view.rules.get("out_of_round_rule", "positional") == "positional":
+        return slot >= view.rm
+    return bool(view.passed >> unit & 1)
+
+
+def side(view: IBView, unit: UnitView) -> str:
+    """`you`, `ally` or `enemy`, with the seat's name."""
+    name = view.seat_names[unit.seat]
+    if unit.seat == view.seat:
+        return f"you ({name})"
+    if unit.team == view.seat_teams[view.seat]:
+        return f"ally ({name})"
+    return f"enemy ({name})"
+
+
+def pending_text(pending: Sequence[int]) -> str:
+    """Deferred moves (IB 3.4.6): negative Move Up, positive Move Back."""
+    return ", ".join(f"{'up' if p < 0 else 'back'} {abs(p)}" for p in pending) or "-"
+
+
+def unit_brief(unit: UnitView) -> str:
+    """`Brask Holloway (16/16 HP, burn)`."""
+    extra = "".join(f", {s}" for s in st.names(unit.statuses))
+    return f"{unit.name} ({unit.hp}/{unit.max_hp} HP{extra})"
+
+
+def clause_text(clause: Clause) -> str:
+    """One attack clause as `enemy: 3 damage, burn`."""
+    parts = []
+    if clause.damage:
+        parts.append(f"{clause.damage} damage")
+    if clause.heal:
+        parts.append(f"heal {clause.heal}")
+    if clause.cleanse == CLEANSE_ONE:
+        parts.append("cleanse one status")
+    elif clause.cleanse == CLEANSE_ALL:
+        parts.append("cleanse all statuses")
+    elif clause.cleanse != CLEANSE_NONE:
+        parts.append(f"cleanse {st.NAMES[clause.cleanse]}")
+    parts.extend(st.NAMES[s] for s in clause.apply)
+    if clause.move_up:
+        parts.append(f"move up {clause.move_up}")
+    if clause.move_back:
+        parts.append(f"move back {clause.move_back}")
+    if clause.charge:
+        parts.append(f"+{clause.charge} Charge")
+    target = clause.target.replace("_", " ")
+    return f"{target}: {', '.join(parts) or 'no effect'}"
+
+
+def attack_clauses(match: Match, unit: int, kind: Kind) -> tuple[Clause, ...]:
+    spec = match.units[unit]
+    return spec.basic if kind == Kind.BASIC else (
+        spec.advanced if kind == Kind.ADVANCED else spec.break_art)
+
+
+def attack_text(match: Match, unit: int, kind: Kind) -> str:
+    clauses = "; ".join(clause_text(c) for c in attack_clauses(match, unit, kind))
+    return f"{ATTACKS[kind]} ({COSTS[kind]}): {clauses}"
+
+
+# --- the screen -----------------------------------------------------------------
+
+
+def header(view: IBView) -> Text:
+    """Round number, or Time Collapse."""
+    if view.rm is None:
+        return Text(f"Round {view.round} - TIME COLLAPSE (no Round Marker)", style="bold red")
+    return Text(f"Round {view.round}", style="bold")
+
+
+def track_line(view: IBView) -> Text:
+    """The track left to right: `> wren | ilse | brask [RM] odo(out) | pim(out)`."""
+    text = Text("Track: ")
+    active = active_unit(view)
+    for slot, u in enumerate(view.order):
+        if slot == view.rm:
+            text.append(f" {RM_MARK} ", style="bold yellow")
+        elif slot:
+            text.append(" | ", style="dim")
+        unit = view.units[u]
+        mine = unit.seat == view.seat
+        style = "bold green" if mine else "bold red"
+        if out_of_round(view, slot, u):
+            text.append(f"{unit.label}(out)", style="dim")
+            continue
+        if u == active:
+            text.append(ACTIVE_MARK, style="bold reverse")
+        text.append(unit.label, style=style)
+    if view.rm is not None and view.rm == len(view.order):
+        text.append(f" {RM_MARK}", style="bold yellow")
+    if view.rm is None:
+        text.append("   TIME COLLAPSE", style="bold red")
+    return text
+
+
+def unit_table(view: IBView) -> Table:
+    """One row per unit in track order; the Round Marker as a row between slots."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold")
+    for name, justify in (("#", "right"), ("unit", "left"), ("name", "left"),
+                          ("side", "left"), ("HP", "right"), ("Chg", "right"),
+                          ("statuses", "left"), ("pending", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    active = active_unit(view)
+    for slot, u in enumerate(view.order):
+        if slot == view.rm:
+            table.add_row("", RM_MARK, "Round Marker", "", "", "", "", "", style="bold yellow")
+        unit = view.units[u]
+        oor = out_of_round(view, slot, u)
+        mark = ACTIVE_MARK if u == active else ""
+        table.add_row(
+            f"{mark}{slot + 1}", unit.label, unit.name, side(view, unit) + (" out" if oor else ""),
+            f"{unit.hp}/{unit.max_hp}", f"{unit.charge}/3",
+            ", ".join(st.names(unit.statuses)) or "-", pending_text(unit.pending),
+            style="dim" if oor else ("bold" if u == active else None),
+        )
+    if view.rm is not None and view.rm == len(view.order):
+        table.add_row("", RM_MARK, "Round Marker", "", "", "", "", "", style="bold yellow")
+    return table
+
+
+def defeated_line(view: IBView) -> Text | None:
+    gone = [u for u in view.units if not u.on_track]
+    if not gone:
+        return None
+    return Text("Defeated: " + ", ".join(f"{u.label} ({u.name}, {side(view, u)})"
+                                         for u in gone), style="dim")
+
+
+def hands_lines(view: IBView) -> list[Text]:
+    """Own hand by name; every other seat as counts (and its discards when public)."""
+    me = view.seat
+    hand = ", ".join(view.card_name(c) for c in view.hand) or "(empty)"
+    lines = [Text(f"Your hand ({len(view.hand)}): {hand}")]
+    lines.append(Text(f"You ({view.seat_names[me]}): deck {view.deck_sizes[me]}, "
+                      f"discard {view.discard_sizes[me]}"))
+    for s, name in enumerate(view.seat_names):
+        if s == me:
+            continue
+        line = (f"{name}: hand {view.hand_sizes[s]}, deck {view.deck_sizes[s]}, "
+                f"discard {view.discard_sizes[s]}")
+        pile = view.discards[s]
+        if pile:
+            line += " (" + ", ".join(view.card_name(c) for c in pile) + ")"
+        lines.append(Text(line))
+    return lines
+
+
+def log_sentences(view: IBView, match: Match, start: int) -> list[str]:
+    """Sentences of this view's log from event `start` on (rendered only now)."""
+    return [events.render(e, match) for e in view.log[start:]]
+
+
+def decision_title(view: IBView, match: Match) -> str:
+    """What the deciding seat is asked, from the top of the decision stack."""
+    if not view.stack:
+        return "Choose an action"
+    frame = view.stack[-1]
+    tag = frame[0]
+    if tag == frames.MULLIGAN:
+        return "Opening hand: keep it, or take your one mulligan (5 new cards)"
+    if tag == frames.ACTIVATION:
+        unit = view.units[frame[1]]
+        return f"{unit.name} ({unit.label}) acts: choose an action"
+    if tag == frames.ACTION:
+        unit, kind, targets = view.units[frame[1]], Kind(frame[2]), frame[3]
+        if frame[4] == frames.AS_CLEANSE:
+            return f"{unit.name}'s {ATTACKS[kind]}: choose the status to cleanse"
+        clauses = attack_clauses(match, frame[1], kind)
+        i = targets.index(frames.PENDING) if frames.PENDING in targets else 0
+        return (f"{unit.name}'s {ATTACKS[kind]}: choose the target of clause {i + 1} "
+                f"({clause_text(clauses[i])})")
+    if tag == frames.WINDOW:
+        return (f"Initiative Break window ({WINDOWS[frame[1]]}): break with a unit at "
+                "3 Charge, or decline")
+    return "Choose an action"
+
+
+def describe_action(view: IBView, match: Match, action: Action) -> str:
+    """What choosing `action` means, e.g. `target brask - Brask Holloway (16/16 HP)`."""
+    kind = action.kind
+    if kind == Kind.KEEP:
+        return "keep your opening hand"
+    if kind == Kind.MULLIGAN:
+        return "shuffle your hand into your deck and draw 5 new cards (once)"
+    if kind in ATTACKS:
+        active = active_unit(view)
+        return attack_text(match, active, kind) if active >= 0 else ATTACKS[kind]
+    if kind == Kind.PASS:
+        return "pass: take no action"
+    if kind == Kind.DECLINE:
+        return "declare no Initiative Break now"
+    if kind == Kind.DISCARD:
+        hand = view.hand
+        card = view.card_name(hand[action.arg]) if action.arg < len(hand) else "?"
+        return f"discard {card} (free action)"
+    if kind in (Kind.TARGET, Kind.BREAK):
+        unit = view.units[action.arg]
+        who = f"{unit.label} - {unit_brief(unit)}, {side(view, unit)}"
+        if kind == Kind.TARGET:
+            return f"target {who}"
+        return (f"Initiative Break with {who}: jumps to the far left, then "
+                + attack_text(match, action.arg, Kind.BREAK_ART))
+    if kind == Kind.CLEANSE:
+        return f"cleanse {st.NAMES[action.arg]}"
+    return repr(action)  # pragma: no cover - every kind is described above
+
+
+def choices_table(view: IBView, match: Match, moves: Sequence[str]) -> Table:
+    """Numbered legal actions: number, move text, meaning."""
+    table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
+    table.add_column(justify="right", style="bold cyan")
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    for n, (action, move) in enumerate(zip(view.legal, moves, strict=True), 1):
+        table.add_row(f"{n}.", move, describe_action(view, match, action))
+    return table
+
+
+def screen(view: IBView, match: Match, moves: Sequence[str], log_start: int) -> Group:
+    """The whole prompt screen for the seat of `view`."""
+    parts: list[RenderableType] = []
+    news = log_sentences(view, match, log_start)
+    if news:
+        parts.append(Rule("Since your last decision", style="dim"))
+        parts.extend(Text(f"  {s}") for s in news)
+    parts.append(Rule(header(view)))
+    parts.append(track_line(view))
+    parts.append(unit_table(view))
+    gone = defeated_line(view)
+    if gone is not None:
+        parts.append(gone)
+    parts.extend(hands_lines(view))
+    parts.append(Rule(style="dim"))
+    parts.append(Text(decision_title(view, match), style="bold"))
+    parts.append(choices_table(view, match, moves))
+    return Group(*parts)
+
+
+def result_text(view: IBView, match: Match) -> Text:
+    """The end of the game from this seat's side."""
+    if view.result is None:
+        return Text("The game is not finished.")
+    if view.result < 0:
+        reason = ""
+        if view.activations >= match.config.max_activations:
+            reason = f" (activation limit {match.config.max_activations} reached)"
+        return Text(f"Result: draw{reason}.", style="bold yellow")
+    winners = ", ".join(s.name for s in match.seats if s.team == view.result)
+    if view.result == view.seat_teams[view.seat]:
+        return Text(f"Result: you win! (team {view.result}: {winners})", style="bold green")
+    return Text(f"Result: you lose. (team {view.result}: {winners} wins)", style="bold red")
