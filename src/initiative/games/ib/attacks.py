@@ -20,8 +20,7 @@ from initiative.games.ib.frames import (
     AS_AFTER,
     AS_CLEANSE,
     AS_DONE,
-    AS_PAY,
-    AS_RESOLVE,
+        AS_RESOLVE,
     AS_RETARGET,
     AS_TARGET,
     B_RETURN,
@@ -72,7 +71,8 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3)."""
     team = controller_team(state, unit)
     team_of = state.match.unit_team
-    order = sorted(state.track.order)
+    off = state.off
+    order = [u for u in range(len(team_of)) if not (off >> u) & 1]
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and state.match.config.multiplayer_aoe_friendly_fire:
             seat = state.match.unit_seat
@@ -106,37 +106,37 @@ def choose(state: IBState, action: Action) -> None:
 
 def step(state: IBState) -> bool:
     """Advance the top ACTION frame; False when a target or status must be chosen."""
-    frame = state.stack[-1]
+    stack = state.stack
+    frame = stack[-1]
     _, unit, kind, targets, stage, via_ib, _, _ = frame
     if stage == AS_TARGET or stage == AS_RETARGET:
         if PENDING in targets:
             options = legal(state)
             if len(options) > 1:
+                state._legal = options  # the decision's legal list, computed once
                 return False
             # One legal target: chosen automatically. None: the clause has no target.
-            chosen = options[0].arg if options else NO_TARGET
-            state.stack[-1] = _with_target(frame, chosen)
+            stack[-1] = _with_target(frame, options[0].arg if options else NO_TARGET)
             return True
-        after = AS_RESOLVE if (via_ib or stage == AS_RETARGET) else AS_PAY
-        state.stack[-1] = (*frame[:4], after, *frame[5:])
-    elif stage == AS_PAY:
-        _pay(state, unit, kind)
-        state.emit((events.DECLARE, unit, kind, *targets))
-        state.stack[-1] = (*frame[:4], AS_RESOLVE, *frame[5:])
-        breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
+        stack[-1] = (*frame[:4], AS_RESOLVE, *frame[5:])
+        if not via_ib and stage == AS_TARGET:
+            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
+            state.emit((events.DECLARE, unit, kind, *targets))
+            breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
     elif stage == AS_RESOLVE:
         if _abandoned(state, frame):
-            state.stack.pop()
+            stack.pop()
             return True
         if frame[7] == 0 and frame[6] == 0 and _orphaned(state, frame):
             return True
         return _resolve(state)
-    elif stage == AS_AFTER:
-        state.stack[-1] = (*frame[:4], AS_DONE, *frame[5:])
-        if not via_ib:
-            breaks.open_window(state, W_AFTER_RESOLVE)
+    elif stage == AS_AFTER and not via_ib:
+        stack[-1] = after = (*frame[:4], AS_DONE, *frame[5:])
+        breaks.open_window(state, W_AFTER_RESOLVE)
+        if stack[-1] is after:
+            stack.pop()
     else:
-        state.stack.pop()
+        stack.pop()
     return True
 
 

@@ -1,0 +1,279 @@
+"""Build an Initiative Break situation directly, then play it out step by step.
+
+A `Scenario` starts a real game with `new_game`, keeps every opening hand, and rewinds
+to the idle point before the first activation. A test then sets what it needs on the
+state (HP, Charge, statuses, hands, decks, the track with its Round Marker and round),
+calls `run()` to reach the next decision, and drives play with `play`, `target`,
+`declare`, `decline_all` and `pass_until`. Units are named by their match label
+(the character key, numbered on repeats: "pim", "pim2").
+
+Track text follows tests/timing: "pim sela | wren" lists units left to right, `|`
+marks the Round Marker; text without `|` means Time Collapse (no Round Marker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from initiative.games.ib import events, flow, frames
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import BREAKS, CLEANSES, DECLINE, KEEP, TARGETS, Kind, action
+from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import core_content
+from initiative.games.ib.match import Match, SeatSetup, standard_match
+from initiative.games.ib.setup import new_game
+from initiative.games.ib.state import IBState
+from initiative.timing.track import InitiativeTrack
+
+SeatSpec = tuple[int, Sequence[str]]
+"""(team, character keys) for a custom seat; every custom seat uses deck supply_a."""
+
+
+class Scenario:
+    """One game, rewound to the idle point before the first activation."""
+
+    def __init__(
+        self,
+        rules: dict[str, Any] | None = None,
+        team_a: str = "vanguard",
+        team_b: str = "harrow",
+        *,
+        seats: Sequence[SeatSpec] | None = None,
+        seed: int = 0,
+        agreed_order: list[int] | None = None,
+    ) -> None:
+        config = RulesConfig().with_flags(rules or {})
+        if seats is None:
+            self.match = standard_match(team_a, team_b, config)
+        else:
+            content = core_content()
+            self.match = Match(content, config, tuple(
+                SeatSetup(f"Seat{i}", team, tuple(chars), content.deck("supply_a"))
+                for i, (team, chars) in enumerate(seats)
+            ))
+        self.state: IBState = new_game(self.match, seed, agreed_order)
+        while self.frame()[0] == frames.MULLIGAN:
+            self.state.apply(KEEP)
+        self._rewind()
+        self._mark = self.state.log_len
+
+    def _rewind(self) -> None:
+        """Undo the start of the first activation (nothing has been decided in it)."""
+        state = self.state
+        log = list(state.events())
+        starts = [i for i, e in enumerate(log) if e[0] == events.ACT_START]
+        if starts:
+            state.log = log[: starts[-1]]
+            state.log_len = len(state.log)
+        state.stack.clear()
+        state.activations = 0
+        state._legal = None
+
+    # --- names ------------------------------------------------------------------
+
+    def u(self, key: str) -> int:
+        """The unit with match label `key`."""
+        try:
+            return self.match.labels.index(key)
+        except ValueError:
+            raise KeyError(f"no unit {key!r}; labels: {self.match.labels}") from None
+
+    def key(self, unit: int) -> str:
+        return self.match.labels[unit]
+
+    def seat_of(self, key: str) -> int:
+        return self.match.unit_seat[self.u(key)]
+
+    def card(self, key: str) -> int:
+        return self.match.content.card_index[key]
+
+    # --- setting the situation -----------------------------------------------------
+
+    def set(self, key: str, *, hp: int | None = None, charge: int | None = None,
+            status: Iterable[str] | None = None) -> Scenario:
+        """Set a unit's HP, Charge and statuses (e.g. ["burn", "guard x2"])."""
+        unit = self.u(key)
+        if hp is not None:
+            self.state.hp[unit] = hp
+        if charge is not None:
+            self.state.charge[unit] = charge
+        if status is not None:
+            self.state.status[unit] = st.parse(list(status), key)
+        self.state._legal = None
+        return self
+
+    def hand(self, seat: int, cards: int | Sequence[str]) -> Scenario:
+        """Set a seat's hand: a list of card keys, or a count (taken from its deck)."""
+        state = self.state
+        state.decks[seat].extend(reversed(state.hands[seat]))
+        state.hands[seat] = []
+        if isinstance(cards, int):
+            state.hands[seat] = [state.decks[seat].pop() for _ in range(cards)]
+        else:
+            state.hands[seat] = [self.card(c) for c in cards]
+        state._legal = None
+        return self
+
+    def deck(self, seat: int, cards: int | Sequence[str]) -> Scenario:
+        """Set a seat's deck: a list of card keys (last = top), or keep only `n` cards."""
+        state = self.state
+        if isinstance(cards, int):
+            state.decks[seat] = state.decks[seat][-cards:] if cards else []
+        else:
+            state.decks[seat] = [self.card(c) for c in cards]
+        return self
+
+    def track(self, text: str, *, round: int | None = None,
+              crossed: Iterable[str] = ()) -> Scenario:
+        """Set the track from text like "pim sela | wren" (no `|`: Time Collapse).
+
+        Units not named leave the track (as if defeated earlier). Units beyond the RM
+        count as passed by it, except those named in `crossed` (they crossed it
+        themselves, which matters under `out_of_round_rule=passed_by_rm`)."""
+        tokens = text.split()
+        order = [self.u(t) for t in tokens if t != "|"]
+        rm = tokens.index("|") if "|" in tokens else None
+        passed = 0
+        if rm is not None:
+            skip = {self.u(k) for k in crossed}
+            for unit in order[rm:]:
+                if unit not in skip:
+                    passed |= 1 << unit
+        state = self.state
+        old = state.track
+        state.track = InitiativeTrack(order, self.match.track_rules, rm=rm,
+                                      round=old.round if round is None else round,
+                                      passed=passed)
+        state.off = 0
+        for unit in range(len(self.match.units)):
+            if unit not in order:
+                state.off |= 1 << unit
+        state._legal = None
+        return self
+
+    # --- running ---------------------------------------------------------------------
+
+    def run(self) -> Scenario:
+        """Resolve automatic rules until a decision is due (or the game ends)."""
+        self.state._legal = None
+        flow.advance(self.state)  # returns at once if the top frame awaits a decision
+        return self
+
+    def apply(self, kind: Kind, arg: int = -1) -> Scenario:
+        self.state.apply(action(kind, arg))
+        return self
+
+    def play(self, kind: Kind, target: str | Sequence[str] | None = None, *,
+             decline: bool = True) -> Scenario:
+        """The active unit takes action `kind`, choosing `target` (one key per choice).
+
+        With `decline` every Initiative Break window that opens afterwards is declined
+        until another kind of decision (or the end of the game) is reached."""
+        assert self.at_action(), f"not at an Action step: {self.frame()!r}"
+        self.state.apply(action(kind))
+        targets = [target] if isinstance(target, str) else list(target or ())
+        for key in targets:
+            self.target(key)
+        if decline:
+            self.decline_all()
+        return self
+
+    def target(self, key: str) -> Scenario:
+        """Choose `key` as the target the top action is waiting for."""
+        frame = self.frame()
+        assert frame[0] == frames.ACTION, f"no target is awaited: {frame!r}"
+        self.state.apply(TARGETS[self.u(key)])
+        return self
+
+    def cleanse(self, status: str) -> Scenario:
+        """Answer an unnamed Cleanse: remove `status`."""
+        self.state.apply(CLEANSES[st.BY_NAME[status]])
+        return self
+
+    def declare(self, key: str) -> Scenario:
+        """The seat asked in the open window declares an Initiative Break with `key`."""
+        assert self.window() is not None, f"no window is open: {self.frame()!r}"
+        self.state.apply(BREAKS[self.u(key)])
+        return self
+
+    def decline(self) -> Scenario:
+        """The seat asked in the open window declines."""
+        assert self.window() is not None, f"no window is open: {self.frame()!r}"
+        self.state.apply(DECLINE)
+        return self
+
+    def decline_all(self) -> Scenario:
+        """Decline every window until some other decision is due."""
+        while self.state.result is None and self.window() is not None:
+            self.state.apply(DECLINE)
+        return self
+
+    def pass_until(self, key: str, limit: int = 200) -> Scenario:
+        """Every other unit passes (windows declined) until `key` is at its Action step."""
+        for _ in range(limit):
+            self.decline_all()
+            if self.state.result is not None or self.at_action(key):
+                return self
+            assert self.at_action(), f"stuck at {self.frame()!r}"
+            self.state.apply(action(Kind.PASS))
+        raise AssertionError(f"{key} did not reach its Action step in {limit} decisions")
+
+    # --- reading -----------------------------------------------------------------------
+
+    def frame(self) -> frames.Frame:
+        return self.state.stack[-1] if self.state.stack else (None,)
+
+    def at_action(self, key: str | None = None) -> bool:
+        """True at an Action step (of unit `key` if given)."""
+        frame = self.frame()
+        if frame[0] != frames.ACTIVATION or frame[2] != frames.ST_ACTION:
+            return False
+        return key is None or frame[1] == self.u(key)
+
+    def acting(self) -> str | None:
+        """The key of the unit whose Action step is awaited, else None."""
+        frame = self.frame()
+        if frame[0] == frames.ACTIVATION and frame[2] == frames.ST_ACTION:
+            return self.key(frame[1])
+        return None
+
+    def window(self) -> str | None:
+        """The kind of the open Initiative Break window, or None."""
+        frame = self.frame()
+        return frames.WINDOW_NAMES[frame[1]] if frame[0] == frames.WINDOW else None
+
+    def legal(self) -> list[Any]:
+        return self.state.legal_actions()
+
+    def text(self) -> str:
+        """The track as text, e.g. "pim sela | wren"."""
+        return self.state.track.as_text(self.key)
+
+    def order(self) -> list[str]:
+        return [self.key(u) for u in self.state.track.order]
+
+    def oor(self, key: str) -> bool:
+        return self.state.track.is_out_of_round(self.u(key))
+
+    def hp(self, key: str) -> int:
+        return self.state.hp[self.u(key)]
+
+    def charge(self, key: str) -> int:
+        return self.state.charge[self.u(key)]
+
+    def statuses(self, key: str) -> list[str]:
+        return st.names(self.state.status[self.u(key)])
+
+    def on_track(self, key: str) -> bool:
+        return self.state.on_track(self.u(key))
+
+    def mark(self) -> Scenario:
+        """Remember the log position; `since()` returns the events after it."""
+        self._mark = self.state.log_len
+        return self
+
+    def since(self, *codes: int) -> list[events.Event]:
+        """Events logged since `mark()` (only those with the given codes, if any)."""
+        new = list(self.state.events())[self._mark:]
+        return [e for e in new if not codes or e[0] in codes]
