@@ -104,19 +104,30 @@ class Scenario:
         return self
 
     def hand(self, seat: int, cards: int | Sequence[str]) -> Scenario:
-        """Set a seat's hand: a list of card keys, or a count (taken from its deck)."""
+        """Set a seat's hand: a count, or a list of card keys. Either way the cards come
+        out of that seat's deck (the old hand goes back on top), so every card of the
+        decklist stays in exactly one place."""
         state = self.state
-        state.decks[seat].extend(reversed(state.hands[seat]))
-        state.hands[seat] = []
+        deck = state.decks[seat]
+        deck.extend(reversed(state.hands[seat]))
         if isinstance(cards, int):
-            state.hands[seat] = [state.decks[seat].pop() for _ in range(cards)]
+            state.hands[seat] = [deck.pop() for _ in range(cards)]
         else:
-            state.hands[seat] = [self.card(c) for c in cards]
+            state.hands[seat] = []
+            for key in cards:
+                card = self.card(key)
+                if card not in deck:
+                    raise ValueError(f"seat {seat} has no {key!r} left in its deck")
+                deck.reverse()
+                deck.remove(card)  # the copy nearest the top
+                deck.reverse()
+                state.hands[seat].append(card)
         state._legal = None
         return self
 
     def deck(self, seat: int, cards: int | Sequence[str]) -> Scenario:
-        """Set a seat's deck: a list of card keys (last = top), or keep only `n` cards."""
+        """Set a seat's deck: a list of card keys (last = top), or keep only the top `n`
+        cards (the others are simply gone: use this for deck-out situations)."""
         state = self.state
         if isinstance(cards, int):
             state.decks[seat] = state.decks[seat][-cards:] if cards else []
@@ -131,7 +142,7 @@ class Scenario:
         Units not named leave the track (as if defeated earlier). Units beyond the RM
         count as passed by it, except those named in `crossed` (they crossed it
         themselves, which matters under `out_of_round_rule=passed_by_rm`)."""
-        tokens = text.split()
+        tokens = [t for t in text.split() if t != ">"]
         order = [self.u(t) for t in tokens if t != "|"]
         rm = tokens.index("|") if "|" in tokens else None
         passed = 0
@@ -157,6 +168,9 @@ class Scenario:
     def run(self) -> Scenario:
         """Resolve automatic rules until a decision is due (or the game ends)."""
         self.state._legal = None
+        frame = self.frame()
+        if frame[0] == frames.ACTION and frame[4] == frames.AS_CLEANSE:
+            return self  # awaiting a Cleanse choice (advancing here would drop the attack)
         flow.advance(self.state)  # returns at once if the top frame awaits a decision
         return self
 
@@ -171,13 +185,26 @@ class Scenario:
         With `decline` every Initiative Break window that opens afterwards is declined
         until another kind of decision (or the end of the game) is reached."""
         assert self.at_action(), f"not at an Action step: {self.frame()!r}"
+        start = self.state.log_len
         self.state.apply(action(kind))
         targets = [target] if isinstance(target, str) else list(target or ())
         for key in targets:
-            self.target(key)
+            frame = self.frame()
+            if frame[0] == frames.ACTION and self.u(key) in frame[3]:
+                continue  # a single legal target was chosen automatically
+            if self._awaits_target():
+                self.target(key)
+            else:  # the action went ahead on automatic choices; check `key` was one
+                declared = [e for e in list(self.state.events())[start:]
+                            if e[0] == events.DECLARE]
+                assert declared and self.u(key) in declared[0][3:], (
+                    f"{key} was not the target of {kind.name}: {declared}")
         if decline:
             self.decline_all()
         return self
+
+    def _awaits_target(self) -> bool:
+        return any(a.kind == Kind.TARGET for a in self.legal()) if self.state.stack else False
 
     def target(self, key: str) -> Scenario:
         """Choose `key` as the target the top action is waiting for."""
@@ -247,8 +274,12 @@ class Scenario:
         return self.state.legal_actions()
 
     def text(self) -> str:
-        """The track as text, e.g. "pim sela | wren"."""
-        return self.state.track.as_text(self.key)
+        """The track as text, e.g. "pim sela | wren" (no `|` in Time Collapse)."""
+        names = self.order()
+        rm = self.state.track.rm
+        if rm is not None:
+            names.insert(rm, "|")
+        return " ".join(names)
 
     def order(self) -> list[str]:
         return [self.key(u) for u in self.state.track.order]

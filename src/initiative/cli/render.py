@@ -120,7 +120,7 @@ def header(view: IBView) -> Text:
 
 def track_line(view: IBView) -> Text:
     """The track left to right: `> wren | ilse | brask [RM] odo(out) | pim(out)`."""
-    text = Text("Track: ")
+    text = Text("Track (left acts first): ")
     active = active_unit(view)
     for slot, u in enumerate(view.order):
         if slot == view.rm:
@@ -226,7 +226,7 @@ def decision_title(view: IBView, match: Match) -> str:
 
 
 def describe_action(view: IBView, match: Match, action: Action) -> str:
-    """What choosing `action` means, e.g. `target brask - Brask Holloway (16/16 HP)`."""
+    """What choosing `action` means, e.g. `Brask Holloway (16/16 HP), enemy (South)`."""
     kind = action.kind
     if kind == Kind.KEEP:
         return "keep your opening hand"
@@ -245,9 +245,9 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         return f"discard {card} (free action)"
     if kind in (Kind.TARGET, Kind.BREAK):
         unit = view.units[action.arg]
-        who = f"{unit.label} - {unit_brief(unit)}, {side(view, unit)}"
+        who = f"{unit_brief(unit)}, {side(view, unit)}"
         if kind == Kind.TARGET:
-            return f"target {who}"
+            return who
         return (f"Initiative Break with {who}: jumps to the far left, then "
                 + attack_text(match, action.arg, Kind.BREAK_ART))
     if kind == Kind.CLEANSE:
@@ -256,13 +256,13 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
 
 
 def choices_table(view: IBView, match: Match, moves: Sequence[str]) -> Table:
-    """Numbered legal actions: number, move text, meaning."""
+    """Numbered legal actions: `1. target brask — Brask Holloway (16/16 HP), enemy (South)`."""
     table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
     table.add_column(justify="right", style="bold cyan")
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
     for n, (action, move) in enumerate(zip(view.legal, moves, strict=True), 1):
-        table.add_row(f"{n}.", move, describe_action(view, match, action))
+        table.add_row(f"{n}.", move, f"— {describe_action(view, match, action)}")
     return table
 
 
@@ -271,7 +271,8 @@ def screen(view: IBView, match: Match, moves: Sequence[str], log_start: int) -> 
     parts: list[RenderableType] = []
     news = log_sentences(view, match, log_start)
     if news:
-        parts.append(Rule("Since your last decision", style="dim"))
+        title = "Since your last decision" if log_start else "The game begins"
+        parts.append(Rule(title, style="dim"))
         parts.extend(Text(f"  {s}") for s in news)
     parts.append(Rule(header(view)))
     parts.append(track_line(view))

@@ -36,4 +36,5 @@ def rules_text() -> Text:
         text.append(" = ")
         text.append(default, style="bold")
         text.append(f"\n    allowed: {allowed}\n")
+    text.rstrip()
     return text

@@ -123,6 +123,8 @@ def step(state: IBState) -> bool:
             _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
             state.emit((events.DECLARE, unit, kind, *targets))
             breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
+    elif stage == AS_CLEANSE:
+        return False  # waiting for the controller to name the status (IB 5.2.8)
     elif stage == AS_RESOLVE:
         if _abandoned(state, frame):
             stack.pop()

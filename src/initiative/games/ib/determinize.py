@@ -17,6 +17,9 @@ from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 from initiative.timing.track import InitiativeTrack
 
+COPY_LIMIT = 2
+"""IB 2.7.3: at most two copies of a card in a deck."""
+
 
 def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[int]:
     """`size` cards the seat cannot see, consistent with its knowledge."""
@@ -26,8 +29,13 @@ def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[in
         seen.update(view.discards[seat] or ())
         pool = list((Counter(decklist) - seen).elements())
     else:
-        n_cards = len(view.content.cards)
-        pool = [rng.below(n_cards) for _ in range(size)]
+        # Unknown decklist: any legal deck (IB 2.7.3, at most 2 copies of a card)
+        # minus the cards of this seat already seen; repeats only if that runs out.
+        seen = Counter(view.discards[seat] or ())
+        pool = [card for card in range(len(view.content.cards))
+                for _ in range(max(0, COPY_LIMIT - seen[card]))]
+        while len(pool) < size:
+            pool.append(rng.below(len(view.content.cards)))
     rng.shuffle(pool)
     return pool[:size]
 

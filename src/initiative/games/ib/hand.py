@@ -34,9 +34,8 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
 
 
 def draw_step(state: IBState, seat: int) -> None:
-    """IB 3.2.4 / 2.8.5: draw 1 if the hand holds fewer than 5 cards."""
-    if len(state.hands[seat]) < MAX_HAND:
-        draw(state, seat)
+    """IB 3.2.4 / 2.8.5: draw 1 if the hand holds fewer than 5 cards (else log why not)."""
+    draw(state, seat)
 
 
 def deck_out(state: IBState, seat: int) -> None:

@@ -1,0 +1,134 @@
+"""`initiative`: play Initiative Break in the terminal, replay records, benchmark, list rules."""
+
+from __future__ import annotations
+
+import io
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from initiative.engine.errors import InitiativeError
+from initiative.games.ib.config import RulesConfig, parse_flag_value
+from initiative.games.ib.content import core_content
+from initiative.games.ib.match import standard_match
+
+TEAMS = ", ".join(core_content().teams)
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Initiative Break in the terminal: play, replay records, benchmark, house rules.",
+)
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    """Print `error: message` on stderr; the Exit to raise (2: bad usage)."""
+    Console(stderr=True).print(f"error: {message}", style="bold red", markup=False,
+                               highlight=False)
+    return typer.Exit(code)
+
+
+def parse_rules(items: list[str], max_activations: int | None) -> RulesConfig:
+    """`flag=value` items (plus --max-activations) as a validated RulesConfig."""
+    flags: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise _fail(f"--rule expects flag=value, got {item!r} (see `initiative rules`)")
+        flags[name.strip()] = parse_flag_value(value)
+    if max_activations is not None:
+        flags["max_activations"] = max_activations
+    try:
+        return RulesConfig().with_flags(flags, "--rule")
+    except InitiativeError as exc:
+        raise _fail(f"{exc} (see `initiative rules`)") from None
+
+
+@app.command()
+def play(
+    seed: Annotated[int | None, typer.Option(
+        min=0, help="Game seed (default: random, printed).")] = None,
+    record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
+    team: Annotated[str, typer.Option(help=f"Your team ({TEAMS}).")] = "vanguard",
+    opponent_team: Annotated[str, typer.Option(help="The random bot's team.")] = "harrow",
+    seat: Annotated[int, typer.Option(min=0, max=1, help="Your seat: 0 (North) or 1 (South).")] = 0,
+    rule: Annotated[list[str] | None, typer.Option(
+        metavar="FLAG=VALUE",
+        help="House rule flag=value (repeatable; see `initiative rules`).")] = None,
+    max_activations: Annotated[int | None, typer.Option(
+        min=1, help="Draw after this many activations.")] = None,
+) -> None:
+    """Play standard 1v1 against the random bot."""
+    from initiative.cli.play import console_reader
+    from initiative.cli.play import play as play_game
+
+    config = parse_rules(rule or [], max_activations)
+    teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
+    try:
+        match = standard_match(*teams, config=config)
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+    if record is not None and not record.parent.is_dir():
+        raise _fail(f"--record: folder {record.parent} does not exist")
+    if seed is None:
+        seed = secrets.randbelow(1 << 32)
+    console = Console(highlight=False)
+    console.print(f"Initiative Break, seed {seed}: you are {match.seats[seat].name} "
+                  f"(seat {seat}, {team}) against the random bot ({opponent_team}).",
+                  markup=False)
+    code = play_game(match, seed, seat, console, console_reader(console), record)
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record saved by `play --record`.")],
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", help="Show every move and hidden card (game-master log).")] = False,
+) -> None:
+    """Replay a game record and print its log and result."""
+    from initiative.cli.replay import replay_file
+
+    try:
+        lines = replay_file(file, verbose)
+    except (InitiativeError, OSError) as exc:
+        raise _fail(str(exc), 1) from None
+    for line in lines:
+        typer.echo(line)
+
+
+@app.command()
+def bench(
+    games: Annotated[int, typer.Option(min=1, help="Random games to play.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 1,
+) -> None:
+    """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
+    from initiative.cli.bench import format_figures, run
+
+    for line in format_figures(run(games, seed)):
+        print(line)
+
+
+@app.command()
+def rules() -> None:
+    """List every house-rule flag with its default and allowed values."""
+    from initiative.cli.rules import rules_text
+
+    Console(highlight=False).print(rules_text())
+
+
+def main() -> None:
+    """Entry point of the `initiative` script."""
+    for stream in (sys.stdout, sys.stderr):  # an ASCII terminal gets `?`, not a crash
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+    app()
+
+
+if __name__ == "__main__":
+    main()

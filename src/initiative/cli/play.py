@@ -1,0 +1,136 @@
+"""The prompt loop of `initiative play`: one human seat against the random bot.
+
+The loop is the host: it holds the game and gives each player only its own view (the
+bot through `RandomBot.choose(view)`, the human through the rendered screen). Move
+texts are read and written with the game's notation module.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from initiative.bots.random_bot import RandomBot
+from initiative.cli import render
+from initiative.engine.errors import NotationError
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.actions import Action
+from initiative.games.ib.match import Match
+from initiative.games.ib.movetext import format_action, parse_action
+from initiative.games.ib.record import Recorder
+from initiative.games.ib.state import IBState
+from initiative.games.ib.view import IBView
+
+Reader = Callable[[str], "str | None"]
+"""Reads one answer after showing a prompt; None at end of input."""
+
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+PROMPT = "Your choice (number or move text, q to quit): "
+
+
+class ChoiceError(ValueError):
+    """An answer that names no legal action; the message says why and what to do."""
+
+
+def console_reader(console: Console) -> Reader:
+    """Read answers from the terminal (or piped stdin) through `console`."""
+
+    echo = not sys.stdin.isatty()
+
+    def read(prompt: str) -> str | None:
+        try:
+            line = console.input(prompt)
+        except EOFError:
+            console.print()
+            return None
+        if echo:  # piped answers are not shown by a terminal: keep the transcript readable
+            console.print(line, markup=False, highlight=False)
+        return line
+
+    return read
+
+
+def parse_choice(text: str, state: IBState, legal: Sequence[Action],
+                 moves: Sequence[str]) -> Action:
+    """The action an answer names: its number in the list, or its move text."""
+    answer = text.strip()
+    if not answer:
+        raise ChoiceError(f"Please enter a number from 1 to {len(legal)} or a move text.")
+    if answer.lstrip("+-").isdigit():
+        n = int(answer)
+        if not 1 <= n <= len(legal):
+            raise ChoiceError(f"There is no choice {n}: enter a number from 1 to {len(legal)}.")
+        return legal[n - 1]
+    for action, move in zip(legal, moves, strict=True):
+        if answer.lower() == move.lower():
+            return action
+    try:
+        action = parse_action(state, answer)
+    except NotationError as exc:
+        raise ChoiceError(f"{answer!r} is not a legal move here: {exc}") from None
+    if action not in legal:  # pragma: no cover - parse_action accepts only legal moves
+        raise ChoiceError(f"{answer!r} is not legal now; legal moves: {', '.join(moves)}")
+    return action
+
+
+def ask_human(state: IBState, view: IBView, console: Console, read: Reader,
+              log_start: int) -> Action | None:
+    """Show the deciding seat its screen (`view`) and read a legal choice; None: quit."""
+    legal = list(view.legal)
+    moves = [format_action(state, a) for a in legal]
+    console.print(render.screen(view, state.match, moves, log_start))
+    while True:
+        text = read(PROMPT)
+        if text is None or text.strip().lower() in QUIT_WORDS:
+            return None
+        try:
+            return parse_choice(text, state, legal, moves)
+        except ChoiceError as exc:
+            console.print(Text(str(exc), style="bold red"))
+
+
+def play(match: Match, seed: int, human: int, console: Console, read: Reader,
+         record_path: Path | None = None) -> int:
+    """Play one game, `human` against RandomBot at every other seat; the exit code.
+
+    The record (if asked for) is saved even when the player quits early; 1 if it
+    cannot be written."""
+    recorder = Recorder(match, seed)
+    state = recorder.state
+    bot = RandomBot(SplitMix64(seed).next64())
+    log_start = 0
+    quit_ = False
+    while not state.is_terminal():
+        seat = state.current_seat()
+        if seat == human:
+            view = state.view(seat)
+            action = ask_human(state, view, console, read, log_start)
+            log_start = len(view.log)
+            if action is None:
+                quit_ = True
+                break
+        else:
+            action = bot.choose(state.view(seat))
+        recorder.apply(action)
+    final = state.view(human)
+    console.print(Rule("Game over" if state.is_terminal() else "Game stopped"))
+    for sentence in render.log_sentences(final, match, log_start):
+        console.print(f"  {sentence}", markup=False, highlight=False)
+    if quit_:
+        console.print("Game abandoned.")
+    else:
+        console.print(render.result_text(final, match))
+    if record_path is not None:
+        try:
+            recorder.record().save(record_path)
+        except OSError as exc:
+            console.print(Text(f"error: the record could not be saved: {exc}", style="bold red"))
+            return 1
+        console.print(f"Record saved to {record_path}", markup=False, highlight=False)
+    return 0
+

@@ -1,0 +1,59 @@
+"""`initiative replay`: check a game record and tell its story.
+
+The record is replayed in full first (result and final position are checked; a
+mismatch raises NotationError), then told: by default as the public log a spectator
+sees; with `verbose`, move by move with every card named (a record holds the seed,
+so nothing in it is secret).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from initiative.engine.contract import SPECTATOR
+from initiative.games.ib import events
+from initiative.games.ib.match import Match
+from initiative.games.ib.record import GameRecord, Recorder, replay
+from initiative.games.ib.state import IBState
+
+
+def result_line(state: IBState) -> str:
+    """`Result: ...` for a finished, drawn or unfinished game."""
+    match = state.match
+    if state.result is None:
+        return f"Result: unfinished after {state.activations} activations."
+    if state.result < 0:
+        return f"Result: draw after {state.activations} activations."
+    winners = ", ".join(s.name for s in match.seats if s.team == state.result)
+    return f"Result: team {state.result} ({winners}) wins after {state.activations} activations."
+
+
+def _verbose(record: GameRecord, match: Match) -> list[str]:
+    """Each move (numbered, with its seat) followed by the events it caused."""
+    recorder = Recorder(match, record.seed, record.agreed_order)
+    state = recorder.state
+    lines = [events.render(e, match) for e in state.events()]
+    for n, text in enumerate(record.actions, 1):
+        seat = state.current_seat()
+        before = len(state.events())
+        recorder.apply_text(text)
+        lines.append(f"[{n}] {match.seats[seat].name}: {text}")
+        lines.extend(f"    {events.render(e, match)}" for e in state.events()[before:])
+    return lines
+
+
+def replay_file(path: Path, verbose: bool = False) -> list[str]:
+    """The lines `initiative replay` prints; NotationError (or OSError) if it fails."""
+    try:
+        record = GameRecord.load(path)
+    except UnicodeDecodeError as exc:
+        raise OSError(f"{path}: not a text file ({exc.reason})") from None
+    state = replay(record)
+    match = state.match
+    if verbose:
+        lines = _verbose(record, match)
+    else:
+        lines = [events.render(e, match) for e in state.view(SPECTATOR).log]
+    lines.append(f"{len(record.actions)} moves replayed.")
+    lines.append(result_line(state))
+    return lines

@@ -1,0 +1,287 @@
+"""Game records: setup + seed + move texts, replayed bit for bit (the game's "PGN").
+
+A record stores the match setup (`Match.to_dict`), the seed, every move as move text,
+the result and a hash of the final position (sha256 of its canonical JSON), and may
+carry the rendered log. `replay` re-applies every move and checks all three, raising
+`NotationError` with the move number at the first mismatch or illegal move.
+
+``python -m initiative.games.ib.record --make-golden DIR`` writes the golden records the
+test suite replays (tests/golden).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from initiative.engine.errors import InitiativeError, NotationError
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib import events
+from initiative.games.ib.actions import Action
+from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import Content, core_content
+from initiative.games.ib.match import Match, SeatSetup, standard_match
+from initiative.games.ib.movetext import format_action, parse_action
+from initiative.games.ib.notation import canonical_json, result_from_data, result_to_data
+from initiative.games.ib.setup import new_game
+from initiative.games.ib.state import IBState
+from initiative.timing.setup_order import SetupTieError
+
+FORMAT = "initiative-record/1"
+_KEYS = ("format", "setup", "seed", "agreed_order", "actions", "result", "final_hash", "log")
+
+
+def position_hash(state: IBState) -> str:
+    """sha256 (hex) of the canonical JSON of the state's position."""
+    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+
+
+def rendered_log(state: IBState) -> list[str]:
+    """The full log as sentences (every card shown: a record is not a seat's view)."""
+    return [events.render(e, state.match) for e in state.events()]
+
+
+@dataclass
+class GameRecord:
+    """One game: enough to rebuild it (setup, seed, moves) and to check the replay."""
+
+    setup: dict[str, Any]
+    seed: int
+    actions: list[str] = field(default_factory=list)
+    result: int | None = None  # None: unfinished; -1: draw; else the winning team
+    final_hash: str = ""
+    agreed_order: list[str] | None = None  # unit labels, for setup ties (AMB-92)
+    log: list[str] | None = None  # rendered sentences, checked on replay when present
+
+    def match(self, content: Content | None = None) -> Match:
+        try:
+            return Match.from_dict(self.setup, content, "record.setup")
+        except InitiativeError as exc:
+            raise NotationError(str(exc)) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "setup": self.setup, "seed": self.seed}
+        if self.agreed_order is not None:
+            data["agreed_order"] = self.agreed_order
+        data.update(actions=self.actions, result=result_to_data(self.result),
+                    final_hash=self.final_hash)
+        if self.log is not None:
+            data["log"] = self.log
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any, content: Content | None = None) -> GameRecord:
+        if not isinstance(data, dict):
+            raise NotationError(f"record: expected a JSON object, got {type(data).__name__}")
+        for key in data:
+            if key not in _KEYS:
+                raise NotationError(f"record: unknown field {key!r} (known: {', '.join(_KEYS)})")
+        if data.get("format") != FORMAT:
+            raise NotationError(f"record.format: expected {FORMAT!r}, got {data.get('format')!r}")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise NotationError(f"record.seed: expected a whole number >= 0, got {seed!r}")
+        for key in ("actions", "agreed_order", "log"):
+            value = data.get(key)
+            if value is not None and (not isinstance(value, list)
+                                      or not all(isinstance(v, str) for v in value)):
+                raise NotationError(f"record.{key}: expected a list of strings")
+        if not isinstance(data.get("setup"), dict):
+            raise NotationError("record.setup: expected a mapping")
+        record = cls(data["setup"], seed, list(data.get("actions") or []),
+                     final_hash=str(data.get("final_hash", "")),
+                     agreed_order=data.get("agreed_order"), log=data.get("log"))
+        record.result = result_from_data(data.get("result"), "record.result",
+                                         record.match(content))
+        return record
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, content: Content | None = None) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise NotationError(f"record: not valid JSON: {exc}") from None
+        return cls.from_dict(data, content)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path, content: Content | None = None) -> GameRecord:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"), content)
+
+
+def _start(match: Match, seed: int, agreed_order: Sequence[str] | None) -> IBState:
+    """A new game; `agreed_order` (unit labels) settles setup ties (AMB-92)."""
+    units = None
+    if agreed_order is not None:
+        unknown = [label for label in agreed_order if label not in match.labels]
+        if unknown:
+            raise NotationError(f"record.agreed_order: unknown unit {unknown[0]!r} "
+                                f"(units: {', '.join(match.labels)})")
+        units = [match.labels.index(label) for label in agreed_order]
+    try:
+        return new_game(match, seed, units)
+    except SetupTieError as exc:
+        raise NotationError(f"record.agreed_order: {exc}") from None
+
+
+class Recorder:
+    """A new game that writes down every move applied to it (for the CLI and tools)."""
+
+    def __init__(self, match: Match, seed: int, agreed_order: Sequence[str] | None = None):
+        self.match = match
+        self.seed = seed
+        self.agreed_order = list(agreed_order) if agreed_order is not None else None
+        self.state = _start(match, seed, agreed_order)
+        self.moves: list[str] = []
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (IllegalActionError otherwise) and note its move text."""
+        text = format_action(self.state, action)
+        self.state.apply(action)
+        self.moves.append(text)
+
+    def apply_text(self, text: str) -> Action:
+        """Apply a move given as text; NotationError lists the legal moves if it is bad."""
+        action = parse_action(self.state, text)
+        self.apply(action)
+        return action
+
+    def record(self, with_log: bool = False) -> GameRecord:
+        """The game so far, with the result and the hash of the current position."""
+        state = self.state
+        return GameRecord(self.match.to_dict(), self.seed, self.moves[:], state.result,
+                          position_hash(state), self.agreed_order,
+                          rendered_log(state) if with_log else None)
+
+
+def record_game(match: Match, seed: int, actions: Sequence[Action | str],
+                agreed_order: Sequence[str] | None = None,
+                with_log: bool = False) -> GameRecord:
+    """Play `actions` (objects or move texts) from a new game and record it."""
+    recorder = Recorder(match, seed, agreed_order)
+    for n, move in enumerate(actions, 1):
+        try:
+            if isinstance(move, str):
+                recorder.apply_text(move)
+            else:
+                recorder.apply(move)
+        except InitiativeError as exc:
+            raise NotationError(f"move {n}: {exc}") from None
+    return recorder.record(with_log)
+
+
+def replay(record: GameRecord, content: Content | None = None) -> IBState:
+    """Rebuild the game and check its result, final position hash and (if kept) log."""
+    match = record.match(content)
+    state = _start(match, record.seed, record.agreed_order)
+    for n, text in enumerate(record.actions, 1):
+        try:
+            state.apply(parse_action(state, text))
+        except InitiativeError as exc:
+            raise NotationError(f"record move {n}: {exc}") from None
+    if state.result != record.result:
+        raise NotationError(f"record: the replay ends with result "
+                            f"{result_to_data(state.result)!r}, the record says "
+                            f"{result_to_data(record.result)!r}")
+    found = position_hash(state)
+    if found != record.final_hash:
+        raise NotationError(f"record: final position hash {found} differs from the stored "
+                            f"{record.final_hash or '(none)'}")
+    if record.log is not None:
+        _check_log(record.log, rendered_log(state))
+    return state
+
+
+def _check_log(stored: list[str], found: list[str]) -> None:
+    for i, (a, b) in enumerate(zip(stored, found, strict=False)):
+        if a != b:
+            raise NotationError(f"record.log[{i}]: the replay says {b!r}, the record {a!r}")
+    if len(stored) != len(found):
+        raise NotationError(f"record.log: the replay has {len(found)} sentences, the record "
+                            f"{len(stored)}")
+
+
+# --- random games and the golden records -----------------------------------------
+
+
+def play_random(state: IBState, rng: SplitMix64, max_moves: int | None = None) -> list[Action]:
+    """Apply uniformly random legal actions until the game ends (or `max_moves`)."""
+    played: list[Action] = []
+    while not state.is_terminal() and (max_moves is None or len(played) < max_moves):
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        state.apply(action)
+        played.append(action)
+    return played
+
+
+def _free_for_all() -> Match:
+    content = core_content()
+    seats = (SeatSetup("Amber", 0, ("wren", "brask", "odo"), content.deck("supply_a")),
+             SeatSetup("Birch", 1, ("ilse", "corvin", "pim"), content.deck("supply_b")),
+             SeatSetup("Cedar", 2, ("dara", "sela_courier", "marta"), content.deck("supply_a")))
+    return Match(content, RulesConfig(), seats)
+
+
+_HOUSE_RULES = RulesConfig().with_flags({
+    "out_of_round_rule": "passed_by_rm", "status_stacking": "stack",
+    "orphaned_action": "retarget", "ib_end_position": "before_rm",
+    "free_discards_per_activation": "unlimited", "damage_order": "guard_then_weaken",
+})
+
+GOLDEN: dict[str, tuple[Callable[[], Match], int]] = {
+    "vanguard_vs_harrow": (standard_match, 11),
+    "tempest_vs_harrow": (lambda: standard_match("tempest", "harrow"), 22),
+    "house_rules": (lambda: standard_match(config=_HOUSE_RULES), 33),
+    "free_for_all": (_free_for_all, 44),
+}
+"""Golden games: a match and a seed; moves are random, drawn from SplitMix64(seed + 1)."""
+
+
+def golden_record(name: str) -> GameRecord:
+    make, seed = GOLDEN[name]
+    match = make()
+    moves = play_random(new_game(match, seed), SplitMix64(seed + 1))
+    return record_game(match, seed, moves, with_log=True)
+
+
+def make_golden(directory: str | Path) -> list[Path]:
+    """Write every golden record as DIR/<name>.json."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name in GOLDEN:
+        path = out / f"{name}.json"
+        golden_record(name).save(path)
+        paths.append(path)
+    return paths
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m initiative.games.ib.record",
+                                     description="Initiative Break game records.")
+    parser.add_argument("--make-golden", metavar="DIR", help="write the golden records")
+    parser.add_argument("--replay", metavar="FILE", nargs="*", default=[],
+                        help="replay and check records")
+    args = parser.parse_args(argv)
+    if args.make_golden:
+        for path in make_golden(args.make_golden):
+            print(f"wrote {path}")
+    for name in args.replay:
+        state = replay(GameRecord.load(name))
+        print(f"{name}: ok, {len(state.events())} events, result {result_to_data(state.result)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

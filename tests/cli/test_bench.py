@@ -1,0 +1,45 @@
+"""`initiative bench` and benchmarks/bench_ib.py print the engine figures."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from initiative.cli.bench import FIGURES, run
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUIRED = ("us_per_decision", "us_per_activation", "decisions_per_s", "games_per_s",
+            "clones_per_s")
+LINE = re.compile(r"^([a-z_]+): (\d+(?:\.\d+)?)$")
+
+
+def _figures(stdout: str) -> dict[str, float]:
+    found = {}
+    for line in stdout.splitlines():
+        m = LINE.match(line.strip())
+        assert m, f"not a `name: value` line: {line!r}"
+        found[m.group(1)] = float(m.group(2))
+    return found
+
+
+def test_cli_bench_prints_required_figures() -> None:
+    out = subprocess.run([sys.executable, "-m", "initiative.cli.main", "bench", "--games", "2"],
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    figures = _figures(out)
+    for name in REQUIRED:
+        assert figures[name] > 0, name
+    assert figures["decisions_per_game"] > 0
+
+
+def test_bench_script_runs_from_repo_root() -> None:
+    out = subprocess.run([sys.executable, "benchmarks/bench_ib.py", "1", "5"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, check=True).stdout
+    assert set(_figures(out)) == set(FIGURES)
+
+
+def test_run_is_deterministic_in_game_length() -> None:
+    a, b = run(2, 3), run(2, 3)
+    assert a["decisions_per_game"] == b["decisions_per_game"]
+    assert set(a) == set(FIGURES)

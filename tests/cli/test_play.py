@@ -1,0 +1,204 @@
+"""`initiative play` end to end with piped stdin: rendering, bad input, records, leaks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from initiative.cli.play import PROMPT
+from initiative.cli.replay import result_line
+from initiative.games.ib.record import GameRecord, replay
+from tests.cli.helpers import human_decisions, run_cli, screens
+
+
+def test_full_game_choosing_first_option(answers_first: str) -> None:
+    done = run_cli(["play", "--seed", "5"], answers_first)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Traceback" not in out + done.stderr
+    assert "seed 5: you are North (seat 0, vanguard)" in out
+    assert "Track (left acts first):" in out
+    assert "[RM]" in out and "Round Marker" in out
+    assert "(out)" in out, "units past the Round Marker are marked"
+    assert "Your hand (5):" in out
+    assert "South: hand 5, deck" in out
+    flat = " ".join(out.split())
+    assert "1. keep — keep your opening hand" in flat and "2. mulligan" in flat
+    assert "Game over" in out
+    assert any(r in out for r in ("Result: you win!", "Result: you lose.", "Result: draw"))
+
+
+def test_track_shows_active_unit_and_targets(answers_first: str) -> None:
+    out = run_cli(["play", "--seed", "5", "--max-activations", "20"], answers_first).stdout
+    assert "Track (left acts first): >" in out, "the active unit leads the track, marked"
+    assert "acts: choose an action" in out
+    assert "basic — Basic Attack (free, +1 Charge): enemy:" in " ".join(out.split())
+    # a target choice names the label, the unit, its HP and its side
+    assert "target " in out and " HP" in out and "enemy (South)" in out
+    assert "Result: draw (activation limit 20 reached)." in out
+
+
+def test_bad_input_gets_a_clear_message_and_a_new_prompt() -> None:
+    done = run_cli(["play", "--seed", "3", "--max-activations", "5"],
+                   "banana\n99\n0\n\n-2\nkeep\nq\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "'banana' is not a legal move here: move 'banana' is not legal now (legal: keep, " \
+           "mulligan)" in out
+    assert "There is no choice 99: enter a number from 1 to 2." in out
+    assert "There is no choice 0: enter a number from 1 to 2." in out
+    assert "Please enter a number from 1 to 2 or a move text." in out
+    assert "There is no choice -2" in out
+    assert out.count(PROMPT) == 7, "each bad answer is asked again"
+    assert "North keeps their opening hand." in out, "move text is accepted"
+    assert "Game abandoned." in out
+    assert "Traceback" not in done.stderr
+
+
+def test_end_of_input_exits_cleanly() -> None:
+    done = run_cli(["play", "--seed", "3"], "")
+    assert done.returncode == 0
+    assert "Game abandoned." in done.stdout
+    assert done.stderr == ""
+
+
+def test_seat_one_plays_south() -> None:
+    done = run_cli(["play", "--seed", "8", "--seat", "1", "--team", "tempest",
+                    "--max-activations", "10"], "1\n" * 500)
+    assert done.returncode == 0, done.stderr
+    assert "you are South (seat 1, tempest) against the random bot (harrow)" in done.stdout
+    assert "you (South)" in done.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--rule", "no_such_flag=1"], "unknown house-rule flag 'no_such_flag'"),
+    (["--rule", "heal_cap=sometimes"], "'sometimes' is not one of 'max_hp', 'none'"),
+    (["--rule", "heal_cap"], "--rule expects flag=value"),
+    (["--team", "nobody"], "unknown team 'nobody'"),
+    (["--record", "/no/such/folder/game.json"], "--record: folder /no/such/folder does not"),
+])
+def test_bad_options_fail_cleanly(args: list[str], message: str) -> None:
+    done = run_cli(["play", "--seed", "1", *args], "")
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_house_rules_reach_the_game() -> None:
+    done = run_cli(["play", "--seed", "1", "--rule", "discards_public=false",
+                    "--rule", "free_discards_per_activation=unlimited",
+                    "--max-activations", "3"], "1\n" * 100)
+    assert done.returncode == 0, done.stderr
+    assert "Result: draw (activation limit 3 reached)." in done.stdout
+
+
+def test_record_replays_and_tampering_is_caught(tmp_path: Path, answers_first: str) -> None:
+    path = tmp_path / "game.json"
+    done = run_cli(["play", "--seed", "11", "--max-activations", "40", "--record", str(path)],
+                   answers_first)
+    assert done.returncode == 0, done.stderr
+    assert f"Record saved to {path}" in done.stdout
+    record = GameRecord.load(path)
+    state = replay(record)
+    assert state.is_terminal() and record.result == state.result
+
+    again = run_cli(["replay", str(path)])
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.endswith(result_line(state) + "\n")
+    assert f"{len(record.actions)} moves replayed." in again.stdout
+    assert "North draws a card." in again.stdout, "the default log is the public one"
+    verbose = run_cli(["replay", "--verbose", str(path)])
+    assert verbose.returncode == 0
+    assert "[1] North: keep" in verbose.stdout
+    assert "North draws a card." not in verbose.stdout, "verbose names every card"
+
+    data = json.loads(path.read_text())
+    n = next(i for i, m in enumerate(data["actions"]) if m == "basic")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**data, "actions": [*data["actions"][:n], "breakart",
+                                                   *data["actions"][n + 1:]]}))
+    failed = run_cli(["replay", str(bad)])
+    assert failed.returncode == 1
+    assert f"error: record move {n + 1}: move 'breakart' is not legal now" in failed.stderr
+    assert "Traceback" not in failed.stderr
+
+    bad.write_text(json.dumps({**data, "actions": data["actions"][:-3]}))
+    failed = run_cli(["replay", str(bad)])
+    assert failed.returncode == 1
+    assert "error: record: the replay ends with result None, the record says" in failed.stderr
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("not json", "record: not valid JSON"),
+    ('{"format": "initiative-record/1", "seed": -1}', "record.seed"),
+])
+def test_unreadable_record_fails_cleanly(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(content)
+    done = run_cli(["replay", str(path)])
+    assert done.returncode == 1
+    assert message in done.stderr and "Traceback" not in done.stderr
+    missing = run_cli(["replay", str(tmp_path / "missing.json")])
+    assert missing.returncode == 1 and "No such file" in missing.stderr
+
+
+def test_quitting_saves_an_unfinished_record(tmp_path: Path) -> None:
+    path = tmp_path / "part.json"
+    done = run_cli(["play", "--seed", "2", "--record", str(path)], "1\n1\n1\nq\n")
+    assert done.returncode == 0
+    record = GameRecord.load(path)
+    assert record.result is None and len(record.actions) >= 3
+    again = run_cli(["replay", str(path)])
+    assert again.returncode == 0 and "Result: unfinished" in again.stdout
+
+
+def _names(state_cards: list[int], record: GameRecord) -> set[str]:
+    match = record.match()
+    return {match.card_name(c) for c in state_cards}
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(21, 0), (22, 1)])
+def test_screen_never_shows_the_opponents_hand(tmp_path: Path, seed: int, seat: int,
+                                                answers_first: str) -> None:
+    path = tmp_path / "leak.json"
+    done = run_cli(["play", "--seed", str(seed), "--seat", str(seat), "--max-activations",
+                    "60", "--record", str(path)], answers_first)
+    assert done.returncode == 0, done.stderr
+    record = GameRecord.load(path)
+    decisions = human_decisions(record, seat)
+    shown = screens(done.stdout)
+    assert len(shown) == len(decisions)
+    checked = 0
+    for screen, decision in zip(shown, decisions, strict=True):
+        state, other = decision.state, 1 - seat
+        visible = _names(state.hands[seat] + state.discards[seat] + state.discards[other],
+                         record)
+        secret = _names(state.hands[other], record) - visible
+        for name in secret:
+            assert name not in screen, f"{name} in the opponent's hand is on screen"
+        checked += len(secret)
+    assert checked > 20, "the opponent held cards the human could not know"
+
+
+def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
+                                                        answers_first: str) -> None:
+    """With face-down discards, cards only the bot's deck holds are never named."""
+    path = tmp_path / "hidden.json"
+    done = run_cli(["play", "--seed", "4", "--team", "harrow", "--opponent-team", "vanguard",
+                    "--rule", "discards_public=false", "--max-activations", "60",
+                    "--record", str(path)], answers_first)
+    assert done.returncode == 0, done.stderr
+    record = GameRecord.load(path)
+    match = record.match()
+    bot_only = ({match.card_name(c) for c in match.decklists[1]}
+                - {match.card_name(c) for c in match.decklists[0]})
+    assert bot_only  # Field Ration, Spare Flint, ...
+    held = set()
+    for decision in human_decisions(record, 0):
+        held |= _names(decision.state.hands[1] + decision.state.discards[1], record)
+    assert held & bot_only, "the bot really held some of them"
+    text = " ".join(done.stdout.split())
+    for name in bot_only:
+        assert name not in text

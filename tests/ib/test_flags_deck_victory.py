@@ -1,0 +1,116 @@
+"""House-rule flags of deck-out and victory (AMB-83, AMB-118) and the new information
+flags `discards_public` and `open_decklists`."""
+
+from __future__ import annotations
+
+import pytest
+from scenario import Scenario
+
+from initiative.games.ib import events
+from initiative.games.ib.actions import Kind
+from initiative.games.ib.events import HIDDEN
+
+TWO_V_TWO = [(0, ["brask"]), (0, ["wren"]), (1, ["marta"]), (1, ["ilse"])]
+
+# --- AMB-83 deck_out_duel --------------------------------------------------------------
+
+
+def _seat_zero_decks_out(rules: dict[str, str]) -> Scenario:
+    # 2v2: seat 0 (Brask) must draw at its Draw Step and its deck is empty.
+    sc = Scenario(rules, seats=TWO_V_TWO)
+    sc.track("brask marta wren ilse |").hand(0, 4).deck(0, 0)
+    return sc.mark().run()
+
+
+def test_amb83_duel_default_only_the_seat_that_decked_out_is_eliminated() -> None:
+    sc = _seat_zero_decks_out({"deck_out_duel": "player_eliminated"})
+    assert sc.since(events.DECK_OUT) == [(events.DECK_OUT, 0)]
+    assert not sc.on_track("brask")
+    assert sc.on_track("wren")
+    assert sc.state.result is None
+    assert sc.acting() == "marta"
+
+
+def test_amb83_duel_team_loses_the_whole_team_is_eliminated() -> None:
+    sc = _seat_zero_decks_out({"deck_out_duel": "team_loses"})
+    assert not sc.on_track("brask")
+    assert not sc.on_track("wren")
+    assert sc.state.result == 1
+
+
+@pytest.mark.parametrize("coop", ["team_loses", "player_eliminated"])
+def test_amb83_coop_flag_has_no_effect_in_player_vs_player_games(coop: str) -> None:
+    # The core game has no co-op mode (no Challenge Cards), so `deck_out_coop` is never
+    # read; a competitive 2v2 follows `deck_out_duel` under either value.
+    sc = _seat_zero_decks_out({"deck_out_coop": coop})
+    assert not sc.on_track("brask")
+    assert sc.on_track("wren")
+    assert sc.state.result is None
+
+
+# --- AMB-118 simultaneous_elimination -----------------------------------------------------
+
+
+def _both_last_units_fall_together(rule: str) -> Scenario:
+    # No core attack can defeat both sides' last units in one clause, so this position
+    # is constructed: Brask already stands at 0 HP (as if hit in the same instant) and
+    # its Basic Attack now drops Marta to 0; both leave the track together (AMB-56).
+    sc = Scenario({"simultaneous_elimination": rule})
+    sc.track("brask marta |").set("brask", hp=0).set("marta", hp=3).run()
+    return sc.play(Kind.BASIC, "marta")
+
+
+def test_amb118_default_a_simultaneous_wipe_is_a_draw() -> None:
+    sc = _both_last_units_fall_together("draw")
+    assert sc.state.result == -1
+    assert sc.state.returns() == [0.0, 0.0]
+
+
+def test_amb118_active_side_wins_the_side_whose_effect_resolved_wins() -> None:
+    sc = _both_last_units_fall_together("active_side_wins")
+    assert sc.state.result == 0
+    assert sc.state.returns() == [1.0, -1.0]
+
+
+# --- new: discards_public -----------------------------------------------------------------
+
+
+def _seat_zero_discards(public: bool) -> tuple[Scenario, int]:
+    sc = Scenario({"discards_public": public})
+    sc.track("brask pim |").hand(0, ["lamp_oil", "rope_coil"]).run()
+    sc.mark().apply(Kind.DISCARD, 0)
+    return sc, sc.card("lamp_oil")
+
+
+def test_new_discards_public_default_true_other_seats_see_discards() -> None:
+    sc, card = _seat_zero_discards(True)
+    view = sc.state.view(1)
+    assert view.discards[0] == (card,)
+    assert (events.DISCARD, 0, card) in view.log
+
+
+def test_new_discards_public_false_other_seats_see_only_the_count() -> None:
+    sc, card = _seat_zero_discards(False)
+    view = sc.state.view(1)
+    assert view.discards[0] is None
+    assert view.discard_sizes[0] == 1
+    assert (events.DISCARD, 0, HIDDEN) in view.log
+    assert (events.DISCARD, 0, card) not in view.log
+    assert sc.state.view(0).discards[0] == (card,)  # the owner still sees it
+
+
+# --- new: open_decklists ------------------------------------------------------------------
+
+
+def test_new_open_decklists_default_false_only_your_own_decklist_is_known() -> None:
+    sc = Scenario().run()
+    view = sc.state.view(1)
+    assert view.decklists[0] is None
+    assert view.decklists[1] == sc.match.decklists[1]
+
+
+def test_new_open_decklists_true_every_decklist_is_known() -> None:
+    sc = Scenario({"open_decklists": True}).run()
+    view = sc.state.view(1)
+    assert view.decklists[0] == sc.match.decklists[0]
+    assert view.hands[0] is None  # the hand itself stays hidden

@@ -1,0 +1,162 @@
+"""Game records (record.py): writing, reading, replaying and catching every mismatch."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from initiative.engine.errors import IllegalActionError, NotationError
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.movetext import format_action
+from initiative.games.ib.notation import canonical_json
+from initiative.games.ib.record import (
+    FORMAT,
+    GameRecord,
+    Recorder,
+    main,
+    play_random,
+    position_hash,
+    record_game,
+    rendered_log,
+    replay,
+)
+from initiative.games.ib.setup import new_game
+
+
+def finished(seed: int = 5, match: Match | None = None) -> GameRecord:
+    match = match or standard_match()
+    moves = play_random(new_game(match, seed), SplitMix64(seed + 100))
+    return record_game(match, seed, moves)
+
+
+def test_a_record_replays_to_the_same_final_position() -> None:
+    match = standard_match()
+    state = new_game(match, 5)
+    moves = play_random(state, SplitMix64(105))
+    record = record_game(match, 5, moves)
+    assert record.result == state.result is not None
+    assert record.final_hash == position_hash(state)
+    assert len(record.actions) == len(moves)
+    again = replay(record)
+    assert canonical_json(again) == canonical_json(state)
+    assert list(again.events()) == list(state.events())
+
+
+def test_json_round_trip_and_files(tmp_path: Path) -> None:
+    record = finished()
+    data = json.loads(record.to_json())
+    assert data["format"] == FORMAT == "initiative-record/1"
+    assert data["setup"] == standard_match().to_dict()
+    assert "log" not in data and "agreed_order" not in data
+    assert GameRecord.from_json(record.to_json()) == record
+    path = tmp_path / "game.json"
+    record.save(path)
+    assert GameRecord.load(path) == record
+    replay(GameRecord.load(path))
+
+
+def test_move_texts_and_actions_record_alike() -> None:
+    record = finished(seed=8)
+    assert record_game(standard_match(), 8, record.actions) == record
+
+
+def test_recorder_notes_each_move_and_can_keep_the_log() -> None:
+    recorder = Recorder(standard_match(), 2)
+    recorder.apply_text("keep")
+    first = recorder.state.legal_actions()[1]
+    text = format_action(recorder.state, first)
+    recorder.apply(first)
+    assert recorder.moves == ["keep", text] == ["keep", "mulligan"]
+    record = recorder.record(with_log=True)
+    assert record.result is None  # unfinished games record too
+    assert record.log == rendered_log(recorder.state)
+    assert replay(record).log_len == recorder.state.log_len
+    with pytest.raises(IllegalActionError):
+        recorder.apply(first)  # the mulligan window is over
+    assert recorder.moves == ["keep", "mulligan"]
+    with pytest.raises(NotationError, match=r"not legal now"):
+        recorder.apply_text("keep")
+
+
+def test_replay_reports_an_illegal_move_with_its_number() -> None:
+    record = finished()
+    record.actions[3] = "breakart"
+    with pytest.raises(NotationError, match=r"record move 4: move 'breakart' is not legal now"):
+        replay(record)
+    with pytest.raises(NotationError, match=r"move 2: "):
+        record_game(standard_match(), 1, ["keep", "fly"])
+
+
+def test_replay_checks_result_hash_and_log() -> None:
+    record = finished()
+    wrong = GameRecord(**{**record.__dict__, "result": 1 - (record.result or 0)})
+    with pytest.raises(NotationError, match=r"record: the replay ends with result"):
+        replay(wrong)
+    wrong = GameRecord(**{**record.__dict__, "final_hash": "0" * 64})
+    with pytest.raises(NotationError, match=r"final position hash .* differs from the stored"):
+        replay(wrong)
+    log = rendered_log(replay(record))
+    wrong = GameRecord(**{**record.__dict__, "log": [*log[:9], "Nothing happens.", *log[10:]]})
+    with pytest.raises(NotationError, match=r"record.log\[9\]: the replay says"):
+        replay(wrong)
+    wrong = GameRecord(**{**record.__dict__, "log": log[:-1]})
+    with pytest.raises(NotationError, match=r"the replay has .* sentences"):
+        replay(wrong)
+    unfinished = GameRecord(**{**record.__dict__, "actions": record.actions[:-1]})
+    with pytest.raises(NotationError, match=r"result None, the record says"):
+        replay(unfinished)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[1]", "record: expected a JSON object"),
+    ("{", "record: not valid JSON"),
+    ('{"format": "pgn"}', "record.format: expected 'initiative-record/1'"),
+    ('{"format": "initiative-record/1", "moves": []}', "record: unknown field 'moves'"),
+    ('{"format": "initiative-record/1", "seed": -2}', "record.seed: expected a whole number"),
+    ('{"format": "initiative-record/1", "seed": 1, "actions": [1]}',
+     "record.actions: expected a list of strings"),
+    ('{"format": "initiative-record/1", "seed": 1, "setup": {"seats": []}}',
+     "a game needs at least two seats"),
+])
+def test_bad_record_files(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message.replace("[", r"\[")):
+        GameRecord.from_json(text)
+
+
+def test_bad_result_in_a_record() -> None:
+    data = finished().to_dict()
+    data["result"] = 9
+    with pytest.raises(NotationError, match=r"record\.result: expected null, draw or a team"):
+        GameRecord.from_dict(data)
+
+
+def test_agreed_setup_order_is_recorded_and_replayed() -> None:
+    """sela and dara tie on Initiative, Speed and HP, and so do the two wrens; under
+    agreement_required (AMB-92) the players' agreed order is part of the record."""
+    config = RulesConfig().with_flags({"setup_final_tiebreak": "agreement_required"})
+    match = standard_match("vanguard", "tempest", config)
+    with pytest.raises(NotationError, match=r"record\.agreed_order: setup tie"):
+        record_game(match, 1, [])
+    for agreed in (["dara", "sela", "wren2", "wren"], ["sela", "dara", "wren", "wren2"]):
+        record = record_game(match, 1, ["keep", "keep"], agreed_order=agreed)
+        assert record.agreed_order == agreed
+        state = replay(GameRecord.from_json(record.to_json()))
+        labels = [match.labels[u] for u in state.track.order]
+        assert labels.index(agreed[0]) < labels.index(agreed[1])
+        assert labels.index(agreed[2]) < labels.index(agreed[3])
+    with pytest.raises(NotationError, match=r"record\.agreed_order: unknown unit 'kaede'"):
+        record_game(match, 1, [], agreed_order=["kaede"])
+
+
+def test_command_line_writes_and_replays_golden_records(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--make-golden", str(tmp_path)]) == 0
+    written = sorted(tmp_path.glob("*.json"))
+    assert len(written) >= 3
+    assert main(["--replay", *map(str, written)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": ok, ") == len(written)
