@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,40 +95,57 @@ def test_house_rules_reach_the_game() -> None:
     assert "Result: draw (activation limit 3 reached)." in done.stdout
 
 
-def test_record_replays_and_tampering_is_caught(tmp_path: Path, answers_first: str) -> None:
-    path = tmp_path / "game.json"
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A record written by `initiative play --record` (first option every time)."""
+    path = tmp_path_factory.mktemp("played") / "game.json"
     done = run_cli(["play", "--seed", "11", "--max-activations", "40", "--record", str(path)],
-                   answers_first)
+                   "1\n" * 3000)
     assert done.returncode == 0, done.stderr
     assert f"Record saved to {path}" in done.stdout
-    record = GameRecord.load(path)
+    return path
+
+
+def test_record_replays(played: Path) -> None:
+    record = GameRecord.load(played)
     state = replay(record)
     assert state.is_terminal() and record.result == state.result
-
-    again = run_cli(["replay", str(path)])
+    again = run_cli(["replay", str(played)])
     assert again.returncode == 0, again.stderr
     assert again.stdout.endswith(result_line(state) + "\n")
     assert f"{len(record.actions)} moves replayed." in again.stdout
     assert "North draws a card." in again.stdout, "the default log is the public one"
-    verbose = run_cli(["replay", "--verbose", str(path)])
+
+
+def test_verbose_replay_shows_moves_and_cards(played: Path) -> None:
+    verbose = run_cli(["replay", "--verbose", str(played)])
     assert verbose.returncode == 0
     assert "[1] North: keep" in verbose.stdout
     assert "North draws a card." not in verbose.stdout, "verbose names every card"
 
-    data = json.loads(path.read_text())
-    n = next(i for i, m in enumerate(data["actions"]) if m == "basic")
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({**data, "actions": [*data["actions"][:n], "breakart",
-                                                   *data["actions"][n + 1:]]}))
-    failed = run_cli(["replay", str(bad)])
-    assert failed.returncode == 1
-    assert f"error: record move {n + 1}: move 'breakart' is not legal now" in failed.stderr
-    assert "Traceback" not in failed.stderr
 
-    bad.write_text(json.dumps({**data, "actions": data["actions"][:-3]}))
+def _swap_first_basic(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    n = data["actions"].index("basic")
+    actions = [*data["actions"][:n], "breakart", *data["actions"][n + 1:]]
+    return {**data, "actions": actions}, f"record move {n + 1}: move 'breakart' is not legal now"
+
+
+@pytest.mark.parametrize("tamper", [
+    _swap_first_basic,
+    lambda d: ({**d, "actions": d["actions"][:-3]},
+               "record: the replay ends with result None, the record says"),
+    lambda d: ({**d, "seed": d["seed"] + 1}, "record"),
+    lambda d: ({**d, "final_hash": "0" * 64}, "record: final position hash"),
+], ids=["move", "truncated", "seed", "hash"])
+def test_tampered_record_fails_with_a_clear_error(played: Path, tmp_path: Path,
+                                                  tamper: Any) -> None:
+    data, message = tamper(json.loads(played.read_text()))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
     failed = run_cli(["replay", str(bad)])
     assert failed.returncode == 1
-    assert "error: record: the replay ends with result None, the record says" in failed.stderr
+    assert failed.stderr.startswith("error: ") and message in failed.stderr
+    assert "Traceback" not in failed.stderr and failed.stdout == ""
 
 
 @pytest.mark.parametrize(("content", "message"), [
