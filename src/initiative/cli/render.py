@@ -18,6 +18,7 @@ from rich.text import Text
 from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind
+from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
@@ -27,6 +28,7 @@ ACTIVE_MARK = ">"
 ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
            Kind.BREAK_ART: "Break Art"}
 COSTS = {Kind.BASIC: "free, +1 Charge", Kind.ADVANCED: "1 Charge", Kind.BREAK_ART: "3 Charge"}
+_DEFAULT_RULES = RulesConfig()
 WINDOWS = ("after an action was declared", "after an action resolved", "between activations")
 
 
@@ -47,7 +49,7 @@ def out_of_round(view: IBView, slot: int, unit: int) -> bool:
     """IB 3.5.3 / AMB-03: past the Round Marker (or passed by it); never in a collapse."""
     if view.rm is None:
         return False
-    if view.rules.get("out_of_round_rule", "positional") == "positional":
+    if view.rules.get("out_of_round_rule", _DEFAULT_RULES.out_of_round_rule) == "positional":
         return slot >= view.rm
     return bool(view.passed >> unit & 1)
 

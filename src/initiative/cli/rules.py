@@ -7,7 +7,7 @@ from typing import Any, get_type_hints
 
 from rich.text import Text
 
-from initiative.games.ib.config import RulesConfig, _allowed_values
+from initiative.games.ib.config import RulesConfig, allowed_values
 
 
 def flag_rows() -> list[tuple[str, str, str]]:
@@ -16,7 +16,7 @@ def flag_rows() -> list[tuple[str, str, str]]:
     default = RulesConfig()
     rows = []
     for f in fields(RulesConfig):
-        allowed = _allowed_values(hints[f.name])
+        allowed = allowed_values(hints[f.name])
         shown = "any whole number" if allowed is None else ", ".join(map(_show, allowed))
         rows.append((f.name, _show(getattr(default, f.name)), shown))
     return rows

@@ -117,7 +117,7 @@ class RulesConfig:
         for key, value in data.items():
             if key not in known:
                 raise ConfigError(f"{where}: unknown house-rule flag {key!r}")
-            allowed = _allowed_values(hints[key])
+            allowed = allowed_values(hints[key])
             if allowed is not None and value not in allowed:
                 raise ConfigError(
                     f"{where}.{key}: {value!r} is not one of {', '.join(map(repr, allowed))}"
@@ -127,8 +127,8 @@ class RulesConfig:
         return replace(self, **data)
 
 
-def _allowed_values(hint: Any) -> tuple[Any, ...] | None:
-    """The values a flag accepts, or None for a free integer."""
+def allowed_values(hint: Any) -> tuple[Any, ...] | None:
+    """The values a flag accepts (None: any whole number)."""
     if hint is bool:
         return (True, False)
     if hint is int:

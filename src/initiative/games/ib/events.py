@@ -53,6 +53,10 @@ def _card(match: Match, card: int) -> str:
     return "a card" if card == HIDDEN else match.card_name(card)
 
 
+def _article(noun: str) -> str:
+    return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
+
+
 def _targets(match: Match, targets: tuple[int, ...]) -> str:
     names = [_u(match, t) for t in targets if t >= 0]
     return f" targeting {', '.join(names)}" if names else ""
@@ -63,14 +67,14 @@ _RENDER: dict[int, _R] = {
     SETUP: lambda e, m: "The track is set: " + " > ".join(_u(m, u) for u in e[1:]) + " | RM.",
     SHUFFLE: lambda e, m: f"{_s(m, e[1])} shuffles their deck.",
     DRAW: lambda e, m: f"{_s(m, e[1])} draws {_card(m, e[2])}.",
-    MULLIGAN: lambda e, m: f"{_s(m, e[1])} takes a mulligan and draws 5 new cards.",
+    MULLIGAN: lambda e, m: f"{_s(m, e[1])} takes a mulligan, returning their hand to the deck.",
     KEEP: lambda e, m: f"{_s(m, e[1])} keeps their opening hand.",
     ACT_START: lambda e, m: f"{_u(m, e[1])} begins an activation (round {e[2]}).",
     BURN: lambda e, m: f"Burn flares on {_u(m, e[1])}.",
     STUNNED: lambda e, m: f"{_u(m, e[1])} is Stunned and misses this activation.",
     SEALED: lambda e, m: f"{_u(m, e[1])} is Sealed for this activation.",
     MUTED: lambda e, m: f"{_u(m, e[1])} is Muted for this activation.",
-    DECLARE: lambda e, m: f"{_u(m, e[1])} declares a {ATTACK_NAMES[e[2]]}"
+    DECLARE: lambda e, m: f"{_u(m, e[1])} declares {_article(ATTACK_NAMES[e[2]])}"
     + _targets(m, e[3:]) + ".",
     PASS: lambda e, m: f"{_u(m, e[1])} passes.",
     DISCARD: lambda e, m: f"{_s(m, e[1])} discards {_card(m, e[2])}.",
