@@ -114,6 +114,7 @@ def step(state: IBState) -> bool:
             options = legal(state)
             if len(options) > 1:
                 state._legal = options  # the decision's legal list, computed once
+                state._legal_seat = state.match.unit_seat[unit]
                 return False
             # One legal target: chosen automatically. None: the clause has no target.
             stack[-1] = _with_target(frame, options[0].arg if options else NO_TARGET)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 def advance(state: IBState) -> None:
     """Resolve everything automatic until a decision is needed or the game ends."""
+    state._legal = None
     stack = state.stack
     while state.result is None:
         if not stack:
@@ -75,13 +76,17 @@ def apply(state: IBState, action: Action) -> None:
     if state.result is not None:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
-    if not any(a is action for a in legal) and action not in legal:
-        raise IllegalActionError(
-            f"{action!r} is not legal now for seat {deciding_seat(state)} "
-            f"(legal: {', '.join(map(repr, legal))})"
-        )
+    for candidate in legal:
+        if candidate is action:
+            break
+    else:
+        if action not in legal:
+            raise IllegalActionError(
+                f"{action!r} is not legal now for seat {deciding_seat(state)} "
+                f"(legal: {', '.join(map(repr, legal))})"
+            )
+        action = legal[legal.index(action)]  # the interned twin
     tag = state.stack[-1][0]
-    state._legal = None
     if tag == ACTIVATION:
         activation.choose(state, action)
     elif tag == ACTION:

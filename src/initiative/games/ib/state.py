@@ -62,15 +62,18 @@ class IBState:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Legal actions for `seat` (default: the deciding seat); [] if it need not decide."""
+        legal = self._legal
+        if legal is not None and (seat is None or seat == self._legal_seat):
+            return legal
         if self.result is not None:
             return []
         current = flow.deciding_seat(self)
         if seat is not None and seat != current:
             return []
-        if self._legal is None:
-            self._legal = flow.legal_actions(self)
+        if legal is None:
+            legal = self._legal = flow.legal_actions(self)
             self._legal_seat = current
-        return self._legal
+        return legal
 
     def apply(self, action: Action) -> None:
         """Validate, then apply `action` and run the rules to the next decision."""
