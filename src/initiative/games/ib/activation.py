@@ -46,8 +46,11 @@ if TYPE_CHECKING:
 def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
     rounds.idle_round_check(state)
-    state.stack.append((NEXT,))
+    stack = state.stack
+    stack.append((NEXT,))
     breaks.open_window(state, W_BETWEEN)
+    if stack[-1][0] == NEXT:  # no window opened: start the activation at once
+        next_step(state)
 
 
 def next_step(state: IBState) -> None:
@@ -97,12 +100,14 @@ def step(state: IBState) -> bool:
     if stage == ST_ACTION:
         return False
     if stage == ST_STATUS:
-        _status_check(state, unit, flags)
-        return True
+        if state.status[unit] & st.START_OF_ACTIVATION_MASK:
+            _status_check(state, unit, flags)
+            return True
+        stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START or stage == ST_DRAW:
         # IB 3.2.3 Start-of-Activation window: no core ability triggers here.
         hand.draw_step(state, state.match.unit_seat[unit])  # IB 3.2.4
-        if state.result is None and state.stack[0][2] == stage:
+        if state.result is None and not state.stack[0][3] & F_ENDED:
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
             state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
         return True

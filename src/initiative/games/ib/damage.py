@@ -99,7 +99,8 @@ def remove_unit(state: IBState, unit: int) -> None:
 def settle(state: IBState) -> None:
     """AMB-56: after a clause has resolved for all its targets, units at 0 HP leave the
     track; then Time Collapse (AMB-24) and victory (IB 3.6.5) are checked."""
-    fallen = [u for u in state.track.order if state.hp[u] == 0]
+    hp = state.hp
+    fallen = [u for u in state.track.order if hp[u] == 0]
     if not fallen:
         return
     for unit in fallen:
