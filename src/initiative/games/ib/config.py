@@ -85,17 +85,8 @@ class RulesConfig:
     max_activations: int = 400  # new: the game is a draw after this many activations
 
     def track_rules(self) -> TrackRules:
-        """The subset of flags the Initiative Track component reads."""
-        return TrackRules(
-            rm_counts_as_space=self.rm_counts_as_space,
-            pass_rm_destination=self.pass_rm_destination,
-            out_of_round_rule=self.out_of_round_rule,
-            move_limit_behavior=self.move_limit_behavior,
-            deferred_move_after_crossing_rm=self.deferred_move_after_crossing_rm,
-            ib_end_position=self.ib_end_position,
-            simultaneous_ib_order=self.simultaneous_ib_order,
-            setup_final_tiebreak=self.setup_final_tiebreak,
-        )
+        """The subset of flags the Initiative Track component reads (same names)."""
+        return TrackRules(**{f.name: getattr(self, f.name) for f in fields(TrackRules)})
 
     def to_dict(self, only_changed: bool = False) -> dict[str, Any]:
         """The flags as plain data (only those differing from the defaults if asked)."""
