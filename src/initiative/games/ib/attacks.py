@@ -119,7 +119,7 @@ def step(state: IBState) -> bool:
             # One legal target: chosen automatically. None: the clause has no target.
             stack[-1] = _with_target(frame, options[0].arg if options else NO_TARGET)
             return True
-        stack[-1] = (*frame[:4], AS_RESOLVE, *frame[5:])
+        stack[-1] = (ACTION, unit, kind, targets, AS_RESOLVE, via_ib, frame[6], frame[7])
         if not via_ib and stage == AS_TARGET:
             _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
             state.emit((events.DECLARE, unit, kind, *targets))
@@ -134,7 +134,7 @@ def step(state: IBState) -> bool:
             return True
         return _resolve(state)
     elif stage == AS_AFTER and not via_ib:
-        stack[-1] = after = (*frame[:4], AS_DONE, *frame[5:])
+        stack[-1] = after = (ACTION, unit, kind, targets, AS_DONE, via_ib, frame[6], frame[7])
         breaks.open_window(state, W_AFTER_RESOLVE)
         if stack[-1] is after:
             stack.pop()

@@ -75,9 +75,9 @@ class IBState:
             self._legal_seat = current
         return legal
 
-    def apply(self, action: Action) -> None:
-        """Validate, then apply `action` and run the rules to the next decision."""
-        flow.apply(self, action)
+    apply = flow.apply
+    """Validate, then apply `action` and run the rules to the next decision (bound
+    directly to `flow.apply`: one call less on the hot path)."""
 
     def view(self, seat: int) -> IBView:
         from initiative.games.ib.view import make_view
