@@ -5,11 +5,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-import pytest
+import pexpect
 
 from tests.cli.helpers import ENV
-
-pexpect = pytest.importorskip("pexpect")
 
 PROMPT = r"Your choice \(number or move text, q to quit\): "
 
