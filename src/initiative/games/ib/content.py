@@ -8,7 +8,7 @@ the file, the entry and the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -86,13 +86,26 @@ class CharacterModel(_Strict):
         return value
 
 
+CardKind = Literal["plain", "technique", "event", "support", "sigil"]
+CARD_KINDS: tuple[str, ...] = ("plain", "technique", "event", "support", "sigil")
+
+
 class CardModel(_Strict):
-    """A deck card. In the core engine cards carry no play effect yet (they are drawn,
-    held, mulliganed and discarded); card play arrives with the content language."""
+    """A deck card (IB 2.3-2.7). `plain` cards are supplies with no play effect (the
+    core engine's test decks); `signature` names the Character a signature card
+    belongs to (IB 2.7.5)."""
 
     key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str = Field(min_length=1)
-    kind: Literal["plain"] = "plain"
+    kind: CardKind = "plain"
+    signature: str | None = None
+
+
+class KeystoneModel(_Strict):
+    """A Keystone (IB 2.2): assigned to one Character; never part of a deck."""
+
+    key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str = Field(min_length=1)
 
 
 class DeckModel(_Strict):
@@ -110,6 +123,7 @@ class TeamModel(_Strict):
 
 class ContentFile(_Strict):
     characters: tuple[CharacterModel, ...] = ()
+    keystones: tuple[KeystoneModel, ...] = ()
     cards: tuple[CardModel, ...] = ()
     decks: tuple[DeckModel, ...] = ()
     teams: tuple[TeamModel, ...] = ()
@@ -156,6 +170,14 @@ class CharacterSpec:
 class CardSpec:
     key: str
     name: str
+    kind: str = "plain"
+    signature: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeystoneSpec:
+    key: str
+    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +189,7 @@ class Content:
     card_index: dict[str, int]
     decks: dict[str, tuple[str, ...]]
     teams: dict[str, tuple[str, tuple[str, ...], str]]  # key -> (name, characters, deck)
+    keystones: dict[str, KeystoneSpec] = field(default_factory=dict)
 
     def character(self, key: str, where: str = "team") -> CharacterSpec:
         try:
@@ -279,7 +302,14 @@ def _build(model: ContentFile, where: str) -> Content:
     _unique([t.key for t in model.teams], "team", where)
     for character in model.characters:
         _check_same_targets(character, where)
-    cards = tuple(CardSpec(c.key, c.name) for c in model.cards)
+    _unique([k.key for k in model.keystones], "keystone", where)
+    for card in model.cards:
+        if card.signature is not None and card.signature not in {c.key for c in model.characters}:
+            raise ContentError(
+                f"{where} (card {card.key!r}), field signature: unknown character "
+                f"{card.signature!r}"
+            )
+    cards = tuple(CardSpec(c.key, c.name, c.kind, c.signature) for c in model.cards)
     card_index = {c.key: i for i, c in enumerate(cards)}
     decks: dict[str, tuple[str, ...]] = {}
     for deck in model.decks:
@@ -305,7 +335,8 @@ def _build(model: ContentFile, where: str) -> Content:
         if team.deck not in decks:
             raise ContentError(f"{where} (team {team.key!r}), field deck: unknown deck")
         teams[team.key] = (team.name, team.characters, team.deck)
-    return Content(characters, cards, card_index, decks, teams)
+    keystones = {k.key: KeystoneSpec(k.key, k.name) for k in model.keystones}
+    return Content(characters, cards, card_index, decks, teams, keystones)
 
 
 def load_content_file(path: Path) -> Content:
