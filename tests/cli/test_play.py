@@ -19,7 +19,7 @@ def test_full_game_choosing_first_option(answers_first: str) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Traceback" not in out + done.stderr
-    assert "seed 5: you are North (seat 0, vanguard)" in out
+    assert "seed 5: you are North (seat 0, tideguard)" in out
     assert "Track (left acts first):" in out
     assert "[RM]" in out and "Round Marker" in out
     assert "(out)" in out, "units past the Round Marker are marked"
@@ -69,7 +69,7 @@ def test_seat_one_plays_south() -> None:
     done = run_cli(["play", "--seed", "8", "--seat", "1", "--team", "tempest",
                     "--max-activations", "10"], "1\n" * 500)
     assert done.returncode == 0, done.stderr
-    assert "you are South (seat 1, tempest) against the random bot (harrow)" in done.stdout
+    assert "you are South (seat 1, tempest) against the random bot (ashfall)" in done.stdout
     assert "you (South)" in done.stdout
 
 

@@ -194,7 +194,7 @@ def _target_defeated_before_resolution(rule: str) -> Scenario:
 
 def test_new_orphaned_action_default_fizzle_the_whole_action_is_lost() -> None:
     sc = _target_defeated_before_resolution("fizzle")
-    assert sc.since(events.FIZZLE) == [(events.FIZZLE, sc.u("brask"), int(Kind.BASIC))]
+    assert sc.since(events.FIZZLE) == [(events.FIZZLE, sc.u("brask"), int(Kind.BASIC), -1)]
     assert sc.charge("brask") == 0  # a fizzled Basic Attack gains no Charge
     assert (sc.hp("marta"), sc.hp("ilse")) == (18, 11)
 

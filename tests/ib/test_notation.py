@@ -250,7 +250,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
      "position.stack[1].targets[0]: a target still to choose needs stage target"),
     ("targets needed", minimal(stack=[{"frame": "activation", "unit": "wren", "step": "end"},
                                       {"frame": "action", "unit": "wren", "attack": "basic",
-                                       "stage": "pay"}]),
+                                       "stage": "resolve"}]),
      "position.stack[1].targets: required once targets are chosen"),
     ("foreign attack", minimal(stack=[{"frame": "activation", "unit": "wren", "step": "end"},
                                       {"frame": "action", "unit": "ilse", "attack": "basic"}]),

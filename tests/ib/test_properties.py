@@ -19,7 +19,7 @@ from initiative.games.ib.match import standard_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 
-TEAMS = ("vanguard", "harrow", "tempest")
+TEAMS = ("vanguard", "harrow", "tempest", "tideguard", "ashfall")
 
 
 def _flag_values(name: str) -> list[Any]:
@@ -50,10 +50,13 @@ def check_invariants(state: IBState) -> None:
         assert 0 <= state.charge[u] <= 3
         if state.on_track(u):
             assert state.hp[u] > 0
+    in_play = [(match.unit_seat[f[1]], f[8]) for f in state.stack
+               if f[0] == frames.ACTION and f[8] >= 0]
     for seat, decklist in enumerate(match.decklists):
         assert len(state.hands[seat]) <= 5
         held = Counter(state.hands[seat]) + Counter(state.decks[seat])
         held.update(state.discards[seat])
+        held.update(card for s, card in in_play if s == seat)
         assert held == Counter(decklist), "cards are conserved"
 
 
@@ -125,7 +128,7 @@ def test_random_games_keep_invariants(seed: int, teams: tuple[str, str]) -> None
 @given(seed=hs.integers(0, 2**32), flags=configs)
 def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str, Any]) -> None:
     config = RulesConfig().with_flags(flags)
-    state = new_game(standard_match(config=config), seed)
+    state = new_game(standard_match("tideguard", "ashfall", config=config), seed)
     rng = SplitMix64(seed)
     while not state.is_terminal():
         check_invariants(state)

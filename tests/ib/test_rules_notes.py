@@ -73,5 +73,5 @@ def test_new_orphaned_action_fizzle_keeps_the_charge_paid_for_an_advanced_attack
     assert sc.charge("brask") == 0  # paid on declaration
     sc.declare("sela").run()
     sc.mark().target("pim").decline_all()
-    assert sc.since(events.FIZZLE) == [(events.FIZZLE, sc.u("brask"), int(Kind.ADVANCED))]
+    assert sc.since(events.FIZZLE) == [(events.FIZZLE, sc.u("brask"), int(Kind.ADVANCED), -1)]
     assert sc.charge("brask") == 0  # not refunded

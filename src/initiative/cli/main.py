@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from initiative.cli.deck import deck_app
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig, parse_flag_value
 from initiative.games.ib.content import core_content
@@ -23,6 +24,7 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Initiative Break in the terminal: play, replay records, benchmark, house rules.",
 )
+app.add_typer(deck_app, name="deck")
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -53,8 +55,8 @@ def play(
     seed: Annotated[int | None, typer.Option(
         min=0, help="Game seed (default: random, printed).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
-    team: Annotated[str, typer.Option(help=f"Your team ({TEAMS}).")] = "vanguard",
-    opponent_team: Annotated[str, typer.Option(help="The random bot's team.")] = "harrow",
+    team: Annotated[str, typer.Option(help=f"Your team ({TEAMS}).")] = "tideguard",
+    opponent_team: Annotated[str, typer.Option(help="The random bot's team.")] = "ashfall",
     seat: Annotated[int, typer.Option(min=0, max=1, help="Your seat: 0 (North) or 1 (South).")] = 0,
     rule: Annotated[list[str] | None, typer.Option(
         metavar="FLAG=VALUE",

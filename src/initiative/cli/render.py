@@ -19,7 +19,7 @@ from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
+from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Content
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
 
@@ -95,6 +95,8 @@ def clause_text(clause: Clause) -> str:
         parts.append(f"move back {clause.move_back}")
     if clause.charge:
         parts.append(f"+{clause.charge} Charge")
+    if clause.draw:
+        parts.append(f"draw {clause.draw}")
     target = clause.target.replace("_", " ")
     return f"{target}: {', '.join(parts) or 'no effect'}"
 
@@ -103,6 +105,16 @@ def attack_clauses(match: Match, unit: int, kind: Kind) -> tuple[Clause, ...]:
     spec = match.units[unit]
     return spec.basic if kind == Kind.BASIC else (
         spec.advanced if kind == Kind.ADVANCED else spec.break_art)
+
+
+def card_text(content: Content, card: int) -> str:
+    """A Technique or Event with its cost and effects (or a plain card's name)."""
+    spec = content.cards[card]
+    if not spec.playable:
+        return spec.name
+    effects = "; ".join(clause_text(c) for c in spec.effects)
+    cost = f"discard {spec.cost}" if spec.cost else "free"
+    return f"{spec.name} ({spec.kind}, {cost}): {spec.text or effects}"
 
 
 def attack_text(match: Match, unit: int, kind: Kind) -> str:
@@ -181,8 +193,9 @@ def defeated_line(view: IBView) -> Text | None:
 def hands_lines(view: IBView) -> list[Text]:
     """Own hand by name; every other seat as counts (and its discards when public)."""
     me = view.seat
-    hand = ", ".join(view.card_name(c) for c in view.hand) or "(empty)"
-    lines = [Text(f"Your hand ({len(view.hand)}): {hand}")]
+    lines = [Text(f"Your hand ({len(view.hand)}):" + ("" if view.hand else " (empty)"))]
+    lines.extend(Text(f"  {n}. {card_text(view.content, c)}")
+                 for n, c in enumerate(view.hand, 1))
     lines.append(Text(f"You ({view.seat_names[me]}): deck {view.deck_sizes[me]}, "
                       f"discard {view.discard_sizes[me]}"))
     for s, name in enumerate(view.seat_names):
@@ -214,12 +227,17 @@ def decision_title(view: IBView, match: Match) -> str:
         unit = view.units[frame[1]]
         return f"{unit.name} ({unit.label}) acts: choose an action"
     if tag == frames.ACTION:
-        unit, kind, targets = view.units[frame[1]], Kind(frame[2]), frame[3]
+        unit, kind, targets, card = view.units[frame[1]], Kind(frame[2]), frame[3], frame[8]
+        what = match.content.cards[card].name if card >= 0 else ATTACKS[kind]
+        if frame[4] == frames.AS_COST:
+            return (f"{unit.name} plays {what}: choose a card to discard for its cost "
+                    f"({frame[9]} more)")
         if frame[4] == frames.AS_CLEANSE:
-            return f"{unit.name}'s {ATTACKS[kind]}: choose the status to cleanse"
-        clauses = attack_clauses(match, frame[1], kind)
+            return f"{unit.name}'s {what}: choose the status to cleanse"
+        clauses = (match.content.cards[card].effects if card >= 0
+                   else attack_clauses(match, frame[1], kind))
         i = targets.index(frames.PENDING) if frames.PENDING in targets else 0
-        return (f"{unit.name}'s {ATTACKS[kind]}: choose the target of clause {i + 1} "
+        return (f"{unit.name}'s {what}: choose the target of clause {i + 1} "
                 f"({clause_text(clauses[i])})")
     if tag == frames.WINDOW:
         return (f"Initiative Break window ({WINDOWS[frame[1]]}): break with a unit at "
@@ -241,10 +259,14 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         return "pass: take no action"
     if kind == Kind.DECLINE:
         return "declare no Initiative Break now"
-    if kind == Kind.DISCARD:
+    if kind == Kind.DISCARD or kind == Kind.PLAY:
         hand = view.hand
-        card = view.card_name(hand[action.arg]) if action.arg < len(hand) else "?"
-        return f"discard {card} (free action)"
+        card = hand[action.arg] if action.arg < len(hand) else -1
+        name = view.card_name(card) if card >= 0 else "?"
+        if kind == Kind.PLAY:
+            return "play " + (card_text(match.content, card) if card >= 0 else name)
+        paying = bool(view.stack) and view.stack[-1][0] == frames.ACTION
+        return f"discard {name} " + ("to pay the cost" if paying else "(free action)")
     if kind in (Kind.TARGET, Kind.BREAK):
         unit = view.units[action.arg]
         who = f"{unit_brief(unit)}, {side(view, unit)}"

@@ -31,6 +31,7 @@ class Kind(IntEnum):
     TARGET = 8  # IB 3.8: choose unit `arg` as this clause's target
     BREAK = 9  # IB 3.7: declare an Initiative Break with unit `arg`
     CLEANSE = 10  # IB 5.2.8: remove status `arg` (unnamed Cleanse)
+    PLAY = 11  # IB 4.4 / 4.8: play the Technique or Event in hand slot `arg`
 
 
 _WORDS = {
@@ -45,9 +46,10 @@ _WORDS = {
     Kind.TARGET: "target",
     Kind.BREAK: "break",
     Kind.CLEANSE: "cleanse",
+    Kind.PLAY: "play",
 }
 _ARG_COUNT = {Kind.DISCARD: MAX_HAND, Kind.TARGET: MAX_UNITS, Kind.BREAK: MAX_UNITS,
-              Kind.CLEANSE: NUM_STATUSES}
+              Kind.CLEANSE: NUM_STATUSES, Kind.PLAY: MAX_HAND}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +92,7 @@ DISCARDS = tuple(action(Kind.DISCARD, i) for i in range(MAX_HAND))
 TARGETS = tuple(action(Kind.TARGET, i) for i in range(MAX_UNITS))
 BREAKS = tuple(action(Kind.BREAK, i) for i in range(MAX_UNITS))
 CLEANSES = tuple(action(Kind.CLEANSE, i) for i in range(NUM_STATUSES))
+PLAYS = tuple(action(Kind.PLAY, i) for i in range(MAX_HAND))
 
 
 def word(kind: Kind) -> str:

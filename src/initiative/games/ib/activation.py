@@ -17,6 +17,7 @@ from initiative.games.ib.actions import (
     BREAK_ART,
     DISCARDS,
     PASS,
+    PLAYS,
     Action,
     Kind,
 )
@@ -180,10 +181,28 @@ def legal(state: IBState) -> list[Action]:
             out.append(ADVANCED)  # IB 4.2.1
         if charge >= 3:
             out.append(BREAK_ART)  # IB 4.3.1
+    out.extend(_playable(state, unit, flags))
     out.append(PASS)  # IB 4.9
     limit = state.match.config.free_discards_per_activation
     if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
         out.extend(DISCARDS[: len(state.hands[state.match.unit_seat[unit]])])
+    return out
+
+
+def _playable(state: IBState, unit: int, flags: int) -> list[Action]:
+    """Cards the active unit may play as its action (IB 3.2.6, 4.4, 4.8): a Technique
+    unless Sealed (IB 5.2.5), an Event, each only if its discard cost can be paid with
+    the other cards in hand (AMB-47)."""
+    hand = state.hands[state.match.unit_seat[unit]]
+    cards = state.match.content.cards
+    out = []
+    for slot, card in enumerate(hand):
+        spec = cards[card]
+        if not spec.playable or spec.cost > len(hand) - 1:
+            continue
+        if spec.kind == "technique" and flags & F_SEALED:
+            continue
+        out.append(PLAYS[slot])
     return out
 
 
@@ -196,6 +215,13 @@ def choose(state: IBState, action: Action) -> None:
     elif kind == Kind.DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags + DISCARD_UNIT)
+    elif kind == Kind.PLAY:
+        card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
+        spec = state.match.content.cards[card]
+        free = spec.kind == "event" and (
+            state.match.config.event_timing == "any_time_own_activation")  # AMB-48
+        state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
+        attacks.declare(state, unit, int(Kind.PLAY), card=card, owed=spec.cost)
     else:
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
         attacks.declare(state, unit, int(kind))

@@ -1,8 +1,8 @@
-"""IB 4.1-4.3 attacks and IB 3.8 targeting: from choice, through cost and response
-window, to clause-by-clause resolution.
+"""IB 4.1-4.4 and 4.8 attacks and played cards, IB 3.8 targeting: from choice,
+through cost and response window, to clause-by-clause resolution.
 
-A character's attacks are data (content.Clause). Each clause that picks a unit asks
-its controller for one `target` sub-decision; `same` reuses the previous clause's
+A character's attacks and a card's effects are data (content.Clause). Each clause that
+picks a unit asks its controller for one `target` sub-decision; `same` reuses the previous clause's
 targets (IB 3.8.3); `all_enemies` / `all_allies` take the group at resolution (IB 3.8.5).
 """
 
@@ -12,15 +12,16 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ib import breaks, damage, events
 from initiative.games.ib import statuses as st
-from initiative.games.ib.actions import CLEANSES, TARGETS, Action, Kind
+from initiative.games.ib.actions import CLEANSES, DISCARDS, TARGETS, Action, Kind
 from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
 from initiative.games.ib.frames import (
     ACTION,
     ACTIVATION,
     AS_AFTER,
     AS_CLEANSE,
+    AS_COST,
     AS_DONE,
-        AS_RESOLVE,
+    AS_RESOLVE,
     AS_RETARGET,
     AS_TARGET,
     B_RETURN,
@@ -41,7 +42,10 @@ COST = {int(Kind.BASIC): 0, int(Kind.ADVANCED): 1, int(Kind.BREAK_ART): 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
 
 
-def clauses_of(state: IBState, unit: int, kind: int) -> tuple[Clause, ...]:
+def clauses_of(state: IBState, unit: int, kind: int, card: int = -1) -> tuple[Clause, ...]:
+    """The clauses an ACTION frame resolves: a card's effects or a printed attack."""
+    if kind == Kind.PLAY:
+        return state.match.content.cards[card].effects
     spec = state.match.units[unit]
     if kind == Kind.BASIC:
         return spec.basic
@@ -50,11 +54,14 @@ def clauses_of(state: IBState, unit: int, kind: int) -> tuple[Clause, ...]:
     return spec.break_art
 
 
-def declare(state: IBState, unit: int, kind: int, via_ib: bool = False) -> None:
-    """Push an attack: targets first, then (not for an IB) cost and response window."""
-    clauses = clauses_of(state, unit, kind)
+def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: int = -1,
+            owed: int = 0) -> None:
+    """Push an attack or a played card: discards owed (cards), then targets, then (not
+    for an IB) its Charge cost and the response window."""
+    clauses = clauses_of(state, unit, kind, card)
     targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
-    state.stack.append((ACTION, unit, kind, targets, AS_TARGET, via_ib, 0, 0))
+    stage = AS_COST if owed else AS_TARGET
+    state.stack.append((ACTION, unit, kind, targets, stage, via_ib, 0, 0, card, owed))
 
 
 def controller_team(state: IBState, unit: int) -> int:
@@ -84,7 +91,9 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
 def legal(state: IBState) -> list[Action]:
     frame = state.stack[-1]
     unit, kind, targets, stage = frame[1], frame[2], frame[3], frame[4]
-    clauses = clauses_of(state, unit, kind)
+    if stage == AS_COST:  # IB 4.4.1 / AMB-47: discard other cards from hand
+        return list(DISCARDS[: len(state.hands[state.match.unit_seat[unit]])])
+    clauses = clauses_of(state, unit, kind, frame[8])
     if stage == AS_CLEANSE:
         bits = state.status[_clause_targets(state, frame, frame[6])[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
@@ -94,10 +103,13 @@ def legal(state: IBState) -> list[Action]:
 
 def choose(state: IBState, action: Action) -> None:
     frame = state.stack[-1]
+    if action.kind == Kind.DISCARD:
+        _pay_discard(state, frame, action.arg)
+        return
     if action.kind == Kind.CLEANSE:
         target = _clause_targets(state, frame, frame[6])[0]
         damage.cleanse(state, target, action.arg)
-        state.stack[-1] = (*frame[:4], AS_RESOLVE, frame[5], frame[6], 2)
+        state.stack[-1] = (*frame[:4], AS_RESOLVE, frame[5], frame[6], 2, *frame[8:])
         return
     targets = list(frame[3])
     targets[targets.index(PENDING)] = action.arg
@@ -108,7 +120,13 @@ def step(state: IBState) -> bool:
     """Advance the top ACTION frame; False when a target or status must be chosen."""
     stack = state.stack
     frame = stack[-1]
-    _, unit, kind, targets, stage, via_ib, _, _ = frame
+    _, unit, kind, targets, stage, via_ib, _, _, card, owed = frame
+    if stage == AS_COST:
+        hand = state.hands[state.match.unit_seat[unit]]
+        if len(hand) > owed:
+            return False
+        _pay_discard(state, frame, len(hand) - 1)  # no choice: every card must go
+        return True
     if stage == AS_TARGET or stage == AS_RETARGET:
         if PENDING in targets:
             options = legal(state)
@@ -119,28 +137,51 @@ def step(state: IBState) -> bool:
             # One legal target: chosen automatically. None: the clause has no target.
             stack[-1] = _with_target(frame, options[0].arg if options else NO_TARGET)
             return True
-        stack[-1] = (ACTION, unit, kind, targets, AS_RESOLVE, via_ib, frame[6], frame[7])
+        stack[-1] = (ACTION, unit, kind, targets, AS_RESOLVE, via_ib, frame[6], frame[7],
+                     card, owed)
         if not via_ib and stage == AS_TARGET:
-            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-            state.emit((events.DECLARE, unit, kind, *targets))
+            if card < 0:
+                _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
+                state.emit((events.DECLARE, unit, kind, *targets))
+            else:
+                state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.8
             breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
     elif stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
     elif stage == AS_RESOLVE:
         if _abandoned(state, frame):
-            stack.pop()
+            finish(state)
             return True
         if frame[7] == 0 and frame[6] == 0 and _orphaned(state, frame):
             return True
         return _resolve(state)
     elif stage == AS_AFTER and not via_ib:
-        stack[-1] = after = (ACTION, unit, kind, targets, AS_DONE, via_ib, frame[6], frame[7])
+        stack[-1] = after = (ACTION, unit, kind, targets, AS_DONE, via_ib, frame[6], frame[7],
+                             card, owed)
         breaks.open_window(state, W_AFTER_RESOLVE)
         if stack[-1] is after:
-            stack.pop()
+            finish(state)
     else:
-        stack.pop()
+        finish(state)
     return True
+
+
+def finish(state: IBState) -> None:
+    """Pop the ACTION frame; a played card goes to its owner's discard pile (IB 2.6.1,
+    4.4), whether it resolved, fizzled or was abandoned (its costs stay paid)."""
+    frame = state.stack.pop()
+    card = frame[8]
+    if card >= 0:
+        state.discards[state.match.unit_seat[frame[1]]].append(card)
+
+
+def _pay_discard(state: IBState, frame: Frame, slot: int) -> None:
+    """IB 4.4.1 / AMB-47: one card of the discard cost, paid from the rest of the hand."""
+    from initiative.games.ib.hand import discard
+
+    discard(state, state.match.unit_seat[frame[1]], slot)
+    owed = frame[9] - 1
+    state.stack[-1] = (*frame[:4], AS_COST if owed else AS_TARGET, *frame[5:9], owed)
 
 
 def _with_target(frame: Frame, chosen: int) -> Frame:
@@ -181,10 +222,9 @@ def _orphaned(state: IBState, frame: Frame) -> bool:
         targets = list(frame[3])
         for i in lost:
             targets[i] = PENDING
-        state.stack[-1] = (frame[0], frame[1], frame[2], tuple(targets), AS_RETARGET,
-                           *frame[5:])
+        state.stack[-1] = (*frame[:3], tuple(targets), AS_RETARGET, *frame[5:])
         return True
-    state.emit((events.FIZZLE, frame[1], frame[2]))
+    state.emit((events.FIZZLE, frame[1], frame[2], frame[8]))
     state.stack[-1] = (*frame[:4], AS_AFTER, *frame[5:])
     return True
 
@@ -192,7 +232,7 @@ def _orphaned(state: IBState, frame: Frame) -> bool:
 def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
     """The units clause `i` affects now (defeated units drop out)."""
     unit, kind, targets = frame[1], frame[2], frame[3]
-    clauses = clauses_of(state, unit, kind)
+    clauses = clauses_of(state, unit, kind, frame[8])
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
     target = clauses[i].target
@@ -209,7 +249,7 @@ def _resolve(state: IBState) -> bool:
     """Resolve clauses in order; pause for an unnamed Cleanse choice (IB 5.2.8)."""
     frame = state.stack[-1]
     unit, kind = frame[1], frame[2]
-    clauses = clauses_of(state, unit, kind)
+    clauses = clauses_of(state, unit, kind, frame[8])
     i, sub = frame[6], frame[7]
     while i < len(clauses):
         clause = clauses[i]
@@ -219,20 +259,24 @@ def _resolve(state: IBState) -> bool:
             if clause.cleanse == CLEANSE_ONE and hit:
                 present = [s for s in range(len(st.NAMES)) if st.count(state.status[hit[0]], s)]
                 if len(present) > 1:
-                    state.stack[-1] = (*frame[:4], AS_CLEANSE, frame[5], i, 1)
+                    state.stack[-1] = (*frame[:4], AS_CLEANSE, frame[5], i, 1, *frame[8:])
                     return False
                 if present:
                     damage.cleanse(state, hit[0], present[0])
         _rest_of_clause(state, clause, hit)
+        if clause.draw:  # the effect's controller draws (IB 2.8.4 partial draws)
+            from initiative.games.ib.hand import effect_draw
+
+            effect_draw(state, state.match.unit_seat[unit], clause.draw)
         damage.settle(state)  # AMB-56
         if state.result is not None or _abandoned(state, frame):
             if state.result is None:
-                state.stack.pop()
+                finish(state)
             return True
         i, sub = i + 1, 0
     if kind == Kind.BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
         gain_charge(state, unit, 1)
-    state.stack[-1] = (*frame[:4], AS_AFTER, frame[5], i, 0)
+    state.stack[-1] = (*frame[:4], AS_AFTER, frame[5], i, 0, *frame[8:])
     return True
 
 

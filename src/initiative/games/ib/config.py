@@ -60,6 +60,8 @@ class RulesConfig:
     ib_charge_paid_at: Literal["declaration", "resolution"] = "declaration"  # AMB-33
     active_unit_ib: Literal["ends_activation", "forbidden"] = "ends_activation"  # AMB-34
     orphaned_action: Literal["fizzle", "retarget"] = "fizzle"  # new: action lost its target
+    # --- F. Card play (IB 4.4, 4.8) ---
+    event_timing: Literal["action_only", "any_time_own_activation"] = "action_only"  # AMB-48
     # --- G. Damage pipeline and statuses (IB 5) ---
     damage_order: Literal["weaken_then_guard", "guard_then_weaken"] = "weaken_then_guard"  # AMB-51
     burn_uses_incoming_modifiers: bool = True  # AMB-52
@@ -74,6 +76,7 @@ class RulesConfig:
     # --- J. Hand, draw, deck-out (IB 2.8) ---
     deck_out_coop: Literal["team_loses", "player_eliminated"] = "team_loses"  # AMB-83
     deck_out_duel: Literal["player_eliminated", "team_loses"] = "player_eliminated"  # AMB-83
+    effect_draw_deckout: Literal["lose", "ignore"] = "lose"  # AMB-84
     # --- K. Setup (IB 2.9) ---
     setup_final_tiebreak: SetupFinalTiebreak = "name"  # AMB-92
     character_unique_by: Literal["name_and_title", "name"] = "name_and_title"  # AMB-94

@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib import statuses
@@ -41,6 +48,7 @@ class ClauseModel(_Strict):
     move_up: int = Field(0, ge=0, le=9)
     move_back: int = Field(0, ge=0, le=9)
     charge: int = Field(0, ge=0, le=3)
+    draw: int = Field(0, ge=0, le=5)
 
     @field_validator("apply")
     @classmethod
@@ -88,6 +96,8 @@ class CharacterModel(_Strict):
 
 CardKind = Literal["plain", "technique", "event", "support", "sigil"]
 CARD_KINDS: tuple[str, ...] = ("plain", "technique", "event", "support", "sigil")
+PLAYABLE_KINDS: tuple[str, ...] = ("technique", "event")
+"""Kinds the engine plays from hand today (IB 4.4, 4.8)."""
 
 
 class CardModel(_Strict):
@@ -99,6 +109,20 @@ class CardModel(_Strict):
     name: str = Field(min_length=1)
     kind: CardKind = "plain"
     signature: str | None = None
+    text: str = ""
+    cost: int = Field(0, ge=0, le=4)
+    effects: tuple[ClauseModel, ...] = ()
+
+    @model_validator(mode="after")
+    def _playable_kinds_have_effects(self) -> CardModel:
+        """IB 2.4 / 2.6: Techniques and Events resolve effects; plain cards have none."""
+        if self.kind in PLAYABLE_KINDS and not self.effects:
+            raise ValueError(f"a {self.kind} needs at least one effect")
+        if self.kind == "plain" and (self.effects or self.cost):
+            raise ValueError("a plain card has no cost and no effects")
+        if self.effects and self.effects[0].target == "same":
+            raise ValueError("effects[0].target: 'same' needs an earlier effect")
+        return self
 
 
 class KeystoneModel(_Strict):
@@ -142,6 +166,7 @@ class Clause:
     move_up: int
     move_back: int
     charge: int
+    draw: int
 
     @property
     def chooses(self) -> bool:
@@ -172,6 +197,13 @@ class CardSpec:
     name: str
     kind: str = "plain"
     signature: str | None = None
+    text: str = ""
+    cost: int = 0
+    effects: tuple[Clause, ...] = ()
+
+    @property
+    def playable(self) -> bool:
+        return self.kind in PLAYABLE_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +258,7 @@ def _compile_clause(model: ClauseModel) -> Clause:
         move_up=model.move_up,
         move_back=model.move_back,
         charge=model.charge,
+        draw=model.draw,
     )
 
 
@@ -309,7 +342,11 @@ def _build(model: ContentFile, where: str) -> Content:
                 f"{where} (card {card.key!r}), field signature: unknown character "
                 f"{card.signature!r}"
             )
-    cards = tuple(CardSpec(c.key, c.name, c.kind, c.signature) for c in model.cards)
+    cards = tuple(
+        CardSpec(c.key, c.name, c.kind, c.signature, c.text, c.cost,
+                 tuple(_compile_clause(e) for e in c.effects))
+        for c in model.cards
+    )
     card_index = {c.key: i for i, c in enumerate(cards)}
     decks: dict[str, tuple[str, ...]] = {}
     for deck in model.decks:

@@ -19,7 +19,7 @@ Event = tuple[int, ...]
 (SETUP, SHUFFLE, DRAW, MULLIGAN, KEEP, ACT_START, BURN, STUNNED, SEALED, MUTED, DECLARE,
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
- RESULT, HAND_FULL, RM_RESTORED, ACT_END) = range(35)
+ RESULT, HAND_FULL, RM_RESTORED, ACT_END, PLAY) = range(36)
 
 ATTACK_NAMES = ("", "", "Basic Attack", "Advanced Attack", "Break Art")
 
@@ -99,11 +99,14 @@ _RENDER: dict[int, _R] = {
     IB_RETURN: lambda e, m: f"{_u(m, e[1])} returns to the far right.",
     DEFEAT: lambda e, m: f"{_u(m, e[1])} is defeated and leaves the track.",
     COLLAPSE: lambda e, m: "Time Collapse! The Round Marker is removed.",
-    FIZZLE: lambda e, m: f"{_u(m, e[1])}'s {ATTACK_NAMES[e[2]]} has no target left and fizzles.",
+    FIZZLE: lambda e, m: f"{_u(m, e[1])}'s "
+    + (m.card_name(e[3]) if e[3] >= 0 else ATTACK_NAMES[e[2]])
+    + " has no target left and fizzles.",
     DECK_OUT: lambda e, m: f"{_s(m, e[1])} must draw from an empty deck and loses.",
     RESULT: lambda e, m: "The game is a draw." if e[1] < 0 else
     f"Team {e[1]} ({', '.join(s.name for s in m.seats if s.team == e[1])}) wins.",
     HAND_FULL: lambda e, m: f"{_s(m, e[1])} holds 5 cards and does not draw.",
     RM_RESTORED: lambda e, m: "Time flows again: the Round Marker returns.",
     ACT_END: lambda e, m: f"{_u(m, e[1])}'s activation ends.",
+    PLAY: lambda e, m: f"{_u(m, e[1])} plays {m.card_name(e[2])}" + _targets(m, e[3:]) + ".",
 }

@@ -7,10 +7,12 @@ The top frame owns who decides, what is legal and what happens next (GUIDE 2,
                                     (hidden until every seat has answered)
 - (NEXT,)                           idle point between activations: start the next one
 - (ACTIVATION, unit, step, flags)   IB 3.2: the six steps of one activation
-- (ACTION, unit, kind, targets, stage, via_ib, clause, sub)
-                                    IB 4.1-4.3: one attack from choice to resolution;
-                                    targets hold one entry per clause (unit, NO_TARGET
-                                    or PENDING)
+- (ACTION, unit, kind, targets, stage, via_ib, clause, sub, card, owed)
+                                    IB 4.1-4.4, 4.8: one attack or played card from
+                                    choice to resolution; targets hold one entry per
+                                    clause (unit, NO_TARGET or PENDING); card is the
+                                    card in play (-1 for attacks); owed is the discard
+                                    cost still to pay
 - (WINDOW, kind, to_ask, declared)  IB 3.7: an Initiative Break response window;
                                     declared = ((seat, unit), ...) hidden until revealed
 - (BREAK, unit, stage, was_oor)     IB 3.7.6: one declared Initiative Break
@@ -36,8 +38,8 @@ FLAG_NAMES = (("sealed", F_SEALED), ("muted", F_MUTED), ("stunned", F_STUNNED),
               ("ended", F_ENDED))
 
 # ACTION stages.
-AS_TARGET, AS_PAY, AS_RESOLVE, AS_RETARGET, AS_CLEANSE, AS_AFTER, AS_DONE = range(7)
-STAGE_NAMES = ("target", "pay", "resolve", "retarget", "cleanse", "after", "done")
+AS_TARGET, AS_COST, AS_RESOLVE, AS_RETARGET, AS_CLEANSE, AS_AFTER, AS_DONE = range(7)
+STAGE_NAMES = ("target", "cost", "resolve", "retarget", "cleanse", "after", "done")
 NO_TARGET = -1
 PENDING = -2
 

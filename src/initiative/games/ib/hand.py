@@ -15,17 +15,18 @@ OPENING_HAND = 5
 """IB 2.8.1."""
 
 
-def draw(state: IBState, seat: int, count: int = 1) -> bool:
+def draw(state: IBState, seat: int, count: int = 1, lose_on_empty: bool = True) -> bool:
     """Draw up to `count` cards; a draw past 5 does not happen (IB 2.8.4, AMB-85).
 
-    A draw from an empty deck loses (IB 2.8.6); returns False then."""
+    A required draw from an empty deck loses (IB 2.8.6); returns False then."""
     hand, deck = state.hands[seat], state.decks[seat]
     for _ in range(count):
         if len(hand) >= MAX_HAND:
             state.emit((events.HAND_FULL, seat))
             return True
         if not deck:
-            deck_out(state, seat)
+            if lose_on_empty:
+                deck_out(state, seat)
             return False
         card = deck.pop()
         hand.append(card)
@@ -36,6 +37,12 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
 def draw_step(state: IBState, seat: int) -> None:
     """IB 3.2.4 / 2.8.5: draw 1 if the hand holds fewer than 5 cards (else log why not)."""
     draw(state, seat)
+
+
+def effect_draw(state: IBState, seat: int, count: int) -> None:
+    """A card effect's "draw N": AMB-84 `effect_draw_deckout` says whether an empty
+    deck loses (`lose`, the default) or the missing draws are skipped (`ignore`)."""
+    draw(state, seat, count, state.match.config.effect_draw_deckout == "lose")
 
 
 def deck_out(state: IBState, seat: int) -> None:

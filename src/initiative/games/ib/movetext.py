@@ -33,7 +33,7 @@ def format_action(state: IBState, action: Action) -> str:
     """The move text of `action` (labels come from the state's match)."""
     kind, arg = action.kind, action.arg
     text = word(kind)
-    if kind == Kind.DISCARD:
+    if kind == Kind.DISCARD or kind == Kind.PLAY:
         return f"{text} {arg + 1}"
     if kind == Kind.TARGET or kind == Kind.BREAK:
         return f"{text} {state.match.labels[arg]}"

@@ -222,9 +222,13 @@ def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
         if flags // fr.DISCARD_UNIT:
             out["discards"] = flags // fr.DISCARD_UNIT
     elif tag == fr.ACTION:
-        _, unit, kind, targets, stage, via_ib, clause, sub = frame
+        _, unit, kind, targets, stage, via_ib, clause, sub, card, owed = frame
         out["unit"] = labels[unit]
-        out["attack"] = ATTACK_NAMES[kind]
+        if card >= 0:
+            out["card"] = names.match.content.cards[card].key
+            out["owed"] = owed
+        else:
+            out["attack"] = ATTACK_NAMES[kind]
         out["targets"] = [None if t == fr.NO_TARGET else PENDING_TEXT if t == fr.PENDING
                           else labels[t] for t in targets]
         out["stage"] = fr.STAGE_NAMES[stage]
@@ -293,8 +297,8 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
     state.rng = SplitMix64(_read_rng(top))
     _read_units(state, top.get("units") or {}, names)
     state.track = _read_track(top, state, names)
-    _read_seats(state, top.get("seats") or {}, names)
     state.stack = _read_stack(top.get("stack"), state, names)
+    _read_seats(state, top.get("seats") or {}, names)
     state.log = []
     state.log_len = 0
     state.activations = _int(top.get("activations", 0), "position.activations", 0, 10**9)
@@ -417,6 +421,8 @@ def _read_seats(state: IBState, raw: Any, names: _Names) -> None:
                   f"{MAX_HAND} (IB 2.8.3)")
         decklist = Counter(match.decklists[s])
         held = Counter(piles["hand"]) + Counter(piles["discard"])
+        held.update(f[8] for f in state.stack  # a card in play still belongs to the seat
+                    if f[0] == fr.ACTION and f[8] >= 0 and match.unit_seat[f[1]] == s)
         if "deck" in entry:
             _same_cards(held + Counter(piles["deck"]), decklist, path, match)
         else:
@@ -513,14 +519,26 @@ def _frame_activation(f: dict[str, Any], where: str, state: IBState,
 
 def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) -> fr.Frame:
     unit = names.unit(f.get("unit"), f"{where}.unit")
-    kind = list(ATTACK_NAMES)[_name(f.get("attack"), f"{where}.attack",
-                                    list(ATTACK_NAMES.values()))]
-    clauses = clauses_of(state, unit, kind)
-    stage = _name(f.get("stage", "target"), f"{where}.stage", fr.STAGE_NAMES)
+    card, owed = -1, 0
+    if "card" in f:
+        if "attack" in f:
+            _fail(where, "an action frame names an attack or a card, not both")
+        kind = int(Kind.PLAY)
+        card = _card(f["card"], f"{where}.card", state)
+        owed = _int(f.get("owed", 0), f"{where}.owed", 0, state.match.content.cards[card].cost)
+    else:
+        kind = list(ATTACK_NAMES)[_name(f.get("attack"), f"{where}.attack",
+                                        list(ATTACK_NAMES.values()))]
+    clauses = clauses_of(state, unit, kind, card)
+    stage = _name(f.get("stage", "cost" if owed else "target"), f"{where}.stage",
+                  fr.STAGE_NAMES)
+    if (stage == fr.AS_COST) != (owed > 0):
+        _fail(f"{where}.owed", "stage cost goes with a discard cost still owed, and only "
+              "with it")
     via_ib = _bool(f.get("via_ib", False), f"{where}.via_ib")
     if via_ib and kind != Kind.BREAK_ART:
         _fail(f"{where}.attack", "an Initiative Break performs the Break Art (IB 3.7.6)")
-    choosing = stage in (fr.AS_TARGET, fr.AS_RETARGET)
+    choosing = stage in (fr.AS_TARGET, fr.AS_RETARGET, fr.AS_COST)
     if "targets" in f:
         raw = _list(f["targets"], f"{where}.targets")
         if len(raw) != len(clauses):
@@ -552,7 +570,19 @@ def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) 
     if (sub or stage == fr.AS_CLEANSE) and (clause == len(clauses) or
                                             clauses[clause].cleanse != CLEANSE_ONE):
         _fail(f"{where}.clause", f"clause {clause} has no Cleanse of the player's choice")
-    return (fr.ACTION, unit, kind, tuple(targets), stage, via_ib, clause, sub)
+    return (fr.ACTION, unit, kind, tuple(targets), stage, via_ib, clause, sub, card, owed)
+
+
+def _card(value: Any, path: str, state: IBState) -> int:
+    """A card in play: a known Technique or Event key."""
+    content = state.match.content
+    if value not in content.card_index:
+        _fail(path, f"unknown card {value!r}")
+    card = content.card_index[value]
+    if not content.cards[card].playable:
+        _fail(path, f"{value!r} is a {content.cards[card].kind} card; only Techniques and "
+              "Events are played as an action")
+    return card
 
 
 def _frame_window(f: dict[str, Any], where: str, state: IBState, names: _Names) -> fr.Frame:
@@ -583,8 +613,8 @@ _READERS: dict[str, tuple[_FrameReader, tuple[str, ...]]] = {
     "mulligan": (_frame_mulligan, ("to_ask", "takers")),
     "next": (_frame_next, ()),
     "activation": (_frame_activation, ("unit", "step", "flags", "discards")),
-    "action": (_frame_action, ("unit", "attack", "targets", "stage", "via_ib", "clause",
-                               "part")),
+    "action": (_frame_action, ("unit", "attack", "card", "owed", "targets", "stage",
+                               "via_ib", "clause", "part")),
     "window": (_frame_window, ("kind", "to_ask", "declared")),
     "break": (_frame_break, ("unit", "stage", "was_out_of_round")),
 }
