@@ -96,6 +96,8 @@ def test_config_flags_are_validated() -> None:
         RulesConfig.from_dict({"ib_move_rm": True})
     with pytest.raises(ConfigError, match="pass_rm_destination"):
         RulesConfig.from_dict({"pass_rm_destination": "nowhere"})
+    with pytest.raises(ConfigError, match="expected true or false"):
+        RulesConfig.from_dict({"rm_counts_as_space": 1})
     with pytest.raises(ConfigError, match="whole number"):
         RulesConfig.from_dict({"max_activations": "many"})
 

@@ -3,13 +3,19 @@ test per rule, both readings of every flag, and the shipped example teams."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, load_content_file, load_content_text
+from initiative.games.ib.content import (
+    Content,
+    core_content,
+    load_content_file,
+    load_content_text,
+)
 from initiative.games.ib.deckbuilding import (
     UNKNOWN,
     DeckFormat,
@@ -516,3 +522,11 @@ def test_example_teams_seat_a_match() -> None:
     match = Match(content, RulesConfig(), (tideguard.seat(0), pair.seat(1, "South")))
     assert match.seats[0].name == "Tideguard" and match.seats[1].name == "South"
     assert len(match.decklists[0]) == 37 and len(match.units) == 6
+
+
+def test_the_shipped_core_teams_are_legal_standard_teams() -> None:
+    core = core_content()
+    for key, (name, characters, deck) in core.teams.items():
+        t = TeamFile(name, tuple(TeamMember(c, None) for c in characters),
+                     tuple(Counter(core.decks[deck]).items()), where=key)
+        assert validate_team(t, core) == [], key

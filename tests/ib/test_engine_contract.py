@@ -24,6 +24,9 @@ def test_action_indices_are_stable_and_round_trip() -> None:
     # The first indices are fixed forever (RL policies depend on them).
     assert [a.kind for a in ACTIONS[:7]] == [Kind.KEEP, Kind.MULLIGAN, Kind.BASIC, Kind.ADVANCED,
                                             Kind.BREAK_ART, Kind.PASS, Kind.DECLINE]
+    # Kinds added later are appended, so earlier indices never move.
+    assert (ACTIONS[38].kind, ACTIONS[38].arg) == (Kind.CLEANSE, 6)
+    assert (ACTIONS[39].kind, ACTIONS[39].arg) == (Kind.PLAY, 0)
 
 
 def test_a_hand_built_action_equals_the_interned_one() -> None:

@@ -97,8 +97,9 @@ class _Report(NamedTuple):
 
 @deck_app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Team files (YAML); several files are "
-                                                 "also checked together as one side.")],
+    files: Annotated[list[Path], typer.Argument(
+        metavar="FILE",
+        help="Team files (YAML); several files are also checked together as one side.")],
     content: ContentOption = None,
     format: FormatOption = "standard",
     rule: RuleOption = None,
@@ -132,7 +133,7 @@ def validate(
 
 @deck_app.command()
 def show(
-    file: Annotated[Path, typer.Argument(help="A team file (YAML).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A team file (YAML).")],
     content: ContentOption = None,
     format: FormatOption = "standard",
     rule: RuleOption = None,

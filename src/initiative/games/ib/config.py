@@ -112,6 +112,8 @@ class RulesConfig:
             if key not in known:
                 raise ConfigError(f"{where}: unknown house-rule flag {key!r}")
             allowed = allowed_values(hints[key])
+            if allowed == (True, False) and not isinstance(value, bool):
+                raise ConfigError(f"{where}.{key}: expected true or false, got {value!r}")
             if allowed is not None and value not in allowed:
                 raise ConfigError(
                     f"{where}.{key}: {value!r} is not one of {', '.join(map(repr, allowed))}"

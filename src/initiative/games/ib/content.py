@@ -376,7 +376,8 @@ def _build(model: ContentFile, where: str) -> Content:
     return Content(characters, cards, card_index, decks, teams, keystones)
 
 
-def load_content_file(path: Path) -> Content:
+def load_content_file(path: Path | str) -> Content:
+    path = Path(path)
     return load_content_text(path.read_text(encoding="utf-8"), str(path))
 
 
