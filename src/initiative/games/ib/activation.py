@@ -225,7 +225,3 @@ def choose(state: IBState, action: Action) -> None:
     else:
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
         attacks.declare(state, unit, int(kind))
-
-
-__all__ = ["F_MUTED", "active_unit", "begin_idle", "choose", "end_activation", "legal",
-           "next_step", "step"]

@@ -19,7 +19,7 @@ Event = tuple[int, ...]
 (SETUP, SHUFFLE, DRAW, MULLIGAN, KEEP, ACT_START, BURN, STUNNED, SEALED, MUTED, DECLARE,
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
- RESULT, HAND_FULL, RM_RESTORED, ACT_END, PLAY) = range(36)
+ RESULT, HAND_FULL, RM_RESTORED, PLAY) = range(35)
 
 ATTACK_NAMES = ("", "", "Basic Attack", "Advanced Attack", "Break Art")
 
@@ -107,6 +107,5 @@ _RENDER: dict[int, _R] = {
     f"Team {e[1]} ({', '.join(s.name for s in m.seats if s.team == e[1])}) wins.",
     HAND_FULL: lambda e, m: f"{_s(m, e[1])} holds 5 cards and does not draw.",
     RM_RESTORED: lambda e, m: "Time flows again: the Round Marker returns.",
-    ACT_END: lambda e, m: f"{_u(m, e[1])}'s activation ends.",
     PLAY: lambda e, m: f"{_u(m, e[1])} plays {m.card_name(e[2])}" + _targets(m, e[3:]) + ".",
 }

@@ -11,12 +11,9 @@ NAMES: tuple[str, ...] = ("burn", "stun", "seal", "mute", "guard", "weaken", "in
 BY_NAME: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 MAX_STACK = 15
 
-START_OF_ACTIVATION = (BURN, STUN, SEAL, MUTE)
-"""IB 5.1.4/5.3: these resolve at the start of the afflicted unit's next activation."""
 START_OF_ACTIVATION_MASK = 0xFFFF
-"""The packed bits of Burn, Stun, Seal and Mute (statuses 0-3)."""
-DAMAGE_TRIGGERED = (GUARD, WEAKEN, INSIGHT)
-"""IB 5.2.2/5.2.3/5.2.6: these wait for the next instance of damage."""
+"""Burn, Stun, Seal and Mute (statuses 0-3) resolve at the start of the afflicted unit's
+next activation (IB 5.1.4, 5.3); Guard, Weaken and Insight wait for damage."""
 
 
 def count(bits: int, status: int) -> int:
