@@ -138,9 +138,11 @@ def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str
     assert state.activations <= config.max_activations
 
 
-@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 200))
-def test_views_do_not_depend_on_hidden_cards(seed: int, cut: int) -> None:
-    state = new_game(standard_match(), seed)
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 200),
+       teams=hs.sampled_from([("vanguard", "harrow"), ("tideguard", "ashfall")]))
+def test_views_do_not_depend_on_hidden_cards(seed: int, cut: int,
+                                             teams: tuple[str, str]) -> None:
+    state = new_game(standard_match(*teams), seed)
     play_random(state, SplitMix64(seed), limit=cut)
     for seat in range(state.match.num_seats):
         other = perturbed_hidden(state, seat, SplitMix64(seed + 1))
@@ -172,9 +174,11 @@ def test_clone_is_independent(seed: int, cut: int) -> None:
     assert list(state.events()) == list(copy.events())
 
 
-@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150), open_lists=hs.booleans())
-def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bool) -> None:
-    match = standard_match(config=RulesConfig(open_decklists=open_lists))
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150), open_lists=hs.booleans(),
+       teams=hs.sampled_from([("vanguard", "harrow"), ("tideguard", "ashfall")]))
+def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bool,
+                                             teams: tuple[str, str]) -> None:
+    match = standard_match(*teams, config=RulesConfig(open_decklists=open_lists))
     state = new_game(match, seed)
     play_random(state, SplitMix64(seed), limit=cut)
     if state.is_terminal():

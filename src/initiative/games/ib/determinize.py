@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from initiative.engine.rng import SplitMix64
+from initiative.games.ib import frames
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
@@ -24,14 +25,18 @@ COPY_LIMIT = 2
 def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[int]:
     """`size` cards the seat cannot see, consistent with its knowledge."""
     decklist = view.decklists[seat]
+    in_play = [f[8] for f in view.stack  # a played card is face up until it resolves
+               if f[0] == frames.ACTION and f[8] >= 0 and view.units[f[1]].seat == seat]
     if decklist is not None:
         seen = Counter(view.hands[seat] or ())
         seen.update(view.discards[seat] or ())
+        seen.update(in_play)
         pool = list((Counter(decklist) - seen).elements())
     else:
         # Unknown decklist: any legal deck (IB 2.7.3, at most 2 copies of a card)
         # minus the cards of this seat already seen; repeats only if that runs out.
         seen = Counter(view.discards[seat] or ())
+        seen.update(in_play)
         pool = [card for card in range(len(view.content.cards))
                 for _ in range(max(0, COPY_LIMIT - seen[card]))]
         while len(pool) < size:
