@@ -22,16 +22,19 @@ def test_amb_84_ignore_a_draw_effect_from_an_empty_deck_draws_nothing() -> None:
 
 
 def test_amb_48_default_an_event_is_the_action() -> None:
-    sc = play(setup(["second_wind"], wren={"hp": 5}), "second_wind", ["wren"])
-    assert sc.hp("wren") == 8
+    sc = setup(["second_wind"], wren={"hp": 5})
+    before = sc.hp("wren")  # after Tide Stone's start-of-activation heal
+    play(sc, "second_wind", ["wren"])
+    assert sc.hp("wren") == before + 3
     assert not sc.at_action("wren")
 
 
 def test_amb_48_any_time_an_event_leaves_the_action_to_take() -> None:
     sc = setup(["second_wind"], rules={"event_timing": "any_time_own_activation"},
                wren={"hp": 5})
+    before = sc.hp("wren")
     play(sc, "second_wind", ["wren"])
-    assert sc.hp("wren") == 8
+    assert sc.hp("wren") == before + 3
     assert sc.at_action("wren")  # still free to attack
     sc.play(Kind.BASIC, "ilse")
     assert sc.hp("ilse") == 11 - 2

@@ -238,7 +238,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
      "position.stack[1]: a activation frame can only be the bottom of the stack"),
     ("attack name", minimal(stack=[{"frame": "activation", "unit": "wren", "step": "end"},
                                    {"frame": "action", "unit": "wren", "attack": "big"}]),
-     "position.stack[1].attack: 'big' is not one of basic, advanced, break_art"),
+     "position.stack[1].attack: 'big' is not one of basic, advanced, keystone, break_art"),
     ("targets count", minimal(stack=[{"frame": "activation", "unit": "wren", "step": "end"},
                                      {"frame": "action", "unit": "wren", "attack": "basic",
                                       "targets": ["ilse", "corvin"], "stage": "resolve"}]),

@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import json
+import warnings
+from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
+import yaml
 
 from initiative.engine.errors import IllegalActionError, NotationError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import Content, content_hash, core_content, load_content_text
 from initiative.games.ib.match import Match, standard_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.notation import canonical_json
 from initiative.games.ib.record import (
     FORMAT,
+    ContentChangedWarning,
     GameRecord,
     Recorder,
     main,
@@ -160,3 +167,110 @@ def test_command_line_writes_and_replays_golden_records(tmp_path: Path,
     assert main(["--replay", *map(str, written)]) == 0
     out = capsys.readouterr().out
     assert out.count(": ok, ") == len(written)
+
+
+# --- the content hash ---------------------------------------------------------------
+
+
+def core_text() -> str:
+    return resources.files("initiative.games.ib").joinpath("data/core.yaml").read_text("utf-8")
+
+
+def changed_content(edit: Callable[[dict[str, Any]], None]) -> Content:
+    """The core content with `edit` applied to its YAML data."""
+    data = yaml.safe_load(core_text())
+    edit(data)
+    return load_content_text(yaml.safe_dump(data, sort_keys=False), "changed.yaml")
+
+
+def _retitle_an_event(data: dict[str, Any]) -> None:
+    """Not in the supply decks that vanguard and harrow play."""
+    event = next(c for c in data["cards"] if c.get("kind") == "event")
+    event["text"] = "Something else entirely."
+
+
+def _weaker_brask(data: dict[str, Any]) -> None:
+    brask = next(c for c in data["characters"] if c["key"] == "brask")
+    brask["hp"] -= 1
+
+
+def _rename_pim(data: dict[str, Any]) -> None:
+    for entry in (*data["characters"], *data["teams"]):
+        if entry.get("key") == "pim":
+            entry["key"] = "pip"
+        if "characters" in entry:
+            entry["characters"] = ["pip" if c == "pim" else c for c in entry["characters"]]
+
+
+def test_content_hash_is_stable_and_changes_with_any_card() -> None:
+    core = core_content()
+    assert content_hash(core) == core.fingerprint() == content_hash(core_text())
+    assert len(core.fingerprint()) == 64
+    assert load_content_text(core_text(), "again.yaml").fingerprint() == core.fingerprint()
+    assert changed_content(_retitle_an_event).fingerprint() != core.fingerprint()
+    assert changed_content(_weaker_brask).fingerprint() != core.fingerprint()
+
+
+def test_records_carry_the_content_hash() -> None:
+    record = finished()
+    assert record.content_hash == core_content().fingerprint()
+    data = json.loads(record.to_json())
+    assert data["content_hash"] == record.content_hash
+    assert GameRecord.from_json(record.to_json()) == record
+    assert Recorder(standard_match(), 1).record().content_hash == record.content_hash
+
+
+def test_old_records_without_a_content_hash_replay_silently() -> None:
+    data = finished().to_dict()
+    del data["content_hash"]
+    old = GameRecord.from_dict(data)
+    assert old.content_hash == ""
+    assert "content_hash" not in old.to_dict()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        replay(old, changed_content(_retitle_an_event))
+
+
+def test_other_content_that_still_fits_replays_with_a_warning() -> None:
+    record = finished()
+    other = changed_content(_retitle_an_event)
+    expected = (f"record was played with content {record.content_hash[:12]}, this content is "
+                f"{other.fingerprint()[:12]}: cards or characters changed since; "
+                "the replay still matches")
+    with pytest.warns(ContentChangedWarning) as caught:
+        state = replay(record, other)
+    assert [str(w.message) for w in caught] == [expected]
+    assert position_hash(state) == record.final_hash
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        replay(record)  # the same content: no warning
+
+
+def test_other_content_that_breaks_the_replay_says_the_content_changed() -> None:
+    record = finished()
+    other = changed_content(_weaker_brask)
+    changed = (rf"\(record was played with content {record.content_hash[:12]}, this content "
+               rf"is {other.fingerprint()[:12]}: cards or characters changed since\)$")
+    with pytest.raises(NotationError, match=changed):
+        replay(record, other)
+    with pytest.raises(NotationError, match=r"unknown character 'pim'.*changed since"):
+        GameRecord.from_json(record.to_json(), changed_content(_rename_pim))
+
+
+def test_a_content_hash_must_be_text() -> None:
+    data = finished().to_dict()
+    data["content_hash"] = 7
+    with pytest.raises(NotationError, match=r"record\.content_hash: expected a hex string"):
+        GameRecord.from_dict(data)
+
+
+def test_command_line_replay_prints_the_content_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = finished()
+    record.content_hash = "f" * 64
+    record.save(tmp_path / "old.json")
+    assert main(["--replay", str(tmp_path / "old.json")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{tmp_path / 'old.json'}: warning: record was played with "
+                               "content ffffffffffff, this content is ")
+    assert lines[1].startswith(f"{tmp_path / 'old.json'}: ok, ")

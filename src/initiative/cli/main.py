@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from initiative.cli.cards import cards_app
 from initiative.cli.deck import deck_app
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig, parse_flag_value
@@ -25,6 +26,7 @@ app = typer.Typer(
     help="Initiative Break in the terminal: play, replay records, benchmark, house rules.",
 )
 app.add_typer(deck_app, name="deck")
+app.add_typer(cards_app, name="cards")
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:

@@ -26,8 +26,9 @@ from initiative.games.ib.view import IBView, UnitView
 RM_MARK = "[RM]"
 ACTIVE_MARK = ">"
 ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
-           Kind.BREAK_ART: "Break Art"}
+           Kind.BREAK_ART: "Break Art", Kind.KEYSTONE: "Keystone ability"}
 COSTS = {Kind.BASIC: "free, +1 Charge", Kind.ADVANCED: "1 Charge", Kind.BREAK_ART: "3 Charge"}
+KEYSTONE_COSTS = {"one_charge": "1 Charge", "free": "free", "discard_by_tier": "discard 1"}
 _DEFAULT_RULES = RulesConfig()
 WINDOWS = ("after an action was declared", "after an action resolved", "between activations")
 
@@ -102,6 +103,9 @@ def clause_text(clause: Clause) -> str:
 
 
 def attack_clauses(match: Match, unit: int, kind: Kind) -> tuple[Clause, ...]:
+    if kind == Kind.KEYSTONE:
+        keystone = match.unit_keystones[unit]
+        return keystone.ability if keystone else ()
     spec = match.units[unit]
     return spec.basic if kind == Kind.BASIC else (
         spec.advanced if kind == Kind.ADVANCED else spec.break_art)
@@ -119,6 +123,10 @@ def card_text(content: Content, card: int) -> str:
 
 def attack_text(match: Match, unit: int, kind: Kind) -> str:
     clauses = "; ".join(clause_text(c) for c in attack_clauses(match, unit, kind))
+    if kind == Kind.KEYSTONE:
+        keystone = match.unit_keystones[unit]
+        cost = KEYSTONE_COSTS[match.config.keystone_ability_cost]
+        return f"{keystone.name if keystone else '?'} Keystone ability ({cost}): {clauses}"
     return f"{ATTACKS[kind]} ({COSTS[kind]}): {clauses}"
 
 

@@ -8,12 +8,13 @@ so nothing in it is secret).
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
-from initiative.games.ib.record import GameRecord, Recorder, replay
+from initiative.games.ib.record import ContentChangedWarning, GameRecord, Recorder, replay
 from initiative.games.ib.state import IBState
 
 
@@ -48,7 +49,9 @@ def replay_file(path: Path, verbose: bool = False) -> list[str]:
         record = GameRecord.load(path)
     except UnicodeDecodeError as exc:
         raise OSError(f"{path}: not a text file ({exc.reason})") from None
-    state = replay(record)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ContentChangedWarning)
+        state = replay(record)
     match = state.match
     if verbose:
         lines = _verbose(record, match)
@@ -56,4 +59,6 @@ def replay_file(path: Path, verbose: bool = False) -> list[str]:
         lines = [events.render(e, match) for e in state.view(SPECTATOR).log]
     lines.append(f"{len(record.actions)} moves replayed.")
     lines.append(result_line(state))
+    lines.extend(f"warning: {w.message}" for w in caught
+                 if issubclass(w.category, ContentChangedWarning))
     return lines

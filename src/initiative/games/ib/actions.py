@@ -32,6 +32,7 @@ class Kind(IntEnum):
     BREAK = 9  # IB 3.7: declare an Initiative Break with unit `arg`
     CLEANSE = 10  # IB 5.2.8: remove status `arg` (unnamed Cleanse)
     PLAY = 11  # IB 4.4 / 4.8: play the Technique or Event in hand slot `arg`
+    KEYSTONE = 12  # IB 4.6: use the active Character's Keystone ability
 
 
 _WORDS = {
@@ -47,6 +48,7 @@ _WORDS = {
     Kind.BREAK: "break",
     Kind.CLEANSE: "cleanse",
     Kind.PLAY: "play",
+    Kind.KEYSTONE: "keystone",
 }
 _ARG_COUNT = {Kind.DISCARD: MAX_HAND, Kind.TARGET: MAX_UNITS, Kind.BREAK: MAX_UNITS,
               Kind.CLEANSE: NUM_STATUSES, Kind.PLAY: MAX_HAND}
@@ -93,6 +95,7 @@ TARGETS = tuple(action(Kind.TARGET, i) for i in range(MAX_UNITS))
 BREAKS = tuple(action(Kind.BREAK, i) for i in range(MAX_UNITS))
 CLEANSES = tuple(action(Kind.CLEANSE, i) for i in range(NUM_STATUSES))
 PLAYS = tuple(action(Kind.PLAY, i) for i in range(MAX_HAND))
+KEYSTONE = action(Kind.KEYSTONE)
 
 
 def word(kind: Kind) -> str:

@@ -16,6 +16,7 @@ from initiative.games.ib.actions import (
     BASIC,
     BREAK_ART,
     DISCARDS,
+    KEYSTONE,
     PASS,
     PLAYS,
     Action,
@@ -105,15 +106,22 @@ def step(state: IBState) -> bool:
             _status_check(state, unit, flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
+    if stage == ST_START:
+        _passive(state, unit, "start_of_activation")  # IB 3.2.3
+        if state.result is not None or state.stack[0][3] & F_ENDED:
+            return True
     if stage == ST_START or stage == ST_DRAW:
-        # IB 3.2.3 Start-of-Activation window: no core ability triggers here.
         hand.draw_step(state, state.match.unit_seat[unit])  # IB 3.2.4
         if state.result is None and not state.stack[0][3] & F_ENDED:
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
             state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
         return True
-    if stage == ST_END or stage == ST_MOVE:
-        # IB 3.2.7 End-of-Activation window: no core ability triggers here.
+    if stage == ST_END:
+        _passive(state, unit, "end_of_activation")  # IB 3.2.7
+        if state.result is not None or state.stack[0][3] & F_ENDED:
+            return True
+        stage = ST_MOVE
+    if stage == ST_MOVE:
         _movement(state, unit)
         stage = ST_RM
     if stage == ST_RM:
@@ -121,6 +129,23 @@ def step(state: IBState) -> bool:
             rounds.rm_step(state)
     state.stack.pop()  # ST_DONE
     return True
+
+
+PASSIVE_USED = 1
+"""Bit of `IBState.used` marking a unit's once-per-round Keystone passive (IB 3.5.4)."""
+
+
+def _passive(state: IBState, unit: int, trigger: str) -> None:
+    """A Keystone passive that triggers in its own Character's window (IB 2.2.3)."""
+    keystone = state.match.unit_keystones[unit]
+    if keystone is None or keystone.passive_trigger != trigger:
+        return
+    if keystone.passive_limit == "once_per_round":
+        if state.used[unit] & PASSIVE_USED:
+            return
+        state.used[unit] |= PASSIVE_USED
+    state.emit((events.PASSIVE, unit))
+    attacks.resolve_now(state, unit, keystone.passive)
 
 
 def _status_check(state: IBState, unit: int, flags: int) -> None:
@@ -182,6 +207,8 @@ def legal(state: IBState) -> list[Action]:
         if charge >= 3:
             out.append(BREAK_ART)  # IB 4.3.1
     out.extend(_playable(state, unit, flags))
+    if _keystone_usable(state, unit, flags):
+        out.append(KEYSTONE)
     out.append(PASS)  # IB 4.9
     limit = state.match.config.free_discards_per_activation
     if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
@@ -206,6 +233,20 @@ def _playable(state: IBState, unit: int, flags: int) -> list[Action]:
     return out
 
 
+def _keystone_usable(state: IBState, unit: int, flags: int) -> bool:
+    """IB 4.6: the Keystone ability is the action, unless Muted (IB 5.2.4) or its cost
+    (AMB-41) cannot be paid."""
+    keystone = state.match.unit_keystones[unit]
+    if keystone is None or not keystone.ability or flags & F_MUTED:
+        return False
+    cost = state.match.config.keystone_ability_cost
+    if cost == "one_charge":
+        return state.charge[unit] >= 1
+    if cost == "discard_by_tier":
+        return len(state.hands[state.match.unit_seat[unit]]) >= 1
+    return True
+
+
 def choose(state: IBState, action: Action) -> None:
     _, unit, _, flags = state.stack[-1]
     kind = action.kind
@@ -222,6 +263,10 @@ def choose(state: IBState, action: Action) -> None:
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, int(Kind.PLAY), card=card, owed=spec.cost)
+    elif kind == Kind.KEYSTONE:
+        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        tier = state.match.config.keystone_ability_cost == "discard_by_tier"
+        attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
     else:
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
         attacks.declare(state, unit, int(kind))

@@ -46,6 +46,9 @@ def clauses_of(state: IBState, unit: int, kind: int, card: int = -1) -> tuple[Cl
     """The clauses an ACTION frame resolves: a card's effects or a printed attack."""
     if kind == Kind.PLAY:
         return state.match.content.cards[card].effects
+    if kind == Kind.KEYSTONE:
+        keystone = state.match.unit_keystones[unit]
+        return keystone.ability if keystone else ()
     spec = state.match.units[unit]
     if kind == Kind.BASIC:
         return spec.basic
@@ -166,6 +169,24 @@ def step(state: IBState) -> bool:
     return True
 
 
+def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...]) -> None:
+    """Resolve clauses that ask no choices (a Keystone passive) at once, for `unit`."""
+    hit: list[int] = []
+    for clause in clauses:
+        if clause.target != "same":
+            hit = [unit] if clause.target == "self" else candidates(state, unit, clause.target)
+        hit = [u for u in hit if state.on_track(u)]
+        _damage_and_heal(state, unit, clause, hit)
+        _rest_of_clause(state, clause, hit)
+        if clause.draw:
+            from initiative.games.ib.hand import effect_draw
+
+            effect_draw(state, state.match.unit_seat[unit], clause.draw)
+        damage.settle(state)
+        if state.result is not None or not state.on_track(unit):
+            return
+
+
 def finish(state: IBState) -> None:
     """Pop the ACTION frame; a played card goes to its owner's discard pile (IB 2.6.1,
     4.4), whether it resolved, fizzled or was abandoned (its costs stay paid)."""
@@ -191,7 +212,12 @@ def _with_target(frame: Frame, chosen: int) -> Frame:
 
 
 def _pay(state: IBState, unit: int, kind: int) -> None:
-    """IB 4.2.1 / 4.3.1: Charge is spent when the attack is declared."""
+    """IB 4.2.1 / 4.3.1: Charge is spent when the attack is declared; a Keystone
+    ability costs 1 Charge under `keystone_ability_cost=one_charge` (AMB-41)."""
+    if kind == Kind.KEYSTONE:
+        if state.match.config.keystone_ability_cost == "one_charge":
+            state.charge[unit] -= 1
+        return
     cost = COST[kind]
     if cost == 3:
         state.charge[unit] = 0

@@ -62,6 +62,9 @@ class RulesConfig:
     orphaned_action: Literal["fizzle", "retarget"] = "fizzle"  # new: action lost its target
     # --- F. Card play (IB 4.4, 4.8) ---
     event_timing: Literal["action_only", "any_time_own_activation"] = "action_only"  # AMB-48
+    keystone_ability_cost: Literal["one_charge", "free", "discard_by_tier"] = (
+        "one_charge"  # AMB-41
+    )
     # --- G. Damage pipeline and statuses (IB 5) ---
     damage_order: Literal["weaken_then_guard", "guard_then_weaken"] = "weaken_then_guard"  # AMB-51
     burn_uses_incoming_modifiers: bool = True  # AMB-52

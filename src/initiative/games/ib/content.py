@@ -8,7 +8,9 @@ the file, the entry and the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -125,11 +127,40 @@ class CardModel(_Strict):
         return self
 
 
+class PassiveModel(_Strict):
+    """A Keystone's passive (IB 2.2.3): effects that trigger in its Character's own
+    Start- or End-of-Activation window (IB 3.2.3, 3.2.7), at most `limit` times.
+
+    Passive effects ask no choices: their targets are `self`, `all_allies`,
+    `all_enemies` (or `same`), and an unnamed Cleanse is not allowed."""
+
+    trigger: Literal["start_of_activation", "end_of_activation"]
+    limit: Literal["none", "once_per_round"] = "none"
+    effects: tuple[ClauseModel, ...] = Field(min_length=1)
+
+    @field_validator("effects")
+    @classmethod
+    def _no_choices(cls, value: tuple[ClauseModel, ...]) -> tuple[ClauseModel, ...]:
+        for i, clause in enumerate(value):
+            if clause.target in CHOSEN_TARGETS:
+                raise ValueError(f"effects[{i}]: a passive cannot ask for a target "
+                                 f"({clause.target!r}); use self, all_allies or all_enemies")
+            if clause.cleanse == "one":
+                raise ValueError(f"effects[{i}]: a passive cannot ask which status to cleanse")
+        if value and value[0].target == "same":
+            raise ValueError("effects[0].target: 'same' needs an earlier effect")
+        return value
+
+
 class KeystoneModel(_Strict):
-    """A Keystone (IB 2.2): assigned to one Character; never part of a deck."""
+    """A Keystone (IB 2.2): assigned to one Character; never part of a deck. Its
+    `ability` is used as the Character's action (IB 4.6); `passive` is optional."""
 
     key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str = Field(min_length=1)
+    text: str = ""
+    ability: tuple[ClauseModel, ...] = ()
+    passive: PassiveModel | None = None
 
 
 class DeckModel(_Strict):
@@ -142,6 +173,7 @@ class TeamModel(_Strict):
     key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     characters: tuple[str, ...] = Field(min_length=1, max_length=4)
+    keystones: tuple[str, ...] = ()
     deck: str
 
 
@@ -210,6 +242,11 @@ class CardSpec:
 class KeystoneSpec:
     key: str
     name: str
+    text: str = ""
+    ability: tuple[Clause, ...] = ()
+    passive_trigger: str = ""  # "" (no passive), start_of_activation, end_of_activation
+    passive_limit: str = "none"
+    passive: tuple[Clause, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +259,16 @@ class Content:
     decks: dict[str, tuple[str, ...]]
     teams: dict[str, tuple[str, tuple[str, ...], str]]  # key -> (name, characters, deck)
     keystones: dict[str, KeystoneSpec] = field(default_factory=dict)
+    team_keystones: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    _fingerprint: list[str] = field(default_factory=list, init=False, repr=False,
+                                    compare=False)  # cache cell for fingerprint()
+
+    def fingerprint(self) -> str:
+        """sha256 (hex) of the canonical JSON of this content, computed once."""
+        if not self._fingerprint:
+            text = json.dumps(_canonical(self), sort_keys=True, separators=(",", ":"))
+            self._fingerprint.append(hashlib.sha256(text.encode("utf-8")).hexdigest())
+        return self._fingerprint[0]
 
     def character(self, key: str, where: str = "team") -> CharacterSpec:
         try:
@@ -238,6 +285,42 @@ class Content:
             raise ContentError(
                 f"{where}: unknown deck {key!r} (known: {', '.join(sorted(self.decks))})"
             ) from None
+
+
+_CLEANSE_WORDS = {CLEANSE_NONE: "none", CLEANSE_ONE: "one", CLEANSE_ALL: "all"}
+
+
+def _clause_data(clause: Clause) -> dict[str, Any]:
+    """A clause with statuses by name, so the hash ignores their internal numbering."""
+    cleanse = _CLEANSE_WORDS.get(clause.cleanse) or statuses.NAMES[clause.cleanse]
+    return {**asdict(clause), "apply": [statuses.NAMES[s] for s in clause.apply],
+            "cleanse": cleanse}
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready data: specs field by field, clauses with statuses by name."""
+    if isinstance(value, Clause):
+        return _clause_data(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _canonical(content: Content) -> dict[str, Any]:
+    """Plain data for everything a game reads; card order kept (it numbers the cards)."""
+    return {f.name: _plain(getattr(content, f.name)) for f in fields(content)
+            if f.name not in ("card_index", "_fingerprint")}
+
+
+def content_hash(content_or_text: Content | str) -> str:
+    """The fingerprint of compiled content, or of a YAML content document."""
+    if isinstance(content_or_text, str):
+        return load_content_text(content_or_text, "<content>").fingerprint()
+    return content_or_text.fingerprint()
 
 
 def _compile_clause(model: ClauseModel) -> Clause:
@@ -259,6 +342,19 @@ def _compile_clause(model: ClauseModel) -> Clause:
         move_back=model.move_back,
         charge=model.charge,
         draw=model.draw,
+    )
+
+
+def _compile_keystone(model: KeystoneModel) -> KeystoneSpec:
+    passive = model.passive
+    return KeystoneSpec(
+        key=model.key,
+        name=model.name,
+        text=model.text,
+        ability=tuple(_compile_clause(c) for c in model.ability),
+        passive_trigger=passive.trigger if passive else "",
+        passive_limit=passive.limit if passive else "none",
+        passive=tuple(_compile_clause(c) for c in passive.effects) if passive else (),
     )
 
 
@@ -372,8 +468,20 @@ def _build(model: ContentFile, where: str) -> Content:
         if team.deck not in decks:
             raise ContentError(f"{where} (team {team.key!r}), field deck: unknown deck")
         teams[team.key] = (team.name, team.characters, team.deck)
-    keystones = {k.key: KeystoneSpec(k.key, k.name) for k in model.keystones}
-    return Content(characters, cards, card_index, decks, teams, keystones)
+    keystones = {k.key: _compile_keystone(k) for k in model.keystones}
+    team_keystones = {}
+    for team in model.teams:
+        if not team.keystones:
+            continue
+        if len(team.keystones) != len(team.characters):
+            raise ContentError(f"{where} (team {team.key!r}), field keystones: one per "
+                               "Character, in the same order (IB 2.2.1)")
+        for key in team.keystones:
+            if key not in keystones:
+                raise ContentError(
+                    f"{where} (team {team.key!r}), field keystones: unknown keystone {key!r}")
+        team_keystones[team.key] = team.keystones
+    return Content(characters, cards, card_index, decks, teams, keystones, team_keystones)
 
 
 def load_content_file(path: Path | str) -> Content:

@@ -19,9 +19,10 @@ Event = tuple[int, ...]
 (SETUP, SHUFFLE, DRAW, MULLIGAN, KEEP, ACT_START, BURN, STUNNED, SEALED, MUTED, DECLARE,
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
- RESULT, HAND_FULL, RM_RESTORED, PLAY) = range(35)
+ RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE) = range(36)
 
-ATTACK_NAMES = ("", "", "Basic Attack", "Advanced Attack", "Break Art")
+ATTACK_NAMES = {2: "Basic Attack", 3: "Advanced Attack", 4: "Break Art", 12: "Keystone ability"}
+"""Names of the ACTION kinds that are not cards (actions.Kind values)."""
 
 HIDDEN = -1
 
@@ -51,6 +52,11 @@ def _s(match: Match, seat: int) -> str:
 
 def _card(match: Match, card: int) -> str:
     return "a card" if card == HIDDEN else match.card_name(card)
+
+
+def _keystone(match: Match, unit: int) -> str:
+    keystone = match.unit_keystones[unit]
+    return keystone.name if keystone else "?"
 
 
 def _article(noun: str) -> str:
@@ -108,4 +114,5 @@ _RENDER: dict[int, _R] = {
     HAND_FULL: lambda e, m: f"{_s(m, e[1])} holds 5 cards and does not draw.",
     RM_RESTORED: lambda e, m: "Time flows again: the Round Marker returns.",
     PLAY: lambda e, m: f"{_u(m, e[1])} plays {m.card_name(e[2])}" + _targets(m, e[3:]) + ".",
+    PASSIVE: lambda e, m: f"{_u(m, e[1])}'s Keystone {_keystone(m, e[1])} takes effect.",
 }

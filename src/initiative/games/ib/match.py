@@ -12,18 +12,20 @@ from typing import Any
 from initiative.engine.errors import ContentError
 from initiative.games.ib.actions import MAX_UNITS
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import CharacterSpec, Content, core_content
+from initiative.games.ib.content import CharacterSpec, Content, KeystoneSpec, core_content
 from initiative.timing.track_rules import TrackRules
 
 
 @dataclass(frozen=True, slots=True)
 class SeatSetup:
-    """One player: a name, a team number, up to 4 Characters and a deck (card keys)."""
+    """One player: a name, a team number, up to 4 Characters, a deck (card keys) and,
+    optionally, one Keystone per Character in the same order (IB 2.2.1)."""
 
     name: str
     team: int
     characters: tuple[str, ...]
     deck: tuple[str, ...]
+    keystones: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Match:
     seats: tuple[SeatSetup, ...]
     track_rules: TrackRules = field(init=False)
     units: tuple[CharacterSpec, ...] = field(init=False)
+    unit_keystones: tuple[KeystoneSpec | None, ...] = field(init=False)
     unit_seat: tuple[int, ...] = field(init=False)
     unit_team: tuple[int, ...] = field(init=False)
     labels: tuple[str, ...] = field(init=False)
@@ -44,6 +47,7 @@ class Match:
         if len(self.seats) < 2:
             raise ContentError("a game needs at least two seats")
         units: list[CharacterSpec] = []
+        keystones: list[KeystoneSpec | None] = []
         unit_seat: list[int] = []
         seat_units: list[tuple[int, ...]] = []
         for s, seat in enumerate(self.seats):
@@ -51,10 +55,16 @@ class Match:
             if not 1 <= len(seat.characters) <= 4:
                 raise ContentError(f"{where}: controls 1 to 4 Characters (IB 8.2), not "
                                    f"{len(seat.characters)}")
+            if seat.keystones and len(seat.keystones) != len(seat.characters):
+                raise ContentError(f"{where}: one Keystone per Character (IB 2.2.1): "
+                                   f"{len(seat.characters)} Characters, "
+                                   f"{len(seat.keystones)} Keystones")
             mine = []
-            for key in seat.characters:
+            for i, key in enumerate(seat.characters):
                 mine.append(len(units))
                 units.append(self.content.character(key, where))
+                keystones.append(self._keystone(seat.keystones[i], where)
+                                 if seat.keystones else None)
                 unit_seat.append(s)
             seat_units.append(tuple(mine))
             for key in seat.deck:
@@ -63,12 +73,14 @@ class Match:
         if len(units) > MAX_UNITS:
             raise ContentError(f"{len(units)} units on the track; at most {MAX_UNITS} (IB 8.2)")
         self._check_unique_characters()
+        self._check_unique_keystones()
         teams = {seat.team for seat in self.seats}
         if len(teams) < 2:
             raise ContentError("every seat is on one team; a game needs two sides")
         set_ = object.__setattr__
         set_(self, "track_rules", self.config.track_rules())
         set_(self, "units", tuple(units))
+        set_(self, "unit_keystones", tuple(keystones))
         set_(self, "unit_seat", tuple(unit_seat))
         set_(self, "seat_team", tuple(seat.team for seat in self.seats))
         set_(self, "unit_team", tuple(self.seats[s].team for s in unit_seat))
@@ -97,6 +109,23 @@ class Match:
                     )
                 seen.add(ident)
 
+    def _keystone(self, key: str, where: str) -> KeystoneSpec:
+        if key not in self.content.keystones:
+            raise ContentError(f"{where}: unknown keystone {key!r} (known: "
+                               f"{', '.join(sorted(self.content.keystones))})")
+        return self.content.keystones[key]
+
+    def _check_unique_keystones(self) -> None:
+        """IB 2.2.2: no two Characters of one team carry the same Keystone."""
+        by_team: dict[int, set[str]] = {}
+        for s, seat in enumerate(self.seats):
+            seen = by_team.setdefault(seat.team, set())
+            for key in seat.keystones:
+                if key in seen:
+                    raise ContentError(f"seat {s} ({seat.name}): team {seat.team} assigns "
+                                       f"Keystone {key!r} twice (IB 2.2.2)")
+                seen.add(key)
+
     @property
     def num_seats(self) -> int:
         return len(self.seats)
@@ -112,7 +141,8 @@ class Match:
         return {
             "seats": [
                 {"name": s.name, "team": s.team, "characters": list(s.characters),
-                 "deck": list(s.deck)}
+                 "deck": list(s.deck), **({"keystones": list(s.keystones)} if s.keystones
+                                         else {})}
                 for s in self.seats
             ],
             "rules": self.config.to_dict(only_changed=True),
@@ -127,7 +157,8 @@ class Match:
             seats = tuple(
                 SeatSetup(str(s["name"]), int(s["team"]), tuple(s["characters"]),
                           tuple(s["deck"]) if isinstance(s["deck"], list)
-                          else content.deck(str(s["deck"]), f"{where}.seats[{i}].deck"))
+                          else content.deck(str(s["deck"]), f"{where}.seats[{i}].deck"),
+                          tuple(s.get("keystones") or ()))
                 for i, s in enumerate(seats_raw)
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -158,5 +189,6 @@ def standard_match(team_a: str = "vanguard", team_b: str = "harrow",
         if key not in content.teams:
             raise ContentError(f"unknown team {key!r} (known: {', '.join(sorted(content.teams))})")
         _, characters, deck = content.teams[key]
-        seats.append(SeatSetup(names[i], i, characters, content.deck(deck)))
+        seats.append(SeatSetup(names[i], i, characters, content.deck(deck),
+                               content.team_keystones.get(key, ())))
     return Match(content, config or RulesConfig(), tuple(seats))

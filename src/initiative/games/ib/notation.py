@@ -39,6 +39,7 @@ RM_MARK = "|"
 PENDING_TEXT = "?"
 """A clause target still to be chosen (`null` means the clause has no target)."""
 ATTACK_NAMES = {int(Kind.BASIC): "basic", int(Kind.ADVANCED): "advanced",
+                int(Kind.KEYSTONE): "keystone",
                 int(Kind.BREAK_ART): "break_art"}
 PART_NAMES = ("start", "cleanse", "rest")
 """Where an ACTION frame stands inside its current clause (frame item `sub`)."""

@@ -1,9 +1,13 @@
 """Game records: setup + seed + move texts, replayed bit for bit (the game's "PGN").
 
 A record stores the match setup (`Match.to_dict`), the seed, every move as move text,
-the result and a hash of the final position (sha256 of its canonical JSON), and may
-carry the rendered log. `replay` re-applies every move and checks all three, raising
-`NotationError` with the move number at the first mismatch or illegal move.
+the result and a hash of the final position (sha256 of its canonical JSON), the
+fingerprint of the content it was played with, and may carry the rendered log. `replay`
+re-applies every move and checks result, hash and log, raising `NotationError` with the
+move number at the first mismatch or illegal move. A record made with other content
+(cards or Characters changed since) still replays if every move still fits: `replay`
+then only warns (`ContentChangedWarning`); if it fails, the error says the content
+changed.
 
 ``python -m initiative.games.ib.record --make-golden DIR`` writes the golden records the
 test suite replays (tests/golden).
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +29,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.actions import Action
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, core_content
+from initiative.games.ib.content import Content, content_hash, core_content
 from initiative.games.ib.match import Match, SeatSetup, standard_match
 from initiative.games.ib.movetext import format_action, parse_action
 from initiative.games.ib.notation import canonical_json, result_from_data, result_to_data
@@ -33,7 +38,14 @@ from initiative.games.ib.state import IBState
 from initiative.timing.setup_order import SetupTieError
 
 FORMAT = "initiative-record/1"
-_KEYS = ("format", "setup", "seed", "agreed_order", "actions", "result", "final_hash", "log")
+_KEYS = ("format", "setup", "seed", "agreed_order", "actions", "result", "final_hash",
+         "content_hash", "log")
+SHORT_HASH = 12
+"""Hex digits of a content hash shown in messages."""
+
+
+class ContentChangedWarning(UserWarning):
+    """A record replays, but was played with other content than it is replayed with."""
 
 
 def position_hash(state: IBState) -> str:
@@ -57,6 +69,7 @@ class GameRecord:
     final_hash: str = ""
     agreed_order: list[str] | None = None  # unit labels, for setup ties (AMB-92)
     log: list[str] | None = None  # rendered sentences, checked on replay when present
+    content_hash: str = ""  # Content.fingerprint() of the game's content; "" if unknown
 
     def match(self, content: Content | None = None) -> Match:
         try:
@@ -70,6 +83,8 @@ class GameRecord:
             data["agreed_order"] = self.agreed_order
         data.update(actions=self.actions, result=result_to_data(self.result),
                     final_hash=self.final_hash)
+        if self.content_hash:
+            data["content_hash"] = self.content_hash
         if self.log is not None:
             data["log"] = self.log
         return data
@@ -93,11 +108,21 @@ class GameRecord:
                 raise NotationError(f"record.{key}: expected a list of strings")
         if not isinstance(data.get("setup"), dict):
             raise NotationError("record.setup: expected a mapping")
+        hashed = data.get("content_hash", "")
+        if not isinstance(hashed, str):
+            raise NotationError(f"record.content_hash: expected a hex string, got {hashed!r}")
         record = cls(data["setup"], seed, list(data.get("actions") or []),
                      final_hash=str(data.get("final_hash", "")),
-                     agreed_order=data.get("agreed_order"), log=data.get("log"))
-        record.result = result_from_data(data.get("result"), "record.result",
-                                         record.match(content))
+                     agreed_order=data.get("agreed_order"), log=data.get("log"),
+                     content_hash=hashed)
+        try:
+            record.result = result_from_data(data.get("result"), "record.result",
+                                             record.match(content))
+        except NotationError as exc:
+            change = content_change(record, content or core_content())
+            if change is None:
+                raise
+            raise NotationError(f"{exc} ({change})") from None
         return record
 
     def to_json(self) -> str:
@@ -161,7 +186,8 @@ class Recorder:
         state = self.state
         return GameRecord(self.match.to_dict(), self.seed, self.moves[:], state.result,
                           position_hash(state), self.agreed_order,
-                          rendered_log(state) if with_log else None)
+                          rendered_log(state) if with_log else None,
+                          content_hash(self.match.content))
 
 
 def record_game(match: Match, seed: int, actions: Sequence[Action | str],
@@ -180,8 +206,35 @@ def record_game(match: Match, seed: int, actions: Sequence[Action | str],
     return recorder.record(with_log)
 
 
+def content_change(record: GameRecord, content: Content) -> str | None:
+    """Why `content` may not be what `record` was played with, or None if it is (or the
+    record does not say)."""
+    found = content_hash(content)
+    if not record.content_hash or record.content_hash == found:
+        return None
+    return (f"record was played with content {record.content_hash[:SHORT_HASH]}, this "
+            f"content is {found[:SHORT_HASH]}: cards or characters changed since")
+
+
 def replay(record: GameRecord, content: Content | None = None) -> IBState:
-    """Rebuild the game and check its result, final position hash and (if kept) log."""
+    """Rebuild the game and check its result, final position hash and (if kept) log.
+
+    Played with other content (see `content_change`): a failure says so in its message;
+    a replay that still matches issues a `ContentChangedWarning` and returns."""
+    change = content_change(record, content or core_content())
+    try:
+        state = _replay(record, content)
+    except NotationError as exc:
+        if change is None:
+            raise
+        raise NotationError(f"{exc} ({change})") from None
+    if change is not None:
+        warnings.warn(ContentChangedWarning(f"{change}; the replay still matches"),
+                      stacklevel=2)
+    return state
+
+
+def _replay(record: GameRecord, content: Content | None) -> IBState:
     match = record.match(content)
     state = _start(match, record.seed, record.agreed_order)
     for n, text in enumerate(record.actions, 1):
@@ -278,7 +331,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for path in make_golden(args.make_golden):
             print(f"wrote {path}")
     for name in args.replay:
-        state = replay(GameRecord.load(name))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", ContentChangedWarning)
+            state = replay(GameRecord.load(name))
+        for warning in caught:
+            print(f"{name}: warning: {warning.message}")
         print(f"{name}: ok, {len(state.events())} events, result {result_to_data(state.result)}")
     return 0
 

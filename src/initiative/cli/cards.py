@@ -1,0 +1,244 @@
+"""`initiative cards`: list, show and lint the content (Characters, Keystones, cards).
+
+Exit codes: `show` 1 for an unknown name; `lint` 1 if any file has an error (warnings
+alone exit 0); 2 when a file or option cannot be read.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from initiative.cli.render import ATTACKS, COSTS, clause_text
+from initiative.engine.errors import InitiativeError
+from initiative.games.ib.actions import Kind
+from initiative.games.ib.content import (
+    CARD_KINDS,
+    CardSpec,
+    CharacterSpec,
+    Clause,
+    Content,
+    KeystoneSpec,
+    core_content,
+    load_content_file,
+)
+from initiative.games.ib.lint import Finding, lint_content
+
+cards_app = typer.Typer(
+    no_args_is_help=True,
+    help="List, show and lint cards, Characters and Keystones (see docs/content.md).",
+)
+
+KINDS = ("character", "keystone", *CARD_KINDS)
+CORE_WHERE = "initiative/games/ib/data/core.yaml"
+Entry = CharacterSpec | KeystoneSpec | CardSpec
+
+ContentOption = Annotated[Path | None, typer.Option(
+    "--content", help="Content file to read (default: the shipped core content).")]
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    """Print `error: message` on stderr; the Exit to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _content(path: Path | None) -> Content:
+    try:
+        return core_content() if path is None else load_content_file(path)
+    except OSError as exc:
+        raise _fail(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+
+
+def kind_of(entry: Entry) -> str:
+    if isinstance(entry, CharacterSpec):
+        return "character"
+    if isinstance(entry, KeystoneSpec):
+        return "keystone"
+    return entry.kind
+
+
+def entries(content: Content) -> Iterator[Entry]:
+    """Characters, then Keystones, then cards, each in file order."""
+    yield from content.characters.values()
+    yield from content.keystones.values()
+    yield from content.cards
+
+
+def clauses_text(clauses: tuple[Clause, ...]) -> str:
+    return "; ".join(clause_text(c) for c in clauses)
+
+
+def cost_text(card: CardSpec) -> str:
+    return f"discard {card.cost}" if card.cost else "free"
+
+
+def summary(entry: Entry, content: Content) -> str:
+    """The rest of a `cards list` line after kind and key."""
+    if isinstance(entry, CharacterSpec):
+        title = f", {entry.title}" if entry.title else ""
+        return (f"{entry.name}{title} ({entry.points} pt, initiative {entry.initiative}, "
+                f"speed {entry.speed}, {entry.hp} HP, {'/'.join(entry.affinities)})")
+    if isinstance(entry, KeystoneSpec):
+        return entry.name + (f": {entry.text}" if entry.text else "")
+    line = entry.name
+    if entry.playable:
+        line += f" ({cost_text(entry)}): {entry.text or clauses_text(entry.effects)}"
+    elif entry.kind != "plain":
+        line += " (not playable yet)" + (f": {entry.text}" if entry.text else "")
+    if entry.signature is not None:
+        line += f" [signature of {_character_name(content, entry.signature)}]"
+    return line
+
+
+def _character_name(content: Content, key: str) -> str:
+    spec = content.characters.get(key)
+    return key if spec is None else spec.name
+
+
+@cards_app.command("list")
+def list_(
+    kind: Annotated[str | None, typer.Option(
+        "--kind", help=f"Only this kind: {', '.join(KINDS)}.")] = None,
+    content: ContentOption = None,
+) -> None:
+    """One line per Character, Keystone and card: kind, key and what it does."""
+    if kind is not None and kind not in KINDS:
+        raise _fail(f"--kind: {kind!r} is not one of {', '.join(KINDS)}")
+    data = _content(content)
+    for entry in entries(data):
+        if kind is None or kind_of(entry) == kind:
+            typer.echo(f"{kind_of(entry):<10} {entry.key:<18} {summary(entry, data)}")
+
+
+def find(content: Content, query: str) -> list[Entry]:
+    """Entries whose key or name is `query`, ignoring case."""
+    wanted = query.strip().casefold()
+    return [e for e in entries(content)
+            if wanted in (e.key.casefold(), e.name.casefold())]
+
+
+def close_matches(content: Content, query: str) -> list[str]:
+    """`Name (key)` of the entries whose key or name looks like `query` (difflib)."""
+    labels: dict[str, list[Entry]] = {}
+    for entry in entries(content):
+        for label in {entry.key.casefold(), entry.name.casefold()}:
+            labels.setdefault(label, []).append(entry)
+    found = difflib.get_close_matches(query.strip().casefold(), list(labels), n=5, cutoff=0.6)
+    near = [f"{e.name} ({e.key})" for label in found for e in labels[label]]
+    return list(dict.fromkeys(near))
+
+
+def describe(entry: Entry, content: Content) -> list[str]:
+    """Every line `cards show` prints for one entry."""
+    if isinstance(entry, CharacterSpec):
+        return _describe_character(entry, content)
+    if isinstance(entry, KeystoneSpec):
+        return _describe_keystone(entry)
+    return _describe_card(entry, content)
+
+
+def _describe_character(spec: CharacterSpec, content: Content) -> list[str]:
+    title = f", {spec.title}" if spec.title else ""
+    attacks = {Kind.BASIC: spec.basic, Kind.ADVANCED: spec.advanced,
+               Kind.BREAK_ART: spec.break_art}
+    signature = [f"{c.name} ({c.key})" for c in content.cards if c.signature == spec.key]
+    return [
+        f"{spec.name}{title} ({spec.key})",
+        "  kind: character",
+        f"  points {spec.points}, initiative {spec.initiative}, speed {spec.speed}, "
+        f"{spec.hp} HP",
+        f"  affinities: {', '.join(spec.affinities)}",
+        *(f"  {ATTACKS[kind]} ({COSTS[kind]}): {clauses_text(clauses)}"
+          for kind, clauses in attacks.items()),
+        f"  signature cards: {', '.join(signature) or 'none'}",
+    ]
+
+
+def _describe_keystone(spec: KeystoneSpec) -> list[str]:
+    lines = [f"{spec.name} ({spec.key})", "  kind: keystone"]
+    if spec.text:
+        lines.append(f"  text: {spec.text}")
+    if spec.ability:
+        lines.append(f"  ability: {clauses_text(spec.ability)}")
+    if spec.passive:
+        when = spec.passive_trigger.replace("_", " ")
+        limit = "" if spec.passive_limit == "none" else f", {spec.passive_limit.replace('_', ' ')}"
+        lines.append(f"  passive ({when}{limit}): {clauses_text(spec.passive)}")
+    return lines
+
+
+def _describe_card(card: CardSpec, content: Content) -> list[str]:
+    play = ("playable" if card.playable else
+            "a supply: no effect, drawn, held and discarded" if card.kind == "plain" else
+            "not playable yet: the engine plays techniques and events only")
+    owner = ("none" if card.signature is None else
+             f"{_character_name(content, card.signature)} ({card.signature})")
+    lines = [f"{card.name} ({card.key})", f"  kind: {card.kind} ({play})",
+             f"  cost: {cost_text(card)}", f"  text: {card.text or '-'}"]
+    lines.append("  effects:" + ("" if card.effects else " none"))
+    lines.extend(f"    {n}. {clause_text(c)}" for n, c in enumerate(card.effects, 1))
+    lines.append(f"  signature of: {owner}")
+    return lines
+
+
+@cards_app.command()
+def show(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="A key or a name (any case).")],
+    content: ContentOption = None,
+) -> None:
+    """Everything about one card, Character or Keystone (all of them if a name is shared)."""
+    data = _content(content)
+    found = find(data, name)
+    if not found:
+        near = close_matches(data, name)
+        hint = f"; close matches: {', '.join(near)}" if near else \
+            "; see `initiative cards list`"
+        raise _fail(f"no card, Character or Keystone is called {name!r}{hint}", 1)
+    for n, entry in enumerate(found):
+        if n:
+            typer.echo("")
+        for line in describe(entry, data):
+            typer.echo(line)
+
+
+def _read(path: Path | None) -> tuple[str, str]:
+    """The text and the name shown for one file (None: the shipped core content)."""
+    if path is None:
+        core = resources.files("initiative.games.ib").joinpath("data/core.yaml")
+        return core.read_text("utf-8"), CORE_WHERE
+    try:
+        return path.read_text(encoding="utf-8"), str(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else (exc.strerror or exc)
+        raise _fail(f"{path}: cannot read the file ({reason})") from None
+
+
+def _tally(found: list[Finding]) -> str:
+    errors = sum(f.is_error for f in found)
+    return f"{errors} error(s), {len(found) - errors} warning(s)"
+
+
+@cards_app.command()
+def lint(
+    files: Annotated[list[Path] | None, typer.Argument(
+        metavar="[FILE]...", help="Content files (default: the shipped core content).")] = None,
+) -> None:
+    """Check content files against the schema and what the engine plays; exit 1 on errors."""
+    sources = [_read(path) for path in files] if files else [_read(None)]
+    failed = False
+    for text, where in sources:
+        found = lint_content(text, where)
+        for finding in found:
+            typer.echo(str(finding))
+        typer.echo(f"{where}: {_tally(found) if found else 'ok'}")
+        failed = failed or any(f.is_error for f in found)
+    if failed:
+        raise typer.Exit(1)

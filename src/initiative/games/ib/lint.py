@@ -1,0 +1,195 @@
+"""The content linter: every problem in a content file, checked against what the
+engine reads (docs/content.md).
+
+Schema errors come from content.py's own loading, with the same messages (file, entry,
+field). A file that passes the schema is then checked as a whole, every problem listed
+rather than the first: clauses that do nothing or that the engine cannot resolve as
+written are errors, as are unknown or duplicate keys; content the engine does not play
+yet, unused cards, odd deck sizes and repeated names are warnings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+import yaml
+from pydantic import ValidationError
+
+from initiative.engine.errors import ContentError
+from initiative.games.ib.content import (
+    PLAYABLE_KINDS,
+    ClauseModel,
+    ContentFile,
+    load_content_text,
+)
+from initiative.games.ib.deckbuilding import STANDARD_DECK, STANDARD_TEAM
+
+Level = Literal["error", "warning"]
+MULTI_TARGETS = ("all_enemies", "all_allies")
+ATTACKS = ("basic", "advanced", "break_art")
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem: `message` starts with the file (and entry, and field)."""
+
+    level: Level
+    message: str
+
+    @property
+    def is_error(self) -> bool:
+        return self.level == "error"
+
+    def __str__(self) -> str:
+        return f"{self.level}: {self.message}"
+
+
+def lint_content(text: str, where: str) -> list[Finding]:
+    """Every finding for one YAML content document (`where` names it in messages).
+
+    Schema errors alone if the schema refuses the file; otherwise the findings of each
+    check in turn: keys, Character attacks, Keystone effects, cards, decks, teams, names."""
+    try:
+        load_content_text(text, where)
+        refused = ""
+    except ContentError as exc:
+        refused = str(exc)
+    try:
+        model = ContentFile.model_validate(yaml.safe_load(text))
+    except (yaml.YAMLError, ValidationError) as exc:  # the loader says it best
+        return [Finding("error", line) for line in (refused or str(exc)).splitlines()]
+    found = list(_checks(model, where))
+    if refused and not any(f.is_error for f in found):
+        found.append(Finding("error", refused))  # never pass what loading rejects
+    return found
+
+
+def _checks(model: ContentFile, where: str) -> Iterator[Finding]:
+    yield from _duplicate_keys(model, where)
+    for character in model.characters:
+        for attack in ATTACKS:
+            clauses: tuple[ClauseModel, ...] = getattr(character, attack)
+            yield from _clauses(clauses, f"{where} (character {character.key!r}), field {attack}")
+    for keystone in model.keystones:
+        at = f"{where} (keystone {keystone.key!r}), field"
+        yield from _clauses(keystone.ability, f"{at} ability")
+        if keystone.passive is not None:
+            yield from _clauses(keystone.passive.effects, f"{at} passive.effects")
+    yield from _cards(model, where)
+    yield from _decks(model, where)
+    yield from _teams(model, where)
+    yield from _duplicate_names(model, where)
+
+
+def _duplicate_keys(model: ContentFile, where: str) -> Iterator[Finding]:
+    sections: dict[str, list[str]] = {
+        "character": [c.key for c in model.characters],
+        "keystone": [k.key for k in model.keystones],
+        "card": [c.key for c in model.cards],
+        "deck": [d.key for d in model.decks],
+        "team": [t.key for t in model.teams],
+    }
+    for what, keys in sections.items():
+        for key, n in Counter(keys).items():
+            if n > 1:
+                yield Finding("error", f"{where}: {what} key {key!r} is defined {n} times")
+
+
+def _does_nothing(clause: ClauseModel) -> bool:
+    return not (clause.damage or clause.heal or clause.apply or clause.cleanse != "none"
+                or clause.move_up or clause.move_back or clause.charge or clause.draw)
+
+
+def _clauses(clauses: tuple[ClauseModel, ...], where: str) -> Iterator[Finding]:
+    """What the attack resolver (attacks.py) would do with each clause."""
+    target = ""
+    for i, clause in enumerate(clauses):
+        at = f"{where}[{i}]"
+        if clause.target == "same":
+            if i == 0:
+                yield Finding("error", f"{at}.target: 'same' needs an earlier clause to "
+                                       "take its targets from")
+        else:
+            target = clause.target
+        if _does_nothing(clause):
+            yield Finding("error", f"{at}: the clause does nothing (no damage, heal, "
+                                   "status, cleanse, move, charge or draw)")
+        if clause.cleanse == "one" and target in MULTI_TARGETS:
+            yield Finding("error", f"{at}.cleanse: 'one' asks for a choice on a single "
+                                   f"unit; the engine cleanses only the first of "
+                                   f"{target} (name the status, or use 'all')")
+
+
+def _cards(model: ContentFile, where: str) -> Iterator[Finding]:
+    characters = {c.key for c in model.characters}
+    used = {key for deck in model.decks for key in deck.cards}
+    for card in model.cards:
+        at = f"{where} (card {card.key!r})"
+        yield from _clauses(card.effects, f"{at}, field effects")
+        if card.signature is not None and card.signature not in characters:
+            yield Finding("error", f"{at}, field signature: unknown character "
+                                   f"{card.signature!r}")
+        if card.kind not in PLAYABLE_KINDS and card.kind != "plain":
+            yield Finding("warning", f"{at}, field kind: {card.kind} cards are not playable "
+                                     "yet (the engine plays techniques and events only)")
+        if model.decks and card.key not in used:
+            yield Finding("warning", f"{at}: no deck of this file uses it")
+
+
+def _decks(model: ContentFile, where: str) -> Iterator[Finding]:
+    cards = {c.key for c in model.cards}
+    full_teams = {t.deck for t in model.teams if len(t.characters) == STANDARD_TEAM}
+    low, high = STANDARD_DECK
+    for deck in model.decks:
+        at = f"{where} (deck {deck.key!r})"
+        for key, copies in deck.cards.items():
+            if key not in cards:
+                yield Finding("error", f"{at}, field cards.{key}: unknown card")
+            if not 1 <= copies <= 2:
+                yield Finding("error", f"{at}, field cards.{key}: {copies} copies; a deck "
+                                       "holds 1 or 2 of a card (IB 2.7)")
+        size = sum(deck.cards.values())
+        if deck.key in full_teams and not low <= size <= high:
+            yield Finding("warning", f"{at}: {size} cards; a {STANDARD_TEAM}-Character "
+                                     f"team plays {low} to {high} (IB 2.7.1)")
+
+
+def _teams(model: ContentFile, where: str) -> Iterator[Finding]:
+    characters = {c.key for c in model.characters}
+    decks = {d.key for d in model.decks}
+    keystones = {k.key for k in model.keystones}
+    for team in model.teams:
+        at = f"{where} (team {team.key!r})"
+        for key in team.characters:
+            if key not in characters:
+                yield Finding("error", f"{at}, field characters: unknown character {key!r}")
+        if team.deck not in decks:
+            yield Finding("error", f"{at}, field deck: unknown deck {team.deck!r}")
+        if team.keystones and len(team.keystones) != len(team.characters):
+            yield Finding("error", f"{at}, field keystones: one per Character, in the same "
+                                   "order (IB 2.2.1)")
+        for key in team.keystones:
+            if key not in keystones:
+                yield Finding("error", f"{at}, field keystones: unknown keystone {key!r}")
+
+
+def _duplicate_names(model: ContentFile, where: str) -> Iterator[Finding]:
+    """Same name (and, for Characters, title) under two keys: players cannot tell them
+    apart, and `initiative cards show NAME` finds both."""
+    groups: dict[str, dict[str, list[str]]] = {
+        "characters": {}, "keystones": {}, "cards": {}}
+    for c in model.characters:
+        label = f"{c.name}, {c.title}" if c.title else c.name
+        groups["characters"].setdefault(label.casefold(), []).append(c.key)
+    for k in model.keystones:
+        groups["keystones"].setdefault(k.name.casefold(), []).append(k.key)
+    for card in model.cards:
+        groups["cards"].setdefault(card.name.casefold(), []).append(card.key)
+    for what, names in groups.items():
+        for keys in names.values():
+            if len(keys) > 1:
+                yield Finding("warning", f"{where}: {what} {', '.join(map(repr, keys))} "
+                                         "share one name")

@@ -1,0 +1,135 @@
+"""`initiative cards list|show|lint`: output and exit codes (show: 1 unknown name; lint:
+1 on errors, 0 with warnings only, 2 unreadable file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from initiative.cli.main import app
+from initiative.games.ib.content import core_content
+from tests.cli.helpers import run_cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = str(ROOT / "examples" / "content" / "example_cards.yaml")
+RUNNER = CliRunner()
+
+BAD = """\
+cards:
+  - {key: fog, name: Fog, kind: event, effects: [{target: enemy}]}
+  - {key: lamp, name: Lamp, kind: sigil}
+"""
+
+
+def cards(*args: str) -> tuple[int, list[str], str]:
+    result = RUNNER.invoke(app, ["cards", *args])
+    return result.exit_code, result.stdout.splitlines(), result.stderr
+
+
+def test_list_has_one_line_per_character_keystone_and_card() -> None:
+    code, lines, _ = cards("list")
+    content = core_content()
+    assert code == 0
+    assert len(lines) == len(content.characters) + len(content.keystones) + len(content.cards)
+    assert " ".join(lines[0].split()) == ("character wren Wren Aldous, Tide Archivist (3 pt, "
+                                          "initiative 3, speed 4, 12 HP, water/arcane)")
+    assert ("technique  searing_mark       Searing Mark (discard 2): Deal 3 damage to an enemy "
+            "and Burn it.") in lines
+    assert "plain      rope_coil          Rope Coil" in lines
+
+
+def test_list_filters_by_kind_and_reads_other_content() -> None:
+    code, lines, _ = cards("list", "--kind", "event")
+    assert code == 0 and lines and all(line.startswith("event ") for line in lines)
+    code, lines, _ = cards("list", "--kind", "sigil", "--content", EXAMPLE)
+    assert code == 0
+    assert ("sigil      tailwind_sigil     Tailwind Sigil (not playable yet) "
+            "[signature of Vesk Oduya]") in lines
+    code, _, err = cards("list", "--kind", "spell")
+    assert code == 2 and "--kind: 'spell' is not one of character, keystone" in err
+
+
+def test_show_a_card_by_name_in_any_case() -> None:
+    code, lines, _ = cards("show", "sEaRiNg MaRk")
+    assert code == 0
+    assert lines == [
+        "Searing Mark (searing_mark)",
+        "  kind: technique (playable)",
+        "  cost: discard 2",
+        "  text: Deal 3 damage to an enemy and Burn it.",
+        "  effects:",
+        "    1. enemy: 3 damage, burn",
+        "  signature of: none",
+    ]
+
+
+def test_show_a_character_with_its_attacks_and_signature_cards() -> None:
+    code, lines, _ = cards("show", "aurel", "--content", EXAMPLE)
+    assert code == 0
+    assert lines == [
+        "Aurel Quill, Glass Scholar (aurel)",
+        "  kind: character",
+        "  points 2, initiative 2, speed 3, 10 HP",
+        "  affinities: arcane, water",
+        "  Basic Attack (free, +1 Charge): enemy: 1 damage, +1 Charge",
+        "  Advanced Attack (1 Charge): enemy: 2 damage, seal",
+        "  Break Art (3 Charge): all allies: heal 3; enemy: 3 damage",
+        "  signature cards: Marginalia (marginalia)",
+    ]
+
+
+def test_show_unplayable_and_signature_cards() -> None:
+    code, lines, _ = cards("show", "tailwind_sigil", "--content", EXAMPLE)
+    assert code == 0
+    assert "  kind: sigil (not playable yet: the engine plays techniques and events only)" \
+        in lines
+    assert lines[-1] == "  signature of: Vesk Oduya (vesk)"
+    assert "  effects: none" in lines
+
+
+def test_show_every_entry_sharing_a_name() -> None:
+    code, lines, _ = cards("show", "Sela Marchetti")
+    assert code == 0
+    assert "Sela Marchetti, Windrunner (sela)" in lines
+    assert "Sela Marchetti, Storm Courier (sela_courier)" in lines
+
+
+def test_show_an_unknown_name_lists_close_matches_and_exits_1() -> None:
+    code, lines, err = cards("show", "searing mrak")
+    assert code == 1 and lines == []
+    assert err.strip() == ("error: no card, Character or Keystone is called 'searing mrak'; "
+                           "close matches: Searing Mark (searing_mark)")
+    code, _, err = cards("show", "zzzz")
+    assert code == 1 and "see `initiative cards list`" in err
+
+
+def test_lint_the_shipped_content_by_default() -> None:
+    done = run_cli(["cards", "lint"])
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["initiative/games/ib/data/core.yaml: ok"]
+
+
+def test_lint_warnings_alone_exit_0() -> None:
+    code, lines, _ = cards("lint", EXAMPLE)
+    assert code == 0
+    assert lines[-1] == f"{EXAMPLE}: 0 error(s), 9 warning(s)"
+    assert all(line.startswith("warning: ") for line in lines[:-1])
+
+
+def test_lint_errors_exit_1_and_every_file_is_reported(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BAD, encoding="utf-8")
+    code, lines, _ = cards("lint", str(bad), EXAMPLE)
+    assert code == 1
+    assert lines[0].startswith(f"error: {bad} (card 'fog'), field effects[0]: the clause "
+                               "does nothing")
+    assert lines[1].startswith(f"warning: {bad} (card 'lamp'), field kind: sigil cards are "
+                               "not playable yet")
+    assert lines[2] == f"{bad}: 1 error(s), 1 warning(s)"
+    assert lines[-1] == f"{EXAMPLE}: 0 error(s), 9 warning(s)"
+
+
+def test_lint_an_unreadable_file_exits_2(tmp_path: Path) -> None:
+    code, _, err = cards("lint", str(tmp_path / "missing.yaml"))
+    assert code == 2 and "missing.yaml: cannot read the file" in err
