@@ -58,13 +58,14 @@ def clauses_of(state: IBState, unit: int, kind: int, card: int = -1) -> tuple[Cl
 
 
 def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: int = -1,
-            owed: int = 0) -> None:
+            owed: int = 0, tier: int = 0, recipient: int = -1) -> None:
     """Push an attack or a played card: discards owed (cards), then targets, then (not
     for an IB) its Charge cost and the response window."""
     clauses = clauses_of(state, unit, kind, card)
     targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
     stage = AS_COST if owed else AS_TARGET
-    state.stack.append((ACTION, unit, kind, targets, stage, via_ib, 0, 0, card, owed))
+    state.stack.append((ACTION, unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
+                        recipient))
 
 
 def controller_team(state: IBState, unit: int) -> int:
@@ -123,7 +124,7 @@ def step(state: IBState) -> bool:
     """Advance the top ACTION frame; False when a target or status must be chosen."""
     stack = state.stack
     frame = stack[-1]
-    _, unit, kind, targets, stage, via_ib, _, _, card, owed = frame
+    _, unit, kind, targets, stage, via_ib, _, _, card, owed, tier, recipient = frame
     if stage == AS_COST:
         hand = state.hands[state.match.unit_seat[unit]]
         if len(hand) > owed:
@@ -141,7 +142,7 @@ def step(state: IBState) -> bool:
             stack[-1] = _with_target(frame, options[0].arg if options else NO_TARGET)
             return True
         stack[-1] = (ACTION, unit, kind, targets, AS_RESOLVE, via_ib, frame[6], frame[7],
-                     card, owed)
+                     card, owed, tier, recipient)
         if not via_ib and stage == AS_TARGET:
             if card < 0:
                 _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
@@ -160,7 +161,7 @@ def step(state: IBState) -> bool:
         return _resolve(state)
     elif stage == AS_AFTER and not via_ib:
         stack[-1] = after = (ACTION, unit, kind, targets, AS_DONE, via_ib, frame[6], frame[7],
-                             card, owed)
+                             card, owed, tier, recipient)
         breaks.open_window(state, W_AFTER_RESOLVE)
         if stack[-1] is after:
             finish(state)
@@ -202,7 +203,8 @@ def _pay_discard(state: IBState, frame: Frame, slot: int) -> None:
 
     discard(state, state.match.unit_seat[frame[1]], slot)
     owed = frame[9] - 1
-    state.stack[-1] = (*frame[:4], AS_COST if owed else AS_TARGET, *frame[5:9], owed)
+    state.stack[-1] = (*frame[:4], AS_COST if owed else AS_TARGET, *frame[5:9], owed,
+                       *frame[10:])
 
 
 def _with_target(frame: Frame, chosen: int) -> Frame:

@@ -7,12 +7,14 @@ The top frame owns who decides, what is legal and what happens next (GUIDE 2,
                                     (hidden until every seat has answered)
 - (NEXT,)                           idle point between activations: start the next one
 - (ACTIVATION, unit, step, flags)   IB 3.2: the six steps of one activation
-- (ACTION, unit, kind, targets, stage, via_ib, clause, sub, card, owed)
-                                    IB 4.1-4.4, 4.8: one attack or played card from
-                                    choice to resolution; targets hold one entry per
-                                    clause (unit, NO_TARGET or PENDING); card is the
-                                    card in play (-1 for attacks); owed is the discard
-                                    cost still to pay
+- (ACTION, unit, kind, targets, stage, via_ib, clause, sub, card, owed, tier, recipient)
+                                    IB 4.1-4.8: one attack, played card, Keystone or
+                                    Sigil use from choice to resolution; targets hold
+                                    one entry per clause (unit, NO_TARGET or PENDING);
+                                    card is the card in play (-1 for attacks); owed is
+                                    the discard cost still to pay; tier is the Sigil
+                                    tier used (0: none); recipient is the unit a Sigil
+                                    is installed on (-1: none)
 - (WINDOW, kind, to_ask, declared)  IB 3.7: an Initiative Break response window;
                                     declared = ((seat, unit), ...) hidden until revealed
 - (BREAK, unit, stage, was_oor)     IB 3.7.6: one declared Initiative Break

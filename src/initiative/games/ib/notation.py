@@ -223,7 +223,7 @@ def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
         if flags // fr.DISCARD_UNIT:
             out["discards"] = flags // fr.DISCARD_UNIT
     elif tag == fr.ACTION:
-        _, unit, kind, targets, stage, via_ib, clause, sub, card, owed = frame
+        _, unit, kind, targets, stage, via_ib, clause, sub, card, owed, _, _ = frame
         out["unit"] = labels[unit]
         if card >= 0:
             out["card"] = names.match.content.cards[card].key
@@ -571,7 +571,8 @@ def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) 
     if (sub or stage == fr.AS_CLEANSE) and (clause == len(clauses) or
                                             clauses[clause].cleanse != CLEANSE_ONE):
         _fail(f"{where}.clause", f"clause {clause} has no Cleanse of the player's choice")
-    return (fr.ACTION, unit, kind, tuple(targets), stage, via_ib, clause, sub, card, owed)
+    return (fr.ACTION, unit, kind, tuple(targets), stage, via_ib, clause, sub, card, owed, 0,
+            -1)
 
 
 def _card(value: Any, path: str, state: IBState) -> int:
