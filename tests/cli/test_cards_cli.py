@@ -18,7 +18,8 @@ RUNNER = CliRunner()
 BAD = """\
 cards:
   - {key: fog, name: Fog, kind: event, effects: [{target: enemy}]}
-  - {key: lamp, name: Lamp, kind: sigil}
+  - {key: lamp, name: Lamp, kind: sigil, sigil_type: fire,
+     tiers: [[{target: enemy, damage: 1}]]}
 """
 
 

@@ -76,15 +76,18 @@ cards:
   - {key: tech, name: Tech, kind: technique, effects: [{target: enemy, damage: 1}]}
   - {key: event, name: Event, kind: event, effects: [{target: self, charge: 1}]}
   - {key: support, name: Support, kind: support}
-  - {key: sigil, name: Sigil, kind: sigil}
+  - {key: sigil, name: Sigil, kind: sigil, sigil_type: fire,
+     tiers: [[{target: enemy, damage: 1}]]}
   - {key: plain, name: Plain}
   - {key: ada_tech, name: Ada's Tech, kind: technique, signature: ada,
      effects: [{target: enemy, damage: 2}]}
   - {key: bram_event, name: Bram's Event, kind: event, signature: bram,
      effects: [{target: self, charge: 1}]}
-  - {key: fen_sigil, name: Fen's Sigil, kind: sigil, signature: fen}
+  - {key: fen_sigil, name: Fen's Sigil, kind: sigil, sigil_type: fire, signature: fen,
+     tiers: [[{target: enemy, damage: 1}]]}
 """
-    + "".join(f"  - {{key: {k}, name: Filler {k}, kind: sigil}}\n" for k in FILLERS)
+    + "".join(f"  - {{key: {k}, name: Filler {k}, kind: sigil, sigil_type: fire, "
+              "tiers: [[{target: enemy, damage: 1}]]}\n" for k in FILLERS)
 )
 CONTENT = load_content_text(CONTENT_TEXT, "test-content.yaml")
 FOUR = ("ada", "bram", "cora", "dax")  # 12 points

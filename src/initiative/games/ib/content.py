@@ -114,6 +114,8 @@ class CardModel(_Strict):
     text: str = ""
     cost: int = Field(0, ge=0, le=4)
     effects: tuple[ClauseModel, ...] = ()
+    sigil_type: str | None = None
+    tiers: tuple[tuple[ClauseModel, ...], ...] = Field((), max_length=3)
 
     @model_validator(mode="after")
     def _playable_kinds_have_effects(self) -> CardModel:
@@ -124,7 +126,25 @@ class CardModel(_Strict):
             raise ValueError("a plain card has no cost and no effects")
         if self.effects and self.effects[0].target == "same":
             raise ValueError("effects[0].target: 'same' needs an earlier effect")
+        if self.kind == "sigil":
+            self._check_sigil()
+        elif self.sigil_type is not None or self.tiers:
+            raise ValueError("only a sigil has a sigil_type and tiers")
         return self
+
+    def _check_sigil(self) -> None:
+        """IB 2.3 / 4.5: a Sigil has a type and tiers "Discard 1..3" (AMB-46)."""
+        if self.sigil_type not in AFFINITIES:
+            raise ValueError(f"a sigil needs sigil_type, one of {', '.join(AFFINITIES)}")
+        if not self.tiers:
+            raise ValueError("a sigil needs tiers: [[effects of Discard 1], ...]")
+        for n, tier in enumerate(self.tiers):
+            if not tier:
+                raise ValueError(f"tiers[{n}]: the Discard {n + 1} tier has no effect")
+            if tier[0].target == "same":
+                raise ValueError(f"tiers[{n}][0].target: 'same' needs an earlier effect")
+        if self.effects or self.cost:
+            raise ValueError("a sigil's effects are its tiers; it has no cost or effects")
 
 
 class PassiveModel(_Strict):
@@ -232,6 +252,8 @@ class CardSpec:
     text: str = ""
     cost: int = 0
     effects: tuple[Clause, ...] = ()
+    sigil_type: str = ""
+    tiers: tuple[tuple[Clause, ...], ...] = ()
 
     @property
     def playable(self) -> bool:
@@ -440,7 +462,8 @@ def _build(model: ContentFile, where: str) -> Content:
             )
     cards = tuple(
         CardSpec(c.key, c.name, c.kind, c.signature, c.text, c.cost,
-                 tuple(_compile_clause(e) for e in c.effects))
+                 tuple(_compile_clause(e) for e in c.effects), c.sigil_type or "",
+                 tuple(tuple(_compile_clause(e) for e in tier) for tier in c.tiers))
         for c in model.cards
     )
     card_index = {c.key: i for i, c in enumerate(cards)}
