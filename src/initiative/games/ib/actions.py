@@ -17,6 +17,10 @@ MAX_UNITS = 10
 MAX_HAND = 5
 """IB 2.8.3: the hand limit."""
 NUM_STATUSES = 7
+MAX_SIGILS = 2
+"""IB 2.3.5: at most two Sigils installed on a Character."""
+MAX_TIERS = 3
+"""AMB-46: Sigil tiers are "Discard 1" to "Discard 3"."""
 
 
 class Kind(IntEnum):
@@ -33,6 +37,10 @@ class Kind(IntEnum):
     CLEANSE = 10  # IB 5.2.8: remove status `arg` (unnamed Cleanse)
     PLAY = 11  # IB 4.4 / 4.8: play the Technique or Event in hand slot `arg`
     KEYSTONE = 12  # IB 4.6: use the active Character's Keystone ability
+    INSTALL = 13  # IB 4.5: install the Sigil in hand slot `arg`
+    SIGIL = 14  # IB 4.5: activate the active unit's installed Sigil `arg` (0 or 1)
+    TIER = 15  # IB 4.5.7: use tier `arg` + 1 ("Discard arg+1") of the Sigil
+    REPLACE = 16  # IB 4.5.5: discard installed Sigil `arg` of the recipient to make room
 
 
 _WORDS = {
@@ -49,9 +57,14 @@ _WORDS = {
     Kind.CLEANSE: "cleanse",
     Kind.PLAY: "play",
     Kind.KEYSTONE: "keystone",
+    Kind.INSTALL: "install",
+    Kind.SIGIL: "sigil",
+    Kind.TIER: "tier",
+    Kind.REPLACE: "replace",
 }
 _ARG_COUNT = {Kind.DISCARD: MAX_HAND, Kind.TARGET: MAX_UNITS, Kind.BREAK: MAX_UNITS,
-              Kind.CLEANSE: NUM_STATUSES, Kind.PLAY: MAX_HAND}
+              Kind.CLEANSE: NUM_STATUSES, Kind.PLAY: MAX_HAND, Kind.INSTALL: MAX_HAND,
+              Kind.SIGIL: MAX_SIGILS, Kind.TIER: MAX_TIERS, Kind.REPLACE: MAX_SIGILS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +109,10 @@ BREAKS = tuple(action(Kind.BREAK, i) for i in range(MAX_UNITS))
 CLEANSES = tuple(action(Kind.CLEANSE, i) for i in range(NUM_STATUSES))
 PLAYS = tuple(action(Kind.PLAY, i) for i in range(MAX_HAND))
 KEYSTONE = action(Kind.KEYSTONE)
+INSTALLS = tuple(action(Kind.INSTALL, i) for i in range(MAX_HAND))
+SIGILS = tuple(action(Kind.SIGIL, i) for i in range(MAX_SIGILS))
+TIERS = tuple(action(Kind.TIER, i) for i in range(MAX_TIERS))
+REPLACES = tuple(action(Kind.REPLACE, i) for i in range(MAX_SIGILS))
 
 
 def word(kind: Kind) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import attacks, breaks, damage, events, hand, rounds, victory
+from initiative.games.ib import attacks, breaks, damage, events, hand, rounds, sigils, victory
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     ADVANCED,
@@ -28,6 +28,7 @@ from initiative.games.ib.frames import (
     F_ENDED,
     F_MUTED,
     F_SEALED,
+    F_SIGIL_USED,
     F_STUNNED,
     NEXT,
     ST_ACTION,
@@ -209,6 +210,7 @@ def legal(state: IBState) -> list[Action]:
     out.extend(_playable(state, unit, flags))
     if _keystone_usable(state, unit, flags):
         out.append(KEYSTONE)
+    out.extend(sigils.legal(state, unit, flags))
     out.append(PASS)  # IB 4.9
     limit = state.match.config.free_discards_per_activation
     if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
@@ -263,6 +265,15 @@ def choose(state: IBState, action: Action) -> None:
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, int(Kind.PLAY), card=card, owed=spec.cost)
+    elif kind == Kind.INSTALL:  # IB 4.5.1: installing is the whole action
+        card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
+        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        attacks.declare(state, unit, int(kind), card=card)
+    elif kind == Kind.SIGIL:  # IB 4.5.6: each installed Sigil once per activation
+        free = not state.match.config.sigil_use_is_action  # AMB-42
+        flags |= F_SIGIL_USED[action.arg]
+        state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
+        attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
     elif kind == Kind.KEYSTONE:
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
         tier = state.match.config.keystone_ability_cost == "discard_by_tier"

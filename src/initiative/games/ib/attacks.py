@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import breaks, damage, events
+from initiative.games.ib import breaks, damage, events, sigils
 from initiative.games.ib import statuses as st
-from initiative.games.ib.actions import CLEANSES, DISCARDS, TARGETS, Action, Kind
+from initiative.games.ib.actions import (
+    CLEANSES,
+    DISCARDS,
+    REPLACES,
+    TARGETS,
+    TIERS,
+    Action,
+    Kind,
+)
 from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
 from initiative.games.ib.frames import (
     ACTION,
@@ -21,9 +29,12 @@ from initiative.games.ib.frames import (
     AS_CLEANSE,
     AS_COST,
     AS_DONE,
+    AS_RECIPIENT,
+    AS_REPLACE,
     AS_RESOLVE,
     AS_RETARGET,
     AS_TARGET,
+    AS_TIER,
     B_RETURN,
     BREAK,
     F_ENDED,
@@ -42,10 +53,15 @@ COST = {int(Kind.BASIC): 0, int(Kind.ADVANCED): 1, int(Kind.BREAK_ART): 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
 
 
-def clauses_of(state: IBState, unit: int, kind: int, card: int = -1) -> tuple[Clause, ...]:
-    """The clauses an ACTION frame resolves: a card's effects or a printed attack."""
+def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
+               tier: int = 0) -> tuple[Clause, ...]:
+    """The clauses an ACTION frame resolves: a card's effects, a Sigil tier (the free
+    Discard-1 tier on install, IB 4.5.3), a Keystone ability or a printed attack."""
     if kind == Kind.PLAY:
         return state.match.content.cards[card].effects
+    if kind == Kind.INSTALL or kind == Kind.SIGIL:
+        tiers = state.match.content.cards[card].tiers
+        return tiers[max(tier, 1) - 1] if tier or kind == Kind.INSTALL else ()
     if kind == Kind.KEYSTONE:
         keystone = state.match.unit_keystones[unit]
         return keystone.ability if keystone else ()
@@ -59,11 +75,16 @@ def clauses_of(state: IBState, unit: int, kind: int, card: int = -1) -> tuple[Cl
 
 def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: int = -1,
             owed: int = 0, tier: int = 0, recipient: int = -1) -> None:
-    """Push an attack or a played card: discards owed (cards), then targets, then (not
-    for an IB) its Charge cost and the response window."""
-    clauses = clauses_of(state, unit, kind, card)
+    """Push an attack, card, Keystone or Sigil use: a Sigil's tier or recipient first,
+    then discards owed, then targets, then (not for an IB) its Charge cost and the
+    response window."""
+    clauses = clauses_of(state, unit, kind, card, tier)
     targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
     stage = AS_COST if owed else AS_TARGET
+    if kind == Kind.SIGIL:
+        stage = AS_TIER
+    elif kind == Kind.INSTALL:
+        stage = AS_RECIPIENT
     state.stack.append((ACTION, unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
                         recipient))
 
@@ -97,7 +118,13 @@ def legal(state: IBState) -> list[Action]:
     unit, kind, targets, stage = frame[1], frame[2], frame[3], frame[4]
     if stage == AS_COST:  # IB 4.4.1 / AMB-47: discard other cards from hand
         return list(DISCARDS[: len(state.hands[state.match.unit_seat[unit]])])
-    clauses = clauses_of(state, unit, kind, frame[8])
+    if stage == AS_TIER:
+        return [TIERS[n - 1] for n in sigils.payable_tiers(state, unit, frame[8])]
+    if stage == AS_RECIPIENT:
+        return [TARGETS[u] for u in sigils.recipients(state, unit, frame[8])]
+    if stage == AS_REPLACE:
+        return [REPLACES[i] for i in sigils.replace_options(state, frame[11], frame[8])]
+    clauses = clauses_of(state, unit, kind, frame[8], frame[10])
     if stage == AS_CLEANSE:
         bits = state.status[_clause_targets(state, frame, frame[6])[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
@@ -109,6 +136,16 @@ def choose(state: IBState, action: Action) -> None:
     frame = state.stack[-1]
     if action.kind == Kind.DISCARD:
         _pay_discard(state, frame, action.arg)
+        return
+    if action.kind == Kind.TIER:
+        _choose_tier(state, frame, action.arg + 1)
+        return
+    if action.kind == Kind.REPLACE:
+        sigils.remove(state, frame[11], action.arg)
+        state.stack[-1] = (*frame[:4], AS_TARGET, *frame[5:])
+        return
+    if frame[4] == AS_RECIPIENT:
+        _choose_recipient(state, frame, action.arg)
         return
     if action.kind == Kind.CLEANSE:
         target = _clause_targets(state, frame, frame[6])[0]
@@ -131,6 +168,14 @@ def step(state: IBState) -> bool:
             return False
         _pay_discard(state, frame, len(hand) - 1)  # no choice: every card must go
         return True
+    if stage >= AS_TIER:  # a Sigil's tier, recipient or replaced Sigil (IB 4.5)
+        options = legal(state)
+        if len(options) > 1:
+            state._legal = options
+            state._legal_seat = state.match.unit_seat[unit]
+            return False
+        choose(state, options[0])  # the only choice is made automatically
+        return True
     if stage == AS_TARGET or stage == AS_RETARGET:
         if PENDING in targets:
             options = legal(state)
@@ -144,11 +189,7 @@ def step(state: IBState) -> bool:
         stack[-1] = (ACTION, unit, kind, targets, AS_RESOLVE, via_ib, frame[6], frame[7],
                      card, owed, tier, recipient)
         if not via_ib and stage == AS_TARGET:
-            if card < 0:
-                _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-                state.emit((events.DECLARE, unit, kind, *targets))
-            else:
-                state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.8
+            _announce(state, frame)
             breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
     elif stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
@@ -156,8 +197,11 @@ def step(state: IBState) -> bool:
         if _abandoned(state, frame):
             finish(state)
             return True
-        if frame[7] == 0 and frame[6] == 0 and _orphaned(state, frame):
-            return True
+        if frame[7] == 0 and frame[6] == 0:
+            if kind == Kind.INSTALL and not _install(state, frame):
+                return True
+            if _orphaned(state, frame):
+                return True
         return _resolve(state)
     elif stage == AS_AFTER and not via_ib:
         stack[-1] = after = (ACTION, unit, kind, targets, AS_DONE, via_ib, frame[6], frame[7],
@@ -190,11 +234,64 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...]) -> None:
 
 def finish(state: IBState) -> None:
     """Pop the ACTION frame; a played card goes to its owner's discard pile (IB 2.6.1,
-    4.4), whether it resolved, fizzled or was abandoned (its costs stay paid)."""
+    4.4), whether it resolved, fizzled or was abandoned (its costs stay paid); so does a
+    Sigil whose installation never happened."""
     frame = state.stack.pop()
-    card = frame[8]
-    if card >= 0:
+    card, kind = frame[8], frame[2]
+    if kind == Kind.PLAY or (kind == Kind.INSTALL and not _installed(state, frame)):
         state.discards[state.match.unit_seat[frame[1]]].append(card)
+
+
+def _installed(state: IBState, frame: Frame) -> bool:
+    recipient = frame[11]
+    return recipient >= 0 and any(c == frame[8] for c, _ in state.sigils[recipient])
+
+
+def _announce(state: IBState, frame: Frame) -> None:
+    """The declaration: costs in Charge are paid and everyone sees what is done."""
+    _, unit, kind, targets = frame[:4]
+    card = frame[8]
+    if kind == Kind.PLAY:
+        state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.8
+    elif kind == Kind.INSTALL:
+        state.emit((events.INSTALL, unit, card, frame[11]))  # IB 4.5
+    elif kind == Kind.SIGIL:
+        if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
+            state.charge[unit] -= 1
+        state.emit((events.SIGIL_USE, unit, card, frame[10], *targets))
+    else:
+        _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
+        state.emit((events.DECLARE, unit, kind, *targets))
+
+
+def _choose_tier(state: IBState, frame: Frame, tier: int) -> None:
+    """IB 4.5.7: the tier sets the effect and its discard cost (AMB-40, AMB-46)."""
+    unit, card = frame[1], frame[8]
+    clauses = clauses_of(state, unit, int(Kind.SIGIL), card, tier)
+    targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
+    owed = sigils.discard_cost(state, tier)
+    state.stack[-1] = (ACTION, unit, frame[2], targets, AS_COST if owed else AS_TARGET,
+                       *frame[5:9], owed, tier, frame[11])
+
+
+def _choose_recipient(state: IBState, frame: Frame, recipient: int) -> None:
+    """IB 4.5.2: the Sigil goes on `recipient`; a full recipient first loses one."""
+    stage = AS_REPLACE if sigils.replace_options(state, recipient, frame[8]) else AS_TARGET
+    state.stack[-1] = (*frame[:4], stage, *frame[5:11], recipient)
+
+
+def _install(state: IBState, frame: Frame) -> bool:
+    """Put the Sigil in place before its free Discard-1 effect (IB 4.5.3); if the
+    recipient left the track meanwhile the install fizzles (the card is discarded)."""
+    recipient = frame[11]
+    if _installed(state, frame):
+        return True
+    if not state.on_track(recipient):
+        state.emit((events.FIZZLE, frame[1], frame[2], frame[8]))
+        state.stack[-1] = (*frame[:4], AS_AFTER, *frame[5:])
+        return False
+    sigils.install(state, recipient, frame[8], state.match.unit_seat[frame[1]])
+    return True
 
 
 def _pay_discard(state: IBState, frame: Frame, slot: int) -> None:
@@ -260,7 +357,7 @@ def _orphaned(state: IBState, frame: Frame) -> bool:
 def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
     """The units clause `i` affects now (defeated units drop out)."""
     unit, kind, targets = frame[1], frame[2], frame[3]
-    clauses = clauses_of(state, unit, kind, frame[8])
+    clauses = clauses_of(state, unit, kind, frame[8], frame[10])
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
     target = clauses[i].target
@@ -277,7 +374,7 @@ def _resolve(state: IBState) -> bool:
     """Resolve clauses in order; pause for an unnamed Cleanse choice (IB 5.2.8)."""
     frame = state.stack[-1]
     unit, kind = frame[1], frame[2]
-    clauses = clauses_of(state, unit, kind, frame[8])
+    clauses = clauses_of(state, unit, kind, frame[8], frame[10])
     i, sub = frame[6], frame[7]
     while i < len(clauses):
         clause = clauses[i]

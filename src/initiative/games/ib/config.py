@@ -65,6 +65,11 @@ class RulesConfig:
     keystone_ability_cost: Literal["one_charge", "free", "discard_by_tier"] = (
         "one_charge"  # AMB-41
     )
+    sigil_activation_cost: Literal["discard_by_tier", "one_charge", "both"] = (
+        "discard_by_tier"  # AMB-40
+    )
+    sigil_use_is_action: bool = True  # AMB-42
+    sigil_one_per_type: bool = True  # AMB-43
     # --- G. Damage pipeline and statuses (IB 5) ---
     damage_order: Literal["weaken_then_guard", "guard_then_weaken"] = "weaken_then_guard"  # AMB-51
     burn_uses_incoming_modifiers: bool = True  # AMB-52

@@ -57,6 +57,7 @@ def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:
     state.status = [u.statuses for u in view.units]
     state.pending = [u.pending for u in view.units]
     state.used = [u.used for u in view.units]
+    state.sigils = [u.sigils for u in view.units]
     state.off = sum(1 << u.unit for u in view.units if not u.on_track)
     state.hands, state.decks, state.discards = [], [], []
     for seat in range(len(view.seat_names)):

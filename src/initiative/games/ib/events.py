@@ -19,7 +19,7 @@ Event = tuple[int, ...]
 (SETUP, SHUFFLE, DRAW, MULLIGAN, KEEP, ACT_START, BURN, STUNNED, SEALED, MUTED, DECLARE,
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
- RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE) = range(36)
+ RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE, INSTALL, UNINSTALL, SIGIL_USE) = range(39)
 
 ATTACK_NAMES = {2: "Basic Attack", 3: "Advanced Attack", 4: "Break Art", 12: "Keystone ability"}
 """Names of the ACTION kinds that are not cards (actions.Kind values)."""
@@ -114,5 +114,9 @@ _RENDER: dict[int, _R] = {
     HAND_FULL: lambda e, m: f"{_s(m, e[1])} holds 5 cards and does not draw.",
     RM_RESTORED: lambda e, m: "Time flows again: the Round Marker returns.",
     PLAY: lambda e, m: f"{_u(m, e[1])} plays {m.card_name(e[2])}" + _targets(m, e[3:]) + ".",
+    INSTALL: lambda e, m: f"{_u(m, e[1])} installs {m.card_name(e[2])} on {_u(m, e[3])}.",
+    UNINSTALL: lambda e, m: f"{m.card_name(e[2])} is removed from {_u(m, e[1])} and discarded.",
+    SIGIL_USE: lambda e, m: f"{_u(m, e[1])} uses {m.card_name(e[2])} (Discard {e[3]})"
+    + _targets(m, e[4:]) + ".",
     PASSIVE: lambda e, m: f"{_u(m, e[1])}'s Keystone {_keystone(m, e[1])} takes effect.",
 }

@@ -35,13 +35,16 @@ STEP_NAMES = ("status", "start", "draw", "action", "end", "move", "rm", "done")
 
 # ACTIVATION flags (low bits); free discards used are counted from bit 8 up.
 F_SEALED, F_MUTED, F_STUNNED, F_ENDED = 1, 2, 4, 8
+F_SIGIL_USED = (16, 32)  # IB 4.5.6: installed Sigil 0 / 1 used this activation
 DISCARD_UNIT = 256
 FLAG_NAMES = (("sealed", F_SEALED), ("muted", F_MUTED), ("stunned", F_STUNNED),
-              ("ended", F_ENDED))
+              ("ended", F_ENDED), ("sigil1_used", 16), ("sigil2_used", 32))
 
 # ACTION stages.
 AS_TARGET, AS_COST, AS_RESOLVE, AS_RETARGET, AS_CLEANSE, AS_AFTER, AS_DONE = range(7)
-STAGE_NAMES = ("target", "cost", "resolve", "retarget", "cleanse", "after", "done")
+AS_TIER, AS_RECIPIENT, AS_REPLACE = range(7, 10)  # Sigil use and installation (IB 4.5)
+STAGE_NAMES = ("target", "cost", "resolve", "retarget", "cleanse", "after", "done", "tier",
+               "recipient", "replace")
 NO_TARGET = -1
 PENDING = -2
 

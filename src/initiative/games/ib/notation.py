@@ -42,11 +42,15 @@ ATTACK_NAMES = {int(Kind.BASIC): "basic", int(Kind.ADVANCED): "advanced",
                 int(Kind.KEYSTONE): "keystone",
                 int(Kind.BREAK_ART): "break_art"}
 PART_NAMES = ("start", "cleanse", "rest")
+_CARD_IN_PLAY = (int(Kind.PLAY), int(Kind.INSTALL))
+"""ACTION kinds whose `card` has left the hand (a Sigil being used stays installed)."""
 """Where an ACTION frame stands inside its current clause (frame item `sub`)."""
 
 _TOP_KEYS = ("format", "setup", "track", "time_collapse", "round", "passed", "units", "seats",
              "stack", "activations", "result", "rng", "seed")
-_UNIT_KEYS = ("hp", "charge", "statuses", "pending", "used", "defeated")
+_UNIT_KEYS = ("hp", "charge", "statuses", "pending", "used", "sigils", "defeated")
+OWNER_MARK = "@"
+"""`key@Seat` names an installed Sigil that came from another seat's deck (AMB-44)."""
 _SEAT_KEYS = ("hand", "discard", "deck")
 
 
@@ -203,6 +207,11 @@ def _unit_to_data(state: IBState, u: int) -> dict[str, Any]:
         entry["pending"] = [move_to_text(a) for a in state.pending[u]]
     if state.used[u]:
         entry["used"] = state.used[u]
+    if state.sigils[u]:
+        cards, seats = state.match.content.cards, seat_names(state.match)
+        entry["sigils"] = [cards[c].key if owner == state.match.unit_seat[u]
+                           else f"{cards[c].key}{OWNER_MARK}{seats[owner]}"
+                           for c, owner in state.sigils[u]]
     if not state.on_track(u):
         entry["defeated"] = True
     return entry
@@ -340,6 +349,7 @@ def _read_units(state: IBState, raw: Any, names: _Names) -> None:
     config = match.config
     stacking = config.status_stacking == "stack"
     state.hp, state.charge, state.status, state.pending, state.used = [], [], [], [], []
+    state.sigils = []
     state.off = 0
     for u, spec in enumerate(match.units):
         path = f"position.units.{names.labels[u]}"
@@ -368,7 +378,28 @@ def _read_units(state: IBState, raw: Any, names: _Names) -> None:
         state.status.append(bits)
         state.pending.append(pending)
         state.used.append(used)
+        state.sigils.append(_read_sigils(entry.get("sigils", []), f"{path}.sigils", u, names))
         state.off |= defeated << u
+
+
+def _read_sigils(raw: Any, path: str, unit: int, names: _Names) -> tuple[tuple[int, int], ...]:
+    """Installed Sigils (IB 4.5): card keys, `key@Seat` when another seat owns the card."""
+    match = names.match
+    content = match.content
+    out = []
+    for i, value in enumerate(_list(raw, path)):
+        key, _, seat = str(value).partition(OWNER_MARK)
+        if key not in content.card_index or content.cards[content.card_index[key]].kind != "sigil":
+            _fail(f"{path}[{i}]", f"{key!r} is not a Sigil card")
+        card = content.card_index[key]
+        if content.cards[card].sigil_type not in match.units[unit].affinities:
+            _fail(f"{path}[{i}]", f"a {content.cards[card].sigil_type} Sigil cannot sit on "
+                  f"this Character (IB 4.5.5)")
+        owner = names.seat(seat, f"{path}[{i}]") if seat else match.unit_seat[unit]
+        out.append((card, owner))
+    if len(out) > 2:
+        _fail(path, f"{len(out)} Sigils; at most 2 are installed (IB 2.3.5)")
+    return tuple(out)
 
 
 def _read_track(top: dict[str, Any], state: IBState, names: _Names) -> InitiativeTrack:
@@ -423,7 +454,10 @@ def _read_seats(state: IBState, raw: Any, names: _Names) -> None:
         decklist = Counter(match.decklists[s])
         held = Counter(piles["hand"]) + Counter(piles["discard"])
         held.update(f[8] for f in state.stack  # a card in play still belongs to the seat
-                    if f[0] == fr.ACTION and f[8] >= 0 and match.unit_seat[f[1]] == s)
+                    if f[0] == fr.ACTION and f[2] in _CARD_IN_PLAY and f[8] >= 0
+                    and match.unit_seat[f[1]] == s)
+        held.update(card for installed in state.sigils for card, owner in installed
+                    if owner == s)
         if "deck" in entry:
             _same_cards(held + Counter(piles["deck"]), decklist, path, match)
         else:

@@ -26,6 +26,7 @@ def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> 
     state.status = [0] * n_units
     state.pending = [()] * n_units
     state.used = [0] * n_units
+    state.sigils = [()] * n_units
     state.off = 0
     state.stack = []
     state.log = []

@@ -28,7 +28,7 @@ class IBState:
 
     __slots__ = (
         "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "hands", "hp",
-        "log", "log_len", "match", "off", "pending", "result", "rng", "stack", "status",
+        "log", "log_len", "match", "off", "pending", "result", "rng", "sigils", "stack", "status",
         "track", "used",
     )
 
@@ -40,6 +40,7 @@ class IBState:
     status: list[int]  # packed statuses (statuses.py)
     pending: list[tuple[int, ...]]  # deferred Move Up (<0) / Move Back (>0) per unit (IB 3.4.6)
     used: list[int]  # once-per-round usage bits per unit (IB 3.5.4)
+    sigils: list[tuple[tuple[int, int], ...]]  # installed (card, owner seat) per unit (IB 4.5)
     off: int  # bit set of units no longer on the track (defeated or eliminated)
     hands: list[list[int]]
     decks: list[list[int]]  # top of deck = end of list
@@ -104,6 +105,7 @@ class IBState:
         new.status = self.status[:]
         new.pending = self.pending[:]
         new.used = self.used[:]
+        new.sigils = self.sigils[:]
         new.off = self.off
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]

@@ -41,6 +41,7 @@ class UnitView:
     pending: tuple[int, ...]
     used: int
     on_track: bool
+    sigils: tuple[tuple[int, int], ...] = ()  # installed (card, owner seat), public
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -49,6 +50,7 @@ class UnitView:
             "initiative": self.initiative, "speed": self.speed, "charge": self.charge,
             "statuses": st.names(self.statuses), "pending": list(self.pending),
             "used": self.used, "on_track": self.on_track,
+            "sigils": [list(s) for s in self.sigils],
         }
 
 
@@ -139,6 +141,7 @@ def make_view(state: IBState, seat: int) -> IBView:
             u, match.labels[u], spec.name, spec.title, match.unit_seat[u], match.unit_team[u],
             state.hp[u], spec.hp, spec.initiative, spec.speed, state.charge[u],
             state.status[u], state.pending[u], state.used[u], state.on_track(u),
+            state.sigils[u],
         )
         for u, spec in enumerate(match.units)
     )

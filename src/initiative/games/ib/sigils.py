@@ -1,0 +1,90 @@
+"""IB 2.3 / 4.5 Sigils: who may receive one, what it replaces, which tiers can be paid.
+
+An installed Sigil is stored on its Character as (card, owner seat): it stays in play,
+public, until replaced (AMB-45: the old one goes to its owner's discard pile).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import events
+from initiative.games.ib.actions import INSTALLS, MAX_SIGILS, SIGILS, Action
+from initiative.games.ib.frames import F_MUTED, F_SIGIL_USED
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+
+def sigil_type(state: IBState, card: int) -> str:
+    return state.match.content.cards[card].sigil_type
+
+
+def recipients(state: IBState, unit: int, card: int) -> list[int]:
+    """IB 4.5.2 / 4.5.5: the acting unit or an ally on the track whose two printed
+    types include the Sigil's type (AMB-44)."""
+    match = state.match
+    kind = sigil_type(state, card)
+    team = match.unit_team[unit]
+    return [u for u in range(len(match.units))
+            if state.on_track(u) and match.unit_team[u] == team
+            and kind in match.units[u].affinities]
+
+
+def replace_options(state: IBState, recipient: int, card: int) -> list[int]:
+    """Installed Sigils of `recipient`, one of which must go first (IB 4.5.5): the one of
+    the same type under `sigil_one_per_type` (AMB-43), else either when both slots
+    are full; [] when there is room."""
+    installed = state.sigils[recipient]
+    if state.match.config.sigil_one_per_type:
+        kind = sigil_type(state, card)
+        same = [i for i, (c, _) in enumerate(installed) if sigil_type(state, c) == kind]
+        if same:
+            return same
+    return list(range(len(installed))) if len(installed) >= MAX_SIGILS else []
+
+
+def remove(state: IBState, recipient: int, slot: int) -> None:
+    """Discard an installed Sigil to its owner's discard pile (AMB-45)."""
+    installed = list(state.sigils[recipient])
+    card, owner = installed.pop(slot)
+    state.sigils[recipient] = tuple(installed)
+    state.discards[owner].append(card)
+    state.emit((events.UNINSTALL, recipient, card))
+
+
+def install(state: IBState, recipient: int, card: int, owner: int) -> None:
+    state.sigils[recipient] = (*state.sigils[recipient], (card, owner))
+
+
+def payable_tiers(state: IBState, unit: int, card: int) -> list[int]:
+    """Tiers (1-3) whose cost can be paid now (AMB-40 `sigil_activation_cost`)."""
+    cost = state.match.config.sigil_activation_cost
+    if cost != "discard_by_tier" and state.charge[unit] < 1:
+        return []
+    tiers = range(1, len(state.match.content.cards[card].tiers) + 1)
+    if cost == "one_charge":
+        return list(tiers)
+    hand = len(state.hands[state.match.unit_seat[unit]])
+    return [n for n in tiers if n <= hand]
+
+
+def discard_cost(state: IBState, tier: int) -> int:
+    """Cards to discard for `tier` (none when the cost is only Charge)."""
+    return 0 if state.match.config.sigil_activation_cost == "one_charge" else tier
+
+
+def legal(state: IBState, unit: int, flags: int) -> list[Action]:
+    """Install a Sigil from hand; activate an installed one not yet used this
+    activation. Mute forbids both (IB 5.2.4)."""
+    if flags & F_MUTED:
+        return []
+    out: list[Action] = []
+    cards = state.match.content.cards
+    for slot, card in enumerate(state.hands[state.match.unit_seat[unit]]):
+        if cards[card].kind == "sigil" and recipients(state, unit, card):
+            out.append(INSTALLS[slot])
+    for i, (card, _) in enumerate(state.sigils[unit]):
+        if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card):
+            out.append(SIGILS[i])
+    return out
