@@ -1,25 +1,23 @@
 """Independent rules audit (IB 2.8, 2.9, 3, 4.1-4.4, 4.8, 4.9, 5; register AMB entries
 and R1-R9 in ../shared/IB-RULINGS.md).
 
-Tests marked `xfail(strict=True)` assert the behaviour the rules call for where the
-engine currently differs; the others pin down interactions that were checked and found
-correct and that no other test covered.
+The first four tests pinned discrepancies the audit found (fixed since: AMB-18 round
+end between queued Breaks, IB 3.4.5 no deferred move on an out-of-round unit, IB 5.2.8
+a Cleanse lifts Seal during the Sealed activation); the others pin down interactions
+that were checked and found correct and that no other test covered.
 """
 
 from __future__ import annotations
 
 import pytest
-from scenario import Scenario
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import BASIC, BREAKS, Kind, action
+from tests.ib.scenario import Scenario
 
-# --- discrepancies -----------------------------------------------------------------------
+# --- discrepancies (fixed) -------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="audit: AMB-18 default round_end_check=rm_step_and_idle: "
-                   "the round must end at once when the RM becomes leftmost between "
-                   "activations, not only at the next idle point after every queued Break")
 def test_audit_amb18_round_ends_at_once_between_two_queued_breaks() -> None:
     # Ilse is the last unit left of the RM. Before her activation Ilse (Speed 4) and Sela
     # (Speed 3) break together: Ilse resolves first (IB 3.7.9, AMB-31) and goes to the
@@ -40,9 +38,6 @@ def test_audit_amb18_round_ends_at_once_between_two_queued_breaks() -> None:
     assert sc.oor("sela")
 
 
-@pytest.mark.xfail(strict=True, reason="audit: IB 3.4.5 / canonical algorithm rule 2: a Move "
-                   "Back on an out-of-round unit has no effect, even when that unit is the "
-                   "next to act after an Initiative Break between activations (AMB-07)")
 def test_audit_ib_3_4_5_an_out_of_round_unit_is_not_moved_by_a_break_between_activations() -> None:
     # Sela is the only unit left of the RM and breaks before her own activation. During
     # her Break Art she stands in slot 0 and Corvin, in slot 1, is out of round; her
@@ -60,9 +55,6 @@ def test_audit_ib_3_4_5_an_out_of_round_unit_is_not_moved_by_a_break_between_act
     assert sc.text() == "ilse pim marta brask wren corvin odo | sela"
 
 
-@pytest.mark.xfail(strict=True, reason="audit: IB 5.2.5 Seal is removed after the Sealed "
-                   "activation, so a Cleanse (IB 5.2.8) during it lifts the restriction; the "
-                   "engine removes Seal at the Status Check, so nothing is left to cleanse")
 def test_audit_ib_5_2_8_cleansing_seal_during_the_sealed_activation_lifts_the_break_ban() -> None:
     # Ilse (3 Charge) starts her activation Sealed and plays Clear Mind ("Cleanse one
     # status of your choice from an ally") on herself. Seal is the status she carries
@@ -72,9 +64,11 @@ def test_audit_ib_5_2_8_cleansing_seal_during_the_sealed_activation_lifts_the_br
     sc.track("ilse wren brask |").set("ilse", charge=3, status=["seal"])
     sc.hand(1, ["clear_mind", "rope_coil"]).run()
     assert sc.acting() == "ilse"
-    assert sc.statuses("ilse") == ["seal"]  # IB 5.2.5: present during that activation
+    # IB 5.2.5: Seal is present during that activation (Insight comes from her Keystone).
+    assert sc.statuses("ilse") == ["seal", "insight"]
     sc.state.apply(action(Kind.PLAY, 0))  # Clear Mind; its only legal target is Ilse
     sc.run()
+    sc.cleanse("seal")  # two statuses: the controller names the one to remove
     while sc.window() == "after_declare":  # Ilse is still Sealed here
         assert BREAKS[sc.u("ilse")] not in sc.legal()
         sc.decline()
@@ -82,9 +76,6 @@ def test_audit_ib_5_2_8_cleansing_seal_during_the_sealed_activation_lifts_the_br
     assert BREAKS[sc.u("ilse")] in sc.legal()
 
 
-@pytest.mark.xfail(strict=True, reason="audit: IB 5.2.5 / 5.2.8 under event_timing="
-                   "any_time_own_activation: Clear Mind on a Sealed unit during its activation "
-                   "removes Seal, so its Basic Attack becomes legal again")
 def test_audit_ib_5_2_8_any_time_event_cleanses_seal_then_the_unit_may_attack() -> None:
     sc = Scenario({"event_timing": "any_time_own_activation"},
                   team_a="tideguard", team_b="ashfall")
@@ -92,7 +83,7 @@ def test_audit_ib_5_2_8_any_time_event_cleanses_seal_then_the_unit_may_attack() 
     sc.hand(1, ["clear_mind", "rope_coil"]).run()
     assert BASIC not in sc.legal()
     sc.state.apply(action(Kind.PLAY, 0))
-    sc.run().decline_all()
+    sc.run().cleanse("seal").decline_all()
     assert sc.at_action("ilse")  # the Event left the action to take (AMB-48)
     assert BASIC in sc.legal()
 

@@ -87,22 +87,26 @@ def test_ib_5_2_5_seal_forbids_attacks_and_break_arts_for_that_activation() -> N
     legal = sc.legal()
     assert PASS in legal
     assert not {BASIC, ADVANCED, BREAK_ART} & set(legal)
-    # Seal was used up at the Status Check but still binds this activation.
-    assert sc.statuses("brask") == []
+    # Seal stays on the unit during that activation (a Cleanse could still lift it)
+    # and binds it; it is removed once the activation is over.
+    assert sc.statuses("brask") == ["seal"]
     assert sc.frame()[3] & frames.F_SEALED
     assert sc.u("brask") not in breaks.eligible(sc.state, 0)
     sc.apply(Kind.PASS)
+    assert sc.statuses("brask") == []
     assert sc.window() == "between"  # after the activation Brask may break again
     assert sc.u("brask") in breaks.eligible(sc.state, 0)
 
 
-def test_ib_5_2_4_mute_is_used_up_at_the_status_check_and_marks_the_activation() -> None:
+def test_ib_5_2_4_mute_binds_the_activation_and_is_removed_after_it() -> None:
     sc = Scenario()
     sc.track("brask pim sela |").set("brask", status=["mute"]).mark().run()
     assert sc.since(events.MUTED) == [(events.MUTED, sc.u("brask"))]
-    assert sc.statuses("brask") == []
+    assert sc.statuses("brask") == ["mute"]
     assert sc.frame()[3] & frames.F_MUTED
     assert BASIC in sc.legal()  # Mute forbids only Sigil and Keystone abilities
+    sc.apply(Kind.PASS)
+    assert sc.statuses("brask") == []
 
 
 # --- Cleanse (IB 5.2.8) ----------------------------------------------------------------

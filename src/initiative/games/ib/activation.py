@@ -128,8 +128,25 @@ def step(state: IBState) -> bool:
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
             rounds.rm_step(state)
+    _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
     return True
+
+
+def restricted(state: IBState, unit: int, flags: int, flag: int) -> bool:
+    """Seal (F_SEALED) or Mute (F_MUTED) binds this activation: it was on the unit at the
+    Status Check and has not been cleansed since (IB 5.2.4, 5.2.5, 5.2.8)."""
+    status = st.SEAL if flag == F_SEALED else st.MUTE
+    return bool(flags & flag) and st.count(state.status[unit], status) > 0
+
+
+def _expire_restrictions(state: IBState, unit: int, flags: int) -> None:
+    """After that activation Seal and Mute are removed (one instance each, AMB-54)."""
+    bits = state.status[unit]
+    for flag, status in ((F_SEALED, st.SEAL), (F_MUTED, st.MUTE)):
+        if flags & flag and st.count(bits, status):
+            bits -= 1 << (status << 2)
+    state.status[unit] = bits
 
 
 PASSIVE_USED = 1
@@ -171,14 +188,14 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
         flags |= F_STUNNED
         state.emit((events.STUNNED, unit))  # IB 5.2.7
     if not (stun and config.seal_mute_survive_stun):  # AMB-12
+        # IB 5.2.4-5.2.5: they bind this activation and stay on the unit (a Cleanse may
+        # still lift them) until it ends; one applied later waits (AMB-16).
         if st.count(bits, st.SEAL):
-            bits = st.clear(bits, st.SEAL)
             flags |= F_SEALED
-            state.emit((events.SEALED, unit))  # IB 5.2.5
+            state.emit((events.SEALED, unit))
         if st.count(bits, st.MUTE):
-            bits = st.clear(bits, st.MUTE)
             flags |= F_MUTED
-            state.emit((events.MUTED, unit))  # IB 5.2.4
+            state.emit((events.MUTED, unit))
     state.status[unit] = bits
     skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
     state.stack[-1] = (ACTIVATION, unit, ST_MOVE if skip_all else ST_START, flags)
@@ -200,7 +217,7 @@ def legal(state: IBState) -> list[Action]:
     """IB 3.2.6 action menu (core actions) plus the free discard (IB 2.8.7)."""
     _, unit, _, flags = state.stack[-1]
     out: list[Action] = []
-    if not flags & F_SEALED:  # IB 5.2.5: Seal forbids attacks and Break Arts
+    if not restricted(state, unit, flags, F_SEALED):  # IB 5.2.5: no attacks or Break Arts
         out.append(BASIC)
         charge = state.charge[unit]
         if charge >= 1:
@@ -229,7 +246,7 @@ def _playable(state: IBState, unit: int, flags: int) -> list[Action]:
         spec = cards[card]
         if not spec.playable or spec.cost > len(hand) - 1:
             continue
-        if spec.kind == "technique" and flags & F_SEALED:
+        if spec.kind == "technique" and restricted(state, unit, flags, F_SEALED):
             continue
         out.append(PLAYS[slot])
     return out
@@ -239,7 +256,7 @@ def _keystone_usable(state: IBState, unit: int, flags: int) -> bool:
     """IB 4.6: the Keystone ability is the action, unless Muted (IB 5.2.4) or its cost
     (AMB-41) cannot be paid."""
     keystone = state.match.unit_keystones[unit]
-    if keystone is None or not keystone.ability or flags & F_MUTED:
+    if keystone is None or not keystone.ability or restricted(state, unit, flags, F_MUTED):
         return False
     cost = state.match.config.keystone_ability_cost
     if cost == "one_charge":

@@ -453,9 +453,10 @@ def is_active(state: IBState, unit: int) -> bool:
     if config.ib_unit_is_active and breaking == unit:
         return True
     if base[0] == NEXT and config.leftmost_between_activations_is_active:
-        for u in state.track.order:
-            if u != breaking:
-                return u == unit
+        track = state.track
+        for u in track.order:
+            if u != breaking:  # the unit next to act, if it is still in the round
+                return u == unit and not track.is_out_of_round(u)
     return False
 
 

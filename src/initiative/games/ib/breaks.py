@@ -20,7 +20,6 @@ from initiative.games.ib.frames import (
     B_WAITING,
     BREAK,
     F_ENDED,
-    F_SEALED,
     W_AFTER_DECLARE,
     WINDOW,
 )
@@ -40,10 +39,10 @@ def eligible(state: IBState, seat: int) -> list[int]:
     for unit in match.seat_units[seat]:
         if (state.off >> unit) & 1 or state.charge[unit] < 3:  # IB 3.7.5
             continue
-        if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17
+        if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17: until it expires
             continue
         if in_activation and base[1] == unit:
-            if base[3] & F_SEALED or config.active_unit_ib == "forbidden":  # AMB-34
+            if config.active_unit_ib == "forbidden":  # AMB-34
                 continue
         if not config.ib_allowed_out_of_round and state.track.is_out_of_round(unit):  # AMB-30
             continue
@@ -140,3 +139,5 @@ def break_step(state: IBState) -> None:
         end_activation(state, defeated=False)  # AMB-34: the IB ends that activation
     elif state.match.config.ib_moves_rm:  # AMB-21
         rounds.rm_step(state)
+    if base[0] != ACTIVATION:  # AMB-18: between activations the round may end at once
+        rounds.idle_round_check(state)

@@ -77,7 +77,9 @@ def discard_cost(state: IBState, tier: int) -> int:
 def legal(state: IBState, unit: int, flags: int) -> list[Action]:
     """Install a Sigil from hand; activate an installed one not yet used this
     activation. Mute forbids both (IB 5.2.4)."""
-    if flags & F_MUTED:
+    from initiative.games.ib.activation import restricted
+
+    if restricted(state, unit, flags, F_MUTED):
         return []
     out: list[Action] = []
     cards = state.match.content.cards
