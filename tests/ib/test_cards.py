@@ -13,7 +13,7 @@ from initiative.games.ib import events, frames
 from initiative.games.ib.actions import DISCARDS, PLAYS, Kind
 from tests.ib.scenario import Scenario
 
-FILLER = ["field_ration", "spare_flint", "folded_map", "signal_mirror"]
+FILLER = ["field_ration", "spare_flint", "field_ration", "spare_flint"]
 
 
 def setup(hand: Sequence[str], track: str = "wren ilse corvin |",
@@ -85,7 +85,7 @@ def test_amb_47_a_cost_that_cannot_be_paid_keeps_the_card_in_hand() -> None:
     sc.track("wren ilse |").hand(0, ["cataclysm_edge", "field_ration"]).run()
     assert sc.at_action("wren") and len(sc.state.hands[0]) == 3  # the Draw Step added one
     assert "cataclysm_edge" not in plays_offered(sc)  # cost 3, only 2 other cards
-    sc.hand(0, ["cataclysm_edge", "field_ration", "spare_flint", "folded_map"])
+    sc.hand(0, ["cataclysm_edge", "field_ration", "spare_flint", "field_ration"])
     assert "cataclysm_edge" in plays_offered(sc)
 
 

@@ -91,6 +91,9 @@ def summary(entry: Entry, content: Content) -> str:
     line = entry.name
     if entry.playable:
         line += f" ({cost_text(entry)}): {entry.text or clauses_text(entry.effects)}"
+    elif entry.kind == "sigil":
+        line += f" ({entry.sigil_type} sigil): " + (entry.text or "; ".join(
+            f"{n}: {clauses_text(tier)}" for n, tier in enumerate(entry.tiers, 1)))
     elif entry.kind != "plain":
         line += " (not playable yet)" + (f": {entry.text}" if entry.text else "")
     if entry.signature is not None:
@@ -178,7 +181,9 @@ def _describe_keystone(spec: KeystoneSpec) -> list[str]:
 def _describe_card(card: CardSpec, content: Content) -> list[str]:
     play = ("playable" if card.playable else
             "a supply: no effect, drawn, held and discarded" if card.kind == "plain" else
-            "not playable yet: the engine plays techniques and events only")
+            f"{card.sigil_type} Sigil: installed as the action, then used by tier"
+            if card.kind == "sigil" else
+            "not playable yet: the engine plays techniques, events and sigils")
     owner = ("none" if card.signature is None else
              f"{_character_name(content, card.signature)} ({card.signature})")
     lines = [f"{card.name} ({card.key})", f"  kind: {card.kind} ({play})",

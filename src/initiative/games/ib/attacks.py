@@ -8,6 +8,7 @@ targets (IB 3.8.3); `all_enemies` / `all_allies` take the group at resolution (I
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import breaks, damage, events, sigils
@@ -198,8 +199,10 @@ def step(state: IBState) -> bool:
             finish(state)
             return True
         if frame[7] == 0 and frame[6] == 0:
-            if kind == Kind.INSTALL and not _install(state, frame):
-                return True
+            if kind == Kind.INSTALL:
+                if not _install(state, frame):
+                    return True
+                frame = stack[-1]
             if _orphaned(state, frame):
                 return True
         return _resolve(state)
@@ -242,9 +245,20 @@ def finish(state: IBState) -> None:
         state.discards[state.match.unit_seat[frame[1]]].append(card)
 
 
+INSTALLED = -1
+"""`owed` of an INSTALL frame once its Sigil is in place (an install owes no discard)."""
+
+
+def cards_in_play(stack: Sequence[Frame], unit_seat: Sequence[int]) -> list[tuple[int, int]]:
+    """(owner seat, card) of every card out of hand but not yet placed: a Technique or
+    Event resolving, a Sigil not yet installed. (Installed Sigils sit on their unit.)"""
+    return [(unit_seat[f[1]], f[8]) for f in stack
+            if f[0] == ACTION and (f[2] == Kind.PLAY or (f[2] == Kind.INSTALL
+                                                         and f[9] != INSTALLED))]
+
+
 def _installed(state: IBState, frame: Frame) -> bool:
-    recipient = frame[11]
-    return recipient >= 0 and any(c == frame[8] for c, _ in state.sigils[recipient])
+    return bool(frame[2] == Kind.INSTALL and frame[9] == INSTALLED)
 
 
 def _announce(state: IBState, frame: Frame) -> None:
@@ -291,6 +305,7 @@ def _install(state: IBState, frame: Frame) -> bool:
         state.stack[-1] = (*frame[:4], AS_AFTER, *frame[5:])
         return False
     sigils.install(state, recipient, frame[8], state.match.unit_seat[frame[1]])
+    state.stack[-1] = (*frame[:9], INSTALLED, *frame[10:])
     return True
 
 

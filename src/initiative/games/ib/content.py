@@ -99,7 +99,9 @@ class CharacterModel(_Strict):
 CardKind = Literal["plain", "technique", "event", "support", "sigil"]
 CARD_KINDS: tuple[str, ...] = ("plain", "technique", "event", "support", "sigil")
 PLAYABLE_KINDS: tuple[str, ...] = ("technique", "event")
-"""Kinds the engine plays from hand today (IB 4.4, 4.8)."""
+"""Kinds played from hand as the action (IB 4.4, 4.8)."""
+ENGINE_KINDS: tuple[str, ...] = ("plain", "technique", "event", "sigil")
+"""Kinds the engine uses today; Support Characters are in the schema only."""
 
 
 class CardModel(_Strict):

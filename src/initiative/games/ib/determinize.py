@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib import frames
+from initiative.games.ib.attacks import cards_in_play
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
@@ -25,8 +25,9 @@ COPY_LIMIT = 2
 def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[int]:
     """`size` cards the seat cannot see, consistent with its knowledge."""
     decklist = view.decklists[seat]
-    in_play = [f[8] for f in view.stack  # a played card is face up until it resolves
-               if f[0] == frames.ACTION and f[8] >= 0 and view.units[f[1]].seat == seat]
+    unit_seat = [u.seat for u in view.units]
+    in_play = [card for owner, card in cards_in_play(view.stack, unit_seat) if owner == seat]
+    in_play += [card for u in view.units for card, owner in u.sigils if owner == seat]
     if decklist is not None:
         seen = Counter(view.hands[seat] or ())
         seen.update(view.discards[seat] or ())

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib.content import (
-    PLAYABLE_KINDS,
+    ENGINE_KINDS,
     ClauseModel,
     ContentFile,
     load_content_text,
@@ -132,9 +132,11 @@ def _cards(model: ContentFile, where: str) -> Iterator[Finding]:
         if card.signature is not None and card.signature not in characters:
             yield Finding("error", f"{at}, field signature: unknown character "
                                    f"{card.signature!r}")
-        if card.kind not in PLAYABLE_KINDS and card.kind != "plain":
+        if card.kind not in ENGINE_KINDS:
             yield Finding("warning", f"{at}, field kind: {card.kind} cards are not playable "
-                                     "yet (the engine plays techniques and events only)")
+                                     "yet (the engine plays techniques, events and sigils)")
+        for n, tier in enumerate(card.tiers):
+            yield from _clauses(tier, f"{at}, field tiers[{n}]")
         if model.decks and card.key not in used:
             yield Finding("warning", f"{at}: no deck of this file uses it")
 

@@ -27,7 +27,7 @@ from initiative.games.ib import flow
 from initiative.games.ib import frames as fr
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_HAND, Kind
-from initiative.games.ib.attacks import clauses_of
+from initiative.games.ib.attacks import INSTALLED, cards_in_play, clauses_of
 from initiative.games.ib.content import CLEANSE_ONE, Content
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
@@ -42,8 +42,7 @@ ATTACK_NAMES = {int(Kind.BASIC): "basic", int(Kind.ADVANCED): "advanced",
                 int(Kind.KEYSTONE): "keystone",
                 int(Kind.BREAK_ART): "break_art"}
 PART_NAMES = ("start", "cleanse", "rest")
-_CARD_IN_PLAY = (int(Kind.PLAY), int(Kind.INSTALL))
-"""ACTION kinds whose `card` has left the hand (a Sigil being used stays installed)."""
+
 """Where an ACTION frame stands inside its current clause (frame item `sub`)."""
 
 _TOP_KEYS = ("format", "setup", "track", "time_collapse", "round", "passed", "units", "seats",
@@ -232,11 +231,19 @@ def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
         if flags // fr.DISCARD_UNIT:
             out["discards"] = flags // fr.DISCARD_UNIT
     elif tag == fr.ACTION:
-        _, unit, kind, targets, stage, via_ib, clause, sub, card, owed, _, _ = frame
+        _, unit, kind, targets, stage, via_ib, clause, sub, card, owed, tier, recipient = frame
         out["unit"] = labels[unit]
         if card >= 0:
             out["card"] = names.match.content.cards[card].key
-            out["owed"] = owed
+            if kind == Kind.INSTALL:
+                out["sigil"] = "install"
+                out["recipient"] = labels[recipient] if recipient >= 0 else None
+                out["installed"] = owed == INSTALLED
+            else:
+                out["owed"] = owed
+                if kind == Kind.SIGIL:
+                    out["sigil"] = "use"
+                    out["tier"] = tier
         else:
             out["attack"] = ATTACK_NAMES[kind]
         out["targets"] = [None if t == fr.NO_TARGET else PENDING_TEXT if t == fr.PENDING
@@ -325,7 +332,7 @@ def _read_match(raw: Any, content: Content | None) -> Match:
     filled = []
     for i, seat in enumerate(seats):  # the team defaults to the seat's number
         seat_map = _mapping(seat, f"position.setup.seats[{i}]",
-                            ("name", "team", "characters", "deck"))
+                            ("name", "team", "characters", "deck", "keystones"))
         filled.append({"team": i, **seat_map})
     try:
         return Match.from_dict({**setup, "seats": filled}, content, "position.setup")
@@ -453,9 +460,8 @@ def _read_seats(state: IBState, raw: Any, names: _Names) -> None:
                   f"{MAX_HAND} (IB 2.8.3)")
         decklist = Counter(match.decklists[s])
         held = Counter(piles["hand"]) + Counter(piles["discard"])
-        held.update(f[8] for f in state.stack  # a card in play still belongs to the seat
-                    if f[0] == fr.ACTION and f[2] in _CARD_IN_PLAY and f[8] >= 0
-                    and match.unit_seat[f[1]] == s)
+        held.update(card for owner, card in cards_in_play(state.stack, match.unit_seat)
+                    if owner == s)  # a card in play still belongs to the seat
         held.update(card for installed in state.sigils for card, owner in installed
                     if owner == s)
         if "deck" in entry:
@@ -554,26 +560,31 @@ def _frame_activation(f: dict[str, Any], where: str, state: IBState,
 
 def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) -> fr.Frame:
     unit = names.unit(f.get("unit"), f"{where}.unit")
-    card, owed = -1, 0
+    card, owed, tier, recipient = -1, 0, 0, -1
     if "card" in f:
         if "attack" in f:
             _fail(where, "an action frame names an attack or a card, not both")
-        kind = int(Kind.PLAY)
-        card = _card(f["card"], f"{where}.card", state)
-        owed = _int(f.get("owed", 0), f"{where}.owed", 0, state.match.content.cards[card].cost)
+        kind, card, owed, tier, recipient = _card_action(f, where, state, names, unit)
     else:
         kind = list(ATTACK_NAMES)[_name(f.get("attack"), f"{where}.attack",
                                         list(ATTACK_NAMES.values()))]
-    clauses = clauses_of(state, unit, kind, card)
-    stage = _name(f.get("stage", "cost" if owed else "target"), f"{where}.stage",
-                  fr.STAGE_NAMES)
+    clauses = clauses_of(state, unit, kind, card, tier)
+    default_stage = ("cost" if owed > 0 else "tier" if kind == Kind.SIGIL and not tier
+                     else "recipient" if kind == Kind.INSTALL and recipient < 0 else "target")
+    stage = _name(f.get("stage", default_stage), f"{where}.stage", fr.STAGE_NAMES)
+    if (stage == fr.AS_TIER) != (kind == Kind.SIGIL and not tier):
+        _fail(f"{where}.stage", "stage tier goes with a Sigil use whose tier is not chosen")
+    if (stage == fr.AS_RECIPIENT) != (kind == Kind.INSTALL and recipient < 0):
+        _fail(f"{where}.stage", "stage recipient goes with an install whose recipient is "
+              "not chosen")
     if (stage == fr.AS_COST) != (owed > 0):
         _fail(f"{where}.owed", "stage cost goes with a discard cost still owed, and only "
               "with it")
     via_ib = _bool(f.get("via_ib", False), f"{where}.via_ib")
     if via_ib and kind != Kind.BREAK_ART:
         _fail(f"{where}.attack", "an Initiative Break performs the Break Art (IB 3.7.6)")
-    choosing = stage in (fr.AS_TARGET, fr.AS_RETARGET, fr.AS_COST)
+    choosing = stage in (fr.AS_TARGET, fr.AS_RETARGET, fr.AS_COST, fr.AS_TIER,
+                         fr.AS_RECIPIENT, fr.AS_REPLACE)
     if "targets" in f:
         raw = _list(f["targets"], f"{where}.targets")
         if len(raw) != len(clauses):
@@ -605,8 +616,38 @@ def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) 
     if (sub or stage == fr.AS_CLEANSE) and (clause == len(clauses) or
                                             clauses[clause].cleanse != CLEANSE_ONE):
         _fail(f"{where}.clause", f"clause {clause} has no Cleanse of the player's choice")
-    return (fr.ACTION, unit, kind, tuple(targets), stage, via_ib, clause, sub, card, owed, 0,
-            -1)
+    return (fr.ACTION, unit, kind, tuple(targets), stage, via_ib, clause, sub, card, owed, tier,
+            recipient)
+
+
+def _card_action(f: dict[str, Any], where: str, state: IBState, names: _Names,
+                 unit: int) -> tuple[int, int, int, int, int]:
+    """(kind, card, owed, tier, recipient) of a played card, an install or a Sigil use."""
+    mode = f.get("sigil")
+    content = state.match.content
+    if mode is None:
+        card = _card(f["card"], f"{where}.card", state)
+        owed = _int(f.get("owed", 0), f"{where}.owed", 0, content.cards[card].cost)
+        return int(Kind.PLAY), card, owed, 0, -1
+    key = f["card"]
+    if key not in content.card_index or content.cards[content.card_index[key]].kind != "sigil":
+        _fail(f"{where}.card", f"{key!r} is not a Sigil card")
+    card = content.card_index[key]
+    if mode == "install":
+        raw = f.get("recipient")
+        recipient = -1 if raw is None else names.unit(raw, f"{where}.recipient")
+        installed = _bool(f.get("installed", False), f"{where}.installed")
+        if installed and (recipient < 0 or card not in
+                          [c for c, _ in state.sigils[recipient]]):
+            _fail(f"{where}.installed", "the Sigil is not on its recipient")
+        return int(Kind.INSTALL), card, INSTALLED if installed else 0, 0, recipient
+    if mode != "use":
+        _fail(f"{where}.sigil", f"expected install or use, got {mode!r}")
+    if card not in [c for c, _ in state.sigils[unit]]:
+        _fail(f"{where}.card", f"{key!r} is not installed on this unit")
+    tier = _int(f.get("tier", 0), f"{where}.tier", 0, len(content.cards[card].tiers))
+    owed = _int(f.get("owed", 0), f"{where}.owed", 0, tier)
+    return int(Kind.SIGIL), card, owed, tier, -1
 
 
 def _card(value: Any, path: str, state: IBState) -> int:
@@ -649,7 +690,8 @@ _READERS: dict[str, tuple[_FrameReader, tuple[str, ...]]] = {
     "mulligan": (_frame_mulligan, ("to_ask", "takers")),
     "next": (_frame_next, ()),
     "activation": (_frame_activation, ("unit", "step", "flags", "discards")),
-    "action": (_frame_action, ("unit", "attack", "card", "owed", "targets", "stage",
+    "action": (_frame_action, ("unit", "attack", "card", "owed", "sigil", "tier",
+                               "recipient", "installed", "targets", "stage",
                                "via_ib", "clause", "part")),
     "window": (_frame_window, ("kind", "to_ask", "declared")),
     "break": (_frame_break, ("unit", "stage", "was_out_of_round")),
