@@ -62,7 +62,7 @@ def test_audit_ib_5_2_8_cleansing_seal_during_the_sealed_activation_lifts_the_br
     # forbids her Initiative Break.
     sc = Scenario(team_a="tideguard", team_b="ashfall")
     sc.track("ilse wren brask |").set("ilse", charge=3, status=["seal"])
-    sc.hand(1, ["clear_mind", "rope_coil"]).run()
+    sc.hand(1, ["clear_mind", "field_ration"]).run()
     assert sc.acting() == "ilse"
     # IB 5.2.5: Seal is present during that activation (Insight comes from her Keystone).
     assert sc.statuses("ilse") == ["seal", "insight"]
@@ -80,7 +80,7 @@ def test_audit_ib_5_2_8_any_time_event_cleanses_seal_then_the_unit_may_attack() 
     sc = Scenario({"event_timing": "any_time_own_activation"},
                   team_a="tideguard", team_b="ashfall")
     sc.track("ilse wren brask |").set("ilse", status=["seal"])
-    sc.hand(1, ["clear_mind", "rope_coil"]).run()
+    sc.hand(1, ["clear_mind", "field_ration"]).run()
     assert BASIC not in sc.legal()
     sc.state.apply(action(Kind.PLAY, 0))
     sc.run().cleanse("seal").decline_all()

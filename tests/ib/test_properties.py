@@ -207,3 +207,18 @@ def test_positions_with_cards_sigils_and_keystones_round_trip(seed: int, cut: in
     assert dump_position(loaded) == text
     assert loaded.legal_actions() == state.legal_actions()
     check_invariants(loaded)
+
+
+@given(seed=hs.integers(0, 2**32))
+def test_every_legal_move_text_is_unique_and_parses_back(seed: int) -> None:
+    from initiative.games.ib.movetext import format_action, parse_action
+
+    state = new_game(standard_match("tideguard", "ashfall"), seed)
+    rng = SplitMix64(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        texts = [format_action(state, a) for a in legal]
+        assert len(set(texts)) == len(texts), texts
+        for action, text in zip(legal, texts, strict=True):
+            assert parse_action(state, text) is action
+        state.apply(legal[rng.below(len(legal))])

@@ -26,6 +26,7 @@ from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind, word
 from initiative.games.ib.state import IBState
 
+_NUMBERED = (Kind.DISCARD, Kind.PLAY, Kind.INSTALL, Kind.SIGIL, Kind.TIER, Kind.REPLACE)
 _ALIASES = {"break_art": "breakart", "break-art": "breakart"}
 
 
@@ -33,7 +34,7 @@ def format_action(state: IBState, action: Action) -> str:
     """The move text of `action` (labels come from the state's match)."""
     kind, arg = action.kind, action.arg
     text = word(kind)
-    if kind == Kind.DISCARD or kind == Kind.PLAY:
+    if kind in _NUMBERED:  # hand slot, Sigil slot or tier, counted from 1 for people
         return f"{text} {arg + 1}"
     if kind == Kind.TARGET or kind == Kind.BREAK:
         return f"{text} {state.match.labels[arg]}"
