@@ -54,15 +54,48 @@ def test_every_shipped_content_file_lints_without_errors(path: Path) -> None:
     assert [str(f) for f in found if f.is_error] == []
 
 
-def test_the_core_content_is_clean_and_the_examples_warn_only_about_unplayable_kinds() -> None:
-    core, example = (ROOT / "src/initiative/games/ib/data/core.yaml",
-                     ROOT / "examples/content/example_cards.yaml")
-    assert lint_content(core.read_text(encoding="utf-8"), "core.yaml") == []
-    found = lint_content(example.read_text(encoding="utf-8"), "ex.yaml")
-    assert found and all(f.level == "warning" and "not playable yet" in f.message
-                         for f in found)
-    assert "ex.yaml (card 'kindling_sigil'), field kind: sigil cards are not playable yet" \
-        in [f.message.split(" (the engine")[0] for f in found]
+CORE = ROOT / "src/initiative/games/ib/data/core.yaml"
+EXAMPLE = ROOT / "examples/content/example_cards.yaml"
+
+
+def test_the_core_content_has_no_errors_and_every_card_kind_is_played() -> None:
+    found = lint_content(CORE.read_text(encoding="utf-8"), "core.yaml")
+    assert [f for f in found if f.is_error or "not playable" in f.message] == []
+
+
+@pytest.mark.xfail(strict=True, reason="core.yaml: undertow_sigil and gust_sigil are in no "
+                   "deck, so the linter warns that no deck uses them (content gap, reported)")
+def test_the_core_content_is_clean() -> None:
+    assert lint_content(CORE.read_text(encoding="utf-8"), "core.yaml") == []
+
+
+def test_the_examples_warn_only_about_support_cards_which_the_engine_does_not_play() -> None:
+    found = lint_content(EXAMPLE.read_text(encoding="utf-8"), "ex.yaml")
+    assert found and all(f.level == "warning" for f in found)
+    assert [f.message for f in found] == [
+        f"ex.yaml (card {key!r}), field kind: support cards are not playable yet (the engine "
+        "plays techniques, events and sigils)"
+        for key in ("orla_field_medic", "bo_lamplighter", "rusk_old_hound")]
+    assert not any("sigil" in f.message.split(" (the engine")[0] for f in found)
+
+
+def test_sigil_cards_are_played_so_only_support_cards_warn_about_their_kind() -> None:
+    text = ("cards:\n"
+            "  - {key: kiln, name: Kiln Sigil, kind: sigil, sigil_type: fire,"
+            " tiers: [[{target: enemy, damage: 1}], [{target: enemy, damage: 2}]]}\n"
+            "  - {key: jab, name: Jab, kind: technique, effects: [{target: enemy, damage: 1}]}\n"
+            "  - {key: lamp, name: Lamp, kind: support}\n")
+    assert [str(f) for f in lint_content(text, "s.yaml")] == [
+        "warning: s.yaml (card 'lamp'), field kind: support cards are not playable yet (the "
+        "engine plays techniques, events and sigils)"]
+
+
+def test_sigil_tiers_are_checked_like_attacks() -> None:
+    text = ("cards:\n"
+            "  - {key: kiln, name: Kiln Sigil, kind: sigil, sigil_type: fire,"
+            " tiers: [[{target: enemy, damage: 1}], [{target: all_enemies, cleanse: one}]]}\n")
+    errors = messages(lint_content(text, "t.yaml"), "error")
+    assert [e.split(":")[0] for e in errors] == ["t.yaml (card 'kiln'), field tiers[1][0].cleanse"]
 
 
 def test_attacks_that_do_nothing_or_misuse_same_and_cleanse_are_errors() -> None:
@@ -131,7 +164,7 @@ def test_warnings_unused_cards_small_decks_unplayable_kinds_and_shared_names() -
     assert messages(found, "warning") == [
         "w.yaml (card 'spare'): no deck of this file uses it",
         "w.yaml (card 'lamp'), field kind: support cards are not playable yet (the engine "
-        "plays techniques and events only)",
+        "plays techniques, events and sigils)",
         "w.yaml (card 'lamp'): no deck of this file uses it",
         "w.yaml (deck 'kit'): 20 cards; a 4-Character team plays 32 to 40 (IB 2.7.1)",
         "w.yaml: characters 'a', 'd' share one name",

@@ -181,15 +181,20 @@ def _describe_keystone(spec: KeystoneSpec) -> list[str]:
 def _describe_card(card: CardSpec, content: Content) -> list[str]:
     play = ("playable" if card.playable else
             "a supply: no effect, drawn, held and discarded" if card.kind == "plain" else
-            f"{card.sigil_type} Sigil: installed as the action, then used by tier"
+            "playable: installed as the action, then used by tier"
             if card.kind == "sigil" else
             "not playable yet: the engine plays techniques, events and sigils")
     owner = ("none" if card.signature is None else
              f"{_character_name(content, card.signature)} ({card.signature})")
-    lines = [f"{card.name} ({card.key})", f"  kind: {card.kind} ({play})",
-             f"  cost: {cost_text(card)}", f"  text: {card.text or '-'}"]
-    lines.append("  effects:" + ("" if card.effects else " none"))
-    lines.extend(f"    {n}. {clause_text(c)}" for n, c in enumerate(card.effects, 1))
+    lines = [f"{card.name} ({card.key})", f"  kind: {card.kind} ({play})"]
+    if card.kind == "sigil":  # IB 4.5: no cost to install; tier N costs N discards (AMB-46)
+        lines += [f"  type: {card.sigil_type}", f"  text: {card.text or '-'}", "  tiers:"]
+        lines.extend(f"    Discard {n}: {clauses_text(tier)}"
+                     for n, tier in enumerate(card.tiers, 1))
+    else:
+        lines += [f"  cost: {cost_text(card)}", f"  text: {card.text or '-'}",
+                  "  effects:" + ("" if card.effects else " none")]
+        lines.extend(f"    {n}. {clause_text(c)}" for n, c in enumerate(card.effects, 1))
     lines.append(f"  signature of: {owner}")
     return lines
 

@@ -110,11 +110,17 @@ def replay(
 def bench(
     games: Annotated[int, typer.Option(min=1, help="Random games to play.")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 1,
+    team: Annotated[str, typer.Option(help=f"First team ({TEAMS}).")] = "vanguard",
+    opponent_team: Annotated[str, typer.Option(help="Second team.")] = "harrow",
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
     from initiative.cli.bench import format_figures, run
 
-    for line in format_figures(run(games, seed)):
+    try:
+        match = standard_match(team, opponent_team)
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+    for line in format_figures(run(games, seed, match)):
         print(line)
 
 

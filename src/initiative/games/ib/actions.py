@@ -43,6 +43,11 @@ class Kind(IntEnum):
     REPLACE = 16  # IB 4.5.5: discard installed Sigil `arg` of the recipient to make room
 
 
+# Plain-int twins of the kinds for the hot path (an IntEnum member lookup costs ~4x).
+(K_KEEP, K_MULLIGAN, K_BASIC, K_ADVANCED, K_BREAK_ART, K_PASS, K_DECLINE, K_DISCARD, K_TARGET,
+ K_BREAK, K_CLEANSE, K_PLAY, K_KEYSTONE, K_INSTALL, K_SIGIL, K_TIER, K_REPLACE) = range(17)
+assert [int(k) for k in Kind] == list(range(17))
+
 _WORDS = {
     Kind.KEEP: "keep",
     Kind.MULLIGAN: "mulligan",

@@ -16,11 +16,17 @@ from initiative.games.ib.actions import (
     BASIC,
     BREAK_ART,
     DISCARDS,
+    INSTALLS,
+    K_DISCARD,
+    K_INSTALL,
+    K_KEYSTONE,
+    K_PASS,
+    K_PLAY,
+    K_SIGIL,
     KEYSTONE,
     PASS,
     PLAYS,
     Action,
-    Kind,
 )
 from initiative.games.ib.frames import (
     ACTIVATION,
@@ -41,6 +47,7 @@ from initiative.games.ib.frames import (
     ST_STATUS,
     W_BETWEEN,
 )
+from initiative.games.ib.match import CARD_PLAIN, CARD_SIGIL, CARD_TECHNIQUE
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -128,7 +135,8 @@ def step(state: IBState) -> bool:
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
             rounds.rm_step(state)
-    _expire_restrictions(state, unit, flags)
+    if flags & (F_SEALED | F_MUTED):
+        _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
     return True
 
@@ -214,49 +222,56 @@ def _movement(state: IBState, unit: int) -> None:
 
 
 def legal(state: IBState) -> list[Action]:
-    """IB 3.2.6 action menu (core actions) plus the free discard (IB 2.8.7)."""
+    """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
     _, unit, _, flags = state.stack[-1]
+    match = state.match
+    hand = state.hands[match.unit_seat[unit]]
+    sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
+    muted = bool(flags & F_MUTED) and restricted(state, unit, flags, F_MUTED)
     out: list[Action] = []
-    if not restricted(state, unit, flags, F_SEALED):  # IB 5.2.5: no attacks or Break Arts
+    if not sealed:  # IB 5.2.5: no attacks or Break Arts
         out.append(BASIC)
         charge = state.charge[unit]
         if charge >= 1:
             out.append(ADVANCED)  # IB 4.2.1
         if charge >= 3:
             out.append(BREAK_ART)  # IB 4.3.1
-    out.extend(_playable(state, unit, flags))
-    if _keystone_usable(state, unit, flags):
-        out.append(KEYSTONE)
-    out.extend(sigils.legal(state, unit, flags))
+    if hand:
+        _cards_in_hand(state, unit, hand, sealed, muted, out)
+    if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
+        if match.unit_keystones[unit] is not None and _keystone_payable(state, unit):
+            out.append(KEYSTONE)
+        if state.sigils[unit]:
+            out.extend(sigils.usable(state, unit, flags))
     out.append(PASS)  # IB 4.9
-    limit = state.match.config.free_discards_per_activation
+    limit = match.config.free_discards_per_activation
     if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
-        out.extend(DISCARDS[: len(state.hands[state.match.unit_seat[unit]])])
+        out.extend(DISCARDS[: len(hand)])
     return out
 
 
-def _playable(state: IBState, unit: int, flags: int) -> list[Action]:
-    """Cards the active unit may play as its action (IB 3.2.6, 4.4, 4.8): a Technique
-    unless Sealed (IB 5.2.5), an Event, each only if its discard cost can be paid with
-    the other cards in hand (AMB-47)."""
-    hand = state.hands[state.match.unit_seat[unit]]
-    cards = state.match.content.cards
-    out = []
+def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, muted: bool,
+                   out: list[Action]) -> None:
+    """Cards the active unit may use as its action: a Technique unless Sealed (IB 5.2.5)
+    or an Event (IB 4.4, 4.8) whose discard cost the other cards can pay (AMB-47); a
+    Sigil to install unless Muted, if some Character can take it (IB 4.5)."""
+    codes, costs = state.match.card_codes, state.match.card_costs
+    others = len(hand) - 1
     for slot, card in enumerate(hand):
-        spec = cards[card]
-        if not spec.playable or spec.cost > len(hand) - 1:
+        code = codes[card]
+        if code == CARD_PLAIN:
             continue
-        if spec.kind == "technique" and restricted(state, unit, flags, F_SEALED):
-            continue
-        out.append(PLAYS[slot])
-    return out
+        if code == CARD_SIGIL:
+            if not muted and sigils.recipients(state, unit, card):
+                out.append(INSTALLS[slot])
+        elif costs[card] <= others and not (code == CARD_TECHNIQUE and sealed):
+            out.append(PLAYS[slot])
 
 
-def _keystone_usable(state: IBState, unit: int, flags: int) -> bool:
-    """IB 4.6: the Keystone ability is the action, unless Muted (IB 5.2.4) or its cost
-    (AMB-41) cannot be paid."""
+def _keystone_payable(state: IBState, unit: int) -> bool:
+    """IB 4.6 / AMB-41: the Keystone ability's cost can be paid."""
     keystone = state.match.unit_keystones[unit]
-    if keystone is None or not keystone.ability or restricted(state, unit, flags, F_MUTED):
+    if keystone is None or not keystone.ability:
         return False
     cost = state.match.config.keystone_ability_cost
     if cost == "one_charge":
@@ -269,29 +284,29 @@ def _keystone_usable(state: IBState, unit: int, flags: int) -> bool:
 def choose(state: IBState, action: Action) -> None:
     _, unit, _, flags = state.stack[-1]
     kind = action.kind
-    if kind == Kind.PASS:
+    if kind == K_PASS:
         state.emit((events.PASS, unit))
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)  # AMB-14
-    elif kind == Kind.DISCARD:
+    elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags + DISCARD_UNIT)
-    elif kind == Kind.PLAY:
+    elif kind == K_PLAY:
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         spec = state.match.content.cards[card]
         free = spec.kind == "event" and (
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, int(Kind.PLAY), card=card, owed=spec.cost)
-    elif kind == Kind.INSTALL:  # IB 4.5.1: installing is the whole action
+        attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
+    elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
         attacks.declare(state, unit, int(kind), card=card)
-    elif kind == Kind.SIGIL:  # IB 4.5.6: each installed Sigil once per activation
+    elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
         free = not state.match.config.sigil_use_is_action  # AMB-42
         flags |= F_SIGIL_USED[action.arg]
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
-    elif kind == Kind.KEYSTONE:
+    elif kind == K_KEYSTONE:
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
         tier = state.match.config.keystone_ability_cost == "discard_by_tier"
         attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1

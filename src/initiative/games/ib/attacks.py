@@ -16,11 +16,21 @@ from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     CLEANSES,
     DISCARDS,
+    K_ADVANCED,
+    K_BASIC,
+    K_BREAK_ART,
+    K_CLEANSE,
+    K_DISCARD,
+    K_INSTALL,
+    K_KEYSTONE,
+    K_PLAY,
+    K_REPLACE,
+    K_SIGIL,
+    K_TIER,
     REPLACES,
     TARGETS,
     TIERS,
     Action,
-    Kind,
 )
 from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
 from initiative.games.ib.frames import (
@@ -50,28 +60,27 @@ from initiative.games.ib.frames import (
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-COST = {int(Kind.BASIC): 0, int(Kind.ADVANCED): 1, int(Kind.BREAK_ART): 3}
+COST = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
+
+
 
 
 def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
                tier: int = 0) -> tuple[Clause, ...]:
-    """The clauses an ACTION frame resolves: a card's effects, a Sigil tier (the free
-    Discard-1 tier on install, IB 4.5.3), a Keystone ability or a printed attack."""
-    if kind == Kind.PLAY:
+    """The clauses an ACTION frame resolves: a printed attack, a card's effects, a Sigil
+    tier (the free Discard-1 tier on install, IB 4.5.3) or a Keystone ability."""
+    if kind <= K_BREAK_ART:
+        spec = state.match.units[unit]
+        return spec.basic if kind == K_BASIC else spec.advanced if kind == K_ADVANCED \
+            else spec.break_art
+    if kind == K_PLAY:
         return state.match.content.cards[card].effects
-    if kind == Kind.INSTALL or kind == Kind.SIGIL:
-        tiers = state.match.content.cards[card].tiers
-        return tiers[max(tier, 1) - 1] if tier or kind == Kind.INSTALL else ()
-    if kind == Kind.KEYSTONE:
+    if kind == K_KEYSTONE:
         keystone = state.match.unit_keystones[unit]
         return keystone.ability if keystone else ()
-    spec = state.match.units[unit]
-    if kind == Kind.BASIC:
-        return spec.basic
-    if kind == Kind.ADVANCED:
-        return spec.advanced
-    return spec.break_art
+    tiers = state.match.content.cards[card].tiers  # INSTALL or SIGIL
+    return tiers[max(tier, 1) - 1] if tier or kind == K_INSTALL else ()
 
 
 def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: int = -1,
@@ -82,9 +91,9 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
     clauses = clauses_of(state, unit, kind, card, tier)
     targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
     stage = AS_COST if owed else AS_TARGET
-    if kind == Kind.SIGIL:
+    if kind == K_SIGIL:
         stage = AS_TIER
-    elif kind == Kind.INSTALL:
+    elif kind == K_INSTALL:
         stage = AS_RECIPIENT
     state.stack.append((ACTION, unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
                         recipient))
@@ -135,20 +144,20 @@ def legal(state: IBState) -> list[Action]:
 
 def choose(state: IBState, action: Action) -> None:
     frame = state.stack[-1]
-    if action.kind == Kind.DISCARD:
+    if action.kind == K_DISCARD:
         _pay_discard(state, frame, action.arg)
         return
-    if action.kind == Kind.TIER:
+    if action.kind == K_TIER:
         _choose_tier(state, frame, action.arg + 1)
         return
-    if action.kind == Kind.REPLACE:
+    if action.kind == K_REPLACE:
         sigils.remove(state, frame[11], action.arg)
         state.stack[-1] = (*frame[:4], AS_TARGET, *frame[5:])
         return
     if frame[4] == AS_RECIPIENT:
         _choose_recipient(state, frame, action.arg)
         return
-    if action.kind == Kind.CLEANSE:
+    if action.kind == K_CLEANSE:
         target = _clause_targets(state, frame, frame[6])[0]
         damage.cleanse(state, target, action.arg)
         state.stack[-1] = (*frame[:4], AS_RESOLVE, frame[5], frame[6], 2, *frame[8:])
@@ -199,7 +208,7 @@ def step(state: IBState) -> bool:
             finish(state)
             return True
         if frame[7] == 0 and frame[6] == 0:
-            if kind == Kind.INSTALL:
+            if kind == K_INSTALL:
                 if not _install(state, frame):
                     return True
                 frame = stack[-1]
@@ -241,7 +250,7 @@ def finish(state: IBState) -> None:
     Sigil whose installation never happened."""
     frame = state.stack.pop()
     card, kind = frame[8], frame[2]
-    if kind == Kind.PLAY or (kind == Kind.INSTALL and not _installed(state, frame)):
+    if kind == K_PLAY or (kind == K_INSTALL and not _installed(state, frame)):
         state.discards[state.match.unit_seat[frame[1]]].append(card)
 
 
@@ -253,23 +262,23 @@ def cards_in_play(stack: Sequence[Frame], unit_seat: Sequence[int]) -> list[tupl
     """(owner seat, card) of every card out of hand but not yet placed: a Technique or
     Event resolving, a Sigil not yet installed. (Installed Sigils sit on their unit.)"""
     return [(unit_seat[f[1]], f[8]) for f in stack
-            if f[0] == ACTION and (f[2] == Kind.PLAY or (f[2] == Kind.INSTALL
+            if f[0] == ACTION and (f[2] == K_PLAY or (f[2] == K_INSTALL
                                                          and f[9] != INSTALLED))]
 
 
 def _installed(state: IBState, frame: Frame) -> bool:
-    return bool(frame[2] == Kind.INSTALL and frame[9] == INSTALLED)
+    return bool(frame[2] == K_INSTALL and frame[9] == INSTALLED)
 
 
 def _announce(state: IBState, frame: Frame) -> None:
     """The declaration: costs in Charge are paid and everyone sees what is done."""
     _, unit, kind, targets = frame[:4]
     card = frame[8]
-    if kind == Kind.PLAY:
+    if kind == K_PLAY:
         state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.8
-    elif kind == Kind.INSTALL:
+    elif kind == K_INSTALL:
         state.emit((events.INSTALL, unit, card, frame[11]))  # IB 4.5
-    elif kind == Kind.SIGIL:
+    elif kind == K_SIGIL:
         if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
             state.charge[unit] -= 1
         state.emit((events.SIGIL_USE, unit, card, frame[10], *targets))
@@ -281,7 +290,7 @@ def _announce(state: IBState, frame: Frame) -> None:
 def _choose_tier(state: IBState, frame: Frame, tier: int) -> None:
     """IB 4.5.7: the tier sets the effect and its discard cost (AMB-40, AMB-46)."""
     unit, card = frame[1], frame[8]
-    clauses = clauses_of(state, unit, int(Kind.SIGIL), card, tier)
+    clauses = clauses_of(state, unit, K_SIGIL, card, tier)
     targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
     owed = sigils.discard_cost(state, tier)
     state.stack[-1] = (ACTION, unit, frame[2], targets, AS_COST if owed else AS_TARGET,
@@ -328,7 +337,7 @@ def _with_target(frame: Frame, chosen: int) -> Frame:
 def _pay(state: IBState, unit: int, kind: int) -> None:
     """IB 4.2.1 / 4.3.1: Charge is spent when the attack is declared; a Keystone
     ability costs 1 Charge under `keystone_ability_cost=one_charge` (AMB-41)."""
-    if kind == Kind.KEYSTONE:
+    if kind == K_KEYSTONE:
         if state.match.config.keystone_ability_cost == "one_charge":
             state.charge[unit] -= 1
         return
@@ -414,7 +423,7 @@ def _resolve(state: IBState) -> bool:
                 finish(state)
             return True
         i, sub = i + 1, 0
-    if kind == Kind.BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
+    if kind == K_BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
         gain_charge(state, unit, 1)
     state.stack[-1] = (*frame[:4], AS_AFTER, frame[5], i, 0, *frame[8:])
     return True

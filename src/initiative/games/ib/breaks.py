@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ib import attacks, events, rounds
 from initiative.games.ib import statuses as st
-from initiative.games.ib.actions import BREAKS, DECLINE, Action, Kind
+from initiative.games.ib.actions import BREAKS, DECLINE, K_BREAK, K_BREAK_ART, Action
 from initiative.games.ib.frames import (
     ACTIVATION,
     B_RETURN,
@@ -74,7 +74,7 @@ def legal(state: IBState) -> list[Action]:
 
 def choose(state: IBState, action: Action) -> None:
     _, kind, to_ask, declared = state.stack[-1]
-    if action.kind == Kind.BREAK:
+    if action.kind == K_BREAK:
         declared = (*declared, (to_ask[0], action.arg))
     state.stack[-1] = (WINDOW, kind, to_ask[1:], declared)
 
@@ -124,7 +124,7 @@ def break_step(state: IBState) -> None:
         track.jump_far_left(unit)
         state.emit((events.IB_JUMP, unit))
         state.stack[-1] = (BREAK, unit, B_RETURN, was_oor)
-        attacks.declare(state, unit, int(Kind.BREAK_ART), via_ib=True)
+        attacks.declare(state, unit, K_BREAK_ART, via_ib=True)
         return
     state.stack.pop()
     if not state.on_track(unit):

@@ -15,6 +15,10 @@ from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import CharacterSpec, Content, KeystoneSpec, core_content
 from initiative.timing.track_rules import TrackRules
 
+CARD_PLAIN, CARD_TECHNIQUE, CARD_EVENT, CARD_SIGIL, CARD_OTHER = range(5)
+_CARD_CODES = {"plain": CARD_PLAIN, "technique": CARD_TECHNIQUE, "event": CARD_EVENT,
+               "sigil": CARD_SIGIL}
+
 
 @dataclass(frozen=True, slots=True)
 class SeatSetup:
@@ -42,6 +46,8 @@ class Match:
     decklists: tuple[tuple[int, ...], ...] = field(init=False)
     seat_team: tuple[int, ...] = field(init=False)
     seat_units: tuple[tuple[int, ...], ...] = field(init=False)
+    card_codes: tuple[int, ...] = field(init=False)  # CARD_* per card id (hot-path lookups)
+    card_costs: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
@@ -86,6 +92,9 @@ class Match:
         set_(self, "unit_team", tuple(self.seats[s].team for s in unit_seat))
         set_(self, "seat_units", tuple(seat_units))
         set_(self, "labels", _labels(units))
+        cards = self.content.cards
+        set_(self, "card_codes", tuple(_CARD_CODES.get(c.kind, CARD_OTHER) for c in cards))
+        set_(self, "card_costs", tuple(c.cost for c in cards))
         set_(self, "decklists", tuple(
             tuple(sorted(self.content.card_index[k] for k in seat.deck)) for seat in self.seats
         ))

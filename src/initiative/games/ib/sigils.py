@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import events
-from initiative.games.ib.actions import INSTALLS, MAX_SIGILS, SIGILS, Action
-from initiative.games.ib.frames import F_MUTED, F_SIGIL_USED
+from initiative.games.ib.actions import MAX_SIGILS, SIGILS, Action
+from initiative.games.ib.frames import F_SIGIL_USED
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -74,19 +74,8 @@ def discard_cost(state: IBState, tier: int) -> int:
     return 0 if state.match.config.sigil_activation_cost == "one_charge" else tier
 
 
-def legal(state: IBState, unit: int, flags: int) -> list[Action]:
-    """Install a Sigil from hand; activate an installed one not yet used this
-    activation. Mute forbids both (IB 5.2.4)."""
-    from initiative.games.ib.activation import restricted
-
-    if restricted(state, unit, flags, F_MUTED):
-        return []
-    out: list[Action] = []
-    cards = state.match.content.cards
-    for slot, card in enumerate(state.hands[state.match.unit_seat[unit]]):
-        if cards[card].kind == "sigil" and recipients(state, unit, card):
-            out.append(INSTALLS[slot])
-    for i, (card, _) in enumerate(state.sigils[unit]):
-        if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card):
-            out.append(SIGILS[i])
-    return out
+def usable(state: IBState, unit: int, flags: int) -> list[Action]:
+    """Installed Sigils the active unit may activate now: each once per activation
+    (IB 4.5.6) and only if a tier can be paid (Mute is checked by the caller)."""
+    return [SIGILS[i] for i, (card, _) in enumerate(state.sigils[unit])
+            if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card)]
