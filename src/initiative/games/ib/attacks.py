@@ -232,7 +232,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...]) -> None:
     for clause in clauses:
         if clause.target != "same":
             hit = [unit] if clause.target == "self" else candidates(state, unit, clause.target)
-        hit = [u for u in hit if state.on_track(u)]
+        hit = [u for u in hit if not (state.off >> u) & 1]
         _damage_and_heal(state, unit, clause, hit)
         _rest_of_clause(state, clause, hit)
         if clause.draw:
@@ -364,7 +364,8 @@ def _orphaned(state: IBState, frame: Frame) -> bool:
 
     fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
     Charge, since it never resolved); retarget: the controller picks again."""
-    lost = [i for i, t in enumerate(frame[3]) if t >= 0 and not state.on_track(t)]
+    off = state.off
+    lost = [i for i, t in enumerate(frame[3]) if t >= 0 and (off >> t) & 1]
     if not lost:
         return False
     if state.match.config.orphaned_action == "retarget":
@@ -391,7 +392,8 @@ def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
         found = candidates(state, unit, target)
     else:
         found = [targets[i]] if targets[i] >= 0 else []
-    return [u for u in found if state.on_track(u)]
+    off = state.off
+    return [u for u in found if not (off >> u) & 1]
 
 
 def _resolve(state: IBState) -> bool:

@@ -48,6 +48,8 @@ class Match:
     seat_units: tuple[tuple[int, ...], ...] = field(init=False)
     card_codes: tuple[int, ...] = field(init=False)  # CARD_* per card id (hot-path lookups)
     card_costs: tuple[int, ...] = field(init=False)
+    sigil_hosts: dict[tuple[int, str], tuple[int, ...]] = field(init=False)
+    """(team, Sigil type) -> units of that team printing the type (IB 4.5.5)."""
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
@@ -95,6 +97,12 @@ class Match:
         cards = self.content.cards
         set_(self, "card_codes", tuple(_CARD_CODES.get(c.kind, CARD_OTHER) for c in cards))
         set_(self, "card_costs", tuple(c.cost for c in cards))
+        hosts: dict[tuple[int, str], tuple[int, ...]] = {}
+        for u, spec in enumerate(units):
+            for affinity in spec.affinities:
+                host = (self.seats[unit_seat[u]].team, affinity)
+                hosts[host] = (*hosts.get(host, ()), u)
+        set_(self, "sigil_hosts", hosts)
         set_(self, "decklists", tuple(
             tuple(sorted(self.content.card_index[k] for k in seat.deck)) for seat in self.seats
         ))

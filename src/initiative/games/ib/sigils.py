@@ -24,11 +24,9 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     """IB 4.5.2 / 4.5.5: the acting unit or an ally on the track whose two printed
     types include the Sigil's type (AMB-44)."""
     match = state.match
-    kind = sigil_type(state, card)
-    team = match.unit_team[unit]
-    return [u for u in range(len(match.units))
-            if state.on_track(u) and match.unit_team[u] == team
-            and kind in match.units[u].affinities]
+    hosts = match.sigil_hosts.get((match.unit_team[unit], sigil_type(state, card)), ())
+    off = state.off
+    return [u for u in hosts if not (off >> u) & 1]
 
 
 def replace_options(state: IBState, recipient: int, card: int) -> list[int]:
