@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import attacks, breaks, damage, events, hand, rounds, sigils, victory
+from initiative.games.ib import (
+    attacks,
+    breaks,
+    damage,
+    effects,
+    events,
+    hand,
+    rounds,
+    sigils,
+    victory,
+)
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     ADVANCED,
@@ -171,7 +181,7 @@ def _passive(state: IBState, unit: int, trigger: str) -> None:
             return
         state.used[unit] |= PASSIVE_USED
     state.emit((events.PASSIVE, unit))
-    attacks.resolve_now(state, unit, keystone.passive)
+    effects.resolve_now(state, unit, keystone.passive)
 
 
 def _status_check(state: IBState, unit: int, flags: int) -> None:

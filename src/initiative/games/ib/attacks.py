@@ -1,9 +1,11 @@
-"""IB 4.1-4.4 and 4.8 attacks and played cards, IB 3.8 targeting: from choice,
-through cost and response window, to clause-by-clause resolution.
+"""The ACTION frame (IB 3.2 step 4): an attack (IB 4.1-4.3), a Technique or Event
+(IB 4.4, 4.8), a Keystone ability (IB 4.6) or a Sigil install or use (IB 4.5), from
+choice through cost and response window to clause-by-clause resolution.
 
-A character's attacks and a card's effects are data (content.Clause). Each clause that
-picks a unit asks its controller for one `target` sub-decision; `same` reuses the previous clause's
+Attacks and card effects are data (content.Clause). Each clause that picks a unit asks
+its controller for one `target` sub-decision; `same` reuses the previous clause's
 targets (IB 3.8.3); `all_enemies` / `all_allies` take the group at resolution (IB 3.8.5).
+What a clause does is in effects.py.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import breaks, damage, events, sigils
+from initiative.games.ib import breaks, damage, effects, events, sigils
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     CLEANSES,
@@ -32,7 +34,7 @@ from initiative.games.ib.actions import (
     TIERS,
     Action,
 )
-from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
+from initiative.games.ib.content import CLEANSE_ONE, Clause
 from initiative.games.ib.frames import (
     ACTION,
     ACTIVATION,
@@ -46,10 +48,7 @@ from initiative.games.ib.frames import (
     AS_RETARGET,
     AS_TARGET,
     AS_TIER,
-    B_RETURN,
-    BREAK,
     F_ENDED,
-    NEXT,
     NO_TARGET,
     PENDING,
     W_AFTER_DECLARE,
@@ -99,28 +98,8 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
                         recipient))
 
 
-def controller_team(state: IBState, unit: int) -> int:
-    """AMB-61: "ally" and "enemy" are relative to the effect's controller by default."""
-    match = state.match
-    if match.config.ally_enemy_reference == "active_unit_controller":
-        frame = state.stack[0]
-        if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
-            return match.unit_team[frame[1]]
-    return match.unit_team[unit]
 
 
-def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
-    """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3)."""
-    team = controller_team(state, unit)
-    team_of = state.match.unit_team
-    off = state.off
-    order = [u for u in range(len(team_of)) if not (off >> u) & 1]
-    if target_kind == "enemy" or target_kind == "all_enemies":
-        if target_kind == "all_enemies" and state.match.config.multiplayer_aoe_friendly_fire:
-            seat = state.match.unit_seat
-            return [u for u in order if seat[u] != seat[unit]]  # AMB-64
-        return [u for u in order if team_of[u] != team]
-    return [u for u in order if team_of[u] == team]
 
 
 def legal(state: IBState) -> list[Action]:
@@ -139,7 +118,7 @@ def legal(state: IBState) -> list[Action]:
         bits = state.status[_clause_targets(state, frame, frame[6])[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
     i = targets.index(PENDING)
-    return [TARGETS[u] for u in candidates(state, unit, clauses[i].target)]
+    return [TARGETS[u] for u in effects.candidates(state, unit, clauses[i].target)]
 
 
 def choose(state: IBState, action: Action) -> None:
@@ -226,22 +205,6 @@ def step(state: IBState) -> bool:
     return True
 
 
-def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...]) -> None:
-    """Resolve clauses that ask no choices (a Keystone passive) at once, for `unit`."""
-    hit: list[int] = []
-    for clause in clauses:
-        if clause.target != "same":
-            hit = [unit] if clause.target == "self" else candidates(state, unit, clause.target)
-        hit = [u for u in hit if not (state.off >> u) & 1]
-        _damage_and_heal(state, unit, clause, hit)
-        _rest_of_clause(state, clause, hit)
-        if clause.draw:
-            from initiative.games.ib.hand import effect_draw
-
-            effect_draw(state, state.match.unit_seat[unit], clause.draw)
-        damage.settle(state)
-        if state.result is not None or not state.on_track(unit):
-            return
 
 
 def finish(state: IBState) -> None:
@@ -389,7 +352,7 @@ def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
     if target == "self":
         found = [unit]
     elif target == "all_enemies" or target == "all_allies":
-        found = candidates(state, unit, target)
+        found = effects.candidates(state, unit, target)
     else:
         found = [targets[i]] if targets[i] >= 0 else []
     off = state.off
@@ -406,7 +369,7 @@ def _resolve(state: IBState) -> bool:
         clause = clauses[i]
         hit = _clause_targets(state, frame, i)
         if sub == 0:
-            _damage_and_heal(state, unit, clause, hit)
+            effects.damage_and_heal(state, unit, clause, hit)
             if clause.cleanse == CLEANSE_ONE and hit:
                 present = [s for s in range(len(st.NAMES)) if st.count(state.status[hit[0]], s)]
                 if len(present) > 1:
@@ -414,11 +377,8 @@ def _resolve(state: IBState) -> bool:
                     return False
                 if present:
                     damage.cleanse(state, hit[0], present[0])
-        _rest_of_clause(state, clause, hit)
-        if clause.draw:  # the effect's controller draws (IB 2.8.4 partial draws)
-            from initiative.games.ib.hand import effect_draw
-
-            effect_draw(state, state.match.unit_seat[unit], clause.draw)
+        effects.rest_of_clause(state, clause, hit)
+        effects.draw_for(state, unit, clause)
         damage.settle(state)  # AMB-56
         if state.result is not None or _abandoned(state, frame):
             if state.result is None:
@@ -426,81 +386,17 @@ def _resolve(state: IBState) -> bool:
             return True
         i, sub = i + 1, 0
     if kind == K_BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
-        gain_charge(state, unit, 1)
+        effects.gain_charge(state, unit, 1)
     state.stack[-1] = (*frame[:4], AS_AFTER, frame[5], i, 0, *frame[8:])
     return True
 
 
-def _damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int]) -> None:
-    if clause.damage and hit:
-        insight = damage.take_insight(state, unit)  # IB 5.2.2
-        whole = state.match.config.insight_scope == "whole_effect"  # AMB-53
-        for n, target in enumerate(hit):
-            bonus = insight if (whole or n == 0) else 0
-            damage.deal(state, unit, target, clause.damage + bonus)
-    if clause.heal:
-        for target in hit:
-            damage.heal(state, target, clause.heal)
 
 
-def _rest_of_clause(state: IBState, clause: Clause, hit: list[int]) -> None:
-    """Named/all Cleanse, statuses, moves and Charge, in that order (IB 3.8, 5)."""
-    for target in hit:
-        if clause.cleanse == CLEANSE_ALL:
-            damage.cleanse_all(state, target)
-        elif clause.cleanse != CLEANSE_NONE and clause.cleanse != CLEANSE_ONE:
-            damage.cleanse(state, target, clause.cleanse)
-        for status in clause.apply:
-            damage.apply_status(state, target, status)
-        if clause.move_up:
-            move(state, target, -clause.move_up)
-        if clause.move_back:
-            move(state, target, clause.move_back)
-        if clause.charge:
-            gain_charge(state, target, clause.charge)
 
 
-def gain_charge(state: IBState, unit: int, amount: int) -> None:
-    """IB 3.7.1-3.7.3: Charge never exceeds 3; the excess is lost (AMB-38)."""
-    now = min(3, state.charge[unit] + amount)
-    state.charge[unit] = now
-    state.emit((events.CHARGE, unit, amount, now))
 
 
-def is_active(state: IBState, unit: int) -> bool:
-    """AMB-07: the unit whose activation runs; between activations (by default) the
-    leftmost unit waiting to act; an IB unit only under `ib_unit_is_active`."""
-    config = state.match.config
-    stack = state.stack
-    base = stack[0]
-    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] == unit:
-        return True
-    breaking = _breaking_unit(state)
-    if config.ib_unit_is_active and breaking == unit:
-        return True
-    if base[0] == NEXT and config.leftmost_between_activations_is_active:
-        track = state.track
-        for u in track.order:
-            if u != breaking:  # the unit next to act, if it is still in the round
-                return u == unit and not track.is_out_of_round(u)
-    return False
 
 
-def _breaking_unit(state: IBState) -> int:
-    for frame in reversed(state.stack):
-        if frame[0] == BREAK and frame[2] == B_RETURN:
-            unit: int = frame[1]
-            return unit
-    return -1
 
-
-def move(state: IBState, unit: int, amount: int) -> None:
-    """IB 3.4: Move Up (amount < 0) / Move Back (> 0). The active unit's moves wait for
-    its Movement Step (IB 3.4.6); others resolve at once (IB 3.4.2)."""
-    if is_active(state, unit):
-        state.pending[unit] = (*state.pending[unit], amount)
-        state.emit((events.DEFER, unit, amount))
-        return
-    track = state.track
-    moved = track.move_up(unit, -amount) if amount < 0 else track.move_back(unit, amount)
-    state.emit((events.MOVE, unit, amount, int(moved)))
