@@ -70,13 +70,14 @@ def begin_idle(state: IBState) -> None:
     stack.append((NEXT,))
     breaks.open_window(state, W_BETWEEN)
     if stack[-1][0] == NEXT:  # no window opened: start the activation at once
-        next_step(state)
+        next_step(state, round_checked=True)
 
 
-def next_step(state: IBState) -> None:
+def next_step(state: IBState, round_checked: bool = False) -> None:
     """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
     state.stack.pop()
-    rounds.idle_round_check(state)
+    if not round_checked:  # a Break in the between-window may have moved the RM
+        rounds.idle_round_check(state)
     if state.activations >= state.match.config.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
@@ -124,20 +125,22 @@ def step(state: IBState) -> bool:
             _status_check(state, unit, flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
-    if stage == ST_START:
+    keystone = state.match.unit_keystones[unit]
+    if stage == ST_START and keystone is not None:
         _passive(state, unit, "start_of_activation")  # IB 3.2.3
         if state.result is not None or state.stack[0][3] & F_ENDED:
             return True
     if stage == ST_START or stage == ST_DRAW:
-        hand.draw_step(state, state.match.unit_seat[unit])  # IB 3.2.4
+        hand.draw(state, state.match.unit_seat[unit])  # IB 3.2.4 / 2.8.5 draw step
         if state.result is None and not state.stack[0][3] & F_ENDED:
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
             state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
         return True
     if stage == ST_END:
-        _passive(state, unit, "end_of_activation")  # IB 3.2.7
-        if state.result is not None or state.stack[0][3] & F_ENDED:
-            return True
+        if keystone is not None:
+            _passive(state, unit, "end_of_activation")  # IB 3.2.7
+            if state.result is not None or state.stack[0][3] & F_ENDED:
+                return True
         stage = ST_MOVE
     if stage == ST_MOVE:
         _movement(state, unit)

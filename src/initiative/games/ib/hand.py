@@ -34,11 +34,6 @@ def draw(state: IBState, seat: int, count: int = 1, lose_on_empty: bool = True) 
     return True
 
 
-def draw_step(state: IBState, seat: int) -> None:
-    """IB 3.2.4 / 2.8.5: draw 1 if the hand holds fewer than 5 cards (else log why not)."""
-    draw(state, seat)
-
-
 def effect_draw(state: IBState, seat: int, count: int) -> None:
     """A card effect's "draw N": AMB-84 `effect_draw_deckout` says whether an empty
     deck loses (`lose`, the default) or the missing draws are skipped (`ignore`)."""
