@@ -18,7 +18,16 @@ from typing import Any
 
 from initiative.games.ib import events, flow, frames
 from initiative.games.ib import statuses as st
-from initiative.games.ib.actions import BREAKS, CLEANSES, DECLINE, KEEP, TARGETS, Kind, action
+from initiative.games.ib.actions import (
+    BREAKS,
+    CLEANSES,
+    DECLINE,
+    DISCARDS,
+    KEEP,
+    TARGETS,
+    Kind,
+    action,
+)
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import Match, SeatSetup, standard_match
@@ -201,6 +210,26 @@ class Scenario:
                     f"{key} was not the target of {kind.name}: {declared}")
         if decline:
             self.decline_all()
+        return self
+
+    def stage(self) -> int | None:
+        """The stage of the ACTION frame on top of the stack, else None."""
+        frame = self.frame()
+        return frame[4] if frame[0] == frames.ACTION else None
+
+    def pay(self, seat: int, discards: Sequence[str]) -> Scenario:
+        """Pay a discard cost with `discards` (card keys, one at a time)."""
+        for key in discards:
+            if self.stage() == frames.AS_COST:
+                self.state.apply(DISCARDS[self.state.hands[seat].index(self.card(key))])
+        return self
+
+    def choose_targets(self, keys: Sequence[str]) -> Scenario:
+        """Answer the clause targets the top action is waiting for, in order."""
+        for key in keys:
+            if self.stage() in (frames.AS_TARGET, frames.AS_RETARGET) and (
+                    frames.PENDING in self.frame()[3]):
+                self.target(key)
         return self
 
     def _awaits_target(self) -> bool:

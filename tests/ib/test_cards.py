@@ -32,17 +32,9 @@ def setup(hand: Sequence[str], track: str = "wren ilse corvin |",
 def play(sc: Scenario, card: str, targets: Sequence[str] = (),
          discards: Sequence[str] = ()) -> Scenario:
     """Wren plays `card`, paying with `discards` (card keys) and choosing `targets`."""
-    hand = sc.state.hands[0]
     sc.mark()
-    sc.state.apply(PLAYS[hand.index(sc.card(card))])
-    for key in discards:
-        if sc.frame()[0] == frames.ACTION and sc.frame()[4] == frames.AS_COST:
-            sc.state.apply(DISCARDS[sc.state.hands[0].index(sc.card(key))])
-    for key in targets:
-        if sc.frame()[0] == frames.ACTION and frames.PENDING in sc.frame()[3]:
-            sc.target(key)
-    sc.decline_all()
-    return sc
+    sc.state.apply(PLAYS[sc.state.hands[0].index(sc.card(card))])
+    return sc.pay(0, discards).choose_targets(targets).decline_all()
 
 
 def plays_offered(sc: Scenario) -> list[str]:

@@ -42,23 +42,12 @@ def game(actor: str, track: str, hand: Sequence[str] = (), *, no_passive: bool =
     return sc
 
 
-def stage(sc: Scenario) -> int | None:
-    frame = sc.frame()
-    return frame[4] if frame[0] == frames.ACTION else None
-
-
 def play(sc: Scenario, card: str, targets: Sequence[str] = (), discards: Sequence[str] = (),
          seat: int = 0) -> Scenario:
     """Play `card` from `seat`'s hand, paying with `discards` and choosing `targets`."""
     sc.mark()
     sc.state.apply(PLAYS[sc.state.hands[seat].index(sc.card(card))])
-    for key in discards:
-        if stage(sc) == frames.AS_COST:
-            sc.state.apply(DISCARDS[sc.state.hands[seat].index(sc.card(key))])
-    for key in targets:
-        if stage(sc) == frames.AS_TARGET and frames.PENDING in sc.frame()[3]:
-            sc.target(key)
-    return sc.decline_all()
+    return sc.pay(seat, discards).choose_targets(targets).decline_all()
 
 
 def use_sigil(sc: Scenario, actor: str, card: str, tier: int,
@@ -69,14 +58,11 @@ def use_sigil(sc: Scenario, actor: str, card: str, tier: int,
     sc.state._legal = None
     sc.mark()
     sc.state.apply(SIGILS[0])
-    if stage(sc) == frames.AS_TIER:
+    if sc.stage() == frames.AS_TIER:
         sc.state.apply(TIERS[tier - 1])
-    while stage(sc) == frames.AS_COST:
+    while sc.stage() == frames.AS_COST:
         sc.state.apply(DISCARDS[0])
-    for key in targets:
-        if stage(sc) == frames.AS_TARGET and frames.PENDING in sc.frame()[3]:
-            sc.target(key)
-    sc.decline_all()
+    sc.choose_targets(targets).decline_all()
     uses = sc.since(events.SIGIL_USE)
     assert [e[2:4] for e in uses] == [(sc.card(card), tier)]
     assert len(sc.since(events.DISCARD)) == tier  # tier N costs N cards (IB 4.5.7)
@@ -174,7 +160,7 @@ def test_clear_mind_ib_4_8_cleanses_one_chosen_status_from_an_ally() -> None:
     sc = game("wren", "wren brask ilse |", ["clear_mind"],
               brask={"status": ["weaken", "guard"]})
     play(sc, "clear_mind", ["brask"])
-    assert stage(sc) == frames.AS_CLEANSE
+    assert sc.stage() == frames.AS_CLEANSE
     sc.cleanse("weaken").decline_all()
     assert sc.statuses("brask") == ["guard"]
 
@@ -283,7 +269,7 @@ def test_prism_sigil_ib_4_5_tier(tier: int) -> None:
     sc = game("wren", "wren brask ilse |", brask={"status": ["weaken", "guard"]})
     use_sigil(sc, "wren", "prism_sigil", tier, ["brask"])
     if tier == 2:
-        assert stage(sc) == frames.AS_CLEANSE
+        assert sc.stage() == frames.AS_CLEANSE
         sc.cleanse("weaken").decline_all()
         assert sc.statuses("brask") == ["guard"] and sc.charge("wren") == 0
     else:

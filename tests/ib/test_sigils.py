@@ -68,25 +68,17 @@ def installs_offered(sc: Scenario, seat: int = 0) -> list[str]:
     return [sc.match.content.cards[hand[slot]].key for slot in offered(sc, Kind.INSTALL)]
 
 
-def stage(sc: Scenario) -> int | None:
-    frame = sc.frame()
-    return frame[4] if frame[0] == frames.ACTION else None
-
-
 def install(sc: Scenario, card: str, recipient: str | None = None, replace: int | None = None,
             targets: Sequence[str] = (), seat: int = 0) -> Scenario:
     """The acting unit installs `card` on `recipient`, replacing installed Sigil
     `replace`, choosing `targets` for the free first tier; windows are declined."""
     sc.mark()
     sc.state.apply(INSTALLS[sc.state.hands[seat].index(sc.card(card))])
-    if recipient is not None and stage(sc) == frames.AS_RECIPIENT:
+    if recipient is not None and sc.stage() == frames.AS_RECIPIENT:
         sc.state.apply(TARGETS[sc.u(recipient)])
-    if replace is not None and stage(sc) == frames.AS_REPLACE:
+    if replace is not None and sc.stage() == frames.AS_REPLACE:
         sc.state.apply(REPLACES[replace])
-    for key in targets:
-        if stage(sc) == frames.AS_TARGET and frames.PENDING in sc.frame()[3]:
-            sc.target(key)
-    return sc.decline_all()
+    return sc.choose_targets(targets).decline_all()
 
 
 def use(sc: Scenario, slot: int, tier: int, discards: Sequence[str] = (),
@@ -95,15 +87,9 @@ def use(sc: Scenario, slot: int, tier: int, discards: Sequence[str] = (),
     `discards` (card keys, one at a time) and choosing `targets`."""
     sc.mark()
     sc.state.apply(SIGILS[slot])
-    if stage(sc) == frames.AS_TIER:
+    if sc.stage() == frames.AS_TIER:
         sc.state.apply(TIERS[tier - 1])
-    for key in discards:
-        if stage(sc) == frames.AS_COST:
-            sc.state.apply(DISCARDS[sc.state.hands[seat].index(sc.card(key))])
-    for key in targets:
-        if stage(sc) == frames.AS_TARGET and frames.PENDING in sc.frame()[3]:
-            sc.target(key)
-    return sc.decline_all()
+    return sc.pay(seat, discards).choose_targets(targets).decline_all()
 
 
 # --- Installing (IB 4.5.1-4.5.5, AMB-44, AMB-45) ------------------------------------
@@ -138,7 +124,7 @@ def test_ib_4_5_2_amb_44_recipients_are_self_or_allies_whose_types_include_the_s
     # (fire/earth), Sela (wind/arcane) and Ilse (an arcane/water enemy) do not.
     sc = setup(["current_sigil"], track="wren brask sela odo ilse |", odo={"hp": 10})
     sc.state.apply(INSTALLS[0])
-    assert stage(sc) == frames.AS_RECIPIENT
+    assert sc.stage() == frames.AS_RECIPIENT
     assert sc.legal() == [TARGETS[sc.u("wren")], TARGETS[sc.u("odo")]]
     sc.state.apply(TARGETS[sc.u("odo")])
     sc.target("odo").decline_all()  # tier 1: an ally heals 2
@@ -177,7 +163,7 @@ def test_ib_2_3_5_amb_45_a_full_unit_loses_the_replaced_sigil_to_its_owners_disc
     preinstall(sc, "wren", "current_sigil", "prism_sigil")
     sc.mark()
     sc.state.apply(INSTALLS[0])
-    assert stage(sc) == frames.AS_REPLACE
+    assert sc.stage() == frames.AS_REPLACE
     assert sc.legal() == [REPLACES[0], REPLACES[1]]
     sc.state.apply(REPLACES[0])
     sc.decline_all()
@@ -212,9 +198,9 @@ def test_ib_4_5_7_amb_46_a_tier_costs_that_many_discards_and_sets_the_effect() -
     sc.set("wren", hp=5)
     sc.mark()
     sc.state.apply(SIGILS[0])
-    assert stage(sc) == frames.AS_TIER and sc.legal() == list(TIERS)  # 5 cards: all three
+    assert sc.stage() == frames.AS_TIER and sc.legal() == list(TIERS)  # 5 cards: all three
     sc.state.apply(TIERS[1])
-    assert stage(sc) == frames.AS_COST
+    assert sc.stage() == frames.AS_COST
     sc.state.apply(DISCARDS[sc.state.hands[0].index(sc.card("second_wind"))])
     sc.state.apply(DISCARDS[sc.state.hands[0].index(sc.card("time_slip"))])
     assert sc.since(events.DISCARD) == [(events.DISCARD, 0, sc.card("second_wind")),
@@ -235,7 +221,7 @@ def test_ib_4_5_7_only_tiers_the_hand_can_pay_are_offered() -> None:
         preinstall(sc, "wren", "current_sigil")
         sc.hand(0, FILLER[:cards])
         sc.state.apply(SIGILS[0])
-        assert stage(sc) == frames.AS_TIER and [a.arg for a in sc.legal()] == tiers
+        assert sc.stage() == frames.AS_TIER and [a.arg for a in sc.legal()] == tiers
     empty = setup([])
     preinstall(empty, "wren", "current_sigil")
     empty.hand(0, [])
