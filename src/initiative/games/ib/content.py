@@ -9,6 +9,7 @@ the file, the entry and the field.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from functools import cache
@@ -425,14 +426,24 @@ def _format_validation(error: ValidationError, where: str, data: Any) -> str:
     return "\n".join(lines)
 
 
-def load_content_text(text: str, where: str) -> Content:
-    """Parse and validate one YAML content document; ContentError names every problem."""
+def read_yaml_mapping(text: str, where: str, expected: str,
+                      loader: type[yaml.SafeLoader] = yaml.SafeLoader) -> dict[str, Any]:
+    """One YAML document that must be a mapping; ContentError names the file and says
+    what was `expected` otherwise. YAML errors name the file too."""
+    stream = io.StringIO(text)
+    stream.name = where
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(stream, Loader=loader)
     except yaml.YAMLError as exc:
         raise ContentError(f"{where}: not valid YAML: {exc}") from None
     if not isinstance(data, dict):
-        raise ContentError(f"{where}: expected a mapping with characters/cards/decks/teams")
+        raise ContentError(f"{where}: expected a mapping with {expected}")
+    return data
+
+
+def load_content_text(text: str, where: str) -> Content:
+    """Parse and validate one YAML content document; ContentError names every problem."""
+    data = read_yaml_mapping(text, where, "characters/cards/decks/teams")
     try:
         model = ContentFile.model_validate(data)
     except ValidationError as exc:

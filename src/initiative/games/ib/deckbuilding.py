@@ -10,7 +10,6 @@ share one team (co-op parties, 2v2 duels).
 
 from __future__ import annotations
 
-import io
 import os
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, fields, replace
@@ -22,7 +21,7 @@ from pydantic import Field, ValidationError
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.config import RulesConfig, allowed_values, parse_flag_value
-from initiative.games.ib.content import Content, _format_validation, _Strict
+from initiative.games.ib.content import Content, _format_validation, _Strict, read_yaml_mapping
 from initiative.games.ib.match import SeatSetup
 
 DeckFormat = Literal["standard", "duel", "coop"]
@@ -174,14 +173,7 @@ def _entry_names(data: dict[Any, Any]) -> dict[str, Any]:
 
 def load_team_text(text: str, where: str = "<team>") -> TeamFile:
     """Parse and shape-check one team file; ContentError names file, entry and field."""
-    stream = io.StringIO(text)
-    stream.name = where  # so YAML errors name the file
-    try:
-        data = yaml.load(stream, Loader=_UniqueKeyLoader)  # a SafeLoader underneath
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{where}: not valid YAML: {exc}") from None
-    if not isinstance(data, dict):
-        raise ContentError(f"{where}: expected a mapping with name, characters and deck")
+    data = read_yaml_mapping(text, where, "name, characters and deck", _UniqueKeyLoader)
     try:
         model = _TeamFileModel.model_validate(data)
     except ValidationError as exc:
