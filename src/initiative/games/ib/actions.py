@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from initiative.engine.errors import NotationError
-
 MAX_UNITS = 10
 """IB 7.8 / 8.2: never more than 10 units on the track."""
 MAX_HAND = 5
@@ -122,10 +120,3 @@ REPLACES = tuple(action(Kind.REPLACE, i) for i in range(MAX_SIGILS))
 
 def word(kind: Kind) -> str:
     return _WORDS[kind]
-
-
-def parse_action_word(text: str) -> Kind:
-    for kind, w in _WORDS.items():
-        if w == text:
-            return kind
-    raise NotationError(f"unknown move {text!r} (moves: {', '.join(_WORDS.values())})")
