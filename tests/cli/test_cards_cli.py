@@ -20,7 +20,8 @@ cards:
   - {key: fog, name: Fog, kind: event, effects: [{target: enemy}]}
   - {key: kiln, name: Kiln Sigil, kind: sigil, sigil_type: fire,
      tiers: [[{target: enemy, damage: 1}]]}
-  - {key: lamp, name: Lamp, kind: support}
+  - {key: lamp, name: Lamp, kind: support, hp: 3, abilities: [
+      {trigger: time_collapse, whose: enemy, effects: [{target: self, heal: 1}]}]}
 """
 
 
@@ -50,7 +51,8 @@ def test_list_filters_by_kind_and_reads_other_content() -> None:
             "2: ally: move up 2 [signature of Vesk Oduya]") in lines
     code, lines, _ = cards("list", "--kind", "support", "--content", EXAMPLE)
     assert code == 0
-    assert "support    bo_lamplighter     Bo the Lamplighter (not playable yet)" in lines
+    assert ("support    bo_lamplighter     Bo the Lamplighter (free, 4 HP): On play: draw 1. "
+            "Once per round, when an ally is defeated, draw 1.") in lines
     code, _, err = cards("list", "--kind", "spell")
     assert code == 2 and "--kind: 'spell' is not one of character, keystone" in err
 
@@ -100,12 +102,17 @@ def test_show_a_sigil_with_its_type_and_tiers() -> None:
     ]
 
 
-def test_show_unplayable_and_signature_cards() -> None:
-    code, lines, _ = cards("show", "orla_field_medic", "--content", EXAMPLE)
+def test_show_support_and_signature_cards() -> None:
+    code, lines, _ = cards("show", "rusk_old_hound", "--content", EXAMPLE)
     assert code == 0
-    assert "  kind: support (not playable yet: the engine plays techniques, events and " \
-        "sigils)" in lines
-    assert "  effects: none" in lines
+    assert lines[1:] == [
+        "  kind: support (playable: enters play as the action and stays until defeated)",
+        "  cost: free",
+        "  text: Allies take 1 less damage. When Rusk takes damage, the dealer gains Weaken.",
+        "  effects: none", "  hp: 7", "  abilities:",
+        "    (static, allies): damage taken -1",
+        "    (damage taken): trigger unit: weaken",
+        "  signature of: none"]
     code, lines, _ = cards("show", "tailwind_sigil", "--content", EXAMPLE)
     assert code == 0
     assert lines[2:] == ["  type: wind", "  text: -", "  tiers:",
@@ -139,12 +146,16 @@ def test_lint_the_shipped_content_by_default() -> None:
     assert all(line.endswith("no deck of this file uses it") for line in lines[:-1])
 
 
-def test_lint_warnings_alone_exit_0() -> None:
+def test_lint_warnings_alone_exit_0(tmp_path: Path) -> None:
     code, lines, _ = cards("lint", EXAMPLE)
     assert code == 0
-    assert lines[-1] == f"{EXAMPLE}: 0 error(s), 3 warning(s)"  # the 3 support cards
-    assert all(line.startswith("warning: ") and "support cards are not playable yet" in line
-               for line in lines[:-1])
+    assert lines == [f"{EXAMPLE}: ok"]  # Support cards are played now: nothing to warn
+    odd = tmp_path / "odd.yaml"
+    odd.write_text(BAD.replace("[{target: enemy}]", "[{target: enemy, damage: 1}]"), "utf-8")
+    code, lines, _ = cards("lint", str(odd))
+    assert code == 0
+    assert lines == [f"warning: {odd} (card 'lamp'), field abilities[0].whose: time_collapse "
+                     "fires for everyone; whose is ignored", f"{odd}: 0 error(s), 1 warning(s)"]
 
 
 def test_lint_errors_exit_1_and_every_file_is_reported(tmp_path: Path) -> None:
@@ -154,10 +165,9 @@ def test_lint_errors_exit_1_and_every_file_is_reported(tmp_path: Path) -> None:
     assert code == 1
     assert lines[0].startswith(f"error: {bad} (card 'fog'), field effects[0]: the clause "
                                "does nothing")
-    assert lines[1].startswith(f"warning: {bad} (card 'lamp'), field kind: support cards "
-                               "are not playable yet")
+    assert lines[1].startswith(f"warning: {bad} (card 'lamp'), field abilities[0].whose")
     assert lines[2] == f"{bad}: 1 error(s), 1 warning(s)"  # the Kiln Sigil is fine
-    assert lines[-1] == f"{EXAMPLE}: 0 error(s), 3 warning(s)"
+    assert lines[-1] == f"{EXAMPLE}: ok"
 
 
 def test_lint_an_unreadable_file_exits_2(tmp_path: Path) -> None:

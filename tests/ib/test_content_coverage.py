@@ -5,6 +5,9 @@ least one shipped card or Character that exercises it (the minimum content list 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
+
+import pytest
 
 from initiative.games.ib import statuses as st
 from initiative.games.ib.content import (
@@ -16,6 +19,18 @@ from initiative.games.ib.content import (
     Clause,
     core_content,
 )
+from initiative.games.ib.deckbuilding import (
+    POINT_CAP,
+    SCALED_DECK_MAXIMUM,
+    STANDARD_DECK,
+    DeckRules,
+    TeamFile,
+    TeamMember,
+    load_team_file,
+    team_points,
+    validate_side,
+    validate_team,
+)
 from initiative.timing.setup_order import SetupEntry, setup_order
 
 CONTENT = core_content()
@@ -25,6 +40,15 @@ CARDS = CONTENT.cards
 
 def _cards(kind: str) -> list[CardSpec]:
     return [c for c in CARDS if c.kind == kind]
+
+
+def _team(key: str) -> TeamFile:
+    """A shipped team as a team file: its Characters, Keystones and deck counts."""
+    name, characters, deck = CONTENT.teams[key]
+    keystones = CONTENT.team_keystones.get(key, (None,) * len(characters))
+    return TeamFile(name, tuple(TeamMember(c, k) for c, k in zip(characters, keystones,
+                                                                 strict=True)),
+                    tuple(Counter(CONTENT.decks[deck]).items()), where=key)
 
 
 def _applies(clauses: tuple[Clause, ...]) -> set[int]:
@@ -88,7 +112,7 @@ def test_ib_2_2_keystones_harmful_beneficial_charge_and_once_per_round() -> None
     assert any(any(cl.heal or cl.apply for cl in k.ability if cl.target != "enemy")
                for k in keys)
     assert any(any(cl.charge for cl in k.ability) for k in keys)
-    assert any(k.passive_limit == "once_per_round" for k in keys)
+    assert any(k.passive and k.passive.limit == "once_per_round" for k in keys)
 
 
 def test_ib_4_5_sigils_every_type_three_tiers_and_two_of_one_type() -> None:
@@ -128,3 +152,67 @@ def test_ib_2_7_5_a_signature_technique_and_a_signature_event_in_the_kits() -> N
     assert {c.kind for c in signature} >= {"technique", "event"}
     in_kits = Counter(k for key in ("tideguard_kit", "ashfall_kit") for k in CONTENT.decks[key])
     assert all(in_kits[c.key] == 1 for c in signature)
+
+
+
+def test_section_3_the_starter_set_has_the_minimum_sizes() -> None:
+    """12 Characters, 6 Keystones, 7 Sigils, 10 Techniques and 8 Events (signature cards
+    count with their kind)."""
+    assert len(CHARACTERS) >= 12
+    assert len(CONTENT.keystones) >= 6
+    assert len(_cards("sigil")) >= 7
+    assert len(_cards("technique")) >= 10
+    assert len(_cards("event")) >= 8
+
+
+def test_every_played_card_is_in_some_shipped_deck() -> None:
+    in_decks = {k for deck in CONTENT.decks.values() for k in deck}
+    assert [c.key for c in CARDS if c.kind != "plain" and c.key not in in_decks] == []
+
+
+def test_ib_2_7_two_preset_decks_of_32_to_40_cards_are_legal_for_their_teams() -> None:
+    low, high = STANDARD_DECK
+    legal = {CONTENT.teams[key][2] for key in CONTENT.team_keystones
+             if len(CONTENT.teams[key][1]) == 4 and validate_team(_team(key), CONTENT) == []}
+    assert len(legal) >= 2
+    assert all(low <= len(CONTENT.decks[deck]) <= high for deck in legal)
+
+
+EXACT = DeckRules(scaled_deck_minimum="exact", signature_requires_character=True,
+                  coop_point_cap="per_player")
+
+
+@pytest.mark.parametrize("controls", [1, 2, 3])
+def test_ib_8_2_3_a_scaled_team_and_deck_for_1_2_and_3_characters(controls: int) -> None:
+    """A team of `controls` Characters with Keystones and a deck of exactly 15, 20 or 30
+    cards, within the 4 / 7 / 9 point cap, legal for duels and co-op (IB 8.1-8.3)."""
+    keys = [k for k in CONTENT.team_keystones if len(CONTENT.teams[k][1]) == controls]
+    assert keys
+    for key in keys:
+        team = _team(key)
+        assert len(team.cards()) == SCALED_DECK_MAXIMUM[controls], key
+        assert team_points(team, CONTENT) <= POINT_CAP[controls], key
+        for format in ("duel", "coop"):
+            assert validate_team(team, CONTENT, format=format) == [], (key, format)
+            assert validate_team(team, CONTENT, format=format, deck_rules=EXACT) == []
+        assert validate_side([team], CONTENT, format="coop") == [], key
+
+
+def test_ib_8_2_the_scaled_teams_can_share_one_side() -> None:
+    """No Character or Keystone repeats across the 1-, 2- and 3-Character teams."""
+    teams = [_team(k) for k in CONTENT.team_keystones if len(CONTENT.teams[k][1]) < 4]
+    assert validate_side(teams, CONTENT, format="duel") == []
+
+
+EXAMPLE_TEAMS = Path(__file__).resolve().parents[2] / "examples" / "teams"
+
+
+@pytest.mark.parametrize("key", ["lone_warden", "kettle_and_kite", "hourglass_trio"])
+def test_the_example_team_files_match_the_shipped_scaled_teams(key: str) -> None:
+    """examples/teams/<key>.yaml is the core team, for `initiative deck validate`."""
+    written = load_team_file(EXAMPLE_TEAMS / f"{key}.yaml")
+    shipped = _team(key)
+    assert written.characters == shipped.characters
+    assert sorted(written.deck) == sorted(shipped.deck)
+    assert written.declared_controls == len(shipped.characters)
+    assert validate_team(written, CONTENT, format="duel") == []

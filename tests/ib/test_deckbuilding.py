@@ -75,7 +75,7 @@ keystones:
 cards:
   - {key: tech, name: Tech, kind: technique, effects: [{target: enemy, damage: 1}]}
   - {key: event, name: Event, kind: event, effects: [{target: self, charge: 1}]}
-  - {key: support, name: Support, kind: support}
+  - {key: support, name: Support, kind: support, hp: 4, effects: [{target: self, heal: 1}]}
   - {key: sigil, name: Sigil, kind: sigil, sigil_type: fire,
      tiers: [[{target: enemy, damage: 1}]]}
   - {key: plain, name: Plain}
@@ -529,14 +529,15 @@ def test_example_teams_seat_a_match() -> None:
 
 def test_the_shipped_core_teams_are_legal_standard_teams() -> None:
     """Teams with Keystones are fully legal; the engine's test fixtures (vanguard,
-    harrow, tempest) carry none, which is their only violation (IB 2.2.1)."""
+    harrow, tempest) carry none, which is their only violation (IB 2.2.1). Teams of
+    fewer than 4 Characters are the scaled multiplayer teams (IB 8.2.3, 8.3.1)."""
     core = core_content()
     for key, (name, characters, deck) in core.teams.items():
         keystones = core.team_keystones.get(key, (None,) * len(characters))
         t = TeamFile(name, tuple(TeamMember(c, k) for c, k in zip(characters, keystones,
                                                                    strict=True)),
                      tuple(Counter(core.decks[deck]).items()), where=key)
-        found = validate_team(t, core)
+        found = validate_team(t, core, format="standard" if len(characters) == 4 else "duel")
         if key in core.team_keystones:
             assert found == [], key
         else:

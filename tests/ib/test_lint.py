@@ -67,25 +67,40 @@ def test_the_core_content_is_clean() -> None:
     assert lint_content(CORE.read_text(encoding="utf-8"), "core.yaml") == []
 
 
-def test_the_examples_warn_only_about_support_cards_which_the_engine_does_not_play() -> None:
-    found = lint_content(EXAMPLE.read_text(encoding="utf-8"), "ex.yaml")
-    assert found and all(f.level == "warning" for f in found)
-    assert [f.message for f in found] == [
-        f"ex.yaml (card {key!r}), field kind: support cards are not playable yet (the engine "
-        "plays techniques, events and sigils)"
-        for key in ("orla_field_medic", "bo_lamplighter", "rusk_old_hound")]
-    assert not any("sigil" in f.message.split(" (the engine")[0] for f in found)
+def test_the_examples_including_their_support_cards_are_clean() -> None:
+    assert lint_content(EXAMPLE.read_text(encoding="utf-8"), "ex.yaml") == []
 
 
-def test_sigil_cards_are_played_so_only_support_cards_warn_about_their_kind() -> None:
+def test_every_card_kind_is_played_so_none_warns_about_its_kind() -> None:
     text = ("cards:\n"
             "  - {key: kiln, name: Kiln Sigil, kind: sigil, sigil_type: fire,"
             " tiers: [[{target: enemy, damage: 1}], [{target: enemy, damage: 2}]]}\n"
             "  - {key: jab, name: Jab, kind: technique, effects: [{target: enemy, damage: 1}]}\n"
-            "  - {key: lamp, name: Lamp, kind: support}\n")
+            "  - {key: lamp, name: Lamp, kind: support, hp: 3,"
+            " abilities: [{static: {scope: allies, damage_dealt: 1}}]}\n")
+    assert lint_content(text, "s.yaml") == []
+
+
+def test_a_support_without_hp_is_refused_with_file_entry_and_field() -> None:
+    text = "cards:\n  - {key: lamp, name: Lamp, kind: support, effects: [{target: self, draw: 1}]}\n"
     assert [str(f) for f in lint_content(text, "s.yaml")] == [
-        "warning: s.yaml (card 'lamp'), field kind: support cards are not playable yet (the "
-        "engine plays techniques, events and sigils)"]
+        "error: s.yaml (entry 'lamp'), field cards[0]: Value error, a support needs hp "
+        "(1 or more)"]
+
+
+def test_abilities_are_checked_like_attacks_and_for_targets_that_never_exist() -> None:
+    text = ("cards:\n"
+            "  - {key: lamp, name: Lamp, kind: support, hp: 3, abilities: ["
+            "{trigger: round_end, whose: ally, effects: [{target: trigger_unit, heal: 1}]},"
+            " {trigger: defeat, effects: [{target: all_enemies}]}]}\n")
+    assert [str(f) for f in lint_content(text, "a.yaml")] == [
+        "error: a.yaml (card 'lamp'), field abilities[1].effects[0]: the clause does "
+        "nothing (no damage, heal, status, cleanse, move, charge or draw)",
+        "error: a.yaml (card 'lamp'), field abilities[0]: round_end concerns no unit, so "
+        "trigger_unit targets nothing",
+        "warning: a.yaml (card 'lamp'), field abilities[0].whose: round_end fires for "
+        "everyone; whose is ignored",
+    ]
 
 
 def test_sigil_tiers_are_checked_like_attacks() -> None:
@@ -153,7 +168,8 @@ def test_warnings_unused_cards_small_decks_unplayable_kinds_and_shared_names() -
             + hero("d", name="A")
             + "cards:\n" + "".join(f"  - {{key: {k}, name: Card {k}}}\n" for k in cards)
             + "  - {key: spare, name: Card c0}\n"
-            + "  - {key: lamp, name: Lamp, kind: support}\n"
+            + "  - {key: lamp, name: Lamp, kind: support, hp: 2,"
+            " effects: [{target: self, draw: 1}]}\n"
             + "decks:\n" + deck("kit", cards) + deck("small", {"c0": 1})
             + "teams:\n  - {key: four, name: Four, characters: [a, b, c, d], deck: kit}\n"
             + "  - {key: two, name: Two, characters: [a, b], deck: small}\n")
@@ -161,8 +177,6 @@ def test_warnings_unused_cards_small_decks_unplayable_kinds_and_shared_names() -
     assert messages(found, "error") == []
     assert messages(found, "warning") == [
         "w.yaml (card 'spare'): no deck of this file uses it",
-        "w.yaml (card 'lamp'), field kind: support cards are not playable yet (the engine "
-        "plays techniques, events and sigils)",
         "w.yaml (card 'lamp'): no deck of this file uses it",
         "w.yaml (deck 'kit'): 20 cards; a 4-Character team plays 32 to 40 (IB 2.7.1)",
         "w.yaml: characters 'a', 'd' share one name",

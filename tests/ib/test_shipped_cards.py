@@ -125,6 +125,37 @@ def test_cataclysm_edge_ib_4_4_deals_3_to_every_enemy_and_weakens_them() -> None
     assert len(sc.state.hands[0]) == 5 - 4
 
 
+def test_guarded_advance_ib_4_4_costs_nothing_gains_guard_and_an_ally_moves_up_1() -> None:
+    sc = game("wren", "wren ilse corvin brask sela |", ["guarded_advance"])
+    play(sc, "guarded_advance", ["sela"])
+    assert sc.statuses("wren") == ["guard"]
+    assert sc.statuses("sela") == []
+    assert without(sc, "wren") == ["ilse", "corvin", "sela", "brask"]
+    assert len(sc.state.hands[0]) == 5 - 1  # cost 0: only the card itself left the hand
+    assert sc.since(events.DISCARD) == []
+
+
+def test_muffling_blow_ib_4_4_deals_2_mutes_and_gains_1_charge() -> None:
+    sc = game("wren", "wren pim ilse |", ["muffling_blow"])  # Pim acts next: Ilse waits
+    assert sc.charge("wren") == 0
+    play(sc, "muffling_blow", ["ilse"], ["field_ration"])
+    assert sc.hp("ilse") == 11 - 2 and sc.statuses("ilse") == ["mute"]
+    assert sc.hp("pim") == 8 and sc.statuses("pim") == []
+    assert sc.charge("wren") == 1
+    assert len(sc.state.hands[0]) == 5 - 2  # the card and its cost of 1
+
+
+def test_undercut_sweep_ib_4_4_deals_1_to_every_enemy_and_each_moves_back_1() -> None:
+    # Brask (no start-of-activation passive) acts next, so nothing else touches them.
+    sc = game("wren", "wren ilse brask corvin sela pim odo |", ["undercut_sweep"])
+    play(sc, "undercut_sweep", [], ["field_ration", "spare_flint"])
+    assert (sc.hp("ilse"), sc.hp("corvin"), sc.hp("pim")) == (11 - 1, 13 - 1, 8 - 1)
+    assert (sc.hp("brask"), sc.hp("sela"), sc.hp("odo")) == (16, 10, 20)
+    # Each enemy passes the ally behind it; the allies keep their order.
+    assert without(sc, "wren") == ["brask", "ilse", "sela", "corvin", "odo", "pim"]
+    assert len(sc.since(events.DISCARD)) == 2  # the cost; Brask's Draw Step then draws 1
+
+
 # --- Events (IB 4.8) ----------------------------------------------------------------
 
 
@@ -179,6 +210,23 @@ def test_time_slip_ib_4_8_an_enemy_moves_back_2() -> None:
     play(sc, "time_slip", ["ilse"], ["field_ration"])
     assert without(sc, "wren") == ["corvin", "brask", "ilse"]
     assert sc.hp("ilse") == 11
+
+
+def test_kindled_resolve_ib_4_8_an_ally_gains_1_charge_and_moves_up_1() -> None:
+    sc = game("wren", "wren ilse corvin brask sela |", ["kindled_resolve"])
+    play(sc, "kindled_resolve", ["sela"], ["field_ration"])
+    assert sc.charge("sela") == 1 and sc.charge("wren") == 0
+    assert without(sc, "wren") == ["ilse", "corvin", "sela", "brask"]
+    assert sc.card("kindled_resolve") in sc.state.discards[0]
+    assert len(sc.state.hands[0]) == 5 - 2
+
+
+def test_kindled_resolve_ib_4_8_on_the_acting_unit_moves_it_after_its_speed() -> None:
+    sc = game("wren", "wren ilse corvin brask sela |", ["kindled_resolve"])
+    play(sc, "kindled_resolve", ["wren"], ["field_ration"])
+    assert sc.charge("wren") == 1
+    # Speed 4 takes Wren to the end of the line; Move Up 1 then puts it before Sela.
+    assert sc.order() == ["ilse", "corvin", "brask", "wren", "sela"]
 
 
 # --- Signature cards (IB 2.7.5) -----------------------------------------------------
@@ -364,3 +412,73 @@ def test_thorn_ward_ib_4_6_deals_1_and_weakens_and_ib_2_2_3_heal_1_at_start() ->
     assert sc.hp("corvin") == 11  # passive: start of activation
     sc.play(Kind.KEYSTONE, "wren")
     assert sc.hp("wren") == 12 - 1 and sc.statuses("wren") == ["weaken"]
+
+
+
+# --- Characters (IB 2.1.3): Basic, Advanced and Break Art as printed ------------------
+# Two seats without Keystones (no passives): Tove and Wren against Vossa and Pim.
+
+
+def duel(track: str, **units: dict[str, Any]) -> Scenario:
+    """The first unit of `track` at its Action step; seat 0 Tove and Wren, seat 1 Vossa
+    and Pim, both on plain supply decks."""
+    sc = Scenario(seats=[(0, ["tove", "wren"]), (1, ["vossa", "pim"])])
+    sc.track(track)
+    for key, values in units.items():
+        sc.set(key, **values)
+    sc.run().decline_all()
+    assert sc.at_action(track.split()[0])
+    return sc
+
+
+def test_tove_ib_4_1_basic_deals_1() -> None:
+    sc = duel("tove vossa wren pim |")
+    sc.play(Kind.BASIC, "vossa")
+    assert sc.hp("vossa") == 22 - 1 and sc.charge("tove") == 1
+
+
+def test_tove_ib_4_2_advanced_deals_1_mutes_and_an_ally_gains_1_charge() -> None:
+    sc = duel("tove vossa wren pim |", tove={"charge": 1})
+    sc.play(Kind.ADVANCED, ["vossa", "wren"])
+    assert sc.hp("vossa") == 22 - 1 and sc.statuses("vossa") == ["mute"]
+    assert sc.charge("wren") == 1 and sc.charge("tove") == 0  # paid 1 Charge
+
+
+def test_tove_ib_4_3_break_art_seals_every_enemy_and_every_ally_moves_up_1() -> None:
+    sc = duel("tove vossa wren pim |", tove={"charge": 3})
+    sc.play(Kind.BREAK_ART)
+    assert (sc.hp("vossa"), sc.hp("pim")) == (22 - 1, 8 - 1)
+    assert sc.statuses("vossa") == sc.statuses("pim") == ["seal"]
+    assert sc.hp("wren") == 12 and sc.statuses("wren") == []
+    # Wren moves up past Vossa; Tove's Speed 1 puts it after Wren, and its own Move Up 1
+    # (deferred to its Movement Step) cannot take the slot of the unit now first.
+    assert sc.order() == ["wren", "tove", "vossa", "pim"]
+    assert sc.charge("tove") == 0
+
+
+def test_vossa_ib_4_1_basic_deals_3() -> None:
+    sc = duel("vossa tove wren pim |")
+    sc.play(Kind.BASIC, "wren")
+    assert sc.hp("wren") == 12 - 3 and sc.charge("vossa") == 1
+
+
+def test_vossa_ib_4_2_advanced_deals_2_burns_and_weakens() -> None:
+    sc = duel("vossa tove wren pim |", vossa={"charge": 1})  # Tove acts next: Wren waits
+    sc.play(Kind.ADVANCED, "wren")
+    assert sc.hp("wren") == 12 - 2  # Weaken comes after the damage in the clause
+    assert sc.statuses("wren") == ["burn", "weaken"]
+    assert sc.hp("tove") == 7 and sc.charge("vossa") == 0
+
+
+def test_vossa_ib_4_3_break_art_deals_3_to_every_enemy_heals_3_and_gains_guard() -> None:
+    sc = duel("vossa pim tove wren |", vossa={"charge": 3, "hp": 15})
+    sc.play(Kind.BREAK_ART)
+    assert (sc.hp("tove"), sc.hp("wren")) == (7 - 3, 12 - 3)
+    assert sc.hp("vossa") == 15 + 3 and sc.statuses("vossa") == ["guard"]
+    assert sc.hp("pim") == 8 and sc.charge("vossa") == 0
+
+
+def test_vossa_ib_2_1_speed_7_takes_it_past_the_round_marker() -> None:
+    sc = duel("vossa tove wren | pim")
+    sc.play(Kind.PASS)
+    assert sc.oor("vossa") and sc.order()[-1] == "vossa"

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from initiative.cli.render import ATTACKS, COSTS, clause_text
+from initiative.cli.render import ATTACKS, COSTS, ability_text, clause_text
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.content import (
@@ -89,13 +89,14 @@ def summary(entry: Entry, content: Content) -> str:
     if isinstance(entry, KeystoneSpec):
         return entry.name + (f": {entry.text}" if entry.text else "")
     line = entry.name
-    if entry.playable:
+    if entry.kind == "support":
+        line += f" ({cost_text(entry)}, {entry.hp} HP): " + (entry.text or "; ".join(
+            [clauses_text(entry.effects), *map(ability_text, entry.abilities)]))
+    elif entry.playable:
         line += f" ({cost_text(entry)}): {entry.text or clauses_text(entry.effects)}"
     elif entry.kind == "sigil":
         line += f" ({entry.sigil_type} sigil): " + (entry.text or "; ".join(
             f"{n}: {clauses_text(tier)}" for n, tier in enumerate(entry.tiers, 1)))
-    elif entry.kind != "plain":
-        line += " (not playable yet)" + (f": {entry.text}" if entry.text else "")
     if entry.signature is not None:
         line += f" [signature of {_character_name(content, entry.signature)}]"
     return line
@@ -172,18 +173,15 @@ def _describe_keystone(spec: KeystoneSpec) -> list[str]:
     if spec.ability:
         lines.append(f"  ability: {clauses_text(spec.ability)}")
     if spec.passive:
-        when = spec.passive_trigger.replace("_", " ")
-        limit = "" if spec.passive_limit == "none" else f", {spec.passive_limit.replace('_', ' ')}"
-        lines.append(f"  passive ({when}{limit}): {clauses_text(spec.passive)}")
+        lines.append(f"  passive {ability_text(spec.passive)}")
     return lines
 
 
 def _describe_card(card: CardSpec, content: Content) -> list[str]:
-    play = ("playable" if card.playable else
+    play = ("playable: enters play as the action and stays until defeated"
+            if card.kind == "support" else "playable" if card.playable else
             "a supply: no effect, drawn, held and discarded" if card.kind == "plain" else
-            "playable: installed as the action, then used by tier"
-            if card.kind == "sigil" else
-            "not playable yet: the engine plays techniques, events and sigils")
+            "playable: installed as the action, then used by tier")
     owner = ("none" if card.signature is None else
              f"{_character_name(content, card.signature)} ({card.signature})")
     lines = [f"{card.name} ({card.key})", f"  kind: {card.kind} ({play})"]
@@ -195,6 +193,10 @@ def _describe_card(card: CardSpec, content: Content) -> list[str]:
         lines += [f"  cost: {cost_text(card)}", f"  text: {card.text or '-'}",
                   "  effects:" + ("" if card.effects else " none")]
         lines.extend(f"    {n}. {clause_text(c)}" for n, c in enumerate(card.effects, 1))
+    if card.kind == "support":  # IB 2.5.1: on-play effect (above), passive and HP
+        lines.append(f"  hp: {card.hp}")
+        lines.append("  abilities:" + ("" if card.abilities else " none"))
+        lines.extend(f"    {ability_text(a)}" for a in card.abilities)
     lines.append(f"  signature of: {owner}")
     return lines
 

@@ -19,7 +19,14 @@ from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Content
+from initiative.games.ib.content import (
+    CLEANSE_ALL,
+    CLEANSE_NONE,
+    CLEANSE_ONE,
+    AbilitySpec,
+    Clause,
+    Content,
+)
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
 
@@ -95,11 +102,43 @@ def clause_text(clause: Clause) -> str:
     if clause.move_back:
         parts.append(f"move back {clause.move_back}")
     if clause.charge:
-        parts.append(f"+{clause.charge} Charge")
+        parts.append(f"{clause.charge:+d} Charge")
     if clause.draw:
         parts.append(f"draw {clause.draw}")
+    if clause.discard:
+        parts.append(f"discards {clause.discard} at random")
+    if clause.remove_sigils:
+        parts.append(f"remove {clause.remove_sigils} Sigil(s)")
+    if clause.summon:
+        parts.append(f"summon {clause.summon}")
+    if clause.call:
+        parts.append(f"script {clause.call}")
     target = clause.target.replace("_", " ")
+    condition = clause.only_if
+    if condition is not None:
+        tests = [f"with {condition.has_status}" if condition.has_status else "",
+                 f"without {condition.lacks_status}" if condition.lacks_status else "",
+                 f"at {condition.hp_at_most} HP or less"
+                 if condition.hp_at_most is not None else "",
+                 ("a Support" if condition.support else "not a Support")
+                 if condition.support is not None else ""]
+        target += " (if " + ", ".join(t for t in tests if t) + ")"
     return f"{target}: {', '.join(parts) or 'no effect'}"
+
+
+def ability_text(ability: AbilitySpec) -> str:
+    """A passive ability as `(end of activation, once per round): self: heal 1`."""
+    if not ability.trigger:
+        changes = [f"{what.replace('_', ' ')} {amount:+d}" for what, amount in
+                   (("damage_dealt", ability.damage_dealt),
+                    ("damage_taken", ability.damage_taken)) if amount]
+        return f"(static, {ability.scope}): {', '.join(changes)}"
+    when = ability.trigger.replace("_", " ")
+    if ability.whose != "self" and ability.trigger not in ("round_end", "time_collapse"):
+        when += f" ({ability.whose})"
+    if ability.limit != "none":
+        when += f", {ability.limit.replace('_', ' ')}"
+    return f"({when}): " + "; ".join(clause_text(c) for c in ability.effects)
 
 
 def attack_clauses(match: Match, unit: int, kind: Kind) -> tuple[Clause, ...]:
@@ -118,7 +157,8 @@ def card_text(content: Content, card: int) -> str:
         return spec.name
     effects = "; ".join(clause_text(c) for c in spec.effects)
     cost = f"discard {spec.cost}" if spec.cost else "free"
-    return f"{spec.name} ({spec.kind}, {cost}): {spec.text or effects}"
+    kind = f"support, {spec.hp} HP" if spec.kind == "support" else spec.kind
+    return f"{spec.name} ({kind}, {cost}): {spec.text or effects}"
 
 
 def attack_text(match: Match, unit: int, kind: Kind) -> str:

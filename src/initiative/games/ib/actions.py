@@ -12,6 +12,8 @@ from enum import IntEnum
 
 MAX_UNITS = 10
 """IB 7.8 / 8.2: never more than 10 units on the track."""
+MAX_SUPPORTS = 16
+"""Support Characters that can be in play in one game (slots after the track units)."""
 MAX_HAND = 5
 """IB 2.8.3: the hand limit."""
 NUM_STATUSES = 7
@@ -39,12 +41,14 @@ class Kind(IntEnum):
     SIGIL = 14  # IB 4.5: activate the active unit's installed Sigil `arg` (0 or 1)
     TIER = 15  # IB 4.5.7: use tier `arg` + 1 ("Discard arg+1") of the Sigil
     REPLACE = 16  # IB 4.5.5: discard installed Sigil `arg` of the recipient to make room
+    TARGET_SUPPORT = 17  # IB 2.5.2 / 3.8.1: choose Support slot `arg` as the target
 
 
 # Plain-int twins of the kinds for the hot path (an IntEnum member lookup costs ~4x).
 (K_KEEP, K_MULLIGAN, K_BASIC, K_ADVANCED, K_BREAK_ART, K_PASS, K_DECLINE, K_DISCARD, K_TARGET,
- K_BREAK, K_CLEANSE, K_PLAY, K_KEYSTONE, K_INSTALL, K_SIGIL, K_TIER, K_REPLACE) = range(17)
-assert [int(k) for k in Kind] == list(range(17))
+ K_BREAK, K_CLEANSE, K_PLAY, K_KEYSTONE, K_INSTALL, K_SIGIL, K_TIER, K_REPLACE,
+ K_TARGET_SUPPORT) = range(18)
+assert [int(k) for k in Kind] == list(range(18))
 
 _WORDS = {
     Kind.KEEP: "keep",
@@ -64,10 +68,12 @@ _WORDS = {
     Kind.SIGIL: "sigil",
     Kind.TIER: "tier",
     Kind.REPLACE: "replace",
+    Kind.TARGET_SUPPORT: "target",
 }
 _ARG_COUNT = {Kind.DISCARD: MAX_HAND, Kind.TARGET: MAX_UNITS, Kind.BREAK: MAX_UNITS,
               Kind.CLEANSE: NUM_STATUSES, Kind.PLAY: MAX_HAND, Kind.INSTALL: MAX_HAND,
-              Kind.SIGIL: MAX_SIGILS, Kind.TIER: MAX_TIERS, Kind.REPLACE: MAX_SIGILS}
+              Kind.SIGIL: MAX_SIGILS, Kind.TIER: MAX_TIERS, Kind.REPLACE: MAX_SIGILS,
+              Kind.TARGET_SUPPORT: MAX_SUPPORTS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +122,19 @@ INSTALLS = tuple(action(Kind.INSTALL, i) for i in range(MAX_HAND))
 SIGILS = tuple(action(Kind.SIGIL, i) for i in range(MAX_SIGILS))
 TIERS = tuple(action(Kind.TIER, i) for i in range(MAX_TIERS))
 REPLACES = tuple(action(Kind.REPLACE, i) for i in range(MAX_SIGILS))
+SUPPORT_TARGETS = tuple(action(Kind.TARGET_SUPPORT, i) for i in range(MAX_SUPPORTS))
+
+
+def target_action(unit: int, num_characters: int) -> Action:
+    """The action choosing `unit`: a track unit by its slot, a Support by its slot."""
+    if unit < num_characters:
+        return TARGETS[unit]
+    return SUPPORT_TARGETS[unit - num_characters]
+
+
+def target_unit(action: Action, num_characters: int) -> int:
+    """The unit a TARGET or TARGET_SUPPORT action names."""
+    return action.arg + num_characters if action.kind == Kind.TARGET_SUPPORT else action.arg
 
 
 def word(kind: Kind) -> str:

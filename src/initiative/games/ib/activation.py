@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import (
+    abilities,
     attacks,
     breaks,
     damage,
-    effects,
     events,
     hand,
     rounds,
@@ -86,6 +86,8 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
         victory.check(state)
         return
     state.activations += 1
+    if "once_per_activation" in state.match.limits:
+        abilities.refresh_activation(state)
     state.stack.append((ACTIVATION, unit, ST_STATUS, 0))
     state.emit((events.ACT_START, unit, state.track.round))
 
@@ -125,9 +127,9 @@ def step(state: IBState) -> bool:
             _status_check(state, unit, flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
-    keystone = state.match.unit_keystones[unit]
-    if stage == ST_START and keystone is not None:
-        _passive(state, unit, "start_of_activation")  # IB 3.2.3
+    triggers = state.match.triggers
+    if stage == ST_START and "start_of_activation" in triggers:
+        abilities.fire(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or state.stack[0][3] & F_ENDED:
             return True
     if stage == ST_START or stage == ST_DRAW:
@@ -137,8 +139,8 @@ def step(state: IBState) -> bool:
             state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
         return True
     if stage == ST_END:
-        if keystone is not None:
-            _passive(state, unit, "end_of_activation")  # IB 3.2.7
+        if "end_of_activation" in triggers:
+            abilities.fire(state, "end_of_activation", unit)  # IB 3.2.7
             if state.result is not None or state.stack[0][3] & F_ENDED:
                 return True
         stage = ST_MOVE
@@ -171,20 +173,8 @@ def _expire_restrictions(state: IBState, unit: int, flags: int) -> None:
 
 
 PASSIVE_USED = 1
-"""Bit of `IBState.used` marking a unit's once-per-round Keystone passive (IB 3.5.4)."""
-
-
-def _passive(state: IBState, unit: int, trigger: str) -> None:
-    """A Keystone passive that triggers in its own Character's window (IB 2.2.3)."""
-    keystone = state.match.unit_keystones[unit]
-    if keystone is None or keystone.passive_trigger != trigger:
-        return
-    if keystone.passive_limit == "once_per_round":
-        if state.used[unit] & PASSIVE_USED:
-            return
-        state.used[unit] |= PASSIVE_USED
-    state.emit((events.PASSIVE, unit))
-    effects.resolve_now(state, unit, keystone.passive)
+"""Bit of `IBState.used` marking a unit's once-per-round Keystone passive (ability 0,
+abilities.py; IB 3.5.4)."""
 
 
 def _status_check(state: IBState, unit: int, flags: int) -> None:

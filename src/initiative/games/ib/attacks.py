@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import breaks, damage, effects, events, sigils
+from initiative.games.ib import abilities, breaks, damage, effects, events, sigils, supports
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     CLEANSES,
@@ -30,9 +30,11 @@ from initiative.games.ib.actions import (
     K_SIGIL,
     K_TIER,
     REPLACES,
+    SUPPORT_TARGETS,
     TARGETS,
     TIERS,
     Action,
+    target_unit,
 )
 from initiative.games.ib.content import CLEANSE_ONE, Clause
 from initiative.games.ib.frames import (
@@ -55,14 +57,13 @@ from initiative.games.ib.frames import (
     W_AFTER_RESOLVE,
     Frame,
 )
+from initiative.games.ib.match import CARD_SUPPORT
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
 COST = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
-
-
 
 
 def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
@@ -98,10 +99,6 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
                         recipient))
 
 
-
-
-
-
 def legal(state: IBState) -> list[Action]:
     frame = state.stack[-1]
     unit, kind, targets, stage = frame[1], frame[2], frame[3], frame[4]
@@ -118,7 +115,11 @@ def legal(state: IBState) -> list[Action]:
         bits = state.status[_clause_targets(state, frame, frame[6])[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
     i = targets.index(PENDING)
-    return [TARGETS[u] for u in effects.candidates(state, unit, clauses[i].target)]
+    n = state.match.num_characters
+    found = effects.candidates(state, unit, clauses[i].target)
+    if clauses[i].only_if is not None:  # a chosen target must meet the condition
+        found = effects.meeting(state, clauses[i].only_if, found)
+    return [TARGETS[u] if u < n else SUPPORT_TARGETS[u - n] for u in found]
 
 
 def choose(state: IBState, action: Action) -> None:
@@ -141,9 +142,7 @@ def choose(state: IBState, action: Action) -> None:
         damage.cleanse(state, target, action.arg)
         state.stack[-1] = (*frame[:4], AS_RESOLVE, frame[5], frame[6], 2, *frame[8:])
         return
-    targets = list(frame[3])
-    targets[targets.index(PENDING)] = action.arg
-    state.stack[-1] = (frame[0], frame[1], frame[2], tuple(targets), *frame[4:])
+    state.stack[-1] = _with_target(frame, target_unit(action, state.match.num_characters))
 
 
 def step(state: IBState) -> bool:
@@ -173,7 +172,9 @@ def step(state: IBState) -> bool:
                 state._legal_seat = state.match.unit_seat[unit]
                 return False
             # One legal target: chosen automatically. None: the clause has no target.
-            stack[-1] = _with_target(frame, options[0].arg if options else NO_TARGET)
+            chosen = target_unit(options[0], state.match.num_characters) if options \
+                else NO_TARGET
+            stack[-1] = _with_target(frame, chosen)
             return True
         stack[-1] = (ACTION, unit, kind, targets, AS_RESOLVE, via_ib, frame[6], frame[7],
                      card, owed, tier, recipient)
@@ -191,6 +192,10 @@ def step(state: IBState) -> bool:
                 if not _install(state, frame):
                     return True
                 frame = stack[-1]
+            elif kind == K_PLAY and state.match.card_codes[card] == CARD_SUPPORT \
+                    and owed != INSTALLED:
+                supports.enter(state, state.match.unit_seat[unit], card)  # IB 4.7.1
+                stack[-1] = frame = (*frame[:9], INSTALLED, *frame[10:])
             if _orphaned(state, frame):
                 return True
         return _resolve(state)
@@ -205,28 +210,26 @@ def step(state: IBState) -> bool:
     return True
 
 
-
-
 def finish(state: IBState) -> None:
     """Pop the ACTION frame; a played card goes to its owner's discard pile (IB 2.6.1,
     4.4), whether it resolved, fizzled or was abandoned (its costs stay paid); so does a
     Sigil whose installation never happened."""
     frame = state.stack.pop()
     card, kind = frame[8], frame[2]
-    if kind == K_PLAY or (kind == K_INSTALL and not _installed(state, frame)):
+    if (kind == K_PLAY or kind == K_INSTALL) and frame[9] != INSTALLED:
         state.discards[state.match.unit_seat[frame[1]]].append(card)
 
 
 INSTALLED = -1
-"""`owed` of an INSTALL frame once its Sigil is in place (an install owes no discard)."""
+"""`owed` of an INSTALL frame once its Sigil is in place, or of a PLAY frame once its
+Support Character is in play (neither owes a discard any more)."""
 
 
 def cards_in_play(stack: Sequence[Frame], unit_seat: Sequence[int]) -> list[tuple[int, int]]:
     """(owner seat, card) of every card out of hand but not yet placed: a Technique or
     Event resolving, a Sigil not yet installed. (Installed Sigils sit on their unit.)"""
     return [(unit_seat[f[1]], f[8]) for f in stack
-            if f[0] == ACTION and (f[2] == K_PLAY or (f[2] == K_INSTALL
-                                                         and f[9] != INSTALLED))]
+            if f[0] == ACTION and (f[2] == K_PLAY or f[2] == K_INSTALL) and f[9] != INSTALLED]
 
 
 def _installed(state: IBState, frame: Frame) -> bool:
@@ -238,7 +241,8 @@ def _announce(state: IBState, frame: Frame) -> None:
     _, unit, kind, targets = frame[:4]
     card = frame[8]
     if kind == K_PLAY:
-        state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.8
+        state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
+        abilities.fire(state, "play", unit)
     elif kind == K_INSTALL:
         state.emit((events.INSTALL, unit, card, frame[11]))  # IB 4.5
     elif kind == K_SIGIL:
@@ -278,7 +282,8 @@ def _install(state: IBState, frame: Frame) -> bool:
         return False
     sigils.install(state, recipient, frame[8], state.match.unit_seat[frame[1]])
     state.stack[-1] = (*frame[:9], INSTALLED, *frame[10:])
-    return True
+    abilities.fire(state, "install", recipient, frame[1])
+    return state.result is None and not _abandoned(state, state.stack[-1])
 
 
 def _pay_discard(state: IBState, frame: Frame, slot: int) -> None:
@@ -346,6 +351,7 @@ def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
     """The units clause `i` affects now (defeated units drop out)."""
     unit, kind, targets = frame[1], frame[2], frame[3]
     clauses = clauses_of(state, unit, kind, frame[8], frame[10])
+    condition = clauses[i].only_if
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
     target = clauses[i].target
@@ -356,7 +362,8 @@ def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
     else:
         found = [targets[i]] if targets[i] >= 0 else []
     off = state.off
-    return [u for u in found if not (off >> u) & 1]
+    found = [u for u in found if not (off >> u) & 1]
+    return found if condition is None else effects.meeting(state, condition, found)
 
 
 def _resolve(state: IBState) -> bool:
@@ -377,8 +384,7 @@ def _resolve(state: IBState) -> bool:
                     return False
                 if present:
                     damage.cleanse(state, hit[0], present[0])
-        effects.rest_of_clause(state, clause, hit)
-        effects.draw_for(state, unit, clause)
+        effects.rest_of_clause(state, unit, clause, hit)
         damage.settle(state)  # AMB-56
         if state.result is not None or _abandoned(state, frame):
             if state.result is None:
@@ -389,14 +395,3 @@ def _resolve(state: IBState) -> bool:
         effects.gain_charge(state, unit, 1)
     state.stack[-1] = (*frame[:4], AS_AFTER, frame[5], i, 0, *frame[8:])
     return True
-
-
-
-
-
-
-
-
-
-
-

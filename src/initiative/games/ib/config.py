@@ -76,10 +76,16 @@ class RulesConfig:
     insight_scope: Literal["whole_effect", "first_target"] = "whole_effect"  # AMB-53
     status_stacking: Literal["none", "stack"] = "none"  # AMB-54
     heal_cap: Literal["max_hp", "none"] = "max_hp"  # AMB-59
+    support_statuses: Literal["damage_triggered_only", "none", "all"] = (
+        "damage_triggered_only"  # AMB-57
+    )
+    trigger_order: Literal["active_side_first", "track_order"] = "active_side_first"  # new
+    trigger_chains: bool = False  # new: ability damage fires damage triggers
     # --- H. Targeting and sides (IB 3.8, 8.2) ---
     ally_enemy_reference: Literal["effect_controller", "active_unit_controller"] = (
         "effect_controller"  # AMB-61
     )
+    aoe_hits_supports: bool = True  # AMB-63
     multiplayer_aoe_friendly_fire: bool = False  # AMB-64
     # --- J. Hand, draw, deck-out (IB 2.8) ---
     deck_out_coop: Literal["team_loses", "player_eliminated"] = "team_loses"  # AMB-83

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from functools import cache
 from importlib import resources
@@ -30,9 +31,18 @@ from pydantic import (
 from initiative.engine.errors import ContentError
 from initiative.games.ib import statuses
 
-TargetKind = Literal["enemy", "all_enemies", "self", "ally", "all_allies", "same"]
+TargetKind = Literal["enemy", "all_enemies", "self", "ally", "all_allies", "same",
+                     "trigger_unit"]
 CHOSEN_TARGETS = ("enemy", "ally")
 """Clause targets that ask the controller to pick one unit."""
+TRIGGERS: tuple[str, ...] = (
+    "play", "install", "start_of_activation", "end_of_activation", "damage_dealt",
+    "damage_taken", "defeat", "round_end", "time_collapse")
+"""When a triggered ability fires (abilities.py)."""
+Trigger = Literal["play", "install", "start_of_activation", "end_of_activation",
+                  "damage_dealt", "damage_taken", "defeat", "round_end", "time_collapse"]
+Limit = Literal["none", "once_per_activation", "once_per_round", "once_per_game"]
+Whose = Literal["self", "ally", "enemy", "any"]
 AFFINITIES = ("fire", "water", "earth", "arcane", "wind")
 
 
@@ -40,18 +50,49 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class ConditionModel(_Strict):
+    """`only_if`: the clause affects only the targets that meet every condition given."""
+
+    has_status: str | None = None
+    lacks_status: str | None = None
+    hp_at_most: int | None = Field(None, ge=0, le=99)
+    support: bool | None = None
+
+    @field_validator("has_status", "lacks_status")
+    @classmethod
+    def _known_status(cls, value: str | None) -> str | None:
+        if value is not None and value not in statuses.BY_NAME:
+            raise ValueError(f"unknown status {value!r} (known: {', '.join(statuses.NAMES)})")
+        return value
+
+
 class ClauseModel(_Strict):
-    """One clause of an attack; `target` first, then what happens to it."""
+    """One clause of an effect; `target` first, then what happens to each target."""
 
     target: TargetKind
+    only_if: ConditionModel | None = None
     damage: int = Field(0, ge=0, le=99)
     heal: int = Field(0, ge=0, le=99)
     apply: tuple[str, ...] = ()
     cleanse: Literal["none", "one", "all"] | str = "none"
     move_up: int = Field(0, ge=0, le=9)
     move_back: int = Field(0, ge=0, le=9)
-    charge: int = Field(0, ge=0, le=3)
+    charge: int = Field(0, ge=-3, le=3)
     draw: int = Field(0, ge=0, le=5)
+    discard: int = Field(0, ge=0, le=5)
+    remove_sigils: int = Field(0, ge=0, le=2)
+    summon: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$")
+    call: str | None = None
+
+    @field_validator("call")
+    @classmethod
+    def _registered(cls, value: str | None) -> str | None:
+        from initiative.games.ib import scripts
+
+        if value is not None and value not in scripts.REGISTRY:
+            raise ValueError(f"no registered function {value!r} (registered: "
+                             f"{', '.join(sorted(scripts.REGISTRY))})")
+        return value
 
     @field_validator("apply")
     @classmethod
@@ -85,6 +126,13 @@ class CharacterModel(_Strict):
     basic: tuple[ClauseModel, ...] = Field(min_length=1)
     advanced: tuple[ClauseModel, ...] = Field(min_length=1)
     break_art: tuple[ClauseModel, ...] = Field(min_length=1)
+    abilities: tuple[AbilityModel, ...] = Field((), max_length=4)
+
+    @model_validator(mode="after")
+    def _check(self) -> CharacterModel:
+        for attack in ("basic", "advanced", "break_art"):
+            _no_trigger_unit(getattr(self, attack), attack)
+        return self
 
     @field_validator("affinities")
     @classmethod
@@ -99,16 +147,15 @@ class CharacterModel(_Strict):
 
 CardKind = Literal["plain", "technique", "event", "support", "sigil"]
 CARD_KINDS: tuple[str, ...] = ("plain", "technique", "event", "support", "sigil")
-PLAYABLE_KINDS: tuple[str, ...] = ("technique", "event")
-"""Kinds played from hand as the action (IB 4.4, 4.8)."""
-ENGINE_KINDS: tuple[str, ...] = ("plain", "technique", "event", "sigil")
-"""Kinds the engine uses today; Support Characters are in the schema only."""
+PLAYABLE_KINDS: tuple[str, ...] = ("technique", "event", "support")
+"""Kinds played from hand as the action (IB 4.4, 4.7, 4.8)."""
 
 
 class CardModel(_Strict):
     """A deck card (IB 2.3-2.7). `plain` cards are supplies with no play effect (the
     core engine's test decks); `signature` names the Character a signature card
-    belongs to (IB 2.7.5)."""
+    belongs to (IB 2.7.5). A `support` (IB 2.5, 4.7) has `hp`, its on-play `effects`
+    and its passive `abilities`."""
 
     key: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str = Field(min_length=1)
@@ -119,12 +166,21 @@ class CardModel(_Strict):
     effects: tuple[ClauseModel, ...] = ()
     sigil_type: str | None = None
     tiers: tuple[tuple[ClauseModel, ...], ...] = Field((), max_length=3)
+    hp: int = Field(0, ge=0, le=99)
+    abilities: tuple[AbilityModel, ...] = Field((), max_length=4)
 
     @model_validator(mode="after")
     def _playable_kinds_have_effects(self) -> CardModel:
         """IB 2.4 / 2.6: Techniques and Events resolve effects; plain cards have none."""
-        if self.kind in PLAYABLE_KINDS and not self.effects:
+        if self.kind == "support":
+            self._check_support()
+        elif self.hp or self.abilities:
+            raise ValueError("only a support has hp and abilities")
+        elif self.kind in PLAYABLE_KINDS and not self.effects:
             raise ValueError(f"a {self.kind} needs at least one effect")
+        _no_trigger_unit(self.effects, "effects")
+        for n, tier in enumerate(self.tiers):
+            _no_trigger_unit(tier, f"tiers[{n}]")
         if self.kind == "plain" and (self.effects or self.cost):
             raise ValueError("a plain card has no cost and no effects")
         if self.effects and self.effects[0].target == "same":
@@ -134,6 +190,14 @@ class CardModel(_Strict):
         elif self.sigil_type is not None or self.tiers:
             raise ValueError("only a sigil has a sigil_type and tiers")
         return self
+
+    def _check_support(self) -> None:
+        """IB 2.5.1: an on-play effect, a passive and HP (AMB-49: no printed cost
+        means none)."""
+        if self.hp < 1:
+            raise ValueError("a support needs hp (1 or more)")
+        if not self.effects and not self.abilities:
+            raise ValueError("a support needs an on-play effect or an ability")
 
     def _check_sigil(self) -> None:
         """IB 2.3 / 4.5: a Sigil has a type and tiers "Discard 1..3" (AMB-46)."""
@@ -150,29 +214,60 @@ class CardModel(_Strict):
             raise ValueError("a sigil's effects are its tiers; it has no cost or effects")
 
 
-class PassiveModel(_Strict):
-    """A Keystone's passive (IB 2.2.3): effects that trigger in its Character's own
-    Start- or End-of-Activation window (IB 3.2.3, 3.2.7), at most `limit` times.
+class StaticModel(_Strict):
+    """A static modifier (always on while its owner is in play): damage dealt by, or
+    taken by, the units in `scope` changes by the amount (abilities.py)."""
 
-    Passive effects ask no choices: their targets are `self`, `all_allies`,
-    `all_enemies` (or `same`), and an unnamed Cleanse is not allowed."""
+    scope: Literal["self", "allies", "enemies"] = "self"
+    damage_dealt: int = Field(0, ge=-5, le=5)
+    damage_taken: int = Field(0, ge=-5, le=5)
 
-    trigger: Literal["start_of_activation", "end_of_activation"]
-    limit: Literal["none", "once_per_round"] = "none"
-    effects: tuple[ClauseModel, ...] = Field(min_length=1)
+    @model_validator(mode="after")
+    def _does_something(self) -> StaticModel:
+        if not (self.damage_dealt or self.damage_taken):
+            raise ValueError("a static modifier needs damage_dealt or damage_taken")
+        return self
 
-    @field_validator("effects")
-    @classmethod
-    def _no_choices(cls, value: tuple[ClauseModel, ...]) -> tuple[ClauseModel, ...]:
-        for i, clause in enumerate(value):
+
+class AbilityModel(_Strict):
+    """A passive ability: triggered (`trigger` + `effects`) or a `static` modifier.
+
+    `whose` says whose event fires it (the owner itself, any ally, any enemy, anyone);
+    `limit` caps its uses. Triggered effects ask no choices: their targets are `self`,
+    `all_allies`, `all_enemies`, `trigger_unit` (the other unit of the event) or
+    `same`, and an unnamed Cleanse is not allowed."""
+
+    trigger: Trigger | None = None
+    whose: Whose = "self"
+    limit: Limit = "none"
+    effects: tuple[ClauseModel, ...] = ()
+    static: StaticModel | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> AbilityModel:
+        if (self.trigger is None) == (self.static is None):
+            raise ValueError("an ability has either a trigger (with effects) or a static")
+        if self.static is not None and (self.effects or self.limit != "none"):
+            raise ValueError("a static ability has no effects and no limit")
+        if self.trigger is not None and not self.effects:
+            raise ValueError("a triggered ability needs at least one effect")
+        for i, clause in enumerate(self.effects):
             if clause.target in CHOSEN_TARGETS:
                 raise ValueError(f"effects[{i}]: a passive cannot ask for a target "
-                                 f"({clause.target!r}); use self, all_allies or all_enemies")
+                                 f"({clause.target!r}); use self, all_allies, all_enemies "
+                                 "or trigger_unit")
             if clause.cleanse == "one":
                 raise ValueError(f"effects[{i}]: a passive cannot ask which status to cleanse")
-        if value and value[0].target == "same":
+        if self.effects and self.effects[0].target == "same":
             raise ValueError("effects[0].target: 'same' needs an earlier effect")
-        return value
+        return self
+
+
+def _no_trigger_unit(clauses: tuple[ClauseModel, ...], what: str) -> None:
+    for i, clause in enumerate(clauses):
+        if clause.target == "trigger_unit":
+            raise ValueError(f"{what}[{i}].target: trigger_unit is only for triggered "
+                             "abilities")
 
 
 class KeystoneModel(_Strict):
@@ -183,7 +278,12 @@ class KeystoneModel(_Strict):
     name: str = Field(min_length=1)
     text: str = ""
     ability: tuple[ClauseModel, ...] = ()
-    passive: PassiveModel | None = None
+    passive: AbilityModel | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> KeystoneModel:
+        _no_trigger_unit(self.ability, "ability")
+        return self
 
 
 class DeckModel(_Strict):
@@ -212,6 +312,16 @@ class ContentFile(_Strict):
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """`only_if` (statuses by name; checked per target, off the hot path)."""
+
+    has_status: str | None = None
+    lacks_status: str | None = None
+    hp_at_most: int | None = None
+    support: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Clause:
     target: str
     damage: int
@@ -222,6 +332,11 @@ class Clause:
     move_back: int
     charge: int
     draw: int
+    discard: int = 0
+    remove_sigils: int = 0
+    summon: str = ""  # support card key
+    call: str = ""  # registered function (scripts.py)
+    only_if: Condition | None = None
 
     @property
     def chooses(self) -> bool:
@@ -229,6 +344,19 @@ class Clause:
 
 
 CLEANSE_NONE, CLEANSE_ONE, CLEANSE_ALL = -1, -2, -3
+
+
+@dataclass(frozen=True, slots=True)
+class AbilitySpec:
+    """A compiled passive ability: `trigger` "" for a static modifier."""
+
+    trigger: str
+    whose: str = "self"
+    limit: str = "none"
+    effects: tuple[Clause, ...] = ()
+    scope: str = "self"
+    damage_dealt: int = 0
+    damage_taken: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +372,7 @@ class CharacterSpec:
     basic: tuple[Clause, ...]
     advanced: tuple[Clause, ...]
     break_art: tuple[Clause, ...]
+    abilities: tuple[AbilitySpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +386,8 @@ class CardSpec:
     effects: tuple[Clause, ...] = ()
     sigil_type: str = ""
     tiers: tuple[tuple[Clause, ...], ...] = ()
+    hp: int = 0
+    abilities: tuple[AbilitySpec, ...] = ()
 
     @property
     def playable(self) -> bool:
@@ -269,9 +400,7 @@ class KeystoneSpec:
     name: str
     text: str = ""
     ability: tuple[Clause, ...] = ()
-    passive_trigger: str = ""  # "" (no passive), start_of_activation, end_of_activation
-    passive_limit: str = "none"
-    passive: tuple[Clause, ...] = ()
+    passive: AbilitySpec | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +486,7 @@ def _compile_clause(model: ClauseModel) -> Clause:
         cleanse = CLEANSE_ALL
     else:
         cleanse = statuses.BY_NAME[model.cleanse]
+    condition = model.only_if
     return Clause(
         target=model.target,
         damage=model.damage,
@@ -367,19 +497,34 @@ def _compile_clause(model: ClauseModel) -> Clause:
         move_back=model.move_back,
         charge=model.charge,
         draw=model.draw,
+        discard=model.discard,
+        remove_sigils=model.remove_sigils,
+        summon=model.summon or "",
+        call=model.call or "",
+        only_if=Condition(**condition.model_dump()) if condition is not None else None,
+    )
+
+
+def _compile_ability(model: AbilityModel) -> AbilitySpec:
+    static = model.static
+    return AbilitySpec(
+        trigger=model.trigger or "",
+        whose=model.whose,
+        limit=model.limit,
+        effects=tuple(_compile_clause(c) for c in model.effects),
+        scope=static.scope if static else "self",
+        damage_dealt=static.damage_dealt if static else 0,
+        damage_taken=static.damage_taken if static else 0,
     )
 
 
 def _compile_keystone(model: KeystoneModel) -> KeystoneSpec:
-    passive = model.passive
     return KeystoneSpec(
         key=model.key,
         name=model.name,
         text=model.text,
         ability=tuple(_compile_clause(c) for c in model.ability),
-        passive_trigger=passive.trigger if passive else "",
-        passive_limit=passive.limit if passive else "none",
-        passive=tuple(_compile_clause(c) for c in passive.effects) if passive else (),
+        passive=_compile_ability(model.passive) if model.passive else None,
     )
 
 
@@ -396,6 +541,7 @@ def _compile_character(model: CharacterModel) -> CharacterSpec:
         basic=tuple(_compile_clause(c) for c in model.basic),
         advanced=tuple(_compile_clause(c) for c in model.advanced),
         break_art=tuple(_compile_clause(c) for c in model.break_art),
+        abilities=tuple(_compile_ability(a) for a in model.abilities),
     )
 
 
@@ -476,10 +622,12 @@ def _build(model: ContentFile, where: str) -> Content:
     cards = tuple(
         CardSpec(c.key, c.name, c.kind, c.signature, c.text, c.cost,
                  tuple(_compile_clause(e) for e in c.effects), c.sigil_type or "",
-                 tuple(tuple(_compile_clause(e) for e in tier) for tier in c.tiers))
+                 tuple(tuple(_compile_clause(e) for e in tier) for tier in c.tiers),
+                 c.hp, tuple(_compile_ability(a) for a in c.abilities))
         for c in model.cards
     )
     card_index = {c.key: i for i, c in enumerate(cards)}
+    _check_summons(model, {c.key for c in model.cards if c.kind == "support"}, where)
     decks: dict[str, tuple[str, ...]] = {}
     for deck in model.decks:
         expanded: list[str] = []
@@ -518,6 +666,48 @@ def _build(model: ContentFile, where: str) -> Content:
                     f"{where} (team {team.key!r}), field keystones: unknown keystone {key!r}")
         team_keystones[team.key] = team.keystones
     return Content(characters, cards, card_index, decks, teams, keystones, team_keystones)
+
+
+def clause_groups(model: ContentFile) -> Iterator[tuple[str, tuple[ClauseModel, ...]]]:
+    """Every clause list of a content file (an attack, effects, a tier, an ability's
+    effects) with where it sits: "character 'x', field basic"."""
+    def abilities(items: tuple[AbilityModel, ...], at: str
+                  ) -> Iterator[tuple[str, tuple[ClauseModel, ...]]]:
+        for n, ability in enumerate(items):
+            if ability.effects:
+                yield f"{at}[{n}].effects", ability.effects
+
+    for c in model.characters:
+        at = f"character {c.key!r}, field "
+        for attack in ("basic", "advanced", "break_art"):
+            yield at + attack, getattr(c, attack)
+        yield from abilities(c.abilities, at + "abilities")
+    for k in model.keystones:
+        at = f"keystone {k.key!r}, field "
+        yield at + "ability", k.ability
+        if k.passive is not None:
+            yield at + "passive.effects", k.passive.effects
+    for card in model.cards:
+        at = f"card {card.key!r}, field "
+        yield at + "effects", card.effects
+        for n, tier in enumerate(card.tiers):
+            yield f"{at}tiers[{n}]", tier
+        yield from abilities(card.abilities, at + "abilities")
+
+
+def clauses_of_model(model: ContentFile) -> Iterator[tuple[str, ClauseModel]]:
+    """Every clause of a content file with where it sits."""
+    for at, clauses in clause_groups(model):
+        for i, clause in enumerate(clauses):
+            yield f"{at}[{i}]", clause
+
+
+def _check_summons(model: ContentFile, supports: set[str], where: str) -> None:
+    """`summon` names a Support Character card of the same content."""
+    for at, clause in clauses_of_model(model):
+        if clause.summon is not None and clause.summon not in supports:
+            raise ContentError(f"{where} ({at}).summon: {clause.summon!r} is not a support "
+                               f"card (supports: {', '.join(sorted(supports)) or 'none'})")
 
 
 def load_content_file(path: Path | str) -> Content:

@@ -28,6 +28,8 @@ def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[in
     unit_seat = [u.seat for u in view.units]
     in_play = [card for owner, card in cards_in_play(view.stack, unit_seat) if owner == seat]
     in_play += [card for u in view.units for card, owner in u.sigils if owner == seat]
+    in_play += [u.card for u in view.units  # Supports in play came from the deck (IB 4.7)
+                if u.is_support and u.on_track and not u.summoned and u.seat == seat]
     if decklist is not None:
         seen = Counter(view.hands[seat] or ())
         seen.update(view.discards[seat] or ())
@@ -60,6 +62,8 @@ def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:
     state.used = [u.used for u in view.units]
     state.sigils = [u.sigils for u in view.units]
     state.off = sum(1 << u.unit for u in view.units if not u.on_track)
+    state.summoned = sum(1 << u.unit for u in view.units if u.summoned)
+    state.queue = ()
     state.hands, state.decks, state.discards = [], [], []
     for seat in range(len(view.seat_names)):
         seen_hand, seen_discard = view.hands[seat], view.discards[seat]

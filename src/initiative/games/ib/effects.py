@@ -1,14 +1,20 @@
 """IB 3.8 targeting and what a clause does: who counts as ally or enemy, which units a
-clause may pick, and damage, healing, statuses, moves (IB 3.4) and Charge applied in
-that order. Shared by attacks, cards, Keystone abilities and passives, and Sigils.
+clause may pick, and damage, healing, statuses, moves (IB 3.4), Charge, draws,
+discards, Sigil removal, summons and scripts applied in that order. Shared by attacks,
+cards, Keystone abilities, passive abilities and Sigils.
+
+Support Characters (IB 2.5.2) are targetable like any opposing or allied card; the
+group targets take them unless `aoe_hits_supports` is false (AMB-63). They have no
+track position and no Charge, so moves and Charge skip them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import damage, events, hand
-from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause
+from initiative.games.ib import damage, events, hand, scripts, sigils, supports
+from initiative.games.ib import statuses as st
+from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Condition
 from initiative.games.ib.frames import ACTIVATION, B_RETURN, BREAK, F_ENDED, NEXT
 
 if TYPE_CHECKING:
@@ -27,47 +33,81 @@ def controller_team(state: IBState, unit: int) -> int:
 
 def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3)."""
+    match = state.match
     team = controller_team(state, unit)
-    team_of = state.match.unit_team
+    team_of = match.unit_team
     off = state.off
-    order = [u for u in range(len(team_of)) if not (off >> u) & 1]
+    n = len(team_of)
+    if target_kind[0] == "a" and not match.config.aoe_hits_supports:  # AMB-63
+        n = match.num_characters
+    order = [u for u in range(n) if not (off >> u) & 1]
     if target_kind == "enemy" or target_kind == "all_enemies":
-        if target_kind == "all_enemies" and state.match.config.multiplayer_aoe_friendly_fire:
-            seat = state.match.unit_seat
+        if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
+            seat = match.unit_seat
             return [u for u in order if seat[u] != seat[unit]]  # AMB-64
         return [u for u in order if team_of[u] != team]
     return [u for u in order if team_of[u] == team]
 
 
-def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...]) -> None:
-    """Resolve clauses that ask no choices (a Keystone passive) at once, for `unit`."""
+def meeting(state: IBState, condition: Condition, units: list[int]) -> list[int]:
+    """The units that meet a clause's `only_if` condition."""
+    out = []
+    for u in units:
+        bits = state.status[u]
+        if condition.has_status and not st.count(bits, st.BY_NAME[condition.has_status]):
+            continue
+        if condition.lacks_status and st.count(bits, st.BY_NAME[condition.lacks_status]):
+            continue
+        if condition.hp_at_most is not None and state.hp[u] > condition.hp_at_most:
+            continue
+        if condition.support is not None and state.match.is_support(u) != condition.support:
+            continue
+        out.append(u)
+    return out
+
+
+def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
+                trigger_unit: int = -1, from_beyond: bool = False) -> None:
+    """Resolve clauses that ask no choices (a passive ability) at once, for `unit`;
+    `trigger_unit` is the other unit of the event that fired it. Like an attack, it
+    stops if its owner leaves play, unless it is the owner's own on-defeat ability
+    (`from_beyond`)."""
     hit: list[int] = []
+    chain = state.match.config.trigger_chains  # new flag: ability damage fires triggers
     for clause in clauses:
-        if clause.target != "same":
-            hit = [unit] if clause.target == "self" else candidates(state, unit, clause.target)
+        target = clause.target
+        if target == "self":
+            hit = [unit]
+        elif target == "trigger_unit":
+            hit = [trigger_unit] if trigger_unit >= 0 else []
+        elif target != "same":
+            hit = candidates(state, unit, target)
         hit = [u for u in hit if not (state.off >> u) & 1]
-        damage_and_heal(state, unit, clause, hit)
-        rest_of_clause(state, clause, hit)
-        draw_for(state, unit, clause)
+        mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
+        damage_and_heal(state, unit, clause, mine, chain)
+        rest_of_clause(state, unit, clause, mine)
         damage.settle(state)
-        if state.result is not None or not state.on_track(unit):
+        if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
             return
 
 
-def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int]) -> None:
+def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int],
+                    triggers: bool = True) -> None:
     if clause.damage and hit:
         insight = damage.take_insight(state, unit)  # IB 5.2.2
         whole = state.match.config.insight_scope == "whole_effect"  # AMB-53
         for n, target in enumerate(hit):
             bonus = insight if (whole or n == 0) else 0
-            damage.deal(state, unit, target, clause.damage + bonus)
+            damage.deal(state, unit, target, clause.damage + bonus, triggers=triggers)
     if clause.heal:
         for target in hit:
             damage.heal(state, target, clause.heal)
 
 
-def rest_of_clause(state: IBState, clause: Clause, hit: list[int]) -> None:
-    """Named/all Cleanse, statuses, moves and Charge, in that order (IB 3.8, 5)."""
+def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) -> None:
+    """After damage and healing: named/all Cleanse, statuses, moves, Charge, then
+    Sigil removal, discards and scripts per target; then the controller's draw and
+    summon (IB 3.8, 5)."""
     for target in hit:
         if clause.cleanse == CLEANSE_ALL:
             damage.cleanse_all(state, target)
@@ -81,11 +121,25 @@ def rest_of_clause(state: IBState, clause: Clause, hit: list[int]) -> None:
             move(state, target, clause.move_back)
         if clause.charge:
             gain_charge(state, target, clause.charge)
+        if clause.remove_sigils:
+            for _ in range(min(clause.remove_sigils, len(state.sigils[target]))):
+                sigils.remove(state, target, len(state.sigils[target]) - 1)
+        if clause.discard:
+            hand.discard_at_random(state, state.match.unit_seat[target], clause.discard)
+        if clause.call:
+            scripts.REGISTRY[clause.call](state, unit, target)
+    if clause.draw:
+        draw_for(state, unit, clause)
+    if clause.summon:
+        supports.summon(state, state.match.unit_seat[unit], clause.summon)
 
 
 def gain_charge(state: IBState, unit: int, amount: int) -> None:
-    """IB 3.7.1-3.7.3: Charge never exceeds 3; the excess is lost (AMB-38)."""
-    now = min(3, state.charge[unit] + amount)
+    """IB 3.7.1-3.7.3: Charge never exceeds 3; the excess is lost (AMB-38). A negative
+    amount spends Charge down to 0. Support Characters hold no Charge."""
+    if unit >= state.match.num_characters:
+        return
+    now = max(0, min(3, state.charge[unit] + amount))
     state.charge[unit] = now
     state.emit((events.CHARGE, unit, amount, now))
 
@@ -120,6 +174,8 @@ def _breaking_unit(state: IBState) -> int:
 def move(state: IBState, unit: int, amount: int) -> None:
     """IB 3.4: Move Up (amount < 0) / Move Back (> 0). The active unit's moves wait for
     its Movement Step (IB 3.4.6); others resolve at once (IB 3.4.2)."""
+    if unit >= state.match.num_characters:
+        return  # a Support Character has no place on the track
     if is_active(state, unit):
         state.pending[unit] = (*state.pending[unit], amount)
         state.emit((events.DEFER, unit, amount))

@@ -19,7 +19,8 @@ Event = tuple[int, ...]
 (SETUP, SHUFFLE, DRAW, MULLIGAN, KEEP, ACT_START, BURN, STUNNED, SEALED, MUTED, DECLARE,
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
- RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE, INSTALL, UNINSTALL, SIGIL_USE) = range(39)
+ RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE, INSTALL, UNINSTALL, SIGIL_USE, SUPPORT_IN,
+ SUPPORT_OUT) = range(41)
 
 ATTACK_NAMES = {2: "Basic Attack", 3: "Advanced Attack", 4: "Break Art", 12: "Keystone ability"}
 """Names of the ACTION kinds that are not cards (actions.Kind values)."""
@@ -54,9 +55,12 @@ def _card(match: Match, card: int) -> str:
     return "a card" if card == HIDDEN else match.card_name(card)
 
 
-def _keystone(match: Match, unit: int) -> str:
+def _ability(match: Match, unit: int, index: int) -> str:
+    """Whose ability fired: a Keystone's passive (index 0) or the unit's own."""
     keystone = match.unit_keystones[unit]
-    return keystone.name if keystone else "?"
+    if keystone is not None and keystone.passive is not None and index == 0:
+        return f"{_u(match, unit)}'s Keystone {keystone.name}"
+    return f"{_u(match, unit)}'s ability"
 
 
 def _article(noun: str) -> str:
@@ -93,7 +97,8 @@ _RENDER: dict[int, _R] = {
     + ("." if e[3] else ", but cannot move."),
     DEFER: lambda e, m: f"{_u(m, e[1])} will move {'up' if e[2] < 0 else 'back'} "
     f"{abs(e[2])} after its Speed move.",
-    CHARGE: lambda e, m: f"{_u(m, e[1])} gains {e[2]} Charge (now {e[3]}).",
+    CHARGE: lambda e, m: f"{_u(m, e[1])} {'gains' if e[2] >= 0 else 'loses'} {abs(e[2])} "
+    f"Charge (now {e[3]}).",
     MOVEMENT: lambda e, m: f"{_u(m, e[1])} moves right by Speed {e[2]}"
     + (" past the Round Marker and is out of round." if e[3] else "."),
     RM_STEP: lambda e, m: "The Round Marker steps left"
@@ -118,5 +123,9 @@ _RENDER: dict[int, _R] = {
     UNINSTALL: lambda e, m: f"{m.card_name(e[2])} is removed from {_u(m, e[1])} and discarded.",
     SIGIL_USE: lambda e, m: f"{_u(m, e[1])} uses {m.card_name(e[2])} (Discard {e[3]})"
     + _targets(m, e[4:]) + ".",
-    PASSIVE: lambda e, m: f"{_u(m, e[1])}'s Keystone {_keystone(m, e[1])} takes effect.",
+    PASSIVE: lambda e, m: f"{_ability(m, e[1], e[2] if len(e) > 2 else 0)} takes effect.",
+    SUPPORT_IN: lambda e, m: f"{_u(m, e[1])} " + ("is summoned" if e[2] else "enters play")
+    + f" for {_s(m, m.unit_seat[e[1]])}.",
+    SUPPORT_OUT: lambda e, m: f"{_u(m, e[1])} is defeated and "
+    + ("leaves the game." if e[2] else "is discarded."),
 }

@@ -63,6 +63,14 @@ def discard(state: IBState, seat: int, slot: int) -> None:
     state.emit((events.DISCARD, seat, card))
 
 
+def discard_at_random(state: IBState, seat: int, count: int) -> None:
+    """A `discard N` effect: the seat discards N cards (fewer if it holds fewer) chosen
+    at random with the game's RNG, so nobody learns or picks the rest of the hand."""
+    hand = state.hands[seat]
+    for _ in range(min(count, len(hand))):
+        discard(state, seat, state.rng.below(len(hand)))
+
+
 # --- the mulligan (IB 2.8.2, 2.9.6, AMB-88) -------------------------------------
 
 

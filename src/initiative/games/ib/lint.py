@@ -4,8 +4,8 @@ engine reads (docs/content.md).
 Schema errors come from content.py's own loading, with the same messages (file, entry,
 field). A file that passes the schema is then checked as a whole, every problem listed
 rather than the first: clauses that do nothing or that the engine cannot resolve as
-written are errors, as are unknown or duplicate keys; content the engine does not play
-yet, unused cards, odd deck sizes and repeated names are warnings.
+written are errors, as are unknown or duplicate keys and abilities whose targets can
+never exist; unused cards, odd deck sizes and repeated names are warnings.
 """
 
 from __future__ import annotations
@@ -20,16 +20,15 @@ from pydantic import ValidationError
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib.content import (
-    ENGINE_KINDS,
     ClauseModel,
     ContentFile,
+    clause_groups,
     load_content_text,
 )
 from initiative.games.ib.deckbuilding import STANDARD_DECK, STANDARD_TEAM
 
 Level = Literal["error", "warning"]
 MULTI_TARGETS = ("all_enemies", "all_allies")
-ATTACKS = ("basic", "advanced", "break_art")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +68,10 @@ def lint_content(text: str, where: str) -> list[Finding]:
 
 def _checks(model: ContentFile, where: str) -> Iterator[Finding]:
     yield from _duplicate_keys(model, where)
-    for character in model.characters:
-        for attack in ATTACKS:
-            clauses: tuple[ClauseModel, ...] = getattr(character, attack)
-            yield from _clauses(clauses, f"{where} (character {character.key!r}), field {attack}")
-    for keystone in model.keystones:
-        at = f"{where} (keystone {keystone.key!r}), field"
-        yield from _clauses(keystone.ability, f"{at} ability")
-        if keystone.passive is not None:
-            yield from _clauses(keystone.passive.effects, f"{at} passive.effects")
+    for at, clauses in clause_groups(model):
+        entry, _, field = at.partition(", field ")
+        yield from _clauses(clauses, f"{where} ({entry}), field {field}")
+    yield from _abilities(model, where)
     yield from _cards(model, where)
     yield from _decks(model, where)
     yield from _teams(model, where)
@@ -100,7 +94,29 @@ def _duplicate_keys(model: ContentFile, where: str) -> Iterator[Finding]:
 
 def _does_nothing(clause: ClauseModel) -> bool:
     return not (clause.damage or clause.heal or clause.apply or clause.cleanse != "none"
-                or clause.move_up or clause.move_back or clause.charge or clause.draw)
+                or clause.move_up or clause.move_back or clause.charge or clause.draw
+                or clause.discard or clause.remove_sigils or clause.summon or clause.call)
+
+
+NO_UNIT_TRIGGERS = ("round_end", "time_collapse")
+
+
+def _abilities(model: ContentFile, where: str) -> Iterator[Finding]:
+    """Triggers with no unit to point at, and `whose` that cannot matter."""
+    owners = [(f"character {c.key!r}", c.abilities) for c in model.characters]
+    owners += [(f"keystone {k.key!r}", (k.passive,)) for k in model.keystones if k.passive]
+    owners += [(f"card {c.key!r}", c.abilities) for c in model.cards]
+    for entry, abilities in owners:
+        for n, ability in enumerate(abilities):
+            at = f"{where} ({entry}), field " + ("passive" if entry[0] == "k" else
+                                                 f"abilities[{n}]")
+            if ability.trigger in NO_UNIT_TRIGGERS:
+                if any(c.target == "trigger_unit" for c in ability.effects):
+                    yield Finding("error", f"{at}: {ability.trigger} concerns no unit, so "
+                                           "trigger_unit targets nothing")
+                if ability.whose != "self":
+                    yield Finding("warning", f"{at}.whose: {ability.trigger} fires for "
+                                             "everyone; whose is ignored")
 
 
 def _clauses(clauses: tuple[ClauseModel, ...], where: str) -> Iterator[Finding]:
@@ -128,15 +144,9 @@ def _cards(model: ContentFile, where: str) -> Iterator[Finding]:
     used = {key for deck in model.decks for key in deck.cards}
     for card in model.cards:
         at = f"{where} (card {card.key!r})"
-        yield from _clauses(card.effects, f"{at}, field effects")
         if card.signature is not None and card.signature not in characters:
             yield Finding("error", f"{at}, field signature: unknown character "
                                    f"{card.signature!r}")
-        if card.kind not in ENGINE_KINDS:
-            yield Finding("warning", f"{at}, field kind: {card.kind} cards are not playable "
-                                     "yet (the engine plays techniques, events and sigils)")
-        for n, tier in enumerate(card.tiers):
-            yield from _clauses(tier, f"{at}, field tiers[{n}]")
         if model.decks and card.key not in used:
             yield Finding("warning", f"{at}: no deck of this file uses it")
 

@@ -10,14 +10,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.engine.errors import ContentError
-from initiative.games.ib.actions import MAX_UNITS
+from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import CharacterSpec, Content, KeystoneSpec, core_content
+from initiative.games.ib.content import (
+    AbilitySpec,
+    CardSpec,
+    CharacterSpec,
+    Clause,
+    Content,
+    KeystoneSpec,
+    core_content,
+)
 from initiative.timing.track_rules import TrackRules
 
-CARD_PLAIN, CARD_TECHNIQUE, CARD_EVENT, CARD_SIGIL, CARD_OTHER = range(5)
+CARD_PLAIN, CARD_TECHNIQUE, CARD_EVENT, CARD_SIGIL, CARD_SUPPORT = range(5)
 _CARD_CODES = {"plain": CARD_PLAIN, "technique": CARD_TECHNIQUE, "event": CARD_EVENT,
-               "sigil": CARD_SIGIL}
+               "sigil": CARD_SIGIL, "support": CARD_SUPPORT}
+
+Hook = tuple[int, int, AbilitySpec]
+"""(owner unit, ability index on that unit, ability)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +45,11 @@ class SeatSetup:
 
 @dataclass(frozen=True)
 class Match:
+    """Units are numbered Characters first (`units`, the track units), then one slot per
+    Support Character a seat can bring into play (IB 2.5: played from its deck or
+    summoned). Support slots are never on the track; `unit_seat`, `unit_team`,
+    `labels`, `max_hp` and `unit_abilities` cover every unit, Supports included."""
+
     content: Content
     config: RulesConfig
     seats: tuple[SeatSetup, ...]
@@ -50,6 +66,19 @@ class Match:
     card_costs: tuple[int, ...] = field(init=False)
     sigil_hosts: dict[tuple[int, str], tuple[int, ...]] = field(init=False)
     """(team, Sigil type) -> units of that team printing the type (IB 4.5.5)."""
+    num_characters: int = field(init=False)
+    support_cards: tuple[int, ...] = field(init=False)
+    """Card id of each Support slot (unit `num_characters + i`)."""
+    support_slot: dict[tuple[int, int], int] = field(init=False)
+    """(seat, support card id) -> its unit."""
+    max_hp: tuple[int, ...] = field(init=False)
+    unit_abilities: tuple[tuple[AbilitySpec, ...], ...] = field(init=False)
+    """Keystone passive first (index 0), then the Character's or Support's abilities."""
+    triggers: dict[str, tuple[Hook, ...]] = field(init=False)
+    statics: tuple[Hook, ...] = field(init=False)
+    limits: frozenset[str] = field(init=False)
+    """The usage limits some ability uses (none: no bookkeeping)."""
+    damage_triggers: bool = field(init=False)
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
@@ -80,22 +109,34 @@ class Match:
                     raise ContentError(f"{where}: deck holds unknown card {key!r}")
         if len(units) > MAX_UNITS:
             raise ContentError(f"{len(units)} units on the track; at most {MAX_UNITS} (IB 8.2)")
+        supports = self._support_slots()
         self._check_unique_characters()
         self._check_unique_keystones()
         teams = {seat.team for seat in self.seats}
         if len(teams) < 2:
             raise ContentError("every seat is on one team; a game needs two sides")
         set_ = object.__setattr__
+        cards = self.content.cards
+        n = len(units)
         set_(self, "track_rules", self.config.track_rules())
         set_(self, "units", tuple(units))
-        set_(self, "unit_keystones", tuple(keystones))
+        set_(self, "num_characters", n)
+        set_(self, "unit_keystones", tuple(keystones) + (None,) * len(supports))
+        unit_seat += [seat for seat, _ in supports]
         set_(self, "unit_seat", tuple(unit_seat))
         set_(self, "seat_team", tuple(seat.team for seat in self.seats))
         set_(self, "unit_team", tuple(self.seats[s].team for s in unit_seat))
         set_(self, "seat_units", tuple(seat_units))
-        set_(self, "labels", _labels(units))
-        cards = self.content.cards
-        set_(self, "card_codes", tuple(_CARD_CODES.get(c.kind, CARD_OTHER) for c in cards))
+        set_(self, "support_cards", tuple(card for _, card in supports))
+        set_(self, "support_slot", {key: n + i for i, key in enumerate(supports)})
+        set_(self, "labels", _labels([u.key for u in units]
+                                     + [cards[c].key for _, c in supports]))
+        set_(self, "max_hp", tuple(u.hp for u in units) + tuple(cards[c].hp for _, c in supports))
+        abilities = [((k.passive,) if k and k.passive else ()) + u.abilities
+                     for u, k in zip(units, keystones, strict=True)]
+        abilities += [cards[c].abilities for _, c in supports]
+        self._index_abilities(tuple(abilities))
+        set_(self, "card_codes", tuple(_CARD_CODES[c.kind] for c in cards))
         set_(self, "card_costs", tuple(c.cost for c in cards))
         hosts: dict[tuple[int, str], tuple[int, ...]] = {}
         for u, spec in enumerate(units):
@@ -106,6 +147,49 @@ class Match:
         set_(self, "decklists", tuple(
             tuple(sorted(self.content.card_index[k] for k in seat.deck)) for seat in self.seats
         ))
+
+    def _support_slots(self) -> list[tuple[int, int]]:
+        """(seat, card) for every Support a seat can put into play: one per Support in
+        its deck (IB 2.5.4 allows one copy) and one per Support its cards can summon."""
+        content = self.content
+        slots: list[tuple[int, int]] = []
+        for s, seat in enumerate(self.seats):
+            mine: set[int] = set()
+            for key in seat.deck:
+                card = content.cards[content.card_index[key]]
+                if card.kind != "support":
+                    continue
+                if content.card_index[key] in mine:
+                    raise ContentError(f"seat {s} ({seat.name}): deck holds {card.name} "
+                                       "twice; at most 1 copy of a Support (IB 2.5.4)")
+                mine.add(content.card_index[key])
+            sources = [*seat.deck, *(f"@{k}" for k in seat.characters),
+                       *(f"#{k}" for k in seat.keystones)]
+            mine |= _summonable(content, sources)
+            slots += [(s, card) for card in sorted(mine)]
+        if len(slots) > MAX_SUPPORTS:
+            raise ContentError(f"{len(slots)} Support Characters could enter play; at most "
+                               f"{MAX_SUPPORTS}")
+        return slots
+
+    def _index_abilities(self, abilities: tuple[tuple[AbilitySpec, ...], ...]) -> None:
+        triggers: dict[str, list[Hook]] = {}
+        statics: list[Hook] = []
+        for u, mine in enumerate(abilities):
+            for j, ability in enumerate(mine):
+                if ability.trigger:
+                    triggers.setdefault(ability.trigger, []).append((u, j, ability))
+                else:
+                    statics.append((u, j, ability))
+        set_ = object.__setattr__
+        set_(self, "unit_abilities", abilities)
+        set_(self, "triggers", {k: tuple(v) for k, v in triggers.items()})
+        set_(self, "statics", tuple(statics))
+        set_(self, "limits", frozenset(a.limit for mine in abilities for a in mine))
+        set_(self, "damage_triggers", "damage_dealt" in triggers or "damage_taken" in triggers)
+
+    def is_support(self, unit: int) -> bool:
+        return unit >= self.num_characters
 
     def _check_unique_characters(self) -> None:
         """IB 2.1.4 / AMB-94: no team fields the same Character twice."""
@@ -148,6 +232,8 @@ class Match:
         return len(self.seats)
 
     def unit_name(self, unit: int) -> str:
+        if unit >= self.num_characters:
+            return self.content.cards[self.support_cards[unit - self.num_characters]].name
         return self.units[unit].name
 
     def card_name(self, card: int) -> str:
@@ -185,15 +271,52 @@ class Match:
         return cls(content, config, seats)
 
 
-def _labels(units: list[CharacterSpec]) -> tuple[str, ...]:
+def _labels(keys: list[str]) -> tuple[str, ...]:
     """Short unique unit labels for move text: the key, numbered on repeats."""
     labels: list[str] = []
-    for spec in units:
-        label, n = spec.key, 2
+    for key in keys:
+        label, n = key, 2
         while label in labels:
-            label, n = f"{spec.key}{n}", n + 1
+            label, n = f"{key}{n}", n + 1
         labels.append(label)
     return tuple(labels)
+
+
+def _clauses_of(content: Content, source: str) -> list[Clause]:
+    """Every clause a deck card, Character (@key) or Keystone (#key) can resolve."""
+    found: list[Clause] = []
+    abilities: tuple[AbilitySpec, ...] = ()
+    if source[0] == "@":
+        spec = content.characters[source[1:]]
+        found += [*spec.basic, *spec.advanced, *spec.break_art]
+        abilities = spec.abilities
+    elif source[0] == "#":
+        keystone = content.keystones[source[1:]]
+        found += keystone.ability
+        abilities = (keystone.passive,) if keystone.passive else ()
+    else:
+        card: CardSpec = content.cards[content.card_index[source]]
+        found += card.effects
+        for tier in card.tiers:
+            found += tier
+        abilities = card.abilities
+    for ability in abilities:
+        found += ability.effects
+    return found
+
+
+def _summonable(content: Content, sources: list[str]) -> set[int]:
+    """Support cards that `sources` can summon, following summons of summons."""
+    found: set[int] = set()
+    todo = list(sources)
+    while todo:
+        for clause in _clauses_of(content, todo.pop()):
+            if clause.summon:
+                card = content.card_index[clause.summon]
+                if card not in found:
+                    found.add(card)
+                    todo.append(clause.summon)
+    return found
 
 
 def standard_match(team_a: str = "vanguard", team_b: str = "harrow",

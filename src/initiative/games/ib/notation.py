@@ -48,6 +48,7 @@ PART_NAMES = ("start", "cleanse", "rest")
 _TOP_KEYS = ("format", "setup", "track", "time_collapse", "round", "passed", "units", "seats",
              "stack", "activations", "result", "rng", "seed")
 _UNIT_KEYS = ("hp", "charge", "statuses", "pending", "used", "sigils", "defeated")
+_SUPPORT_KEYS = ("in_play", "summoned", "hp", "statuses", "used")
 OWNER_MARK = "@"
 """`key@Seat` names an installed Sigil that came from another seat's deck (AMB-44)."""
 _SEAT_KEYS = ("hand", "discard", "deck")
@@ -184,6 +185,9 @@ def position_to_dict(state: IBState) -> dict[str, Any]:
     if match.config.out_of_round_rule == "passed_by_rm":
         data["passed"] = [labels[u] for u in track.order if track.passed >> u & 1]
     data["units"] = {labels[u]: _unit_to_data(state, u) for u in range(len(match.units))}
+    data["units"].update({labels[u]: _support_to_data(state, u)  # IB 2.5: Supports in play
+                          for u in range(match.num_characters, len(state.hp))
+                          if state.on_track(u)})
     cards = match.content.cards
     data["seats"] = {
         name: {zone: [cards[c].key for c in pile] for zone, pile in
@@ -213,6 +217,17 @@ def _unit_to_data(state: IBState, u: int) -> dict[str, Any]:
                            for c, owner in state.sigils[u]]
     if not state.on_track(u):
         entry["defeated"] = True
+    return entry
+
+
+def _support_to_data(state: IBState, u: int) -> dict[str, Any]:
+    entry: dict[str, Any] = {"in_play": True, "hp": state.hp[u]}
+    if (state.summoned >> u) & 1:
+        entry["summoned"] = True
+    if state.status[u]:
+        entry["statuses"] = st.names(state.status[u])
+    if state.used[u]:
+        entry["used"] = state.used[u]
     return entry
 
 
@@ -358,6 +373,8 @@ def _read_units(state: IBState, raw: Any, names: _Names) -> None:
     state.hp, state.charge, state.status, state.pending, state.used = [], [], [], [], []
     state.sigils = []
     state.off = 0
+    state.summoned = 0
+    state.queue = ()
     for u, spec in enumerate(match.units):
         path = f"position.units.{names.labels[u]}"
         entry = _mapping(units.get(names.labels[u]) or {}, path, _UNIT_KEYS)
@@ -387,6 +404,35 @@ def _read_units(state: IBState, raw: Any, names: _Names) -> None:
         state.used.append(used)
         state.sigils.append(_read_sigils(entry.get("sigils", []), f"{path}.sigils", u, names))
         state.off |= defeated << u
+    for u in range(match.num_characters, len(match.max_hp)):
+        _read_support(state, u, units.get(names.labels[u]) or {}, names)
+
+
+def _read_support(state: IBState, u: int, raw: Any, names: _Names) -> None:
+    """A Support slot (IB 2.5): out of play unless `in_play: true`."""
+    path = f"position.units.{names.labels[u]}"
+    entry = _mapping(raw, path, _SUPPORT_KEYS)
+    in_play = _bool(entry.get("in_play", False), f"{path}.in_play")
+    if not in_play and set(entry) - {"in_play"}:
+        _fail(path, "a Support out of play has no hp, statuses or usages (add in_play: true)")
+    top = names.match.max_hp[u]
+    hp = _int(entry.get("hp", top if in_play else 0), f"{path}.hp", 0, 999)
+    if in_play and hp == 0:
+        _fail(f"{path}.hp", "0 HP on a Support in play (it would be discarded, IB 2.5.3)")
+    if hp > top and names.match.config.heal_cap == "max_hp":
+        _fail(f"{path}.hp", f"{hp} exceeds max HP {top}")
+    try:
+        bits = st.parse(_list(entry.get("statuses", []), f"{path}.statuses"), f"{path}.statuses")
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+    state.hp.append(hp)
+    state.charge.append(0)
+    state.status.append(bits)
+    state.pending.append(())
+    state.used.append(_int(entry.get("used", 0), f"{path}.used", 0, 2**31))
+    state.sigils.append(())
+    state.off |= (not in_play) << u
+    state.summoned |= _bool(entry.get("summoned", False), f"{path}.summoned") << u
 
 
 def _read_sigils(raw: Any, path: str, unit: int, names: _Names) -> tuple[tuple[int, int], ...]:
@@ -419,7 +465,7 @@ def _read_track(top: dict[str, Any], state: IBState, names: _Names) -> Initiativ
     if not collapse and len(marks) != 1:
         _fail(path, "needs exactly one Round Marker '|' (or time_collapse: true)")
     order = [names.unit(v, f"{path}[{i}]") for i, v in enumerate(line) if v != RM_MARK]
-    living = state.living_units()
+    living = [u for u in state.living_units() if u < names.match.num_characters]
     if sorted(order) != living:
         problems = [f"{names.labels[u]} is missing" for u in living if u not in order]
         problems += [f"{names.labels[u]} is defeated" for u in set(order) if u not in living]

@@ -4,21 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import events
+from initiative.games.ib import abilities, events
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
 
-def refresh_once_per_round(state: IBState) -> None:
-    """IB 3.5.4: "once per round" usages reset (AMB-22: per unit and ability)."""
-    used = state.used
-    for i in range(len(used)):
-        used[i] = 0
-
-
 def _new_round(state: IBState) -> None:
-    refresh_once_per_round(state)
+    """IB 3.5.4: round-end abilities fire, then once-per-round usages reset (AMB-22)."""
+    abilities.fire(state, "round_end")
+    abilities.refresh_round(state)
     state.emit((events.ROUND, state.track.round))
 
 
@@ -49,6 +44,18 @@ def setup_key(state: IBState, unit: int) -> tuple[int, int, int, str, str, int]:
     return (spec.initiative, spec.speed, spec.hp, spec.name.lower(), spec.title.lower(), unit)
 
 
+def population(state: IBState) -> int:
+    """AMB-23: the units counted against the lowest Speed. `track_units` (default) and
+    `player_characters` count the same units until Challenge Cards exist;
+    `track_units_and_supports` adds the Support Characters in play."""
+    count = len(state.track.order)
+    if state.match.config.time_collapse_population == "track_units_and_supports":
+        from initiative.games.ib.supports import in_play
+
+        count += len(in_play(state))
+    return count
+
+
 def check_time_collapse(state: IBState) -> None:
     """IB 3.6.1: when the remaining units number no more than the lowest Speed among
     them, the Round Marker is removed (AMB-23 population, AMB-24 checked on every
@@ -57,16 +64,15 @@ def check_time_collapse(state: IBState) -> None:
     units = track.order
     if not units:
         return
-    # AMB-23: every population reading counts the same units in the core game (no
-    # Challenge Cards or Support Characters exist yet).
     lowest = min(state.match.units[u].speed for u in units)
-    collapsed = len(units) <= lowest
     config = state.match.config
+    collapsed = population(state) <= lowest
     if collapsed and track.rm is not None:
         track.collapse()
         state.emit((events.COLLAPSE,))
         if config.time_collapse_final_refresh:
-            refresh_once_per_round(state)
+            abilities.refresh_round(state)
+        abilities.fire(state, "time_collapse")
         if config.time_collapse_order == "printed_initiative":  # AMB-26
             track.sort_by(lambda u: setup_key(state, u))
     elif not collapsed and track.rm is None and config.time_collapse_reversible:

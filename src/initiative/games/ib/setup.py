@@ -18,16 +18,18 @@ from initiative.timing.track import InitiativeTrack
 def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> IBState:
     """A fresh game at its first decision (the mulligans)."""
     state = IBState.__new__(IBState)
-    n_units = len(match.units)
+    n_units = len(match.max_hp)  # Characters, then Support slots (out of play)
     state.match = match
     state.rng = SplitMix64(seed)
-    state.hp = [spec.hp for spec in match.units]
+    state.hp = [spec.hp for spec in match.units] + [0] * (n_units - match.num_characters)
     state.charge = [0] * n_units
     state.status = [0] * n_units
     state.pending = [()] * n_units
     state.used = [0] * n_units
     state.sigils = [()] * n_units
-    state.off = 0
+    state.off = ((1 << n_units) - 1) & ~((1 << match.num_characters) - 1)
+    state.summoned = 0
+    state.queue = ()
     state.stack = []
     state.log = []
     state.log_len = 0

@@ -28,8 +28,8 @@ class IBState:
 
     __slots__ = (
         "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "hands", "hp",
-        "log", "log_len", "match", "off", "pending", "result", "rng", "sigils", "stack", "status",
-        "track", "used",
+        "log", "log_len", "match", "off", "pending", "queue", "result", "rng", "sigils", "stack",
+        "status", "summoned", "track", "used",
     )
 
     match: Match
@@ -39,9 +39,11 @@ class IBState:
     charge: list[int]
     status: list[int]  # packed statuses (statuses.py)
     pending: list[tuple[int, ...]]  # deferred Move Up (<0) / Move Back (>0) per unit (IB 3.4.6)
-    used: list[int]  # once-per-round usage bits per unit (IB 3.5.4)
+    used: list[int]  # ability usage bits per unit (abilities.py; IB 3.5.4)
     sigils: list[tuple[tuple[int, int], ...]]  # installed (card, owner seat) per unit (IB 4.5)
-    off: int  # bit set of units no longer on the track (defeated or eliminated)
+    off: int  # bit set of units out of play: defeated Characters, Supports not in play
+    summoned: int  # bit set of Supports in play that were summoned (they leave the game)
+    queue: tuple[tuple[int, int, int], ...]  # triggered abilities waiting (abilities.py)
     hands: list[list[int]]
     decks: list[list[int]]  # top of deck = end of list
     discards: list[list[int]]
@@ -107,6 +109,8 @@ class IBState:
         new.used = self.used[:]
         new.sigils = self.sigils[:]
         new.off = self.off
+        new.summoned = self.summoned
+        new.queue = self.queue
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]
         new.discards = [d[:] for d in self.discards]
@@ -133,6 +137,7 @@ class IBState:
         return self.log[: self.log_len]
 
     def on_track(self, unit: int) -> bool:
+        """In play: a Character on the track (or a Support in play)."""
         return not (self.off >> unit) & 1
 
     def living_units(self) -> list[int]:

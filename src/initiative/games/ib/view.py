@@ -42,6 +42,12 @@ class UnitView:
     used: int
     on_track: bool
     sigils: tuple[tuple[int, int], ...] = ()  # installed (card, owner seat), public
+    card: int = -1  # a Support Character's card (IB 2.5); -1 for a track unit
+    summoned: bool = False  # a Support put into play by an effect (leaves the game)
+
+    @property
+    def is_support(self) -> bool:
+        return self.card >= 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,7 +56,8 @@ class UnitView:
             "initiative": self.initiative, "speed": self.speed, "charge": self.charge,
             "statuses": st.names(self.statuses), "pending": list(self.pending),
             "used": self.used, "on_track": self.on_track,
-            "sigils": [list(s) for s in self.sigils],
+            "sigils": [list(s) for s in self.sigils], "support": self.is_support,
+            "summoned": self.summoned,
         }
 
 
@@ -130,6 +137,16 @@ def redact_frame(frame: frames.Frame, seat: int) -> frames.Frame:
     return frame
 
 
+def _support_view(state: IBState, u: int) -> UnitView:
+    """A Support slot (IB 2.5): public, in play (`on_track`) or not."""
+    match = state.match
+    card = match.support_cards[u - match.num_characters]
+    return UnitView(u, match.labels[u], match.unit_name(u), "", match.unit_seat[u],
+                    match.unit_team[u], state.hp[u], match.max_hp[u], 0, 0, 0, state.status[u],
+                    (), state.used[u], state.on_track(u), (), card,
+                    bool((state.summoned >> u) & 1))
+
+
 def make_view(state: IBState, seat: int) -> IBView:
     match = state.match
     config = match.config
@@ -144,7 +161,7 @@ def make_view(state: IBState, seat: int) -> IBView:
             state.sigils[u],
         )
         for u, spec in enumerate(match.units)
-    )
+    ) + tuple(_support_view(state, u) for u in range(match.num_characters, len(state.hp)))
     deciding = state.current_seat()
     legal = tuple(state.legal_actions()) if deciding == seat and deciding != TERMINAL else ()
     public_discards = config.discards_public or sees_all

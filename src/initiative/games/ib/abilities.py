@@ -1,0 +1,157 @@
+"""Passive abilities: triggered effects and static modifiers (IB 2.2.3, 2.5.1).
+
+An ability belongs to a unit: a Character (its Keystone's passive, index 0, then its
+own abilities) or a Support Character in play. A triggered ability fires when its
+event happens to a unit that `whose` names (the owner itself, an ally, an enemy,
+anyone); round_end and time_collapse concern no unit. Damage and defeat triggers wait
+in `IBState.queue` until the clause that caused them has settled (AMB-56); the others
+fire at once. Simultaneous triggers resolve in `trigger_order` (a new flag): by
+default the active unit's side first, then the other seats in turn, each in track
+order; `track_order` takes them all left to right. Supports come after track units.
+
+Usage limits (AMB-22) are bits in `IBState.used`: once per round (bits 0-7, reset at
+round end and once at Time Collapse, AMB-27), once per game (bits 8-15, never reset)
+and once per activation (bits 16-23, reset when any activation starts).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ib import effects, events
+
+if TYPE_CHECKING:
+    from initiative.games.ib.state import IBState
+
+ROUND_BITS = 0xFF
+ACTIVATION_BITS = 0xFF << 16
+_LIMIT_SHIFT = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
+NO_UNIT = -1
+
+
+def static_modifier(state: IBState, unit: int, which: str) -> int:
+    """The sum of the static `damage_dealt` or `damage_taken` modifiers that reach
+    `unit` from abilities whose owners are in play."""
+    match = state.match
+    team_of = match.unit_team
+    off = state.off
+    total = 0
+    for owner, _, ability in match.statics:
+        amount = ability.damage_dealt if which == "damage_dealt" else ability.damage_taken
+        if not amount or (off >> owner) & 1:
+            continue
+        scope = ability.scope
+        if ((scope == "self" and owner == unit)
+                or (scope == "allies" and team_of[owner] == team_of[unit])
+                or (scope == "enemies" and team_of[owner] != team_of[unit])):
+            total += amount
+    return total
+
+
+def _concerns(state: IBState, whose: str, owner: int, actor: int) -> bool:
+    if actor < 0 or whose == "any":
+        return True
+    if whose == "self":
+        return owner == actor
+    same = state.match.unit_team[owner] == state.match.unit_team[actor]
+    return same if whose == "ally" else not same
+
+
+def queue(state: IBState, trigger: str, actor: int = NO_UNIT, other: int = NO_UNIT) -> None:
+    """Queue every ability that `trigger` happening to `actor` fires. `other` is the
+    event's other unit (`trigger_unit` in effects; the actor itself if none)."""
+    hooks = state.match.triggers.get(trigger)
+    if not hooks:
+        return
+    off = state.off
+    trigger_unit = other if other >= 0 else actor
+    found = []
+    for owner, j, ability in hooks:
+        beyond = trigger == "defeat" and owner == actor  # "when this is defeated"
+        if (off >> owner) & 1 and not beyond:
+            continue
+        if _concerns(state, ability.whose, owner, actor):
+            found.append((owner, j, trigger_unit))
+    if found:
+        state.queue = (*state.queue, *found)
+
+
+def queue_damage(state: IBState, source: int, target: int) -> None:
+    """Damage above 0 was dealt: the dealer's side and the target's side may react."""
+    if source >= 0:
+        queue(state, "damage_dealt", source, target)
+    queue(state, "damage_taken", target, source)
+
+
+def fire(state: IBState, trigger: str, actor: int = NO_UNIT, other: int = NO_UNIT) -> None:
+    """Queue the abilities `trigger` fires and resolve everything queued."""
+    if trigger in state.match.triggers:
+        queue(state, trigger, actor, other)
+        flush(state)
+
+
+def flush(state: IBState) -> None:
+    """Resolve queued triggers, each batch in `trigger_order`. Triggers queued while
+    one resolves are resolved before the rest of its batch (after the clause settles)."""
+    match = state.match
+    while state.queue and state.result is None:
+        batch = sorted(state.queue, key=_order_key(state))
+        state.queue = ()
+        for owner, j, trigger_unit in batch:
+            if state.result is not None:
+                state.queue = ()
+                return
+            ability = match.unit_abilities[owner][j]
+            beyond = ability.trigger == "defeat" and owner == trigger_unit
+            if (state.off >> owner) & 1 and not beyond:
+                continue  # the owner left play before its turn came
+            if not _use(state, owner, j, ability.limit):
+                continue
+            state.emit((events.PASSIVE, owner, j))
+            effects.resolve_now(state, owner, ability.effects, trigger_unit, beyond)
+
+
+def _use(state: IBState, owner: int, j: int, limit: str) -> bool:
+    """Spend one use under the ability's limit; False if it has none left."""
+    if limit == "none":
+        return True
+    bit = 1 << (_LIMIT_SHIFT[limit] + j)
+    if state.used[owner] & bit:
+        return False
+    state.used[owner] |= bit
+    return True
+
+
+def _order_key(state: IBState):  # type: ignore[no-untyped-def]
+    from initiative.games.ib.activation import active_unit
+
+    match = state.match
+    order = state.track.order
+    where = {u: i for i, u in enumerate(order)}
+    seats = match.num_seats
+    first = active_unit(state)
+    if first < 0:
+        first = order[0] if order else 0
+    active_seat = match.unit_seat[first]
+    by_side = match.config.trigger_order == "active_side_first"
+
+    def key(item: tuple[int, int, int]) -> tuple[int, int, int]:
+        owner, j, _ = item
+        side = (match.unit_seat[owner] - active_seat) % seats if by_side else 0
+        return (side, where.get(owner, len(order) + owner), j)
+
+    return key
+
+
+def refresh_round(state: IBState) -> None:
+    """IB 3.5.4: once-per-round usages reset (AMB-22)."""
+    used = state.used
+    for i in range(len(used)):
+        used[i] &= ~ROUND_BITS
+
+
+def refresh_activation(state: IBState) -> None:
+    """A new activation: once-per-activation usages reset."""
+    used = state.used
+    for i in range(len(used)):
+        used[i] &= ~ACTIVATION_BITS
