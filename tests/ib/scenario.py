@@ -24,12 +24,12 @@ from initiative.games.ib.actions import (
     DECLINE,
     DISCARDS,
     KEEP,
-    TARGETS,
     Kind,
     action,
+    target_action,
 )
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import core_content
+from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.match import Match, SeatSetup, standard_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
@@ -51,14 +51,18 @@ class Scenario:
         seats: Sequence[SeatSpec] | None = None,
         seed: int = 0,
         agreed_order: list[int] | None = None,
+        content: Content | None = None,
+        deck: str = "supply_a",
+        keystones: Sequence[Sequence[str]] = (),
     ) -> None:
         config = RulesConfig().with_flags(rules or {})
+        content = content or core_content()
         if seats is None:
-            self.match = standard_match(team_a, team_b, config)
+            self.match = standard_match(team_a, team_b, config, content)
         else:
-            content = core_content()
             self.match = Match(content, config, tuple(
-                SeatSetup(f"Seat{i}", team, tuple(chars), content.deck("supply_a"))
+                SeatSetup(f"Seat{i}", team, tuple(chars), content.deck(deck),
+                          tuple(keystones[i]) if keystones else ())
                 for i, (team, chars) in enumerate(seats)
             ))
         self.state: IBState = new_game(self.match, seed, agreed_order)
@@ -165,8 +169,9 @@ class Scenario:
         state.track = InitiativeTrack(order, self.match.track_rules, rm=rm,
                                       round=old.round if round is None else round,
                                       passed=passed)
-        state.off = 0
-        for unit in range(len(self.match.units)):
+        n = self.match.num_characters
+        state.off &= ~((1 << n) - 1)  # Support slots keep their in/out of play bits
+        for unit in range(n):
             if unit not in order:
                 state.off |= 1 << unit
         state._legal = None
@@ -233,14 +238,37 @@ class Scenario:
         return self
 
     def _awaits_target(self) -> bool:
-        return any(a.kind == Kind.TARGET for a in self.legal()) if self.state.stack else False
+        kinds = (Kind.TARGET, Kind.TARGET_SUPPORT)
+        return any(a.kind in kinds for a in self.legal()) if self.state.stack else False
 
     def target(self, key: str) -> Scenario:
-        """Choose `key` as the target the top action is waiting for."""
+        """Choose `key` (a unit or a Support in play) as the awaited target."""
         frame = self.frame()
         assert frame[0] == frames.ACTION, f"no target is awaited: {frame!r}"
-        self.state.apply(TARGETS[self.u(key)])
+        self.state.apply(target_action(self.u(key), self.match.num_characters))
         return self
+
+    def support(self, key: str, *, hp: int | None = None) -> Scenario:
+        """Put the Support with label `key` into play (as if played earlier); the card
+        leaves its owner's deck or hand, so every card stays in exactly one place."""
+        from initiative.games.ib import supports
+
+        unit = self.u(key)
+        match = self.match
+        seat = match.unit_seat[unit]
+        card = match.support_cards[unit - match.num_characters]
+        for pile in (self.state.decks[seat], self.state.hands[seat]):
+            if card in pile:
+                pile.remove(card)
+                break
+        supports.enter(self.state, seat, card)
+        if hp is not None:
+            self.state.hp[unit] = hp
+        self.state._legal = None
+        return self
+
+    def in_play(self, key: str) -> bool:
+        return self.state.on_track(self.u(key))
 
     def cleanse(self, status: str) -> Scenario:
         """Answer an unnamed Cleanse: remove `status`."""

@@ -67,10 +67,10 @@ def test_amb21_true_an_initiative_break_steps_the_rm_like_an_activation() -> Non
 
 @pytest.mark.parametrize(
     "population", ["track_units", "player_characters", "track_units_and_supports"])
-def test_amb23_every_reading_counts_the_same_units_in_the_core_game(population: str) -> None:
-    # Only player Characters stand on the track in the core game (no Challenge Cards,
-    # no Support Characters), so all three readings trigger at the same defeat:
-    # 3 units left, lowest Speed 5.
+def test_amb23_without_supports_every_reading_counts_the_same_units(population: str) -> None:
+    # Only player Characters stand on the track (no Challenge Cards yet) and no Support
+    # is in play, so all three readings trigger at the same defeat: 3 units left,
+    # lowest Speed 5. tests/ib/test_flags_supports.py has Supports in play.
     sc = Scenario({"time_collapse_population": population})
     sc.track("brask pim marta odo |").set("pim", hp=1).run()
     sc.play(Kind.BASIC, "pim")

@@ -82,7 +82,8 @@ def test_every_card_kind_is_played_so_none_warns_about_its_kind() -> None:
 
 
 def test_a_support_without_hp_is_refused_with_file_entry_and_field() -> None:
-    text = "cards:\n  - {key: lamp, name: Lamp, kind: support, effects: [{target: self, draw: 1}]}\n"
+    text = ("cards:\n  - {key: lamp, name: Lamp, kind: support,"
+            " effects: [{target: self, draw: 1}]}\n")
     assert [str(f) for f in lint_content(text, "s.yaml")] == [
         "error: s.yaml (entry 'lamp'), field cards[0]: Value error, a support needs hp "
         "(1 or more)"]

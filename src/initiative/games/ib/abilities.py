@@ -16,6 +16,7 @@ and once per activation (bits 16-23, reset when any activation starts).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import effects, events
@@ -27,6 +28,8 @@ ROUND_BITS = 0xFF
 ACTIVATION_BITS = 0xFF << 16
 _LIMIT_SHIFT = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
 NO_UNIT = -1
+Pending = tuple[int, int, int]
+"""A queued trigger: (owner unit, ability index, trigger unit)."""
 
 
 def static_modifier(state: IBState, unit: int, which: str) -> int:
@@ -122,7 +125,8 @@ def _use(state: IBState, owner: int, j: int, limit: str) -> bool:
     return True
 
 
-def _order_key(state: IBState):  # type: ignore[no-untyped-def]
+def _order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:
+    """`trigger_order`: the sort key of queued (owner, ability, trigger unit) items."""
     from initiative.games.ib.activation import active_unit
 
     match = state.match
@@ -135,7 +139,7 @@ def _order_key(state: IBState):  # type: ignore[no-untyped-def]
     active_seat = match.unit_seat[first]
     by_side = match.config.trigger_order == "active_side_first"
 
-    def key(item: tuple[int, int, int]) -> tuple[int, int, int]:
+    def key(item: Pending) -> tuple[int, int, int]:
         owner, j, _ = item
         side = (match.unit_seat[owner] - active_seat) % seats if by_side else 0
         return (side, where.get(owner, len(order) + owner), j)

@@ -18,6 +18,7 @@ from initiative.games.ib import (
     hand,
     rounds,
     sigils,
+    supports,
     victory,
 )
 from initiative.games.ib import statuses as st
@@ -57,7 +58,7 @@ from initiative.games.ib.frames import (
     ST_STATUS,
     W_BETWEEN,
 )
-from initiative.games.ib.match import CARD_PLAIN, CARD_SIGIL, CARD_TECHNIQUE
+from initiative.games.ib.match import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -255,9 +256,10 @@ def legal(state: IBState) -> list[Action]:
 
 def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, muted: bool,
                    out: list[Action]) -> None:
-    """Cards the active unit may use as its action: a Technique unless Sealed (IB 5.2.5)
-    or an Event (IB 4.4, 4.8) whose discard cost the other cards can pay (AMB-47); a
-    Sigil to install unless Muted, if some Character can take it (IB 4.5)."""
+    """Cards the active unit may use as its action: a Technique unless Sealed (IB 5.2.5),
+    an Event (IB 4.4, 4.8) or a Support Character not already in play (IB 4.7, 2.5.4)
+    whose discard cost the other cards can pay (AMB-47, AMB-49); a Sigil to install
+    unless Muted, if some Character can take it (IB 4.5)."""
     codes, costs = state.match.card_codes, state.match.card_costs
     others = len(hand) - 1
     for slot, card in enumerate(hand):
@@ -268,6 +270,9 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
             if not muted and sigils.recipients(state, unit, card):
                 out.append(INSTALLS[slot])
         elif costs[card] <= others and not (code == CARD_TECHNIQUE and sealed):
+            if code == CARD_SUPPORT and not supports.can_enter(
+                    state, state.match.unit_seat[unit], card):
+                continue
             out.append(PLAYS[slot])
 
 

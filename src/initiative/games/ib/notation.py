@@ -510,6 +510,10 @@ def _read_seats(state: IBState, raw: Any, names: _Names) -> None:
                     if owner == s)  # a card in play still belongs to the seat
         held.update(card for installed in state.sigils for card, owner in installed
                     if owner == s)
+        n = match.num_characters
+        held.update(card for i, card in enumerate(match.support_cards)  # Supports in play
+                    if match.unit_seat[n + i] == s and state.on_track(n + i)
+                    and not (state.summoned >> (n + i)) & 1)
         if "deck" in entry:
             _same_cards(held + Counter(piles["deck"]), decklist, path, match)
         else:
