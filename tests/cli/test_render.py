@@ -134,14 +134,17 @@ def test_rules_lists_every_flag_with_its_default() -> None:
     assert "max_activations = 400" in done.stdout and "any whole number" in done.stdout
 
 
-@pytest.mark.parametrize("flags", [
-    {},
-    {"out_of_round_rule": "passed_by_rm", "orphaned_action": "retarget",
-     "status_stacking": "stack", "discards_public": False},
+@pytest.mark.parametrize(("teams", "flags"), [
+    (("tempest", "harrow"), {}),
+    (("tempest", "harrow"), {"out_of_round_rule": "passed_by_rm", "orphaned_action":
+                             "retarget", "status_stacking": "stack",
+                             "discards_public": False}),
+    (("tideguard", "ashfall"), {"sigil_use_is_action": False}),
 ])
-def test_every_decision_renders(flags: dict[str, object]) -> None:
-    """Random games: every decision is described; every eighth whole screen renders."""
-    match = standard_match("tempest", "harrow", RulesConfig().with_flags(flags))
+def test_every_decision_renders(teams: tuple[str, str], flags: dict[str, object]) -> None:
+    """Random games: every decision is described in words (never an action's repr);
+    every eighth whole screen renders."""
+    match = standard_match(*teams, RulesConfig().with_flags(flags))
     kinds: set[Kind] = set()
     console = Console(width=100, no_color=True)
     for seed in range(4):
@@ -152,7 +155,8 @@ def test_every_decision_renders(flags: dict[str, object]) -> None:
             view = state.view(seat)
             assert render.decision_title(view, match)
             for action in view.legal:
-                assert render.describe_action(view, match, action)
+                words = render.describe_action(view, match, action)
+                assert words and "Action(" not in words, action
             if state.activations % 8 == 0:
                 moves = [format_action(state, a) for a in view.legal]
                 with console.capture():

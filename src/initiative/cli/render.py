@@ -231,11 +231,20 @@ def unit_table(view: IBView) -> Table:
 
 
 def defeated_line(view: IBView) -> Text | None:
-    gone = [u for u in view.units if not u.on_track]
+    gone = [u for u in view.units if not u.on_track and not u.is_support]
     if not gone:
         return None
     return Text("Defeated: " + ", ".join(f"{u.label} ({u.name}, {side(view, u)})"
                                          for u in gone), style="dim")
+
+
+def supports_line(view: IBView) -> Text | None:
+    """Support Characters in play (IB 2.5): public, off the track."""
+    here = [u for u in view.units if u.is_support and u.on_track]
+    if not here:
+        return None
+    return Text("Supports in play: " + ", ".join(
+        f"{u.label} ({unit_brief(u)}, {side(view, u)})" for u in here))
 
 
 def hands_lines(view: IBView) -> list[Text]:
@@ -282,15 +291,36 @@ def decision_title(view: IBView, match: Match) -> str:
                     f"({frame[9]} more)")
         if frame[4] == frames.AS_CLEANSE:
             return f"{unit.name}'s {what}: choose the status to cleanse"
-        clauses = (match.content.cards[card].effects if card >= 0
-                   else attack_clauses(match, frame[1], kind))
-        i = targets.index(frames.PENDING) if frames.PENDING in targets else 0
+        stage = frame[4]
+        if stage == frames.AS_TIER:
+            return f"{unit.name} uses {what}: choose the tier (Discard N)"
+        if stage == frames.AS_RECIPIENT:
+            return f"{unit.name} installs {what}: choose the Character to receive it"
+        if stage == frames.AS_REPLACE:
+            return f"{unit.name} installs {what}: choose the installed Sigil to discard"
+        clauses = frame_clauses(match, frame)
+        if frames.PENDING not in targets or not clauses:
+            return f"{unit.name}'s {what}"
+        i = targets.index(frames.PENDING)
         return (f"{unit.name}'s {what}: choose the target of clause {i + 1} "
                 f"({clause_text(clauses[i])})")
     if tag == frames.WINDOW:
         return (f"Initiative Break window ({WINDOWS[frame[1]]}): break with a unit at "
                 "3 Charge, or decline")
     return "Choose an action"
+
+
+def frame_clauses(match: Match, frame: frames.Frame) -> tuple[Clause, ...]:
+    """The clauses an ACTION frame resolves (attacks.clauses_of, from the match alone)."""
+    kind, card, tier = Kind(frame[2]), frame[8], frame[10]
+    if card < 0:
+        return attack_clauses(match, frame[1], kind)
+    spec = match.content.cards[card]
+    if kind == Kind.INSTALL:
+        return spec.tiers[0]
+    if kind == Kind.SIGIL:
+        return spec.tiers[tier - 1] if tier else ()
+    return spec.effects
 
 
 def describe_action(view: IBView, match: Match, action: Action) -> str:
@@ -307,12 +337,14 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         return "pass: take no action"
     if kind == Kind.DECLINE:
         return "declare no Initiative Break now"
-    if kind == Kind.DISCARD or kind == Kind.PLAY:
+    if kind in (Kind.DISCARD, Kind.PLAY, Kind.INSTALL):
         hand = view.hand
         card = hand[action.arg] if action.arg < len(hand) else -1
         name = view.card_name(card) if card >= 0 else "?"
         if kind == Kind.PLAY:
             return "play " + (card_text(match.content, card) if card >= 0 else name)
+        if kind == Kind.INSTALL:
+            return f"install {name} on a Character with its type (the whole action)"
         paying = bool(view.stack) and view.stack[-1][0] == frames.ACTION
         return f"discard {name} " + ("to pay the cost" if paying else "(free action)")
     if kind in (Kind.TARGET, Kind.BREAK):
@@ -322,9 +354,30 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
             return who
         return (f"Initiative Break with {who}: jumps to the far left, then "
                 + attack_text(match, action.arg, Kind.BREAK_ART))
+    if kind == Kind.TARGET_SUPPORT:
+        unit = view.units[action.arg + match.num_characters]
+        return f"{unit_brief(unit)}, Support, {side(view, unit)}"
     if kind == Kind.CLEANSE:
         return f"cleanse {st.NAMES[action.arg]}"
-    return repr(action)  # pragma: no cover - every kind is described above
+    return _describe_sigil(view, match, action)
+
+
+def _describe_sigil(view: IBView, match: Match, action: Action) -> str:
+    """SIGIL (which installed Sigil), TIER and REPLACE (IB 4.5)."""
+    kind = action.kind
+    frame = view.stack[-1] if view.stack else None
+    if kind == Kind.TIER:
+        card = frame[8] if frame is not None else -1
+        if card < 0:
+            return f"tier {action.arg + 1}"
+        tier = match.content.cards[card].tiers[action.arg]
+        return f"Discard {action.arg + 1}: " + "; ".join(clause_text(c) for c in tier)
+    unit = active_unit(view) if kind == Kind.SIGIL else (frame[11] if frame else -1)
+    installed = view.units[unit].sigils if unit >= 0 else ()
+    name = view.card_name(installed[action.arg][0]) if action.arg < len(installed) else "?"
+    if kind == Kind.SIGIL:
+        return f"use {name} (choose a tier next)"
+    return f"discard the installed {name} to make room"
 
 
 def choices_table(view: IBView, match: Match, moves: Sequence[str]) -> Table:
@@ -349,9 +402,9 @@ def screen(view: IBView, match: Match, moves: Sequence[str], log_start: int) -> 
     parts.append(Rule(header(view)))
     parts.append(track_line(view))
     parts.append(unit_table(view))
-    gone = defeated_line(view)
-    if gone is not None:
-        parts.append(gone)
+    for line in (supports_line(view), defeated_line(view)):
+        if line is not None:
+            parts.append(line)
     parts.extend(hands_lines(view))
     parts.append(Rule(style="dim"))
     parts.append(Text(decision_title(view, match), style="bold"))

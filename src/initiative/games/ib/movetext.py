@@ -38,6 +38,8 @@ def format_action(state: IBState, action: Action) -> str:
         return f"{text} {arg + 1}"
     if kind == Kind.TARGET or kind == Kind.BREAK:
         return f"{text} {state.match.labels[arg]}"
+    if kind == Kind.TARGET_SUPPORT:  # a Support in play (IB 2.5.2), by its label
+        return f"{text} {state.match.labels[arg + state.match.num_characters]}"
     if kind == Kind.CLEANSE:
         return f"{text} {st.NAMES[arg]}"
     return text
