@@ -15,7 +15,7 @@ from initiative.games.ib import abilities, events, rounds
 from initiative.games.ib.actions import INSTALLS, PLAYS, TARGETS, Kind
 from initiative.games.ib.content import load_content_text
 from tests.ib.scenario import Scenario
-from tests.ib.support_content import support_game
+from tests.ib.support_content import support_content, support_game
 
 
 def play(sc: Scenario, card: str, targets: Sequence[str] = (), seat: int = 0) -> Scenario:
@@ -236,3 +236,32 @@ def test_target_actions_for_characters_keep_their_indices() -> None:
     sc = support_game(track="ilse wren |").support("t_medic").run().decline_all()
     sc.state.apply(sc.legal()[0])
     assert TARGETS[sc.u("wren")] in sc.legal()
+
+
+# --- when queued abilities resolve ------------------------------------------------------
+
+
+def test_abilities_still_queued_when_the_game_ends_never_resolve() -> None:
+    sc = support_game(track="ilse wren |").support("t_avenger").set("wren", hp=2)
+    sc.run().decline_all().play(Kind.BASIC, "wren")
+    assert sc.state.result == 1
+    assert sc.state.queue == () and sc.hp("ilse") == 11  # the Avenger never struck
+
+
+def test_a_deck_out_resolves_the_defeat_abilities_it_causes_at_once() -> None:
+    sc = Scenario(seats=[(0, ["wren"]), (1, ["ilse"]), (2, ["corvin"])],
+                  content=support_content(), deck="t_deck")
+    sc.support("t_crow2").track("wren ilse corvin |").hand(0, 0).deck(0, 0)
+    sc.mark().run().decline_all()
+    assert not sc.on_track("wren") and sc.state.result is None
+    assert sc.charge("ilse") == 1  # the Crow (seat 1) saw an enemy fall
+    codes = [e[0] for e in sc.since(events.DECK_OUT, events.PASSIVE, events.ACT_START)]
+    assert codes == [events.ACT_START, events.DECK_OUT, events.PASSIVE, events.ACT_START]
+
+
+def test_burn_has_no_dealer_so_trigger_unit_is_empty() -> None:
+    sc = support_game(track="wren ilse |", keystones=(("t_grudge", "t_attuned"),
+                                                      ("t_echo", "t_keen")))
+    sc.set("wren", status=["burn"]).mark().run().decline_all()
+    assert sc.hp("wren") == 11  # Burn's 1; the Grudge found nobody to strike back at
+    assert [e[2] for e in sc.since(events.DAMAGE)] == [sc.u("wren")]

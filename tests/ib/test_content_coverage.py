@@ -14,6 +14,7 @@ from initiative.games.ib.content import (
     CLEANSE_ALL,
     CLEANSE_NONE,
     CLEANSE_ONE,
+    AbilitySpec,
     CardSpec,
     CharacterSpec,
     Clause,
@@ -216,3 +217,79 @@ def test_the_example_team_files_match_the_shipped_scaled_teams(key: str) -> None
     assert sorted(written.deck) == sorted(shipped.deck)
     assert written.declared_controls == len(shipped.characters)
     assert validate_team(written, CONTENT, format="duel") == []
+
+
+# --- Support Characters (IB 2.5, 4.7) and the ability system --------------------------
+
+
+def _abilities() -> list[tuple[str, AbilitySpec]]:
+    """(owner, ability) for every passive the shipped set prints."""
+    found = [(f"card {c.key}", a) for c in CARDS for a in c.abilities]
+    found += [(f"character {c.key}", a) for c in CHARACTERS for a in c.abilities]
+    found += [(f"keystone {k.key}", k.passive) for k in CONTENT.keystones.values()
+              if k.passive is not None]
+    return found
+
+
+def _all_clauses() -> list[Clause]:
+    clauses = [cl for c in CARDS for cl in (*c.effects, *(x for t in c.tiers for x in t))]
+    clauses += [cl for c in CHARACTERS for cl in (*c.basic, *c.advanced, *c.break_art)]
+    clauses += [cl for k in CONTENT.keystones.values() for cl in k.ability]
+    clauses += [cl for _, a in _abilities() for cl in a.effects]
+    return clauses
+
+
+def test_section_3_c_06_four_supports_with_hp_an_on_play_heal_and_a_passive() -> None:
+    """C-06 asks for 2 (one on-play Heal, one passive); the set ships at least 4."""
+    supports = _cards("support")
+    assert len(supports) >= 4
+    assert all(s.hp >= 1 for s in supports)
+    assert any(any(cl.heal for cl in s.effects) for s in supports)
+    assert any(s.abilities for s in supports)
+    assert all(s.effects and s.abilities for s in supports)  # IB 2.5.1: both, and HP
+
+
+def test_ib_2_7_4_a_standard_deck_holds_every_support_once() -> None:
+    supports = {s.key for s in _cards("support")}
+    decks = [Counter(CONTENT.decks[CONTENT.teams[key][2]]) for key in CONTENT.team_keystones
+             if len(CONTENT.teams[key][1]) == 4 and validate_team(_team(key), CONTENT) == []]
+    assert any(all(deck[s] == 1 for s in supports) for deck in decks)
+    assert all(deck[s] <= 1 for deck in decks for s in supports)
+
+
+def test_the_shipped_abilities_use_every_kind_of_trigger_limit_and_a_static() -> None:
+    abilities = [a for _, a in _abilities()]
+    triggers = {a.trigger for a in abilities if a.trigger}
+    assert triggers >= {"round_end", "start_of_activation", "end_of_activation",
+                        "damage_dealt", "damage_taken", "defeat", "time_collapse"}
+    assert {a.limit for a in abilities} >= {"none", "once_per_round", "once_per_game"}
+    assert {a.whose for a in abilities} >= {"self", "ally"}
+    statics = [a for a in abilities if not a.trigger]
+    assert any(a.damage_taken < 0 and a.scope == "allies" for a in statics)
+    assert any(any(cl.target == "trigger_unit" for cl in a.effects) for a in abilities)
+
+
+def test_the_shipped_cards_use_every_newer_clause_field() -> None:
+    clauses = _all_clauses()
+    conditions = [cl.only_if for cl in clauses if cl.only_if is not None]
+    assert any(c.hp_at_most is not None for c in conditions)
+    assert any(c.has_status for c in conditions) and any(c.lacks_status for c in conditions)
+    assert any(c.support for c in conditions)
+    assert any(cl.target == "same" and cl.only_if for cl in clauses)  # a follow-up
+    assert any(cl.charge < 0 for cl in clauses)
+    assert any(cl.discard for cl in clauses)
+    assert any(cl.remove_sigils for cl in clauses)
+    assert any(cl.call == "siphon_charge" for cl in clauses)
+    summoned = {cl.summon for cl in clauses if cl.summon}
+    assert summoned and summoned <= {s.key for s in _cards("support")}
+
+
+def test_the_lanternwatch_example_file_is_the_shipped_standard_team() -> None:
+    written = load_team_file(EXAMPLE_TEAMS / "lanternwatch.yaml")
+    shipped = _team("lanternwatch")
+    assert written.characters == shipped.characters
+    assert sorted(written.deck) == sorted(shipped.deck)
+    assert validate_team(written, CONTENT) == []
+    assert team_points(written, CONTENT) <= POINT_CAP[4]
+    low, high = STANDARD_DECK
+    assert low <= len(written.cards()) <= high

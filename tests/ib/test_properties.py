@@ -15,12 +15,15 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events, frames
 from initiative.games.ib.attacks import cards_in_play
 from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import core_content
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.match import standard_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 
-TEAMS = ("vanguard", "harrow", "tempest", "tideguard", "ashfall")
+TEAMS = tuple(core_content().teams)
+"""Every shipped team: the plain test teams, the card kits (Keystones, Sigils,
+Techniques, Events, Supports) and the scaled 1-3 Character teams."""
 
 
 def _flag_values(name: str) -> list[Any]:
@@ -32,6 +35,10 @@ def _flag_values(name: str) -> list[Any]:
     return list(get_args(hint))
 
 
+CARD_GAMES = [("tideguard", "ashfall"), ("lanternwatch", "ashfall"),
+              ("lanternwatch", "lanternwatch")]
+"""Matchups with every card kind: Keystones, Sigils, Techniques, Events and Supports."""
+
 FLAGS = {f.name: _flag_values(f.name) for f in fields(RulesConfig)}
 configs = hs.fixed_dictionaries({name: hs.sampled_from(vals) for name, vals in FLAGS.items()})
 
@@ -40,19 +47,29 @@ def check_invariants(state: IBState) -> None:
     """Every invariant that must hold at every decision."""
     match = state.match
     track = state.track
-    living = {u for u in range(len(match.units)) if state.on_track(u)}
+    n = match.num_characters
+    living = {u for u in range(n) if state.on_track(u)}
     assert sorted(track.order) == sorted(living), "track is a permutation of living units"
     assert len(set(track.order)) == len(track.order)
     assert track.rm is None or 0 <= track.rm <= len(track.order)
-    for u, spec in enumerate(match.units):
+    for u in range(len(state.hp)):
         assert state.hp[u] >= 0
         if match.config.heal_cap == "max_hp":
-            assert state.hp[u] <= spec.hp
+            assert state.hp[u] <= match.max_hp[u]
         assert 0 <= state.charge[u] <= 3
         if state.on_track(u):
             assert state.hp[u] > 0
+    assert state.queue == (), "triggered abilities never wait across a decision"
+    supports = [u for u in range(n, len(state.hp)) if state.on_track(u)]
+    for u in supports:  # IB 2.5: off the track, no Charge, no Sigils, no pending moves
+        assert state.charge[u] == 0 and not state.sigils[u] and not state.pending[u]
+        if match.config.support_statuses == "damage_triggered_only":
+            assert state.status[u] & 0xFFFF == 0, "no Burn/Stun/Seal/Mute on a Support"
+    assert state.summoned & ~sum(1 << u for u in supports) == 0
     in_play = cards_in_play(state.stack, match.unit_seat)
     in_play += [(owner, card) for installed in state.sigils for card, owner in installed]
+    in_play += [(match.unit_seat[u], match.support_cards[u - n]) for u in supports
+                if not (state.summoned >> u) & 1]
     for seat, decklist in enumerate(match.decklists):
         assert len(state.hands[seat]) <= 5
         held = Counter(state.hands[seat]) + Counter(state.decks[seat])
@@ -126,10 +143,12 @@ def test_random_games_keep_invariants(seed: int, teams: tuple[str, str]) -> None
     assert sum(state.returns()) == 0
 
 
-@given(seed=hs.integers(0, 2**32), flags=configs)
-def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str, Any]) -> None:
+@given(seed=hs.integers(0, 2**32), flags=configs,  # no mirror: agreed setup orders
+       teams=hs.sampled_from([t for t in CARD_GAMES if t[0] != t[1]]))
+def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str, Any],
+                                                      teams: tuple[str, str]) -> None:
     config = RulesConfig().with_flags(flags)
-    state = new_game(standard_match("tideguard", "ashfall", config=config), seed)
+    state = new_game(standard_match(*teams, config=config), seed)
     rng = SplitMix64(seed)
     while not state.is_terminal():
         check_invariants(state)
@@ -140,7 +159,7 @@ def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str
 
 
 @given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 200),
-       teams=hs.sampled_from([("vanguard", "harrow"), ("tideguard", "ashfall")]))
+       teams=hs.sampled_from([("vanguard", "harrow"), *CARD_GAMES]))
 def test_views_do_not_depend_on_hidden_cards(seed: int, cut: int,
                                              teams: tuple[str, str]) -> None:
     state = new_game(standard_match(*teams), seed)
@@ -176,7 +195,7 @@ def test_clone_is_independent(seed: int, cut: int) -> None:
 
 
 @given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150), open_lists=hs.booleans(),
-       teams=hs.sampled_from([("vanguard", "harrow"), ("tideguard", "ashfall")]))
+       teams=hs.sampled_from([("vanguard", "harrow"), *CARD_GAMES]))
 def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bool,
                                              teams: tuple[str, str]) -> None:
     match = standard_match(*teams, config=RulesConfig(open_decklists=open_lists))
@@ -195,12 +214,14 @@ def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bo
     assert guess.is_terminal()
 
 
-@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 250))
-def test_positions_with_cards_sigils_and_keystones_round_trip(seed: int, cut: int) -> None:
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 250),
+       teams=hs.sampled_from(CARD_GAMES))
+def test_positions_with_cards_sigils_keystones_and_supports_round_trip(
+        seed: int, cut: int, teams: tuple[str, str]) -> None:
     """Every mid-game state of the card teams dumps, loads and plays on identically."""
     from initiative.games.ib.notation import dump_position, load_position
 
-    state = new_game(standard_match("tideguard", "ashfall"), seed)
+    state = new_game(standard_match(*teams), seed)
     play_random(state, SplitMix64(seed), limit=cut)
     text = dump_position(state)
     loaded = load_position(text)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from initiative.games.ib import events, frames
-from initiative.games.ib.actions import DISCARDS, PLAYS, SIGILS, TIERS, Kind
+from initiative.games.ib.actions import DISCARDS, PLAYS, SIGILS, TIERS, Kind, target_unit
 from initiative.games.ib.activation import PASSIVE_USED
 from tests.ib.scenario import Scenario
 
@@ -482,3 +482,367 @@ def test_vossa_ib_2_1_speed_7_takes_it_past_the_round_marker() -> None:
     sc = duel("vossa tove wren | pim")
     sc.play(Kind.PASS)
     assert sc.oor("vossa") and sc.order()[-1] == "vossa"
+
+
+# --- Lanternwatch: Support Characters (IB 2.5, 4.7) and the newer clauses -----------
+# Seat 0 is Lanternwatch (Vossa, Wren, Sela the Storm Courier, Tove; deck lantern_kit);
+# seat 1 is Ashfall, or Lanternwatch again when a test needs enemy Supports. Support
+# units are labelled by their card key ("briar_hound", "briar_hound2" for seat 1's).
+
+LANTERN_FILLER = ["quick_jab", "scout_report", "quick_jab", "scout_report", "time_slip"]
+
+
+def lantern(actor: str, track: str, hand: Sequence[str] = (), *, no_passive: bool = False,
+            mirror: bool = False, supports: Sequence[str] = (),
+            rules: dict[str, Any] | None = None, **units: dict[str, Any]) -> Scenario:
+    """Like `game`, with Lanternwatch as seat 0 against Ashfall (or, with `mirror`,
+    against a second Lanternwatch); `supports` are put into play first."""
+    sc = Scenario(rules, team_a="lanternwatch", team_b="lanternwatch" if mirror else "ashfall")
+    seat = sc.seat_of(actor)
+    filler = LANTERN_FILLER if seat == 0 or mirror else FILLER[1]
+    sc.track(track).hand(seat, list(hand) + filler[: 5 - len(hand)])
+    for key in supports:
+        sc.support(key)
+    for key, values in units.items():
+        sc.set(key, **values)
+    if no_passive:
+        sc.state.used[sc.u(actor)] |= PASSIVE_USED
+    sc.run().decline_all()
+    assert sc.at_action(actor)
+    return sc
+
+
+def passives(sc: Scenario, key: str) -> list[int]:
+    """Ability indexes of `key` that fired since `mark()`."""
+    return [e[2] for e in sc.since(events.PASSIVE) if e[1] == sc.u(key)]
+
+
+def in_discard(sc: Scenario, seat: int, card: str) -> bool:
+    return sc.card(card) in sc.state.discards[seat]
+
+
+def choices(sc: Scenario) -> list[str]:
+    """The units the awaited target decision offers."""
+    n = sc.match.num_characters
+    return [sc.key(target_unit(a, n)) for a in sc.legal()]
+
+
+# Lamplight Mender: on play an ally heals 3; at the end of each round every ally heals 1.
+
+
+def test_lamplight_mender_ib_4_7_enters_play_and_an_ally_heals_3() -> None:
+    sc = lantern("vossa", "vossa ilse wren |", ["lamplight_mender"], wren={"hp": 5})
+    assert not sc.in_play("lamplight_mender")
+    play(sc, "lamplight_mender", ["wren"])
+    assert sc.hp("wren") == 5 + 3
+    assert sc.in_play("lamplight_mender") and sc.hp("lamplight_mender") == 5
+    assert sc.card("lamplight_mender") not in sc.state.hands[0]
+    assert not in_discard(sc, 0, "lamplight_mender")  # it stays in play (IB 2.5.1)
+    assert sc.since(events.SUPPORT_IN) == [(events.SUPPORT_IN, sc.u("lamplight_mender"), 0)]
+
+
+def test_lamplight_mender_ib_2_5_1_every_ally_heals_1_when_the_round_ends() -> None:
+    sc = lantern("vossa", "vossa | ilse wren", supports=["lamplight_mender"],
+                 vossa={"hp": 10}, wren={"hp": 5}, ilse={"hp": 6})
+    sc.set("lamplight_mender", hp=3)
+    round_ = sc.state.track.round
+    sc.mark().play(Kind.PASS)  # Vossa crosses the Round Marker: the round ends
+    assert sc.state.track.round == round_ + 1
+    assert passives(sc, "lamplight_mender") == [0]
+    assert (sc.hp("vossa"), sc.hp("wren"), sc.hp("lamplight_mender")) == (11, 6, 4)
+    assert sc.hp("ilse") == 6  # enemies are not healed
+
+
+def test_lamplight_mender_does_nothing_before_the_round_ends() -> None:
+    sc = lantern("vossa", "vossa ilse corvin | wren", supports=["lamplight_mender"],
+                 wren={"hp": 5})
+    round_ = sc.state.track.round
+    sc.mark().play(Kind.PASS)  # the Round Marker steps to "ilse | corvin": not the end
+    assert sc.state.track.round == round_
+    assert passives(sc, "lamplight_mender") == [] and sc.hp("wren") == 5
+
+# Bulwark Sentry: on play an ally without Guard gains Guard; allies take 1 less damage.
+
+
+def test_bulwark_sentry_ib_4_7_only_an_ally_without_guard_can_be_given_guard() -> None:
+    sc = lantern("vossa", "vossa ilse wren tove |", ["bulwark_sentry"],
+                 wren={"status": ["guard"]})
+    sc.mark()
+    sc.state.apply(PLAYS[0])
+    sc.pay(0, ["quick_jab"])  # cost 1
+    assert choices(sc) == ["vossa", "tove"]  # Wren already has Guard
+    sc.choose_targets(["tove"]).decline_all()
+    assert sc.statuses("tove") == ["guard"] and sc.statuses("wren") == ["guard"]
+    assert sc.in_play("bulwark_sentry") and sc.hp("bulwark_sentry") == 6
+    assert len(sc.state.hands[0]) == 5 - 2
+
+
+def test_bulwark_sentry_ib_2_5_1_allies_take_1_less_damage_enemies_do_not() -> None:
+    sc = lantern("corvin", "corvin vossa ilse |", no_passive=True,
+                 supports=["bulwark_sentry"])
+    sc.play(Kind.BASIC, "vossa")
+    assert sc.hp("vossa") == 22 - (3 - 1)
+    sc.pass_until("vossa")
+    sc.play(Kind.BASIC, "ilse")
+    assert sc.hp("ilse") == 11 - 3  # the enemy gets no reduction
+
+
+def test_bulwark_sentry_ib_2_5_2_the_sentry_itself_takes_1_less() -> None:
+    sc = lantern("corvin", "corvin vossa |", no_passive=True, supports=["bulwark_sentry"])
+    sc.play(Kind.BASIC, "bulwark_sentry")
+    assert sc.hp("bulwark_sentry") == 6 - (3 - 1)
+
+
+def test_bulwark_sentry_ib_2_5_3_at_0_hp_it_is_discarded_and_its_reduction_ends() -> None:
+    sc = lantern("corvin", "corvin marta vossa |", no_passive=True,
+                 supports=["bulwark_sentry"])
+    sc.set("bulwark_sentry", hp=2)
+    sc.play(Kind.BASIC, "bulwark_sentry")
+    assert sc.hp("bulwark_sentry") == 0 and not sc.in_play("bulwark_sentry")
+    assert in_discard(sc, 0, "bulwark_sentry")
+    sc.pass_until("marta")
+    sc.play(Kind.BASIC, "vossa")
+    assert sc.hp("vossa") == 22 - 3
+
+
+# March Drummer: on play an ally Moves Up 1; an ally starting its activation gains 1
+# Charge (once per round); at Time Collapse every ally gains 1 Charge.
+
+
+def test_march_drummer_ib_4_7_an_ally_moves_up_1() -> None:
+    sc = lantern("vossa", "vossa ilse corvin tove |", ["march_drummer"])
+    play(sc, "march_drummer", ["tove"])
+    assert without(sc, "vossa") == ["ilse", "tove", "corvin"]
+    assert sc.in_play("march_drummer") and sc.hp("march_drummer") == 4
+
+
+def test_march_drummer_ib_2_5_1_only_the_first_ally_to_start_in_a_round_gains_1() -> None:
+    sc = lantern("wren", "wren ilse sela_courier corvin pim marta vossa tove |",
+                 supports=["march_drummer"])
+    assert sc.charge("wren") == 1  # Wren started its activation
+    sc.mark().pass_until("sela_courier")
+    assert sc.charge("ilse") == 0  # an enemy: no Charge
+    assert sc.charge("sela_courier") == 0  # once per round: already used by Wren
+    assert passives(sc, "march_drummer") == [] and sc.since(events.ROUND) == []
+
+
+def test_march_drummer_ib_3_5_4_its_usage_comes_back_when_the_round_ends() -> None:
+    sc = lantern("vossa", "vossa | tove ilse", supports=["march_drummer"])
+    assert sc.charge("vossa") == 1
+    sc.mark().play(Kind.PASS)  # Vossa crosses the Round Marker: a new round
+    assert sc.since(events.ROUND) and sc.at_action("tove")
+    assert sc.charge("tove") == 1 and passives(sc, "march_drummer") == [0]
+
+
+def test_march_drummer_ib_3_6_every_ally_gains_1_charge_at_time_collapse() -> None:
+    # Speeds 7, 2, 4, 4, 5: Pim's defeat leaves 4 units, no more than the lowest Speed.
+    sc = lantern("vossa", "vossa pim ilse wren corvin |", no_passive=True,
+                 supports=["march_drummer"], pim={"hp": 1})
+    assert sc.charge("vossa") == 1  # from starting its activation
+    sc.mark().play(Kind.BASIC, "pim")
+    assert sc.since(events.COLLAPSE) and sc.state.track.rm is None
+    assert passives(sc, "march_drummer") == [1]
+    assert sc.charge("wren") == 1 and sc.charge("vossa") == 1 + 1 + 1  # and its Basic's
+    assert sc.charge("ilse") == 0 and sc.charge("corvin") == 0
+
+
+# Briar Hound: on play 1 damage to an enemy; when it takes damage it deals 1 to the
+# dealer; once per game, when it or an ally is defeated, every enemy gains Burn.
+
+
+def test_briar_hound_ib_4_7_deals_1_to_an_enemy() -> None:
+    sc = lantern("vossa", "vossa ilse corvin |", ["briar_hound"])
+    play(sc, "briar_hound", ["corvin"], ["quick_jab"])
+    assert sc.hp("corvin") == 13 - 1 and sc.hp("ilse") == 11
+    assert sc.in_play("briar_hound") and sc.hp("briar_hound") == 5
+    assert len(sc.state.hands[0]) == 5 - 2  # the card and its cost of 1
+
+
+def test_briar_hound_ib_2_5_1_hits_back_whoever_damages_it() -> None:
+    sc = lantern("corvin", "corvin vossa |", no_passive=True, supports=["briar_hound"])
+    sc.mark().play(Kind.BASIC, "briar_hound")
+    assert sc.hp("briar_hound") == 5 - 3
+    assert sc.hp("corvin") == 13 - 1 and passives(sc, "briar_hound") == [0]
+
+
+def test_briar_hound_does_not_answer_damage_to_an_ally() -> None:
+    sc = lantern("corvin", "corvin vossa |", no_passive=True, supports=["briar_hound"])
+    sc.mark().play(Kind.BASIC, "vossa")
+    assert sc.hp("vossa") == 22 - 3 and sc.hp("corvin") == 13
+    assert passives(sc, "briar_hound") == []
+
+
+def test_briar_hound_ib_2_5_3_defeated_it_is_discarded_and_burns_every_enemy() -> None:
+    sc = lantern("corvin", "corvin vossa pim ilse |", no_passive=True,
+                 supports=["briar_hound"])  # Vossa acts next: no Burn resolves yet
+    sc.set("briar_hound", hp=2)
+    sc.mark().play(Kind.BASIC, "briar_hound")
+    assert not sc.in_play("briar_hound") and in_discard(sc, 0, "briar_hound")
+    for key in ("corvin", "pim", "ilse"):
+        assert sc.statuses(key) == ["burn"], key
+    assert sc.statuses("vossa") == []
+    assert passives(sc, "briar_hound") == [1]  # only the on-defeat ability: it left play
+
+
+def test_briar_hound_burns_once_per_game_when_allies_fall() -> None:
+    sc = lantern("corvin", "corvin vossa marta tove wren |", no_passive=True,
+                 supports=["briar_hound"], tove={"hp": 1}, wren={"hp": 1})
+    sc.mark().play(Kind.BASIC, "tove")
+    assert not sc.on_track("tove") and sc.in_play("briar_hound")
+    assert sc.statuses("corvin") == sc.statuses("marta") == ["burn"]
+    sc.set("corvin", status=[]).set("marta", status=[])
+    sc.pass_until("marta")
+    sc.mark().play(Kind.BASIC, "wren")
+    assert not sc.on_track("wren")
+    assert sc.statuses("corvin") == sc.statuses("marta") == []  # already used this game
+    assert passives(sc, "briar_hound") == []
+
+
+# Spark Wisp: on play an enemy loses 1 Charge; once per round, when an ally deals
+# damage, the damaged unit loses 1 Charge. Wisp Call summons it.
+
+
+def test_spark_wisp_ib_4_7_an_enemy_loses_1_charge() -> None:
+    sc = lantern("vossa", "vossa ilse corvin |", ["spark_wisp"], ilse={"charge": 2},
+                 corvin={"charge": 2})
+    play(sc, "spark_wisp", ["ilse"])
+    assert sc.charge("ilse") == 1 and sc.charge("corvin") == 2
+    assert sc.in_play("spark_wisp") and sc.hp("spark_wisp") == 2
+
+
+def test_spark_wisp_charge_never_goes_below_0() -> None:
+    sc = lantern("vossa", "vossa ilse |", ["spark_wisp"])
+    play(sc, "spark_wisp", ["ilse"])
+    assert sc.charge("ilse") == 0
+
+
+def test_spark_wisp_ib_2_5_1_only_the_first_unit_an_ally_damages_loses_1_charge() -> None:
+    # Vossa's Break Art hits Ilse, Corvin and Pim in turn; the Wisp answers once a round.
+    sc = lantern("vossa", "vossa wren ilse corvin pim |", supports=["spark_wisp"],
+                 vossa={"charge": 3}, ilse={"charge": 2}, corvin={"charge": 2},
+                 pim={"charge": 2})
+    sc.mark().play(Kind.BREAK_ART)
+    assert (sc.hp("ilse"), sc.hp("corvin"), sc.hp("pim")) == (11 - 3, 13 - 3, 8 - 3)
+    assert (sc.charge("ilse"), sc.charge("corvin"), sc.charge("pim")) == (1, 2, 2)
+    assert passives(sc, "spark_wisp") == [0]
+
+
+def test_spark_wisp_ignores_damage_dealt_by_enemies() -> None:
+    sc = lantern("corvin", "corvin vossa |", no_passive=True, supports=["spark_wisp"],
+                 vossa={"charge": 2})
+    sc.mark().play(Kind.BASIC, "vossa")
+    assert sc.hp("vossa") == 22 - 3 and sc.charge("vossa") == 2
+    assert passives(sc, "spark_wisp") == []
+
+
+def test_wisp_call_summons_the_spark_wisp_from_outside_the_game() -> None:
+    sc = lantern("vossa", "vossa ilse |", ["wisp_call"], no_passive=True)
+    deck = list(sc.state.decks[0])
+    play(sc, "wisp_call")
+    assert sc.in_play("spark_wisp") and sc.hp("spark_wisp") == 2
+    assert sc.since(events.SUPPORT_IN) == [(events.SUPPORT_IN, sc.u("spark_wisp"), 1)]
+    assert sc.state.decks[0] == deck  # the deck's own Spark Wisp stays where it was
+    assert sc.charge("vossa") == 1
+    assert in_discard(sc, 0, "wisp_call")
+
+
+def test_wisp_call_summons_nothing_while_the_wisp_is_in_play() -> None:
+    sc = lantern("vossa", "vossa ilse |", ["wisp_call"], no_passive=True,
+                 supports=["spark_wisp"])
+    sc.set("spark_wisp", hp=1)
+    play(sc, "wisp_call")
+    assert sc.since(events.SUPPORT_IN) == [] and sc.hp("spark_wisp") == 1
+    assert sc.charge("vossa") == 1
+
+
+def test_a_summoned_spark_wisp_at_0_hp_leaves_the_game() -> None:
+    sc = lantern("vossa", "vossa corvin |", ["wisp_call"], no_passive=True)
+    play(sc, "wisp_call")
+    sc.pass_until("corvin")
+    discards = list(sc.state.discards[0])
+    sc.play(Kind.BASIC, "spark_wisp")
+    assert not sc.in_play("spark_wisp")
+    assert sc.state.discards[0] == discards  # not discarded: it was never a deck card
+    assert sc.card("spark_wisp") in sc.state.decks[0]
+
+
+# Cards with conditions (`only_if`), lost Charge, Sigil removal, random discards and a
+# registered script.
+
+
+@pytest.mark.parametrize(("hp", "after"), [(6, 6 - 2 - 2), (7, 7 - 2)])
+def test_finishing_cut_deals_2_more_only_to_a_target_left_at_4_hp_or_less(
+        hp: int, after: int) -> None:
+    sc = lantern("vossa", "vossa pim ilse |", ["finishing_cut"], ilse={"hp": hp})
+    play(sc, "finishing_cut", ["ilse"], ["quick_jab"])
+    assert sc.hp("ilse") == after
+    assert [e[3] for e in sc.since(events.DAMAGE)] == ([2, 2] if hp == 6 else [2])
+
+
+@pytest.mark.parametrize("burning", [True, False])
+def test_smoulder_brand_deals_2_more_to_a_burning_enemy(burning: bool) -> None:
+    sc = lantern("vossa", "vossa pim ilse |", ["smoulder_brand"],
+                 ilse={"status": ["burn"] if burning else []})
+    play(sc, "smoulder_brand", ["ilse"], ["quick_jab"])
+    assert sc.hp("ilse") == 11 - (4 if burning else 2)
+    assert sc.statuses("ilse") == (["burn"] if burning else [])  # the Burn stays
+
+
+def test_stilling_pulse_costs_nothing_deals_1_and_the_enemy_loses_1_charge() -> None:
+    sc = lantern("vossa", "vossa pim ilse |", ["stilling_pulse"], ilse={"charge": 2})
+    play(sc, "stilling_pulse", ["ilse"])
+    assert sc.hp("ilse") == 11 - 1 and sc.charge("ilse") == 2 - 1
+    assert sc.since(events.DISCARD) == [] and len(sc.state.hands[0]) == 5 - 1
+
+
+def test_rune_splitter_deals_1_and_discards_the_latest_sigil_to_its_owner() -> None:
+    sc = lantern("vossa", "vossa pim ilse |", ["rune_splitter"])
+    ilse = sc.u("ilse")
+    sc.state.sigils[ilse] = ((sc.card("rune_sigil"), 1), (sc.card("undertow_sigil"), 1))
+    play(sc, "rune_splitter", ["ilse"], ["quick_jab"])
+    assert sc.hp("ilse") == 11 - 1
+    assert sc.state.sigils[ilse] == ((sc.card("rune_sigil"), 1),)
+    assert in_discard(sc, 1, "undertow_sigil") and not in_discard(sc, 0, "undertow_sigil")
+
+
+def test_rune_splitter_on_a_unit_without_sigils_only_deals_1() -> None:
+    sc = lantern("vossa", "vossa pim ilse |", ["rune_splitter"])
+    play(sc, "rune_splitter", ["ilse"], ["quick_jab"])
+    assert sc.hp("ilse") == 11 - 1 and sc.since(events.UNINSTALL) == []
+
+
+def test_uproot_ib_2_5_2_may_only_target_an_enemy_support_and_deals_4() -> None:
+    sc = lantern("vossa", "vossa wren2 |", ["uproot"], mirror=True,
+                 supports=["lamplight_mender2", "march_drummer2", "march_drummer"])
+    sc.state.apply(PLAYS[0])
+    sc.pay(0, ["quick_jab"])
+    assert choices(sc) == ["lamplight_mender2", "march_drummer2"]
+    sc.choose_targets(["lamplight_mender2"]).decline_all()
+    assert sc.hp("lamplight_mender2") == 5 - 4 and sc.hp("wren2") == 12
+    assert sc.hp("march_drummer2") == 4
+
+
+def test_static_leech_takes_1_charge_from_an_enemy() -> None:
+    sc = lantern("vossa", "vossa pim ilse |", ["static_leech"], no_passive=True,
+                 ilse={"charge": 2}, vossa={"charge": 1})
+    play(sc, "static_leech", ["ilse"], ["quick_jab"])
+    assert sc.charge("ilse") == 1 and sc.charge("vossa") == 2
+    assert in_discard(sc, 0, "static_leech")
+
+
+def test_static_leech_gains_nothing_from_an_enemy_without_charge() -> None:
+    sc = lantern("vossa", "vossa pim ilse |", ["static_leech"], no_passive=True)
+    play(sc, "static_leech", ["ilse"], ["quick_jab"])
+    assert sc.charge("ilse") == 0 and sc.charge("vossa") == 0
+
+
+def test_rattling_shout_the_enemy_player_discards_1_card_at_random() -> None:
+    sc = lantern("vossa", "vossa wren ilse |", ["rattling_shout"])  # Wren acts next
+    sc.hand(1, ["field_ration", "spare_flint", "second_wind"])
+    before = list(sc.state.hands[1])
+    play(sc, "rattling_shout", ["ilse"], ["quick_jab"])
+    lost = [e for e in sc.since(events.DISCARD) if e[1] == 1]
+    assert len(lost) == 1 and len(sc.state.hands[1]) == 3 - 1
+    assert sorted(sc.state.hands[1] + [lost[0][2]]) == sorted(before)
+    assert sc.state.discards[1][-1] == lost[0][2]
+    assert [e[2] for e in sc.since(events.DISCARD) if e[1] == 0] == [sc.card("quick_jab")]

@@ -28,6 +28,8 @@ ROUND_BITS = 0xFF
 ACTIVATION_BITS = 0xFF << 16
 _LIMIT_SHIFT = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
 NO_UNIT = -1
+ACTOR = -2
+"""`trigger_unit` default: the unit the event happened to."""
 Pending = tuple[int, int, int]
 """A queued trigger: (owner unit, ability index, trigger unit)."""
 
@@ -60,14 +62,16 @@ def _concerns(state: IBState, whose: str, owner: int, actor: int) -> bool:
     return same if whose == "ally" else not same
 
 
-def queue(state: IBState, trigger: str, actor: int = NO_UNIT, other: int = NO_UNIT) -> None:
-    """Queue every ability that `trigger` happening to `actor` fires. `other` is the
-    event's other unit (`trigger_unit` in effects; the actor itself if none)."""
+def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int = ACTOR
+          ) -> None:
+    """Queue every ability that `trigger` happening to `actor` fires. `trigger_unit` is
+    the event's other unit (the actor itself by default; NO_UNIT: none, as for Burn)."""
     hooks = state.match.triggers.get(trigger)
     if not hooks:
         return
     off = state.off
-    trigger_unit = other if other >= 0 else actor
+    if trigger_unit == ACTOR:
+        trigger_unit = actor
     found = []
     for owner, j, ability in hooks:
         beyond = trigger == "defeat" and owner == actor  # "when this is defeated"
@@ -86,10 +90,11 @@ def queue_damage(state: IBState, source: int, target: int) -> None:
     queue(state, "damage_taken", target, source)
 
 
-def fire(state: IBState, trigger: str, actor: int = NO_UNIT, other: int = NO_UNIT) -> None:
+def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int = ACTOR
+         ) -> None:
     """Queue the abilities `trigger` fires and resolve everything queued."""
     if trigger in state.match.triggers:
-        queue(state, trigger, actor, other)
+        queue(state, trigger, actor, trigger_unit)
         flush(state)
 
 
@@ -105,7 +110,7 @@ def flush(state: IBState) -> None:
                 state.queue = ()
                 return
             ability = match.unit_abilities[owner][j]
-            beyond = ability.trigger == "defeat" and owner == trigger_unit
+            beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
             if (state.off >> owner) & 1 and not beyond:
                 continue  # the owner left play before its turn came
             if not _use(state, owner, j, ability.limit):

@@ -12,8 +12,9 @@ from enum import IntEnum
 
 MAX_UNITS = 10
 """IB 7.8 / 8.2: never more than 10 units on the track."""
-MAX_SUPPORTS = 16
-"""Support Characters that can be in play in one game (slots after the track units)."""
+MAX_SUPPORTS = 64
+"""Support Characters that can be in play in one game (slots after the track units):
+8 seats (IB 8.2) with up to 8 different Supports each."""
 MAX_HAND = 5
 """IB 2.8.3: the hand limit."""
 NUM_STATUSES = 7

@@ -137,6 +137,10 @@ def settle(state: IBState) -> None:
 
 
 def after_removal(state: IBState) -> None:
+    """Units left play: victory (IB 3.6.5), then Time Collapse (AMB-24), then the
+    defeat triggers they queued."""
     victory.check(state)
     if state.result is None:
         rounds.check_time_collapse(state)
+    if state.queue and state.result is None:
+        abilities.flush(state)

@@ -38,4 +38,5 @@ def finish(state: IBState, team: int) -> None:
     """End the game: `team` wins, or -1 for a draw."""
     if state.result is None:
         state.result = team
+        state.queue = ()  # abilities still waiting never resolve in a finished game
         state.emit((events.RESULT, team))
