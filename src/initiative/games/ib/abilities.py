@@ -66,16 +66,21 @@ def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int 
           ) -> None:
     """Queue every ability that `trigger` happening to `actor` fires. `trigger_unit` is
     the event's other unit (the actor itself by default; NO_UNIT: none, as for Burn)."""
-    hooks = state.match.triggers.get(trigger)
-    if not hooks:
-        return
+    match = state.match
+    wakes = match.wakes.get(trigger, 0)
+    if not wakes or (actor >= 0 and not (wakes >> actor) & 1):
+        return  # no ability can answer this event (the hot path)
     off = state.off
     if trigger_unit == ACTOR:
         trigger_unit = actor
     found = []
-    for owner, j, ability in hooks:
-        beyond = trigger == "defeat" and owner == actor  # "when this is defeated"
-        if (off >> owner) & 1 and not beyond:
+    own = match.own_triggers.get(trigger)
+    if own and actor >= 0:  # `whose: self`: only the event's own unit can fire them
+        beyond = trigger == "defeat"  # "when this is defeated" fires from beyond
+        if beyond or not (off >> actor) & 1:
+            found += [(actor, j, trigger_unit) for _, j, _ in own.get(actor, ())]
+    for owner, j, ability in match.wide_triggers[trigger]:
+        if (off >> owner) & 1 and not (trigger == "defeat" and owner == actor):
             continue
         if _concerns(state, ability.whose, owner, actor):
             found.append((owner, j, trigger_unit))
@@ -95,7 +100,8 @@ def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int =
     """Queue the abilities `trigger` fires and resolve everything queued."""
     if trigger in state.match.triggers:
         queue(state, trigger, actor, trigger_unit)
-        flush(state)
+        if state.queue:
+            flush(state)
 
 
 def flush(state: IBState) -> None:
@@ -103,7 +109,9 @@ def flush(state: IBState) -> None:
     one resolves are resolved before the rest of its batch (after the clause settles)."""
     match = state.match
     while state.queue and state.result is None:
-        batch = sorted(state.queue, key=_order_key(state))
+        batch = state.queue
+        if len(batch) > 1:
+            batch = tuple(sorted(batch, key=_order_key(state)))
         state.queue = ()
         for owner, j, trigger_unit in batch:
             if state.result is not None:

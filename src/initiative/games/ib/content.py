@@ -337,6 +337,7 @@ class Clause:
     summon: str = ""  # support card key
     call: str = ""  # registered function (scripts.py)
     only_if: Condition | None = None
+    rare: bool = False  # any of discard, remove_sigils, summon, call (a hot-path shortcut)
 
     @property
     def chooses(self) -> bool:
@@ -447,8 +448,10 @@ _CLEANSE_WORDS = {CLEANSE_NONE: "none", CLEANSE_ONE: "one", CLEANSE_ALL: "all"}
 def _clause_data(clause: Clause) -> dict[str, Any]:
     """A clause with statuses by name, so the hash ignores their internal numbering."""
     cleanse = _CLEANSE_WORDS.get(clause.cleanse) or statuses.NAMES[clause.cleanse]
-    return {**asdict(clause), "apply": [statuses.NAMES[s] for s in clause.apply],
+    data = {**asdict(clause), "apply": [statuses.NAMES[s] for s in clause.apply],
             "cleanse": cleanse}
+    del data["rare"]  # derived from the other fields
+    return data
 
 
 def _plain(value: Any) -> Any:
@@ -502,6 +505,7 @@ def _compile_clause(model: ClauseModel) -> Clause:
         summon=model.summon or "",
         call=model.call or "",
         only_if=Condition(**condition.model_dump()) if condition is not None else None,
+        rare=bool(model.discard or model.remove_sigils or model.summon or model.call),
     )
 
 

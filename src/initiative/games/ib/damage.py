@@ -121,8 +121,7 @@ def settle(state: IBState) -> None:
     victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
     hp = state.hp
     fallen = [u for u in state.track.order if hp[u] == 0]
-    n = state.match.num_characters
-    if len(hp) > n:
+    if ~state.off & state.match.support_mask:  # some Support is in play
         for unit in supports.in_play(state):
             if hp[unit] == 0:
                 supports.leave(state, unit)

@@ -121,17 +121,23 @@ def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) ->
             move(state, target, clause.move_back)
         if clause.charge:
             gain_charge(state, target, clause.charge)
-        if clause.remove_sigils:
-            for _ in range(min(clause.remove_sigils, len(state.sigils[target]))):
-                sigils.remove(state, target, len(state.sigils[target]) - 1)
-        if clause.discard:
-            hand.discard_at_random(state, state.match.unit_seat[target], clause.discard)
-        if clause.call:
-            scripts.REGISTRY[clause.call](state, unit, target)
+        if clause.rare:
+            _rare_effects(state, unit, clause, target)
     if clause.draw:
         draw_for(state, unit, clause)
     if clause.summon:
         supports.summon(state, state.match.unit_seat[unit], clause.summon)
+
+
+def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> None:
+    """Sigil removal, a random discard and a script, for one target."""
+    if clause.remove_sigils:
+        for _ in range(min(clause.remove_sigils, len(state.sigils[target]))):
+            sigils.remove(state, target, len(state.sigils[target]) - 1)
+    if clause.discard:
+        hand.discard_at_random(state, state.match.unit_seat[target], clause.discard)
+    if clause.call:
+        scripts.REGISTRY[clause.call](state, unit, target)
 
 
 def gain_charge(state: IBState, unit: int, amount: int) -> None:

@@ -71,10 +71,19 @@ class Match:
     """Card id of each Support slot (unit `num_characters + i`)."""
     support_slot: dict[tuple[int, int], int] = field(init=False)
     """(seat, support card id) -> its unit."""
+    support_mask: int = field(init=False)
+    """Bit set of the Support units."""
     max_hp: tuple[int, ...] = field(init=False)
     unit_abilities: tuple[tuple[AbilitySpec, ...], ...] = field(init=False)
     """Keystone passive first (index 0), then the Character's or Support's abilities."""
     triggers: dict[str, tuple[Hook, ...]] = field(init=False)
+    own_triggers: dict[str, dict[int, tuple[Hook, ...]]] = field(init=False)
+    """trigger -> owner -> its `whose: self` hooks (looked up by the event's unit)."""
+    wide_triggers: dict[str, tuple[Hook, ...]] = field(init=False)
+    """trigger -> hooks with another `whose` (checked against every event)."""
+    wakes: dict[str, int] = field(init=False)
+    """trigger -> bit set of the units whose events can fire some ability (all units
+    when some ability watches allies, enemies or anyone): the hot path's early exit."""
     statics: tuple[Hook, ...] = field(init=False)
     limits: frozenset[str] = field(init=False)
     """The usage limits some ability uses (none: no bookkeeping)."""
@@ -129,6 +138,7 @@ class Match:
         set_(self, "seat_units", tuple(seat_units))
         set_(self, "support_cards", tuple(card for _, card in supports))
         set_(self, "support_slot", {key: n + i for i, key in enumerate(supports)})
+        set_(self, "support_mask", ((1 << len(supports)) - 1) << n)
         set_(self, "labels", _labels([u.key for u in units]
                                      + [cards[c].key for _, c in supports]))
         set_(self, "max_hp", tuple(u.hp for u in units) + tuple(cards[c].hp for _, c in supports))
@@ -184,6 +194,12 @@ class Match:
         set_ = object.__setattr__
         set_(self, "unit_abilities", abilities)
         set_(self, "triggers", {k: tuple(v) for k, v in triggers.items()})
+        own, wide = _split_by_whose(triggers)
+        everyone = (1 << len(abilities)) - 1
+        set_(self, "own_triggers", own)
+        set_(self, "wide_triggers", wide)
+        set_(self, "wakes", {k: everyone if wide[k] else sum(1 << u for u in own.get(k, {}))
+                             for k in triggers})
         set_(self, "statics", tuple(statics))
         set_(self, "limits", frozenset(a.limit for mine in abilities for a in mine))
         set_(self, "damage_triggers", "damage_dealt" in triggers or "damage_taken" in triggers)
@@ -280,6 +296,26 @@ def _labels(keys: list[str]) -> tuple[str, ...]:
             label, n = f"{key}{n}", n + 1
         labels.append(label)
     return tuple(labels)
+
+
+UNITLESS_TRIGGERS = ("round_end", "time_collapse")
+
+
+def _split_by_whose(triggers: dict[str, list[Hook]]
+                    ) -> tuple[dict[str, dict[int, tuple[Hook, ...]]], dict[str, tuple[Hook, ...]]]:
+    """`whose: self` hooks by owner (only the event's own unit can fire them), and the
+    rest (round_end and time_collapse concern no unit, so theirs are all "wide")."""
+    own: dict[str, dict[int, tuple[Hook, ...]]] = {}
+    wide: dict[str, tuple[Hook, ...]] = {}
+    for key, hooks in triggers.items():
+        wide[key] = ()
+        for hook in hooks:
+            if hook[2].whose == "self" and key not in UNITLESS_TRIGGERS:
+                by_owner = own.setdefault(key, {})
+                by_owner[hook[0]] = (*by_owner.get(hook[0], ()), hook)
+            else:
+                wide[key] = (*wide[key], hook)
+    return own, wide
 
 
 def _clauses_of(content: Content, source: str) -> list[Clause]:

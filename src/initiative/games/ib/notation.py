@@ -254,6 +254,8 @@ def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
                 out["sigil"] = "install"
                 out["recipient"] = labels[recipient] if recipient >= 0 else None
                 out["installed"] = owed == INSTALLED
+            elif owed == INSTALLED:  # a Support already in play, its on-play resolving
+                out["entered"] = True
             else:
                 out["owed"] = owed
                 if kind == Kind.SIGIL:
@@ -677,6 +679,12 @@ def _card_action(f: dict[str, Any], where: str, state: IBState, names: _Names,
     content = state.match.content
     if mode is None:
         card = _card(f["card"], f"{where}.card", state)
+        if _bool(f.get("entered", False), f"{where}.entered"):  # IB 4.7.1
+            slot = state.match.support_slot.get((state.match.unit_seat[unit], card))
+            if slot is None or not state.on_track(slot) or "owed" in f:
+                _fail(f"{where}.entered", "only a Support now in play has entered (and it "
+                      "owes nothing)")
+            return int(Kind.PLAY), card, INSTALLED, 0, -1
         owed = _int(f.get("owed", 0), f"{where}.owed", 0, content.cards[card].cost)
         return int(Kind.PLAY), card, owed, 0, -1
     key = f["card"]
@@ -740,7 +748,7 @@ _READERS: dict[str, tuple[_FrameReader, tuple[str, ...]]] = {
     "mulligan": (_frame_mulligan, ("to_ask", "takers")),
     "next": (_frame_next, ()),
     "activation": (_frame_activation, ("unit", "step", "flags", "discards")),
-    "action": (_frame_action, ("unit", "attack", "card", "owed", "sigil", "tier",
+    "action": (_frame_action, ("unit", "attack", "card", "owed", "entered", "sigil", "tier",
                                "recipient", "installed", "targets", "stage",
                                "via_ib", "clause", "part")),
     "window": (_frame_window, ("kind", "to_ask", "declared")),
