@@ -140,6 +140,7 @@ def test_rules_lists_every_flag_with_its_default() -> None:
                              "retarget", "status_stacking": "stack",
                              "discards_public": False}),
     (("tideguard", "ashfall"), {"sigil_use_is_action": False}),
+    (("lanternwatch", "ashfall"), {}),
 ])
 def test_every_decision_renders(teams: tuple[str, str], flags: dict[str, object]) -> None:
     """Random games: every decision is described in words (never an action's repr);
@@ -166,3 +167,25 @@ def test_every_decision_renders(teams: tuple[str, str], flags: dict[str, object]
             state.apply(view.legal[rng.below(len(view.legal))])
         assert render.result_text(state.view(0), match).plain.startswith("Result: ")
     assert {Kind.KEEP, Kind.BASIC, Kind.TARGET, Kind.BREAK, Kind.DECLINE} <= kinds
+
+
+def test_supports_in_play_are_listed_and_can_be_chosen_as_targets() -> None:
+    """Lanternwatch plays Support Characters: the screen lists them with their HP and
+    side, and a clause that may pick one offers it by label."""
+    match = standard_match("lanternwatch", "lanternwatch")
+    for seed in range(40):
+        state, rng = new_game(match, seed), SplitMix64(seed)
+        while not state.is_terminal():
+            view = state.view(state.current_seat())
+            support = [a for a in view.legal if a.kind == Kind.TARGET_SUPPORT]
+            if support:
+                unit = view.units[support[0].arg + match.num_characters]
+                screen = _text(render.screen(view, match, [
+                    format_action(state, a) for a in view.legal], 0))
+                assert "Supports in play: " in screen and unit.name in screen
+                move = format_action(state, support[0])
+                assert move == f"target {unit.label}"
+                assert "Support" in render.describe_action(view, match, support[0])
+                return
+            state.apply(view.legal[rng.below(len(view.legal))])
+    raise AssertionError("no Support was ever a legal target")
