@@ -53,8 +53,9 @@ def minimal(**fields: Any) -> dict[str, Any]:
 def test_minimal_position_gets_sensible_defaults() -> None:
     state = load_position(minimal(units={"ilse": {"hp": 5, "statuses": ["burn"]}}))
     match = state.match
-    assert state.hp == [12, 16, 5, 13]
-    assert state.charge == [0, 0, 0, 0]
+    assert state.hp[:4] == [12, 16, 5, 13]
+    assert state.charge == [0] * len(state.hp)
+    assert state.off == state.match.support_mask  # every Support is out of play
     assert state.status[0] == 0 and state.status[2] != 0
     assert state.hands == [[], []] and state.discards == [[], []]
     assert state.track.round == 1 and state.track.rm == 4

@@ -150,3 +150,22 @@ def test_the_log_says_a_support_entered_and_fell() -> None:
     text = "\n".join(sc.state.view(SPECTATOR).sentences(sc.match))
     assert "Test Medic enters play for Seat0." in text
     assert "Test Medic is defeated and is discarded." in text
+
+
+def test_support_slots_do_not_reveal_what_a_deck_holds() -> None:
+    """Every seat has a slot for every Support card of the content, so neither the
+    labels nor the units of a view say which Supports another seat's deck contains."""
+    content = support_content()
+    base = list(content.deck("t_deck"))
+
+    def seat_zero_sees(deck: list[str]) -> tuple[object, ...]:
+        match = Match(content, RulesConfig(), (SeatSetup("A", 0, ("wren",), tuple(base)),
+                                               SeatSetup("B", 1, ("ilse",), tuple(deck))))
+        from initiative.games.ib.setup import new_game
+
+        view = new_game(match, 1).view(0)
+        return view.unit_labels, tuple((u.label, u.card, u.on_track) for u in view.units)
+
+    without = [k for k in base if k not in ("t_medic", "t_wall", "t_thorn")]
+    assert len(without) < len(base)  # seat 1 now fields three Supports fewer
+    assert seat_zero_sees(base) == seat_zero_sees(without)

@@ -12,9 +12,9 @@ from enum import IntEnum
 
 MAX_UNITS = 10
 """IB 7.8 / 8.2: never more than 10 units on the track."""
-MAX_SUPPORTS = 64
-"""Support Characters that can be in play in one game (slots after the track units):
-8 seats (IB 8.2) with up to 8 different Supports each."""
+MAX_SUPPORTS = 128
+"""Support slots in one game (after the track units): one per seat and Support card of
+the content, e.g. 8 seats (IB 8.2) with 16 Support cards."""
 MAX_HAND = 5
 """IB 2.8.3: the hand limit."""
 NUM_STATUSES = 7

@@ -37,10 +37,9 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     team = controller_team(state, unit)
     team_of = match.unit_team
     off = state.off
-    n = len(team_of)
-    if target_kind[0] == "a" and not match.config.aoe_hits_supports:  # AMB-63
-        n = match.num_characters
-    order = [u for u in range(n) if not (off >> u) & 1]
+    order = [u for u in range(match.num_characters) if not (off >> u) & 1]
+    if ~off & match.support_mask and (target_kind[0] != "a" or match.config.aoe_hits_supports):
+        order += supports.in_play(state)  # IB 2.5.2; AMB-63 for the group targets
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
             seat = match.unit_seat

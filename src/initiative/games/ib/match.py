@@ -14,9 +14,7 @@ from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import (
     AbilitySpec,
-    CardSpec,
     CharacterSpec,
-    Clause,
     Content,
     KeystoneSpec,
     core_content,
@@ -159,27 +157,21 @@ class Match:
         ))
 
     def _support_slots(self) -> list[tuple[int, int]]:
-        """(seat, card) for every Support a seat can put into play: one per Support in
-        its deck (IB 2.5.4 allows one copy) and one per Support its cards can summon."""
+        """(seat, card): one slot per Support card of the content for every seat, so
+        the slots say nothing about what a deck holds (hidden information). A deck
+        holds at most 1 copy of a Support (IB 2.5.4)."""
         content = self.content
-        slots: list[tuple[int, int]] = []
+        supports = [i for i, card in enumerate(content.cards) if card.kind == "support"]
         for s, seat in enumerate(self.seats):
-            mine: set[int] = set()
-            for key in seat.deck:
+            for key in {k for k in seat.deck if k in content.card_index}:
                 card = content.cards[content.card_index[key]]
-                if card.kind != "support":
-                    continue
-                if content.card_index[key] in mine:
+                if card.kind == "support" and seat.deck.count(key) > 1:
                     raise ContentError(f"seat {s} ({seat.name}): deck holds {card.name} "
                                        "twice; at most 1 copy of a Support (IB 2.5.4)")
-                mine.add(content.card_index[key])
-            sources = [*seat.deck, *(f"@{k}" for k in seat.characters),
-                       *(f"#{k}" for k in seat.keystones)]
-            mine |= _summonable(content, sources)
-            slots += [(s, card) for card in sorted(mine)]
+        slots = [(s, card) for s in range(len(self.seats)) for card in supports]
         if len(slots) > MAX_SUPPORTS:
-            raise ContentError(f"{len(slots)} Support Characters could enter play; at most "
-                               f"{MAX_SUPPORTS}")
+            raise ContentError(f"{len(supports)} Support cards for {len(self.seats)} seats "
+                               f"need {len(slots)} slots; at most {MAX_SUPPORTS}")
         return slots
 
     def _index_abilities(self, abilities: tuple[tuple[AbilitySpec, ...], ...]) -> None:
@@ -316,43 +308,6 @@ def _split_by_whose(triggers: dict[str, list[Hook]]
             else:
                 wide[key] = (*wide[key], hook)
     return own, wide
-
-
-def _clauses_of(content: Content, source: str) -> list[Clause]:
-    """Every clause a deck card, Character (@key) or Keystone (#key) can resolve."""
-    found: list[Clause] = []
-    abilities: tuple[AbilitySpec, ...] = ()
-    if source[0] == "@":
-        spec = content.characters[source[1:]]
-        found += [*spec.basic, *spec.advanced, *spec.break_art]
-        abilities = spec.abilities
-    elif source[0] == "#":
-        keystone = content.keystones[source[1:]]
-        found += keystone.ability
-        abilities = (keystone.passive,) if keystone.passive else ()
-    else:
-        card: CardSpec = content.cards[content.card_index[source]]
-        found += card.effects
-        for tier in card.tiers:
-            found += tier
-        abilities = card.abilities
-    for ability in abilities:
-        found += ability.effects
-    return found
-
-
-def _summonable(content: Content, sources: list[str]) -> set[int]:
-    """Support cards that `sources` can summon, following summons of summons."""
-    found: set[int] = set()
-    todo = list(sources)
-    while todo:
-        for clause in _clauses_of(content, todo.pop()):
-            if clause.summon:
-                card = content.card_index[clause.summon]
-                if card not in found:
-                    found.add(card)
-                    todo.append(clause.summon)
-    return found
 
 
 def standard_match(team_a: str = "vanguard", team_b: str = "harrow",

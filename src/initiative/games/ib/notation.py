@@ -106,10 +106,15 @@ class _Names:
         self.seats = seat_names(match)
         self.unit_of = {label: u for u, label in enumerate(self.labels)}
 
-    def unit(self, value: Any, path: str) -> int:
-        if value not in self.unit_of:
-            _fail(path, f"unknown unit {value!r} (units: {', '.join(self.labels)})")
-        return self.unit_of[value]
+    def unit(self, value: Any, path: str, supports: bool = False) -> int:
+        """A Character's label (or, with `supports`, a Support slot's too)."""
+        n = self.match.num_characters
+        unit = self.unit_of.get(value, -1)
+        if unit < 0 or (unit >= n and not supports):
+            what = "a Support Character, not a unit" if unit >= n else "unknown unit"
+            known = ", ".join(self.labels[:n] if not supports else self.labels)
+            _fail(path, f"{what} {value!r} (units: {known})")
+        return unit
 
     def seat(self, value: Any, path: str) -> int:
         if value not in self.seats:
@@ -654,7 +659,7 @@ def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) 
                     _fail(at, "a target still to choose needs stage target or retarget")
                 targets.append(fr.PENDING)
             else:
-                targets.append(names.unit(value, at))
+                targets.append(names.unit(value, at, supports=True))
     elif choosing:
         targets = [fr.PENDING if c.chooses else fr.NO_TARGET for c in clauses]
     else:
