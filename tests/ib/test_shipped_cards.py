@@ -31,8 +31,17 @@ def game(actor: str, track: str, hand: Sequence[str] = (), *, no_passive: bool =
     """`actor` (first on `track`) at its Action step, its seat holding `hand` topped up
     to five cards; `no_passive` marks its once-per-round passive as already used."""
     sc = Scenario(rules, team_a="tideguard", team_b="ashfall")
-    seat = sc.seat_of(actor)
-    sc.track(track).hand(seat, list(hand) + FILLER[seat][: 5 - len(hand)])
+    return at_action(sc, actor, track, hand, FILLER[sc.seat_of(actor)], (), no_passive, units)
+
+
+def at_action(sc: Scenario, actor: str, track: str, hand: Sequence[str],
+              filler: Sequence[str], supports: Sequence[str], no_passive: bool,
+              units: dict[str, dict[str, Any]]) -> Scenario:
+    """Set the track, `actor`'s hand (topped up from `filler`), Supports in play and unit
+    values, then run to `actor`'s Action step."""
+    sc.track(track).hand(sc.seat_of(actor), list(hand) + list(filler[: 5 - len(hand)]))
+    for key in supports:
+        sc.support(key)
     for key, values in units.items():
         sc.set(key, **values)
     if no_passive:
@@ -498,18 +507,8 @@ def lantern(actor: str, track: str, hand: Sequence[str] = (), *, no_passive: boo
     """Like `game`, with Lanternwatch as seat 0 against Ashfall (or, with `mirror`,
     against a second Lanternwatch); `supports` are put into play first."""
     sc = Scenario(rules, team_a="lanternwatch", team_b="lanternwatch" if mirror else "ashfall")
-    seat = sc.seat_of(actor)
-    filler = LANTERN_FILLER if seat == 0 or mirror else FILLER[1]
-    sc.track(track).hand(seat, list(hand) + filler[: 5 - len(hand)])
-    for key in supports:
-        sc.support(key)
-    for key, values in units.items():
-        sc.set(key, **values)
-    if no_passive:
-        sc.state.used[sc.u(actor)] |= PASSIVE_USED
-    sc.run().decline_all()
-    assert sc.at_action(actor)
-    return sc
+    filler = LANTERN_FILLER if sc.seat_of(actor) == 0 or mirror else FILLER[1]
+    return at_action(sc, actor, track, hand, filler, supports, no_passive, units)
 
 
 def passives(sc: Scenario, key: str) -> list[int]:

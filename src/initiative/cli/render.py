@@ -83,6 +83,13 @@ def unit_brief(unit: UnitView) -> str:
     return f"{unit.name} ({unit.hp}/{unit.max_hp} HP{extra})"
 
 
+_AMOUNT_WORDS = (("move_up", "move up {}"), ("move_back", "move back {}"),
+                 ("charge", "{:+d} Charge"), ("draw", "draw {}"),
+                 ("discard", "discards {} at random"), ("remove_sigils", "remove {} Sigil(s)"),
+                 ("summon", "summon {}"), ("call", "script {}"))
+"""Clause fields after the statuses, in resolution order, as words."""
+
+
 def clause_text(clause: Clause) -> str:
     """One attack clause as `enemy: 3 damage, burn`."""
     parts = []
@@ -97,22 +104,8 @@ def clause_text(clause: Clause) -> str:
     elif clause.cleanse != CLEANSE_NONE:
         parts.append(f"cleanse {st.NAMES[clause.cleanse]}")
     parts.extend(st.NAMES[s] for s in clause.apply)
-    if clause.move_up:
-        parts.append(f"move up {clause.move_up}")
-    if clause.move_back:
-        parts.append(f"move back {clause.move_back}")
-    if clause.charge:
-        parts.append(f"{clause.charge:+d} Charge")
-    if clause.draw:
-        parts.append(f"draw {clause.draw}")
-    if clause.discard:
-        parts.append(f"discards {clause.discard} at random")
-    if clause.remove_sigils:
-        parts.append(f"remove {clause.remove_sigils} Sigil(s)")
-    if clause.summon:
-        parts.append(f"summon {clause.summon}")
-    if clause.call:
-        parts.append(f"script {clause.call}")
+    parts.extend(words.format(value) for attr, words in _AMOUNT_WORDS
+                 if (value := getattr(clause, attr)))
     target = clause.target.replace("_", " ")
     condition = clause.only_if
     if condition is not None:
