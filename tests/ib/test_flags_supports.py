@@ -127,3 +127,17 @@ def test_trigger_chains_on_triggers_answer_each_other_until_someone_falls() -> N
     assert sc.hp("ilse") == 10 and sc.hp("t_avenger2") == 4
     assert not sc.in_play("t_thorn")
     assert sc.statuses("ilse") == ["weaken"]  # the Thorn's on-defeat still fires
+
+
+def test_amb61_active_unit_controller_reaches_passive_abilities_too() -> None:
+    """Under `active_unit_controller`, a round-end ability's "allies" are those of the
+    unit whose Round Marker step ended the round (Ilse), not the Medic's own side; with
+    no activation running (an idle round check) they are the Medic's."""
+    sc = support_game({"ally_enemy_reference": "active_unit_controller"}, track="wren ilse |")
+    sc.support("t_medic").set("wren", hp=5).set("ilse", hp=5).run().decline_all()
+    sc.play(Kind.PASS).pass_until("wren")
+    assert sc.hp("ilse") == 6 and sc.hp("wren") == 5
+    idle = support_game({"ally_enemy_reference": "active_unit_controller"},
+                        track="wren ilse |").support("t_medic").set("wren", hp=5)
+    abilities.fire(idle.state, "round_end")  # nothing on the stack yet
+    assert idle.hp("wren") == 6

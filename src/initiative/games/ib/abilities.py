@@ -67,10 +67,11 @@ def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int 
     """Queue every ability that `trigger` happening to `actor` fires. `trigger_unit` is
     the event's other unit (the actor itself by default; NO_UNIT: none, as for Burn)."""
     match = state.match
-    wakes = match.wakes.get(trigger, 0)
-    if not wakes or (actor >= 0 and not (wakes >> actor) & 1):
-        return  # no ability can answer this event (the hot path)
     off = state.off
+    live = ~off | (1 << actor) if actor >= 0 else ~off  # in play, or the one defeated
+    if not match.wide_masks.get(trigger, 0) & live and not (
+            actor >= 0 and (match.own_masks.get(trigger, 0) >> actor) & 1):
+        return  # no ability in play can answer this event (the hot path)
     if trigger_unit == ACTOR:
         trigger_unit = actor
     found = []

@@ -27,7 +27,8 @@ def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool 
     config = match.config
     damage = amount
     incoming = not from_burn or config.burn_uses_incoming_modifiers
-    if match.statics and source >= 0:
+    statics = match.static_mask & ~state.off  # static modifiers of owners in play
+    if statics and source >= 0:
         damage = max(0, damage + abilities.static_modifier(state, source, "damage_dealt"))
     if incoming:
         bits = state.status[target]
@@ -43,14 +44,14 @@ def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool 
                     damage //= 2
                 damage += 2 * weaken
             state.status[target] = st.clear(st.clear(bits, st.WEAKEN), st.GUARD)
-        if match.statics:
+        if statics:
             damage = max(0, damage + abilities.static_modifier(state, target, "damage_taken"))
     hp = state.hp[target] - damage
     if hp < 0:
         hp = 0
     state.hp[target] = hp
     state.emit((events.DAMAGE, source, target, damage, hp))
-    if damage and triggers and match.damage_triggers:
+    if damage and triggers and match.damage_mask & ~state.off:
         abilities.queue_damage(state, source, target)
     return damage
 

@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 
 
 def controller_team(state: IBState, unit: int) -> int:
-    """AMB-61: "ally" and "enemy" are relative to the effect's controller by default."""
+    """AMB-61: "ally" and "enemy" are relative to the effect's controller by default;
+    under `active_unit_controller`, to the active unit's (none between activations, as
+    when a round ends: then the controller's)."""
     match = state.match
-    if match.config.ally_enemy_reference == "active_unit_controller":
+    if match.config.ally_enemy_reference == "active_unit_controller" and state.stack:
         frame = state.stack[0]
         if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
             return match.unit_team[frame[1]]

@@ -6,6 +6,7 @@ that game; states hold only what changes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,13 +80,17 @@ class Match:
     """trigger -> owner -> its `whose: self` hooks (looked up by the event's unit)."""
     wide_triggers: dict[str, tuple[Hook, ...]] = field(init=False)
     """trigger -> hooks with another `whose` (checked against every event)."""
-    wakes: dict[str, int] = field(init=False)
-    """trigger -> bit set of the units whose events can fire some ability (all units
-    when some ability watches allies, enemies or anyone): the hot path's early exit."""
+    own_masks: dict[str, int] = field(init=False)
+    """trigger -> bit set of the owners of `whose: self` hooks (hot-path early exits)."""
+    wide_masks: dict[str, int] = field(init=False)
+    """trigger -> bit set of the owners of the other hooks."""
+    static_mask: int = field(init=False)
+    """Bit set of the owners of static modifiers (they count only while in play)."""
+    damage_mask: int = field(init=False)
+    """Bit set of the owners of damage triggers."""
     statics: tuple[Hook, ...] = field(init=False)
     limits: frozenset[str] = field(init=False)
     """The usage limits some ability uses (none: no bookkeeping)."""
-    damage_triggers: bool = field(init=False)
 
     def __post_init__(self) -> None:
         if len(self.seats) < 2:
@@ -187,14 +192,17 @@ class Match:
         set_(self, "unit_abilities", abilities)
         set_(self, "triggers", {k: tuple(v) for k, v in triggers.items()})
         own, wide = _split_by_whose(triggers)
-        everyone = (1 << len(abilities)) - 1
+        own_masks = {k: _mask(h[0] for v in by.values() for h in v) for k, by in own.items()}
+        wide_masks = {k: _mask(h[0] for h in v) for k, v in wide.items()}
         set_(self, "own_triggers", own)
         set_(self, "wide_triggers", wide)
-        set_(self, "wakes", {k: everyone if wide[k] else sum(1 << u for u in own.get(k, {}))
-                             for k in triggers})
+        set_(self, "own_masks", own_masks)
+        set_(self, "wide_masks", wide_masks)
         set_(self, "statics", tuple(statics))
+        set_(self, "static_mask", _mask(h[0] for h in statics))
         set_(self, "limits", frozenset(a.limit for mine in abilities for a in mine))
-        set_(self, "damage_triggers", "damage_dealt" in triggers or "damage_taken" in triggers)
+        set_(self, "damage_mask", _mask(u for k in ("damage_dealt", "damage_taken")
+                                        for u, _, _ in triggers.get(k, ())))
 
     def is_support(self, unit: int) -> bool:
         return unit >= self.num_characters
@@ -291,6 +299,13 @@ def _labels(keys: list[str]) -> tuple[str, ...]:
 
 
 UNITLESS_TRIGGERS = ("round_end", "time_collapse")
+
+
+def _mask(units: Iterable[int]) -> int:
+    out = 0
+    for unit in units:
+        out |= 1 << unit
+    return out
 
 
 def _split_by_whose(triggers: dict[str, list[Hook]]
