@@ -68,10 +68,8 @@ def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int 
     the event's other unit (the actor itself by default; NO_UNIT: none, as for Burn)."""
     match = state.match
     off = state.off
-    live = ~off | (1 << actor) if actor >= 0 else ~off  # in play, or the one defeated
-    if not match.wide_masks.get(trigger, 0) & live and not (
-            actor >= 0 and (match.own_masks.get(trigger, 0) >> actor) & 1):
-        return  # no ability in play can answer this event (the hot path)
+    if not answers(state, trigger, actor):
+        return
     if trigger_unit == ACTOR:
         trigger_unit = actor
     found = []
@@ -89,6 +87,17 @@ def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int 
         state.queue = (*state.queue, *found)
 
 
+def answers(state: IBState, trigger: str, actor: int) -> bool:
+    """Some ability in play (or the defeated actor's own) may answer `trigger` happening
+    to `actor`: the early exit of the hot path."""
+    masks = state.match.trigger_masks.get(trigger)
+    if masks is None:
+        return False
+    if actor < 0:
+        return bool(masks[1] & ~state.off)
+    return bool((masks[0] >> actor) & 1 or masks[1] & (~state.off | (1 << actor)))
+
+
 def queue_damage(state: IBState, source: int, target: int) -> None:
     """Damage above 0 was dealt: the dealer's side and the target's side may react."""
     if source >= 0:
@@ -99,10 +108,9 @@ def queue_damage(state: IBState, source: int, target: int) -> None:
 def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int = ACTOR
          ) -> None:
     """Queue the abilities `trigger` fires and resolve everything queued."""
-    if trigger in state.match.triggers:
-        queue(state, trigger, actor, trigger_unit)
-        if state.queue:
-            flush(state)
+    queue(state, trigger, actor, trigger_unit)
+    if state.queue:
+        flush(state)
 
 
 def flush(state: IBState) -> None:

@@ -128,8 +128,7 @@ def step(state: IBState) -> bool:
             _status_check(state, unit, flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
-    triggers = state.match.triggers
-    if stage == ST_START and "start_of_activation" in triggers:
+    if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
         abilities.fire(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or state.stack[0][3] & F_ENDED:
             return True
@@ -140,7 +139,7 @@ def step(state: IBState) -> bool:
             state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
         return True
     if stage == ST_END:
-        if "end_of_activation" in triggers:
+        if abilities.answers(state, "end_of_activation", unit):
             abilities.fire(state, "end_of_activation", unit)  # IB 3.2.7
             if state.result is not None or state.stack[0][3] & F_ENDED:
                 return True

@@ -80,10 +80,9 @@ class Match:
     """trigger -> owner -> its `whose: self` hooks (looked up by the event's unit)."""
     wide_triggers: dict[str, tuple[Hook, ...]] = field(init=False)
     """trigger -> hooks with another `whose` (checked against every event)."""
-    own_masks: dict[str, int] = field(init=False)
-    """trigger -> bit set of the owners of `whose: self` hooks (hot-path early exits)."""
-    wide_masks: dict[str, int] = field(init=False)
-    """trigger -> bit set of the owners of the other hooks."""
+    trigger_masks: dict[str, tuple[int, int]] = field(init=False)
+    """trigger -> (bit set of the owners of its `whose: self` hooks, bit set of the owners
+    of its other hooks): the hot path's early exits."""
     static_mask: int = field(init=False)
     """Bit set of the owners of static modifiers (they count only while in play)."""
     damage_mask: int = field(init=False)
@@ -192,12 +191,11 @@ class Match:
         set_(self, "unit_abilities", abilities)
         set_(self, "triggers", {k: tuple(v) for k, v in triggers.items()})
         own, wide = _split_by_whose(triggers)
-        own_masks = {k: _mask(h[0] for v in by.values() for h in v) for k, by in own.items()}
-        wide_masks = {k: _mask(h[0] for h in v) for k, v in wide.items()}
         set_(self, "own_triggers", own)
         set_(self, "wide_triggers", wide)
-        set_(self, "own_masks", own_masks)
-        set_(self, "wide_masks", wide_masks)
+        set_(self, "trigger_masks", {
+            k: (_mask(h[0] for by in own.get(k, {}).values() for h in by),
+                _mask(h[0] for h in wide[k])) for k in triggers})
         set_(self, "statics", tuple(statics))
         set_(self, "static_mask", _mask(h[0] for h in statics))
         set_(self, "limits", frozenset(a.limit for mine in abilities for a in mine))
