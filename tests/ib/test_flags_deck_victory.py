@@ -114,3 +114,38 @@ def test_new_open_decklists_true_every_decklist_is_known() -> None:
     view = sc.state.view(1)
     assert view.decklists[0] == sc.match.decklists[0]
     assert view.hands[0] is None  # the hand itself stays hidden
+
+
+# --- new: team_hands_visible (IB 6.9.2) ------------------------------------------------------
+
+
+def _two_on_two(visible: bool) -> Scenario:
+    """Seats 0 and 1 (team 0) against seats 2 and 3 (team 1), each with two Characters."""
+    return Scenario({"team_hands_visible": visible},
+                    seats=[(0, ["wren", "brask"]), (0, ["sela", "odo"]),
+                           (1, ["ilse", "corvin"]), (1, ["pim", "marta"])]).run()
+
+
+def test_new_team_hands_visible_default_false_a_hand_is_its_seats_alone() -> None:
+    sc = _two_on_two(False)
+    view = sc.state.view(0)
+    assert view.hands[0] == tuple(sc.state.hands[0])
+    assert view.hands[1] is None and view.hands[2] is None
+    draws = [e for e in view.log if e[0] == events.DRAW and e[1] == 1]
+    assert draws and all(e[2] == HIDDEN for e in draws)
+
+
+def test_new_team_hands_visible_true_teammates_see_each_others_hands() -> None:
+    from initiative.engine.rng import SplitMix64
+    from initiative.games.ib.determinize import determinize
+
+    sc = _two_on_two(True)
+    view = sc.state.view(0)
+    assert view.hands[1] == tuple(sc.state.hands[1])  # a teammate's hand
+    assert view.hands[2] is None and view.hands[3] is None  # never an opponent's
+    seen = [e[2] for e in view.log if e[0] == events.DRAW and e[1] == 1]
+    assert seen and HIDDEN not in seen  # a teammate's draws are seen as they happen
+    assert all(e[2] == HIDDEN for e in sc.state.view(2).log
+               if e[0] == events.DRAW and e[1] in (0, 1))
+    guess = determinize(sc.match, view, SplitMix64(5))
+    assert guess.hands[1] == sc.state.hands[1]  # known, so never re-dealt

@@ -20,6 +20,7 @@ from initiative.games.ib.determinize import determinize
 from initiative.games.ib.match import standard_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.games.ib.view import hands_seen
 
 TEAMS = tuple(core_content().teams)
 """Every shipped team: the plain test teams, the card kits (Keystones, Sigils,
@@ -83,11 +84,12 @@ def check_views(state: IBState) -> None:
     n = state.match.num_seats
     for seat in (*range(n), SPECTATOR):
         view = state.view(seat)
+        seen = hands_seen(state.match, seat)  # its own (and teammates' if flagged)
         for other in range(n):
-            if other != seat:
+            if other not in seen:
                 assert view.hands[other] is None
         for event in view.log:
-            if event[0] == events.DRAW and event[1] != seat:
+            if event[0] == events.DRAW and event[1] not in seen:
                 assert event[2] == events.HIDDEN
         for frame in view.stack:
             if frame[0] == frames.WINDOW:

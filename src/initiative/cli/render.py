@@ -253,6 +253,9 @@ def hands_lines(view: IBView) -> list[Text]:
             continue
         line = (f"{name}: hand {view.hand_sizes[s]}, deck {view.deck_sizes[s]}, "
                 f"discard {view.discard_sizes[s]}")
+        shown = view.hands[s]  # a teammate's, under team_hands_visible
+        if shown is not None:
+            line += " [hand: " + ", ".join(view.card_name(c) for c in shown) + "]"
         pile = view.discards[s]
         if pile:
             line += " (" + ", ".join(view.card_name(c) for c in pile) + ")"

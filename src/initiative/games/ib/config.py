@@ -99,6 +99,7 @@ class RulesConfig:
     # --- new: what is public, and the draw limit ---
     discards_public: bool = True  # new: discard piles (and cards discarded as costs) are face up
     open_decklists: bool = False  # new: each seat's decklist is known to every seat
+    team_hands_visible: bool = False  # new: teammates see each other's hands (IB 6.9.2)
     max_activations: int = 400  # new: the game is a draw after this many activations
 
     def track_rules(self) -> TrackRules:

@@ -28,12 +28,13 @@ ATTACK_NAMES = {2: "Basic Attack", 3: "Advanced Attack", 4: "Break Art", 12: "Ke
 HIDDEN = -1
 
 
-def redact(event: Event, seat: int, discards_public: bool) -> Event:
-    """The event as `seat` may see it (seat < 0: spectator)."""
+def redact(event: Event, hands_seen: frozenset[int], discards_public: bool) -> Event:
+    """The event as a viewer who sees the hands of `hands_seen` may see it (its own
+    seat, and its teammates' under `team_hands_visible`; nobody's for a spectator)."""
     code = event[0]
-    if code == DRAW and event[1] != seat:
+    if code == DRAW and event[1] not in hands_seen:
         return (DRAW, event[1], HIDDEN)
-    if code == DISCARD and not discards_public and event[1] != seat:
+    if code == DISCARD and not discards_public and event[1] not in hands_seen:
         return (DISCARD, event[1], HIDDEN)
     return event
 

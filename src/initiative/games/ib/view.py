@@ -147,6 +147,17 @@ def _support_view(state: IBState, u: int) -> UnitView:
                     bool((state.summoned >> u) & 1))
 
 
+def hands_seen(match: Match, seat: int) -> frozenset[int]:
+    """The seats whose hands `seat` sees: its own, and its teammates' under the new
+    flag `team_hands_visible` (IB 6.9.2 lets them coordinate). None for a spectator."""
+    if seat < 0:
+        return frozenset()
+    if not match.config.team_hands_visible:
+        return frozenset((seat,))
+    team = match.seat_team[seat]
+    return frozenset(s for s, t in enumerate(match.seat_team) if t == team)
+
+
 def make_view(state: IBState, seat: int) -> IBView:
     match = state.match
     config = match.config
@@ -165,7 +176,8 @@ def make_view(state: IBState, seat: int) -> IBView:
     deciding = state.current_seat()
     legal = tuple(state.legal_actions()) if deciding == seat and deciding != TERMINAL else ()
     public_discards = config.discards_public or sees_all
-    log = tuple(events.redact(e, seat, public_discards) for e in state.events()) \
+    seen = hands_seen(match, seat)
+    log = tuple(events.redact(e, seen, public_discards) for e in state.events()) \
         if not sees_all else tuple(state.events())
     return IBView(
         seat=seat,
@@ -178,11 +190,11 @@ def make_view(state: IBState, seat: int) -> IBView:
         passed=track.passed,
         order=tuple(track.order),
         units=units,
-        hands=tuple(tuple(state.hands[s]) if (s == seat or sees_all) else None
+        hands=tuple(tuple(state.hands[s]) if (s in seen or sees_all) else None
                     for s in range(n)),
         hand_sizes=tuple(len(h) for h in state.hands),
         deck_sizes=tuple(len(d) for d in state.decks),
-        discards=tuple(tuple(state.discards[s]) if (public_discards or s == seat) else None
+        discards=tuple(tuple(state.discards[s]) if (public_discards or s in seen) else None
                        for s in range(n)),
         discard_sizes=tuple(len(d) for d in state.discards),
         decklists=tuple(match.decklists[s] if (config.open_decklists or s == seat or sees_all)
