@@ -223,3 +223,33 @@ def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
     text = " ".join(done.stdout.split())
     for name in bot_only:
         assert name not in text
+
+
+def test_watch_plays_every_seat_with_bots_to_the_end_and_prints_the_log() -> None:
+    done = run_cli(["play", "--watch", "--seed", "2", "--format", "1v1",
+                    "--player", "tideguard", "--player", "lanternwatch"], "")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "every seat is a random bot" in out and PROMPT not in out
+    assert "Game over" in out
+    assert out.rstrip().splitlines()[-1].startswith("Result: ")
+    assert "draws a card" in out  # a spectator's log: every drawn card stays hidden
+
+
+def test_a_format_seats_shipped_teams_and_team_files_on_their_sides() -> None:
+    done = run_cli(["play", "--watch", "--seed", "7", "--format", "1v3",
+                    "--player", "tideguard", "--player", "lone_warden",
+                    "--player", "kettle_and_kite",
+                    "--player", "examples/teams/hourglass_trio.yaml"], "")
+    assert done.returncode == 0, done.stderr
+    flat = " ".join(done.stdout.split())
+    assert "Tideguard (team 0): wren, brask, sela, odo" in flat
+    assert "Lone Warden (team 1): odo" in flat and "Hourglass Trio (team 1)" in flat
+
+
+def test_a_wrong_format_setup_is_refused_with_the_reason() -> None:
+    done = run_cli(["play", "--format", "2v2", "--player", "tideguard",
+                    "--player", "ashfall"], "")
+    assert done.returncode == 2 and "2v2: 4 players, not 2" in done.stderr
+    done = run_cli(["play", "--seat", "5"], "")
+    assert done.returncode == 2 and "--seat: 5, but the game has seats 0 to 1" in done.stderr

@@ -16,7 +16,7 @@ from initiative.cli.deck import deck_app
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig, parse_flag_value
 from initiative.games.ib.content import core_content
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import Match, standard_match
 
 TEAMS = ", ".join(core_content().teams)
 
@@ -52,6 +52,17 @@ def parse_rules(items: list[str], max_activations: int | None) -> RulesConfig:
         raise _fail(f"{exc} (see `initiative rules`)") from None
 
 
+def _format_match(fmt: str, players: list[str], config: RulesConfig) -> Match:
+    """`--format` with its `--player`s: shipped team keys or team files."""
+    from initiative.games.ib.deckbuilding import load_team_file
+    from initiative.games.ib.formats import format_match, shipped_team
+
+    content = core_content()
+    files = [load_team_file(p) if p.endswith((".yaml", ".yml")) else shipped_team(content, p)
+             for p in players]
+    return format_match(fmt, files, content, config)
+
+
 @app.command()
 def play(
     seed: Annotated[int | None, typer.Option(
@@ -59,32 +70,54 @@ def play(
     record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
     team: Annotated[str, typer.Option(help=f"Your team ({TEAMS}).")] = "tideguard",
     opponent_team: Annotated[str, typer.Option(help="The random bot's team.")] = "ashfall",
-    seat: Annotated[int, typer.Option(min=0, max=1, help="Your seat: 0 (North) or 1 (South).")] = 0,
+    seat: Annotated[int, typer.Option(
+        min=0, max=7, help="Your seat: 0 (North) or 1 (South); in a format, 0 to 7.")] = 0,
     rule: Annotated[list[str] | None, typer.Option(
         metavar="FLAG=VALUE",
         help="House rule flag=value (repeatable; see `initiative rules`).")] = None,
     max_activations: Annotated[int | None, typer.Option(
         min=1, help="Draw after this many activations.")] = None,
+    watch: Annotated[bool, typer.Option(
+        help="Every seat a bot: play to the end unattended, then print the log.")] = False,
+    format: Annotated[str | None, typer.Option(
+        "--format", help="A player-vs-player format (1v1, 2v2, 1v3, 3v3, 4v4, 2v2v2v2, "
+        "ffa) with one --player per seat.")] = None,
+    player: Annotated[list[str] | None, typer.Option(
+        help="With --format: a shipped team key or a team file, per seat in order "
+        "(repeatable).")] = None,
 ) -> None:
-    """Play standard 1v1 against the random bot."""
+    """Play standard 1v1 against the random bot, or any format (IB 8.2) with --format."""
     from initiative.cli.play import console_reader
     from initiative.cli.play import play as play_game
 
     config = parse_rules(rule or [], max_activations)
-    teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
     try:
-        match = standard_match(*teams, config=config)
+        if format is not None:
+            match = _format_match(format, player or [], config)
+        else:
+            teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
+            match = standard_match(*teams, config=config)
     except InitiativeError as exc:
         raise _fail(str(exc)) from None
+    if seat >= match.num_seats:
+        raise _fail(f"--seat: {seat}, but the game has seats 0 to {match.num_seats - 1}")
     if record is not None and not record.parent.is_dir():
         raise _fail(f"--record: folder {record.parent} does not exist")
     if seed is None:
         seed = secrets.randbelow(1 << 32)
     console = Console(highlight=False)
-    console.print(f"Initiative Break, seed {seed}: you are {match.seats[seat].name} "
-                  f"(seat {seat}, {team}) against the random bot ({opponent_team}).",
-                  markup=False)
-    code = play_game(match, seed, seat, console, console_reader(console), record)
+    if format is None and not watch:
+        console.print(f"Initiative Break, seed {seed}: you are {match.seats[seat].name} "
+                      f"(seat {seat}, {team}) against the random bot ({opponent_team}).",
+                      markup=False)
+    else:
+        who = "every seat is a random bot" if watch else (
+            f"you are {match.seats[seat].name} (seat {seat}) against random bots")
+        console.print(f"Initiative Break, seed {seed}: {who}; "
+                      + ", ".join(f"{s.name} (team {s.team}): {', '.join(s.characters)}"
+                                  for s in match.seats) + ".", markup=False)
+    code = play_game(match, seed, None if watch else seat, console, console_reader(console),
+                     record)
     if code:
         raise typer.Exit(code)
 

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from initiative.bots.random_bot import RandomBot
 from initiative.cli import render
+from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.actions import Action
@@ -94,9 +95,10 @@ def ask_human(state: IBState, view: IBView, console: Console, read: Reader,
             console.print(Text(str(exc), style="bold red"))
 
 
-def play(match: Match, seed: int, human: int, console: Console, read: Reader,
+def play(match: Match, seed: int, human: int | None, console: Console, read: Reader,
          record_path: Path | None = None) -> int:
-    """Play one game, `human` against RandomBot at every other seat; the exit code.
+    """Play one game, `human` against RandomBot at every other seat (`None`: every seat
+    a bot, played to the end unattended and shown as a spectator sees it); the exit code.
 
     The record (if asked for) is saved even when the player quits early; 1 if it
     cannot be written."""
@@ -117,7 +119,7 @@ def play(match: Match, seed: int, human: int, console: Console, read: Reader,
         else:
             action = bot.choose(state.view(seat))
         recorder.apply(action)
-    final = state.view(human)
+    final = state.view(SPECTATOR if human is None else human)
     console.print(Rule("Game over" if state.is_terminal() else "Game stopped"))
     for sentence in render.log_sentences(final, match, log_start):
         console.print(f"  {sentence}", markup=False, highlight=False)

@@ -418,6 +418,8 @@ def result_text(view: IBView, match: Match) -> Text:
             reason = f" (activation limit {match.config.max_activations} reached)"
         return Text(f"Result: draw{reason}.", style="bold yellow")
     winners = ", ".join(s.name for s in match.seats if s.team == view.result)
+    if not 0 <= view.seat < len(view.seat_teams):  # a spectator (every seat a bot)
+        return Text(f"Result: team {view.result} ({winners}) wins.", style="bold")
     if view.result == view.seat_teams[view.seat]:
         return Text(f"Result: you win! (team {view.result}: {winners})", style="bold green")
     return Text(f"Result: you lose. (team {view.result}: {winners} wins)", style="bold red")
