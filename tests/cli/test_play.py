@@ -252,4 +252,20 @@ def test_a_wrong_format_setup_is_refused_with_the_reason() -> None:
                     "--player", "ashfall"], "")
     assert done.returncode == 2 and "2v2: 4 players, not 2" in done.stderr
     done = run_cli(["play", "--seat", "5"], "")
-    assert done.returncode == 2 and "--seat: 5, but the game has seats 0 to 1" in done.stderr
+    assert done.returncode == 2
+    assert "--seat/--human: 5, but the game has seats 0 to 1" in done.stderr
+
+
+def test_hotseat_hands_the_game_over_between_human_seats(answers_first: str) -> None:
+    done = run_cli(["play", "--seed", "3", "--human", "0", "--human", "1",
+                    "--max-activations", "6"], answers_first)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "hotseat: seats 0, 1 are played here" in out
+    south = out.index("Pass the game to South (seat 1), then press Enter:")
+    north = out.index("Pass the game to North (seat 0), then press Enter:")
+    assert north < south  # North keeps or mulligans first, then hands over
+    after = out[south:]
+    assert after.index("You (South):") < after.index(PROMPT)  # South's own screen
+    assert "North: hand 5" in after.split(PROMPT)[0]  # North's hand only as a count
+    assert "Result: " in out and "Game over" in out

@@ -85,6 +85,9 @@ def play(
     player: Annotated[list[str] | None, typer.Option(
         help="With --format: a shipped team key or a team file, per seat in order "
         "(repeatable).")] = None,
+    human: Annotated[list[int] | None, typer.Option(
+        min=0, max=7, help="Hotseat: a seat played by a person at this keyboard "
+        "(repeatable; the screen is cleared between them). Default: --seat.")] = None,
 ) -> None:
     """Play standard 1v1 against the random bot, or any format (IB 8.2) with --format."""
     from initiative.cli.play import console_reader
@@ -99,25 +102,28 @@ def play(
             match = standard_match(*teams, config=config)
     except InitiativeError as exc:
         raise _fail(str(exc)) from None
-    if seat >= match.num_seats:
-        raise _fail(f"--seat: {seat}, but the game has seats 0 to {match.num_seats - 1}")
+    for s in [seat, *(human or [])]:
+        if s >= match.num_seats:
+            raise _fail(f"--seat/--human: {s}, but the game has seats 0 to "
+                        f"{match.num_seats - 1}")
+    humans: list[int] | int | None = None if watch else sorted(set(human)) if human else seat
     if record is not None and not record.parent.is_dir():
         raise _fail(f"--record: folder {record.parent} does not exist")
     if seed is None:
         seed = secrets.randbelow(1 << 32)
     console = Console(highlight=False)
-    if format is None and not watch:
+    if format is None and not watch and not human:
         console.print(f"Initiative Break, seed {seed}: you are {match.seats[seat].name} "
                       f"(seat {seat}, {team}) against the random bot ({opponent_team}).",
                       markup=False)
     else:
         who = "every seat is a random bot" if watch else (
-            f"you are {match.seats[seat].name} (seat {seat}) against random bots")
+            "hotseat: seats " + ", ".join(map(str, sorted(set(human)))) + " are played here"
+            if human else f"you are {match.seats[seat].name} (seat {seat}) against random bots")
         console.print(f"Initiative Break, seed {seed}: {who}; "
                       + ", ".join(f"{s.name} (team {s.team}): {', '.join(s.characters)}"
                                   for s in match.seats) + ".", markup=False)
-    code = play_game(match, seed, None if watch else seat, console, console_reader(console),
-                     record)
+    code = play_game(match, seed, humans, console, console_reader(console), record)
     if code:
         raise typer.Exit(code)
 

@@ -95,33 +95,50 @@ def ask_human(state: IBState, view: IBView, console: Console, read: Reader,
             console.print(Text(str(exc), style="bold red"))
 
 
-def play(match: Match, seed: int, human: int | None, console: Console, read: Reader,
-         record_path: Path | None = None) -> int:
-    """Play one game, `human` against RandomBot at every other seat (`None`: every seat
-    a bot, played to the end unattended and shown as a spectator sees it); the exit code.
+HANDOFF = "Pass the game to {name} (seat {seat}), then press Enter: "
+"""Hotseat: asked before a different human seat's turn, over a cleared screen."""
 
-    The record (if asked for) is saved even when the player quits early; 1 if it
-    cannot be written."""
+
+def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Console,
+         read: Reader, record_path: Path | None = None) -> int:
+    """Play one game: the `human` seat (or seats, hotseat) against RandomBot at every
+    other seat; `None`: every seat a bot, played to the end unattended and shown as a
+    spectator sees it. Returns the exit code.
+
+    Hotseat: before each turn of a human seat other than the last one to decide, the
+    screen is cleared and the game waits for Enter, so no seat sees another's hand.
+    The record (if asked for) is saved even when a player quits early; 1 if it cannot
+    be written."""
+    humans = [] if human is None else [human] if isinstance(human, int) else list(human)
     recorder = Recorder(match, seed)
     state = recorder.state
     bot = RandomBot(SplitMix64(seed).next64())
-    log_start = 0
+    log_start = dict.fromkeys(humans, 0)
+    last = humans[0] if len(humans) == 1 else -1
     quit_ = False
     while not state.is_terminal():
         seat = state.current_seat()
-        if seat == human:
+        if seat in log_start:
+            if seat != last:
+                console.clear()
+                if read(HANDOFF.format(name=match.seats[seat].name, seat=seat)) is None:
+                    quit_ = True
+                    break
+                last = seat
             view = state.view(seat)
-            action = ask_human(state, view, console, read, log_start)
-            log_start = len(view.log)
+            action = ask_human(state, view, console, read, log_start[seat])
+            log_start[seat] = len(view.log)
             if action is None:
                 quit_ = True
                 break
         else:
             action = bot.choose(state.view(seat))
         recorder.apply(action)
-    final = state.view(SPECTATOR if human is None else human)
+    shown = humans[0] if len(humans) == 1 else SPECTATOR  # several humans: nobody's hand
+    final = state.view(shown)
+    log_from = log_start.get(shown, 0)
     console.print(Rule("Game over" if state.is_terminal() else "Game stopped"))
-    for sentence in render.log_sentences(final, match, log_start):
+    for sentence in render.log_sentences(final, match, log_from):
         console.print(f"  {sentence}", markup=False, highlight=False)
     if quit_:
         console.print("Game abandoned.")
