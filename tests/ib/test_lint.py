@@ -231,3 +231,13 @@ def test_what_the_loader_refuses_is_an_error_even_if_no_check_covers_it(
     monkeypatch.setattr(lint, "load_content_text", refuse)
     found = lint_content("cards: []\n", "r.yaml")
     assert [str(f) for f in found] == ["error: r.yaml (team 'blue'), field keystones: a new rule"]
+
+
+def test_a_support_ability_waiting_for_its_own_activation_is_a_warning() -> None:
+    text = ("cards:\n  - {key: lamp, name: Lamp, kind: support, hp: 3, abilities: ["
+            "{trigger: start_of_activation, effects: [{target: self, heal: 1}]},"
+            " {trigger: start_of_activation, whose: ally,"
+            " effects: [{target: trigger_unit, heal: 1}]}]}\n")
+    assert [str(f) for f in lint_content(text, "s.yaml")] == [
+        "warning: s.yaml (card 'lamp'), field abilities[0]: a Support never activates or "
+        "takes a Sigil, so its own start_of_activation never comes (use whose: ally)"]

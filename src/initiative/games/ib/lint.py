@@ -110,6 +110,11 @@ def _abilities(model: ContentFile, where: str) -> Iterator[Finding]:
         for n, ability in enumerate(abilities):
             at = f"{where} ({entry}), field " + ("passive" if entry[0] == "k" else
                                                  f"abilities[{n}]")
+            if entry.startswith("card") and ability.whose == "self" and ability.trigger in (
+                    "start_of_activation", "end_of_activation", "install"):
+                yield Finding("warning", f"{at}: a Support never activates or takes a "
+                                         f"Sigil, so its own {ability.trigger} never comes "
+                                         "(use whose: ally)")
             if ability.trigger in NO_UNIT_TRIGGERS:
                 if any(c.target == "trigger_unit" for c in ability.effects):
                     yield Finding("error", f"{at}: {ability.trigger} concerns no unit, so "
