@@ -66,10 +66,13 @@ def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int 
           ) -> None:
     """Queue every ability that `trigger` happening to `actor` fires. `trigger_unit` is
     the event's other unit (the actor itself by default; NO_UNIT: none, as for Burn)."""
+    if answers(state, trigger, actor):
+        _collect(state, trigger, actor, trigger_unit)
+
+
+def _collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None:
     match = state.match
     off = state.off
-    if not answers(state, trigger, actor):
-        return
     if trigger_unit == ACTOR:
         trigger_unit = actor
     found = []
@@ -108,7 +111,14 @@ def queue_damage(state: IBState, source: int, target: int) -> None:
 def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int = ACTOR
          ) -> None:
     """Queue the abilities `trigger` fires and resolve everything queued."""
-    queue(state, trigger, actor, trigger_unit)
+    if answers(state, trigger, actor):
+        respond(state, trigger, actor, trigger_unit)
+
+
+def respond(state: IBState, trigger: str, actor: int = NO_UNIT,
+            trigger_unit: int = ACTOR) -> None:
+    """`fire` once `answers` said yes (the activation windows check first themselves)."""
+    _collect(state, trigger, actor, trigger_unit)
     if state.queue:
         flush(state)
 

@@ -129,7 +129,7 @@ def step(state: IBState) -> bool:
             return True
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
-        abilities.fire(state, "start_of_activation", unit)  # IB 3.2.3
+        abilities.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or state.stack[0][3] & F_ENDED:
             return True
     if stage == ST_START or stage == ST_DRAW:
@@ -140,7 +140,7 @@ def step(state: IBState) -> bool:
         return True
     if stage == ST_END:
         if abilities.answers(state, "end_of_activation", unit):
-            abilities.fire(state, "end_of_activation", unit)  # IB 3.2.7
+            abilities.respond(state, "end_of_activation", unit)  # IB 3.2.7
             if state.result is not None or state.stack[0][3] & F_ENDED:
                 return True
         stage = ST_MOVE

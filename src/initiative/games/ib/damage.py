@@ -110,8 +110,7 @@ def remove_unit(state: IBState, unit: int) -> None:
     state.pending[unit] = ()
     state.used[unit] = 0
     state.emit((events.DEFEAT, unit))
-    if "defeat" in state.match.triggers:
-        abilities.queue(state, "defeat", unit)
+    abilities.queue(state, "defeat", unit)
     if was_active:
         end_activation(state, defeated=True)  # AMB-13
 
@@ -122,15 +121,15 @@ def settle(state: IBState) -> None:
     victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
     hp = state.hp
     fallen = [u for u in state.track.order if hp[u] == 0]
+    changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
     if ~state.off & state.match.support_mask:  # some Support is in play
         for unit in supports.in_play(state):
             if hp[unit] == 0:
                 supports.leave(state, unit)
-                fallen.append(-1)  # the population changed (AMB-23 with Supports)
-    if fallen:
-        for unit in fallen:
-            if unit >= 0:
-                remove_unit(state, unit)
+                changed = True
+    for unit in fallen:
+        remove_unit(state, unit)
+    if changed:
         after_removal(state)
     if state.queue and state.result is None:
         abilities.flush(state)

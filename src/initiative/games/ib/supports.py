@@ -78,5 +78,4 @@ def leave(state: IBState, unit: int) -> None:
         state.discards[match.unit_seat[unit]].append(
             match.support_cards[unit - match.num_characters])
     state.emit((events.SUPPORT_OUT, unit, int(summoned)))
-    if "defeat" in match.triggers:
-        abilities.queue(state, "defeat", unit)
+    abilities.queue(state, "defeat", unit)
