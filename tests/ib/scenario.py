@@ -30,7 +30,7 @@ from initiative.games.ib.actions import (
 )
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, core_content
-from initiative.games.ib.match import Match, SeatSetup, standard_match
+from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, standard_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
@@ -54,6 +54,8 @@ class Scenario:
         content: Content | None = None,
         deck: str = "supply_a",
         keystones: Sequence[Sequence[str]] = (),
+        challengers: Sequence[ChallengerSetup] = (),
+        neutral: bool = False,
     ) -> None:
         config = RulesConfig().with_flags(rules or {})
         content = content or core_content()
@@ -64,7 +66,7 @@ class Scenario:
                 SeatSetup(f"Seat{i}", team, tuple(chars), content.deck(deck),
                           tuple(keystones[i]) if keystones else ())
                 for i, (team, chars) in enumerate(seats)
-            ))
+            ), tuple(challengers), neutral)
         self.state: IBState = new_game(self.match, seed, agreed_order)
         while self.frame()[0] == frames.MULLIGAN:
             self.state.apply(KEEP)

@@ -204,7 +204,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ("round", minimal(round=0), "position.round: 0 is outside 1.."),
     ("result", minimal(result=7), "position.result: expected null, draw or a team number"),
     ("one seat", minimal(setup={"seats": SETUP["seats"][:1]}),
-     "position.setup: a game needs at least two seats"),
+     "position.setup: a game needs two seats, or a seat and Challenge Cards"),
     ("character", minimal(setup={"seats": [{**SETUP["seats"][0], "characters": ["kaede"]},
                                            SETUP["seats"][1]]}),
      "position.setup: seat 0 (North): unknown character 'kaede'"),

@@ -127,7 +127,7 @@ def test_replay_checks_result_hash_and_log() -> None:
     ('{"format": "initiative-record/1", "seed": 1, "actions": [1]}',
      "record.actions: expected a list of strings"),
     ('{"format": "initiative-record/1", "seed": 1, "setup": {"seats": []}}',
-     "a game needs at least two seats"),
+     "a game needs two seats, or a seat and Challenge Cards"),
 ])
 def test_bad_record_files(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message.replace("[", r"\[")):

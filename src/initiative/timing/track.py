@@ -397,6 +397,20 @@ class InitiativeTrack:
         if unit in self.order:
             raise TrackError(f"unit {unit} is already on the initiative track")
         self.order.append(unit)
+        if self.rm is not None:
+            self.passed |= 1 << unit  # beyond the RM: out of round (AMB-03)
+
+    def insert(self, unit: int, slot: int) -> None:
+        """A newcomer joins in round at `slot` (at most the RM's slot: left of the RM;
+        during Time Collapse anywhere)."""
+        if unit < 0 or unit in self.order:
+            raise TrackError(f"unit {unit!r} cannot join the initiative track")
+        limit = len(self.order) if self.rm is None else self.rm
+        if not 0 <= slot <= limit:
+            raise TrackError(f"slot {slot} is not left of the round marker (slot {limit})")
+        self.order.insert(slot, unit)
+        if self.rm is not None:
+            self.rm += 1
 
     def sort_by(self, key: Callable[[int], Any]) -> None:
         """Re-sort the whole order (AMB-26 ``printed_initiative``); Time Collapse only."""

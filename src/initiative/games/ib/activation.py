@@ -13,7 +13,9 @@ from initiative.games.ib import (
     abilities,
     attacks,
     breaks,
+    challenges,
     damage,
+    effects,
     events,
     hand,
     rounds,
@@ -28,6 +30,7 @@ from initiative.games.ib.actions import (
     BREAK_ART,
     DISCARDS,
     INSTALLS,
+    K_BREAK_ART,
     K_DISCARD,
     K_INSTALL,
     K_KEYSTONE,
@@ -42,11 +45,14 @@ from initiative.games.ib.actions import (
 from initiative.games.ib.frames import (
     ACTIVATION,
     DISCARD_UNIT,
+    F_CC_BROKE,
+    F_CC_CHARGED,
     F_ENDED,
     F_MUTED,
     F_SEALED,
     F_SIGIL_USED,
     F_STUNNED,
+    K_CHALLENGE,
     NEXT,
     ST_ACTION,
     ST_DONE,
@@ -122,7 +128,10 @@ def step(state: IBState) -> bool:
     Steps with nothing to resolve run back to back in one call (the hot path)."""
     _, unit, stage, flags = state.stack[-1]
     if stage == ST_ACTION:
-        return False
+        if not (state.match.cc_mask >> unit) & 1:
+            return False  # a seat chooses the action
+        _challenge_action(state, unit, flags)
+        return True
     if stage == ST_STATUS:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
@@ -133,12 +142,17 @@ def step(state: IBState) -> bool:
         if state.result is not None or state.stack[0][3] & F_ENDED:
             return True
     if stage == ST_START or stage == ST_DRAW:
-        hand.draw(state, state.match.unit_seat[unit])  # IB 3.2.4 / 2.8.5 draw step
+        if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
+            hand.draw(state, state.match.unit_seat[unit])  # IB 3.2.4 / 2.8.5 draw step
         if state.result is None and not state.stack[0][3] & F_ENDED:
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
             state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
         return True
     if stage == ST_END:
+        if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
+            flags |= F_CC_CHARGED
+            state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+            _challenge_charge(state, unit, flags)
         if abilities.answers(state, "end_of_activation", unit):
             abilities.respond(state, "end_of_activation", unit)  # IB 3.2.7
             if state.result is not None or state.stack[0][3] & F_ENDED:
@@ -154,6 +168,30 @@ def step(state: IBState) -> bool:
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
     return True
+
+
+def _challenge_action(state: IBState, unit: int, flags: int) -> None:
+    """IB 6.4.2: a Challenge Card's action is chosen by its card and the d6."""
+    state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+    move = challenges.choose_move(state, unit, flags)
+    if move is None:
+        return  # the roll fizzled under Seal or Mute
+    kind, index = move
+    if kind == K_BREAK_ART or (kind == K_CHALLENGE
+                                and index == challenges.behaviour(state, unit).break_art):
+        state.stack[-1] = (ACTIVATION, unit, ST_END, flags | F_CC_BROKE)
+    attacks.declare(state, unit, kind, card=index)
+
+
+def _challenge_charge(state: IBState, unit: int, flags: int) -> None:
+    """IB 6.4.3: a CC with a Break Art gains 1 Charge as its End window begins; not
+    after a Stun (AMB-66), nor after its Break Art unless `cc_charge_after_break_art`
+    (AMB-65)."""
+    if flags & F_STUNNED or not challenges.has_break_art(state, unit):
+        return
+    if flags & F_CC_BROKE and not state.match.config.cc_charge_after_break_art:
+        return
+    effects.gain_charge(state, unit, 1)
 
 
 def restricted(state: IBState, unit: int, flags: int, flag: int) -> bool:
@@ -216,6 +254,8 @@ def _movement(state: IBState, unit: int) -> None:
     """IB 3.3 / 3.4.6 / 3.5.5: move right by Speed, then apply deferred moves."""
     track = state.track
     speed = state.match.units[unit].speed
+    if (state.match.phase_mask >> unit) & 1:
+        speed = challenges.speed(state, unit)  # a phase may change it (AMB-82)
     if track.rm is None and state.match.config.time_collapse_order == "printed_initiative":
         speed = len(track)  # AMB-26: during the collapse units cycle in printed order
     deferred = state.pending[unit]

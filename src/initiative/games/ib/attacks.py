@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import abilities, breaks, damage, effects, events, sigils, supports
+from initiative.games.ib import (
+    abilities,
+    breaks,
+    challenges,
+    damage,
+    effects,
+    events,
+    sigils,
+    supports,
+)
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     CLEANSES,
@@ -51,6 +60,7 @@ from initiative.games.ib.frames import (
     AS_TARGET,
     AS_TIER,
     F_ENDED,
+    K_CHALLENGE,
     NO_TARGET,
     PENDING,
     W_AFTER_DECLARE,
@@ -79,6 +89,9 @@ def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
     if kind == K_KEYSTONE:
         keystone = state.match.unit_keystones[unit]
         return keystone.ability if keystone else ()
+    if kind == K_CHALLENGE:  # IB 6.4: a Challenge Card's move
+        spec = state.match.cc_specs[unit]
+        return spec.moves[card].effects if spec is not None else ()
     tiers = state.match.content.cards[card].tiers  # INSTALL or SIGIL
     return tiers[max(tier, 1) - 1] if tier or kind == K_INSTALL else ()
 
@@ -167,6 +180,9 @@ def step(state: IBState) -> bool:
     if stage == AS_TARGET or stage == AS_RETARGET:
         if PENDING in targets:
             options = legal(state)
+            if (state.match.cc_mask >> unit) & 1:  # IB 6.5: the game picks for a CC
+                stack[-1] = _with_target(frame, _challenge_target(state, frame, options))
+                return True
             if len(options) > 1:
                 state._legal = options  # the decision's legal list, computed once
                 state._legal_seat = state.match.unit_seat[unit]
@@ -187,6 +203,9 @@ def step(state: IBState) -> bool:
         if _abandoned(state, frame):
             finish(state)
             return True
+        if frame[7] == 0 and frame[6] == 0 and (state.match.cc_mask >> unit) & 1 \
+                and state.match.config.cc_retarget_after_response:
+            frame = _challenge_retarget(state, frame)
         if frame[7] == 0 and frame[6] == 0:
             if kind == K_INSTALL:
                 if not _install(state, frame):
@@ -240,7 +259,9 @@ def _announce(state: IBState, frame: Frame) -> None:
     """The declaration: costs in Charge are paid and everyone sees what is done."""
     _, unit, kind, targets = frame[:4]
     card = frame[8]
-    if kind == K_PLAY:
+    if kind == K_CHALLENGE:
+        state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
+    elif kind == K_PLAY:
         state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
         abilities.fire(state, "play", unit)
     elif kind == K_INSTALL:
@@ -296,6 +317,29 @@ def _pay_discard(state: IBState, frame: Frame, slot: int) -> None:
                        *frame[10:])
 
 
+def _challenge_target(state: IBState, frame: Frame, options: Sequence[Action]) -> int:
+    """IB 6.5: the pending clause's target as the CC's card and the tie-breaks pick it."""
+    clauses = clauses_of(state, frame[1], frame[2], frame[8], frame[10])
+    clause = clauses[frame[3].index(PENDING)]
+    n = state.match.num_characters
+    return challenges.choose_target(state, frame[1], clause.target,
+                                    [target_unit(a, n) for a in options])
+
+
+def _challenge_retarget(state: IBState, frame: Frame) -> Frame:
+    """`cc_retarget_after_response` (new flag): after the response window a CC picks
+    its targets again from the board as it now is."""
+    chosen = tuple(PENDING if t != NO_TARGET else NO_TARGET for t in frame[3])
+    again = (*frame[:3], chosen, *frame[4:])
+    state.stack[-1] = again
+    while PENDING in again[3]:
+        again = _with_target(again, _challenge_target(state, again, legal(state)))
+        state.stack[-1] = again
+    if again[3] != frame[3]:
+        state.emit((events.CC_RETARGET, frame[1], *again[3]))
+    return again
+
+
 def _with_target(frame: Frame, chosen: int) -> Frame:
     targets = list(frame[3])
     targets[targets.index(PENDING)] = chosen
@@ -304,7 +348,11 @@ def _with_target(frame: Frame, chosen: int) -> Frame:
 
 def _pay(state: IBState, unit: int, kind: int) -> None:
     """IB 4.2.1 / 4.3.1: Charge is spent when the attack is declared; a Keystone
-    ability costs 1 Charge under `keystone_ability_cost=one_charge` (AMB-41)."""
+    ability costs 1 Charge under `keystone_ability_cost=one_charge` (AMB-41). A Rival
+    spends none on its Advanced Attack or Keystone ability (IB 6.8.4; its Break Art
+    costs all 3, AMB-75)."""
+    if kind != K_BREAK_ART and (state.match.rival_mask >> unit) & 1:
+        return
     if kind == K_KEYSTONE:
         if state.match.config.keystone_ability_cost == "one_charge":
             state.charge[unit] -= 1

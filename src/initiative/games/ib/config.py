@@ -87,6 +87,26 @@ class RulesConfig:
     )
     aoe_hits_supports: bool = True  # AMB-63
     multiplayer_aoe_friendly_fire: bool = False  # AMB-64
+    # --- I. Challenge Cards and Rivals (IB 6) ---
+    cc_priority: Literal["break_art_first", "trigger_first"] = "break_art_first"  # AMB-67
+    cc_restricted_roll: Literal["fizzle", "reroll"] = "fizzle"  # new: a roll Seal/Mute forbids
+    cc_retarget_after_response: bool = False  # new: a CC re-picks after the response window
+    cc_charge_after_break_art: bool = True  # AMB-65
+    coop_target_tiebreak: Literal["initiative_then_soonest", "soonest_only"] = (
+        "initiative_then_soonest"  # AMB-68
+    )
+    cc_beneficial_target: Literal["next_cc_on_track", "self", "lowest_hp_cc"] = (
+        "next_cc_on_track"  # AMB-71
+    )
+    rival_d6_table: Literal["basic_1_3_keystone_4", "basic_1_2_keystone_3_4"] = (
+        "basic_1_3_keystone_4"  # AMB-72
+    )
+    rival_auto_break_art: bool = False  # AMB-73
+    rival_end_window_charge: bool = False  # AMB-74
+    rival_beneficial_target: Literal["next_cc_on_track", "lowest_hp_cc"] = (
+        "next_cc_on_track"  # AMB-76
+    )
+    spawn_position: Literal["track_end", "by_initiative", "before_rm"] = "track_end"  # AMB-78
     # --- J. Hand, draw, deck-out (IB 2.8) ---
     deck_out_coop: Literal["team_loses", "player_eliminated"] = "team_loses"  # AMB-83
     deck_out_duel: Literal["player_eliminated", "team_loses"] = "player_eliminated"  # AMB-83

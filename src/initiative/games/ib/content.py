@@ -20,8 +20,6 @@ from typing import Any, Literal
 
 import yaml
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     ValidationError,
     field_validator,
@@ -30,86 +28,45 @@ from pydantic import (
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib import statuses
+from initiative.games.ib.challenge_cards import (
+    ChallengeModel,
+    ChallengeSpec,
+    EncounterModel,
+    EncounterSpec,
+    challenge_clause_groups,
+    compile_challenge,
+)
+from initiative.games.ib.clauses import (  # re-exported: the content vocabulary
+    CHOSEN_TARGETS,
+    CLEANSE_ALL,
+    CLEANSE_NONE,
+    CLEANSE_ONE,
+    TRIGGERS,
+    AbilityModel,
+    AbilitySpec,
+    Clause,
+    ClauseModel,
+    Condition,
+    ConditionModel,
+    Limit,
+    StaticModel,
+    TargetKind,
+    Trigger,
+    Whose,
+    _compile_ability,
+    _compile_clause,
+    _no_trigger_unit,
+    _Strict,
+)
 
-TargetKind = Literal["enemy", "all_enemies", "self", "ally", "all_allies", "same",
-                     "trigger_unit"]
-CHOSEN_TARGETS = ("enemy", "ally")
-"""Clause targets that ask the controller to pick one unit."""
-TRIGGERS: tuple[str, ...] = (
-    "play", "install", "start_of_activation", "end_of_activation", "damage_dealt",
-    "damage_taken", "defeat", "round_end", "time_collapse")
-"""When a triggered ability fires (abilities.py)."""
-Trigger = Literal["play", "install", "start_of_activation", "end_of_activation",
-                  "damage_dealt", "damage_taken", "defeat", "round_end", "time_collapse"]
-Limit = Literal["none", "once_per_activation", "once_per_round", "once_per_game"]
-Whose = Literal["self", "ally", "enemy", "any"]
+__all__ = [
+    "CHOSEN_TARGETS", "CLEANSE_ALL", "CLEANSE_NONE", "CLEANSE_ONE", "TRIGGERS", "AbilityModel",
+    "AbilitySpec", "ChallengeSpec", "Clause", "ClauseModel", "Condition", "ConditionModel",
+    "Content", "EncounterSpec", "Limit", "StaticModel", "TargetKind", "Trigger", "Whose",
+    "core_content", "load_content_file", "load_content_text",
+]
+
 AFFINITIES = ("fire", "water", "earth", "arcane", "wind")
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class ConditionModel(_Strict):
-    """`only_if`: the clause affects only the targets that meet every condition given."""
-
-    has_status: str | None = None
-    lacks_status: str | None = None
-    hp_at_most: int | None = Field(None, ge=0, le=99)
-    support: bool | None = None
-
-    @field_validator("has_status", "lacks_status")
-    @classmethod
-    def _known_status(cls, value: str | None) -> str | None:
-        if value is not None and value not in statuses.BY_NAME:
-            raise ValueError(f"unknown status {value!r} (known: {', '.join(statuses.NAMES)})")
-        return value
-
-
-class ClauseModel(_Strict):
-    """One clause of an effect; `target` first, then what happens to each target."""
-
-    target: TargetKind
-    only_if: ConditionModel | None = None
-    damage: int = Field(0, ge=0, le=99)
-    heal: int = Field(0, ge=0, le=99)
-    apply: tuple[str, ...] = ()
-    cleanse: Literal["none", "one", "all"] | str = "none"
-    move_up: int = Field(0, ge=0, le=9)
-    move_back: int = Field(0, ge=0, le=9)
-    charge: int = Field(0, ge=-3, le=3)
-    draw: int = Field(0, ge=0, le=5)
-    discard: int = Field(0, ge=0, le=5)
-    remove_sigils: int = Field(0, ge=0, le=2)
-    summon: str | None = Field(None, pattern=r"^[a-z][a-z0-9_]*$")
-    call: str | None = None
-
-    @field_validator("call")
-    @classmethod
-    def _registered(cls, value: str | None) -> str | None:
-        from initiative.games.ib import scripts
-
-        if value is not None and value not in scripts.REGISTRY:
-            raise ValueError(f"no registered function {value!r} (registered: "
-                             f"{', '.join(sorted(scripts.REGISTRY))})")
-        return value
-
-    @field_validator("apply")
-    @classmethod
-    def _known_statuses(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        for name in value:
-            if name not in statuses.BY_NAME:
-                raise ValueError(f"unknown status {name!r} (known: {', '.join(statuses.NAMES)})")
-        return value
-
-    @field_validator("cleanse")
-    @classmethod
-    def _known_cleanse(cls, value: str) -> str:
-        if value not in ("none", "one", "all") and value not in statuses.BY_NAME:
-            raise ValueError(
-                f"cleanse must be none, one, all or a status name, got {value!r}"
-            )
-        return value
 
 
 class CharacterModel(_Strict):
@@ -214,62 +171,6 @@ class CardModel(_Strict):
             raise ValueError("a sigil's effects are its tiers; it has no cost or effects")
 
 
-class StaticModel(_Strict):
-    """A static modifier (always on while its owner is in play): damage dealt by, or
-    taken by, the units in `scope` changes by the amount (abilities.py)."""
-
-    scope: Literal["self", "allies", "enemies"] = "self"
-    damage_dealt: int = Field(0, ge=-5, le=5)
-    damage_taken: int = Field(0, ge=-5, le=5)
-
-    @model_validator(mode="after")
-    def _does_something(self) -> StaticModel:
-        if not (self.damage_dealt or self.damage_taken):
-            raise ValueError("a static modifier needs damage_dealt or damage_taken")
-        return self
-
-
-class AbilityModel(_Strict):
-    """A passive ability: triggered (`trigger` + `effects`) or a `static` modifier.
-
-    `whose` says whose event fires it (the owner itself, any ally, any enemy, anyone);
-    `limit` caps its uses. Triggered effects ask no choices: their targets are `self`,
-    `all_allies`, `all_enemies`, `trigger_unit` (the other unit of the event) or
-    `same`, and an unnamed Cleanse is not allowed."""
-
-    trigger: Trigger | None = None
-    whose: Whose = "self"
-    limit: Limit = "none"
-    effects: tuple[ClauseModel, ...] = ()
-    static: StaticModel | None = None
-
-    @model_validator(mode="after")
-    def _shape(self) -> AbilityModel:
-        if (self.trigger is None) == (self.static is None):
-            raise ValueError("an ability has either a trigger (with effects) or a static")
-        if self.static is not None and (self.effects or self.limit != "none"):
-            raise ValueError("a static ability has no effects and no limit")
-        if self.trigger is not None and not self.effects:
-            raise ValueError("a triggered ability needs at least one effect")
-        for i, clause in enumerate(self.effects):
-            if clause.target in CHOSEN_TARGETS:
-                raise ValueError(f"effects[{i}]: a passive cannot ask for a target "
-                                 f"({clause.target!r}); use self, all_allies, all_enemies "
-                                 "or trigger_unit")
-            if clause.cleanse == "one":
-                raise ValueError(f"effects[{i}]: a passive cannot ask which status to cleanse")
-        if self.effects and self.effects[0].target == "same":
-            raise ValueError("effects[0].target: 'same' needs an earlier effect")
-        return self
-
-
-def _no_trigger_unit(clauses: tuple[ClauseModel, ...], what: str) -> None:
-    for i, clause in enumerate(clauses):
-        if clause.target == "trigger_unit":
-            raise ValueError(f"{what}[{i}].target: trigger_unit is only for triggered "
-                             "abilities")
-
-
 class KeystoneModel(_Strict):
     """A Keystone (IB 2.2): assigned to one Character; never part of a deck. Its
     `ability` is used as the Character's action (IB 4.6); `passive` is optional."""
@@ -306,58 +207,11 @@ class ContentFile(_Strict):
     cards: tuple[CardModel, ...] = ()
     decks: tuple[DeckModel, ...] = ()
     teams: tuple[TeamModel, ...] = ()
+    challenges: tuple[ChallengeModel, ...] = ()
+    encounters: tuple[EncounterModel, ...] = ()
 
 
 # --- compiled, immutable specs shared by every state of a game -----------------
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """`only_if` (statuses by name; checked per target, off the hot path)."""
-
-    has_status: str | None = None
-    lacks_status: str | None = None
-    hp_at_most: int | None = None
-    support: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Clause:
-    target: str
-    damage: int
-    heal: int
-    apply: tuple[int, ...]
-    cleanse: int  # -1 none, -2 one of the controller's choice, -3 all, else a status id
-    move_up: int
-    move_back: int
-    charge: int
-    draw: int
-    discard: int = 0
-    remove_sigils: int = 0
-    summon: str = ""  # support card key
-    call: str = ""  # registered function (scripts.py)
-    only_if: Condition | None = None
-    rare: bool = False  # any of discard, remove_sigils, summon, call (a hot-path shortcut)
-
-    @property
-    def chooses(self) -> bool:
-        return self.target in CHOSEN_TARGETS
-
-
-CLEANSE_NONE, CLEANSE_ONE, CLEANSE_ALL = -1, -2, -3
-
-
-@dataclass(frozen=True, slots=True)
-class AbilitySpec:
-    """A compiled passive ability: `trigger` "" for a static modifier."""
-
-    trigger: str
-    whose: str = "self"
-    limit: str = "none"
-    effects: tuple[Clause, ...] = ()
-    scope: str = "self"
-    damage_dealt: int = 0
-    damage_taken: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +223,7 @@ class CharacterSpec:
     initiative: int
     speed: int
     hp: int
-    affinities: tuple[str, str]
+    affinities: tuple[str, ...]  # two for a Character; none for a Challenge Card
     basic: tuple[Clause, ...]
     advanced: tuple[Clause, ...]
     break_art: tuple[Clause, ...]
@@ -415,6 +269,8 @@ class Content:
     teams: dict[str, tuple[str, tuple[str, ...], str]]  # key -> (name, characters, deck)
     keystones: dict[str, KeystoneSpec] = field(default_factory=dict)
     team_keystones: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    challenges: dict[str, ChallengeSpec] = field(default_factory=dict)
+    encounters: dict[str, EncounterSpec] = field(default_factory=dict)
     _fingerprint: list[str] = field(default_factory=list, init=False, repr=False,
                                     compare=False)  # cache cell for fingerprint()
 
@@ -479,47 +335,6 @@ def content_hash(content_or_text: Content | str) -> str:
         return load_content_text(content_or_text, "<content>").fingerprint()
     return content_or_text.fingerprint()
 
-
-def _compile_clause(model: ClauseModel) -> Clause:
-    if model.cleanse == "none":
-        cleanse = CLEANSE_NONE
-    elif model.cleanse == "one":
-        cleanse = CLEANSE_ONE
-    elif model.cleanse == "all":
-        cleanse = CLEANSE_ALL
-    else:
-        cleanse = statuses.BY_NAME[model.cleanse]
-    condition = model.only_if
-    return Clause(
-        target=model.target,
-        damage=model.damage,
-        heal=model.heal,
-        apply=tuple(statuses.BY_NAME[s] for s in model.apply),
-        cleanse=cleanse,
-        move_up=model.move_up,
-        move_back=model.move_back,
-        charge=model.charge,
-        draw=model.draw,
-        discard=model.discard,
-        remove_sigils=model.remove_sigils,
-        summon=model.summon or "",
-        call=model.call or "",
-        only_if=Condition(**condition.model_dump()) if condition is not None else None,
-        rare=bool(model.discard or model.remove_sigils or model.summon or model.call),
-    )
-
-
-def _compile_ability(model: AbilityModel) -> AbilitySpec:
-    static = model.static
-    return AbilitySpec(
-        trigger=model.trigger or "",
-        whose=model.whose,
-        limit=model.limit,
-        effects=tuple(_compile_clause(c) for c in model.effects),
-        scope=static.scope if static else "self",
-        damage_dealt=static.damage_dealt if static else 0,
-        damage_taken=static.damage_taken if static else 0,
-    )
 
 
 def _compile_keystone(model: KeystoneModel) -> KeystoneSpec:
@@ -617,6 +432,9 @@ def _build(model: ContentFile, where: str) -> Content:
     for character in model.characters:
         _check_same_targets(character, where)
     _unique([k.key for k in model.keystones], "keystone", where)
+    _unique([c.key for c in model.challenges], "challenge", where)
+    _unique([e.key for e in model.encounters], "encounter", where)
+    _check_spawns(model, where)
     for card in model.cards:
         if card.signature is not None and card.signature not in {c.key for c in model.characters}:
             raise ContentError(
@@ -669,7 +487,29 @@ def _build(model: ContentFile, where: str) -> Content:
                 raise ContentError(
                     f"{where} (team {team.key!r}), field keystones: unknown keystone {key!r}")
         team_keystones[team.key] = team.keystones
-    return Content(characters, cards, card_index, decks, teams, keystones, team_keystones)
+    challenges = {c.key: compile_challenge(c) for c in model.challenges}
+    return Content(characters, cards, card_index, decks, teams, keystones, team_keystones,
+                   challenges, _encounters(model, characters, challenges, where))
+
+
+def _encounters(model: ContentFile, characters: dict[str, CharacterSpec],
+                challenges: dict[str, ChallengeSpec], where: str) -> dict[str, EncounterSpec]:
+    """Encounters name known CCs and Characters (their Rivals, IB 6.8.1)."""
+    out = {}
+    for e in model.encounters:
+        at = f"{where} (encounter {e.key!r})"
+        for key in e.challengers:
+            if key not in challenges:
+                raise ContentError(f"{at}, field challengers: unknown challenge {key!r} "
+                                   f"(known: {', '.join(sorted(challenges)) or 'none'})")
+        for key in e.rivals:
+            if key not in characters:
+                raise ContentError(f"{at}, field rivals: unknown character {key!r}")
+        if len(e.rivals) != len(set(e.rivals)):
+            raise ContentError(f"{at}, field rivals: a Character is fielded once (IB 2.1.4)")
+        out[e.key] = EncounterSpec(e.key, e.name, e.difficulty, e.text, e.challengers,
+                                   e.rivals)
+    return out
 
 
 def clause_groups(model: ContentFile) -> Iterator[tuple[str, tuple[ClauseModel, ...]]]:
@@ -697,6 +537,8 @@ def clause_groups(model: ContentFile) -> Iterator[tuple[str, tuple[ClauseModel, 
         for n, tier in enumerate(card.tiers):
             yield f"{at}tiers[{n}]", tier
         yield from abilities(card.abilities, at + "abilities")
+    for challenge in model.challenges:
+        yield from challenge_clause_groups(challenge)
 
 
 def clauses_of_model(model: ContentFile) -> Iterator[tuple[str, ClauseModel]]:
@@ -712,6 +554,19 @@ def _check_summons(model: ContentFile, supports: set[str], where: str) -> None:
         if clause.summon is not None and clause.summon not in supports:
             raise ContentError(f"{where} ({at}).summon: {clause.summon!r} is not a support "
                                f"card (supports: {', '.join(sorted(supports)) or 'none'})")
+
+
+def _check_spawns(model: ContentFile, where: str) -> None:
+    """`spawn` names a Challenge Card of the same content, and only CCs spawn."""
+    known = {c.key for c in model.challenges}
+    for at, clause in clauses_of_model(model):
+        if clause.spawn is None:
+            continue
+        if not at.startswith("challenge "):
+            raise ContentError(f"{where} ({at}).spawn: only Challenge Cards spawn (IB 6.0.1)")
+        if clause.spawn not in known:
+            raise ContentError(f"{where} ({at}).spawn: {clause.spawn!r} is not a challenge "
+                               f"(challenges: {', '.join(sorted(known)) or 'none'})")
 
 
 def load_content_file(path: Path | str) -> Content:

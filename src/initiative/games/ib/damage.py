@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import abilities, events, rounds, supports, victory
+from initiative.games.ib import abilities, challenges, events, rounds, supports, victory
 from initiative.games.ib import statuses as st
 
 if TYPE_CHECKING:
@@ -131,6 +131,8 @@ def settle(state: IBState) -> None:
         remove_unit(state, unit)
     if changed:
         after_removal(state)
+    if state.match.phase_mask & ~state.off and state.result is None:
+        challenges.check_phases(state)  # AMB-82: a CC's HP may have crossed a threshold
     if state.queue and state.result is None:
         abilities.flush(state)
 

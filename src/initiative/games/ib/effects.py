@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import damage, events, hand, scripts, sigils, supports
+from initiative.games.ib import challenges, damage, events, hand, scripts, sigils, supports
 from initiative.games.ib import statuses as st
 from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Condition
 from initiative.games.ib.frames import ACTIVATION, B_RETURN, BREAK, F_ENDED, NEXT
@@ -126,8 +126,11 @@ def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) ->
             _rare_effects(state, unit, clause, target)
     if clause.draw:
         draw_for(state, unit, clause)
-    if clause.summon:
-        supports.summon(state, state.match.unit_seat[unit], clause.summon)
+    if clause.rare:
+        if clause.summon:
+            supports.summon(state, state.match.unit_seat[unit], clause.summon)
+        if clause.spawn:
+            challenges.spawn(state, unit, clause.spawn)  # IB 6.0.1
 
 
 def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> None:
@@ -135,8 +138,9 @@ def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> Non
     if clause.remove_sigils:
         for _ in range(min(clause.remove_sigils, len(state.sigils[target]))):
             sigils.remove(state, target, len(state.sigils[target]) - 1)
-    if clause.discard:
-        hand.discard_at_random(state, state.match.unit_seat[target], clause.discard)
+    seat = state.match.unit_seat[target]
+    if clause.discard and seat >= 0:  # a Challenge Card holds no hand (IB 6.4.1)
+        hand.discard_at_random(state, seat, clause.discard)
     if clause.call:
         scripts.REGISTRY[clause.call](state, unit, target)
 

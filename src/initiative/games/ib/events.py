@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import statuses
+from initiative.games.ib import frames, statuses
 
 if TYPE_CHECKING:
     from initiative.games.ib.match import Match
@@ -20,7 +20,10 @@ Event = tuple[int, ...]
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
  RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE, INSTALL, UNINSTALL, SIGIL_USE, SUPPORT_IN,
- SUPPORT_OUT) = range(41)
+ SUPPORT_OUT, CC_ROLL, CC_CHOICE, CC_ACTION, CC_RETARGET, PHASE, SPAWN) = range(47)
+
+# CC_CHOICE reasons (IB 6.4.2): why a Challenge Card does what it does without a roll.
+BY_BREAK_ART, BY_TRIGGER, BY_NOTHING = range(3)
 
 ATTACK_NAMES = {2: "Basic Attack", 3: "Advanced Attack", 4: "Break Art", 12: "Keystone ability"}
 """Names of the ACTION kinds that are not cards (actions.Kind values)."""
@@ -62,6 +65,33 @@ def _ability(match: Match, unit: int, index: int) -> str:
     if keystone is not None and keystone.passive is not None and index == 0:
         return f"{_u(match, unit)}'s Keystone {keystone.name}"
     return f"{_u(match, unit)}'s ability"
+
+
+def _move(match: Match, unit: int, kind: int, move: int) -> str:
+    """A CC's move by name, or an attack kind (a Rival's moves are its attacks)."""
+    if kind == frames.K_CHALLENGE:
+        spec = match.cc_specs[unit]
+        return spec.moves[move].name if spec is not None else "move"
+    return ATTACK_NAMES[kind]
+
+
+def _roll(e: Event, m: Match) -> str:
+    """(CC_ROLL, unit, face, kind, move, allowed)."""
+    text = f"{_u(m, e[1])} rolls {e[2]}: {_move(m, e[1], e[3], e[4])}"
+    return text + ("." if e[5] else f", which {_u(m, e[1])} may not use now.")
+
+
+_CHOICE = {BY_BREAK_ART: "has 3 Charge and unleashes {}.", BY_TRIGGER: "is triggered: {}.",
+           BY_NOTHING: "can do nothing this activation."}
+
+
+def _result(e: Event, m: Match) -> str:
+    if e[1] < 0:
+        return "The game is a draw."
+    if e[1] == m.cc_team:
+        return "Every player loses: only Challenge Cards remain." if m.neutral \
+            else "The Challenge Cards win."
+    return f"Team {e[1]} ({', '.join(s.name for s in m.seats if s.team == e[1])}) wins."
 
 
 def _article(noun: str) -> str:
@@ -112,11 +142,11 @@ _RENDER: dict[int, _R] = {
     DEFEAT: lambda e, m: f"{_u(m, e[1])} is defeated and leaves the track.",
     COLLAPSE: lambda e, m: "Time Collapse! The Round Marker is removed.",
     FIZZLE: lambda e, m: f"{_u(m, e[1])}'s "
-    + (m.card_name(e[3]) if e[3] >= 0 else ATTACK_NAMES[e[2]])
+    + (m.card_name(e[3]) if e[3] >= 0 and e[2] != frames.K_CHALLENGE
+       else _move(m, e[1], e[2], e[3]))
     + " has no target left and fizzles.",
     DECK_OUT: lambda e, m: f"{_s(m, e[1])} must draw from an empty deck and loses.",
-    RESULT: lambda e, m: "The game is a draw." if e[1] < 0 else
-    f"Team {e[1]} ({', '.join(s.name for s in m.seats if s.team == e[1])}) wins.",
+    RESULT: _result,
     HAND_FULL: lambda e, m: f"{_s(m, e[1])} holds 5 cards and does not draw.",
     RM_RESTORED: lambda e, m: "Time flows again: the Round Marker returns.",
     PLAY: lambda e, m: f"{_u(m, e[1])} plays {m.card_name(e[2])}" + _targets(m, e[3:]) + ".",
@@ -129,4 +159,15 @@ _RENDER: dict[int, _R] = {
     + f" for {_s(m, m.unit_seat[e[1]])}.",
     SUPPORT_OUT: lambda e, m: f"{_u(m, e[1])} is defeated and "
     + ("leaves the game." if e[2] else "is discarded."),
+    CC_ROLL: _roll,
+    CC_CHOICE: lambda e, m: f"{_u(m, e[1])} "
+    + _CHOICE[e[2]].format(_move(m, e[1], e[3], e[4]) if e[3] >= 0 else ""),
+    CC_ACTION: lambda e, m: f"{_u(m, e[1])} uses {_move(m, e[1], frames.K_CHALLENGE, e[2])}"
+    + _targets(m, e[3:]) + ".",
+    CC_RETARGET: lambda e, m: f"{_u(m, e[1])} picks its target again"
+    + (_targets(m, e[2:]) or ": none is left") + ".",
+    PHASE: lambda e, m: f"{_u(m, e[1])} enters phase {e[2] + 1}: "
+    + (s.phases[e[2]].name if (s := m.cc_specs[e[1]]) else "") + ".",
+    SPAWN: lambda e, m: f"{_u(m, e[1])} spawns {_u(m, e[2])}." if e[2] >= 0
+    else f"{_u(m, e[1])} cannot spawn: the track already holds 10 units (IB 7.8).",
 }

@@ -36,9 +36,11 @@ STEP_NAMES = ("status", "start", "draw", "action", "end", "move", "rm", "done")
 # ACTIVATION flags (low bits); free discards used are counted from bit 8 up.
 F_SEALED, F_MUTED, F_STUNNED, F_ENDED = 1, 2, 4, 8
 F_SIGIL_USED = (16, 32)  # IB 4.5.6: installed Sigil 0 / 1 used this activation
+F_CC_BROKE, F_CC_CHARGED = 64, 128  # a CC used its Break Art; took its End-window Charge
 DISCARD_UNIT = 256
 FLAG_NAMES = (("sealed", F_SEALED), ("muted", F_MUTED), ("stunned", F_STUNNED),
-              ("ended", F_ENDED), ("sigil1_used", 16), ("sigil2_used", 32))
+              ("ended", F_ENDED), ("sigil1_used", 16), ("sigil2_used", 32),
+              ("cc_broke", F_CC_BROKE), ("cc_charged", F_CC_CHARGED))
 
 # ACTION stages.
 AS_TARGET, AS_COST, AS_RESOLVE, AS_RETARGET, AS_CLEANSE, AS_AFTER, AS_DONE = range(7)
@@ -47,6 +49,10 @@ STAGE_NAMES = ("target", "cost", "resolve", "retarget", "cleanse", "after", "don
                "recipient", "replace")
 NO_TARGET = -1
 PENDING = -2
+
+# ACTION kind of a Challenge Card's move (IB 6.4); `card` holds the move's index.
+# Not an action a seat chooses, so outside the action numbering.
+K_CHALLENGE = 99
 
 # WINDOW kinds (IB 3.7 / AMB-32): where an Initiative Break may be declared.
 W_AFTER_DECLARE, W_AFTER_RESOLVE, W_BETWEEN = range(3)

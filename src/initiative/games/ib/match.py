@@ -15,6 +15,7 @@ from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import (
     AbilitySpec,
+    ChallengeSpec,
     CharacterSpec,
     Content,
     KeystoneSpec,
@@ -42,6 +43,21 @@ class SeatSetup:
     keystones: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class ChallengerSetup:
+    """A Challenge Card in the game (IB 6.3.3): a CC of the content by key, or a Rival
+    (IB 6.8.1): a Character key with the Keystone it was given (IB 6.8.2)."""
+
+    key: str
+    rival: bool = False
+    keystone: str = ""
+
+
+SPAWN_RESERVE = 2
+"""Unit slots kept for each kind of CC that another can spawn: at most this many of it
+are on the track at once (slots of defeated spawns are reused)."""
+
+
 @dataclass(frozen=True)
 class Match:
     """Units are numbered Characters first (`units`, the track units), then one slot per
@@ -52,6 +68,11 @@ class Match:
     content: Content
     config: RulesConfig
     seats: tuple[SeatSetup, ...]
+    challengers: tuple[ChallengerSetup, ...] = ()
+    """Challenge Cards and Rivals, played by the game (IB 6); one side of their own."""
+    neutral: bool = False
+    """IB 8.4: the CCs are a neutral third party in a player-vs-player game; they never
+    win (AMB-119)."""
     track_rules: TrackRules = field(init=False)
     units: tuple[CharacterSpec, ...] = field(init=False)
     unit_keystones: tuple[KeystoneSpec | None, ...] = field(init=False)
@@ -90,10 +111,22 @@ class Match:
     statics: tuple[Hook, ...] = field(init=False)
     limits: frozenset[str] = field(init=False)
     """The usage limits some ability uses (none: no bookkeeping)."""
+    cc_team: int = field(init=False)
+    """The CCs' side (one past the players' teams), -1 without CCs."""
+    cc_specs: tuple[ChallengeSpec | None, ...] = field(init=False)
+    """Per track unit: its Challenge Card (None for Characters and Rivals)."""
+    cc_mask: int = field(init=False)
+    """Bit set of the CC units (Rivals and spawn slots included)."""
+    rival_mask: int = field(init=False)
+    phase_mask: int = field(init=False)
+    """Bit set of the CC units with more than one phase."""
+    spawn_slots: dict[str, tuple[int, ...]] = field(init=False)
+    """CC key -> the unit slots kept for spawning it (out of play until spawned)."""
+    reserve_mask: int = field(init=False)
 
     def __post_init__(self) -> None:
-        if len(self.seats) < 2:
-            raise ContentError("a game needs at least two seats")
+        if not self.seats or (len(self.seats) < 2 and not self.challengers):
+            raise ContentError("a game needs two seats, or a seat and Challenge Cards")
         units: list[CharacterSpec] = []
         keystones: list[KeystoneSpec | None] = []
         unit_seat: list[int] = []
@@ -118,15 +151,28 @@ class Match:
             for key in seat.deck:
                 if key not in self.content.card_index:
                     raise ContentError(f"{where}: deck holds unknown card {key!r}")
+        n_players = len(units)
+        cc_team = max(seat.team for seat in self.seats) + 1 if self.challengers else -1
+        ccs = self._challenge_units(units, keystones)
         if len(units) > MAX_UNITS:
-            raise ContentError(f"{len(units)} units on the track; at most {MAX_UNITS} (IB 8.2)")
+            raise ContentError(f"{len(units)} units on the track; at most {MAX_UNITS} "
+                               "(IB 7.8, 8.2, 8.4)")
+        reserves = self._spawn_slots(units, keystones, ccs)
         supports = self._support_slots()
         self._check_unique_characters()
         self._check_unique_keystones()
-        teams = {seat.team for seat in self.seats}
-        if len(teams) < 2:
-            raise ContentError("every seat is on one team; a game needs two sides")
+        self._check_sides()
         set_ = object.__setattr__
+        set_(self, "cc_team", cc_team)
+        set_(self, "cc_specs", (None,) * n_players + tuple(ccs))
+        set_(self, "cc_mask", _mask(range(n_players, len(units))))
+        set_(self, "rival_mask", _mask(n_players + i for i, c in enumerate(self.challengers)
+                                       if c.rival))
+        set_(self, "phase_mask", _mask(n_players + i for i, c in enumerate(ccs)
+                                       if c is not None and len(c.phases) > 1))
+        set_(self, "spawn_slots", reserves)
+        set_(self, "reserve_mask", _mask(u for slots in reserves.values() for u in slots))
+        unit_seat += [-1] * (len(units) - n_players)
         cards = self.content.cards
         n = len(units)
         set_(self, "track_rules", self.config.track_rules())
@@ -136,7 +182,8 @@ class Match:
         unit_seat += [seat for seat, _ in supports]
         set_(self, "unit_seat", tuple(unit_seat))
         set_(self, "seat_team", tuple(seat.team for seat in self.seats))
-        set_(self, "unit_team", tuple(self.seats[s].team for s in unit_seat))
+        set_(self, "unit_team", tuple(self.seats[s].team if s >= 0 else cc_team
+                                      for s in unit_seat))
         set_(self, "seat_units", tuple(seat_units))
         set_(self, "support_cards", tuple(card for _, card in supports))
         set_(self, "support_slot", {key: n + i for i, key in enumerate(supports)})
@@ -151,7 +198,7 @@ class Match:
         set_(self, "card_codes", tuple(_CARD_CODES[c.kind] for c in cards))
         set_(self, "card_costs", tuple(c.cost for c in cards))
         hosts: dict[tuple[int, str], tuple[int, ...]] = {}
-        for u, spec in enumerate(units):
+        for u, spec in enumerate(units[:n_players]):
             for affinity in spec.affinities:
                 host = (self.seats[unit_seat[u]].team, affinity)
                 hosts[host] = (*hosts.get(host, ()), u)
@@ -159,6 +206,71 @@ class Match:
         set_(self, "decklists", tuple(
             tuple(sorted(self.content.card_index[k] for k in seat.deck)) for seat in self.seats
         ))
+
+    def _challenge_units(self, units: list[CharacterSpec],
+                         keystones: list[KeystoneSpec | None]) -> list[ChallengeSpec | None]:
+        """Append the CCs and Rivals to `units` (IB 6.3.4: they share the track)."""
+        ccs: list[ChallengeSpec | None] = []
+        fielded = {key for seat in self.seats for key in seat.characters}
+        for i, cc in enumerate(self.challengers):
+            where = f"challenger {i} ({cc.key})"
+            if cc.rival:  # IB 6.8.1: an unused Character card
+                if cc.key in fielded:
+                    raise ContentError(f"{where}: a Rival is a Character no player fields "
+                                       "(IB 6.8.1)")
+                if not cc.keystone:
+                    raise ContentError(f"{where}: a Rival needs its Keystone (IB 6.8.2)")
+                units.append(self.content.character(cc.key, where))
+                keystones.append(self._keystone(cc.keystone, where))
+                ccs.append(None)
+                continue
+            spec = self._challenge(cc.key, where)
+            units.append(challenge_unit(spec))
+            keystones.append(None)
+            ccs.append(spec)
+        return ccs
+
+    def _challenge(self, key: str, where: str) -> ChallengeSpec:
+        if key not in self.content.challenges:
+            raise ContentError(f"{where}: unknown challenge {key!r} (known: "
+                               f"{', '.join(sorted(self.content.challenges)) or 'none'})")
+        return self.content.challenges[key]
+
+    def _spawn_slots(self, units: list[CharacterSpec], keystones: list[KeystoneSpec | None],
+                     ccs: list[ChallengeSpec | None]) -> dict[str, tuple[int, ...]]:
+        """Keep SPAWN_RESERVE unit slots for every CC some CC in play can spawn (IB
+        6.0.1), spawns of spawns included; they count towards the unit numbering."""
+        slots: dict[str, tuple[int, ...]] = {}
+        todo = [key for spec in ccs if spec is not None for key in spec.spawns]
+        while todo:
+            key = todo.pop(0)
+            if key in slots:
+                continue
+            spec = self._challenge(key, "spawn")
+            if len(units) + SPAWN_RESERVE > MAX_UNITS:
+                raise ContentError(f"no room to spawn {spec.name}: {len(units)} units and "
+                                   f"{SPAWN_RESERVE} kept for each spawnable CC exceed "
+                                   f"{MAX_UNITS} (IB 7.8)")
+            slots[key] = tuple(range(len(units), len(units) + SPAWN_RESERVE))
+            for _ in range(SPAWN_RESERVE):
+                units.append(challenge_unit(spec))
+                keystones.append(None)
+                ccs.append(spec)
+            todo += spec.spawns
+        return slots
+
+    def _check_sides(self) -> None:
+        """Two sides at least. Against CCs (IB 6.3) the players are one side; with
+        neutral CCs (IB 8.4) at least two player sides remain."""
+        teams = {seat.team for seat in self.seats}
+        if self.challengers and not self.neutral:
+            if len(teams) > 1:
+                raise ContentError("against Challenge Cards every player is on one team "
+                                   "(IB 6.9, 8.1); use neutral CCs for a mixed match (IB 8.4)")
+        elif len(teams) < 2:
+            raise ContentError("every seat is on one team; a game needs two sides")
+        if self.neutral and not self.challengers:
+            raise ContentError("a mixed match (IB 8.4) needs Challenge Cards")
 
     def _support_slots(self) -> list[tuple[int, int]]:
         """(seat, card): one slot per Support card of the content for every seat, so
@@ -205,6 +317,10 @@ class Match:
     def is_support(self, unit: int) -> bool:
         return unit >= self.num_characters
 
+    def is_challenge(self, unit: int) -> bool:
+        """A Challenge Card (a Rival or spawned CC included, IB 6.8.1)."""
+        return bool((self.cc_mask >> unit) & 1)
+
     def _check_unique_characters(self) -> None:
         """IB 2.1.4 / AMB-94: no team fields the same Character twice."""
         by_team: dict[int, set[tuple[str, ...]]] = {}
@@ -231,7 +347,8 @@ class Match:
         return self.content.keystones[key]
 
     def _check_unique_keystones(self) -> None:
-        """IB 2.2.2: no two Characters of one team carry the same Keystone."""
+        """IB 2.2.2: no two Characters of one team carry the same Keystone; no two
+        Rivals either (AMB-77)."""
         by_team: dict[int, set[str]] = {}
         for s, seat in enumerate(self.seats):
             seen = by_team.setdefault(seat.team, set())
@@ -240,12 +357,16 @@ class Match:
                     raise ContentError(f"seat {s} ({seat.name}): team {seat.team} assigns "
                                        f"Keystone {key!r} twice (IB 2.2.2)")
                 seen.add(key)
+        rivals = [cc.keystone for cc in self.challengers if cc.rival]
+        if len(rivals) != len(set(rivals)):
+            raise ContentError("two Rivals carry the same Keystone (AMB-77)")
 
     @property
     def num_seats(self) -> int:
         return len(self.seats)
 
     def unit_name(self, unit: int) -> str:
+        """The printed name (a CC's or a Support's card name)."""
         if unit >= self.num_characters:
             return self.content.cards[self.support_cards[unit - self.num_characters]].name
         return self.units[unit].name
@@ -255,7 +376,7 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for records and positions."""
-        return {
+        out: dict[str, Any] = {
             "seats": [
                 {"name": s.name, "team": s.team, "characters": list(s.characters),
                  "deck": list(s.deck), **({"keystones": list(s.keystones)} if s.keystones
@@ -264,6 +385,13 @@ class Match:
             ],
             "rules": self.config.to_dict(only_changed=True),
         }
+        if self.challengers:
+            out["challengers"] = [{"key": c.key, **({"rival": True, "keystone": c.keystone}
+                                                    if c.rival else {})}
+                                  for c in self.challengers]
+            if self.neutral:
+                out["neutral"] = True
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], content: Content | None = None,
@@ -278,11 +406,21 @@ class Match:
                           tuple(s.get("keystones") or ()))
                 for i, s in enumerate(seats_raw)
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ContentError(f"{where}: seats need name, team, characters and deck ({exc})")\
-                from None
+            challengers = tuple(
+                ChallengerSetup(str(c["key"]), bool(c.get("rival", False)),
+                                str(c.get("keystone", "")))
+                for c in data.get("challengers") or ())
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ContentError(f"{where}: seats need name, team, characters and deck; "
+                               f"challengers need a key ({exc})") from None
         config = RulesConfig.from_dict(dict(data.get("rules") or {}), f"{where}.rules")
-        return cls(content, config, seats)
+        return cls(content, config, seats, challengers, bool(data.get("neutral", False)))
+
+
+def challenge_unit(spec: ChallengeSpec) -> CharacterSpec:
+    """A CC's track facts as a unit (IB 6.1.1); its attacks are its moves, not these."""
+    return CharacterSpec(spec.key, spec.name, spec.tier, 0, spec.initiative, spec.speed,
+                         spec.hp, (), (), (), (), spec.abilities)
 
 
 def _labels(keys: list[str]) -> tuple[str, ...]:

@@ -27,7 +27,8 @@ def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> 
     state.pending = [()] * n_units
     state.used = [0] * n_units
     state.sigils = [()] * n_units
-    state.off = ((1 << n_units) - 1) & ~((1 << match.num_characters) - 1)
+    # Support slots and spawn slots start out of play.
+    state.off = ((1 << n_units) - 1) & ~((1 << match.num_characters) - 1) | match.reserve_mask
     state.summoned = 0
     state.queue = ()
     state.stack = []
@@ -38,10 +39,11 @@ def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> 
     state._legal = None
     state._legal_seat = -1
     # Steps 1-2 (reveal Characters, assign Keystones) are the Match itself.
-    # Step 4: lowest Initiative on the left; ties by Speed, HP, then name (AMB-92).
+    # Step 4 (IB 6.3.4 with CCs): lowest Initiative on the left; ties by Speed, HP,
+    # then name (IB 6.3.5, AMB-92).
     entries = [
         SetupEntry(u, spec.initiative, spec.speed, state.hp[u], spec.name, spec.title)
-        for u, spec in enumerate(match.units)
+        for u, spec in enumerate(match.units) if not (match.reserve_mask >> u) & 1
     ]
     order = setup_order(entries, match.track_rules, agreed_order)
     state.track = InitiativeTrack(order, match.track_rules)  # step 5: RM at the far right

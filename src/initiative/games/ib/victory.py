@@ -12,9 +12,15 @@ if TYPE_CHECKING:
 
 
 def check(state: IBState) -> None:
-    """Decide the game once at most one team has units left."""
-    team_of = state.match.unit_team
+    """Decide the game once at most one team has units left. Against CCs they are a
+    side: the players win when every CC is gone (IB 6.7.2) and lose when every player
+    Character is (AMB-80). Neutral CCs (IB 8.4) never keep a game going: the last
+    player side wins; if only CCs remain every player loses (AMB-119)."""
+    match = state.match
+    team_of = match.unit_team
     teams = {team_of[u] for u in state.track.order}
+    if match.neutral and len(teams) > 1:
+        teams.discard(match.cc_team)
     if len(teams) > 1:
         return
     if teams:
