@@ -63,6 +63,17 @@ def _format_match(fmt: str, players: list[str], config: RulesConfig) -> Match:
     return format_match(fmt, files, content, config)
 
 
+def _facing(match: Match) -> str:
+    """The Challenge Cards and Rivals of the match, for the opening line."""
+    if not match.challengers:
+        return ""
+    names = [match.unit_name(u) + (" (Rival)" if (match.rival_mask >> u) & 1 else "")
+             for u in range(match.num_characters)
+             if match.is_challenge(u) and not (match.reserve_mask >> u) & 1]
+    return ("; neutral" if match.neutral else "; against") + " Challenge Cards: " \
+        + ", ".join(names)
+
+
 @app.command()
 def play(
     seed: Annotated[int | None, typer.Option(
@@ -88,14 +99,37 @@ def play(
     human: Annotated[list[int] | None, typer.Option(
         min=0, max=7, help="Hotseat: a seat played by a person at this keyboard "
         "(repeatable; the screen is cleared between them). Default: --seat.")] = None,
+    mode: Annotated[str | None, typer.Option(
+        help="solo or coop against Challenge Cards (IB 6, 8.1); players from --player "
+        "(default: --team).")] = None,
+    encounter: Annotated[str | None, typer.Option(
+        help=f"An encounter to face ({', '.join(core_content().encounters)}); with "
+        "--format the CCs are neutral (IB 8.4).")] = None,
+    challenge: Annotated[list[str] | None, typer.Option(
+        help="A Challenge Card to face (repeatable).")] = None,
+    rival: Annotated[list[str] | None, typer.Option(
+        help="A Character fielded as a Rival (IB 6.8; repeatable).")] = None,
+    setup: Annotated[Path | None, typer.Option(
+        help="A setup file: mode, players, encounter, rules (see the README).")] = None,
 ) -> None:
-    """Play standard 1v1 against the random bot, or any format (IB 8.2) with --format."""
+    """Play standard 1v1 against the random bot, any format (IB 8.2) with --format, solo
+    or co-op against Challenge Cards with --mode/--encounter, or a setup file."""
     from initiative.cli.play import console_reader
     from initiative.cli.play import play as play_game
+    from initiative.games.ib.modes import GameSetup, build_match, load_setup_file
 
     config = parse_rules(rule or [], max_activations)
+    if seed is None:
+        seed = secrets.randbelow(1 << 32)
+    against = bool(mode or encounter or challenge or rival)
     try:
-        if format is not None:
+        if setup is not None:
+            match = build_match(load_setup_file(setup), core_content(), config, seed)
+        elif against:
+            described = GameSetup(mode or format or "solo", tuple(player or [team]), encounter,
+                                  tuple(challenge or ()), tuple(rival or ()))
+            match = build_match(described, core_content(), config, seed)
+        elif format is not None:
             match = _format_match(format, player or [], config)
         else:
             teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
@@ -109,10 +143,8 @@ def play(
     humans: list[int] | int | None = None if watch else sorted(set(human)) if human else seat
     if record is not None and not record.parent.is_dir():
         raise _fail(f"--record: folder {record.parent} does not exist")
-    if seed is None:
-        seed = secrets.randbelow(1 << 32)
     console = Console(highlight=False)
-    if format is None and not watch and not human:
+    if format is None and not watch and not human and not against and setup is None:
         console.print(f"Initiative Break, seed {seed}: you are {match.seats[seat].name} "
                       f"(seat {seat}, {team}) against the random bot ({opponent_team}).",
                       markup=False)
@@ -122,7 +154,7 @@ def play(
             if human else f"you are {match.seats[seat].name} (seat {seat}) against random bots")
         console.print(f"Initiative Break, seed {seed}: {who}; "
                       + ", ".join(f"{s.name} (team {s.team}): {', '.join(s.characters)}"
-                                  for s in match.seats) + ".", markup=False)
+                                  for s in match.seats) + _facing(match) + ".", markup=False)
     code = play_game(match, seed, humans, console, console_reader(console), record)
     if code:
         raise typer.Exit(code)

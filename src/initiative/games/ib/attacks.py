@@ -90,8 +90,8 @@ def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
         keystone = state.match.unit_keystones[unit]
         return keystone.ability if keystone else ()
     if kind == K_CHALLENGE:  # IB 6.4: a Challenge Card's move
-        spec = state.match.cc_specs[unit]
-        return spec.moves[card].effects if spec is not None else ()
+        cc = state.match.cc_specs[unit]
+        return cc.moves[card].effects if cc is not None else ()
     tiers = state.match.content.cards[card].tiers  # INSTALL or SIGIL
     return tiers[max(tier, 1) - 1] if tier or kind == K_INSTALL else ()
 

@@ -20,8 +20,9 @@ import yaml
 from pydantic import Field, ValidationError
 
 from initiative.engine.errors import ConfigError, ContentError
+from initiative.games.ib.clauses import _Strict
 from initiative.games.ib.config import RulesConfig, allowed_values, parse_flag_value
-from initiative.games.ib.content import Content, _format_validation, _Strict, read_yaml_mapping
+from initiative.games.ib.content import Content, _format_validation, read_yaml_mapping
 from initiative.games.ib.match import SeatSetup
 
 DeckFormat = Literal["standard", "duel", "coop"]

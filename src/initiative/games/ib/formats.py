@@ -66,6 +66,17 @@ def format_match(fmt: str, players: Sequence[TeamFile], content: Content,
     """The match of `players` in format `fmt`; ContentError lists every violation, each
     with the player and the rule, if any deck or side is illegal."""
     config = config or RulesConfig()
+    problems, seats = format_seats(fmt, players, content, config, deck_rules)
+    if problems:
+        raise ContentError(f"{fmt}: " + "; ".join(problems))
+    return Match(content, config, seats)
+
+
+def format_seats(fmt: str, players: Sequence[TeamFile], content: Content, config: RulesConfig,
+                 deck_rules: DeckRules | None = None, others: int = 0
+                 ) -> tuple[list[str], tuple[SeatSetup, ...]]:
+    """Every violation of format `fmt` (IB 8.2-8.3), and the players as seats.
+    `others` counts track units besides the players' (neutral CCs, IB 8.4.1)."""
     teams = sides(fmt, len(players))
     problems = [f"{p.name} ({p.where}): {v}" for p in players
                 for v in validate_team(p, content, config, format="duel", deck_rules=deck_rules)]
@@ -73,14 +84,17 @@ def format_match(fmt: str, players: Sequence[TeamFile], content: Content,
         mine = [p for p, t in zip(players, teams, strict=True) if t == side]
         problems += [f"side {side}: {v}" for v in
                      validate_side(mine, content, config, format="duel", deck_rules=deck_rules)]
-    total = sum(p.controls for p in players)
+    total = sum(p.controls for p in players) + others
     if total > MAX_TRACK_CHARACTERS:
-        problems.append(f"IB-8.2.2: {total} Characters in all; at most "
+        rule = "IB-8.4.1" if others else "IB-8.2.2"
+        what = "units (Characters and Challenge Cards)" if others else "Characters"
+        problems.append(f"{rule}: {total} {what} in all; at most "
                         f"{MAX_TRACK_CHARACTERS} share the track")
-    if problems:
-        raise ContentError(f"{fmt}: " + "; ".join(problems))
-    seats = tuple(SeatSetup(p.name, team, p.character_keys, p.cards(),
-                            tuple(m.keystone or "" for m in p.characters)
-                            if all(m.keystone for m in p.characters) else ())
-                  for p, team in zip(players, teams, strict=True))
-    return Match(content, config, seats)
+    return problems, tuple(player_seat(p, team) for p, team in zip(players, teams, strict=True))
+
+
+def player_seat(player: TeamFile, team: int) -> SeatSetup:
+    """A player as a `Match` seat, Keystones included when every Character has one."""
+    keystones = tuple(m.keystone or "" for m in player.characters) \
+        if all(m.keystone for m in player.characters) else ()
+    return SeatSetup(player.name, team, player.character_keys, player.cards(), keystones)
