@@ -63,7 +63,10 @@ def out_of_round(view: IBView, slot: int, unit: int) -> bool:
 
 
 def side(view: IBView, unit: UnitView) -> str:
-    """`you`, `ally` or `enemy`, with the seat's name."""
+    """`you`, `ally` or `enemy`, with the seat's name; a Challenge Card's tier."""
+    if unit.seat < 0:
+        phase = f", phase {unit.phase + 1}" if unit.phase else ""
+        return f"challenge ({unit.tier}{phase})"
     name = view.seat_names[unit.seat]
     if unit.seat == view.seat:
         return f"you ({name})"
@@ -308,6 +311,9 @@ def decision_title(view: IBView, match: Match) -> str:
 
 def frame_clauses(match: Match, frame: frames.Frame) -> tuple[Clause, ...]:
     """The clauses an ACTION frame resolves (attacks.clauses_of, from the match alone)."""
+    if frame[2] == frames.K_CHALLENGE:
+        spec = match.cc_specs[frame[1]]
+        return spec.moves[frame[8]].effects if spec is not None else ()
     kind, card, tier = Kind(frame[2]), frame[8], frame[10]
     if card < 0:
         return attack_clauses(match, frame[1], kind)
@@ -417,6 +423,9 @@ def result_text(view: IBView, match: Match) -> Text:
         if view.activations >= match.config.max_activations:
             reason = f" (activation limit {match.config.max_activations} reached)"
         return Text(f"Result: draw{reason}.", style="bold yellow")
+    if view.result == match.cc_team:  # IB 6.7 / AMB-80, AMB-119
+        lost = "every player loses" if match.neutral else "the Challenge Cards win"
+        return Text(f"Result: {lost}.", style="bold" if view.seat < 0 else "bold red")
     winners = ", ".join(s.name for s in match.seats if s.team == view.result)
     if not 0 <= view.seat < len(view.seat_teams):  # a spectator (every seat a bot)
         return Text(f"Result: team {view.result} ({winners}) wins.", style="bold")

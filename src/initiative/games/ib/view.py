@@ -44,10 +44,20 @@ class UnitView:
     sigils: tuple[tuple[int, int], ...] = ()  # installed (card, owner seat), public
     card: int = -1  # a Support Character's card (IB 2.5); -1 for a track unit
     summoned: bool = False  # a Support put into play by an effect (leaves the game)
+    tier: str = ""  # a Challenge Card's tier, "rival" for a Rival (IB 6); "" otherwise
 
     @property
     def is_support(self) -> bool:
         return self.card >= 0
+
+    @property
+    def is_challenge(self) -> bool:
+        return bool(self.tier)
+
+    @property
+    def phase(self) -> int:
+        """A Challenge Card's phase, 0 for its first (challenges.PHASE_SHIFT)."""
+        return (self.used >> 24) & 7
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -57,7 +67,7 @@ class UnitView:
             "statuses": st.names(self.statuses), "pending": list(self.pending),
             "used": self.used, "on_track": self.on_track,
             "sigils": [list(s) for s in self.sigils], "support": self.is_support,
-            "summoned": self.summoned,
+            "summoned": self.summoned, "challenge": self.tier or None, "phase": self.phase,
         }
 
 
@@ -147,6 +157,13 @@ def _support_view(state: IBState, u: int) -> UnitView:
                     bool((state.summoned >> u) & 1))
 
 
+def _tier(match: Match, unit: int) -> str:
+    if not match.is_challenge(unit):
+        return ""
+    spec = match.cc_specs[unit]
+    return spec.tier if spec is not None else "rival"
+
+
 def hands_seen(match: Match, seat: int) -> frozenset[int]:
     """The seats whose hands `seat` sees: its own, and its teammates' under the new
     flag `team_hands_visible` (IB 6.9.2 lets them coordinate). None for a spectator."""
@@ -169,7 +186,7 @@ def make_view(state: IBState, seat: int) -> IBView:
             u, match.labels[u], spec.name, spec.title, match.unit_seat[u], match.unit_team[u],
             state.hp[u], spec.hp, spec.initiative, spec.speed, state.charge[u],
             state.status[u], state.pending[u], state.used[u], state.on_track(u),
-            state.sigils[u],
+            state.sigils[u], tier=_tier(match, u),
         )
         for u, spec in enumerate(match.units)
     ) + tuple(_support_view(state, u) for u in range(match.num_characters, len(state.hp)))
