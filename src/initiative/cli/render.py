@@ -312,8 +312,8 @@ def decision_title(view: IBView, match: Match) -> str:
 def frame_clauses(match: Match, frame: frames.Frame) -> tuple[Clause, ...]:
     """The clauses an ACTION frame resolves (attacks.clauses_of, from the match alone)."""
     if frame[2] == frames.K_CHALLENGE:
-        spec = match.cc_specs[frame[1]]
-        return spec.moves[frame[8]].effects if spec is not None else ()
+        cc = match.cc_specs[frame[1]]
+        return cc.moves[frame[8]].effects if cc is not None else ()
     kind, card, tier = Kind(frame[2]), frame[8], frame[10]
     if card < 0:
         return attack_clauses(match, frame[1], kind)
