@@ -79,10 +79,10 @@ PLAIN = ["field_ration", "spare_flint", "folded_map", "signal_mirror", "rope_coi
          "lamp_oil", "whetstone", "tin_compass"]
 
 
-@cache
-def support_content() -> Content:
+def support_data() -> dict[str, Any]:
+    """The shipped content as plain data, plus the test cards and `t_deck`."""
     text = resources.files("initiative.games.ib").joinpath("data/core.yaml").read_text("utf-8")
-    data = yaml.safe_load(text)
+    data: dict[str, Any] = yaml.safe_load(text)
     data["cards"] += SUPPORTS + CARDS
     data["keystones"] += KEYSTONES
     deck = {key: 2 for key in PLAIN}
@@ -90,7 +90,12 @@ def support_content() -> Content:
     deck.update({c["key"]: 1 for c in SUPPORTS})
     deck.update({c["key"]: 1 for c in CARDS})
     data["decks"].append({"key": "t_deck", "name": "Test Deck", "cards": deck})
-    return load_content_text(yaml.safe_dump(data), "support-test-content.yaml")
+    return data
+
+
+@cache
+def support_content() -> Content:
+    return load_content_text(yaml.safe_dump(support_data()), "support-test-content.yaml")
 
 
 def support_game(rules: dict[str, Any] | None = None, track: str = "wren ilse brask corvin |",
