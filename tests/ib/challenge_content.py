@@ -101,20 +101,17 @@ PARTY = ("wren", "brask", "ilse", "corvin")
 
 def cc_game(challengers: Sequence[str | ChallengerSetup], rules: dict[str, Any] | None = None,
             track: str | None = None, rolls: Sequence[int] = (), seed: int = 0,
-            party: Sequence[str] = PARTY, neutral_seats: int = 0) -> Scenario:
-    """One seat fielding `party` against `challengers` (CC keys or setups), hands of
-    plain cards; `rolls` script the d6. `track` as in Scenario.track (default: the
-    setup order). With `neutral_seats=2` the party is split over two opposing seats
-    and the CCs are neutral (IB 8.4)."""
+            party: Sequence[str] = PARTY, seats: int = 1, neutral: bool = False) -> Scenario:
+    """`party` against `challengers` (CC keys or setups), hands of plain cards; `rolls`
+    script the d6. `track` as in Scenario.track (default: the setup order). The party is
+    split evenly over `seats` seats: all on team 0 (co-op, IB 6.9), or each seat a team
+    of its own with the CCs `neutral` (a mixed match, IB 8.4)."""
     ccs = [c if isinstance(c, ChallengerSetup) else ChallengerSetup(c) for c in challengers]
-    if neutral_seats:
-        half = len(party) // 2
-        seats = [(0, list(party[:half])), (1, list(party[half:]))]
-    else:
-        seats = [(0, list(party))]
-    sc = Scenario(rules, seats=seats, content=cc_content(), deck="t_deck", seed=seed,
-                  challengers=ccs, neutral=bool(neutral_seats))
-    for seat in range(len(seats)):
+    size = len(party) // seats
+    split = [(i if neutral else 0, list(party[i * size:(i + 1) * size])) for i in range(seats)]
+    sc = Scenario(rules, seats=split, content=cc_content(), deck="t_deck", seed=seed,
+                  challengers=ccs, neutral=neutral)
+    for seat in range(seats):
         sc.hand(seat, PLAIN[:5])
     if track is not None:
         sc.track(track)

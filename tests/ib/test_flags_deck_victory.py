@@ -9,6 +9,7 @@ from scenario import Scenario
 from initiative.games.ib import events
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.events import HIDDEN
+from tests.ib.challenge_content import cc_game
 
 TWO_V_TWO = [(0, ["brask"]), (0, ["wren"]), (1, ["marta"]), (1, ["ilse"])]
 
@@ -40,12 +41,37 @@ def test_amb83_duel_team_loses_the_whole_team_is_eliminated() -> None:
 
 @pytest.mark.parametrize("coop", ["team_loses", "player_eliminated"])
 def test_amb83_coop_flag_has_no_effect_in_player_vs_player_games(coop: str) -> None:
-    # The core game has no co-op mode (no Challenge Cards), so `deck_out_coop` is never
-    # read; a competitive 2v2 follows `deck_out_duel` under either value.
+    # Without Challenge Cards `deck_out_coop` is never read; a competitive 2v2 follows
+    # `deck_out_duel` under either value.
     sc = _seat_zero_decks_out({"deck_out_coop": coop})
     assert not sc.on_track("brask")
     assert sc.on_track("wren")
     assert sc.state.result is None
+
+
+def _coop_seat_zero_decks_out(rule: str) -> Scenario:
+    # Co-op against a Challenge Card: seat 0 (Wren, Brask) and seat 1 (Ilse, Corvin) on
+    # one team; Wren must draw at its Draw Step and seat 0's deck is empty.
+    sc = cc_game(["t_grunt"], {"deck_out_coop": rule}, seats=2,
+                 track="wren ilse t_grunt brask corvin |")
+    sc.hand(0, 4).deck(0, 0)
+    return sc.mark().run()
+
+
+def test_amb83_coop_default_team_loses_the_whole_party_loses() -> None:
+    sc = _coop_seat_zero_decks_out("team_loses")
+    assert sc.since(events.DECK_OUT) == [(events.DECK_OUT, 0)]
+    assert not any(sc.on_track(k) for k in ("wren", "brask", "ilse", "corvin"))
+    assert sc.state.result == sc.match.cc_team
+    assert sc.state.returns() == [-1.0, -1.0]
+
+
+def test_amb83_coop_player_eliminated_only_that_players_characters_leave() -> None:
+    sc = _coop_seat_zero_decks_out("player_eliminated")
+    assert not sc.on_track("wren") and not sc.on_track("brask")
+    assert sc.on_track("ilse") and sc.on_track("corvin")
+    assert sc.state.result is None
+    assert sc.acting() == "ilse"
 
 
 # --- AMB-118 simultaneous_elimination -----------------------------------------------------

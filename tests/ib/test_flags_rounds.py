@@ -8,6 +8,7 @@ from scenario import Scenario
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import Kind
+from tests.ib.challenge_content import cc_game
 
 # --- AMB-18 round_end_check --------------------------------------------------------
 
@@ -76,6 +77,22 @@ def test_amb23_without_supports_every_reading_counts_the_same_units(population: 
     sc.play(Kind.BASIC, "pim")
     assert sc.state.track.rm is None
     assert sc.text() == "marta odo brask"
+
+
+@pytest.mark.parametrize("population,collapsed", [
+    ("track_units", False), ("player_characters", True), ("track_units_and_supports", False)])
+def test_amb23_challenge_cards_count_unless_only_player_characters_do(
+        population: str, collapsed: bool) -> None:
+    # Wren defeats t_grunt: 5 units remain (lowest Speed 4, t_brute's), so a population
+    # of track units does not collapse; the 4 player Characters alone (lowest Speed 4)
+    # do, under `player_characters`.
+    sc = cc_game(["t_grunt", "t_brute"], {"time_collapse_population": population},
+                 track="wren t_grunt brask t_brute ilse corvin |")
+    sc.set("t_grunt", hp=1).run()
+    sc.mark().play(Kind.BASIC, "t_grunt")
+    assert not sc.in_play("t_grunt")
+    assert bool(sc.since(events.COLLAPSE)) == collapsed
+    assert (sc.state.track.rm is None) == collapsed
 
 
 # --- AMB-24 time_collapse_at_setup --------------------------------------------------------

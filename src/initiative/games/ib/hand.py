@@ -41,15 +41,18 @@ def effect_draw(state: IBState, seat: int, count: int) -> None:
 
 
 def deck_out(state: IBState, seat: int) -> None:
-    """IB 2.8.6 / AMB-83: the seat (or its whole team) must draw and cannot, and loses.
-
-    Its Characters leave the track as defeated; the usual victory check follows."""
+    """IB 2.8.6 / AMB-83: the seat (or its whole team) must draw and cannot, and loses:
+    `deck_out_coop` against Challenge Cards (IB 6, not neutral ones), `deck_out_duel`
+    otherwise. Its Characters leave the track as defeated; the usual victory check
+    follows."""
     from initiative.games.ib.damage import after_removal, remove_unit
 
     state.emit((events.DECK_OUT, seat))
     match = state.match
     losers = {seat}
-    if match.config.deck_out_duel == "team_loses":
+    coop = bool(match.challengers) and not match.neutral
+    rule = match.config.deck_out_coop if coop else match.config.deck_out_duel
+    if rule == "team_loses":
         losers = {s for s, t in enumerate(match.seat_team) if t == match.seat_team[seat]}
     for unit in [u for u in state.track.order if match.unit_seat[u] in losers]:
         remove_unit(state, unit)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import abilities, events
+from initiative.games.ib import abilities, challenges, events
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -44,11 +44,20 @@ def setup_key(state: IBState, unit: int) -> tuple[int, int, int, str, str, int]:
     return (spec.initiative, spec.speed, spec.hp, spec.name.lower(), spec.title.lower(), unit)
 
 
-def population(state: IBState) -> int:
-    """AMB-23: the units counted against the lowest Speed. `track_units` (default) and
-    `player_characters` count the same units until Challenge Cards exist;
-    `track_units_and_supports` adds the Support Characters in play."""
-    count = len(state.track.order)
+def counted(state: IBState) -> list[int]:
+    """AMB-23: the track units whose number and lowest Speed Time Collapse compares:
+    every unit (`track_units`, `track_units_and_supports`), or the player Characters
+    only (`player_characters`: Challenge Cards and Rivals do not count)."""
+    units = state.track.order
+    if state.match.config.time_collapse_population == "player_characters":
+        cc = state.match.cc_mask
+        return [u for u in units if not (cc >> u) & 1]
+    return units
+
+
+def population(state: IBState, units: list[int]) -> int:
+    """AMB-23: how many count; `track_units_and_supports` adds the Supports in play."""
+    count = len(units)
     if state.match.config.time_collapse_population == "track_units_and_supports":
         from initiative.games.ib.supports import in_play
 
@@ -61,12 +70,14 @@ def check_time_collapse(state: IBState) -> None:
     them, the Round Marker is removed (AMB-23 population, AMB-24 checked on every
     change, AMB-25 reversible, AMB-27 one final refresh)."""
     track = state.track
-    units = track.order
+    units = counted(state)
     if not units:
         return
-    lowest = min(state.match.units[u].speed for u in units)
+    phased = state.match.phase_mask
+    lowest = min(challenges.speed(state, u) if (phased >> u) & 1 else state.match.units[u].speed
+                 for u in units)  # a CC's phase may change its Speed (AMB-82)
     config = state.match.config
-    collapsed = population(state) <= lowest
+    collapsed = population(state, units) <= lowest
     if collapsed and track.rm is not None:
         track.collapse()
         state.emit((events.COLLAPSE,))
