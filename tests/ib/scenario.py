@@ -68,10 +68,20 @@ class Scenario:
                 for i, (team, chars) in enumerate(seats)
             ), tuple(challengers), neutral)
         self.state: IBState = new_game(self.match, seed, agreed_order)
-        while self.frame()[0] == frames.MULLIGAN:
-            self.state.apply(KEEP)
+        self._keep_opening_hands()
         self._rewind()
         self._mark = self.state.log_len
+
+    def _keep_opening_hands(self) -> None:
+        """Every seat keeps; stop before the first activation (a Challenge Card's would
+        run to its end without a decision, so it must not start here)."""
+        from initiative.games.ib import hand
+
+        state = self.state
+        while self.frame()[0] == frames.MULLIGAN:
+            hand.mulligan_choose(state, KEEP)
+            hand.mulligan_step(state)
+        state._legal = None
 
     def _rewind(self) -> None:
         """Undo the start of the first activation (nothing has been decided in it)."""

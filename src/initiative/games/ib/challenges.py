@@ -221,38 +221,37 @@ def _beneficial(state: IBState, unit: int, options: list[int]) -> int:
 
 
 def check_phases(state: IBState) -> None:
-    """AMB-82: a multi-phase CC whose HP fell to a phase's threshold enters it (at most
-    one step back never: healing does not undo a phase) and resolves its on-enter
-    effect at once."""
+    """AMB-82: a multi-phase CC whose HP has fallen to the next phase's threshold enters
+    it and resolves its on-enter effect at once; several thresholds passed together are
+    entered one by one. Healing never returns a CC to an earlier phase. (An on-enter
+    effect settles damage itself, so this may run nested: the phase is re-read.)"""
     match = state.match
     from initiative.games.ib.effects import resolve_now
 
     for unit in list(state.track.order):
-        if not (match.phase_mask >> unit) & 1 or state.result is not None:
+        if not (match.phase_mask >> unit) & 1:
             continue
         spec = match.cc_specs[unit]
         assert spec is not None
-        now = entered = phase(state, unit)
-        while entered + 1 < len(spec.phases) and state.hp[unit] <= spec.phases[entered + 1].at_hp:
-            entered += 1
-        if entered == now or state.hp[unit] == 0:
-            continue
-        for p in range(now + 1, entered + 1):  # each phase passed begins in turn
-            state.used[unit] = state.used[unit] & ~(7 << PHASE_SHIFT) | p << PHASE_SHIFT
-            state.emit((events.PHASE, unit, p))
-            if spec.phases[p].on_enter:
-                resolve_now(state, unit, spec.phases[p].on_enter)
-            if state.result is not None or not state.on_track(unit):
-                return
+        while state.result is None and state.on_track(unit) and state.hp[unit] > 0:
+            entered = phase(state, unit) + 1
+            if entered >= len(spec.phases) or state.hp[unit] > spec.phases[entered].at_hp:
+                break
+            state.used[unit] = state.used[unit] & ~(7 << PHASE_SHIFT) | entered << PHASE_SHIFT
+            state.emit((events.PHASE, unit, entered))
+            if spec.phases[entered].on_enter:
+                resolve_now(state, unit, spec.phases[entered].on_enter)
 
 
 def spawn(state: IBState, spawner: int, key: str) -> None:
     """IB 6.0.1: a new CC joins the track in a free slot kept for it (AMB-78
-    `spawn_position`); never beyond 10 units on the track (IB 7.8.1)."""
+    `spawn_position`); with no free slot (both spawns of that CC stand) nothing is
+    placed. The slots count towards the 10 units (Match), so the track never holds
+    more than 10 (IB 7.8.1)."""
     match = state.match
     track = state.track
     free = [u for u in match.spawn_slots.get(key, ()) if (state.off >> u) & 1]
-    if not free or len(track) >= MAX_UNITS:
+    if not free:
         state.emit((events.SPAWN, spawner, -1))
         return
     unit = free[0]

@@ -169,5 +169,5 @@ _RENDER: dict[int, _R] = {
     PHASE: lambda e, m: f"{_u(m, e[1])} enters phase {e[2] + 1}: "
     + (s.phases[e[2]].name if (s := m.cc_specs[e[1]]) else "") + ".",
     SPAWN: lambda e, m: f"{_u(m, e[1])} spawns {_u(m, e[2])}." if e[2] >= 0
-    else f"{_u(m, e[1])} cannot spawn: the track already holds 10 units (IB 7.8).",
+    else f"{_u(m, e[1])} cannot spawn: every spawn it may have stands already.",
 }
