@@ -12,12 +12,13 @@ from hypothesis import strategies as hs
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib import events, frames
+from initiative.games.ib import challenges, events, frames
 from initiative.games.ib.attacks import cards_in_play
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.determinize import determinize
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import hands_seen
@@ -245,3 +246,89 @@ def test_every_legal_move_text_is_unique_and_parses_back(seed: int) -> None:
         for action, text in zip(legal, texts, strict=True):
             assert parse_action(state, text) is action
         state.apply(legal[rng.below(len(legal))])
+
+
+# --- games against Challenge Cards (IB 6, 8.1, 8.4) -------------------------------------
+
+ENCOUNTERS = tuple(core_content().encounters)
+CC_MODES = {"solo": ("tideguard",), "coop": ("lone_warden", "hourglass_trio"),
+            "1v1": ("lone_warden", "kettle_and_kite")}
+"""A party per mode: solo, co-op, and a mixed duel with neutral CCs."""
+
+
+def cc_match(mode: str, encounter: str, config: RulesConfig | None = None,
+             seed: int = 0) -> Match:
+    return build_match(GameSetup(mode, CC_MODES[mode], encounter), core_content(), config,
+                       seed)
+
+
+def check_challenge_invariants(state: IBState) -> None:
+    """CCs: at most 10 units on the track (IB 7.8.1), phases within the card, no hand."""
+    match = state.match
+    assert len(state.track.order) <= 10
+    for u in state.track.order:
+        spec = match.cc_specs[u]
+        if spec is not None:
+            assert challenges.phase(state, u) < len(spec.phases)
+        if match.is_challenge(u):
+            assert match.unit_seat[u] == -1 and u not in sum(match.seat_units, ())
+
+
+cc_games = hs.tuples(hs.sampled_from(sorted(CC_MODES)), hs.sampled_from(ENCOUNTERS))
+
+
+@given(seed=hs.integers(0, 2**32), flags=configs, game=cc_games)
+def test_challenge_games_keep_every_invariant_under_every_house_rule(
+        seed: int, flags: dict[str, Any], game: tuple[str, str]) -> None:
+    config = RulesConfig().with_flags(flags)
+    state = new_game(cc_match(*game, config=config, seed=seed), seed)
+    rng = SplitMix64(seed)
+    steps = 0
+    while not state.is_terminal():
+        check_invariants(state)
+        check_challenge_invariants(state)
+        if steps % 13 == 0:
+            check_views(state)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        steps += 1
+    check_invariants(state)
+    assert state.activations <= config.max_activations
+
+
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 200), game=cc_games)
+def test_challenge_views_do_not_depend_on_hidden_cards_or_the_dice(
+        seed: int, cut: int, game: tuple[str, str]) -> None:
+    """The d6 of a CC is the game RNG: no view may depend on its state."""
+    state = new_game(cc_match(*game, seed=seed), seed)
+    play_random(state, SplitMix64(seed), limit=cut)
+    for seat in range(state.match.num_seats):
+        other = perturbed_hidden(state, seat, SplitMix64(seed + 1))
+        other.rng = SplitMix64(seed + 99)
+        assert other.view(seat).to_dict() == state.view(seat).to_dict()
+
+
+@given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150), game=cc_games)
+def test_challenge_games_determinize_replay_and_round_trip(
+        seed: int, cut: int, game: tuple[str, str]) -> None:
+    from initiative.games.ib.notation import dump_position, load_position
+
+    match = cc_match(*game, seed=seed)
+    state = new_game(match, seed)
+    taken = play_random(state, SplitMix64(seed), limit=cut)
+    again = new_game(match, seed)
+    for index in taken:
+        again.apply(next(a for a in again.legal_actions() if a.index == index))
+    assert list(again.events()) == list(state.events())
+    assert again.rng.state == state.rng.state
+    loaded = load_position(dump_position(state))
+    assert dump_position(loaded) == dump_position(state)
+    if state.is_terminal():
+        return
+    assert loaded.legal_actions() == state.legal_actions()
+    seat = state.current_seat()
+    view = state.view(seat)
+    guess = determinize(match, view, SplitMix64(seed + 11))
+    assert guess.view(seat).to_dict() == view.to_dict()
+    play_random(guess, SplitMix64(seed))
+    assert guess.is_terminal()

@@ -40,10 +40,9 @@ def game(challengers: tuple[str, ...], track: str, rolls: tuple[int, ...] = (),
          phase: dict[str, int] | None = None, **units: dict[str, Any]) -> Scenario:
     """The party against `challengers` on `track`, with `rolls` scripted.
 
-    Building the Scenario may already have run a CC activation (a CC leading the setup
-    order acts before the first player decision, with the unscripted d6), so every unit
-    is restored first: full HP, no Charge, status, used limits or waiting moves. Then
-    `units` are set (Scenario.set keywords) and `phase` puts a CC in a later phase."""
+    Every unit starts restored (full HP, no Charge, status, used limits or waiting
+    moves), so only what the test sets differs: `units` (Scenario.set keywords) and
+    `phase` (a CC's phase index, AMB-82)."""
     sc = cc_game(list(challengers), track=track, rolls=rolls)
     state = sc.state
     for unit in range(sc.match.num_characters):
@@ -309,15 +308,16 @@ def test_mire_leech_numbing_bite_mutes() -> None:
     assert sc.hp("ilse") == 10 and sc.statuses("ilse") == ["mute"]
 
 
-def test_mire_leech_swell_heals_2_up_to_its_printed_hp() -> None:
-    sc = game(("mire_leech",), "mire_leech wren brask ilse corvin |", (6, 6),
-              mire_leech={"hp": 4})
+@pytest.mark.parametrize(("hp", "healed"), [(4, 2), (6, 1)])
+def test_mire_leech_swell_heals_2_up_to_its_printed_hp(hp: int, healed: int) -> None:
+    """Swell heals 2, never above its printed 7 HP (IB 5.2.9, AMB-59 default)."""
+    sc = game(("mire_leech",), "mire_leech wren brask ilse corvin |", (6,),
+              mire_leech={"hp": hp})
     start = cc_turn(sc)
     assert used(sc, start) == [("mire_leech", "Swell", ())]
-    assert sc.hp("mire_leech") == 6
-    sc.track("mire_leech wren brask ilse corvin |")
-    start = cc_turn(sc)
-    assert [e[2:] for e in since(sc, start, events.HEAL)] == [(1, 7)]  # IB 5.2.9 cap
+    assert [e[1:] for e in since(sc, start, events.HEAL)] == [
+        (sc.u("mire_leech"), healed, hp + healed)]
+    assert sc.hp("mire_leech") == hp + healed and hits(sc, start) == []
 
 
 def test_splinter_crawler_frantic_scuttle_when_it_is_the_last_cc() -> None:
@@ -672,27 +672,25 @@ def test_stopped_clockheart_death_knell_hurts_its_own_mites() -> None:
     assert sc.state.result is None
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: passing two phase thresholds at once nests check_phases (via "
-    "resolve_now -> damage.settle) inside the first phase's on_enter, so the last phase "
-    "is entered twice (two PHASE events, its on_enter resolves twice) and the first "
-    "phase's later clauses run after it"))
-def test_stopped_clockheart_passing_two_phases_at_once_enters_each_once() -> None:
-    """AMB-82 / challenges.check_phases: "each phase passed begins in turn" and its
-    on_enter "runs once": from 10 HP a 4-damage hit enters Unwinding (enemies back 2,
-    Guard, a mite), then Zero Hour (cleanse: the Guard goes, move up 9, a mite)."""
+def test_stopped_clockheart_passing_two_phases_at_once_resolves_them_in_turn() -> None:
+    """AMB-82 / challenges.check_phases ("several thresholds passed together are entered
+    one by one", each on-enter effect resolved "at once"): from 10 HP with Weaken, Wren's
+    hit (2 + 2) enters Unwinding (enemies back 2, then Guard and a mite), then Zero Hour
+    (Cleanse All removes that Guard, move up 9, a mite)."""
     sc = game(CLOCKHEART_PARTY, "wren brask stopped_clockheart ilse corvin |", (1,),
               stopped_clockheart={"hp": 10, "status": ["weaken"]})
     start = attack(sc, "wren", "stopped_clockheart")
-    assert sc.hp("stopped_clockheart") == 6 - 0  # Wren 2 + Weaken 2
+    assert hits(sc, start)[0] == ("wren", "stopped_clockheart", 4)
     assert phases(sc, start) == [("stopped_clockheart", 1), ("stopped_clockheart", 2)]
     assert spawned(sc, start) == [("stopped_clockheart", "hour_mite3"),
                                   ("stopped_clockheart", "hour_mite4")]
-    guard = [e for e in since(sc, start, events.STATUS) if e[1] == sc.u("stopped_clockheart")]
-    cleansed = since(sc, start, events.CLEANSE)
-    assert [e[2] for e in guard] == [st.GUARD] and [e[2] for e in cleansed] == [st.GUARD]
-    assert list(sc.state.events()).index(guard[0]) < list(sc.state.events()).index(
-        cleansed[0])  # Unwinding's Guard is cleansed by Zero Hour
+    log = list(sc.state.events())[start:]
+    heart = sc.u("stopped_clockheart")
+    guard = log.index((events.STATUS, heart, st.GUARD))
+    zero_hour = log.index((events.PHASE, heart, 2))
+    assert guard < zero_hour  # Unwinding's on_enter is over before Zero Hour begins
+    assert (events.CLEANSE, heart, st.GUARD) in log[zero_hour:]
+    assert sc.statuses("stopped_clockheart") == []  # nothing has hit it since
 
 
 def test_soot_mother_targets_the_highest_hp() -> None:

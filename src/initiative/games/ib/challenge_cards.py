@@ -40,7 +40,7 @@ MOVE_KINDS: tuple[str, ...] = ("basic", "advanced", "break_art", "ability")
 """Seal forbids the first three (attacks and Break Arts), Mute the last (IB 5.2.4-5.2.5)."""
 Targeting = Literal["lowest_hp", "highest_hp", "most_charge"]
 """Whom a CC's `enemy` clauses pick (IB 6.5.1: lowest HP unless the card says otherwise);
-ties always follow IB 6.5.2."""
+`most_charge` ties go to the lowest HP; then ties always follow IB 6.5.2."""
 _FACES = re.compile(r"^([1-6])(?:-([1-6]))?$")
 
 

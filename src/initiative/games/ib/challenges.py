@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 PHASE_SHIFT = 24
 """A CC's phase lives in `IBState.used`, bits 24-26 (abilities.py uses bits 0-23)."""
+ENTERING = 1 << 27
+"""`IBState.used` bit: the CC's on-enter effect is resolving (phases wait for it)."""
 
 Move = tuple[int, int]
 """(ACTION kind, move index): K_CHALLENGE and the CC's move, or a Rival's attack kind
@@ -223,8 +225,9 @@ def _beneficial(state: IBState, unit: int, options: list[int]) -> int:
 def check_phases(state: IBState) -> None:
     """AMB-82: a multi-phase CC whose HP has fallen to the next phase's threshold enters
     it and resolves its on-enter effect at once; several thresholds passed together are
-    entered one by one. Healing never returns a CC to an earlier phase. (An on-enter
-    effect settles damage itself, so this may run nested: the phase is re-read.)"""
+    entered one by one, each on-enter effect whole before the next phase begins. Healing
+    never returns a CC to an earlier phase. (An on-enter effect settles damage itself,
+    so this runs nested: a CC whose on-enter is resolving is left to the outer call.)"""
     match = state.match
     from initiative.games.ib.effects import resolve_now
 
@@ -234,13 +237,17 @@ def check_phases(state: IBState) -> None:
         spec = match.cc_specs[unit]
         assert spec is not None
         while state.result is None and state.on_track(unit) and state.hp[unit] > 0:
+            if state.used[unit] & ENTERING:
+                break
             entered = phase(state, unit) + 1
             if entered >= len(spec.phases) or state.hp[unit] > spec.phases[entered].at_hp:
                 break
             state.used[unit] = state.used[unit] & ~(7 << PHASE_SHIFT) | entered << PHASE_SHIFT
             state.emit((events.PHASE, unit, entered))
             if spec.phases[entered].on_enter:
+                state.used[unit] |= ENTERING
                 resolve_now(state, unit, spec.phases[entered].on_enter)
+                state.used[unit] &= ~ENTERING
 
 
 def spawn(state: IBState, spawner: int, key: str) -> None:

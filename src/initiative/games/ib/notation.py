@@ -151,8 +151,9 @@ def result_from_data(value: Any, path: str, match: Match) -> int | None:
         return None
     if value == "draw":
         return -1
-    if not isinstance(value, int) or isinstance(value, bool) or value not in match.seat_team:
-        teams = ", ".join(map(str, sorted(set(match.seat_team))))
+    teams_known = {*match.seat_team, *([match.cc_team] if match.challengers else [])}
+    if not isinstance(value, int) or isinstance(value, bool) or value not in teams_known:
+        teams = ", ".join(map(str, sorted(teams_known)))
         _fail(path, f"expected null, draw or a team number ({teams}), got {value!r}")
     return value
 
@@ -253,7 +254,9 @@ def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
     elif tag == fr.ACTION:
         _, unit, kind, targets, stage, via_ib, clause, sub, card, owed, tier, recipient = frame
         out["unit"] = labels[unit]
-        if card >= 0:
+        if kind == fr.K_CHALLENGE:  # a Challenge Card's move, by its index on the card
+            out["move"] = card
+        elif card >= 0:
             out["card"] = names.match.content.cards[card].key
             if kind == Kind.INSTALL:
                 out["sigil"] = "install"
@@ -349,7 +352,7 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
 
 
 def _read_match(raw: Any, content: Content | None) -> Match:
-    setup = _mapping(raw, "position.setup", ("seats", "rules"))
+    setup = _mapping(raw, "position.setup", ("seats", "rules", "challengers", "neutral"))
     seats = _list(setup.get("seats"), "position.setup.seats")
     filled = []
     for i, seat in enumerate(seats):  # the team defaults to the seat's number
@@ -618,10 +621,15 @@ def _frame_activation(f: dict[str, Any], where: str, state: IBState,
 def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) -> fr.Frame:
     unit = names.unit(f.get("unit"), f"{where}.unit")
     card, owed, tier, recipient = -1, 0, 0, -1
+    if sum(k in f for k in ("card", "attack", "move")) > 1:
+        _fail(where, "an action frame names one of an attack, a card or a move")
     if "card" in f:
-        if "attack" in f:
-            _fail(where, "an action frame names an attack or a card, not both")
         kind, card, owed, tier, recipient = _card_action(f, where, state, names, unit)
+    elif "move" in f:
+        cc = state.match.cc_specs[unit]
+        if cc is None:
+            _fail(f"{where}.move", f"{names.labels[unit]} is not a Challenge Card")
+        kind, card = fr.K_CHALLENGE, _int(f["move"], f"{where}.move", 0, len(cc.moves) - 1)
     else:
         kind = list(ATTACK_NAMES)[_name(f.get("attack"), f"{where}.attack",
                                         list(ATTACK_NAMES.values()))]
@@ -753,7 +761,8 @@ _READERS: dict[str, tuple[_FrameReader, tuple[str, ...]]] = {
     "mulligan": (_frame_mulligan, ("to_ask", "takers")),
     "next": (_frame_next, ()),
     "activation": (_frame_activation, ("unit", "step", "flags", "discards")),
-    "action": (_frame_action, ("unit", "attack", "card", "owed", "entered", "sigil", "tier",
+    "action": (_frame_action, ("unit", "attack", "card", "move", "owed", "entered", "sigil",
+                               "tier",
                                "recipient", "installed", "targets", "stage",
                                "via_ib", "clause", "part")),
     "window": (_frame_window, ("kind", "to_ask", "declared")),

@@ -286,6 +286,13 @@ def _free_for_all() -> Match:
     return Match(content, RulesConfig(), seats)
 
 
+def _solo(encounter: str) -> Match:
+    """Solo play (IB 6.3) of the tideguard party against a shipped encounter."""
+    from initiative.games.ib.modes import GameSetup, build_match
+
+    return build_match(GameSetup("solo", ("tideguard",), encounter), core_content())
+
+
 _HOUSE_RULES = RulesConfig().with_flags({
     "out_of_round_rule": "passed_by_rm", "status_stacking": "stack",
     "orphaned_action": "retarget", "ib_end_position": "before_rm",
@@ -297,6 +304,7 @@ GOLDEN: dict[str, tuple[Callable[[], Match], int]] = {
     "tempest_vs_harrow": (lambda: standard_match("tempest", "harrow"), 22),
     "house_rules": (lambda: standard_match(config=_HOUSE_RULES), 33),
     "free_for_all": (_free_for_all, 44),
+    "solo_heart_of_the_rift": (lambda: _solo("heart_of_the_rift"), 55),
 }
 """Golden games: a match and a seed; moves are random, drawn from SplitMix64(seed + 1)."""
 

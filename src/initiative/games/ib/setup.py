@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from initiative.engine.rng import SplitMix64
@@ -45,7 +46,10 @@ def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> 
         SetupEntry(u, spec.initiative, spec.speed, state.hp[u], spec.name, spec.title)
         for u, spec in enumerate(match.units) if not (match.reserve_mask >> u) & 1
     ]
-    order = setup_order(entries, match.track_rules, agreed_order)
+    rules = match.track_rules
+    if match.challengers:  # IB 6.3.5: with CCs, ties always end with the name (AMB-92)
+        rules = replace(rules, setup_final_tiebreak="name")
+    order = setup_order(entries, rules, agreed_order)
     state.track = InitiativeTrack(order, match.track_rules)  # step 5: RM at the far right
     state.emit((events.SETUP, *order))
     state.hands = [[] for _ in match.seats]
