@@ -149,9 +149,10 @@ def play(
                       f"(seat {seat}, {team}) against the random bot ({opponent_team}).",
                       markup=False)
     else:
+        bots = "" if match.num_seats == 1 else " against random bots"
         who = "every seat is a random bot" if watch else (
             "hotseat: seats " + ", ".join(map(str, sorted(set(human)))) + " are played here"
-            if human else f"you are {match.seats[seat].name} (seat {seat}) against random bots")
+            if human else f"you are {match.seats[seat].name} (seat {seat}){bots}")
         console.print(f"Initiative Break, seed {seed}: {who}; "
                       + ", ".join(f"{s.name} (team {s.team}): {', '.join(s.characters)}"
                                   for s in match.seats) + _facing(match) + ".", markup=False)
