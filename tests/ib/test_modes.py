@@ -205,3 +205,13 @@ def test_play_watch_coop_and_setup_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     bad = RUNNER.invoke(app, ["play", "--watch", "--encounter", "nowhere"])
     assert bad.exit_code == 2 and "unknown encounter 'nowhere'" in bad.stderr
+
+
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "setups").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_setup_file_builds_a_game(path: Path) -> None:
+    match = build_match(load_setup_file(path), CONTENT, seed=1)
+    assert match.challengers
+    assert new_game(match, 1).current_seat() >= 0

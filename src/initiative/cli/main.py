@@ -184,12 +184,16 @@ def bench(
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 1,
     team: Annotated[str, typer.Option(help=f"First team ({TEAMS}).")] = "vanguard",
     opponent_team: Annotated[str, typer.Option(help="Second team.")] = "harrow",
+    encounter: Annotated[str | None, typer.Option(
+        help="Instead: --team solo against this encounter (IB 6).")] = None,
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
     from initiative.cli.bench import format_figures, run
+    from initiative.games.ib.modes import GameSetup, build_match
 
     try:
-        match = standard_match(team, opponent_team)
+        match = build_match(GameSetup("solo", (team,), encounter), core_content()) \
+            if encounter else standard_match(team, opponent_team)
     except InitiativeError as exc:
         raise _fail(str(exc)) from None
     for line in format_figures(run(games, seed, match)):
