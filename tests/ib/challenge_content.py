@@ -65,6 +65,12 @@ CHALLENGES: list[dict[str, Any]] = [
           "actions": [_hit("Maul", "1-6", 6)],
           "break_art": {"name": "Ruin", "kind": "break_art",
                         "effects": [{"target": "all_enemies", "damage": 8}]}}]},
+    # Cheers its allies' hits: a CC trigger on another CC's damage.
+    {"key": "t_cheer", "name": "Test Cheer", "tier": "aberrant", "initiative": 1,
+     "speed": 3, "hp": 6,
+     "abilities": [{"trigger": "damage_dealt", "whose": "ally",
+                    "effects": [{"target": "self", "apply": ["insight"]}]}],
+     "actions": [_hit("Hoot", "1-6", 1)]},
     # A trigger when alone, and a status-applying attack.
     {"key": "t_lurker", "name": "Test Lurker", "tier": "aberrant", "initiative": 1,
      "speed": 3, "hp": 6,
@@ -101,7 +107,8 @@ PARTY = ("wren", "brask", "ilse", "corvin")
 
 def cc_game(challengers: Sequence[str | ChallengerSetup], rules: dict[str, Any] | None = None,
             track: str | None = None, rolls: Sequence[int] = (), seed: int = 0,
-            party: Sequence[str] = PARTY, seats: int = 1, neutral: bool = False) -> Scenario:
+            party: Sequence[str] = PARTY, seats: int = 1, neutral: bool = False,
+            keystones: Sequence[Sequence[str]] = ()) -> Scenario:
     """`party` against `challengers` (CC keys or setups), hands of plain cards; `rolls`
     script the d6. `track` as in Scenario.track (default: the setup order). The party is
     split evenly over `seats` seats: all on team 0 (co-op, IB 6.9), or each seat a team
@@ -110,7 +117,7 @@ def cc_game(challengers: Sequence[str | ChallengerSetup], rules: dict[str, Any] 
     size = len(party) // seats
     split = [(i if neutral else 0, list(party[i * size:(i + 1) * size])) for i in range(seats)]
     sc = Scenario(rules, seats=split, content=cc_content(), deck="t_deck", seed=seed,
-                  challengers=ccs, neutral=neutral)
+                  challengers=ccs, neutral=neutral, keystones=keystones)
     for seat in range(seats):
         sc.hand(seat, PLAIN[:5])
     if track is not None:

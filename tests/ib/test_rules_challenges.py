@@ -344,3 +344,23 @@ def test_ib_8_4_1_amb119_if_only_ccs_remain_every_player_loses() -> None:
     assert sc.state.returns() == [-1.0, -1.0]
     assert events.render(sc.state.events()[-1], sc.match) == (
         "Every player loses: only Challenge Cards remain.")
+
+
+def test_trigger_order_on_a_ccs_turn_the_ccs_side_resolves_first() -> None:
+    """`trigger_order=active_side_first` with the CCs as one more side: t_grunt hits
+    Wren; t_cheer (a CC, right of Wren) reacts before Wren's Keystone does."""
+    keys = [("t_grudge", "tide_stone", "bastion_plate", "gale_feather")]
+    sc = cc_game(["t_grunt", "t_cheer"], track="t_grunt wren t_cheer brask ilse corvin |",
+                 keystones=keys, rolls=[1])
+    sc.set("wren", hp=3).mark().run()
+    owners = [e[1] for e in sc.since(events.PASSIVE)]
+    assert owners[:2] == [sc.u("t_cheer"), sc.u("wren")]
+
+
+def test_trigger_order_track_order_ignores_sides() -> None:
+    keys = [("t_grudge", "tide_stone", "bastion_plate", "gale_feather")]
+    sc = cc_game(["t_grunt", "t_cheer"], {"trigger_order": "track_order"},
+                 track="t_grunt wren t_cheer brask ilse corvin |", keystones=keys, rolls=[1])
+    sc.set("wren", hp=3).mark().run()
+    owners = [e[1] for e in sc.since(events.PASSIVE)]
+    assert owners[:2] == [sc.u("wren"), sc.u("t_cheer")]

@@ -164,16 +164,16 @@ def _order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:
     match = state.match
     order = state.track.order
     where = {u: i for i, u in enumerate(order)}
-    seats = match.num_seats
+    seats = match.num_seats + 1  # the Challenge Cards (seat -1) take turns as one more
     first = active_unit(state)
     if first < 0:
         first = order[0] if order else 0
-    active_seat = match.unit_seat[first]
+    active_seat = match.unit_seat[first] % seats
     by_side = match.config.trigger_order == "active_side_first"
 
     def key(item: Pending) -> tuple[int, int, int]:
         owner, j, _ = item
-        side = (match.unit_seat[owner] - active_seat) % seats if by_side else 0
+        side = (match.unit_seat[owner] % seats - active_seat) % seats if by_side else 0
         return (side, where.get(owner, len(order) + owner), j)
 
     return key
