@@ -364,3 +364,11 @@ def test_trigger_order_track_order_ignores_sides() -> None:
     sc.set("wren", hp=3).mark().run()
     owners = [e[1] for e in sc.since(events.PASSIVE)]
     assert owners[:2] == [sc.u("wren"), sc.u("t_cheer")]
+
+
+def test_ib_6_3_5_identical_ccs_need_no_agreement_even_when_it_is_required() -> None:
+    """AMB-92 `agreement_required` binds player ties only: two copies of a CC tie on
+    everything, and IB 6.3.5 orders them by name (then unit number) without asking."""
+    sc = cc_game(["t_grunt", "t_grunt"], {"setup_final_tiebreak": "agreement_required"})
+    order = [sc.key(u) for u in sc.state.track.order]
+    assert order.index("t_grunt") + 1 == order.index("t_grunt2")
