@@ -16,7 +16,7 @@ from initiative.games.ib.content import core_content
 from initiative.games.ib.deckbuilding import POINT_CAP, SCALED_DECK_MAXIMUM, TeamFile, TeamMember
 from initiative.games.ib.formats import FORMATS, format_match, shipped_team, sides
 from initiative.games.ib.setup import new_game
-from tests.ib.test_properties import check_invariants
+from tests.ib.test_properties import play_checked
 
 CONTENT = core_content()
 PLAIN = sorted(c.key for c in CONTENT.cards if c.kind == "plain")
@@ -69,12 +69,8 @@ def test_every_format_seats_its_players_on_their_sides(fmt: str) -> None:
 @given(fmt=hs.sampled_from(list(FORMATS)), seed=hs.integers(0, 2**32))
 def test_every_format_plays_to_an_end_keeping_every_invariant(fmt: str, seed: int) -> None:
     match = format_match(fmt, players_for(fmt), CONTENT)
-    state, rng = new_game(match, seed), SplitMix64(seed)
-    while not state.is_terminal():
-        check_invariants(state)
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-    check_invariants(state)
+    state = new_game(match, seed)
+    play_checked(state, SplitMix64(seed))
     assert state.result is not None
     winners = {match.seat_team[s] for s in range(match.num_seats)
                if state.returns()[s] > 0}

@@ -17,7 +17,7 @@ from initiative.games.ib.content import core_content
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup
 from initiative.games.ib.modes import GameSetup, build_match, load_setup_file, rival_keystones
 from initiative.games.ib.setup import new_game
-from tests.ib.test_properties import check_invariants, check_views
+from tests.ib.test_properties import play_checked
 
 CONTENT = core_content()
 COOP = ("lone_warden", "hourglass_trio")  # Odo (15 cards) and three (30): 12 points
@@ -131,16 +131,7 @@ def test_ib_8_4_a_format_with_ccs_is_a_mixed_match_with_neutral_ccs() -> None:
 ], ids=["solo", "coop", "mixed"])
 def test_every_mode_plays_to_an_end_keeping_every_invariant(setup: GameSetup, seed: int) -> None:
     state = new_game(build_match(setup, CONTENT, seed=seed), seed)
-    rng = SplitMix64(seed)
-    steps = 0
-    while not state.is_terminal():
-        check_invariants(state)
-        if steps % 11 == 0:
-            check_views(state)
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-        steps += 1
-    check_invariants(state)
+    play_checked(state, SplitMix64(seed), views_every=11)
     assert state.result is not None
 
 

@@ -78,6 +78,8 @@ def check_invariants(state: IBState) -> None:
         held.update(state.discards[seat])
         held.update(card for s, card in in_play if s == seat)
         assert held == Counter(decklist), "cards are conserved"
+    if match.challengers:
+        check_challenge_invariants(state)
 
 
 def check_views(state: IBState) -> None:
@@ -128,20 +130,25 @@ def play_random(state: IBState, rng: SplitMix64, limit: int = 10_000) -> list[in
     return taken
 
 
-@given(seed=hs.integers(0, 2**32), teams=hs.sampled_from([(a, b) for a in TEAMS for b in TEAMS
-                                                           if a != b]))
-def test_random_games_keep_invariants(seed: int, teams: tuple[str, str]) -> None:
-    state = new_game(standard_match(*teams), seed)
-    rng = SplitMix64(seed ^ 0x5EED)
+def play_checked(state: IBState, rng: SplitMix64, views_every: int = 0) -> None:
+    """Random play to the end, every invariant checked at every decision (and the views
+    every `views_every` decisions, if given)."""
     steps = 0
     while not state.is_terminal():
         check_invariants(state)
-        if steps % 7 == 0:
+        if views_every and steps % views_every == 0:
             check_views(state)
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
         steps += 1
     check_invariants(state)
+
+
+@given(seed=hs.integers(0, 2**32), teams=hs.sampled_from([(a, b) for a in TEAMS for b in TEAMS
+                                                           if a != b]))
+def test_random_games_keep_invariants(seed: int, teams: tuple[str, str]) -> None:
+    state = new_game(standard_match(*teams), seed)
+    play_checked(state, SplitMix64(seed ^ 0x5EED), views_every=7)
     assert state.result is not None
     assert sum(state.returns()) == 0
 
@@ -152,12 +159,7 @@ def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str
                                                       teams: tuple[str, str]) -> None:
     config = RulesConfig().with_flags(flags)
     state = new_game(standard_match(*teams, config=config), seed)
-    rng = SplitMix64(seed)
-    while not state.is_terminal():
-        check_invariants(state)
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-    check_invariants(state)
+    play_checked(state, SplitMix64(seed))
     assert state.activations <= config.max_activations
 
 
@@ -282,17 +284,7 @@ def test_challenge_games_keep_every_invariant_under_every_house_rule(
         seed: int, flags: dict[str, Any], game: tuple[str, str]) -> None:
     config = RulesConfig().with_flags(flags)
     state = new_game(cc_match(*game, config=config, seed=seed), seed)
-    rng = SplitMix64(seed)
-    steps = 0
-    while not state.is_terminal():
-        check_invariants(state)
-        check_challenge_invariants(state)
-        if steps % 13 == 0:
-            check_views(state)
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-        steps += 1
-    check_invariants(state)
+    play_checked(state, SplitMix64(seed), views_every=13)
     assert state.activations <= config.max_activations
 
 
