@@ -56,10 +56,13 @@ class Scenario:
         keystones: Sequence[Sequence[str]] = (),
         challengers: Sequence[ChallengerSetup] = (),
         neutral: bool = False,
+        match: Match | None = None,
     ) -> None:
         config = RulesConfig().with_flags(rules or {})
         content = content or core_content()
-        if seats is None:
+        if match is not None:  # built by the caller (e.g. with campaign starts)
+            self.match = match
+        elif seats is None:
             self.match = standard_match(team_a, team_b, config, content)
         else:
             self.match = Match(content, config, tuple(

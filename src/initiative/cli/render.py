@@ -249,8 +249,9 @@ def hands_lines(view: IBView) -> list[Text]:
     lines = [Text(f"Your hand ({len(view.hand)}):" + ("" if view.hand else " (empty)"))]
     lines.extend(Text(f"  {n}. {card_text(view.content, c)}")
                  for n, c in enumerate(view.hand, 1))
+    flux = f", Flux Surge tokens {view.flux[me]}" if view.flux[me] else ""
     lines.append(Text(f"You ({view.seat_names[me]}): deck {view.deck_sizes[me]}, "
-                      f"discard {view.discard_sizes[me]}"))
+                      f"discard {view.discard_sizes[me]}{flux}"))
     for s, name in enumerate(view.seat_names):
         if s == me:
             continue
@@ -361,7 +362,12 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         return f"{unit_brief(unit)}, Support, {side(view, unit)}"
     if kind == Kind.CLEANSE:
         return f"cleanse {st.NAMES[action.arg]}"
+    if kind == Kind.FLUX:  # IB 7.4.2
+        return "spend a Flux Surge token (free): " + FLUX_WORDS[action.arg]
     return _describe_sigil(view, match, action)
+
+
+FLUX_WORDS = ("draw 1 card", "heal every Character of yours 1 HP", "heal this Character 3 HP")
 
 
 def _describe_sigil(view: IBView, match: Match, action: Action) -> str:

@@ -43,13 +43,16 @@ class Kind(IntEnum):
     TIER = 15  # IB 4.5.7: use tier `arg` + 1 ("Discard arg+1") of the Sigil
     REPLACE = 16  # IB 4.5.5: discard installed Sigil `arg` of the recipient to make room
     TARGET_SUPPORT = 17  # IB 2.5.2 / 3.8.1: choose Support slot `arg` as the target
+    FLUX = 18  # IB 7.4.2: spend a campaign Flux Surge token on option `arg` (FLUX_OPTIONS)
 
 
 # Plain-int twins of the kinds for the hot path (an IntEnum member lookup costs ~4x).
 (K_KEEP, K_MULLIGAN, K_BASIC, K_ADVANCED, K_BREAK_ART, K_PASS, K_DECLINE, K_DISCARD, K_TARGET,
  K_BREAK, K_CLEANSE, K_PLAY, K_KEYSTONE, K_INSTALL, K_SIGIL, K_TIER, K_REPLACE,
- K_TARGET_SUPPORT) = range(18)
-assert [int(k) for k in Kind] == list(range(18))
+ K_TARGET_SUPPORT, K_FLUX) = range(19)
+assert [int(k) for k in Kind] == list(range(19))
+FLUX_OPTIONS = ("draw", "heal_all", "heal_active")
+"""IB 7.4.2: draw 1 card; heal all your Characters 1 HP; heal the active Character 3 HP."""
 
 _WORDS = {
     Kind.KEEP: "keep",
@@ -70,11 +73,12 @@ _WORDS = {
     Kind.TIER: "tier",
     Kind.REPLACE: "replace",
     Kind.TARGET_SUPPORT: "target",
+    Kind.FLUX: "flux",
 }
 _ARG_COUNT = {Kind.DISCARD: MAX_HAND, Kind.TARGET: MAX_UNITS, Kind.BREAK: MAX_UNITS,
               Kind.CLEANSE: NUM_STATUSES, Kind.PLAY: MAX_HAND, Kind.INSTALL: MAX_HAND,
               Kind.SIGIL: MAX_SIGILS, Kind.TIER: MAX_TIERS, Kind.REPLACE: MAX_SIGILS,
-              Kind.TARGET_SUPPORT: MAX_SUPPORTS}
+              Kind.TARGET_SUPPORT: MAX_SUPPORTS, Kind.FLUX: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,7 @@ SIGILS = tuple(action(Kind.SIGIL, i) for i in range(MAX_SIGILS))
 TIERS = tuple(action(Kind.TIER, i) for i in range(MAX_TIERS))
 REPLACES = tuple(action(Kind.REPLACE, i) for i in range(MAX_SIGILS))
 SUPPORT_TARGETS = tuple(action(Kind.TARGET_SUPPORT, i) for i in range(MAX_SUPPORTS))
+FLUXES = tuple(action(Kind.FLUX, i) for i in range(len(FLUX_OPTIONS)))
 
 
 def target_action(unit: int, num_characters: int) -> Action:

@@ -29,9 +29,11 @@ from initiative.games.ib.actions import (
     BASIC,
     BREAK_ART,
     DISCARDS,
+    FLUXES,
     INSTALLS,
     K_BREAK_ART,
     K_DISCARD,
+    K_FLUX,
     K_INSTALL,
     K_KEYSTONE,
     K_PASS,
@@ -48,6 +50,7 @@ from initiative.games.ib.frames import (
     F_CC_BROKE,
     F_CC_CHARGED,
     F_ENDED,
+    F_FLUX,
     F_MUTED,
     F_SEALED,
     F_SIGIL_USED,
@@ -287,6 +290,9 @@ def legal(state: IBState) -> list[Action]:
         if state.sigils[unit]:
             out.extend(sigils.usable(state, unit, flags))
     out.append(PASS)  # IB 4.9
+    if state.flux[match.unit_seat[unit]] and (
+            not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
+        out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
     limit = match.config.free_discards_per_activation
     if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
         out.extend(DISCARDS[: len(hand)])
@@ -315,6 +321,23 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
             out.append(PLAYS[slot])
 
 
+def _spend_flux(state: IBState, unit: int, option: int) -> None:
+    """IB 7.4.2 / AMB-105: one token for one of: draw 1 card (an optional draw: an empty
+    deck just gives nothing), heal every Character of the spender on the track 1 HP
+    (not Supports), or heal the active Character 3 HP."""
+    seat = state.match.unit_seat[unit]
+    state.flux[seat] -= 1
+    state.emit((events.FLUX, seat, unit, option))
+    if option == 0:
+        hand.draw(state, seat, 1, lose_on_empty=False)
+    elif option == 1:
+        for u in state.match.seat_units[seat]:
+            if state.on_track(u):
+                damage.heal(state, u, 1)
+    else:
+        damage.heal(state, unit, 3)
+
+
 def _keystone_payable(state: IBState, unit: int) -> bool:
     """IB 4.6 / AMB-41: the Keystone ability's cost can be paid."""
     keystone = state.match.unit_keystones[unit]
@@ -337,6 +360,9 @@ def choose(state: IBState, action: Action) -> None:
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags + DISCARD_UNIT)
+    elif kind == K_FLUX:
+        state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags | F_FLUX)
+        _spend_flux(state, unit, action.arg)
     elif kind == K_PLAY:
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         spec = state.match.content.cards[card]

@@ -107,6 +107,8 @@ class RulesConfig:
         "next_cc_on_track"  # AMB-76
     )
     spawn_position: Literal["track_end", "by_initiative", "before_rm"] = "track_end"  # AMB-78
+    # --- L. Campaign rules inside a battle (IB 7) ---
+    flux_tokens_per_activation: Literal[1, "unlimited"] = 1  # AMB-105
     # --- J. Hand, draw, deck-out (IB 2.8) ---
     deck_out_coop: Literal["team_loses", "player_eliminated"] = "team_loses"  # AMB-83
     deck_out_duel: Literal["player_eliminated", "team_loses"] = "player_eliminated"  # AMB-83

@@ -65,6 +65,7 @@ def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:
     state.summoned = sum(1 << u.unit for u in view.units if u.summoned)
     state.queue = ()
     state.hands, state.decks, state.discards = [], [], []
+    state.flux = list(view.flux)
     for seat in range(len(view.seat_names)):
         seen_hand, seen_discard = view.hands[seat], view.discards[seat]
         hand = list(seen_hand) if seen_hand is not None else None

@@ -20,7 +20,7 @@ Event = tuple[int, ...]
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
  RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE, INSTALL, UNINSTALL, SIGIL_USE, SUPPORT_IN,
- SUPPORT_OUT, CC_ROLL, CC_CHOICE, CC_ACTION, CC_RETARGET, PHASE, SPAWN) = range(47)
+ SUPPORT_OUT, CC_ROLL, CC_CHOICE, CC_ACTION, CC_RETARGET, PHASE, SPAWN, FLUX) = range(48)
 
 # CC_CHOICE reasons (IB 6.4.2): why a Challenge Card does what it does without a roll.
 BY_BREAK_ART, BY_TRIGGER, BY_NOTHING = range(3)
@@ -168,6 +168,9 @@ _RENDER: dict[int, _R] = {
     + (_targets(m, e[2:]) or ": none is left") + ".",
     PHASE: lambda e, m: f"{_u(m, e[1])} enters phase {e[2] + 1}: "
     + (s.phases[e[2]].name if (s := m.cc_specs[e[1]]) else "") + ".",
+    FLUX: lambda e, m: f"{_s(m, e[1])} spends a Flux Surge token on {_u(m, e[2])}'s "
+    f"activation: " + ("draw 1 card.", "every Character of theirs heals 1 HP.",
+                       f"{_u(m, e[2])} heals 3 HP.")[e[3]],
     SPAWN: lambda e, m: f"{_u(m, e[1])} spawns {_u(m, e[2])}." if e[2] >= 0
     else f"{_u(m, e[1])} cannot spawn: every spawn it may have stands already.",
 }

@@ -41,6 +41,24 @@ class SeatSetup:
     characters: tuple[str, ...]
     deck: tuple[str, ...]
     keystones: tuple[str, ...] = ()
+    flux: int = 0
+    """Flux Surge tokens brought from a campaign (IB 7.4), spent in battle."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStart:
+    """How a track unit starts a battle other than fresh (a campaign's persistent state,
+    IB 7.1; Elite modifiers, IB 7.7; instant battle modifiers, IB 7.9): its maximum HP
+    changed by `max_hp`, its HP (None: the maximum), Charge, statuses, installed Sigils
+    (card keys from its seat's deck list) and a bonus to all damage it deals (IB 7.3.4).
+    """
+
+    max_hp: int = 0
+    hp: int | None = None
+    charge: int = 0
+    statuses: tuple[str, ...] = ()
+    sigils: tuple[str, ...] = ()
+    damage_bonus: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +91,8 @@ class Match:
     neutral: bool = False
     """IB 8.4: the CCs are a neutral third party in a player-vs-player game; they never
     win (AMB-119)."""
+    starts: tuple[tuple[str, UnitStart], ...] = ()
+    """(unit label, how it starts) for the units that do not start fresh."""
     track_rules: TrackRules = field(init=False)
     units: tuple[CharacterSpec, ...] = field(init=False)
     unit_keystones: tuple[KeystoneSpec | None, ...] = field(init=False)
@@ -123,6 +143,8 @@ class Match:
     spawn_slots: dict[str, tuple[int, ...]] = field(init=False)
     """CC key -> the unit slots kept for spawning it (out of play until spawned)."""
     reserve_mask: int = field(init=False)
+    unit_starts: tuple[UnitStart | None, ...] = field(init=False)
+    """Per unit: how it starts (from `starts`), None when fresh."""
 
     def __post_init__(self) -> None:
         if not self.seats or (len(self.seats) < 2 and not self.challengers):
@@ -190,9 +212,15 @@ class Match:
         set_(self, "support_mask", ((1 << len(supports)) - 1) << n)
         set_(self, "labels", _labels([u.key for u in units]
                                      + [cards[c].key for _, c in supports]))
-        set_(self, "max_hp", tuple(u.hp for u in units) + tuple(cards[c].hp for _, c in supports))
+        starts = self._unit_starts(units, len(supports))
+        set_(self, "unit_starts", starts)
+        set_(self, "max_hp", tuple(u.hp + (st.max_hp if st else 0)
+                                   for u, st in zip(units, starts, strict=False))
+             + tuple(cards[c].hp for _, c in supports))
         abilities = [((k.passive,) if k and k.passive else ()) + u.abilities
-                     for u, k in zip(units, keystones, strict=True)]
+                     + ((AbilitySpec("", damage_dealt=st.damage_bonus),)  # IB 7.3.4, 7.7.1
+                        if st and st.damage_bonus else ())
+                     for u, k, st in zip(units, keystones, starts, strict=False)]
         abilities += [cards[c].abilities for _, c in supports]
         self._index_abilities(tuple(abilities))
         set_(self, "card_codes", tuple(_CARD_CODES[c.kind] for c in cards))
@@ -203,8 +231,13 @@ class Match:
                 host = (self.seats[unit_seat[u]].team, affinity)
                 hosts[host] = (*hosts.get(host, ()), u)
         set_(self, "sigil_hosts", hosts)
+        installed: list[list[str]] = [[] for _ in self.seats]  # theirs, though not in the deck
+        for u, st in enumerate(starts):
+            if st is not None and st.sigils:
+                installed[unit_seat[u]] += st.sigils
         set_(self, "decklists", tuple(
-            tuple(sorted(self.content.card_index[k] for k in seat.deck)) for seat in self.seats
+            tuple(sorted(self.content.card_index[k] for k in (*seat.deck, *installed[s])))
+            for s, seat in enumerate(self.seats)
         ))
 
     def _challenge_units(self, units: list[CharacterSpec],
@@ -258,6 +291,55 @@ class Match:
                 ccs.append(spec)
             todo += spec.spawns
         return slots
+
+    def _unit_starts(self, units: list[CharacterSpec], supports: int
+                     ) -> tuple[UnitStart | None, ...]:
+        """`starts` by unit, checked: track units present at setup only, HP within the
+        new maximum, Charge 0-3 (IB 3.7.3), known statuses, at most two Sigils (IB
+        2.3.5) of types the unit prints (IB 4.5.2) from its seat's deck list."""
+        from initiative.games.ib import statuses
+
+        out: list[UnitStart | None] = [None] * (len(units) + supports)
+        labels = list(self.labels)
+        for label, start in self.starts:
+            where = f"starts.{label}"
+            if label not in labels[:len(units)] or (self.reserve_mask >> labels.index(label)) & 1:
+                raise ContentError(f"{where}: no track unit {label!r} at setup (units: "
+                                   f"{', '.join(labels[:len(units)])})")
+            u = labels.index(label)
+            top = units[u].hp + start.max_hp
+            if top < 1 or not (start.hp is None or 1 <= start.hp <= top):
+                raise ContentError(f"{where}: HP {start.hp} with a maximum of {top}; a unit "
+                                   "starts with 1 HP or more, never above its maximum")
+            if not 0 <= start.charge <= 3:
+                raise ContentError(f"{where}: Charge {start.charge}; 0 to 3 (IB 3.7.3)")
+            for name in start.statuses:
+                if name not in statuses.BY_NAME:
+                    raise ContentError(f"{where}: unknown status {name!r}")
+            self._check_start_sigils(u, units[u], start, where)
+            out[u] = start
+        return tuple(out)
+
+    def _check_start_sigils(self, unit: int, spec: CharacterSpec, start: UnitStart,
+                            where: str) -> None:
+        if not start.sigils:
+            return
+        seat = self.unit_seat[unit]
+        if len(start.sigils) > 2:
+            raise ContentError(f"{where}: at most two Sigils installed (IB 2.3.5)")
+        for key in start.sigils:
+            card = self.content.cards[self.content.card_index[key]] \
+                if key in self.content.card_index else None
+            if card is None or card.kind != "sigil":
+                raise ContentError(f"{where}: {key!r} is not a Sigil card")
+            if card.sigil_type not in spec.affinities:
+                raise ContentError(f"{where}: {card.name} is a {card.sigil_type} Sigil; "
+                                   f"{spec.name} prints {' and '.join(spec.affinities)} (IB 4.5.2)")
+            if seat < 0:
+                raise ContentError(f"{where}: only a player's Character starts with Sigils")
+        if self.config.sigil_one_per_type and len({self.content.cards[
+                self.content.card_index[k]].sigil_type for k in start.sigils}) < len(start.sigils):
+            raise ContentError(f"{where}: two Sigils of one type (IB 4.5.5, AMB-43)")
 
     def _check_sides(self) -> None:
         """Two sides at least. Against CCs (IB 6.3) the players are one side; with
@@ -385,6 +467,11 @@ class Match:
             ],
             "rules": self.config.to_dict(only_changed=True),
         }
+        for seat, data in zip(self.seats, out["seats"], strict=True):
+            if seat.flux:
+                data["flux"] = seat.flux
+        if self.starts:
+            out["starts"] = {label: _start_data(st) for label, st in self.starts}
         if self.challengers:
             out["challengers"] = [{"key": c.key, **({"rival": True, "keystone": c.keystone}
                                                     if c.rival else {})}
@@ -403,18 +490,37 @@ class Match:
                 SeatSetup(str(s["name"]), int(s["team"]), tuple(s["characters"]),
                           tuple(s["deck"]) if isinstance(s["deck"], list)
                           else content.deck(str(s["deck"]), f"{where}.seats[{i}].deck"),
-                          tuple(s.get("keystones") or ()))
+                          tuple(s.get("keystones") or ()), int(s.get("flux", 0)))
                 for i, s in enumerate(seats_raw)
             )
             challengers = tuple(
                 ChallengerSetup(str(c["key"]), bool(c.get("rival", False)),
                                 str(c.get("keystone", "")))
                 for c in data.get("challengers") or ())
+            starts = tuple((str(label), _start_from(st)) for label, st in
+                           dict(data.get("starts") or {}).items())
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ContentError(f"{where}: seats need name, team, characters and deck; "
                                f"challengers need a key ({exc})") from None
         config = RulesConfig.from_dict(dict(data.get("rules") or {}), f"{where}.rules")
-        return cls(content, config, seats, challengers, bool(data.get("neutral", False)))
+        return cls(content, config, seats, challengers, bool(data.get("neutral", False)), starts)
+
+
+def _start_data(start: UnitStart) -> dict[str, Any]:
+    """A UnitStart as plain data, defaults left out."""
+    default = UnitStart()
+    return {f: list(v) if isinstance(v, tuple) else v
+            for f in UnitStart.__slots__ if (v := getattr(start, f)) != getattr(default, f)}
+
+
+def _start_from(data: dict[str, Any]) -> UnitStart:
+    unknown = set(data) - set(UnitStart.__slots__)
+    if unknown:
+        raise ValueError(f"unknown start fields {sorted(unknown)}")
+    hp = data.get("hp")
+    return UnitStart(int(data.get("max_hp", 0)), None if hp is None else int(hp),
+                     int(data.get("charge", 0)), tuple(map(str, data.get("statuses", ()))),
+                     tuple(map(str, data.get("sigils", ()))), int(data.get("damage_bonus", 0)))
 
 
 def challenge_unit(spec: ChallengeSpec) -> CharacterSpec:

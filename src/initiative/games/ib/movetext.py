@@ -14,6 +14,7 @@ One word, or a word and an argument, always lower case:
 ``break wren``        declare an Initiative Break with that unit (IB 3.7)
 ``decline``           declare no Initiative Break in this window
 ``cleanse burn``      remove that status (a Cleanse of the player's choice, IB 5.2.8)
+``flux draw``         spend a campaign token: ``draw``, ``heal_all``, ``heal_active`` (IB 7.4.2)
 ====================  ==============================================================
 
 Unit labels are `Match.labels` (the character key, numbered on repeats: ``pim2``).
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from initiative.engine.errors import NotationError
 from initiative.games.ib import statuses as st
-from initiative.games.ib.actions import Action, Kind, word
+from initiative.games.ib.actions import FLUX_OPTIONS, Action, Kind, word
 from initiative.games.ib.state import IBState
 
 _NUMBERED = (Kind.DISCARD, Kind.PLAY, Kind.INSTALL, Kind.SIGIL, Kind.TIER, Kind.REPLACE)
@@ -42,6 +43,8 @@ def format_action(state: IBState, action: Action) -> str:
         return f"{text} {state.match.labels[arg + state.match.num_characters]}"
     if kind == Kind.CLEANSE:
         return f"{text} {st.NAMES[arg]}"
+    if kind == Kind.FLUX:
+        return f"{text} {FLUX_OPTIONS[arg]}"
     return text
 
 

@@ -52,6 +52,7 @@ _SUPPORT_KEYS = ("in_play", "summoned", "hp", "statuses", "used")
 OWNER_MARK = "@"
 """`key@Seat` names an installed Sigil that came from another seat's deck (AMB-44)."""
 _SEAT_KEYS = ("hand", "discard", "deck")
+_SEAT_FIELDS = (*_SEAT_KEYS, "flux")
 
 
 # --- small readers: each names the place of a bad value -------------------------
@@ -198,7 +199,7 @@ def position_to_dict(state: IBState) -> dict[str, Any]:
     data["seats"] = {
         name: {zone: [cards[c].key for c in pile] for zone, pile in
                (("hand", state.hands[s]), ("discard", state.discards[s]),
-                ("deck", state.decks[s]))}
+                ("deck", state.decks[s]))} | ({"flux": state.flux[s]} if state.flux[s] else {})
         for s, name in enumerate(names.seats)
     }
     data["stack"] = [_frame_to_data(frame, names) for frame in state.stack]
@@ -501,9 +502,11 @@ def _read_seats(state: IBState, raw: Any, names: _Names) -> None:
     seats = _mapping(raw, "position.seats", names.seats)
     index = match.content.card_index
     state.hands, state.discards, state.decks = [], [], []
+    state.flux = []
     for s, name in enumerate(names.seats):
         path = f"position.seats.{name}"
-        entry = _mapping(seats.get(name) or {}, path, _SEAT_KEYS)
+        entry = _mapping(seats.get(name) or {}, path, _SEAT_FIELDS)
+        state.flux.append(_int(entry.get("flux", 0), f"{path}.flux", 0, 99))  # IB 7.4
         piles = {}
         for zone in _SEAT_KEYS:
             keys = _list(entry.get(zone, []), f"{path}.{zone}")

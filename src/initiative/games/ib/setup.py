@@ -39,6 +39,7 @@ def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> 
     state.result = None
     state._legal = None
     state._legal_seat = -1
+    installed = _apply_starts(state)  # HP at the start of the battle breaks ties (AMB-93)
     # Steps 1-2 (reveal Characters, assign Keystones) are the Match itself.
     # Step 4 (IB 6.3.4 with CCs): lowest Initiative on the left; ties by Speed, HP,
     # then name (IB 6.3.5, AMB-92).
@@ -54,9 +55,12 @@ def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> 
     state.emit((events.SETUP, *order))
     state.hands = [[] for _ in match.seats]
     state.discards = [[] for _ in match.seats]
+    state.flux = [seat.flux for seat in match.seats]
     state.decks = []
     for seat, decklist in enumerate(match.decklists):  # step 3: shuffle each deck
         deck = list(decklist)
+        for card in installed[seat]:  # already on a Character (IB 7.1.1)
+            deck.remove(card)
         state.rng.shuffle(deck)
         state.decks.append(deck)
         state.emit((events.SHUFFLE, seat))
@@ -68,6 +72,29 @@ def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> 
     state.stack.append((MULLIGAN, tuple(range(match.num_seats)), ()))
     flow.advance(state)
     return state
+
+
+def _apply_starts(state: IBState) -> list[list[int]]:
+    """Units that do not start fresh (Match.starts: a campaign's HP, Charge, Sigils;
+    battle modifiers' statuses). Returns the Sigil cards installed, by seat."""
+    from initiative.games.ib import statuses
+
+    match = state.match
+    installed: list[list[int]] = [[] for _ in match.seats]
+    for u, start in enumerate(match.unit_starts):
+        if start is None:
+            continue
+        state.hp[u] = match.max_hp[u] if start.hp is None else start.hp
+        state.charge[u] = start.charge
+        for name in start.statuses:
+            state.status[u] = statuses.add(state.status[u], statuses.BY_NAME[name],
+                                           match.config.status_stacking == "stack")
+        seat = match.unit_seat[u]
+        cards = [match.content.card_index[k] for k in start.sigils]
+        state.sigils[u] = tuple((card, seat) for card in cards)
+        if cards:
+            installed[seat] += cards
+    return installed
 
 
 class IBGame:

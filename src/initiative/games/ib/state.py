@@ -27,9 +27,9 @@ class IBState:
     """A game in progress. Build one with `initiative.games.ib.setup.new_game`."""
 
     __slots__ = (
-        "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "hands", "hp",
-        "log", "log_len", "match", "off", "pending", "queue", "result", "rng", "sigils", "stack",
-        "status", "summoned", "track", "used",
+        "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux", "hands",
+        "hp", "log", "log_len", "match", "off", "pending", "queue", "result", "rng", "sigils",
+        "stack", "status", "summoned", "track", "used",
     )
 
     match: Match
@@ -47,6 +47,7 @@ class IBState:
     hands: list[list[int]]
     decks: list[list[int]]  # top of deck = end of list
     discards: list[list[int]]
+    flux: list[int]  # Flux Surge tokens per seat (campaign, IB 7.4); public
     stack: list[Frame]
     log: list[Event]
     log_len: int
@@ -114,6 +115,7 @@ class IBState:
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]
         new.discards = [d[:] for d in self.discards]
+        new.flux = self.flux[:]
         new.stack = self.stack[:]
         new.log = self.log
         new.log_len = self.log_len

@@ -88,6 +88,7 @@ class IBView:
     deck_sizes: tuple[int, ...]
     discards: tuple[tuple[int, ...] | None, ...]
     discard_sizes: tuple[int, ...]
+    flux: tuple[int, ...]  # Flux Surge tokens per seat (IB 7.4), public
     decklists: tuple[tuple[int, ...] | None, ...]
     stack: tuple[frames.Frame, ...]
     deciding: int
@@ -124,6 +125,7 @@ class IBView:
             "hands": [None if h is None else [self.card_name(c) for c in h] for h in self.hands],
             "hand_sizes": list(self.hand_sizes),
             "deck_sizes": list(self.deck_sizes),
+            "flux": list(self.flux),
             "discards": [None if d is None else [self.card_name(c) for c in d]
                          for d in self.discards],
             "decklists": [None if d is None else [self.card_name(c) for c in d]
@@ -214,6 +216,7 @@ def make_view(state: IBState, seat: int) -> IBView:
         discards=tuple(tuple(state.discards[s]) if (public_discards or s in seen) else None
                        for s in range(n)),
         discard_sizes=tuple(len(d) for d in state.discards),
+        flux=tuple(state.flux),
         decklists=tuple(match.decklists[s] if (config.open_decklists or s == seat or sees_all)
                         else None for s in range(n)),
         stack=tuple(redact_frame(f, seat) for f in state.stack),
