@@ -1,4 +1,5 @@
-"""`initiative cards`: list, show and lint the content (Characters, Keystones, cards).
+"""`initiative cards`: list, show and lint the content (Characters, Keystones, cards,
+Challenge Cards and encounters).
 
 Exit codes: `show` 1 for an unknown name; `lint` 1 if any file has an error (warnings
 alone exit 0); 2 when a file or option cannot be read.
@@ -7,7 +8,7 @@ alone exit 0); 2 when a file or option cannot be read.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Annotated
@@ -16,9 +17,18 @@ import typer
 
 from initiative.cli.render import ATTACKS, COSTS, ability_text, clause_text
 from initiative.engine.errors import InitiativeError
-from initiative.games.ib.actions import Kind
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import MAX_UNITS, Kind
+from initiative.games.ib.challenge_cards import (
+    ChallengeSpec,
+    EncounterSpec,
+    Move,
+    Phase,
+    When,
+)
 from initiative.games.ib.content import (
     CARD_KINDS,
+    AbilitySpec,
     CardSpec,
     CharacterSpec,
     Clause,
@@ -28,15 +38,17 @@ from initiative.games.ib.content import (
     load_content_file,
 )
 from initiative.games.ib.lint import Finding, lint_content
+from initiative.games.ib.match import SPAWN_RESERVE
 
 cards_app = typer.Typer(
     no_args_is_help=True,
-    help="List, show and lint cards, Characters and Keystones (see docs/content.md).",
+    help="List, show and lint cards, Characters, Keystones, Challenge Cards and encounters "
+         "(see docs/content.md).",
 )
 
-KINDS = ("character", "keystone", *CARD_KINDS)
+KINDS = ("character", "keystone", *CARD_KINDS, "challenge", "encounter")
 CORE_WHERE = "initiative/games/ib/data/core.yaml"
-Entry = CharacterSpec | KeystoneSpec | CardSpec
+Entry = CharacterSpec | KeystoneSpec | CardSpec | ChallengeSpec | EncounterSpec
 
 ContentOption = Annotated[Path | None, typer.Option(
     "--content", help="Content file to read (default: the shipped core content).")]
@@ -62,14 +74,20 @@ def kind_of(entry: Entry) -> str:
         return "character"
     if isinstance(entry, KeystoneSpec):
         return "keystone"
+    if isinstance(entry, ChallengeSpec):
+        return "challenge"
+    if isinstance(entry, EncounterSpec):
+        return "encounter"
     return entry.kind
 
 
 def entries(content: Content) -> Iterator[Entry]:
-    """Characters, then Keystones, then cards, each in file order."""
+    """Characters, Keystones, cards, Challenge Cards, then encounters, each in file order."""
     yield from content.characters.values()
     yield from content.keystones.values()
     yield from content.cards
+    yield from content.challenges.values()
+    yield from content.encounters.values()
 
 
 def clauses_text(clauses: tuple[Clause, ...]) -> str:
@@ -88,6 +106,19 @@ def summary(entry: Entry, content: Content) -> str:
                 f"speed {entry.speed}, {entry.hp} HP, {'/'.join(entry.affinities)})")
     if isinstance(entry, KeystoneSpec):
         return entry.name + (f": {entry.text}" if entry.text else "")
+    if isinstance(entry, ChallengeSpec):
+        phases = f", {len(entry.phases)} phases" if len(entry.phases) > 1 else ""
+        return (f"{entry.name} ({entry.tier}, initiative {entry.initiative}, speed "
+                f"{entry.speed}, {entry.hp} HP{phases}): "
+                + (entry.text or ", ".join(f"{faces} {entry.moves[move].name}"
+                                           for faces, move in table_rows(entry.phases[0]))))
+    if isinstance(entry, EncounterSpec):
+        rivals = "; rivals: " + ", ".join(_character_name(content, key) for key in
+                                          entry.rivals) if entry.rivals else ""
+        ccs = ", ".join(f"{name}{f' x{n}' if n > 1 else ''}"
+                        for name, n in _counted(_cc_name(content, key)
+                                                for key in entry.challengers).items())
+        return f"{entry.name} (difficulty {entry.difficulty}): {ccs or '-'}{rivals}"
     line = entry.name
     if entry.kind == "support":
         line += f" ({cost_text(entry)}, {entry.hp} HP): " + (entry.text or "; ".join(
@@ -107,13 +138,38 @@ def _character_name(content: Content, key: str) -> str:
     return key if spec is None else spec.name
 
 
+def _cc_name(content: Content, key: str) -> str:
+    spec = content.challenges.get(key)
+    return key if spec is None else spec.name
+
+
+def _counted(names: Iterable[str]) -> dict[str, int]:
+    """Each name with how often it comes, in order of first appearance."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def table_rows(phase: Phase) -> list[tuple[str, int]]:
+    """A d6 table as (faces, move index) rows: `("1-3", 0)`, `("6", 2)`."""
+    rows: list[tuple[int, int, int]] = []  # first face, last face, move
+    for face, move in enumerate(phase.table, 1):
+        if rows and rows[-1][2] == move and rows[-1][1] == face - 1:
+            rows[-1] = (rows[-1][0], face, move)
+        else:
+            rows.append((face, face, move))
+    return [(f"{low}-{high}" if high > low else str(low), move) for low, high, move in rows]
+
+
 @cards_app.command("list")
 def list_(
     kind: Annotated[str | None, typer.Option(
         "--kind", help=f"Only this kind: {', '.join(KINDS)}.")] = None,
     content: ContentOption = None,
 ) -> None:
-    """One line per Character, Keystone and card: kind, key and what it does."""
+    """One line per Character, Keystone, card, Challenge Card and encounter: kind, key
+    and what it does."""
     if kind is not None and kind not in KINDS:
         raise _fail(f"--kind: {kind!r} is not one of {', '.join(KINDS)}")
     data = _content(content)
@@ -146,6 +202,10 @@ def describe(entry: Entry, content: Content) -> list[str]:
         return _describe_character(entry, content)
     if isinstance(entry, KeystoneSpec):
         return _describe_keystone(entry)
+    if isinstance(entry, ChallengeSpec):
+        return _describe_challenge(entry, content)
+    if isinstance(entry, EncounterSpec):
+        return _describe_encounter(entry, content)
     return _describe_card(entry, content)
 
 
@@ -201,19 +261,148 @@ def _describe_card(card: CardSpec, content: Content) -> list[str]:
     return lines
 
 
+TARGETING = {
+    "lowest_hp": "with the lowest HP",
+    "highest_hp": "with the highest HP",
+    "most_charge": "with the most Charge (then the lowest HP)",
+}
+"""What a CC's `enemy` clause picks (IB 6.5.1); ties as IB 6.5.2 (flag AMB-68)."""
+
+
+def _is_on_death(ability: AbilitySpec) -> bool:
+    """How `on_death` is compiled: a `defeat` ability of the CC's own (IB 6.7.1)."""
+    return (ability.trigger, ability.whose, ability.limit) == ("defeat", "self", "none")
+
+
+def when_text(when: When) -> str:
+    """A trigger condition (IB 6.4.2) in words; every part must hold."""
+    parts = []
+    if when.self_hp_at_most is not None:
+        parts.append(f"it has {when.self_hp_at_most} HP or less")
+    if when.self_has_status is not None:
+        parts.append(f"it has {st.NAMES[when.self_has_status]}")
+    if when.self_lacks_status is not None:
+        parts.append(f"it has no {st.NAMES[when.self_lacks_status]}")
+    if when.enemy_hp_at_most is not None:
+        parts.append(f"an enemy on the track has {when.enemy_hp_at_most} HP or less")
+    if when.alone is not None:
+        parts.append("no other Challenge Card is on the track" if when.alone else
+                     "another Challenge Card is on the track")
+    if when.round_at_least is not None:
+        parts.append(f"it is round {when.round_at_least} or later")
+    return " and ".join(parts)
+
+
+def move_text(move: Move) -> str:
+    """`Hand Sweep (basic): enemy: 2 damage`."""
+    return f"{move.name} ({move.kind.replace('_', ' ')}): {clauses_text(move.effects)}"
+
+
+def _behaviour(spec: ChallengeSpec, phase: Phase, indent: str) -> list[str]:
+    """One phase's d6 table, trigger and Break Art."""
+    lines = [f"{indent}d6 table:"]
+    lines.extend(f"{indent}  {faces:<5}{move_text(spec.moves[move])}"
+                 for faces, move in table_rows(phase))
+    if phase.when is not None:
+        lines.append(f"{indent}trigger when {when_text(phase.when)}: "
+                     f"{move_text(spec.moves[phase.trigger])}")
+    else:
+        lines.append(f"{indent}trigger: none")
+    if phase.break_art >= 0:
+        art = spec.moves[phase.break_art]
+        lines.append(f"{indent}{ATTACKS[Kind.BREAK_ART]} ({COSTS[Kind.BREAK_ART]}): "
+                     f"{art.name}: {clauses_text(art.effects)}")
+    else:
+        lines.append(f"{indent}Break Art: none (no Charge at the End window)")
+    return lines
+
+
+def _describe_challenge(spec: ChallengeSpec, content: Content) -> list[str]:
+    enemy = (f"the player Character or Support {TARGETING[spec.targeting]}"
+             if spec.targets_supports else
+             f"the player Character {TARGETING[spec.targeting]}, never a Support")
+    passives = [a for a in spec.abilities if not _is_on_death(a)]
+    on_death = [a for a in spec.abilities if _is_on_death(a)]
+    lines = [
+        f"{spec.name} ({spec.key})",
+        f"  kind: challenge card, tier {spec.tier}",
+        f"  initiative {spec.initiative}, speed {spec.speed}, {spec.hp} HP",
+        f"  text: {spec.text or '-'}",
+        f"  targets: enemy = {enemy}; ties: the lowest "
+        "Initiative, then the soonest to act",
+        "  targets: ally = the next other Challenge Card on the track (itself if alone)",
+        "  passives:" + ("" if passives else " none"),
+        *(f"    {ability_text(a)}" for a in passives),
+        "  on death: " + ("; ".join(clauses_text(a.effects) for a in on_death) or "none"),
+        *_behaviour(spec, spec.phases[0], "  "),
+    ]
+    for n, phase in enumerate(spec.phases[1:], 2):
+        lines.append(f"  phase {n}, {phase.name}: at {phase.at_hp} HP or less, "
+                     f"speed {phase.speed}")
+        lines.append("    on enter: " + (clauses_text(phase.on_enter) or "nothing"))
+        lines.extend(_behaviour(spec, phase, "    "))
+    if spec.spawns:
+        lines.append("  spawns: " + ", ".join(f"{_cc_name(content, key)} ({key})"
+                                              for key in spec.spawns)
+                     + f"; at most {SPAWN_RESERVE} of each at once")
+    return lines
+
+
+def _spawnable(content: Content, keys: tuple[str, ...]) -> list[str]:
+    """Every CC that the given ones can spawn, spawns of spawns included."""
+    found: list[str] = []
+    todo = [s for key in keys if key in content.challenges
+            for s in content.challenges[key].spawns]
+    while todo:
+        key = todo.pop(0)
+        if key not in found and key in content.challenges:
+            found.append(key)
+            todo += content.challenges[key].spawns
+    return found
+
+
+def _describe_encounter(spec: EncounterSpec, content: Content) -> list[str]:
+    ccs = [f"{_cc_name(content, key)} ({key}, "
+           f"{content.challenges[key].tier if key in content.challenges else '?'})"
+           + (f" x{n}" if n > 1 else "")
+           for key, n in _counted(spec.challengers).items()]
+    rivals = [f"{_character_name(content, key)} ({key})" for key in spec.rivals]
+    spawns = _spawnable(content, spec.challengers)
+    kept = SPAWN_RESERVE * len(spawns)
+    used = len(spec.challengers) + len(spec.rivals) + kept
+    lines = [
+        f"{spec.name} ({spec.key})",
+        f"  kind: encounter, difficulty {spec.difficulty}",
+        f"  text: {spec.text or '-'}",
+        "  challenge cards: " + (", ".join(ccs) or "none"),
+        "  rivals: " + (", ".join(rivals) + "; each Rival gets a random Keystone"
+                        if rivals else "none"),
+    ]
+    if spawns:
+        lines.append("  spawns: " + ", ".join(f"{_cc_name(content, key)} ({key})"
+                                              for key in spawns)
+                     + f", {SPAWN_RESERVE} unit slots kept for each")
+    left = (f"{MAX_UNITS - used} left for the players' Characters" if used < MAX_UNITS
+            else "none left for the players: it cannot be played")
+    lines.append(f"  units: {used} of the {MAX_UNITS} (IB 7.8.1), {left}")
+    return lines
+
+
 @cards_app.command()
 def show(
     name: Annotated[str, typer.Argument(metavar="NAME", help="A key or a name (any case).")],
     content: ContentOption = None,
 ) -> None:
-    """Everything about one card, Character or Keystone (all of them if a name is shared)."""
+    """Everything about one card, Character, Keystone, Challenge Card or encounter (all
+    of them if a name is shared)."""
     data = _content(content)
     found = find(data, name)
     if not found:
         near = close_matches(data, name)
         hint = f"; close matches: {', '.join(near)}" if near else \
             "; see `initiative cards list`"
-        raise _fail(f"no card, Character or Keystone is called {name!r}{hint}", 1)
+        raise _fail(f"no card, Character, Keystone, Challenge Card or encounter is called "
+                    f"{name!r}{hint}", 1)
     for n, entry in enumerate(found):
         if n:
             typer.echo("")

@@ -89,7 +89,7 @@ def unit_brief(unit: UnitView) -> str:
 _AMOUNT_WORDS = (("move_up", "move up {}"), ("move_back", "move back {}"),
                  ("charge", "{:+d} Charge"), ("draw", "draw {}"),
                  ("discard", "discards {} at random"), ("remove_sigils", "remove {} Sigil(s)"),
-                 ("summon", "summon {}"), ("call", "script {}"))
+                 ("summon", "summon {}"), ("spawn", "spawn {}"), ("call", "script {}"))
 """Clause fields after the statuses, in resolution order, as words."""
 
 

@@ -62,6 +62,15 @@ def _cc_clauses(clauses: tuple[ClauseModel, ...], what: str, triggered: bool = F
         raise ValueError(f"{what}[0].target: 'same' needs an earlier clause")
 
 
+def _no_choice(clauses: tuple[ClauseModel, ...], what: str) -> None:
+    """Effects that resolve at once (on enter, on death) pick no single target."""
+    for i, clause in enumerate(clauses):
+        if clause.target in ("enemy", "ally"):
+            raise ValueError(f"{what}[{i}].target: {clause.target!r} picks one unit; an "
+                             "effect that resolves at once uses all_enemies, all_allies, "
+                             "self, same or trigger_unit")
+
+
 class MoveModel(_Strict):
     """One thing a CC does: an entry of its d6 table, its Break Art or its trigger's
     action. `kind` is what Seal and Mute see."""
@@ -157,6 +166,7 @@ class PhaseModel(BehaviourModel):
     @model_validator(mode="after")
     def _check(self) -> PhaseModel:
         _cc_clauses(self.on_enter, "on_enter")
+        _no_choice(self.on_enter, "on_enter")
         return self
 
 
@@ -181,9 +191,7 @@ class ChallengeModel(BehaviourModel):
         for ability in self.abilities:
             _cc_clauses(ability.effects, "abilities.effects", triggered=True)
         _cc_clauses(self.on_death, "on_death", triggered=True)
-        if self.on_death and self.on_death[0].target in ("enemy", "ally"):
-            raise ValueError("on_death: an on-death effect picks no single target; use "
-                             "all_enemies, all_allies, self or trigger_unit")
+        _no_choice(self.on_death, "on_death")
         last = self.hp
         for i, phase in enumerate(self.phases):
             if phase.at_hp >= last:

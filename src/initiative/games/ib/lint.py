@@ -95,7 +95,8 @@ def _duplicate_keys(model: ContentFile, where: str) -> Iterator[Finding]:
 def _does_nothing(clause: ClauseModel) -> bool:
     return not (clause.damage or clause.heal or clause.apply or clause.cleanse != "none"
                 or clause.move_up or clause.move_back or clause.charge or clause.draw
-                or clause.discard or clause.remove_sigils or clause.summon or clause.call)
+                or clause.discard or clause.remove_sigils or clause.summon or clause.spawn
+                or clause.call)
 
 
 NO_UNIT_TRIGGERS = ("round_end", "time_collapse")

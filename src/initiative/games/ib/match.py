@@ -303,10 +303,14 @@ class Match:
         labels = list(self.labels)
         for label, start in self.starts:
             where = f"starts.{label}"
-            if label not in labels[:len(units)] or (self.reserve_mask >> labels.index(label)) & 1:
-                raise ContentError(f"{where}: no track unit {label!r} at setup (units: "
+            if label not in labels[:len(units)]:
+                raise ContentError(f"{where}: no track unit {label!r} (units: "
                                    f"{', '.join(labels[:len(units)])})")
             u = labels.index(label)
+            if (self.reserve_mask >> u) & 1 and (start.hp is not None or start.charge
+                                                 or start.statuses or start.sigils):
+                raise ContentError(f"{where}: a CC kept for spawning starts off the track; "
+                                   "only its maximum HP and damage bonus can be set")
             top = units[u].hp + start.max_hp
             if top < 1 or not (start.hp is None or 1 <= start.hp <= top):
                 raise ContentError(f"{where}: HP {start.hp} with a maximum of {top}; a unit "
