@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from initiative.cli.campaign import campaign_app
 from initiative.cli.cards import cards_app
 from initiative.cli.deck import deck_app
 from initiative.engine.errors import InitiativeError
@@ -27,6 +28,7 @@ app = typer.Typer(
 )
 app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
+app.add_typer(campaign_app, name="campaign")
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:

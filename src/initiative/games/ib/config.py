@@ -160,6 +160,20 @@ class RulesConfig:
         return replace(self, **data)
 
 
+def check_flags(cls: type, data: dict[str, Any], where: str, what: str) -> None:
+    """Every flag of `data` is a field of the dataclass `cls` with an allowed value (for
+    the flag sets whose values are all listed: deck building, campaign rules)."""
+    hints = get_type_hints(cls)
+    known = {f.name for f in fields(cls)}
+    for key, value in data.items():
+        if key not in known:
+            raise ConfigError(f"{where}: unknown {what} flag {key!r}")
+        allowed = allowed_values(hints[key]) or ()
+        if (type(value), value) not in {(type(a), a) for a in allowed}:
+            raise ConfigError(
+                f"{where}.{key}: {value!r} is not one of {', '.join(map(repr, allowed))}")
+
+
 def allowed_values(hint: Any) -> tuple[Any, ...] | None:
     """The values a flag accepts (None: any whole number)."""
     if hint is bool:

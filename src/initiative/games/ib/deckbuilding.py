@@ -14,14 +14,14 @@ import os
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_type_hints
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import Field, ValidationError
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.clauses import _Strict
-from initiative.games.ib.config import RulesConfig, allowed_values, parse_flag_value
+from initiative.games.ib.config import RulesConfig, check_flags, parse_flag_value
 from initiative.games.ib.content import Content, _format_validation, read_yaml_mapping
 from initiative.games.ib.match import SeatSetup
 
@@ -60,15 +60,7 @@ class DeckRules:
 
     def with_flags(self, data: dict[str, Any], where: str = "rules") -> DeckRules:
         """A copy with the given flags changed; every flag and value is validated."""
-        hints = get_type_hints(DeckRules)
-        for key, value in data.items():
-            if key not in DECK_FLAGS:
-                raise ConfigError(f"{where}: unknown deck-building flag {key!r}")
-            allowed = allowed_values(hints[key]) or ()
-            if (type(value), value) not in {(type(a), a) for a in allowed}:
-                raise ConfigError(
-                    f"{where}.{key}: {value!r} is not one of {', '.join(map(repr, allowed))}"
-                )
+        check_flags(DeckRules, data, where, "deck-building")
         return replace(self, **data)
 
 

@@ -1,0 +1,288 @@
+"""`initiative campaign new|list|continue|show|export|import`: campaign mode (IB 7) in the
+terminal, saved in the store after every choice and every battle action.
+
+Between battles the party sheet is shown (HP, Injuries, XP, Advancements, Sigils,
+tokens) with the choices and what each does; battles are played on the usual screen.
+`--auto` lets bots make every choice and play every battle (a demonstration, or a way
+to test content unattended).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from initiative.engine.errors import InitiativeError
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.campaign.model import Campaign
+from initiative.games.ib.campaign.rules import battle_modifiers, choices
+from initiative.games.ib.content import Content, core_content
+
+campaign_app = typer.Typer(no_args_is_help=True,
+                           help="Campaign mode (IB 7): a party through 6-10 battles, saved.")
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", help="Database URL (default: $INITIATIVE_DB_URL, else SQLite in the user data "
+    "directory).")]
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"error: {message}", style="bold red", markup=False,
+                               highlight=False)
+    return typer.Exit(2)
+
+
+def _store(db: str | None) -> Any:
+    from initiative.store import Store
+
+    try:
+        return Store(db)
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+
+
+@campaign_app.command("new")
+def new(
+    name: Annotated[str, typer.Option(help="The campaign's name.")] = "Campaign",
+    team: Annotated[str, typer.Option(help="A shipped team key or a team file.")] = "tideguard",
+    story: Annotated[str | None, typer.Option(help="A story campaign (see --help of list).")
+                     ] = None,
+    battles: Annotated[int, typer.Option(min=6, max=10, help="Generic campaign length.")] = 6,
+    owned: Annotated[list[str] | None, typer.Option(
+        help="Generic campaign: a Challenge Card you own (repeatable; default: all).")] = None,
+    seed: Annotated[int | None, typer.Option(min=0, help="Campaign seed.")] = None,
+    rule: Annotated[list[str] | None, typer.Option(
+        metavar="FLAG=VALUE", help="Battle house rule (see `initiative rules`).")] = None,
+    campaign_rule: Annotated[list[str] | None, typer.Option(
+        metavar="FLAG=VALUE", help="Campaign house rule (AMB-101..117).")] = None,
+    auto: Annotated[bool, typer.Option(help="Bots choose and play everything.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Start a campaign (a story, or a generic one built by IB 7.11's curve) and play it."""
+    import secrets
+
+    from initiative.cli.main import parse_rules
+    from initiative.games.ib.campaign.generic import generic_plan
+    from initiative.games.ib.campaign.plans import story as story_plan
+    from initiative.games.ib.campaign.rules import CampaignRules, new_campaign
+    from initiative.games.ib.campaign.session import CampaignSession
+    from initiative.games.ib.config import parse_flag_value
+    from initiative.games.ib.deckbuilding import load_team_file
+    from initiative.games.ib.formats import shipped_team
+
+    content = core_content()
+    seed = secrets.randbelow(1 << 32) if seed is None else seed
+    config = parse_rules(rule or [], None)
+    try:
+        flags = {k.strip(): parse_flag_value(v) for k, _, v in
+                 (item.partition("=") for item in campaign_rule or [])}
+        rules = CampaignRules.from_dict(flags, "--campaign-rule")
+        plan = story_plan(story, content) if story else generic_plan(
+            content, battles, seed, owned or None)
+        party = load_team_file(team) if team.endswith((".yaml", ".yml")) \
+            else shipped_team(content, team)
+        campaign = new_campaign(name, party, plan, content, seed, rules,
+                                config.to_dict(only_changed=True))
+        store = _store(db)
+        session = CampaignSession.start(store, campaign, content)
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+    console = Console(highlight=False)
+    console.print(f"Campaign {session.id[:8]} ({plan.name}, seed {seed}) saved in "
+                  f"{store.url}.", markup=False)
+    _play(session, console, auto)
+
+
+@campaign_app.command("list")
+def list_(db: DbOption = None) -> None:
+    """Saved campaigns, newest first."""
+    store = _store(db)
+    table = Table(box=None, header_style="bold")
+    for column in ("id", "name", "plan", "stage", "battles fought", "updated"):
+        table.add_column(column)
+    for info in store.records("campaign"):
+        s = info.summary
+        table.add_row(info.id[:8], info.name, str(s.get("plan", "")), str(s.get("stage", "")),
+                      str(s.get("fought", "")), info.updated.strftime("%Y-%m-%d %H:%M"))
+    Console(highlight=False).print(table)
+
+
+@campaign_app.command("continue")
+def continue_(
+    record: Annotated[str, typer.Argument(help="The campaign id (or its first 6+ letters).")],
+    auto: Annotated[bool, typer.Option(help="Bots choose and play everything.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Resume a campaign exactly where it stopped."""
+    session = _open(record, db)
+    _play(session, Console(highlight=False), auto)
+
+
+@campaign_app.command("show")
+def show(record: Annotated[str, typer.Argument(help="The campaign id.")],
+         db: DbOption = None) -> None:
+    """The party sheet and the campaign's history."""
+    session = _open(record, db)
+    console = Console(highlight=False)
+    console.print(party_sheet(session.campaign, session.content))
+
+
+@campaign_app.command("export")
+def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
+           file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
+           db: DbOption = None) -> None:
+    """Write the whole campaign (events and snapshots) to a JSON file."""
+    store = _store(db)
+    try:
+        path = store.export_file(record, file)
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+    print(f"exported to {path}")
+
+
+@campaign_app.command("import")
+def import_(file: Annotated[Path, typer.Argument(help="A file written by export.")],
+            db: DbOption = None) -> None:
+    """Read a campaign exported earlier (a new id is given)."""
+    store = _store(db)
+    try:
+        record = store.import_file(file)
+        _open(record, db, store)  # it must also replay
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+    print(f"imported as {record[:8]}")
+
+
+def _open(record: str, db: str | None, store: Any = None) -> Any:
+    from initiative.games.ib.campaign.session import CampaignSession
+
+    try:
+        return CampaignSession.open(store or _store(db), record, core_content())
+    except InitiativeError as exc:
+        raise _fail(str(exc)) from None
+
+
+# --- the loop ------------------------------------------------------------------------------
+
+
+def _play(session: Any, console: Console, auto: bool) -> None:
+    """Choices and battles until the campaign ends or the player quits (all saved)."""
+    from initiative.cli.play import console_reader
+
+    read = console_reader(console)
+    rng = SplitMix64(session.campaign.seed ^ 0xA070)
+    while session.campaign.stage not in ("won", "lost"):
+        if session.battle is not None:
+            if not _battle(session, console, read, auto, rng):
+                console.print("Stopped; `initiative campaign continue "
+                              f"{session.id[:8]}` resumes.")
+                return
+            continue
+        console.print(party_sheet(session.campaign, session.content))
+        legal = choices(session.campaign, session.content)
+        if auto:
+            choice = legal[rng.below(len(legal))]
+        else:
+            for n, c in enumerate(legal, 1):
+                console.print(f"{n:>3}. {describe(c, session.campaign, session.content)}",
+                              markup=False)
+            answer = read("Your choice (number, q to stop): ")
+            if answer is None or answer.strip().lower() in ("q", "quit"):
+                console.print(f"Saved; `initiative campaign continue {session.id[:8]}` "
+                              "resumes.")
+                return
+            if not answer.strip().isdigit() or not 1 <= int(answer) <= len(legal):
+                console.print(Text(f"Type a number from 1 to {len(legal)}.", style="bold red"))
+                continue
+            choice = legal[int(answer) - 1]
+        console.print(f"-> {describe(choice, session.campaign, session.content)}",
+                      markup=False)
+        session.choose(choice)
+    console.print(party_sheet(session.campaign, session.content))
+    won = session.campaign.stage == "won"
+    console.print(Text("The campaign is won!" if won else "The campaign is lost.",
+                       style="bold green" if won else "bold red"))
+
+
+def _battle(session: Any, console: Console, read: Any, auto: bool, rng: SplitMix64) -> bool:
+    """Fight the current battle; False if the player stopped (everything is saved)."""
+    from initiative.bots.random_bot import RandomBot
+    from initiative.cli import render
+    from initiative.cli.play import ask_human
+
+    plan = session.campaign.plan.battle(session.campaign.battle)
+    console.print(Text(f"Battle {session.campaign.fought + 1}: {plan.name}", style="bold"))
+    bot = RandomBot(rng.next64())
+    log_start = 0
+    fought = session.campaign.fought
+    while session.campaign.fought == fought and session.battle is not None:
+        battle = session.battle
+        view = battle.view(battle.current_seat())
+        if auto:
+            action = bot.choose(view)
+        else:
+            action = ask_human(battle, view, console, read, log_start)
+            log_start = len(view.log)
+            if action is None:
+                return False
+        session.act(action)
+    final = session.finished.view(0)
+    for sentence in render.log_sentences(final, session.finished.match, log_start):
+        console.print(f"  {sentence}", markup=False, highlight=False)
+    console.print(render.result_text(final, session.finished.match))
+    return True
+
+
+# --- what the player sees between battles ---------------------------------------------------
+
+
+def party_sheet(c: Campaign, content: Content) -> Table:
+    """IB 7.1: the party's persistent state, and where the campaign stands."""
+    title = (f"{c.name} ({c.plan.name}): battle {c.fought + (c.stage == 'prepare')}, "
+             f"{c.stage}; Flux Surge tokens {c.flux}; deck {len(c.deck)} cards")
+    table = Table(title=title, box=None, header_style="bold", title_justify="left")
+    for column in ("Character", "HP", "Injuries", "XP", "Advancements", "Sigils", "Charge"):
+        table.add_column(column)
+    for m in c.party:
+        spec = content.characters[m.character]
+        advances = ", ".join(filter(None, [f"+{2 * m.hp_advances} max HP" if m.hp_advances
+                                           else "", f"+{m.damage_advances} damage"
+                                           if m.damage_advances else ""])) or "-"
+        sigils = ", ".join(content.cards[content.card_index[k]].name for k in m.sigils) or "-"
+        table.add_row(spec.name, f"{m.hp}/{m.max_hp(content)}", str(m.injuries), f"{m.xp}/3",
+                      advances, sigils, str(m.charge))
+    for mod in battle_modifiers(c) if c.stage == "battle" else []:
+        table.caption = ((table.caption + "; ") if table.caption else "") + \
+            f"{mod.name}: {mod.text}"
+    return table
+
+
+def describe(choice: dict[str, Any], c: Campaign, content: Content) -> str:
+    """A choice and its effect, in words."""
+    def name(key: str) -> str:
+        return content.characters[key].name
+
+    kind = choice["type"]
+    if kind == "prepare":
+        parts = [f"{name(choice['rehab'])} sits out (heals to full, loses 1 Injury, no XP; "
+                 "2 tokens on victory)" if choice["rehab"] else "all four fight"]
+        parts.append("Elite: every Challenge Card +2 HP and +1 damage; 2 rewards and 2 XP "
+                     "on victory" if choice["elite"] else "normal")
+        return "; ".join(parts)
+    if kind == "reward":
+        if choice["choice"] == "heal":
+            return f"reward: heal {name(choice['character'])} 5 HP"
+        if choice["choice"] == "sigil":
+            card = content.cards[content.card_index[choice["card"]]].name
+            return f"reward: install {card} on {name(choice['character'])} (from the deck)"
+        return "reward: gain 1 Flux Surge token"
+    if kind == "advance":
+        what = "+2 max HP" if choice["option"] == "hp" else "+1 to all damage it deals"
+        return f"advancement for {name(choice['character'])}: {what}"
+    branch = next(b for b in c.plan.battle(c.battle).next if b.battle == choice["battle"])
+    return f"the story goes on: {branch.label}"

@@ -1,0 +1,1 @@
+"""Campaign mode (IB 7): persistent parties, rewards, battles built from a campaign."""
