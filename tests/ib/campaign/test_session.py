@@ -62,7 +62,7 @@ def test_a_refused_action_changes_nothing(tmp_path: Path) -> None:
     store.close()
 
 
-def _killed_while(stage: str, url: str, seed: int) -> None:
+def _killed_while(stage: str, url: str, reference_url: str, seed: int) -> None:
     """Run the driver in a subprocess and SIGKILL it right after a step reaches `stage`
     (so during the next step, wherever it is); then resume here and compare with an
     uninterrupted run making the same decisions."""
@@ -83,7 +83,7 @@ def _killed_while(stage: str, url: str, seed: int) -> None:
     head = resumed.head
     assert head >= seen
     assert [seq for seq, _ in store.events(record)] == list(range(1, head + 1))
-    reference_store, reference = _start(url.replace("killed", "reference"), seed)
+    reference_store, reference = _start(reference_url, seed)
     play(reference, head)
     assert _fingerprint(resumed)[1:] == _fingerprint(reference)[1:]
     play(resumed, 60)
@@ -94,9 +94,10 @@ def _killed_while(stage: str, url: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("stage", ["battle", "reward"])
-def test_killed_mid_battle_or_mid_reward_resumes_with_nothing_lost(tmp_path: Path,
-                                                                   stage: str) -> None:
-    _killed_while(stage, f"sqlite:///{tmp_path / 'killed.db'}", seed=11)
+def test_killed_mid_battle_or_mid_reward_resumes_with_nothing_lost(
+        store_url: str, tmp_path: Path, stage: str) -> None:
+    """On SQLite and on PostgreSQL; the reference run keeps its own SQLite file."""
+    _killed_while(stage, store_url, f"sqlite:///{tmp_path / 'reference.db'}", seed=11)
 
 
 def test_export_and_import_carry_the_whole_campaign(tmp_path: Path) -> None:

@@ -168,8 +168,9 @@ def _reward(c: Campaign, choice: Choice, content: Content) -> None:
         member = c.member(choice["character"])
         card = content.cards[content.card_index[choice["card"]]]
         kinds = {content.cards[content.card_index[k]].sigil_type: k for k in member.sigils}
-        replaced = kinds.get(card.sigil_type) or (member.sigils[0] if len(member.sigils) >= 2
-                                                  else None)
+        one_per_type = RulesConfig().with_flags(c.battle_rules).sigil_one_per_type  # AMB-43
+        replaced = (kinds.get(card.sigil_type) if one_per_type else None) or (
+            member.sigils[0] if len(member.sigils) >= 2 else None)
         if replaced is not None:  # IB 4.5.5: the replaced Sigil returns to the deck
             member.sigils.remove(replaced)
             c.deck.append(replaced)
@@ -264,14 +265,13 @@ def battle_match(c: Campaign, content: Content) -> Match:
     ccs = tuple(ChallengerSetup(k) for k in plan.challengers) + tuple(
         ChallengerSetup(k, True, ks) for k, ks in zip(plan.rivals, keys, strict=True))
     bare = Match(content, config, (seat,), ccs, starts=tuple(starts))
-    cc_start = _cc_start(c.elite, _sum_changes([m.challengers for m in mods]))
-    if cc_start is None:
+    change = _sum_changes([m.challengers for m in mods])
+    if not c.elite and change == StartChange():
         return bare
     for u in range(bare.num_characters):
         if bare.is_challenge(u):
-            reserve = (bare.reserve_mask >> u) & 1
-            starts.append((bare.labels[u], cc_start if not reserve else UnitStart(
-                max_hp=cc_start.max_hp, damage_bonus=cc_start.damage_bonus)))
+            reserve = bool((bare.reserve_mask >> u) & 1)
+            starts.append((bare.labels[u], _cc_start(c.elite, change, bare.max_hp[u], reserve)))
     return Match(content, config, (seat,), ccs, starts=tuple(starts))
 
 
@@ -298,14 +298,18 @@ def _member_start(member: Member, change: StartChange, content: Content) -> Unit
                      damage_bonus=member.damage_advances)
 
 
-def _cc_start(elite: bool, change: StartChange) -> UnitStart | None:
+def _cc_start(elite: bool, change: StartChange, printed: int, reserve: bool) -> UnitStart:
     """IB 7.7.1 / AMB-79: Elite is +2 HP (maximum and current) and +1 to every damage
-    instance the CC deals; modifiers may add HP, Charge or statuses."""
-    if not elite and change == StartChange():
-        return None
-    return UnitStart(max_hp=(2 if elite else 0) + change.max_hp + change.hp,
-                     charge=change.charge, statuses=change.statuses,
-                     damage_bonus=1 if elite else 0)
+    instance the CC deals; modifiers change the maximum, the HP it starts with (below
+    its maximum), its Charge or statuses. A CC kept for spawning takes only the
+    maximum and the damage bonus (it joins later, at full HP)."""
+    top = printed + (2 if elite else 0) + change.max_hp
+    bonus = 1 if elite else 0
+    if reserve:
+        return UnitStart(max_hp=top - printed, damage_bonus=bonus)
+    hp = max(1, min(top, top + change.hp)) if change.hp else None
+    return UnitStart(max_hp=top - printed, hp=hp, charge=change.charge,
+                     statuses=change.statuses, damage_bonus=bonus)
 
 
 def finish_battle(c: Campaign, state: IBState, content: Content) -> Campaign:
@@ -325,7 +329,9 @@ def finish_battle(c: Campaign, state: IBState, content: Content) -> Campaign:
         out.stage = "lost" if rules_of(c).campaign_loss == "campaign_over" else "battle"
         return out
     _recover(out, state, units, defeated, content)
-    out.flux = state.flux[0]
+    spent = match.seats[0].flux - state.flux[0]  # a modifier's tokens go first (IB 7.9)
+    extra = match.seats[0].flux - c.flux
+    out.flux = c.flux - max(0, spent - extra)
     out.rewards_left = 2 if c.elite else 1  # IB 7.7.2: one extra reward
     out.stage = "reward"
     return out
@@ -343,8 +349,7 @@ def _recover(c: Campaign, state: IBState, units: dict[str, int], defeated: list[
     installed: Counter[str] = Counter()
     for member in c.party:
         u = units.get(member.character)
-        if u is None:  # sitting out
-            installed.update(member.sigils)
+        if u is None:  # sitting out: its Sigils were never in this battle's deck list
             continue
         member.sigils = [cards[card].key for card, seat in state.sigils[u] if seat == 0]
         installed.update(member.sigils)

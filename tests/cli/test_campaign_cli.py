@@ -1,0 +1,68 @@
+"""`initiative campaign new|list|continue|show|export|import` (IB 7): a whole campaign
+played by bots, listed, shown, resumed, moved between databases, and clear errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from initiative.cli.main import app
+
+RUNNER = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = RUNNER.invoke(app, ["campaign", *args], input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _id(db: str) -> str:
+    code, out, _ = run("list", "--db", db)
+    assert code == 0
+    return out.splitlines()[1].split()[0]
+
+
+def test_a_campaign_played_by_bots_lists_shows_and_moves(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'a.db'}"
+    code, out, err = run("new", "--auto", "--seed", "2", "--story", "the_ledger_of_lost_hours",
+                         "--db", db)
+    assert code == 0, err
+    assert "Battle 1: The Cellar Rift" in out and "-> reward: " in out  # battle 1 won
+    assert "Battle 2: The Walking Bell" in out
+    assert "The campaign is lost." in out  # AMB-109: a lost battle ends it
+    record = _id(db)
+    code, out, _ = run("show", record, "--db", db)
+    assert code == 0 and "Wren Aldous" in out and "Injuries" in out and "lost" in out
+    code, out, _ = run("continue", record, "--db", db)
+    assert code == 0 and "The campaign is lost." in out
+    path = tmp_path / "c.json"
+    assert run("export", record, str(path), "--db", db)[0] == 0
+    other = f"sqlite:///{tmp_path / 'b.db'}"
+    code, out, _ = run("import", str(path), "--db", other)
+    assert code == 0 and out.startswith("imported as ")
+    assert "The Ledger of" in run("list", "--db", other)[1]
+
+
+def test_stopping_between_battles_saves_and_continue_resumes(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'a.db'}"
+    code, out, _ = run("new", "--seed", "2", "--battles", "6", "--db", db, input="q\n")
+    assert code == 0 and "1. all four fight; normal" in out and "Saved;" in out
+    record = _id(db)
+    code, out, _ = run("continue", record, "--db", db, input="2\nq\n")
+    assert code == 0 and "-> all four fight; Elite" in out and "Battle 1:" in out
+    assert "battle" in run("list", "--db", db)[1]
+
+
+def test_campaign_errors_are_clear(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'a.db'}"
+    code, _, err = run("continue", "abcdef12", "--db", db)
+    assert code == 2 and "error:" in err
+    code, _, err = run("new", "--story", "nowhere", "--db", db)
+    assert code == 2 and "unknown story campaign 'nowhere'" in err
+    code, _, err = run("new", "--campaign-rule", "half_hp_rounding=sideways", "--db", db)
+    assert code == 2 and "half_hp_rounding" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    code, _, err = run("import", str(bad), "--db", db)
+    assert code == 2 and "error:" in err
