@@ -120,7 +120,7 @@ def perturbed_hidden(state: IBState, keep_seat: int, rng: SplitMix64) -> IBState
 
 
 def play_random(state: IBState, rng: SplitMix64, limit: int = 10_000) -> list[int]:
-    taken = []
+    taken: list[int] = []
     while not state.is_terminal() and len(taken) < limit:
         legal = state.legal_actions()
         assert legal, "a non-terminal state always has a legal action"

@@ -1,0 +1,104 @@
+"""`HeuristicBot`: one-ply lookahead over an Initiative Break view, with a readable
+evaluation (`evaluate`).
+
+The bot sees only its seat's view. For each legal action it builds a few states
+consistent with that view (`determinize`: hidden cards and the dice re-dealt), applies
+the action there, lets its own follow-up choices of the same action (targets, costs)
+be made greedily, and scores the result; the action with the best average wins (ties
+broken by its own seeded RNG). Decisions therefore never depend on what the seat
+cannot see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import Action
+from initiative.games.ib.determinize import determinize
+from initiative.games.ib.match import Match
+from initiative.games.ib.state import IBState
+from initiative.games.ib.view import IBView
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the evaluation values, per unit of each quantity (own side minus enemies)."""
+
+    win: float = 1000.0
+    hp: float = 1.0
+    alive: float = 8.0  # a unit still on the track
+    charge: float = 1.5  # Charge toward Breaks and Break Arts (IB 3.7)
+    tempo: float = 0.5  # acting sooner (left on the track, in round)
+    hand: float = 0.4  # cards in hand (options)
+    harmful: float = 1.2  # Burn, Stun, Weaken, Seal, Mute on the enemy side
+    helpful: float = 1.0  # Guard, Insight on one's own side
+
+
+FOLLOW_DEPTH = 2
+"""Own follow-up choices looked at after an action (e.g. its target, then a second)."""
+FOLLOW_WIDTH = 10
+HARMFUL = (st.BURN, st.STUN, st.WEAKEN, st.SEAL, st.MUTE)
+HELPFUL = (st.GUARD, st.INSIGHT)
+
+
+def evaluate(state: IBState, seat: int, w: Weights = Weights()) -> float:
+    """How good `state` is for `seat`'s team: HP, units alive, Charge, statuses, tempo
+    and hand size, own side minus the others; a finished game is +/- `win`."""
+    match = state.match
+    team = match.seat_team[seat]
+    if state.result is not None:
+        return 0.0 if state.result < 0 else (w.win if state.result == team else -w.win)
+    order = state.track.order
+    size = max(1, len(order))
+    score = 0.0
+    for slot, u in enumerate(order):
+        sign = 1.0 if match.unit_team[u] == team else -1.0
+        bits = state.status[u]
+        value = w.alive + w.hp * state.hp[u] + w.charge * state.charge[u]
+        value += w.tempo * (size - slot) / size * (0 if state.track.is_out_of_round(u) else 1)
+        value += w.helpful * sum(st.count(bits, s) for s in HELPFUL)
+        value -= w.harmful * sum(st.count(bits, s) for s in HARMFUL)
+        score += sign * value
+    for s, hand in enumerate(state.hands):
+        score += (1.0 if match.seat_team[s] == team else -1.0) * w.hand * len(hand)
+    return score
+
+
+class HeuristicBot:
+    """One-ply lookahead with `samples` determinizations per decision."""
+
+    def __init__(self, match: Match, seed: int, samples: int = 2,
+                 weights: Weights = Weights()) -> None:
+        self.match = match
+        self.rng = SplitMix64(seed)
+        self.samples = samples
+        self.weights = weights
+
+    def choose(self, view: IBView) -> Action:
+        legal = list(view.legal)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make in this view")
+        if len(legal) == 1:
+            return legal[0]
+        worlds = [determinize(self.match, view, SplitMix64(self.rng.next64()))
+                  for _ in range(self.samples)]
+        best: list[Action] = []
+        top = float("-inf")
+        for action in legal:
+            score = sum(self._after(world, view.seat, action) for world in worlds)
+            if score > top + 1e-9:
+                top, best = score, [action]
+            elif abs(score - top) <= 1e-9:
+                best.append(action)
+        return best[self.rng.below(len(best))]
+
+    def _after(self, world: IBState, seat: int, action: Action, depth: int = 0) -> float:
+        """The value after `action`, the seat's own follow-ups chosen greedily."""
+        state = world.clone()
+        state.apply(action)
+        if depth < FOLLOW_DEPTH and state.current_seat() == seat:
+            follow = state.legal_actions()
+            return max(self._after(state, seat, a, depth + 1) for a in follow[:FOLLOW_WIDTH])
+        return evaluate(state, seat, self.weights)
