@@ -72,3 +72,17 @@ def test_it_plays_a_solo_game_against_challenge_cards_to_the_end() -> None:
         assert action in state.legal_actions()
         state.apply(action)
     assert state.result == 0  # the easiest encounter falls to the one-ply bot
+
+
+def test_play_can_seat_the_heuristic_bot() -> None:
+    """`initiative play --bot heuristic`: every seat played by it to the end."""
+    from typer.testing import CliRunner
+
+    from initiative.cli.main import app
+
+    result = CliRunner().invoke(app, ["play", "--watch", "--bot", "heuristic", "--seed", "4",
+                                      "--encounter", "gnawing_in_the_walls"])
+    assert result.exit_code == 0, result.output
+    assert "Result: " in result.stdout
+    bad = CliRunner().invoke(app, ["play", "--watch", "--bot", "clever"])
+    assert bad.exit_code == 2 and "--bot: 'clever'" in bad.stderr

@@ -113,6 +113,9 @@ def play(
         help="A Character fielded as a Rival (IB 6.8; repeatable).")] = None,
     setup: Annotated[Path | None, typer.Option(
         help="A setup file: mode, players, encounter, rules (see the README).")] = None,
+    bot: Annotated[str, typer.Option(
+        help="The bot at the other seats: random, or heuristic (one-ply lookahead).")
+                   ] = "random",
 ) -> None:
     """Play standard 1v1 against the random bot, any format (IB 8.2) with --format, solo
     or co-op against Challenge Cards with --mode/--encounter, or a setup file."""
@@ -158,7 +161,11 @@ def play(
         console.print(f"Initiative Break, seed {seed}: {who}; "
                       + ", ".join(f"{s.name} (team {s.team}): {', '.join(s.characters)}"
                                   for s in match.seats) + _facing(match) + ".", markup=False)
-    code = play_game(match, seed, humans, console, console_reader(console), record)
+    from initiative.bots import BOTS
+
+    if bot not in BOTS:
+        raise _fail(f"--bot: {bot!r} is not one of {', '.join(BOTS)}")
+    code = play_game(match, seed, humans, console, console_reader(console), record, bot)
     if code:
         raise typer.Exit(code)
 

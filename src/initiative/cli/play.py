@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from initiative.bots.random_bot import RandomBot
+from initiative.bots import make_bot
 from initiative.cli import render
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import NotationError
@@ -100,10 +100,10 @@ HANDOFF = "Pass the game to {name} (seat {seat}), then press Enter: "
 
 
 def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Console,
-         read: Reader, record_path: Path | None = None) -> int:
-    """Play one game: the `human` seat (or seats, hotseat) against RandomBot at every
-    other seat; `None`: every seat a bot, played to the end unattended and shown as a
-    spectator sees it. Returns the exit code.
+         read: Reader, record_path: Path | None = None, bot_name: str = "random") -> int:
+    """Play one game: the `human` seat (or seats, hotseat) against the bot `bot_name`
+    (random or heuristic) at every other seat; `None`: every seat a bot, played to the
+    end unattended and shown as a spectator sees it. Returns the exit code.
 
     Hotseat: before each turn of a human seat other than the last one to decide, the
     screen is cleared and the game waits for Enter, so no seat sees another's hand.
@@ -112,7 +112,7 @@ def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Co
     humans = [] if human is None else [human] if isinstance(human, int) else list(human)
     recorder = Recorder(match, seed)
     state = recorder.state
-    bot = RandomBot(SplitMix64(seed).next64())
+    bot = make_bot(bot_name, match, SplitMix64(seed).next64())
     log_start = dict.fromkeys(humans, 0)
     last = humans[0] if len(humans) == 1 else -1
     quit_ = False
