@@ -26,7 +26,7 @@ class SpyBot(RandomBot):
 
 def test_bot_in_the_play_loop_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> None:
     SpyBot.seen = []
-    monkeypatch.setattr(play_module, "RandomBot", SpyBot)
+    monkeypatch.setattr(play_module, "make_bot", lambda name, match, seed: SpyBot(seed))
     match = standard_match(config=RulesConfig(max_activations=8))
     out = io.StringIO()
     code = play_module.play(match, 3, 0, Console(file=out, width=120), lambda _: "1")
