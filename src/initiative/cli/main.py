@@ -210,6 +210,52 @@ def bench(
 
 
 @app.command()
+def simulate(
+    games: Annotated[int, typer.Option(min=1, help="Games to play (seeds first..).")] = 100,
+    out: Annotated[Path, typer.Option(help="The CSV file of result rows.")] = Path(
+        "results.csv"),
+    team: Annotated[list[str] | None, typer.Option(
+        help="A shipped team per seat (1v1: two; with --encounter or --mode: the players).")
+                    ] = None,
+    mode: Annotated[str | None, typer.Option(help="A format or solo/coop.")] = None,
+    encounter: Annotated[str | None, typer.Option(help="An encounter to face.")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        help="random or heuristic, per seat (repeated; the last one fills the rest).")
+                   ] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of game 0.")] = 0,
+    rule: Annotated[list[str] | None, typer.Option(metavar="FLAG=VALUE",
+                                                   help="House rule.")] = None,
+) -> None:
+    """Play many games of one matchup and write one result row per game (CSV)."""
+    from rich.progress import Progress
+
+    from initiative.bots import BOTS
+    from initiative.lab.simulate import Matchup, run, write_csv
+
+    config = parse_rules(rule or [], None)
+    bots = tuple(bot or ["random"])
+    if any(b not in BOTS for b in bots):
+        raise _fail(f"--bot: one of {', '.join(BOTS)}")
+    default = ("tideguard",) if (encounter or mode) else ("tideguard", "ashfall")
+    matchup = Matchup(tuple(team or default), mode, encounter, bots,
+                      config.to_dict(only_changed=True))
+    try:
+        matchup.match(seed)
+    except (InitiativeError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    with Progress(transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        rows = run(matchup, games, seed, workers, progress=lambda n: bar.advance(task, n))
+    write_csv(rows, out)
+    wins: dict[str, int] = {}
+    for row in rows:
+        wins[row["winner"]] = wins.get(row["winner"], 0) + 1
+    print(f"{games} games written to {out}; wins: " + ", ".join(
+        f"{k} {v}" for k, v in sorted(wins.items())))
+
+
+@app.command()
 def rules() -> None:
     """List every house-rule flag with its default and allowed values."""
     from initiative.cli.rules import rules_text

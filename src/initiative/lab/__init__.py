@@ -1,0 +1,1 @@
+"""The balance lab: many games, result rows, reports (issue 6)."""
