@@ -86,3 +86,17 @@ def test_play_can_seat_the_heuristic_bot() -> None:
     assert "Result: " in result.stdout
     bad = CliRunner().invoke(app, ["play", "--watch", "--bot", "clever"])
     assert bad.exit_code == 2 and "--bot: 'clever'" in bad.stderr
+
+
+def test_difficulty_levels_name_bots() -> None:
+    """Named levels for players: easy is random, normal and hard look one ply ahead
+    over 1 or 3 determinized worlds."""
+    from initiative.bots import make_bot
+
+    match = standard_match()
+    assert isinstance(make_bot("easy", match, 1), RandomBot)
+    normal, hard = make_bot("normal", match, 1), make_bot("hard", match, 1)
+    assert isinstance(normal, HeuristicBot) and normal.samples == 1
+    assert isinstance(hard, HeuristicBot) and hard.samples == 3
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        make_bot("genius", match, 1)

@@ -114,7 +114,8 @@ def play(
     setup: Annotated[Path | None, typer.Option(
         help="A setup file: mode, players, encounter, rules (see the README).")] = None,
     bot: Annotated[str, typer.Option(
-        help="The bot at the other seats: random, or heuristic (one-ply lookahead).")
+        help="The bot at the other seats: easy (random), normal or hard (one-ply "
+        "lookahead over 1 or 3 guesses of what it cannot see), or random / heuristic.")
                    ] = "random",
 ) -> None:
     """Play standard 1v1 against the random bot, any format (IB 8.2) with --format, solo
