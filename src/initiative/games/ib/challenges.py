@@ -228,8 +228,9 @@ def check_phases(state: IBState) -> None:
     entered one by one, each on-enter effect whole before the next phase begins. Healing
     never returns a CC to an earlier phase. (An on-enter effect settles damage itself,
     so this runs nested: a CC whose on-enter is resolving is left to the outer call.)"""
+    from initiative.games.ib.effects import resolve_now  # effects imports this module
+
     match = state.match
-    from initiative.games.ib.effects import resolve_now
 
     for unit in list(state.track.order):
         if not (match.phase_mask >> unit) & 1:

@@ -16,6 +16,7 @@ from initiative.engine.contract import GAME_MASTER, TERMINAL
 from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action
+from initiative.games.ib.challenges import PHASE_SHIFT
 from initiative.games.ib.content import Content
 from initiative.games.ib.events import Event
 
@@ -56,8 +57,8 @@ class UnitView:
 
     @property
     def phase(self) -> int:
-        """A Challenge Card's phase, 0 for its first (challenges.PHASE_SHIFT)."""
-        return (self.used >> 24) & 7
+        """A Challenge Card's phase, 0 for its first."""
+        return (self.used >> PHASE_SHIFT) & 7
 
     def to_dict(self) -> dict[str, Any]:
         return {
