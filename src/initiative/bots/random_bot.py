@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 from initiative.engine.rng import SplitMix64
 
@@ -21,6 +22,15 @@ class DecisionView(Protocol[A_co]):
     def legal(self) -> Sequence[A_co]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Decision(Generic[A]):
+    """The least view there is: a seat and its legal actions. Given to bots that say
+    `needs_only_legal` (building a whole view costs more than a random choice)."""
+
+    seat: int
+    legal: Sequence[A]
+
+
 class Bot(Protocol):
     """A player: given its own view at a decision, return one of `view.legal`."""
 
@@ -31,6 +41,7 @@ class RandomBot:
     """Picks uniformly among `view.legal` with its own seeded SplitMix64."""
 
     __slots__ = ("rng",)
+    needs_only_legal = True
 
     def __init__(self, seed: int) -> None:
         self.rng = SplitMix64(seed)

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.campaign.model import Campaign
@@ -31,10 +32,6 @@ DbOption = Annotated[str | None, typer.Option(
     "directory).")]
 
 
-def _fail(message: str) -> typer.Exit:
-    Console(stderr=True).print(f"error: {message}", style="bold red", markup=False,
-                               highlight=False)
-    return typer.Exit(2)
 
 
 def _store(db: str | None) -> Any:
@@ -43,7 +40,7 @@ def _store(db: str | None) -> Any:
     try:
         return Store(db)
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 @campaign_app.command("new")
@@ -66,7 +63,7 @@ def new(
     """Start a campaign (a story, or a generic one built by IB 7.11's curve) and play it."""
     import secrets
 
-    from initiative.cli.main import parse_rules
+    from initiative.cli.common import parse_rules
     from initiative.games.ib.campaign.generic import generic_plan
     from initiative.games.ib.campaign.plans import story as story_plan
     from initiative.games.ib.campaign.rules import CampaignRules, new_campaign
@@ -91,7 +88,7 @@ def new(
         store = _store(db)
         session = CampaignSession.start(store, campaign, content)
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     console = Console(highlight=False)
     console.print(f"Campaign {session.id[:8]} ({plan.name}, seed {seed}) saved in "
                   f"{store.url}.", markup=False)
@@ -141,7 +138,7 @@ def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
     try:
         path = store.export_file(record, file)
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     print(f"exported to {path}")
 
 
@@ -154,7 +151,7 @@ def import_(file: Annotated[Path, typer.Argument(help="A file written by export.
         record = store.import_file(file)
         _open(record, db, store)  # it must also replay
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     print(f"imported as {record[:8]}")
 
 
@@ -164,7 +161,7 @@ def _open(record: str, db: str | None, store: Any = None) -> Any:
     try:
         return CampaignSession.open(store or _store(db), record, core_content())
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 # --- the loop ------------------------------------------------------------------------------

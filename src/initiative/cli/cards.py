@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from initiative.cli.common import fail
 from initiative.cli.render import ATTACKS, COSTS, ability_text, clause_text
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib import statuses as st
@@ -54,19 +55,15 @@ ContentOption = Annotated[Path | None, typer.Option(
     "--content", help="Content file to read (default: the shipped core content).")]
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    """Print `error: message` on stderr; the Exit to raise."""
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(code)
 
 
 def _content(path: Path | None) -> Content:
     try:
         return core_content() if path is None else load_content_file(path)
     except OSError as exc:
-        raise _fail(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+        raise fail(f"{path}: cannot read the file ({exc.strerror or exc})") from None
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 def kind_of(entry: Entry) -> str:
@@ -171,7 +168,7 @@ def list_(
     """One line per Character, Keystone, card, Challenge Card and encounter: kind, key
     and what it does."""
     if kind is not None and kind not in KINDS:
-        raise _fail(f"--kind: {kind!r} is not one of {', '.join(KINDS)}")
+        raise fail(f"--kind: {kind!r} is not one of {', '.join(KINDS)}")
     data = _content(content)
     for entry in entries(data):
         if kind is None or kind_of(entry) == kind:
@@ -401,7 +398,7 @@ def show(
         near = close_matches(data, name)
         hint = f"; close matches: {', '.join(near)}" if near else \
             "; see `initiative cards list`"
-        raise _fail(f"no card, Character, Keystone, Challenge Card or encounter is called "
+        raise fail(f"no card, Character, Keystone, Challenge Card or encounter is called "
                     f"{name!r}{hint}", 1)
     for n, entry in enumerate(found):
         if n:
@@ -419,7 +416,7 @@ def _read(path: Path | None) -> tuple[str, str]:
         return path.read_text(encoding="utf-8"), str(path)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.reason if isinstance(exc, UnicodeDecodeError) else (exc.strerror or exc)
-        raise _fail(f"{path}: cannot read the file ({reason})") from None
+        raise fail(f"{path}: cannot read the file ({reason})") from None
 
 
 def _tally(found: list[Finding]) -> str:

@@ -11,6 +11,7 @@ from typing import Annotated, NamedTuple
 
 import typer
 
+from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, core_content, load_content_file
@@ -45,23 +46,19 @@ RuleOption = Annotated[list[str] | None, typer.Option(
          "coop_point_cap, scaled_deck_minimum, coop_deck_size; others: `initiative rules`).")]
 
 
-def _fail(message: str) -> typer.Exit:
-    """Print `error: message` on stderr; the Exit (code 2: unreadable input) to raise."""
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
 
 
 def _setup(content_path: Path | None, format: str,
            items: list[str]) -> tuple[Content, DeckFormat, RulesConfig, DeckRules]:
     if format not in FORMATS:
-        raise _fail(f"--format: {format!r} is not one of {', '.join(FORMATS)}")
+        raise fail(f"--format: {format!r} is not one of {', '.join(FORMATS)}")
     try:
         content = core_content() if content_path is None else load_content_file(content_path)
         config, deck_rules = rules_from_items(items)
     except OSError as exc:
-        raise _fail(f"{content_path}: cannot read the file ({exc.strerror or exc})") from None
+        raise fail(f"{content_path}: cannot read the file ({exc.strerror or exc})") from None
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     return content, format, config, deck_rules
 
 
@@ -69,7 +66,7 @@ def _load(path: Path) -> TeamFile:
     try:
         return load_team_file(path)
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
 
 def _summary(team: TeamFile, content: Content, format: DeckFormat, rules: DeckRules) -> str:

@@ -6,16 +6,18 @@ import io
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from initiative.cli.campaign import campaign_app
 from initiative.cli.cards import cards_app
+from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
+from initiative.cli.lab import simulate
 from initiative.engine.errors import InitiativeError
-from initiative.games.ib.config import RulesConfig, parse_flag_value
+from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import Match, standard_match
 
@@ -29,29 +31,9 @@ app = typer.Typer(
 app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
 app.add_typer(campaign_app, name="campaign")
+app.command()(simulate)
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    """Print `error: message` on stderr; the Exit to raise (2: bad usage)."""
-    Console(stderr=True).print(f"error: {message}", style="bold red", markup=False,
-                               highlight=False)
-    return typer.Exit(code)
-
-
-def parse_rules(items: list[str], max_activations: int | None) -> RulesConfig:
-    """`flag=value` items (plus --max-activations) as a validated RulesConfig."""
-    flags: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise _fail(f"--rule expects flag=value, got {item!r} (see `initiative rules`)")
-        flags[name.strip()] = parse_flag_value(value)
-    if max_activations is not None:
-        flags["max_activations"] = max_activations
-    try:
-        return RulesConfig().with_flags(flags, "--rule")
-    except InitiativeError as exc:
-        raise _fail(f"{exc} (see `initiative rules`)") from None
 
 
 def _format_match(fmt: str, players: list[str], config: RulesConfig) -> Match:
@@ -141,14 +123,14 @@ def play(
             teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
             match = standard_match(*teams, config=config)
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     for s in [seat, *(human or [])]:
         if s >= match.num_seats:
-            raise _fail(f"--seat/--human: {s}, but the game has seats 0 to "
+            raise fail(f"--seat/--human: {s}, but the game has seats 0 to "
                         f"{match.num_seats - 1}")
     humans: list[int] | int | None = None if watch else sorted(set(human)) if human else seat
     if record is not None and not record.parent.is_dir():
-        raise _fail(f"--record: folder {record.parent} does not exist")
+        raise fail(f"--record: folder {record.parent} does not exist")
     console = Console(highlight=False)
     if format is None and not watch and not human and not against and setup is None:
         console.print(f"Initiative Break, seed {seed}: you are {match.seats[seat].name} "
@@ -165,7 +147,7 @@ def play(
     from initiative.bots import BOTS
 
     if bot not in BOTS:
-        raise _fail(f"--bot: {bot!r} is not one of {', '.join(BOTS)}")
+        raise fail(f"--bot: {bot!r} is not one of {', '.join(BOTS)}")
     code = play_game(match, seed, humans, console, console_reader(console), record, bot)
     if code:
         raise typer.Exit(code)
@@ -183,7 +165,7 @@ def replay(
     try:
         lines = replay_file(file, verbose)
     except (InitiativeError, OSError) as exc:
-        raise _fail(str(exc), 1) from None
+        raise fail(str(exc), 1) from None
     for line in lines:
         typer.echo(line)
 
@@ -205,55 +187,9 @@ def bench(
         match = build_match(GameSetup("solo", (team,), encounter), core_content()) \
             if encounter else standard_match(team, opponent_team)
     except InitiativeError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     for line in format_figures(run(games, seed, match)):
         print(line)
-
-
-@app.command()
-def simulate(
-    games: Annotated[int, typer.Option(min=1, help="Games to play (seeds first..).")] = 100,
-    out: Annotated[Path, typer.Option(help="The CSV file of result rows.")] = Path(
-        "results.csv"),
-    team: Annotated[list[str] | None, typer.Option(
-        help="A shipped team per seat (1v1: two; with --encounter or --mode: the players).")
-                    ] = None,
-    mode: Annotated[str | None, typer.Option(help="A format or solo/coop.")] = None,
-    encounter: Annotated[str | None, typer.Option(help="An encounter to face.")] = None,
-    bot: Annotated[list[str] | None, typer.Option(
-        help="random or heuristic, per seat (repeated; the last one fills the rest).")
-                   ] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of game 0.")] = 0,
-    rule: Annotated[list[str] | None, typer.Option(metavar="FLAG=VALUE",
-                                                   help="House rule.")] = None,
-) -> None:
-    """Play many games of one matchup and write one result row per game (CSV)."""
-    from rich.progress import Progress
-
-    from initiative.bots import BOTS
-    from initiative.lab.simulate import Matchup, run, write_csv
-
-    config = parse_rules(rule or [], None)
-    bots = tuple(bot or ["random"])
-    if any(b not in BOTS for b in bots):
-        raise _fail(f"--bot: one of {', '.join(BOTS)}")
-    default = ("tideguard",) if (encounter or mode) else ("tideguard", "ashfall")
-    matchup = Matchup(tuple(team or default), mode, encounter, bots,
-                      config.to_dict(only_changed=True))
-    try:
-        matchup.match(seed)
-    except (InitiativeError, ValueError) as exc:
-        raise _fail(str(exc)) from None
-    with Progress(transient=True) as bar:
-        task = bar.add_task("games", total=games)
-        rows = run(matchup, games, seed, workers, progress=lambda n: bar.advance(task, n))
-    write_csv(rows, out)
-    wins: dict[str, int] = {}
-    for row in rows:
-        wins[row["winner"]] = wins.get(row["winner"], 0) + 1
-    print(f"{games} games written to {out}; wins: " + ", ".join(
-        f"{k} {v}" for k, v in sorted(wins.items())))
 
 
 @app.command()

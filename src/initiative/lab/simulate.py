@@ -1,140 +1,172 @@
-"""`simulate`: many games of one matchup, one result row per game (issue 6, first step).
+"""`simulate`: many games of one matchup, one result row per game.
 
 Game i is played with seed `first_seed + i` (bots seeded from it too), so a row depends
-only on its seed: the results are the same whatever the number of worker processes.
-Rows are plain dicts written as CSV (readable by pandas, polars and any spreadsheet).
+only on its seed: the results are the same whatever the number of workers or the
+backend. A row is a flat dict of the columns in `COLUMNS`; the per-side figures are
+JSON objects keyed by team number, so CSV and Parquet hold the same values.
 """
 
 from __future__ import annotations
 
-import csv
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from initiative.bots import make_bot
+from initiative.bots.random_bot import Decision
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
-from initiative.games.ib.content import core_content
-from initiative.games.ib.match import Match, standard_match
-from initiative.games.ib.modes import GameSetup, build_match
+from initiative.games.ib.match import Match
 from initiative.games.ib.setup import new_game
+from initiative.games.ib.state import IBState
+from initiative.lab.matchup import Matchup
 
-COLUMNS = ("seed", "format", "sides", "winner", "rounds", "activations", "time_collapse",
-           "collapse_activation", "damage_dealt", "damage_taken", "cards_played")
-"""The columns of a result row; the per-unit figures are JSON objects by unit label."""
+__all__ = ["COLUMNS", "Matchup", "play_one", "run"]
 
-
-@dataclass(frozen=True)
-class Matchup:
-    """What to simulate: a 1v1 of two shipped teams, or any mode of `modes.GameSetup`
-    (formats, solo and co-op against an encounter), with a bot name per seat."""
-
-    teams: tuple[str, ...] = ("tideguard", "ashfall")
-    mode: str | None = None
-    encounter: str | None = None
-    bots: tuple[str, ...] = ("random",)
-    rules: dict[str, Any] = field(default_factory=dict)
-
-    def match(self, seed: int) -> Match:
-        from initiative.games.ib.config import RulesConfig
-
-        config = RulesConfig().with_flags(self.rules, "rules")
-        if self.mode is None and self.encounter is None:
-            first, second = self.teams
-            return standard_match(first, second, config=config)
-        return build_match(GameSetup(self.mode or "solo", self.teams, self.encounter),
-                           core_content(), config, seed)
-
-    @property
-    def name(self) -> str:
-        return self.mode or ("solo" if self.encounter else "1v1")
+COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winner_team",
+           "first_team", "rounds", "activations", "time_collapse", "collapse_round",
+           "collapse_activation", "characters", "decks", "damage_dealt", "damage_taken",
+           "cards_played", "plays")
+"""The columns of a result row:
+- seed, format (1v1, a format, solo, coop); param/value: the swept parameter ("" if none)
+- sides {team: name}, bots {team: bot names}; winner: a side's name, "challenge_cards"
+  or "draw"; winner_team (-1 on a draw); first_team: the team of the first activation
+- rounds, activations; time_collapse (bool), collapse_round and collapse_activation
+  (-1 without one): when the Round Marker left the track (IB 3.8)
+- characters {team: [character keys]}, decks {team: [distinct card keys]}
+- damage_dealt / damage_taken {team: {unit key: amount}}
+- cards_played (all sides), plays {team: {card key: times played}}"""
 
 
-def play_one(matchup: Matchup, seed: int) -> dict[str, Any]:
+def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
     """One game from `seed`; its result row."""
     match = matchup.match(seed)
     state = new_game(match, seed)
     rng = SplitMix64(seed ^ 0xB075)
-    bots = [make_bot(matchup.bots[s % len(matchup.bots)], match, rng.next64())
-            for s in range(match.num_seats)]
+    names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]
+    bots = [make_bot(name, match, rng.next64()) for name in names]
     while not state.is_terminal():
         seat = state.current_seat()
-        state.apply(bots[seat].choose(state.view(seat)))
-    return _row(matchup, seed, match, list(state.events()), state.result, state.activations,
-                state.track.round)
+        bot: Any = bots[seat]
+        view = Decision(seat, tuple(state.legal_actions())) \
+            if getattr(bot, "needs_only_legal", False) else state.view(seat)
+        state.apply(bot.choose(view))
+    return result_row(matchup, seed, match, state, names, param, value)
 
 
-def _row(matchup: Matchup, seed: int, match: Match, log: list[events.Event],
-         result: int | None, activations: int, rounds: int) -> dict[str, Any]:
-    dealt: dict[str, int] = {}
-    taken: dict[str, int] = {}
+def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
+               bot_names: Sequence[str], param: str = "", value: Any = "") -> dict[str, Any]:
+    """The row of a finished game (see `COLUMNS`)."""
+    team_of = match.unit_team
+    key = [match.units[u].key if u < len(match.units) else match.labels[u]
+           for u in range(len(match.labels))]
+    dealt: dict[int, dict[str, int]] = {}
+    taken: dict[int, dict[str, int]] = {}
+    plays: dict[int, dict[str, int]] = {}
     played = 0
-    collapse = -1
+    collapse_round = collapse = first_team = -1
     starts = 0
-    for event in log:
+    round_now = 1
+    for event in state.events():
         code = event[0]
         if code == events.DAMAGE:
             _, source, target, amount, _ = event
             if source >= 0:
-                dealt[match.labels[source]] = dealt.get(match.labels[source], 0) + amount
-            taken[match.labels[target]] = taken.get(match.labels[target], 0) + amount
+                _add(dealt, team_of[source], key[source], amount)
+            _add(taken, team_of[target], key[target], amount)
         elif code == events.PLAY:
             played += 1
+            _add(plays, team_of[event[1]], match.content.cards[event[2]].key, 1)
         elif code == events.ACT_START:
+            if first_team < 0:
+                first_team = team_of[event[1]]
             starts += 1
+        elif code == events.ROUND:
+            round_now = event[1]
         elif code == events.COLLAPSE and collapse < 0:
-            collapse = starts
+            collapse, collapse_round = starts, round_now
+    result = state.result
     sides = {s.team: s.name for s in match.seats}
-    return {"seed": seed, "format": matchup.name,
-            "sides": json.dumps(sides, sort_keys=True),
-            "winner": "draw" if result is None or result < 0 else
-            ("challenge_cards" if result == match.cc_team else sides[result]),
-            "rounds": rounds, "activations": activations, "time_collapse": collapse >= 0,
-            "collapse_activation": collapse, "damage_dealt": json.dumps(dealt, sort_keys=True),
-            "damage_taken": json.dumps(taken, sort_keys=True), "cards_played": played}
+    if match.challengers:
+        sides[match.cc_team] = "challenge_cards"
+    characters: dict[int, list[str]] = {}
+    decks: dict[int, set[str]] = {}
+    bots: dict[int, list[str]] = {}
+    for s, seat in enumerate(match.seats):
+        characters.setdefault(seat.team, []).extend(seat.characters)
+        decks.setdefault(seat.team, set()).update(seat.deck)
+        bots.setdefault(seat.team, []).append(bot_names[s])
+    return {
+        "seed": seed, "format": matchup.name, "param": param, "value": str(value),
+        "sides": _json(sides), "bots": _json(bots),
+        "winner": "draw" if result is None or result < 0 else sides.get(result, str(result)),
+        "winner_team": -1 if result is None or result < 0 else result,
+        "first_team": first_team, "rounds": state.track.round,
+        "activations": state.activations, "time_collapse": collapse >= 0,
+        "collapse_round": collapse_round, "collapse_activation": collapse,
+        "characters": _json(characters), "decks": _json({t: sorted(d) for t, d in decks.items()}),
+        "damage_dealt": _json(dealt), "damage_taken": _json(taken),
+        "cards_played": played, "plays": _json(plays),
+    }
 
 
-def _chunk(args: tuple[Matchup, Sequence[int]]) -> list[dict[str, Any]]:
-    matchup, seeds = args
-    return [play_one(matchup, s) for s in seeds]
+def _add(table: dict[int, dict[str, int]], team: int, key: str, amount: int) -> None:
+    side = table.setdefault(team, {})
+    side[key] = side.get(key, 0) + amount
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+Job = tuple[Matchup, Sequence[int], str, Any]
+"""A chunk of work: the matchup, the seeds, and the swept parameter and value."""
+
+
+def play_chunk(job: Job) -> list[dict[str, Any]]:
+    """Rows of one chunk of seeds (what a worker process or Ray task runs)."""
+    matchup, seeds, param, value = job
+    return [play_one(matchup, s, param, value) for s in seeds]
+
+
+def jobs(matchup: Matchup, games: int, first_seed: int = 0, chunk: int = 25,
+         sweep: tuple[str, Sequence[Any]] | None = None) -> list[Job]:
+    """The run cut into chunks of `chunk` seeds; a sweep repeats the same seeds for each
+    value (common random numbers: value-to-value differences are not seed noise)."""
+    seeds = list(range(first_seed, first_seed + games))
+    parts = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+    if sweep is None:
+        return [(matchup, part, "", "") for part in parts]
+    path, values = sweep
+    return [(_with_override(matchup, path, v), part, path, v) for v in values for part in parts]
+
+
+def _with_override(matchup: Matchup, path: str, value: Any) -> Matchup:
+    from dataclasses import replace
+
+    return replace(matchup, overrides=(*matchup.overrides, (path, value)))
 
 
 def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
-        chunk: int = 25, progress: Callable[[int], None] | None = None
-        ) -> list[dict[str, Any]]:
-    """Play `games` games (seeds first_seed ...) on `workers` local processes; rows in
-    seed order. `progress(n)` is called as each chunk of n games finishes."""
-    seeds = list(range(first_seed, first_seed + games))
-    chunks = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+        chunk: int = 25, progress: Callable[[int], None] | None = None,
+        sweep: tuple[str, Sequence[Any]] | None = None) -> list[dict[str, Any]]:
+    """Play `games` games (seeds first_seed ...) per sweep value on `workers` local
+    processes; rows in job order. `progress(n)` is called as each chunk of n finishes."""
+    work = jobs(matchup, games, first_seed, chunk, sweep)
+    for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
+        job[0].match(job[1][0])
     rows: list[dict[str, Any]] = []
     if workers <= 1:
-        for part in chunks:
-            rows += _chunk((matchup, part))
-            if progress:
-                progress(len(part))
-        return rows
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for part, result in zip(chunks, pool.map(_chunk, [(matchup, c) for c in chunks]),
-                                strict=True):
+        results: Any = map(play_chunk, work)
+        for job, result in zip(work, results, strict=True):
             rows += result
             if progress:
-                progress(len(part))
+                progress(len(job[1]))
+        return rows
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for job, result in zip(work, pool.map(play_chunk, work), strict=True):
+            rows += result
+            if progress:
+                progress(len(job[1]))
     return rows
-
-
-def write_csv(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
-    path = Path(path)
-    with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(rows)
-    return path
-
-
-def read_csv(path: str | Path) -> Iterator[dict[str, str]]:
-    with Path(path).open(newline="", encoding="utf-8") as source:
-        yield from csv.DictReader(source)

@@ -10,6 +10,7 @@ SPECTATOR view has no hand at all.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from initiative.engine.contract import GAME_MASTER, TERMINAL
@@ -21,6 +22,7 @@ from initiative.games.ib.content import Content
 from initiative.games.ib.events import Event
 
 if TYPE_CHECKING:
+    from initiative.games.ib.config import RulesConfig
     from initiative.games.ib.match import Match
     from initiative.games.ib.state import IBState
 
@@ -178,6 +180,34 @@ def hands_seen(match: Match, seat: int) -> frozenset[int]:
     return frozenset(s for s, t in enumerate(match.seat_team) if t == team)
 
 
+@lru_cache(maxsize=64)
+def _changed_rules(config: RulesConfig) -> tuple[tuple[str, Any], ...]:
+    """The flags that differ from the defaults (computed once per config)."""
+    return tuple(config.to_dict(only_changed=True).items())
+
+
+_REDACTED: dict[tuple[int, frozenset[int], bool], tuple[list[Event], list[Event]]] = {}
+"""Redacted copies of logs, by (id of the log list, hands seen, public discards): the
+value keeps the list itself (to check the id) and its redaction so far. A log list is
+only ever appended to (`IBState.emit` copies on write), so a redacted prefix stays valid
+and each view redacts only the new events."""
+
+
+def _redacted_log(state: IBState, seen: frozenset[int],
+                  public_discards: bool) -> tuple[Event, ...]:
+    """The state's log as a viewer seeing the hands of `seen` may see it (IB 2.8)."""
+    key = (id(state.log), seen, public_discards)
+    entry = _REDACTED.get(key)
+    if entry is None or entry[0] is not state.log:
+        if len(_REDACTED) >= 256:
+            _REDACTED.clear()
+        entry = _REDACTED[key] = (state.log, [])
+    log, redacted = entry
+    for event in log[len(redacted): state.log_len]:
+        redacted.append(events.redact(event, seen, public_discards))
+    return tuple(redacted[: state.log_len])
+
+
 def make_view(state: IBState, seat: int) -> IBView:
     match = state.match
     config = match.config
@@ -197,14 +227,13 @@ def make_view(state: IBState, seat: int) -> IBView:
     legal = tuple(state.legal_actions()) if deciding == seat and deciding != TERMINAL else ()
     public_discards = config.discards_public or sees_all
     seen = hands_seen(match, seat)
-    log = tuple(events.redact(e, seen, public_discards) for e in state.events()) \
-        if not sees_all else tuple(state.events())
+    log = tuple(state.events()) if sees_all else _redacted_log(state, seen, public_discards)
     return IBView(
         seat=seat,
         seat_names=tuple(s.name for s in match.seats),
         seat_teams=match.seat_team,
         content=match.content,
-        rules=config.to_dict(only_changed=True),
+        rules=dict(_changed_rules(config)),
         round=track.round,
         rm=track.rm,
         passed=track.passed,

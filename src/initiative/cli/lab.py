@@ -1,0 +1,64 @@
+"""`initiative simulate`: the balance lab's batch runner on the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from initiative.cli.common import fail, parse_rules
+from initiative.engine.errors import InitiativeError
+
+
+def simulate(
+    games: Annotated[int, typer.Option(min=1, help="Games to play (seeds first..), per "
+                                                   "sweep value.")] = 100,
+    out: Annotated[Path, typer.Option(help="The result rows: a .csv file.")] = Path(
+        "results.csv"),
+    team: Annotated[list[str] | None, typer.Option(
+        help="A shipped team per seat, or `random` for a team drafted per game (1v1: two; "
+             "with --encounter or --mode: the players).")] = None,
+    mode: Annotated[str | None, typer.Option(help="A format or solo/coop.")] = None,
+    encounter: Annotated[str | None, typer.Option(help="An encounter to face.")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        help="A bot or level per seat (repeated; cycled over the seats).")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
+    seed: Annotated[int, typer.Option(min=0, help="Seed of game 0.")] = 0,
+    rule: Annotated[list[str] | None, typer.Option(metavar="FLAG=VALUE",
+                                                   help="House rule.")] = None,
+    sweep: Annotated[str | None, typer.Option(
+        metavar="PATH=LOW..HIGH|V1,V2",
+        help="Play the games once per value: character.KEY.hp=8..14, card.KEY.cost=0..2, "
+             "rules.FLAG=a,b.")] = None,
+) -> None:
+    """Play many games of one matchup and write one result row per game."""
+    from rich.progress import Progress
+
+    from initiative.bots import BOTS
+    from initiative.lab.matchup import Matchup, parse_sweep
+    from initiative.lab.results import write_rows
+    from initiative.lab.simulate import run
+
+    config = parse_rules(rule or [])
+    bots = tuple(bot or ["random"])
+    if any(b not in BOTS for b in bots):
+        raise fail(f"--bot: one of {', '.join(BOTS)}")
+    default = ("tideguard",) if (encounter or mode) else ("tideguard", "ashfall")
+    matchup = Matchup(tuple(team or default), mode, encounter, bots,
+                      config.to_dict(only_changed=True))
+    try:
+        swept: tuple[str, list[Any]] | None = parse_sweep(sweep) if sweep else None
+        total = games * (len(swept[1]) if swept else 1)
+        with Progress(transient=True) as bar:
+            task = bar.add_task("games", total=total)
+            rows = run(matchup, games, seed, workers, sweep=swept,
+                       progress=lambda n: bar.advance(task, n))
+        write_rows(rows, out)
+    except (InitiativeError, ValueError) as exc:
+        raise fail(str(exc)) from None
+    wins: dict[str, int] = {}
+    for row in rows:
+        wins[row["winner"]] = wins.get(row["winner"], 0) + 1
+    print(f"{len(rows)} games written to {out}; wins: " + ", ".join(
+        f"{k} {v}" for k, v in sorted(wins.items())))

@@ -1,0 +1,195 @@
+"""`Matchup`: what the lab plays, and the changes a parameter sweep makes.
+
+A matchup names the sides (shipped teams, or `random` for a team drafted afresh from
+the seed of each game), the mode (1v1, a format, solo or co-op against an encounter),
+a bot per seat, rule flags, and `overrides`: content or rule values changed for the
+whole run (`character.wren.hp=14`, `card.quickstep.cost=1`, `rules.FLAG=value`).
+Everything that varies between games comes from the game's seed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any
+
+from initiative.engine.errors import ConfigError, ContentError
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.config import RulesConfig, parse_flag_value
+from initiative.games.ib.content import Content, core_content
+from initiative.games.ib.deckbuilding import (
+    COPY_LIMIT,
+    SIGNATURE_COPY_LIMIT,
+    STANDARD_DECK,
+    STANDARD_POINT_CAP,
+    STANDARD_TEAM,
+    TeamFile,
+    TeamMember,
+    validate_team,
+)
+from initiative.games.ib.formats import player_seat, shipped_team
+from initiative.games.ib.match import Match
+from initiative.games.ib.modes import GameSetup, build_match
+
+RANDOM_TEAM = "random"
+"""A side named this is drafted per game: four Characters within the point cap, a
+Keystone each and a legal 32-40 card deck (IB 2.0.1, 2.2, 2.7), all from the seed."""
+DRAFT_SALT = 0xD2AF7
+CHARACTER_FIELDS = ("hp", "initiative", "speed", "points")
+CARD_FIELDS = ("cost", "hp")
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What to simulate, with a bot name per seat (cycled if fewer than the seats)."""
+
+    teams: tuple[str, ...] = ("tideguard", "ashfall")
+    mode: str | None = None
+    encounter: str | None = None
+    bots: tuple[str, ...] = ("random",)
+    rules: dict[str, Any] = field(default_factory=dict)
+    overrides: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The format column of the results: 1v1, a format name, solo or coop."""
+        return self.mode or ("solo" if self.encounter else "1v1")
+
+    def match(self, seed: int) -> Match:
+        """The match of game `seed` (drafted sides and Rival Keystones come from it)."""
+        content, config = _prepared(self.rules_items(), self.overrides)
+        if RANDOM_TEAM in self.teams:
+            players = [draft_team(content, config, seed, i) if key == RANDOM_TEAM
+                       else shipped_team(content, key) for i, key in enumerate(self.teams)]
+            if self.mode is None and self.encounter is None:
+                return Match(content, config, tuple(player_seat(p, i)
+                                                    for i, p in enumerate(players)))
+            raise ConfigError("a random team plays the standard 1v1 only")
+        if self.mode is None and self.encounter is None:
+            return _standard(self.teams, self.rules_items(), self.overrides)
+        return build_match(GameSetup(self.mode or "solo", self.teams, self.encounter),
+                           content, config, seed)
+
+    def rules_items(self) -> tuple[tuple[str, Any], ...]:
+        return tuple(sorted(self.rules.items()))
+
+
+@lru_cache(maxsize=32)
+def _prepared(rules: tuple[tuple[str, Any], ...], overrides: tuple[tuple[str, Any], ...]
+              ) -> tuple[Content, RulesConfig]:
+    """The content and rules of a run, built once per process."""
+    content = core_content()
+    flags = dict(rules)
+    for path, value in overrides:
+        content, flags = apply_override(content, flags, path, value)
+    return content, RulesConfig().with_flags(flags, "rules")
+
+
+@lru_cache(maxsize=32)
+def _standard(teams: tuple[str, ...], rules: tuple[tuple[str, Any], ...],
+              overrides: tuple[tuple[str, Any], ...]) -> Match:
+    """A 1v1 of shipped teams (the same Match for every seed, so built once)."""
+    content, config = _prepared(rules, overrides)
+    first, second = teams
+    return Match(content, config, (player_seat(shipped_team(content, first), 0),
+                                   player_seat(shipped_team(content, second), 1)))
+
+
+def apply_override(content: Content, flags: dict[str, Any], path: str, value: Any
+                   ) -> tuple[Content, dict[str, Any]]:
+    """`content` and rule `flags` with one value changed. Paths:
+    `character.KEY.FIELD` (or `character.FIELD` for every Character), `card.KEY.FIELD`,
+    `rules.FLAG` (or a bare flag name)."""
+    parts = path.split(".")
+    if (parts[0] == "rules" and len(parts) == 2) or len(parts) == 1:
+        return content, {**flags, parts[-1]: value}
+    if parts[0] == "character" and len(parts) in (2, 3):
+        fieldname = parts[-1]
+        _check_field(path, fieldname, CHARACTER_FIELDS, value)
+        keys = [parts[1]] if len(parts) == 3 else list(content.characters)
+        chars = dict(content.characters)
+        for key in keys:
+            if key not in chars:
+                raise ConfigError(f"{path}: unknown character {key!r} "
+                                  f"(known: {', '.join(sorted(chars))})")
+            chars[key] = replace(chars[key], **{fieldname: value})
+        return replace(content, characters=chars), flags
+    if parts[0] == "card" and len(parts) == 3:
+        key, fieldname = parts[1], parts[2]
+        _check_field(path, fieldname, CARD_FIELDS, value)
+        if key not in content.card_index:
+            raise ConfigError(f"{path}: unknown card {key!r}")
+        cards = list(content.cards)
+        cards[content.card_index[key]] = replace(cards[content.card_index[key]],
+                                                 **{fieldname: value})
+        return replace(content, cards=tuple(cards)), flags
+    raise ConfigError(f"{path}: expected character.KEY.FIELD, character.FIELD, card.KEY.FIELD "
+                      "or rules.FLAG")
+
+
+def _check_field(path: str, name: str, known: tuple[str, ...], value: Any) -> None:
+    if name not in known:
+        raise ConfigError(f"{path}: cannot change {name!r} (can: {', '.join(known)})")
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ConfigError(f"{path}: expected a whole number >= 0, got {value!r}")
+
+
+def parse_sweep(text: str) -> tuple[str, list[Any]]:
+    """`PATH=LOW..HIGH` (whole numbers, inclusive) or `PATH=V1,V2,...` as the path and
+    its values; ConfigError names what is wrong."""
+    path, sep, spec = text.partition("=")
+    path, spec = path.strip(), spec.strip()
+    if not sep or not path or not spec:
+        raise ConfigError(f"--sweep expects PATH=LOW..HIGH or PATH=V1,V2, got {text!r}")
+    if ".." in spec:
+        low, _, high = spec.partition("..")
+        try:
+            a, b = int(low), int(high)
+        except ValueError:
+            raise ConfigError(f"--sweep {text!r}: a range needs whole numbers") from None
+        if a > b:
+            raise ConfigError(f"--sweep {text!r}: the range is empty ({a} > {b})")
+        return path, list(range(a, b + 1))
+    return path, [parse_flag_value(v.strip()) for v in spec.split(",")]
+
+
+def draft_team(content: Content, config: RulesConfig, seed: int, side: int) -> TeamFile:
+    """A random legal standard team for `side` of game `seed` (IB 2.0.1, 2.1.4, 2.2,
+    2.7): Characters drawn until four fit the point cap, distinct Keystones, and a deck
+    of 32-40 cards within the copy limits, signature cards only for its own Characters."""
+    rng = SplitMix64((seed * 0x9E3779B97F4A7C15 + side * 0x632BE5AB + DRAFT_SALT) & (2**64 - 1))
+    for _ in range(1000):
+        team = _draw_team(content, rng, side)
+        if not validate_team(team, content, config):
+            return team
+    raise ContentError("the content cannot field a legal random standard team")
+
+
+def _draw_team(content: Content, rng: SplitMix64, side: int) -> TeamFile:
+    keys = sorted(content.characters)
+    rng.shuffle(keys)
+    chosen: list[str] = []
+    names: set[str] = set()
+    points = 0
+    for key in keys:
+        spec = content.characters[key]
+        if spec.name in names or points + spec.points > STANDARD_POINT_CAP:
+            continue
+        chosen.append(key)
+        names.add(spec.name)
+        points += spec.points
+        if len(chosen) == STANDARD_TEAM:
+            break
+    pool = sorted(content.keystones)
+    rng.shuffle(pool)
+    keystones = pool[:len(chosen)] if pool else [None] * len(chosen)
+    size = STANDARD_DECK[0] + rng.below(STANDARD_DECK[1] - STANDARD_DECK[0] + 1)
+    slots = [card.key for card in content.cards if card.kind in COPY_LIMIT and
+             (card.signature is None or card.signature in chosen)
+             for _ in range(SIGNATURE_COPY_LIMIT if card.signature else COPY_LIMIT[card.kind])]
+    rng.shuffle(slots)
+    deck = Counter(sorted(slots[:size]))
+    members = tuple(TeamMember(c, k) for c, k in zip(chosen, keystones, strict=True))
+    return TeamFile(f"random {'AB'[side] if side < 2 else side}", members,
+                    tuple(deck.items()), where=f"draft of side {side}")
