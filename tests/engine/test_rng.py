@@ -38,3 +38,13 @@ def test_roll_and_shuffle() -> None:
     items = list(range(20))
     rng.shuffle(items)
     assert sorted(items) == list(range(20)) and items != list(range(20))
+
+
+def test_sample_draws_without_replacement_and_uniformly() -> None:
+    rng = SplitMix64(11)
+    drawn = rng.sample(list(range(10)), 4)
+    assert len(drawn) == 4 == len(set(drawn)) and set(drawn) <= set(range(10))
+    assert rng.sample([1, 2], 5) == [1, 2] or rng.sample([1, 2], 5) == [2, 1]
+    firsts = Counter(rng.sample(list(range(5)), 2)[0] for _ in range(5000))
+    assert set(firsts) == set(range(5)) and min(firsts.values()) > 850  # each near 1000
+    assert SplitMix64(4).sample(list(range(30)), 6) == SplitMix64(4).sample(list(range(30)), 6)

@@ -52,3 +52,12 @@ class SplitMix64:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: MutableSequence[T], k: int) -> list[T]:
+        """`k` items drawn without replacement, in random order: the first `k` steps of
+        a Fisher-Yates shuffle (reorders `items` in place; cheaper than a whole shuffle)."""
+        n = len(items)
+        for i in range(min(k, n)):
+            j = i + self.below(n - i)
+            items[i], items[j] = items[j], items[i]
+        return list(items[:k])

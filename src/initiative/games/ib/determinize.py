@@ -44,8 +44,7 @@ def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[in
                 for _ in range(max(0, COPY_LIMIT - seen[card]))]
         while len(pool) < size:
             pool.append(rng.below(len(view.content.cards)))
-    rng.shuffle(pool)
-    return pool[:size]
+    return rng.sample(pool, size)
 
 
 def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:

@@ -1,0 +1,156 @@
+"""`ISMCTSBot`: information-set Monte Carlo tree search over an Initiative Break view.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Every iteration deals a
+fresh world from the bot's own view (`determinize`: hidden hands, deck orders and the
+dice re-dealt), then walks one shared tree of action sequences in that world:
+- selection picks, among the actions legal in this world, the child with the best
+  UCB1 score, counting a child's tries only in the worlds where it was available;
+- expansion adds one untried legal action;
+- the leaf is scored by the heuristic evaluation (`heuristic.evaluate`), squashed to
+  [-1, 1], after an optional short random playout (a finished game scores +/-1);
+- each node on the path is credited from the point of view of the seat that moved.
+The real state is never touched, so the bot cannot learn what its seat cannot see.
+
+The budget is a number of iterations (deterministic for a given bot seed) or, for play,
+a time limit in seconds (then the iteration cap still bounds it).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from initiative.bots.heuristic import Weights, evaluate
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.actions import Action
+from initiative.games.ib.determinize import determinize
+from initiative.games.ib.match import Match
+from initiative.games.ib.state import IBState
+from initiative.games.ib.view import IBView
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How the search spends its budget."""
+
+    iterations: int = 500
+    time_limit: float | None = None  # seconds per decision; None: iterations only
+    exploration: float = 0.7  # UCB1's constant, for rewards in [-1, 1]
+    playout: int = 0  # random steps played out before a leaf is evaluated
+    scale: float = 30.0  # evaluation points that count as a reward of tanh(1)
+
+
+class Node:
+    """A tree node: the action sequence leading here, its statistics from the point of
+    view of `seat`, the seat whose action led here."""
+
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+    def ucb(self, exploration: float) -> float:
+        return self.total / self.visits + exploration * math.sqrt(
+            math.log(self.available) / self.visits)
+
+
+class ISMCTSBot:
+    """Searches `settings.iterations` determinized worlds (or until the time limit)."""
+
+    def __init__(self, match: Match, seed: int, settings: SearchSettings | None = None,
+                 weights: Weights | None = None) -> None:
+        self.match = match
+        self.rng = SplitMix64(seed)
+        self.settings = settings or SearchSettings()
+        self.weights = weights or Weights()
+        self.last_iterations = 0
+        """Iterations the last search ran (for benchmarks and the time budget)."""
+
+    def choose(self, view: IBView) -> Action:
+        legal = list(view.legal)
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no decision to make in this view")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(view)
+        return max(legal, key=lambda a: _rank(root.children.get(a)))
+
+    def search(self, view: IBView) -> Node:
+        """The search tree after the budget is spent; its root's children are the
+        view's legal actions."""
+        settings = self.settings
+        rng = SplitMix64(self.rng.next64())
+        root = Node(view.seat)
+        deadline = None if settings.time_limit is None \
+            else time.perf_counter() + settings.time_limit
+        done = 0
+        while done < settings.iterations:
+            world = determinize(self.match, view, SplitMix64(rng.next64()))
+            self._iterate(root, world, rng)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    def _iterate(self, root: Node, state: IBState, rng: SplitMix64) -> None:
+        path = self._descend(root, state, rng)
+        for _ in range(self.settings.playout):
+            if state.result is not None:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        rewards: dict[int, float] = {}
+        for node in path:
+            reward = rewards.get(node.seat)
+            if reward is None:
+                reward = rewards[node.seat] = self._reward(state, node.seat)
+            node.visits += 1
+            node.total += reward
+
+    def _descend(self, node: Node, state: IBState, rng: SplitMix64) -> list[Node]:
+        """Selection and expansion in one world; the nodes visited, root excluded."""
+        path: list[Node] = []
+        exploration = self.settings.exploration
+        while state.result is None:
+            seat = state.current_seat()
+            legal = state.legal_actions()
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = children[action] = Node(seat)
+                child.available = 1
+                state.apply(action)
+                path.append(child)
+                return path
+            action = max(legal, key=lambda a: children[a].ucb(exploration))
+            node = children[action]
+            state.apply(action)
+            path.append(node)
+        return path
+
+    def _reward(self, state: IBState, seat: int) -> float:
+        """The outcome for `seat` in [-1, 1]: the result, else the squashed evaluation."""
+        if state.result is not None:
+            return state.returns()[seat]
+        return math.tanh(evaluate(state, seat, self.weights) / self.settings.scale)
+
+
+def _rank(node: Node | None) -> tuple[int, float]:
+    """Most visited first, then the better average (an untried action ranks last)."""
+    if node is None or not node.visits:
+        return (-1, 0.0)
+    return (node.visits, node.total / node.visits)

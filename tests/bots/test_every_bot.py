@@ -1,0 +1,110 @@
+"""Every bot and level (issue 6): no peeking at hidden information, and every format
+played to the end with legal actions only."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from initiative.bots import BOTS, LEVELS, make_bot
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.content import core_content
+from initiative.games.ib.formats import FORMATS, format_match
+from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.modes import GameSetup, build_match
+from initiative.games.ib.setup import new_game
+from initiative.games.ib.state import IBState
+from initiative.games.ib.view import IBView
+from tests.ib.test_formats import players_for
+from tests.ib.test_properties import perturbed_hidden, play_random
+
+CONTENT = core_content()
+QUICK = {"ismcts": "ismcts@40", "expert": "ismcts@40"}
+"""Names played with a smaller search where a whole game is played (same code path)."""
+
+
+def matches() -> dict[str, Match]:
+    out = {"1v1": standard_match("tideguard", "ashfall"),
+           "solo": build_match(GameSetup("solo", ("tideguard",), "heart_of_the_rift"),
+                               CONTENT, seed=2),
+           "coop": build_match(GameSetup("coop", ("lone_warden", "hourglass_trio"),
+                                         "gnawing_in_the_walls"), CONTENT, seed=3)}
+    out.update({f"format {fmt}": format_match(fmt, players_for(fmt), CONTENT)
+                for fmt in FORMATS if fmt != "1v1"})
+    return out
+
+
+MATCHES = matches()
+
+
+def reaches_a_state(view: IBView) -> bool:
+    """Whether any object reachable from the view is a game state (or its RNG)."""
+    seen: set[int] = set()
+    todo: list[object] = [view]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        if isinstance(item, IBState):
+            return True
+        todo.extend(gc.get_referents(item))
+    return False
+
+
+@pytest.mark.parametrize("name", BOTS)
+@pytest.mark.parametrize("where", ["1v1", "solo", "format 2v2"])
+def test_no_peeking_other_hands_decks_and_dice_change_nothing(name: str, where: str) -> None:
+    """Same view, other hidden hands, deck orders and RNG state: the same decision from
+    the same bot seed; and the view holds no path to the state."""
+    match = MATCHES[where]
+    decisions = 0
+    for seed in range(12):
+        state = new_game(match, seed)
+        play_random(state, SplitMix64(seed), limit=15 + 9 * seed)
+        if state.is_terminal() or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_seat()
+        other = perturbed_hidden(state, seat, SplitMix64(seed + 5))
+        other.rng = SplitMix64(seed + 77)
+        assert (other.hands, other.decks) != (state.hands, state.decks)
+        view, other_view = state.view(seat), other.view(seat)
+        assert view.to_dict() == other_view.to_dict()
+        assert not reaches_a_state(view)
+        first = make_bot(name, match, 9).choose(view)
+        assert first == make_bot(name, match, 9).choose(other_view)
+        decisions += 1
+        if decisions == 2:
+            return
+    raise AssertionError("no position with a real choice was reached")
+
+
+@pytest.mark.parametrize("where", list(MATCHES))
+def test_every_bot_finishes_every_format_with_legal_actions(where: str) -> None:
+    """Seats take the bots in turn; every action is one of the seat's legal actions."""
+    match = MATCHES[where]
+    names = [QUICK.get(n, n) for n in ("heuristic", "ismcts", "random", "hard", "expert")]
+    rng = SplitMix64(len(where))
+    bots = [make_bot(names[s % len(names)], match, rng.next64())
+            for s in range(match.num_seats)]
+    state = new_game(match, 5)
+    while not state.is_terminal():
+        seat = state.current_seat()
+        action = bots[seat].choose(state.view(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.result is not None
+
+
+def test_levels_and_search_budgets_by_name() -> None:
+    from initiative.bots import ISMCTSBot
+
+    match = MATCHES["1v1"]
+    expert = make_bot("expert", match, 1)
+    assert isinstance(expert, ISMCTSBot) and expert.settings.iterations == LEVELS["expert"][1]
+    small = make_bot("ismcts@25", match, 1)
+    assert isinstance(small, ISMCTSBot) and small.settings.iterations == 25
+    for bad in ("ismcts@0", "ismcts@x", "genius"):
+        with pytest.raises(ValueError, match="unknown bot"):
+            make_bot(bad, match, 1)
