@@ -105,6 +105,14 @@ def test_levels_and_search_budgets_by_name() -> None:
     assert isinstance(expert, ISMCTSBot) and expert.settings.iterations == LEVELS["expert"][1]
     small = make_bot("ismcts@25", match, 1)
     assert isinstance(small, ISMCTSBot) and small.settings.iterations == 25
-    for bad in ("ismcts@0", "ismcts@x", "genius"):
+    timed = make_bot("ismcts@0.05s", match, 1)
+    assert isinstance(timed, ISMCTSBot) and timed.settings.time_limit == 0.05
+    state = new_game(match, 2)
+    play_random(state, SplitMix64(2), limit=30)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    timed.choose(state.view(state.current_seat()))
+    assert 1 <= timed.last_iterations < timed.settings.iterations  # stopped by the clock
+    for bad in ("ismcts@0", "ismcts@x", "ismcts@", "ismcts@-1s", "heuristic@5", "genius"):
         with pytest.raises(ValueError, match="unknown bot"):
             make_bot(bad, match, 1)

@@ -5,7 +5,7 @@ from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.random_bot import Bot, RandomBot
 
 __all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "SearchSettings",
-           "Weights", "evaluate", "make_bot"]
+           "Weights", "evaluate", "is_bot_name", "make_bot"]
 
 LEVELS = {"easy": ("random", 0), "normal": ("heuristic", 1), "hard": ("heuristic", 3),
           "expert": ("ismcts", 500)}
@@ -13,7 +13,7 @@ LEVELS = {"easy": ("random", 0), "normal": ("heuristic", 1), "hard": ("heuristic
 iterations the search runs)."""
 BOTS = ("random", "heuristic", "ismcts", *LEVELS)
 """Bot names a player can pick (`initiative play --bot NAME`); `ismcts@N` searches N
-iterations per decision."""
+iterations per decision, `ismcts@2.5s` for 2.5 seconds."""
 
 
 def make_bot(name: str, match: object, seed: int) -> HeuristicBot | ISMCTSBot | RandomBot:
@@ -21,12 +21,42 @@ def make_bot(name: str, match: object, seed: int) -> HeuristicBot | ISMCTSBot | 
     from initiative.games.ib.match import Match
 
     kind, effort = LEVELS.get(name, (name, 0))
-    if kind.startswith("ismcts@") and kind[7:].isdigit() and int(kind[7:]) > 0:
-        kind, effort = "ismcts", int(kind[7:])
+    kind, at, budget = kind.partition("@")
+    settings = SearchSettings(iterations=effort or 500)
+    if at:
+        parsed = _budget(budget) if kind == "ismcts" else None
+        if parsed is None:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}, ismcts@N, "
+                             "ismcts@SECONDSs)")
+        settings = parsed
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic" and isinstance(match, Match):
         return HeuristicBot(match, seed, samples=effort or 2)
     if kind == "ismcts" and isinstance(match, Match):
-        return ISMCTSBot(match, seed, SearchSettings(iterations=effort or 500))
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}, ismcts@N)")
+        return ISMCTSBot(match, seed, settings)
+    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}, ismcts@N, "
+                     "ismcts@SECONDSs)")
+
+
+TIME_BUDGET_CAP = 1_000_000
+"""Iterations a time-budgeted search may not exceed (it stops at its time first)."""
+
+
+def _budget(text: str) -> SearchSettings | None:
+    """`N` iterations (deterministic) or `Xs` seconds per decision (for play); None if
+    empty or not one of those."""
+    try:
+        if text.endswith("s") and float(text[:-1]) > 0:
+            return SearchSettings(iterations=TIME_BUDGET_CAP, time_limit=float(text[:-1]))
+        if text.isdigit() and int(text) > 0:
+            return SearchSettings(iterations=int(text))
+    except ValueError:
+        pass
+    return None
+
+
+def is_bot_name(name: str) -> bool:
+    """Whether `make_bot` knows `name` (a bot, a level, or an ISMCTS budget)."""
+    kind, at, budget = name.partition("@")
+    return name in BOTS or (kind == "ismcts" and bool(at) and _budget(budget) is not None)

@@ -16,6 +16,7 @@ from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
 from initiative.cli.lab import simulate
+from initiative.cli.report import report
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
@@ -32,6 +33,7 @@ app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
 app.add_typer(campaign_app, name="campaign")
 app.command()(simulate)
+app.command()(report)
 
 
 
@@ -97,7 +99,8 @@ def play(
         help="A setup file: mode, players, encounter, rules (see the README).")] = None,
     bot: Annotated[str, typer.Option(
         help="The bot at the other seats: easy (random), normal or hard (one-ply "
-        "lookahead over 1 or 3 guesses of what it cannot see), or random / heuristic.")
+        "lookahead over 1 or 3 guesses of what it cannot see), expert (tree search, 500 "
+        "iterations), or random / heuristic / ismcts@N / ismcts@2s (seconds a move).")
                    ] = "random",
 ) -> None:
     """Play standard 1v1 against the random bot, any format (IB 8.2) with --format, solo
@@ -144,10 +147,11 @@ def play(
         console.print(f"Initiative Break, seed {seed}: {who}; "
                       + ", ".join(f"{s.name} (team {s.team}): {', '.join(s.characters)}"
                                   for s in match.seats) + _facing(match) + ".", markup=False)
-    from initiative.bots import BOTS
+    from initiative.bots import BOTS, is_bot_name
 
-    if bot not in BOTS:
-        raise fail(f"--bot: {bot!r} is not one of {', '.join(BOTS)}")
+    if not is_bot_name(bot):
+        raise fail(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N (iterations) "
+                   "or ismcts@Xs (seconds per decision)")
     code = play_game(match, seed, humans, console, console_reader(console), record, bot)
     if code:
         raise typer.Exit(code)
