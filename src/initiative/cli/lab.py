@@ -14,8 +14,9 @@ from initiative.engine.errors import InitiativeError
 def simulate(
     games: Annotated[int, typer.Option(min=1, help="Games to play (seeds first..), per "
                                                    "sweep value.")] = 100,
-    out: Annotated[Path, typer.Option(help="The result rows: a .csv file.")] = Path(
-        "results.csv"),
+    out: Annotated[Path, typer.Option(
+        help="The result rows: a .csv or .parquet file (Parquet needs initiative[lab]).",
+    )] = Path("results.csv"),
     team: Annotated[list[str] | None, typer.Option(
         help="A shipped team per seat, or `random` for a team drafted per game (1v1: two; "
              "with --encounter or --mode: the players).")] = None,
@@ -23,7 +24,16 @@ def simulate(
     encounter: Annotated[str | None, typer.Option(help="An encounter to face.")] = None,
     bot: Annotated[list[str] | None, typer.Option(
         help="A bot or level per seat (repeated; cycled over the seats).")] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Local processes.")] = 1,
+    workers: Annotated[int, typer.Option(
+        min=1, help="Local processes, or the CPUs of a local Ray.")] = 1,
+    backend: Annotated[str | None, typer.Option(
+        metavar="[local|ray]", help="Where the games run: local processes, or Ray tasks "
+                                    "(needs initiative[lab]). Default: local, or ray with "
+                                    "--address.")] = None,
+    address: Annotated[str | None, typer.Option(
+        help="A Ray cluster to join (implies --backend ray); default: a local Ray.")] = None,
+    chunk: Annotated[int | None, typer.Option(
+        min=1, help="Games per task. Default: 25 local, 1000 on Ray.")] = None,
     seed: Annotated[int, typer.Option(min=0, help="Seed of game 0.")] = 0,
     rule: Annotated[list[str] | None, typer.Option(metavar="FLAG=VALUE",
                                                    help="House rule.")] = None,
@@ -35,24 +45,26 @@ def simulate(
     """Play many games of one matchup and write one result row per game."""
     from rich.progress import Progress
 
-    from initiative.bots import BOTS
+    from initiative.bots import BOTS, is_bot_name
     from initiative.lab.matchup import Matchup, parse_sweep
-    from initiative.lab.results import write_rows
+    from initiative.lab.results import file_format, write_rows
     from initiative.lab.simulate import run
 
     config = parse_rules(rule or [])
     bots = tuple(bot or ["random"])
-    if any(b not in BOTS for b in bots):
-        raise fail(f"--bot: one of {', '.join(BOTS)}")
+    if not all(is_bot_name(b) for b in bots):
+        raise fail(f"--bot: one of {', '.join(BOTS)}, ismcts@N or ismcts@Xs")
     default = ("tideguard",) if (encounter or mode) else ("tideguard", "ashfall")
     matchup = Matchup(tuple(team or default), mode, encounter, bots,
                       config.to_dict(only_changed=True))
     try:
+        file_format(out)  # before the games, not after
         swept: tuple[str, list[Any]] | None = parse_sweep(sweep) if sweep else None
         total = games * (len(swept[1]) if swept else 1)
         with Progress(transient=True) as bar:
             task = bar.add_task("games", total=total)
-            rows = run(matchup, games, seed, workers, sweep=swept,
+            rows = run(matchup, games, seed, workers, chunk, sweep=swept, address=address,
+                       backend=backend or ("ray" if address else "local"),
                        progress=lambda n: bar.advance(task, n))
         write_rows(rows, out)
     except (InitiativeError, ValueError) as exc:

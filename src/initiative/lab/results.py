@@ -1,7 +1,8 @@
 """Result files: rows of `simulate.COLUMNS` as CSV or Parquet, chosen by the suffix.
 
-Both hold the same values (the per-side figures are JSON texts), and pandas, polars and
-a spreadsheet read them as they are.
+Both hold the same values (the per-side figures are JSON texts; in Parquet the counts
+are int64, `time_collapse` a bool and the rest strings), and pandas, polars and a
+spreadsheet read them as they are. Parquet needs pyarrow: `pip install 'initiative[lab]'`.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ from initiative.lab.simulate import COLUMNS
 INTS = ("seed", "winner_team", "first_team", "rounds", "activations", "collapse_round",
         "collapse_activation", "cards_played")
 BOOLS = ("time_collapse",)
+SUFFIXES = (".csv", ".parquet")
+"""The results file formats, by suffix."""
 
 
 def write_rows(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
-    """Write `rows` to `path` (.csv)."""
+    """Write `rows` to `path` (.csv or .parquet)."""
     path = Path(path)
-    if path.suffix.lower() != ".csv":
-        raise ConfigError(f"{path}: results are written as .csv")
+    if file_format(path) == "parquet":
+        pa, pq = _arrow()
+        pq.write_table(pa.Table.from_pylist(list(rows), schema=_schema(pa)), path)
+        return path
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=COLUMNS)
         writer.writeheader()
@@ -32,15 +37,46 @@ def write_rows(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
 
 
 def read_rows(path: str | Path) -> list[dict[str, Any]]:
-    """The rows of a results file, with numbers and booleans typed again."""
+    """The rows of a results file (.csv or .parquet), numbers and booleans typed."""
     path = Path(path)
+    parquet = file_format(path) == "parquet"
     if not path.exists():
         raise ConfigError(f"{path}: no such results file")
+    if parquet:
+        rows: list[dict[str, Any]] = _arrow()[1].read_table(path).to_pylist()
+        return rows
     with path.open(newline="", encoding="utf-8") as source:
-        rows: list[dict[str, Any]] = list(csv.DictReader(source))
+        rows = list(csv.DictReader(source))
     for row in rows:
         for name in INTS:
             row[name] = int(row[name])
         for name in BOOLS:
             row[name] = row[name] in ("True", "true", "1")
     return rows
+
+
+def file_format(path: str | Path) -> str:
+    """"csv" or "parquet", from the suffix of `path`; a ConfigError for any other suffix
+    or for Parquet without pyarrow (so a run can check its output before it starts)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in SUFFIXES:
+        raise ConfigError(f"{path}: a results file ends in {' or '.join(SUFFIXES)}")
+    if suffix == ".parquet":
+        _arrow()
+    return suffix[1:]
+
+
+def _schema(pa: Any) -> Any:
+    """The Parquet schema: int64 counts, a bool, strings for the rest."""
+    kinds = {**dict.fromkeys(INTS, pa.int64()), **dict.fromkeys(BOOLS, pa.bool_())}
+    return pa.schema([(name, kinds.get(name, pa.string())) for name in COLUMNS])
+
+
+def _arrow() -> tuple[Any, Any]:
+    """pyarrow and pyarrow.parquet (imported only when a Parquet file is used)."""
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise ConfigError("Parquet files need pyarrow: pip install 'initiative[lab]'") from None
+    return pyarrow, pyarrow.parquet

@@ -9,12 +9,13 @@ JSON objects keyed by team number, so CSV and Parquet hold the same values.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from initiative.bots import make_bot
 from initiative.bots.random_bot import Decision
+from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
@@ -22,7 +23,7 @@ from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.lab.matchup import Matchup
 
-__all__ = ["COLUMNS", "Matchup", "play_one", "run"]
+__all__ = ["CHUNK", "COLUMNS", "Matchup", "play_one", "run"]
 
 COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winner_team",
            "first_team", "rounds", "activations", "time_collapse", "collapse_round",
@@ -36,7 +37,8 @@ COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winne
   (-1 without one): when the Round Marker left the track (IB 3.8)
 - characters {team: [character keys]}, decks {team: [distinct card keys]}
 - damage_dealt / damage_taken {team: {unit key: amount}}
-- cards_played (all sides), plays {team: {card key: times played}}"""
+- cards_played (all sides), plays {team: {card key: times played}}; installing a
+  Sigil (IB 4.5) counts as playing it"""
 
 
 def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
@@ -75,7 +77,7 @@ def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
             if source >= 0:
                 _add(dealt, team_of[source], key[source], amount)
             _add(taken, team_of[target], key[target], amount)
-        elif code == events.PLAY:
+        elif code in (events.PLAY, events.INSTALL):  # a Sigil is played by installing it
             played += 1
             _add(plays, team_of[event[1]], match.content.cards[event[2]].key, 1)
         elif code == events.ACT_START:
@@ -123,6 +125,10 @@ def _json(data: Any) -> str:
 Job = tuple[Matchup, Sequence[int], str, Any]
 """A chunk of work: the matchup, the seeds, and the swept parameter and value."""
 
+CHUNK = {"local": 25, "ray": 1000}
+"""The backends and their default games per chunk: small for local processes (steady
+progress), at least 1,000 per Ray task so scheduling costs little next to the games."""
+
 
 def play_chunk(job: Job) -> list[dict[str, Any]]:
     """Rows of one chunk of seeds (what a worker process or Ray task runs)."""
@@ -130,7 +136,7 @@ def play_chunk(job: Job) -> list[dict[str, Any]]:
     return [play_one(matchup, s, param, value) for s in seeds]
 
 
-def jobs(matchup: Matchup, games: int, first_seed: int = 0, chunk: int = 25,
+def jobs(matchup: Matchup, games: int, first_seed: int = 0, chunk: int = CHUNK["local"],
          sweep: tuple[str, Sequence[Any]] | None = None) -> list[Job]:
     """The run cut into chunks of `chunk` seeds; a sweep repeats the same seeds for each
     value (common random numbers: value-to-value differences are not seed noise)."""
@@ -149,24 +155,37 @@ def _with_override(matchup: Matchup, path: str, value: Any) -> Matchup:
 
 
 def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
-        chunk: int = 25, progress: Callable[[int], None] | None = None,
-        sweep: tuple[str, Sequence[Any]] | None = None) -> list[dict[str, Any]]:
-    """Play `games` games (seeds first_seed ...) per sweep value on `workers` local
-    processes; rows in job order. `progress(n)` is called as each chunk of n finishes."""
-    work = jobs(matchup, games, first_seed, chunk, sweep)
+        chunk: int | None = None, progress: Callable[[int], None] | None = None,
+        sweep: tuple[str, Sequence[Any]] | None = None, *, backend: str = "local",
+        address: str | None = None) -> list[dict[str, Any]]:
+    """Play `games` games (seeds first_seed ...) per sweep value in chunks of `chunk`
+    (default: `CHUNK[backend]`), on `workers` local processes or, with backend "ray", as
+    Ray tasks (see `backends.run_ray`); rows in job order, the same on every backend.
+    `progress(n)` is called as each chunk of n finishes."""
+    if backend not in CHUNK:
+        raise ConfigError(f"unknown backend {backend!r}: {' or '.join(CHUNK)}")
+    if address and backend != "ray":
+        raise ConfigError("a cluster address is for the ray backend")
+    work = jobs(matchup, games, first_seed, chunk or CHUNK[backend], sweep)
     for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
         job[0].match(job[1][0])
-    rows: list[dict[str, Any]] = []
+    if backend == "ray":
+        from initiative.lab.backends import run_ray
+
+        return run_ray(work, address, workers, progress)
     if workers <= 1:
-        results: Any = map(play_chunk, work)
-        for job, result in zip(work, results, strict=True):
-            rows += result
-            if progress:
-                progress(len(job[1]))
-        return rows
+        return gather(work, enumerate(map(play_chunk, work)), progress)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for job, result in zip(work, pool.map(play_chunk, work), strict=True):
-            rows += result
-            if progress:
-                progress(len(job[1]))
-    return rows
+        return gather(work, enumerate(pool.map(play_chunk, work)), progress)
+
+
+def gather(work: Sequence[Job], parts: Iterable[tuple[int, list[dict[str, Any]]]],
+           progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """The rows of `work` in job order from (job index, rows) pairs that come in any
+    order; `progress(n)` as each chunk of n comes."""
+    found: list[list[dict[str, Any]]] = [[] for _ in work]
+    for index, rows in parts:
+        found[index] = rows
+        if progress:
+            progress(len(work[index][1]))
+    return [row for rows in found for row in rows]

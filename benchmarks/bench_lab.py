@@ -1,0 +1,50 @@
+"""Balance-lab throughput: `python benchmarks/bench_lab.py [N]` (default 2000).
+
+Plays N random-bot games of the standard 1v1 (`Matchup()`) on 1 local process, on 2
+local processes (chunks of 100) and as Ray tasks on a local Ray of 2 CPUs (the Ray
+default of 1,000 games per task, so N >= 2000 keeps both CPUs busy). Prints games per
+second and the ratios (targets: speedup_2proc >= 1.8, ray_vs_2proc >= 0.90). Ray's
+start-up is timed on its own and left out of its throughput; scheduling is counted.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from collections.abc import Callable
+
+import ray
+
+from initiative.lab.simulate import CHUNK, Matchup, run
+
+
+def seconds(work: Callable[[], object]) -> float:
+    """Wall-clock seconds `work()` takes."""
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> None:
+    games = int(argv[0]) if argv else 2000
+    matchup = Matchup()
+    one = games / seconds(lambda: run(matchup, games, workers=1))
+    two = games / seconds(lambda: run(matchup, games, workers=2, chunk=100))
+    startup = seconds(lambda: ray.init(address="local", num_cpus=2, include_dashboard=False,
+                                       log_to_driver=False, logging_level=logging.WARNING))
+    try:
+        on_ray = games / seconds(lambda: run(matchup, games, workers=2, backend="ray"))
+    finally:
+        ray.shutdown()
+    print(f"games: {games} (ray: {-(-games // CHUNK['ray'])} tasks)")
+    print(f"games_per_s_1proc: {one:.1f}")
+    print(f"games_per_s_2proc: {two:.1f}")
+    print(f"speedup_2proc: {two / one:.2f}")
+    print(f"ray_startup_s: {startup:.2f}")
+    print(f"games_per_s_ray: {on_ray:.1f}")
+    print(f"ray_vs_2proc: {on_ray / two:.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
