@@ -7,7 +7,9 @@ dice re-dealt), then walks one shared tree of action sequences in that world:
   UCB1 score, counting a child's tries only in the worlds where it was available;
 - expansion adds one untried legal action;
 - the leaf is scored by the heuristic evaluation (`heuristic.evaluate`), squashed to
-  [-1, 1], after an optional short random playout (a finished game scores +/-1);
+  [-1, 1] (a finished game scores +/-1), once the mover's compound choice is finished
+  at random (a card chosen but its targets not yet chosen is not a position worth
+  scoring), after an optional short random playout;
 - each node on the path is credited from the point of view of the seat that moved.
 The real state is never touched, so the bot cannot learn what its seat cannot see.
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from initiative.bots.heuristic import Weights, evaluate
@@ -36,7 +39,8 @@ class SearchSettings:
 
     iterations: int = 500
     time_limit: float | None = None  # seconds per decision; None: iterations only
-    exploration: float = 0.35  # UCB1's constant, for rewards in [-1, 1] (tuned: 0.35 > 0.7)
+    exploration: float = 0.35  # UCB1's constant, for rewards in [-1, 1] (tuned: 0.35 beat 0.7)
+    finish_turn: int = 8  # at most this many random steps to finish the mover's choice
     playout: int = 0  # random steps played out before a leaf is evaluated
     scale: float = 30.0  # evaluation points that count as a reward of tanh(1)
 
@@ -101,11 +105,9 @@ class ISMCTSBot:
 
     def _iterate(self, root: Node, state: IBState, rng: SplitMix64) -> None:
         path = self._descend(root, state, rng)
-        for _ in range(self.settings.playout):
-            if state.result is not None:
-                break
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+        mover = path[-1].seat if path else root.seat
+        _random_steps(state, rng, self.settings.finish_turn, lambda s: s.current_seat() == mover)
+        _random_steps(state, rng, self.settings.playout, lambda s: True)
         rewards: dict[int, float] = {}
         for node in path:
             reward = rewards.get(node.seat)
@@ -147,6 +149,16 @@ class ISMCTSBot:
         if state.result is not None:
             return state.returns()[seat]
         return math.tanh(evaluate(state, seat, self.weights) / self.settings.scale)
+
+
+def _random_steps(state: IBState, rng: SplitMix64, limit: int,
+                  go_on: Callable[[IBState], bool]) -> None:
+    """Up to `limit` random legal actions while the game runs and `go_on(state)`."""
+    for _ in range(limit):
+        if state.result is not None or not go_on(state):
+            return
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
 
 
 def _rank(node: Node | None) -> tuple[int, float]:
