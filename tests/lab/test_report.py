@@ -176,3 +176,20 @@ def test_bad_files_are_named_in_the_error(tmp_path: Path) -> None:
         done = CliRunner().invoke(app, ["report", str(path), "--no-html"])
         assert done.exit_code == 2, done.output
         assert str(path) in done.stderr and problem in done.stderr
+
+
+def test_a_character_sweep_follows_the_sides_fielding_it() -> None:
+    """With drafted teams the swept Character changes sides; the sweep tracks its side."""
+    wins = {"6": 2, "10": 8}  # games of 10 won by the side with zed, per value
+    rows = []
+    for v, won in wins.items():
+        for seed in range(10):
+            zed_team = seed % 2
+            teams = ([*NORTH[:3], "zed"], SOUTH) if zed_team == 0 else (NORTH, [*SOUTH[:3], "zed"])
+            winner = zed_team if seed < won else 1 - zed_team
+            rows.append(row(seed, winner, teams, param="character.zed.hp", value=v))
+    sweep = summarize(rows).sweeps[0]
+    assert sweep.first_name == "sides with zed"
+    assert sweep.first == (Proportion(2, 10), Proportion(8, 10))
+    assert sweep.crosses and sweep.balance == pytest.approx(8.0)  # 6 + 0.3 / 0.6 * 4
+    assert "sides with zed win rate" in render_text(summarize(rows))

@@ -155,9 +155,11 @@ class Damage:
 
 @dataclass(frozen=True)
 class Sweep:
-    """A swept parameter: per value, the win rate of each side and of team 0, and the
-    balance point where team 0's win rate is 50% (interpolated when it `crosses` 50%
-    between two numeric values, else the value closest to 50%)."""
+    """A swept parameter: per value, the win rate of each side and of the `tracked`
+    sides, and the balance point where the tracked win rate is 50% (interpolated when it
+    `crosses` 50% between two numeric values, else the value closest to 50%). The
+    tracked sides are those fielding the swept Character (`character.KEY.FIELD`) or
+    holding the swept card (`card.KEY.FIELD`) when some do, else team 0."""
 
     param: str
     values: tuple[str, ...]
@@ -306,12 +308,29 @@ def sweep(param: str, games: Sequence[Game]) -> Sweep:
     groups = [[g for g in games if g.value == v] for v in values]
     rates = [side_rates(group) for group in groups]
     names = list(dict.fromkeys(name for r in rates for name in r))
-    first = tuple(_rate(g.won(0) for g in group) for group in groups)
+    name, holds = _tracked(param, games)
+    first = tuple(_rate(g.won(t) for g in group for t in g.sides if holds(g, t))
+                  for group in groups)
     balance, crosses = balance_point(values, [p.rate for p in first], numeric)
     return Sweep(param, tuple(values), numeric, tuple(len(g) for g in groups),
                  {name: tuple(r.get(name, Proportion(0, 0)) for r in rates) for name in names},
-                 first, Counter(g.sides.get(0, "?") for g in games).most_common(1)[0][0],
-                 balance, crosses)
+                 first, name, balance, crosses)
+
+
+def _tracked(param: str, games: Sequence[Game]) -> tuple[str, Callable[[Game, int], bool]]:
+    """Whose win rate a sweep follows: the sides with the swept Character or card if
+    any game has one, else team 0 (see `Sweep`)."""
+    kind, _, rest = param.partition(".")
+    key = rest.split(".")[0] if rest.count(".") == 1 else ""
+    column = {"character": "characters", "card": "decks"}.get(kind)
+    if column and key:
+        def holds(g: Game, t: int) -> bool:
+            return key in getattr(g, column).get(t, ())
+
+        if any(holds(g, t) for g in games for t in g.sides):
+            return f"sides with {key}", holds
+    name = Counter(g.sides.get(0, "?") for g in games).most_common(1)[0][0]
+    return f"{name} (team 0)", lambda g, t: t == 0
 
 
 def balance_point(values: Sequence[str], rates: Sequence[float], numeric: bool
@@ -469,7 +488,7 @@ def _damage(report: Report) -> Section:
 
 def _balance(s: Sweep) -> str:
     """The sentence giving a sweep's balance point."""
-    who = f"{s.first_name} (team 0)"
+    who = s.first_name
     if isinstance(s.balance, float) and s.crosses:
         return f"Balance point: {s.param} = {s.balance:.3g}, where {who} wins 50% " \
                "(interpolated between the values around it)."
@@ -483,10 +502,13 @@ def _balance(s: Sweep) -> str:
 
 
 def _sweep(s: Sweep) -> Section:
-    headers = ["value", "games", *(f"{name} win rate" for name in s.sides)]
-    rows = [[v, str(n), *(f"{_pct(p[i].rate)} ({_interval(p[i])})" for p in s.sides.values())]
+    series = dict(s.sides)
+    if s.first not in series.values():  # the sides with the swept Character or card
+        series = {s.first_name: s.first, **series}
+    headers = ["value", "games", *(f"{name} win rate" for name in series)]
+    rows = [[v, str(n), *(f"{_pct(p[i].rate)} ({_interval(p[i])})" for p in series.values())]
             for i, (v, n) in enumerate(zip(s.values, s.games, strict=True))]
-    chart = svg.line_chart(s.values, list(s.sides.items()), f"Win rate by {s.param}",
+    chart = svg.line_chart(s.values, list(series.items()), f"Win rate by {s.param}",
                            s.param, s.numeric)
     return Section(f"Sweep of {s.param}", [_balance(s)], headers, rows, [chart])
 
