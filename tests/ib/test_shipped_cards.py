@@ -459,9 +459,9 @@ def test_tove_ib_4_3_break_art_seals_every_enemy_and_every_ally_moves_up_1() -> 
     assert (sc.hp("vossa"), sc.hp("pim")) == (22 - 1, 8 - 1)
     assert sc.statuses("vossa") == sc.statuses("pim") == ["seal"]
     assert sc.hp("wren") == 12 and sc.statuses("wren") == []
-    # Wren moves up past Vossa; Tove's Speed 1 puts it after Wren, and its own Move Up 1
-    # (deferred to its Movement Step) cannot take the slot of the unit now first.
-    assert sc.order() == ["wren", "tove", "vossa", "pim"]
+    # Wren moves up past Vossa; Tove's Speed 3 puts it last, then its own Move Up 1
+    # (deferred to its Movement Step, IB 3.4.6) takes it back past Pim.
+    assert sc.order() == ["wren", "vossa", "tove", "pim"]
     assert sc.charge("tove") == 0
 
 

@@ -41,12 +41,16 @@ def simulate(
         metavar="PATH=LOW..HIGH|V1,V2",
         help="Play the games once per value: character.KEY.hp=8..14, card.KEY.cost=0..2, "
              "rules.FLAG=a,b.")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", metavar="PATH=VALUE",
+        help="Change a value for the whole run (repeatable), e.g. character.tove.speed=3; "
+             "same paths as --sweep.")] = None,
 ) -> None:
     """Play many games of one matchup and write one result row per game."""
     from rich.progress import Progress
 
     from initiative.bots import BOTS, is_bot_name
-    from initiative.lab.matchup import Matchup, parse_sweep
+    from initiative.lab.matchup import Matchup, parse_setting, parse_sweep
     from initiative.lab.results import file_format, write_rows
     from initiative.lab.simulate import run
 
@@ -55,9 +59,10 @@ def simulate(
     if not all(is_bot_name(b) for b in bots):
         raise fail(f"--bot: one of {', '.join(BOTS)}, ismcts@N or ismcts@Xs")
     default = ("tideguard",) if (encounter or mode) else ("tideguard", "ashfall")
-    matchup = Matchup(tuple(team or default), mode, encounter, bots,
-                      config.to_dict(only_changed=True))
     try:
+        overrides = tuple(parse_setting(item) for item in set_ or [])
+        matchup = Matchup(tuple(team or default), mode, encounter, bots,
+                          config.to_dict(only_changed=True), overrides)
         file_format(out)  # before the games, not after
         swept: tuple[str, list[Any]] | None = parse_sweep(sweep) if sweep else None
         total = games * (len(swept[1]) if swept else 1)

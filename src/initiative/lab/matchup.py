@@ -154,6 +154,14 @@ def parse_sweep(text: str) -> tuple[str, list[Any]]:
     return path, [parse_flag_value(v.strip()) for v in spec.split(",")]
 
 
+def parse_setting(text: str) -> tuple[str, Any]:
+    """`PATH=VALUE` (a path of `apply_override`) as the path and its value."""
+    path, sep, value = text.partition("=")
+    if not sep or not path.strip() or not value.strip():
+        raise ConfigError(f"--set expects PATH=VALUE, got {text!r}")
+    return path.strip(), parse_flag_value(value.strip())
+
+
 def draft_team(content: Content, config: RulesConfig, seed: int, side: int) -> TeamFile:
     """A random legal standard team for `side` of game `seed` (IB 2.0.1, 2.1.4, 2.2,
     2.7): Characters drawn until four fit the point cap, distinct Keystones, and a deck
