@@ -380,3 +380,19 @@ class Scenario:
         """Events logged since `mark()` (only those with the given codes, if any)."""
         new = list(self.state.events())[self._mark:]
         return [e for e in new if not codes or e[0] in codes]
+
+
+def content_with(key: str, **changes: int) -> Content:
+    """The core content with one Character's printed numbers changed, so a rules test
+    keeps the track it was worked out on when the starter set is rebalanced."""
+    from dataclasses import replace
+
+    content = core_content()
+    characters = dict(content.characters)
+    characters[key] = replace(characters[key], **changes)
+    return replace(content, characters=characters)
+
+
+PIM_SPEED_2 = content_with("pim", speed=2)
+"""The rules tests below were worked out with Pim at Speed 2 (its value before the
+balance pass of docs/balance.md)."""

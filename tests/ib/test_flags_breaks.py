@@ -163,7 +163,7 @@ def test_amb34_default_the_active_unit_may_break_which_ends_its_activation() -> 
     assert sc.hp("pim") == 2  # the Basic Attack was abandoned
     # No Movement Step; the RM still stepped after the ended activation, giving
     # "pim sela | marta brask"; then Pim's Stunned turn ended the round.
-    assert sc.since(events.MOVEMENT) == [(events.MOVEMENT, sc.u("pim"), 2, 1)]
+    assert sc.since(events.MOVEMENT) == [(events.MOVEMENT, sc.u("pim"), 3, 1)]  # Speed 3
     assert sc.since(events.STUNNED) == [(events.STUNNED, sc.u("pim"))]
     assert sc.text() == "sela marta brask pim |"
 

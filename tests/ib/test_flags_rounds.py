@@ -4,7 +4,7 @@ new `max_activations` limit."""
 from __future__ import annotations
 
 import pytest
-from scenario import Scenario
+from scenario import PIM_SPEED_2, Scenario
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import Kind
@@ -17,7 +17,7 @@ def _last_in_round_unit_dies_between_activations(check: str) -> Scenario:
     # Wren is the only unit left of the RM. Before its activation Marta (out of round,
     # 3 Charge) breaks and defeats it; Marta then returns to the track end, so the RM
     # is leftmost while no activation is running.
-    sc = Scenario({"round_end_check": check})
+    sc = Scenario({"round_end_check": check}, content=PIM_SPEED_2)
     sc.track("wren | marta pim brask").set("wren", hp=5).set("marta", charge=3).run()
     sc.declare("marta").run()
     sc.mark().target("wren").decline_all()

@@ -4,7 +4,7 @@ tests/timing; here each reading is shown to change a real game."""
 
 from __future__ import annotations
 
-from scenario import Scenario
+from scenario import PIM_SPEED_2, Scenario
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import Kind
@@ -58,7 +58,7 @@ def test_amb02_after_rm_a_unit_passing_the_rm_lands_just_right_of_it() -> None:
 
 def _move_back_a_unit_that_crossed_by_itself(rule: str) -> Scenario:
     # Odo went beyond the RM with its own Speed move, so the RM never passed it.
-    sc = Scenario({"out_of_round_rule": rule})
+    sc = Scenario({"out_of_round_rule": rule}, content=PIM_SPEED_2)
     sc.track("pim wren brask | odo sela", crossed=["odo"])
     sc.set("pim", charge=1).run()
     return sc.play(Kind.ADVANCED, "odo")  # 1 damage and Move Back 2 on Odo

@@ -367,10 +367,12 @@ def test_gust_sigil_ib_4_5_tier(tier: int) -> None:
     sc = game("pim", "pim wren corvin brask marta |", no_passive=True)
     use_sigil(sc, "pim", "gust_sigil", tier, ["marta"])
     assert sc.order() == {
-        # Speed 2 takes Pim past Wren and Corvin; Move Up 1 then puts it before Corvin.
-        1: ["wren", "pim", "corvin", "brask", "marta"],
-        2: ["wren", "corvin", "pim", "marta", "brask"],
-        3: ["corvin", "wren", "pim", "marta", "brask"],
+        # Speed 3 takes Pim past Wren, Corvin and Brask; Move Up 1 then puts it before Brask.
+        1: ["wren", "corvin", "pim", "brask", "marta"],
+        # Marta moves up past Brask at once; then Pim's Speed 3 move.
+        2: ["wren", "corvin", "marta", "pim", "brask"],
+        # Wren and Brask move back 1 each; then Pim's Speed 3 move.
+        3: ["corvin", "wren", "marta", "pim", "brask"],
     }[tier]
 
 
