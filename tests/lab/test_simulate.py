@@ -74,6 +74,11 @@ def test_an_override_changes_the_content_of_the_run() -> None:
     everyone = Matchup(overrides=(("character.hp", 5),)).match(0)
     assert {u.hp for u in everyone.units} == {5}
     assert Matchup(overrides=(("rules.ib_moves_rm", True),)).match(0).config.ib_moves_rm
+    heart = Matchup(("tideguard",), encounter="heart_of_the_rift",
+                    overrides=(("challenge.stopped_clockheart.hp", 99),)).match(0)
+    assert [u.hp for u in heart.units if u.key == "stopped_clockheart"] == [99]
+    with pytest.raises(ConfigError, match="unknown Challenge Card 'nobody'"):
+        Matchup(overrides=(("challenge.nobody.hp", 3),)).match(0)
     with pytest.raises(ConfigError, match="unknown character 'nobody'"):
         Matchup(overrides=(("character.nobody.hp", 3),)).match(0)
     with pytest.raises(ConfigError, match="cannot change 'name'"):

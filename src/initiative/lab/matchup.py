@@ -38,6 +38,7 @@ Keystone each and a legal 32-40 card deck (IB 2.0.1, 2.2, 2.7), all from the see
 DRAFT_SALT = 0xD2AF7
 CHARACTER_FIELDS = ("hp", "initiative", "speed", "points")
 CARD_FIELDS = ("cost", "hp")
+CHALLENGE_FIELDS = ("hp", "initiative", "speed")
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ def apply_override(content: Content, flags: dict[str, Any], path: str, value: An
                    ) -> tuple[Content, dict[str, Any]]:
     """`content` and rule `flags` with one value changed. Paths:
     `character.KEY.FIELD` (or `character.FIELD` for every Character), `card.KEY.FIELD`,
-    `rules.FLAG` (or a bare flag name)."""
+    `challenge.KEY.FIELD` (a Challenge Card), `rules.FLAG` (or a bare flag name)."""
     parts = path.split(".")
     if (parts[0] == "rules" and len(parts) == 2) or len(parts) == 1:
         return content, {**flags, parts[-1]: value}
@@ -115,6 +116,15 @@ def apply_override(content: Content, flags: dict[str, Any], path: str, value: An
                                   f"(known: {', '.join(sorted(chars))})")
             chars[key] = replace(chars[key], **{fieldname: value})
         return replace(content, characters=chars), flags
+    if parts[0] == "challenge" and len(parts) == 3:
+        key, fieldname = parts[1], parts[2]
+        _check_field(path, fieldname, CHALLENGE_FIELDS, value)
+        if key not in content.challenges:
+            raise ConfigError(f"{path}: unknown Challenge Card {key!r} "
+                              f"(known: {', '.join(sorted(content.challenges))})")
+        challenges = dict(content.challenges)
+        challenges[key] = replace(challenges[key], **{fieldname: value})
+        return replace(content, challenges=challenges), flags
     if parts[0] == "card" and len(parts) == 3:
         key, fieldname = parts[1], parts[2]
         _check_field(path, fieldname, CARD_FIELDS, value)
@@ -124,8 +134,8 @@ def apply_override(content: Content, flags: dict[str, Any], path: str, value: An
         cards[content.card_index[key]] = replace(cards[content.card_index[key]],
                                                  **{fieldname: value})
         return replace(content, cards=tuple(cards)), flags
-    raise ConfigError(f"{path}: expected character.KEY.FIELD, character.FIELD, card.KEY.FIELD "
-                      "or rules.FLAG")
+    raise ConfigError(f"{path}: expected character.KEY.FIELD, character.FIELD, card.KEY.FIELD, "
+                      "challenge.KEY.FIELD or rules.FLAG")
 
 
 def _check_field(path: str, name: str, known: tuple[str, ...], value: Any) -> None:
