@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.engine.rng import SplitMix64
@@ -31,6 +31,8 @@ from initiative.games.ib.deckbuilding import (
 from initiative.games.ib.formats import player_seat, shipped_team
 from initiative.games.ib.match import Match
 from initiative.games.ib.modes import GameSetup, build_match
+
+T = TypeVar("T")
 
 RANDOM_TEAM = "random"
 """A side named this is drafted per game: four Characters within the point cap, a
@@ -106,24 +108,14 @@ def apply_override(content: Content, flags: dict[str, Any], path: str, value: An
     if (parts[0] == "rules" and len(parts) == 2) or len(parts) == 1:
         return content, {**flags, parts[-1]: value}
     if parts[0] == "character" and len(parts) in (2, 3):
-        fieldname = parts[-1]
-        _check_field(path, fieldname, CHARACTER_FIELDS, value)
+        _check_field(path, parts[-1], CHARACTER_FIELDS, value)
         keys = [parts[1]] if len(parts) == 3 else list(content.characters)
-        chars = dict(content.characters)
-        for key in keys:
-            if key not in chars:
-                raise ConfigError(f"{path}: unknown character {key!r} "
-                                  f"(known: {', '.join(sorted(chars))})")
-            chars[key] = replace(chars[key], **{fieldname: value})
+        chars = _changed(content.characters, keys, parts[-1], value, path, "character")
         return replace(content, characters=chars), flags
     if parts[0] == "challenge" and len(parts) == 3:
-        key, fieldname = parts[1], parts[2]
-        _check_field(path, fieldname, CHALLENGE_FIELDS, value)
-        if key not in content.challenges:
-            raise ConfigError(f"{path}: unknown Challenge Card {key!r} "
-                              f"(known: {', '.join(sorted(content.challenges))})")
-        challenges = dict(content.challenges)
-        challenges[key] = replace(challenges[key], **{fieldname: value})
+        _check_field(path, parts[2], CHALLENGE_FIELDS, value)
+        challenges = _changed(content.challenges, [parts[1]], parts[2], value, path,
+                              "Challenge Card")
         return replace(content, challenges=challenges), flags
     if parts[0] == "card" and len(parts) == 3:
         key, fieldname = parts[1], parts[2]
@@ -136,6 +128,17 @@ def apply_override(content: Content, flags: dict[str, Any], path: str, value: An
         return replace(content, cards=tuple(cards)), flags
     raise ConfigError(f"{path}: expected character.KEY.FIELD, character.FIELD, card.KEY.FIELD, "
                       "challenge.KEY.FIELD or rules.FLAG")
+
+
+def _changed(specs: dict[str, T], keys: list[str], fieldname: str, value: Any, path: str,
+             what: str) -> dict[str, T]:
+    """A copy of `specs` with `fieldname` set to `value` on each of `keys`."""
+    out = dict(specs)
+    for key in keys:
+        if key not in out:
+            raise ConfigError(f"{path}: unknown {what} {key!r} (known: {', '.join(sorted(out))})")
+        out[key] = replace(out[key], **{fieldname: value})  # type: ignore[type-var]
+    return out
 
 
 def _check_field(path: str, name: str, known: tuple[str, ...], value: Any) -> None:
