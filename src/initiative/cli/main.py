@@ -16,6 +16,7 @@ from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
 from initiative.cli.lab import simulate
+from initiative.cli.serve import serve
 from initiative.cli.report import report
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
@@ -34,6 +35,7 @@ app.add_typer(cards_app, name="cards")
 app.add_typer(campaign_app, name="campaign")
 app.command()(simulate)
 app.command()(report)
+app.command()(serve)
 
 
 

@@ -49,8 +49,8 @@ the stream that shuffles the decks."""
 @dataclass(frozen=True)
 class GameSetup:
     mode: str
-    players: tuple[str, ...]
-    """Shipped team keys or team file paths, in seat order."""
+    players: tuple[str | TeamFile, ...]
+    """Shipped team keys, team file paths or loaded team files, in seat order."""
     encounter: str | None = None
     challengers: tuple[str, ...] = ()
     rivals: tuple[str, ...] = ()
@@ -100,7 +100,8 @@ def build_match(setup: GameSetup, content: Content, config: RulesConfig | None =
     if setup.mode not in MODES and setup.mode not in FORMATS:
         raise ContentError(f"unknown mode {setup.mode!r} (known: "
                            f"{', '.join((*MODES, *FORMATS))})")
-    players = [load_team_file(p) if p.endswith((".yaml", ".yml")) else shipped_team(content, p)
+    players = [p if isinstance(p, TeamFile) else load_team_file(p)
+               if p.endswith((".yaml", ".yml")) else shipped_team(content, p)
                for p in setup.players]
     challengers, rivals = _opponents(setup, content)
     others = len(challengers) + len(rivals)
@@ -122,7 +123,7 @@ def build_match(setup: GameSetup, content: Content, config: RulesConfig | None =
     ccs += tuple(ChallengerSetup(key, True, k)
                  for key, k in zip(rivals, rival_keystones(content, len(rivals), seed),
                                    strict=True))
-    return Match(content, config, seats, ccs, neutral=setup.mode in FORMATS)
+    return Match(content, config, seats, ccs, neutral=setup.mode in FORMATS and bool(ccs))
 
 
 def _opponents(setup: GameSetup, content: Content) -> tuple[list[str], list[str]]:

@@ -1,0 +1,58 @@
+"""`initiative serve`: the web table on uvicorn (embedded defaults: SQLite in the user
+data folder, one local process; PostgreSQL with --db URL)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from initiative.cli.common import fail
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Database URL or SQLite file (default: the user data folder's; "
+        "INITIATIVE_DB overrides).")] = None,
+    away: Annotated[float, typer.Option(
+        min=1, help="Seconds a player may be gone before a bot plays their seat.")] = 60.0,
+    bot_delay: Annotated[float, typer.Option(
+        min=0, help="Seconds a bot waits before it acts.")] = 0.8,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
+) -> None:
+    """Start the web table: a lobby, tables in every mode, live play over WebSockets."""
+    import socket
+
+    import uvicorn
+
+    from initiative.server.app import create_app
+    from initiative.server.hub import Options
+    from initiative.store import StoreError
+
+    try:
+        app = create_app(db, Options(away_after=away, bot_delay=bot_delay))
+    except StoreError as exc:
+        fail(str(exc))
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"Initiative Break web table: http://{shown}:{bound}/  (Ctrl+C stops it)",
+               err=False)
+    config = uvicorn.Config(app, log_level=log_level, access_log=False,
+                            ws="websockets-sansio" if _has_sansio() else "auto")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _has_sansio() -> bool:
+    try:
+        from uvicorn.protocols.websockets import websockets_sansio_impl  # noqa: F401
+    except ImportError:
+        return False
+    return True

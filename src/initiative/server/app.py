@@ -1,0 +1,235 @@
+"""The web table as an ASGI app (Starlette): server-rendered pages, one WebSocket per
+open table page, a small JSON API. Every asset is served from the package (no CDN).
+
+Routes:
+  GET  /                      the lobby (open tables; take a free seat)
+  GET  /new, POST /new        create a table (form); the answer lists the secret links
+  POST /t/{id}/claim/{seat}   take a free seat from the lobby (a new secret link)
+  GET  /t/{id}?k=TOKEN        the table page of the seat (or spectators) TOKEN opens
+  GET  /t/{id}/replay?k=T&step=N   a finished game, step by step (public information)
+  WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
+  GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from initiative.bots import LEVELS
+from initiative.engine.contract import SPECTATOR
+from initiative.games.ib.content import Content, core_content
+from initiative.server import render, tokens
+from initiative.server.hub import Hub, Options, Runtime
+from initiative.server.notify import make_notifier
+from initiative.server.setup import MAX_TEAM_TEXT, MODE_NAMES, SetupError, parse_setup
+from initiative.server.table import KIND, TableError
+from initiative.server.ws import serve_socket
+from initiative.store import Store, StoreError
+
+log = logging.getLogger("initiative.server")
+MAX_FORM_FIELDS = 100
+
+
+def create_app(url: str | None = None, options: Options | None = None,
+               content: Content | None = None) -> Starlette:
+    """The app over the store at `url` (SQLite by default; PostgreSQL by URL)."""
+    content = content or core_content()
+    store = Store(url)
+    hub = Hub(store, content, options, make_notifier(store.url))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
+        return HTMLResponse(render.env.get_template(template).render(**values), status)
+
+    def error(heading: str, message: str, status: int) -> HTMLResponse:
+        return page("error.html", status, heading=heading, message=message)
+
+    async def lobby(request: Request) -> Response:
+        infos = await asyncio.to_thread(store.records, KIND)
+        rows = [{"id": i.id, "name": i.name, **i.summary,
+                 "mode": MODE_NAMES.get(i.summary.get("mode", ""), "?")} for i in infos]
+        open_ = [r for r in rows if not r.get("finished") and not r.get("rematch")
+                 and any(s["open"] and s["controller"] == "human" for s in r["seats"])]
+        finished = [r for r in rows if r.get("finished")][:10]
+        return page("lobby.html", tables=open_[:50], finished=finished)
+
+    def new_form(form: dict[str, Any], problems: list[str], status: int = 200) -> HTMLResponse:
+        keys = sorted(content.teams)
+        defaults = [keys[i % len(keys)] for i in (4, 7, 0, 8, 5, 1, 2, 3)]
+        return page("new.html", status, form=form, problems=problems,
+                    modes=list(MODE_NAMES.items()), levels=list(LEVELS),
+                    teams=[(k, content.teams[k][0]) for k in keys], default_teams=defaults,
+                    encounters=[(k, e.name) for k, e in sorted(content.encounters.items())])
+
+    async def new_get(request: Request) -> Response:
+        return new_form({}, [])
+
+    async def read_form(request: Request) -> dict[str, Any]:
+        form = await request.form(max_files=8, max_fields=MAX_FORM_FIELDS)
+        data: dict[str, Any] = {}
+        for key, value in form.multi_items():
+            if isinstance(value, UploadFile):
+                raw = await value.read(MAX_TEAM_TEXT + 1)
+                if raw:
+                    data[key.replace("_file", "_upload")] = raw.decode("utf-8", "replace")
+            else:
+                data[key] = value
+        return data
+
+    async def new_post(request: Request) -> Response:
+        form = await read_form(request)
+        try:
+            setup = parse_setup(form, content)
+            runtime, seat_tokens, spectator = await hub.create(setup)
+        except SetupError as exc:
+            return new_form(form, exc.problems, 400)
+        table = runtime.table
+        base = str(request.base_url).rstrip("/")
+        seats = [{"name": p.name, "controller": p.controller,
+                  "link": f"/t/{table.id}?k={t}" if t else ""}
+                 for p, t in zip(table.setup.seats, seat_tokens, strict=True)]
+        return page("created.html", 201, name=table.setup.name, seats=seats, base=base,
+                    spectator=f"/t/{table.id}?k={spectator}")
+
+    async def open_table(table_id: str) -> Runtime | None:
+        if not table_id.isalnum() or len(table_id) > 40:
+            return None
+        try:
+            runtime = await hub.runtime(table_id)
+        except (StoreError, TableError):
+            return None
+        return runtime
+
+    async def claim(request: Request) -> Response:
+        runtime = await open_table(request.path_params["table"])
+        if runtime is None:
+            return error("No such table", "This table does not exist.", 404)
+        try:
+            seat = int(request.path_params["seat"])
+        except ValueError:
+            return error("No such seat", "The seat number is not a number.", 400)
+        token = tokens.new_token()
+        try:
+            await hub.commit(runtime, lambda t: t.check_claim(seat, tokens.digest(token)))
+        except TableError as exc:
+            return error("Seat not available", str(exc), 409)
+        return RedirectResponse(f"/t/{runtime.table.id}?k={token}", 303)
+
+    async def seat_of(request: Request) -> tuple[Runtime, int, str] | Response:
+        runtime = await open_table(request.path_params["table"])
+        if runtime is None:
+            return error("No such table", "This table does not exist.", 404)
+        token = request.query_params.get("k", "")
+        seat = runtime.table.seat_for(token)
+        if seat is None:
+            return error("Link not valid", "This link does not open a seat at this table. "
+                         "Ask the table's creator for your link.", 403)
+        return runtime, seat, token
+
+    async def table_page(request: Request) -> Response:
+        found = await seat_of(request)
+        if isinstance(found, Response):
+            return found
+        runtime, seat, token = found
+        table = runtime.table
+        ctx = render.context(table, seat, table.view(seat))
+        ctx["rematch"] = f"/t/{table.rematch}?k={token}" if table.rematch else None
+        who = "spectator" if seat == SPECTATOR else f"seat {seat + 1}, {table.seat_name(seat)}"
+        return page("table.html", name=table.setup.name, who=who, seat=seat,
+                    ws=f"/t/{table.id}/ws?k={token}", regions=render.regions(ctx),
+                    replay=f"/t/{table.id}/replay?k={token}" if table.finished else "")
+
+    async def replay(request: Request) -> Response:
+        found = await seat_of(request)
+        if isinstance(found, Response):
+            return found
+        runtime, _, token = found
+        table = runtime.table
+        if not table.finished:
+            return error("Not finished", "The replay opens when the game is over.", 409)
+        try:
+            step = int(request.query_params.get("step", "0"))
+        except ValueError:
+            return error("Bad step", "step must be a whole number.", 400)
+        step = max(0, min(step, len(table.actions)))
+        state = await asyncio.to_thread(table.state_at, step)
+        view = state.view(SPECTATOR)
+        ctx = render.context(table, SPECTATOR, view)
+        link = f"/t/{table.id}/replay?k={token}&step="
+        return page("replay.html", name=table.setup.name, step=step, total=len(table.actions),
+                    regions=render.regions(ctx), link=link, back=f"/t/{table.id}?k={token}")
+
+    async def api_tables(request: Request) -> Response:
+        if request.method == "GET":
+            infos = await asyncio.to_thread(store.records, KIND)
+            return JSONResponse([{"id": i.id, "name": i.name, "status": i.status,
+                                  **i.summary} for i in infos])
+        try:
+            body = await request.json()
+        except ValueError:
+            return JSONResponse({"error": "the body must be JSON"}, 400)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "the body must be a JSON object"}, 400)
+        seed = body.pop("seed", None)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not 0 <= seed < 2**63):
+            return JSONResponse({"error": "seed: a whole number from 0"}, 400)
+        prefix = body.pop("prefix", None)
+        if prefix is not None and (not isinstance(prefix, list) or not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in prefix)):
+            return JSONResponse({"error": "prefix: a list of action numbers"}, 400)
+        try:
+            setup = parse_setup({k: v if isinstance(v, str) else str(v)
+                                 for k, v in body.items()}, content)
+            runtime, seat_tokens, spectator = await hub.create(setup, seed, prefix=prefix)
+        except SetupError as exc:
+            return JSONResponse({"error": "the table cannot be created",
+                                 "problems": exc.problems}, 400)
+        except TableError as exc:
+            return JSONResponse({"error": str(exc)}, 400)
+        table = runtime.table
+        return JSONResponse({"id": table.id, "seats": seat_tokens, "spectator": spectator,
+                             "links": [f"/t/{table.id}?k={t}" if t else None
+                                       for t in seat_tokens]}, 201)
+
+    async def socket(websocket: WebSocket) -> None:
+        await serve_socket(websocket, hub, open_table)
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "tables": len(hub.runtimes)})
+
+    from importlib.resources import files
+
+    static = StaticFiles(directory=str(files("initiative.web") / "static"))
+    app = Starlette(routes=[
+        Route("/", lobby), Route("/new", new_get, methods=["GET"]),
+        Route("/new", new_post, methods=["POST"]),
+        Route("/t/{table}/claim/{seat}", claim, methods=["POST"]),
+        Route("/t/{table}", table_page), Route("/t/{table}/replay", replay),
+        WebSocketRoute("/t/{table}/ws", socket),
+        Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/healthz", health), Mount("/static", static, name="static"),
+    ], lifespan=lifespan)
+    app.state.hub = hub
+    return app
+

@@ -1,0 +1,275 @@
+"""The live side of the web table: open tables in memory, their connected clients,
+bots, and the rule that nothing is acknowledged before it is stored.
+
+A `Runtime` holds one table, a lock, its clients by seat and its bots. Every change
+goes through `Hub.commit`: under the table's lock the event is appended to the store
+(in a worker thread, so the event loop never waits on the disk), then applied, then
+every client gets its own new view, and the bot of the next seat (if any) is woken.
+When another process appended first (ConflictError), the table catches up from the
+store and the request is refused with a fresh view. A bot takes over a human seat
+whose player has been gone longer than `away_after` seconds and hands it back as
+soon as the player returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from initiative.bots import make_bot
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.content import Content
+from initiative.server.notify import LocalNotifier, Notifier
+from initiative.server.setup import TableSetup
+from initiative.server.table import Pending, Table, TableError
+from initiative.store import ConflictError, Store
+
+log = logging.getLogger("initiative.server")
+AWAY_BOT = "normal"
+"""The bot that stands in for a player who is away."""
+RESYNC_SECONDS = 5.0
+"""Open tables are re-read this often in case a notification from another process was
+missed."""
+
+
+@dataclass
+class Options:
+    away_after: float = 60.0
+    """Seconds a player may be gone before a bot plays their seat."""
+    bot_delay: float = 0.8
+    """Seconds a bot waits before it acts (so people can follow the game)."""
+
+
+class Client(Protocol):
+    """A connected browser or API client of one seat (or a spectator)."""
+
+    seat: int
+
+    async def update(self, runtime: Runtime, note: str) -> None: ...
+
+
+@dataclass
+class Runtime:
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    away_since: dict[int, float] = field(default_factory=dict)
+    bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    last_used: float = field(default_factory=time.monotonic)
+
+    def present(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def controller(self, seat: int, away_after: float, now: float) -> str:
+        """Who plays `seat` now: a bot name, or "human"."""
+        plan = self.table.setup.seats[seat]
+        if plan.is_bot:
+            return plan.controller
+        since = self.away_since.get(seat)
+        if since is not None and not self.present(seat) and now - since >= away_after:
+            return AWAY_BOT
+        return "human"
+
+    def bot(self, seat: int, name: str) -> Any:
+        key = (seat, name)
+        if key not in self.bots:
+            seed = SplitMix64(self.table.seed ^ (seat + 1) * 0x9E37_79B9).next64()
+            self.bots[key] = make_bot(name, self.table.match, seed)
+        return self.bots[key]
+
+
+class Hub:
+    """Every open table of this process, over one store."""
+
+    def __init__(self, store: Store, content: Content, options: Options | None = None,
+                 notifier: Notifier | None = None) -> None:
+        self.store = store
+        self.content = content
+        self.options = options or Options()
+        self.notifier: Notifier = notifier or LocalNotifier()
+        self.runtimes: dict[str, Runtime] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._resync: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self.notifier.start(self._notified)
+        self._resync = asyncio.create_task(self._resync_loop())
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._resync, *self._tasks,
+                             *(r.bot_task for r in self.runtimes.values())) if t]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.notifier.stop()
+
+    # --- tables -----------------------------------------------------------------------
+
+    async def create(self, setup: TableSetup, seed: int | None = None, series: str | None = None,
+                     digests: tuple[list[str], str] | None = None,
+                     claimed: list[bool] | None = None, prefix: list[int] | None = None
+                     ) -> tuple[Runtime, list[str | None], str | None]:
+        table, seat_tokens, spectator = await asyncio.to_thread(
+            Table.create, self.store, setup, self.content, seed, series, digests, claimed,
+            prefix)
+        runtime = Runtime(table)
+        self.runtimes[table.id] = runtime
+        self.wake(runtime)
+        return runtime, seat_tokens, spectator
+
+    async def runtime(self, table_id: str) -> Runtime:
+        """The open table (loaded from the store the first time it is asked for)."""
+        runtime = self.runtimes.get(table_id)
+        if runtime is not None:
+            return runtime
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            runtime = self.runtimes.get(table_id)
+            if runtime is None:
+                table = await asyncio.to_thread(Table.open, self.store, table_id, self.content)
+                runtime = Runtime(table)
+                now = time.monotonic()
+                # Players seated before a restart count as away from now on.
+                runtime.away_since = {s: now for s, taken in enumerate(table.claimed)
+                                      if taken and not table.is_bot_seat(s)}
+                self.runtimes[table.id] = runtime
+                self.runtimes.setdefault(table_id, runtime)
+                self.wake(runtime)
+        return runtime
+
+    # --- changes ----------------------------------------------------------------------
+
+    async def commit(self, runtime: Runtime, make: Callable[[Table], Pending],
+                     note: str = "") -> None:
+        """Check, store, apply and broadcast one event; TableError if refused."""
+        async with runtime.lock:
+            table = runtime.table
+            pending = make(table)
+            seq = table.head + 1
+            try:
+                await asyncio.to_thread(self._store_event, table, seq, pending)
+            except ConflictError:
+                await self._catch_up(runtime)
+                raise TableError("the table changed meanwhile (another server); "
+                                 "your screen is up to date now, please choose again") from None
+            table.apply(pending)
+            table.head = seq
+        await self.notifier.publish(table.id, seq)
+        await self.broadcast(runtime, note)
+        self.wake(runtime)
+
+    def _store_event(self, table: Table, seq: int, pending: Pending) -> None:
+        """Append the event with the lobby summary after it, and every SNAPSHOT_EVERY
+        events the whole table after it (built on a copy: the table is not touched)."""
+        snapshot = None
+        if table.needs_snapshot(seq):
+            probe = Table.from_snapshot(table.id, table.snapshot(), self.content, table.head)
+            probe.apply(Pending(pending.event, None))
+            snapshot = probe.snapshot()
+        summary = table.summary_after(pending)
+        self.store.append(table.id, seq, pending.event, snapshot=snapshot,
+                          status="finished" if summary["finished"] else "active",
+                          summary=summary)
+
+    async def _catch_up(self, runtime: Runtime) -> bool:
+        table = runtime.table
+        events = await asyncio.to_thread(self.store.events, table.id, table.head)
+        return table.catch_up(events)
+
+    async def _notified(self, table_id: str, seq: int) -> None:
+        runtime = self.runtimes.get(table_id)
+        if runtime is None or seq <= runtime.table.head:
+            return
+        async with runtime.lock:
+            changed = await self._catch_up(runtime)
+        if changed:
+            await self.broadcast(runtime, "")
+            self.wake(runtime)
+
+    async def _resync_loop(self) -> None:
+        if isinstance(self.notifier, LocalNotifier):
+            return
+        while True:
+            await asyncio.sleep(RESYNC_SECONDS)
+            for runtime in list(self.runtimes.values()):
+                if runtime.clients:
+                    with contextlib.suppress(Exception):
+                        await self._notified(runtime.table.id, 1 << 62)
+
+    async def broadcast(self, runtime: Runtime, note: str) -> None:
+        clients = list(runtime.clients)
+        if clients:
+            await asyncio.gather(*(c.update(runtime, note) for c in clients),
+                                 return_exceptions=True)
+
+    # --- presence ---------------------------------------------------------------------
+
+    async def join(self, runtime: Runtime, client: Client) -> None:
+        runtime.clients.add(client)
+        runtime.last_used = time.monotonic()
+        seat = client.seat
+        if seat >= 0:
+            runtime.away_since.pop(seat, None)
+            if not runtime.table.claimed[seat]:
+                with contextlib.suppress(TableError):
+                    await self.commit(runtime, lambda t: t.check_claim(seat, ""))
+        self.wake(runtime)
+
+    async def leave(self, runtime: Runtime, client: Client) -> None:
+        runtime.clients.discard(client)
+        seat = client.seat
+        if seat >= 0 and not runtime.present(seat):
+            runtime.away_since[seat] = time.monotonic()
+            runtime.table.cancel(seat)
+            self.wake(runtime)
+
+    # --- bots -------------------------------------------------------------------------
+
+    def wake(self, runtime: Runtime) -> None:
+        """Start the table's bot loop if a bot (or an away player's stand-in) is due."""
+        if runtime.bot_task is None or runtime.bot_task.done():
+            runtime.bot_task = asyncio.create_task(self._bot_loop(runtime))
+
+    async def _bot_loop(self, runtime: Runtime) -> None:
+        options = self.options
+        while True:
+            table = runtime.table
+            seat = table.state.current_seat()
+            if seat < 0:
+                return
+            now = time.monotonic()
+            name = runtime.controller(seat, options.away_after, now)
+            if name == "human":
+                since = runtime.away_since.get(seat)
+                if since is None or runtime.present(seat):
+                    return  # the player decides; their actions wake us again
+                await asyncio.sleep(max(0.0, since + options.away_after - now) + 0.01)
+                continue
+            head = table.head
+            await asyncio.sleep(options.bot_delay)
+            if table.head != head or table.state.current_seat() != seat:
+                continue
+            bot = runtime.bot(seat, name)
+            view = table.state.view(seat)
+            action = await asyncio.to_thread(bot.choose, view)
+            if table.head != head:
+                continue
+            by = "bot" if name != AWAY_BOT else "stand-in"
+
+            def act(t: Table, s: int = seat, a: Any = action, b: str = by) -> Pending:
+                return t.check_act(s, [a], by=b)
+
+            try:
+                await self.commit(runtime, act)
+            except TableError:
+                continue
+

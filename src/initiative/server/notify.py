@@ -1,0 +1,97 @@
+"""Fan-out between server processes that share one PostgreSQL database.
+
+After a process stores an event it NOTIFYs the channel with "table_id:seq"; every
+process LISTENs and catches the table up from the store if it has it open. SQLite has
+no such channel: one process serves a SQLite database (`LocalNotifier`). A missed
+notification is harmless: the hub also re-reads open tables every few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+CHANNEL = "initiative_tables"
+Listener = Callable[[str, int], Awaitable[None]]
+log = logging.getLogger("initiative.server")
+
+
+class Notifier(Protocol):
+    async def start(self, listener: Listener) -> None: ...
+
+    async def publish(self, table_id: str, seq: int) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+class LocalNotifier:
+    """One process: nothing to tell anyone."""
+
+    async def start(self, listener: Listener) -> None:
+        return None
+
+    async def publish(self, table_id: str, seq: int) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+
+def conninfo(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as a libpq one (drop the `+driver`)."""
+    scheme, sep, rest = url.partition("://")
+    return f"{scheme.split('+')[0]}{sep}{rest}"
+
+
+class PostgresNotifier:
+    """LISTEN/NOTIFY on one dedicated autocommit connection."""
+
+    def __init__(self, url: str) -> None:
+        self.url = conninfo(url)
+        self._conn: object | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._send: object | None = None
+
+    async def start(self, listener: Listener) -> None:
+        import psycopg
+
+        conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await conn.execute(f"LISTEN {CHANNEL}")
+        self._send = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self._conn = conn
+
+        async def run() -> None:
+            async for note in conn.notifies():
+                table_id, _, seq = note.payload.partition(":")
+                try:
+                    await listener(table_id, int(seq))
+                except Exception:  # one bad table must not stop the fan-out
+                    log.exception("catching up table %s failed", table_id)
+
+        self._task = asyncio.create_task(run())
+
+    async def publish(self, table_id: str, seq: int) -> None:
+        import psycopg
+
+        conn = self._send
+        assert isinstance(conn, psycopg.AsyncConnection)
+        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id}:{seq}"))
+
+    async def stop(self) -> None:
+        import psycopg
+
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        for conn in (self._conn, self._send):
+            if isinstance(conn, psycopg.AsyncConnection):
+                with contextlib.suppress(Exception):
+                    await conn.close()
+
+
+def make_notifier(url: str) -> Notifier:
+    return PostgresNotifier(url) if url.startswith("postgresql") else LocalNotifier()

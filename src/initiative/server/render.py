@@ -1,0 +1,191 @@
+"""What one client of a table receives: HTML regions for a browser, or JSON for an API
+client (bots, the load script). Both are built from that seat's view only (the engine's
+`view(seat)`; spectators get SPECTATOR's) and its own draft, so no frame for one seat
+can hold another seat's hand, deck order or face-down card (issue 7, security).
+
+Regions (ids in the page): `status` (round, who decides, "you're next", the result),
+`track` (the Initiative Track as a timeline with the Round Marker and the out-of-round
+divider; units as buttons when they are a legal target), `hand`, `actions` (the draft's
+steps, the next choices, confirm / back / undo, unavailable options with why), `log`
+(sentences) and `chat`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from initiative.cli import render as text
+from initiative.engine.contract import TERMINAL
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import Action, Kind
+from initiative.games.ib.match import Match
+from initiative.games.ib.view import IBView
+from initiative.server import reasons
+from initiative.server.table import Table
+
+SHAPES = ("●", "▲", "■", "◆", "★", "✚", "⬟", "⬢")
+"""Team marks (colour is never the only sign of a side)."""
+CC_SHAPE = "✖"
+LOG_LINES = 150
+UNIT_STEPS = (Kind.TARGET, Kind.TARGET_SUPPORT, Kind.BREAK)
+CARD_STEPS = (Kind.PLAY, Kind.INSTALL, Kind.DISCARD)
+
+env = Environment(loader=PackageLoader("initiative.web", "templates"),
+                  autoescape=select_autoescape(["html"]), trim_blocks=True, lstrip_blocks=True)
+
+
+def team_mark(match: Match, team: int) -> str:
+    if team == match.cc_team:
+        return CC_SHAPE
+    return SHAPES[team % len(SHAPES)]
+
+
+@dataclass(frozen=True)
+class Button:
+    index: int
+    label: str
+    detail: str
+
+
+def _button(view: IBView, match: Match, action: Action) -> Button:
+    return Button(action.index, _short(action, view), text.describe_action(view, match, action))
+
+
+def _short(action: Action, view: IBView) -> str:
+    kind = action.kind
+    if kind in text.ATTACKS:
+        return text.ATTACKS[kind]
+    if kind in (Kind.TARGET, Kind.BREAK, Kind.TARGET_SUPPORT):
+        unit = view.units[action.arg + (0 if kind != Kind.TARGET_SUPPORT else
+                                        len(view.units) - _supports(view))]
+        return ("Break with " if kind == Kind.BREAK else "Target ") + unit.name
+    if kind in CARD_STEPS:
+        hand = view.hand
+        name = view.card_name(hand[action.arg]) if action.arg < len(hand) else "?"
+        return f"{kind.name.capitalize()} {name}"
+    return {Kind.KEEP: "Keep hand", Kind.MULLIGAN: "Mulligan", Kind.PASS: "Pass",
+            Kind.DECLINE: "No Break", Kind.CLEANSE: "Cleanse " + st.NAMES[action.arg]
+            if action.arg < len(st.NAMES) else "Cleanse",
+            Kind.SIGIL: f"Use Sigil {action.arg + 1}", Kind.TIER: f"Discard {action.arg + 1}",
+            Kind.REPLACE: f"Replace Sigil {action.arg + 1}",
+            Kind.FLUX: "Flux: " + text.FLUX_WORDS[action.arg] if action.arg < 3 else "Flux",
+            }.get(kind, kind.name.capitalize())
+
+
+def _supports(view: IBView) -> int:
+    return sum(1 for u in view.units if u.is_support)
+
+
+def context(table: Table, seat: int, view: IBView, controller: str = "human") -> dict[str, Any]:
+    """Everything the region templates need for `seat` (from its view and draft)."""
+    match = table.match
+    state_seat = view.deciding
+    mine = seat >= 0 and state_seat == seat and not table.finished
+    draft = table.draft(seat) if mine else None
+    draft_view = draft.state.view(seat) if draft is not None and draft.steps else view
+    next_steps = list(draft.next_steps) if draft is not None else []
+    unit_steps = {a.arg + (match.num_characters if a.kind == Kind.TARGET_SUPPORT else 0): a
+                  for a in next_steps if a.kind in UNIT_STEPS}
+    card_steps = {a.arg: a for a in next_steps if a.kind in CARD_STEPS}
+    other_steps = [_button(draft_view, match, a) for a in next_steps
+                   if a.kind not in UNIT_STEPS and a.kind not in CARD_STEPS]
+    active = text.active_unit(view)
+    track = []
+    for slot, u in enumerate(view.order):
+        unit = view.units[u]
+        step = unit_steps.get(u)
+        track.append({
+            "slot": slot + 1, "unit": unit, "mark": team_mark(match, unit.team),
+            "team": unit.team if unit.team != match.cc_team else "cc",
+            "side": text.side(view, unit), "active": u == active,
+            "out": text.out_of_round(view, slot, u), "rm_before": slot == view.rm,
+            "statuses": st.names(unit.statuses),
+            "pending": text.pending_text(unit.pending) if unit.pending else "",
+            "step": _button(draft_view, match, step) if step is not None else None,
+        })
+    supports = [{"unit": u, "mark": team_mark(match, u.team), "side": text.side(view, u),
+                 "team": u.team,
+                 "step": _button(draft_view, match, unit_steps[u.unit])
+                 if u.unit in unit_steps else None}
+                for u in view.units if u.is_support and u.on_track]
+    defeated = [u for u in view.units if not u.on_track and not u.is_support]
+    hand = [{"slot": i, "name": view.card_name(c),
+             "text": text.card_text(match.content, c),
+             "chosen": draft is not None and any(a.kind in CARD_STEPS and a.arg == i
+                                                 for a in draft.steps[:1]),
+             "step": _button(draft_view, match, card_steps[i]) if i in card_steps else None}
+            for i, c in enumerate(view.hand)]
+    options = []
+    if mine and draft is not None and not draft.steps:
+        options = [{"label": _short(a, view),
+                    "reason": reasons.unavailable_reason(view, match, a)}
+                   for a in reasons.top_level_options(view, match)
+                   if a not in view.legal]
+    preview = None
+    if draft is not None and draft.preview is not None:
+        preview = _preview(view, draft.preview.view(seat))
+    decider = "" if state_seat < 0 else table.seat_name(state_seat)
+    return {
+        "seat": seat, "seat_name": table.seat_name(seat), "view": view, "match": match,
+        "round": view.round, "collapse": view.rm is None, "track": track,
+        "rm_end": view.rm is not None and view.rm == len(view.order),
+        "supports": supports, "defeated": defeated, "hand": hand,
+        "hand_sizes": [(table.seat_name(s), n, view.deck_sizes[s])
+                       for s, n in enumerate(view.hand_sizes)],
+        "mine": mine, "decider": decider, "controller": controller,
+        "title": text.decision_title(view, match) if mine else "",
+        "draft": [text.describe_action(view, match, a) for a in draft.steps]
+        if draft is not None else [],
+        "ready": draft is not None and draft.ready, "choices": other_steps,
+        "options": options, "preview": preview, "can_undo": table.can_undo(seat),
+        "finished": view.deciding == TERMINAL,
+        "result": text.result_text(view, match).plain if view.deciding == TERMINAL else "",
+        "log": text.log_sentences(view, match, max(0, len(view.log) - LOG_LINES)),
+        "chat": [{"name": table.seat_name(c["seat"]), "text": c["text"]} for c in table.chat],
+        "rematch": table.rematch,
+    }
+
+
+def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:
+    """Where each unit lands if the draft is confirmed and nobody breaks."""
+    was = {u: i for i, u in enumerate(before.order)}
+    rows = []
+    for slot, u in enumerate(after.order):
+        old = was.get(u)
+        unit = after.units[u]
+        rows.append({"slot": slot + 1, "name": unit.name, "label": unit.label,
+                     "moved": "" if old is None or old == slot else
+                     f"from {old + 1}", "rm_before": slot == after.rm,
+                     "hp": unit.hp, "was_hp": before.units[u].hp})
+    return rows
+
+
+REGIONS = ("status", "track", "hand", "actions", "log", "chat")
+
+
+def regions(ctx: dict[str, Any]) -> dict[str, str]:
+    return {name: str(env.get_template(f"_{name}.html").render(ctx)) for name in REGIONS}
+
+
+def announcement(ctx: dict[str, Any]) -> str:
+    """One sentence for screen readers when the turn changes (aria-live)."""
+    if ctx["finished"]:
+        return f"Game over. {ctx['result']}"
+    if ctx["mine"]:
+        return f"Your turn. {ctx['title']}."
+    return f"{ctx['decider']} is deciding." if ctx["decider"] else ""
+
+
+def json_payload(table: Table, seat: int, view: IBView, log_from: int) -> dict[str, Any]:
+    """The API client's state: its view (log from `log_from`), legal steps, its draft."""
+    data = view.to_dict()
+    data["log"] = data["log"][log_from:]
+    match = table.match
+    legal = [{"index": a.index, "text": text.describe_action(view, match, a)}
+             for a in view.legal]
+    return {"type": "state", "seq": table.head, "seat": seat, "view": data,
+            "log_from": log_from, "legal": legal, "can_undo": table.can_undo(seat),
+            "finished": table.finished, "rematch": table.rematch}

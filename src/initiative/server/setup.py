@@ -1,0 +1,200 @@
+"""What a new table is: its mode, its seats (who plays each: a person or a bot, with a
+shipped team or an uploaded team file) and its house rules, read from the create form
+or an API request and checked against every rule of the mode at once (IB 6.3, 8.1-8.4,
+via `modes.build_match`). Errors name the seat, the card and the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from initiative.bots import LEVELS, is_bot_name
+from initiative.engine.errors import ContentError
+from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import Content
+from initiative.games.ib.deckbuilding import TeamFile, load_team_text
+from initiative.games.ib.formats import FORMATS, MAX_PLAYERS
+from initiative.games.ib.match import Match
+from initiative.games.ib.modes import MODES, GameSetup, build_match
+
+HUMAN = "human"
+MAX_NAME = 40
+MAX_TEAM_TEXT = 20_000
+"""An uploaded team file larger than this is refused before it is parsed."""
+MODE_NAMES = {"1v1": "Duel (1v1)", "2v2": "Teams 2v2", "1v3": "One against three (1v3)",
+              "3v3": "Teams 3v3", "4v4": "Teams 4v4", "2v2v2v2": "Four teams of two",
+              "ffa": "Free-for-all", "solo": "Solo against an encounter",
+              "coop": "Co-op against an encounter"}
+
+
+class SetupError(ValueError):
+    """A table request that cannot be played; `problems` lists every one, each naming
+    the field (and seat) it is about."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """One seat: shown name, the team (a shipped key, or an uploaded team file's text)
+    and who plays it: `human` or a bot name (`easy`, `normal`, `expert`, `ismcts@200`...)."""
+
+    name: str
+    team: str
+    controller: str = HUMAN
+    team_text: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.controller != HUMAN
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "team": self.team, "controller": self.controller,
+                "team_text": self.team_text}
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """A table to create: `mode` is a format of IB 8.2 or solo/co-op (IB 6, 8.1)."""
+
+    name: str
+    mode: str
+    seats: tuple[SeatPlan, ...]
+    encounter: str | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "mode": self.mode,
+                "seats": [s.to_dict() for s in self.seats], "encounter": self.encounter,
+                "rules": dict(self.rules)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableSetup:
+        seats = tuple(SeatPlan(str(s["name"]), str(s["team"]), str(s["controller"]),
+                               str(s.get("team_text", ""))) for s in data["seats"])
+        return cls(str(data["name"]), str(data["mode"]), seats, data.get("encounter"),
+                   dict(data.get("rules") or {}))
+
+    def build(self, content: Content, seed: int) -> Match:
+        """The match; SetupError lists every problem (deck rules per seat included)."""
+        teams: list[str | TeamFile] = []
+        problems: list[str] = []
+        for i, seat in enumerate(self.seats):
+            if seat.team_text:
+                try:
+                    teams.append(load_team_text(seat.team_text, f"seat {i + 1} team file"))
+                except ContentError as exc:
+                    problems.append(str(exc))
+            else:
+                teams.append(seat.team)
+        if problems:
+            raise SetupError(problems)
+        try:
+            config = RulesConfig().with_flags(self.rules, "rules") if self.rules else None
+            match = build_match(GameSetup(self.mode, tuple(teams), self.encounter), content,
+                                config, seed)
+        except ContentError as exc:
+            raise SetupError(_split(str(exc))) from None
+        return _rename(match, self.seats)
+
+
+def _split(message: str) -> list[str]:
+    head, _, rest = message.partition(": ")
+    return [f"{head}: {part}" for part in rest.split("; ")] if rest else [message]
+
+
+def _rename(match: Match, seats: tuple[SeatPlan, ...]) -> Match:
+    """The match with each seat called by its player's chosen name."""
+    renamed = tuple(replace(s, name=plan.name) for s, plan in zip(match.seats, seats,
+                                                                   strict=True))
+    return replace(match, seats=renamed)
+
+
+def _text(form: Mapping[str, Any], key: str, default: str = "") -> str:
+    value = form.get(key, default)
+    return value.strip() if isinstance(value, str) else default
+
+
+def parse_setup(form: Mapping[str, Any], content: Content) -> TableSetup:
+    """A TableSetup from the create form's fields (`mode`, `players`, `encounter`,
+    `rules`, and per seat i: `seat{i}_name`, `seat{i}_team`, `seat{i}_controller`,
+    `seat{i}_upload`). Every problem is reported at once, by field."""
+    problems: list[str] = []
+    mode = _text(form, "mode", "1v1")
+    if mode not in FORMATS and mode not in MODES:
+        problems.append(f"mode: unknown {mode!r} (known: {', '.join((*FORMATS, *MODES))})")
+        raise SetupError(problems)
+    layout = FORMATS.get(mode)
+    count = sum(layout) if layout else 1 if mode == "solo" else 0
+    if not count:
+        try:
+            count = int(_text(form, "players", "2"))
+        except ValueError:
+            count = 0
+        low, high = (2, 4) if mode == "coop" else (2, MAX_PLAYERS)
+        if not low <= count <= high:
+            problems.append(f"players: {mode} is {low} to {high} players")
+            raise SetupError(problems)
+    seats = []
+    for i in range(count):
+        where = f"seat {i + 1}"
+        name = _text(form, f"seat{i}_name") or f"Player {i + 1}"
+        if len(name) > MAX_NAME:
+            problems.append(f"{where} name: at most {MAX_NAME} characters")
+        controller = _text(form, f"seat{i}_controller", HUMAN)
+        if controller != HUMAN and not is_bot_name(controller):
+            problems.append(f"{where} player: {controller!r} is neither a person nor a bot "
+                            f"(bots: {', '.join(LEVELS)})")
+        upload = form.get(f"seat{i}_upload", "")
+        upload = upload if isinstance(upload, str) else ""
+        if len(upload) > MAX_TEAM_TEXT:
+            problems.append(f"{where} team file: larger than {MAX_TEAM_TEXT} characters")
+            upload = ""
+        team = _text(form, f"seat{i}_team")
+        if not upload.strip() and team not in content.teams:
+            problems.append(f"{where} team: choose a starter team or upload a team file")
+        seats.append(SeatPlan(name, team, controller, upload if upload.strip() else ""))
+    encounter = _text(form, "encounter") or None
+    if mode in MODES and encounter is None:
+        problems.append(f"encounter: {mode} is played against an encounter (IB 6.3.3)")
+    if encounter is not None and encounter not in content.encounters:
+        problems.append(f"encounter: unknown {encounter!r}")
+    rules = _rules(_text(form, "rules"), problems)
+    if problems:
+        raise SetupError(problems)
+    table_name = _text(form, "name") or f"{MODE_NAMES[mode]} table"
+    return TableSetup(table_name[:MAX_NAME * 2], mode, tuple(seats), encounter, rules)
+
+
+def _rules(text: str, problems: list[str]) -> dict[str, Any]:
+    """House rules as `flag=value` items separated by commas or lines."""
+    rules: dict[str, Any] = {}
+    for item in text.replace(",", "\n").splitlines():
+        item = item.strip()
+        if not item:
+            continue
+        flag, sep, value = item.partition("=")
+        if not sep:
+            problems.append(f"rules: {item!r} is not flag=value")
+            continue
+        rules[flag.strip()] = _value(value.strip())
+    if rules:
+        try:
+            RulesConfig().with_flags(rules, "rules")
+        except ContentError as exc:
+            problems.append(str(exc))
+    return rules
+
+
+def _value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text

@@ -1,0 +1,176 @@
+"""The table's WebSocket protocol. A client connects to `/t/{id}/ws?k=TOKEN` (its seat's
+secret, or the spectator link's) and receives its state after every change, and in
+full on every (re)connect.
+
+Requests (JSON objects; `id` is echoed back as `reply_to`):
+  {"op": "step", "action": N}    add a step to your draft (card, discard, target, ...)
+  {"op": "back"} / {"op": "cancel"}   take the last step back / drop the draft
+  {"op": "confirm"}              store and play the draft
+  {"op": "act", "actions": [N, ...]}  a whole turn at once (API clients, bots)
+  {"op": "undo"}                 take back your last turn (when allowed)
+  {"op": "chat", "text": "..."}  {"op": "rematch"}  {"op": "sync"}
+Answers: `{"type": "render", "regions": {...}, "announce": ...}` (HTML clients) or
+`{"type": "state", ...}` (`format=json`), and `{"type": "error", "message": ...}`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from initiative.engine.contract import SPECTATOR
+from initiative.server import render
+from initiative.server.hub import Hub, Runtime
+from initiative.server.table import Pending, Table, TableError, _action
+
+log = logging.getLogger("initiative.server")
+MAX_MESSAGE = 4096
+NOT_ALLOWED = 4403
+NOT_FOUND = 4404
+
+
+class SocketClient:
+    """One connected page or API client."""
+
+    def __init__(self, websocket: WebSocket, seat: int, token: str, fmt: str) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.token = token
+        self.json = fmt == "json"
+        self.log_sent = 0
+        self.reply_to: Any = None
+        self.send_lock = asyncio.Lock()
+
+    async def update(self, runtime: Runtime, note: str = "") -> None:
+        table = runtime.table
+        view = table.view(self.seat)
+        if self.json:
+            payload = render.json_payload(table, self.seat, view, self.log_sent)
+            self.log_sent = len(view.log)
+        else:
+            seat = table.state.current_seat()
+            controller = runtime.controller(seat, 1e18, 0) if seat >= 0 else "human"
+            ctx = render.context(table, self.seat, view, controller)
+            ctx["rematch"] = f"/t/{table.rematch}?k={self.token}" if table.rematch else None
+            payload = {"type": "render", "regions": render.regions(ctx),
+                       "announce": render.announcement(ctx), "your_turn": ctx["mine"],
+                       "seq": table.head}
+            if table.rematch and note == "rematch":
+                payload["redirect"] = ctx["rematch"]
+        if note:
+            payload["note"] = note
+        payload["reply_to"] = self.reply_to
+        await self.send(payload)
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        if self.websocket.application_state != WebSocketState.CONNECTED:
+            return
+        async with self.send_lock:
+            await self.websocket.send_text(json.dumps(payload, separators=(",", ":")))
+
+
+async def serve_socket(websocket: WebSocket, hub: Hub,
+                       open_table: Callable[[str], Awaitable[Runtime | None]]) -> None:
+    runtime = await open_table(websocket.path_params["table"])
+    await websocket.accept()
+    if runtime is None:
+        await websocket.close(NOT_FOUND, "This table does not exist.")
+        return
+    token = websocket.query_params.get("k", "")
+    seat = runtime.table.seat_for(token)
+    if seat is None:
+        await websocket.close(NOT_ALLOWED, "This link does not open a seat at this table.")
+        return
+    client = SocketClient(websocket, seat, token, websocket.query_params.get("format", "html"))
+    await hub.join(runtime, client)
+    try:
+        await client.update(runtime, "")
+        while True:
+            text = await websocket.receive_text()
+            await _handle(text, client, runtime, hub)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(runtime, client)
+
+
+async def _handle(text: str, client: SocketClient, runtime: Runtime, hub: Hub) -> None:
+    try:
+        if len(text) > MAX_MESSAGE:
+            raise TableError(f"a request is at most {MAX_MESSAGE} characters")
+        try:
+            message = json.loads(text)
+        except ValueError:
+            raise TableError("a request must be a JSON object") from None
+        if not isinstance(message, dict):
+            raise TableError("a request must be a JSON object")
+        client.reply_to = message.get("id")
+        await _dispatch(message, client, runtime, hub)
+    except TableError as exc:
+        await client.send({"type": "error", "message": str(exc),
+                           "reply_to": client.reply_to})
+        await client.update(runtime, "")
+
+
+async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runtime,
+                    hub: Hub) -> None:
+    op = message.get("op")
+    seat = client.seat
+    table = runtime.table
+    if op == "sync":
+        client.log_sent = 0
+        await client.update(runtime, "")
+        return
+    if seat == SPECTATOR and op != "sync":
+        raise TableError("spectators can only watch")
+    if op in ("step", "back", "cancel"):
+        if op == "step":
+            table.step(seat, _index(message.get("action")))
+        elif op == "back":
+            table.back(seat)
+        else:
+            table.cancel(seat)
+        for other in runtime.clients:  # the same seat open in two tabs sees the draft too
+            if other.seat == seat:
+                await other.update(runtime, "")
+    elif op == "confirm":
+        await hub.commit(runtime, lambda t: t.check_confirm(seat))
+    elif op == "act":
+        raw = message.get("actions")
+        if not isinstance(raw, list):
+            raise TableError("act: 'actions' must be a list of action numbers")
+        actions = [_action(_index(i)) for i in raw]
+        await hub.commit(runtime, lambda t: t.check_act(seat, actions))
+    elif op == "undo":
+        await hub.commit(runtime, lambda t: t.check_undo(seat))
+    elif op == "chat":
+        await hub.commit(runtime, lambda t: t.check_chat(seat, message.get("text")))  # type: ignore[arg-type]
+    elif op == "rematch":
+        await _rematch(table, runtime, hub)
+    else:
+        raise TableError(f"unknown op {op!r} (step, back, cancel, confirm, act, undo, chat, "
+                         "rematch, sync)")
+
+
+def _index(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TableError(f"an action number must be a whole number, got {value!r}")
+    return value
+
+
+async def _rematch(table: Table, runtime: Runtime, hub: Hub) -> None:
+    """A new game with the same setup and seats (the same links open them)."""
+    if not table.finished:
+        raise TableError("a rematch starts when the game is over")
+    if table.rematch:
+        raise TableError("the rematch has already been started")
+    new, _, _ = await hub.create(table.setup, series=table.series,
+                                 digests=(table.seat_digests, table.spectator_digest),
+                                 claimed=list(table.claimed))
+    await hub.commit(runtime, lambda t: Pending({"type": "rematch", "table": new.table.id}),
+                     note="rematch")
