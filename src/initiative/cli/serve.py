@@ -17,7 +17,8 @@ def serve(
         help="Database URL or SQLite file (default: the user data folder's; "
         "INITIATIVE_DB overrides).")] = None,
     away: Annotated[float, typer.Option(
-        min=1, help="Seconds a player may be gone before a bot plays their seat.")] = 60.0,
+        min=0, help="Seconds a player may be gone before a bot plays their seat "
+        "(0: never; the game waits for them).")] = 60.0,
     bot_delay: Annotated[float, typer.Option(
         min=0, help="Seconds a bot waits before it acts.")] = 0.8,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",

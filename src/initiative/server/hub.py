@@ -40,7 +40,7 @@ missed."""
 @dataclass
 class Options:
     away_after: float = 60.0
-    """Seconds a player may be gone before a bot plays their seat."""
+    """Seconds a player may be gone before a bot plays their seat (0: never)."""
     bot_delay: float = 0.8
     """Seconds a bot waits before it acts (so people can follow the game)."""
 
@@ -72,7 +72,8 @@ class Runtime:
         if plan.is_bot:
             return plan.controller
         since = self.away_since.get(seat)
-        if since is not None and not self.present(seat) and now - since >= away_after:
+        if away_after > 0 and since is not None and not self.present(seat) \
+                and now - since >= away_after:
             return AWAY_BOT
         return "human"
 
@@ -250,7 +251,7 @@ class Hub:
             name = runtime.controller(seat, options.away_after, now)
             if name == "human":
                 since = runtime.away_since.get(seat)
-                if since is None or runtime.present(seat):
+                if since is None or runtime.present(seat) or options.away_after <= 0:
                     return  # the player decides; their actions wake us again
                 await asyncio.sleep(max(0.0, since + options.away_after - now) + 0.01)
                 continue

@@ -20,6 +20,7 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.modes import MODES, GameSetup, build_match
 
 HUMAN = "human"
+UNDO_READINGS = ("safe", "off")
 MAX_NAME = 40
 MAX_TEAM_TEXT = 20_000
 """An uploaded team file larger than this is refused before it is parsed."""
@@ -66,18 +67,21 @@ class TableSetup:
     seats: tuple[SeatPlan, ...]
     encounter: str | None = None
     rules: dict[str, Any] = field(default_factory=dict)
+    undo: str = "safe"
+    """Table rule `undo` (docs/rules-interpretations.md): `safe` lets a seat take back its
+    last confirmed turn while it revealed nothing and nobody acted since; `off` never."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "mode": self.mode,
                 "seats": [s.to_dict() for s in self.seats], "encounter": self.encounter,
-                "rules": dict(self.rules)}
+                "rules": dict(self.rules), "undo": self.undo}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSetup:
         seats = tuple(SeatPlan(str(s["name"]), str(s["team"]), str(s["controller"]),
                                str(s.get("team_text", ""))) for s in data["seats"])
         return cls(str(data["name"]), str(data["mode"]), seats, data.get("encounter"),
-                   dict(data.get("rules") or {}))
+                   dict(data.get("rules") or {}), str(data.get("undo", "safe")))
 
     def build(self, content: Content, seed: int) -> Match:
         """The match; SetupError lists every problem (deck rules per seat included)."""
@@ -164,10 +168,13 @@ def parse_setup(form: Mapping[str, Any], content: Content) -> TableSetup:
     if encounter is not None and encounter not in content.encounters:
         problems.append(f"encounter: unknown {encounter!r}")
     rules = _rules(_text(form, "rules"), problems)
+    undo = _text(form, "undo", "safe") or "safe"
+    if undo not in UNDO_READINGS:
+        problems.append(f"undo: {undo!r} is not one of {', '.join(UNDO_READINGS)}")
     if problems:
         raise SetupError(problems)
     table_name = _text(form, "name") or f"{MODE_NAMES[mode]} table"
-    return TableSetup(table_name[:MAX_NAME * 2], mode, tuple(seats), encounter, rules)
+    return TableSetup(table_name[:MAX_NAME * 2], mode, tuple(seats), encounter, rules, undo)
 
 
 def _rules(text: str, problems: list[str]) -> dict[str, Any]:

@@ -232,7 +232,8 @@ class Table:
                 state.apply(action)
             except IllegalActionError as exc:
                 raise TableError(f"step {n}: {exc}") from None
-        undoable = (by == "player" and state.rng.state == self.state.rng.state
+        undoable = (by == "player" and self.setup.undo == "safe"
+                    and state.rng.state == self.state.rng.state
                     and _deck_cards(state) == _deck_cards(self.state))
         event = {"type": "act", "seat": seat, "actions": [a.index for a in actions], "by": by,
                  "undoable": undoable}
