@@ -30,6 +30,8 @@ from initiative.server.table import Pending, Table, TableError
 from initiative.store import ConflictError, Store
 
 log = logging.getLogger("initiative.server")
+IDLE_SECONDS = 600.0
+"""A table with no client and no bot due for this long is dropped from memory."""
 AWAY_BOT = "normal"
 """The bot that stands in for a player who is away."""
 RESYNC_SECONDS = 5.0
@@ -62,6 +64,7 @@ class Runtime:
     bots: dict[tuple[int, str], Any] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     last_used: float = field(default_factory=time.monotonic)
+    away_after: float = 60.0
 
     def present(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.clients)
@@ -122,7 +125,7 @@ class Hub:
         table, seat_tokens, spectator = await asyncio.to_thread(
             Table.create, self.store, setup, self.content, seed, series, digests, claimed,
             prefix)
-        runtime = Runtime(table)
+        runtime = Runtime(table, away_after=self.options.away_after)
         self.runtimes[table.id] = runtime
         self.wake(runtime)
         return runtime, seat_tokens, spectator
@@ -137,7 +140,7 @@ class Hub:
             runtime = self.runtimes.get(table_id)
             if runtime is None:
                 table = await asyncio.to_thread(Table.open, self.store, table_id, self.content)
-                runtime = Runtime(table)
+                runtime = Runtime(table, away_after=self.options.away_after)
                 now = time.monotonic()
                 # Players seated before a restart count as away from now on.
                 runtime.away_since = {s: now for s, taken in enumerate(table.claimed)
@@ -197,14 +200,21 @@ class Hub:
             self.wake(runtime)
 
     async def _resync_loop(self) -> None:
-        if isinstance(self.notifier, LocalNotifier):
-            return
+        """Re-read open tables (other processes' missed notifications) and let go of
+        tables nobody has used for IDLE_SECONDS (they reload from the store on demand)."""
+        shared = not isinstance(self.notifier, LocalNotifier)
         while True:
             await asyncio.sleep(RESYNC_SECONDS)
-            for runtime in list(self.runtimes.values()):
+            now = time.monotonic()
+            for key, runtime in list(self.runtimes.items()):
                 if runtime.clients:
-                    with contextlib.suppress(Exception):
-                        await self._notified(runtime.table.id, 1 << 62)
+                    runtime.last_used = now
+                    if shared:
+                        with contextlib.suppress(Exception):
+                            await self._notified(runtime.table.id, 1 << 62)
+                elif now - runtime.last_used > IDLE_SECONDS and not runtime.lock.locked() \
+                        and (runtime.bot_task is None or runtime.bot_task.done()):
+                    del self.runtimes[key]
 
     async def broadcast(self, runtime: Runtime, note: str) -> None:
         clients = list(runtime.clients)

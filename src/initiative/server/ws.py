@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -54,7 +55,8 @@ class SocketClient:
             self.log_sent = len(view.log)
         else:
             seat = table.state.current_seat()
-            controller = runtime.controller(seat, 1e18, 0) if seat >= 0 else "human"
+            controller = runtime.controller(seat, runtime.away_after, time.monotonic()) \
+                if seat >= 0 else "human"
             ctx = render.context(table, self.seat, view, controller)
             ctx["rematch"] = f"/t/{table.rematch}?k={self.token}" if table.rematch else None
             payload = {"type": "render", "regions": render.regions(ctx),
