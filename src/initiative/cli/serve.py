@@ -15,7 +15,7 @@ def serve(
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8000,
     db: Annotated[str | None, typer.Option(
         help="Database URL or SQLite file (default: the user data folder's; "
-        "INITIATIVE_DB overrides).")] = None,
+        "INITIATIVE_DB_URL overrides).")] = None,
     away: Annotated[float, typer.Option(
         min=0, help="Seconds a player may be gone before a bot plays their seat "
         "(0: never; the game waits for them).")] = 60.0,
