@@ -385,6 +385,7 @@ def play_random(seed: int) -> int:
 @pytest.mark.parametrize("seed", range(30))
 def test_random_games_every_button_has_a_true_reason(seed: int) -> None:
     """IB 3.2 / 4 / 5: over 30 random seeded games (shipped teams Ashfall and
-    Tideguard, and Lanternwatch for Supports; several house-rule sets), at every decision each seat's legal buttons
-    have no reason and the others a non-empty, specific, checked one."""
+    Tideguard, and Lanternwatch for Supports; several house-rule sets), at every
+    decision each seat's legal buttons have no reason and the others a non-empty,
+    specific, checked one."""
     assert play_random(seed) > 0

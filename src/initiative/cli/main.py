@@ -16,8 +16,8 @@ from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
 from initiative.cli.lab import simulate
-from initiative.cli.serve import serve
 from initiative.cli.report import report
+from initiative.cli.serve import serve
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content

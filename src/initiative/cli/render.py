@@ -70,6 +70,8 @@ def side(view: IBView, unit: UnitView) -> str:
     name = view.seat_names[unit.seat]
     if unit.seat == view.seat:
         return f"you ({name})"
+    if view.seat < 0:  # a spectator's view (SPECTATOR, -3) sits on no side
+        return name
     if unit.team == view.seat_teams[view.seat]:
         return f"ally ({name})"
     return f"enemy ({name})"

@@ -52,7 +52,8 @@ class Client(Protocol):
 
     seat: int
 
-    async def update(self, runtime: Runtime, note: str) -> None: ...
+    async def update(self, runtime: Runtime, note: str, answer: bool = False) -> None:
+        """Send the client its state; `answer`: it answers this client's own request."""
 
 
 @dataclass
@@ -153,8 +154,9 @@ class Hub:
     # --- changes ----------------------------------------------------------------------
 
     async def commit(self, runtime: Runtime, make: Callable[[Table], Pending],
-                     note: str = "") -> None:
-        """Check, store, apply and broadcast one event; TableError if refused."""
+                     note: str = "", origin: Client | None = None) -> None:
+        """Check, store, apply and broadcast one event (to `origin`, the client that asked
+        for it, as the answer to its request); TableError if refused."""
         async with runtime.lock:
             table = runtime.table
             pending = make(table)
@@ -162,13 +164,19 @@ class Hub:
             try:
                 await asyncio.to_thread(self._store_event, table, seq, pending)
             except ConflictError:
-                await self._catch_up(runtime)
-                raise TableError("the table changed meanwhile (another server); "
-                                 "your screen is up to date now, please choose again") from None
-            table.apply(pending)
-            table.head = seq
+                caught_up: bool | None = await self._catch_up(runtime)
+            else:
+                caught_up = None
+                table.apply(pending)
+                table.head = seq
+        if caught_up is not None:
+            if caught_up:  # every client here sees the other server's events (its NOTIFY
+                await self.broadcast(runtime, "")  # finds the table caught up already)
+                self.wake(runtime)
+            raise TableError("the table changed meanwhile (another server); "
+                             "your screen is up to date now, please choose again")
         await self.notifier.publish(table.id, seq)
-        await self.broadcast(runtime, note)
+        await self.broadcast(runtime, note, origin)
         self.wake(runtime)
 
     def _store_event(self, table: Table, seq: int, pending: Pending) -> None:
@@ -216,10 +224,10 @@ class Hub:
                         and (runtime.bot_task is None or runtime.bot_task.done()):
                     del self.runtimes[key]
 
-    async def broadcast(self, runtime: Runtime, note: str) -> None:
+    async def broadcast(self, runtime: Runtime, note: str, origin: Client | None = None) -> None:
         clients = list(runtime.clients)
         if clients:
-            await asyncio.gather(*(c.update(runtime, note) for c in clients),
+            await asyncio.gather(*(c.update(runtime, note, c is origin) for c in clients),
                                  return_exceptions=True)
 
     # --- presence ---------------------------------------------------------------------
@@ -276,7 +284,13 @@ class Hub:
                 continue
             by = "bot" if name != AWAY_BOT else "stand-in"
 
-            def act(t: Table, s: int = seat, a: Any = action, b: str = by) -> Pending:
+            def act(t: Table, s: int = seat, a: Any = action, b: str = by, n: str = name,
+                    h: int = head) -> Pending:
+                # Under the lock: the game, and who plays the seat (a player back from
+                # being away takes over at once), are still as the bot found them.
+                if t.head != h or runtime.controller(s, options.away_after,
+                                                     time.monotonic()) != n:
+                    raise TableError("the table changed while the bot was thinking")
                 return t.check_act(s, [a], by=b)
 
             try:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from initiative.bots import LEVELS, is_bot_name
-from initiative.engine.errors import ContentError
+from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import TeamFile, load_team_text
@@ -107,8 +107,20 @@ class TableSetup:
 
 
 def _split(message: str) -> list[str]:
+    """`build_match`'s message ("mode: problem; problem; ...") as one line per problem.
+    Every problem names what it is about ("Team (seat 1 team file): IB-2.7.3 ..."), so
+    a part without ": " is the rest of the problem before it, whose own text held a
+    "; " ("IB-2.2.1 wren: has no Keystone; give each Character one")."""
     head, _, rest = message.partition(": ")
-    return [f"{head}: {part}" for part in rest.split("; ")] if rest else [message]
+    if not rest:
+        return [message]
+    parts: list[str] = []
+    for part in rest.split("; "):
+        if parts and ": " not in part:
+            parts[-1] += "; " + part
+        else:
+            parts.append(part)
+    return [f"{head}: {part}" for part in parts]
 
 
 def _rename(match: Match, seats: tuple[SeatPlan, ...]) -> Match:
@@ -192,7 +204,7 @@ def _rules(text: str, problems: list[str]) -> dict[str, Any]:
     if rules:
         try:
             RulesConfig().with_flags(rules, "rules")
-        except ContentError as exc:
+        except (ConfigError, ContentError) as exc:  # an unknown flag is a ConfigError
             problems.append(str(exc))
     return rules
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
+from initiative.games.ib import breaks, frames
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.content import Content
 from initiative.games.ib.match import Match
@@ -225,14 +226,16 @@ class Table:
         if not actions or len(actions) > MAX_STEPS:
             raise TableError(f"a turn is 1 to {MAX_STEPS} steps, not {len(actions)}")
         state = self.state.clone()
+        reveals = False
         for n, action in enumerate(actions, 1):
             if state.current_seat() != seat:
                 raise TableError(f"step {n}: it is not {self.seat_name(seat)}'s decision")
+            reveals = reveals or _closes_hidden_answers(state, seat)
             try:
                 state.apply(action)
             except IllegalActionError as exc:
                 raise TableError(f"step {n}: {exc}") from None
-        undoable = (by == "player" and self.setup.undo == "safe"
+        undoable = (by == "player" and self.setup.undo == "safe" and not reveals
                     and state.rng.state == self.state.rng.state
                     and _deck_cards(state) == _deck_cards(self.state))
         event = {"type": "act", "seat": seat, "actions": [a.index for a in actions], "by": by,
@@ -380,3 +383,17 @@ def _action(index: int) -> Action:
 
 def _deck_cards(state: IBState) -> int:
     return sum(len(d) for d in state.decks)
+
+
+def _closes_hidden_answers(state: IBState, seat: int) -> bool:
+    """Whether `seat`'s answer now is the last one of a mulligan (IB 2.8.2, AMB-88) or
+    Initiative Break window (IB 3.7) that other seats answered already: their hidden
+    answers are revealed by it, so the turn cannot be taken back."""
+    frame = state.stack[-1] if state.stack else None
+    if frame is None:
+        return False
+    if frame[0] == frames.MULLIGAN:  # asks every seat, in seat order
+        return len(frame[1]) == 1 and state.match.num_seats > 1
+    if frame[0] == frames.WINDOW:  # asks the eligible seats, in seat order
+        return len(frame[2]) == 1 and any(breaks.eligible(state, s) for s in range(seat))
+    return False

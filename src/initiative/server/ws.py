@@ -2,7 +2,8 @@
 secret, or the spectator link's) and receives its state after every change, and in
 full on every (re)connect.
 
-Requests (JSON objects; `id` is echoed back as `reply_to`):
+Requests (JSON objects; `id` is echoed back as `reply_to` in the answer to that request,
+and only there: other frames carry `"reply_to": null`):
   {"op": "step", "action": N}    add a step to your draft (card, discard, target, ...)
   {"op": "back"} / {"op": "cancel"}   take the last step back / drop the draft
   {"op": "confirm"}              store and play the draft
@@ -11,6 +12,8 @@ Requests (JSON objects; `id` is echoed back as `reply_to`):
   {"op": "chat", "text": "..."}  {"op": "rematch"}  {"op": "sync"}
 Answers: `{"type": "render", "regions": {...}, "announce": ...}` (HTML clients) or
 `{"type": "state", ...}` (`format=json`), and `{"type": "error", "message": ...}`.
+A state's `view.log` holds the log from entry `log_from` on: the client keeps its first
+`log_from` entries and appends these (after an undo `log_from` goes back).
 """
 
 from __future__ import annotations
@@ -43,16 +46,17 @@ class SocketClient:
         self.seat = seat
         self.token = token
         self.json = fmt == "json"
-        self.log_sent = 0
+        self.log_sent: tuple[Any, ...] = ()  # the log entries this JSON client holds
         self.reply_to: Any = None
         self.send_lock = asyncio.Lock()
 
-    async def update(self, runtime: Runtime, note: str = "") -> None:
+    async def update(self, runtime: Runtime, note: str = "", answer: bool = False) -> None:
         table = runtime.table
         view = table.view(self.seat)
         if self.json:
-            payload = render.json_payload(table, self.seat, view, self.log_sent)
-            self.log_sent = len(view.log)
+            payload = render.json_payload(table, self.seat, view,
+                                          _kept(self.log_sent, view.log))
+            self.log_sent = view.log
         else:
             seat = table.state.current_seat()
             controller = runtime.controller(seat, runtime.away_after, time.monotonic()) \
@@ -66,7 +70,7 @@ class SocketClient:
                 payload["redirect"] = ctx["rematch"]
         if note:
             payload["note"] = note
-        payload["reply_to"] = self.reply_to
+        payload["reply_to"] = self.reply_to if answer else None
         await self.send(payload)
 
     async def send(self, payload: dict[str, Any]) -> None:
@@ -102,6 +106,7 @@ async def serve_socket(websocket: WebSocket, hub: Hub,
 
 
 async def _handle(text: str, client: SocketClient, runtime: Runtime, hub: Hub) -> None:
+    client.reply_to = None
     try:
         if len(text) > MAX_MESSAGE:
             raise TableError(f"a request is at most {MAX_MESSAGE} characters")
@@ -116,7 +121,7 @@ async def _handle(text: str, client: SocketClient, runtime: Runtime, hub: Hub) -
     except TableError as exc:
         await client.send({"type": "error", "message": str(exc),
                            "reply_to": client.reply_to})
-        await client.update(runtime, "")
+        await client.update(runtime, "", answer=True)
 
 
 async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runtime,
@@ -125,8 +130,8 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
     seat = client.seat
     table = runtime.table
     if op == "sync":
-        client.log_sent = 0
-        await client.update(runtime, "")
+        client.log_sent = ()
+        await client.update(runtime, "", answer=True)
         return
     if seat == SPECTATOR and op != "sync":
         raise TableError("spectators can only watch")
@@ -139,24 +144,38 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
             table.cancel(seat)
         for other in runtime.clients:  # the same seat open in two tabs sees the draft too
             if other.seat == seat:
-                await other.update(runtime, "")
+                await other.update(runtime, "", answer=other is client)
     elif op == "confirm":
-        await hub.commit(runtime, lambda t: t.check_confirm(seat))
+        await hub.commit(runtime, lambda t: t.check_confirm(seat), origin=client)
     elif op == "act":
         raw = message.get("actions")
         if not isinstance(raw, list):
             raise TableError("act: 'actions' must be a list of action numbers")
         actions = [_action(_index(i)) for i in raw]
-        await hub.commit(runtime, lambda t: t.check_act(seat, actions))
+        await hub.commit(runtime, lambda t: t.check_act(seat, actions), origin=client)
     elif op == "undo":
-        await hub.commit(runtime, lambda t: t.check_undo(seat))
+        await hub.commit(runtime, lambda t: t.check_undo(seat), origin=client)
     elif op == "chat":
-        await hub.commit(runtime, lambda t: t.check_chat(seat, message.get("text")))  # type: ignore[arg-type]
+        await hub.commit(runtime, lambda t: t.check_chat(seat, message.get("text")),  # type: ignore[arg-type]
+                         origin=client)
     elif op == "rematch":
-        await _rematch(table, runtime, hub)
+        await _rematch(table, runtime, hub, client)
     else:
         raise TableError(f"unknown op {op!r} (step, back, cancel, confirm, act, undo, chat, "
                          "rematch, sync)")
+
+
+def _kept(sent: tuple[Any, ...], log: tuple[Any, ...]) -> int:
+    """How many of the log entries a client holds are still the log's: all of them,
+    unless an undo took some back."""
+    if log[:len(sent)] == sent:
+        return len(sent)
+    kept = 0
+    for held, entry in zip(sent, log, strict=False):
+        if held != entry:
+            break
+        kept += 1
+    return kept
 
 
 def _index(value: Any) -> int:
@@ -165,7 +184,7 @@ def _index(value: Any) -> int:
     return value
 
 
-async def _rematch(table: Table, runtime: Runtime, hub: Hub) -> None:
+async def _rematch(table: Table, runtime: Runtime, hub: Hub, client: SocketClient) -> None:
     """A new game with the same setup and seats (the same links open them)."""
     if not table.finished:
         raise TableError("a rematch starts when the game is over")
@@ -174,5 +193,15 @@ async def _rematch(table: Table, runtime: Runtime, hub: Hub) -> None:
     new, _, _ = await hub.create(table.setup, series=table.series,
                                  digests=(table.seat_digests, table.spectator_digest),
                                  claimed=list(table.claimed))
-    await hub.commit(runtime, lambda t: Pending({"type": "rematch", "table": new.table.id}),
-                     note="rematch")
+
+    def link(t: Table) -> Pending:
+        if t.rematch:  # another seat's rematch was stored while this one was created
+            raise TableError("the rematch has already been started")
+        return Pending({"type": "rematch", "table": new.table.id})
+
+    try:
+        await hub.commit(runtime, link, note="rematch", origin=client)
+    except TableError:
+        hub.runtimes.pop(new.table.id, None)  # the new table is nobody's: drop it
+        await asyncio.to_thread(hub.store.delete, new.table.id)
+        raise

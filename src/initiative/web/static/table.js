@@ -14,6 +14,8 @@
   let delay = 250;
   let lastAnnounce = "";
   let nextId = 1;
+  let waitingFor = 0; // the id of a table request not answered yet (0: none)
+  let waitTimer = null;
 
   function focusKey(el) {
     if (!el || !root.contains(el)) return null;
@@ -23,23 +25,71 @@
     return null;
   }
 
+  // Keyboard and screen-reader users keep their place: when the focused element was
+  // inside a region that was just replaced, focus goes to the same control if it is
+  // still there, else to what comes next (Confirm, or the first step to choose: a unit,
+  // a button or a card), else to the region itself, never to the top of the page.
+  function restoreFocus(active, key, region) {
+    if (!active || active === document.body || document.contains(active)) return;
+    const again = (key && root.querySelector(key)) || root.querySelector("#confirm")
+      || root.querySelector('[data-op="step"]') || region;
+    if (again) again.focus();
+  }
+
+  // The log and the chat scroll, new lines at the bottom: a list the reader left at its
+  // bottom (and every list on the first render) shows the newest lines after a render;
+  // one they scrolled up to read stays where it was.
+  const SCROLLERS = [".log", ".chat-lines"];
+  let rendered = false;
+
+  function scrollState() {
+    const state = {};
+    for (const selector of SCROLLERS) {
+      const list = root.querySelector(selector);
+      if (list) state[selector] = { top: list.scrollTop, bottom: !rendered
+        || list.scrollTop + list.clientHeight >= list.scrollHeight - 8 };
+    }
+    return state;
+  }
+
+  function restoreScroll(state) {
+    for (const [selector, was] of Object.entries(state)) {
+      const list = root.querySelector(selector);
+      if (list) list.scrollTop = was.bottom ? list.scrollHeight : was.top;
+    }
+    rendered = true;
+  }
+
   function render(msg) {
-    const key = focusKey(document.activeElement);
+    const active = document.activeElement;
+    const key = focusKey(active);
+    const region = active && active.closest ? active.closest("#table section.region") : null;
+    const scrolled = scrollState();
     for (const [id, html] of Object.entries(msg.regions || {})) {
-      const region = document.getElementById(id);
-      if (region) region.innerHTML = html;
+      const target = document.getElementById(id);
+      if (target) target.innerHTML = html;
     }
-    if (key) {
-      const again = root.querySelector(key) || root.querySelector("[data-op='confirm']")
-        || root.querySelector("#actions button:not([disabled])");
-      if (again) again.focus();
-    }
+    restoreScroll(scrolled);
+    restoreFocus(active, key, region);
     if (msg.announce && msg.announce !== lastAnnounce) {
       lastAnnounce = msg.announce;
       announce.textContent = msg.announce;
     }
+    if (document.querySelector("#status .result")) showReplayLink();
     document.title = (msg.your_turn ? "(Your turn) " : "") + document.title.replace(/^\(Your turn\) /, "");
     if (msg.redirect) window.location.assign(msg.redirect);
+  }
+
+  // A game that ends while the page is open gets its replay link (the page shows it
+  // only when it opens on a finished game).
+  function showReplayLink() {
+    const links = root.querySelector(".footer-links");
+    if (!links || links.querySelector("a.replay")) return;
+    const link = document.createElement("a");
+    link.className = "replay";
+    link.href = window.location.pathname.replace(/\/$/, "") + "/replay" + window.location.search;
+    link.textContent = "Replay";
+    links.appendChild(link);
   }
 
   function showError(message) {
@@ -57,6 +107,9 @@
     };
     socket.onmessage = function (event) {
       const msg = JSON.parse(event.data);
+      if (waitingFor && typeof msg.reply_to === "number" && msg.reply_to >= waitingFor) {
+        settle();
+      }
       if (msg.type === "render") render(msg);
       else if (msg.type === "error") showError(msg.message);
     };
@@ -65,27 +118,43 @@
         showError(event.reason || "This link does not open a seat at this table.");
         return;
       }
+      settle();
       status.textContent = "Connection lost; reconnecting…";
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 5000);
     };
   }
 
+  // Sends a request; its id, or 0 when there is no connection (nothing was sent).
   function send(msg) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       showError("Not connected; your request was not sent.");
-      return;
+      return 0;
+    }
+    if (status.classList.contains("error")) {
+      status.textContent = "Connected";
+      status.classList.remove("error");
     }
     msg.id = nextId++;
     socket.send(JSON.stringify(msg));
+    return msg.id;
   }
 
+  function settle() {
+    waitingFor = 0;
+    clearTimeout(waitTimer);
+  }
+
+  // One table request at a time: a double click (or a held Enter key) on Confirm or a
+  // step sends it once, not a second time against a screen that is out of date.
   root.addEventListener("click", function (event) {
     const el = event.target.closest("[data-op]");
     if (!el || el.disabled) return;
+    if (waitingFor) return;
     const msg = { op: el.dataset.op };
     if (el.dataset.action !== undefined) msg.action = Number(el.dataset.action);
-    send(msg);
+    waitingFor = send(msg);
+    if (waitingFor) waitTimer = setTimeout(settle, 5000);
   });
 
   const form = document.getElementById("chat-form");
@@ -93,8 +162,7 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       const input = document.getElementById("chat-text");
-      if (input.value.trim()) send({ op: "chat", text: input.value });
-      input.value = "";
+      if (input.value.trim() && send({ op: "chat", text: input.value })) input.value = "";
     });
   }
 
