@@ -157,13 +157,14 @@ def cpu_seconds(pid: int | None) -> tuple[float, float] | None:
 
 
 def machine_cpu() -> float | None:
-    """CPU seconds the whole machine has been busy (/proc/stat, all cores)."""
+    """CPU seconds the processes of the whole machine have used (/proc/stat, all cores;
+    interrupts left out: loopback traffic is mostly softirq time, ours)."""
     try:
         first = Path("/proc/stat").read_text().split("\n", 1)[0].split()
     except OSError:
         return None
-    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in first[1:9])
-    return (user + nice + system + irq + softirq + steal) / TICKS
+    user, nice, system = (int(v) for v in first[1:4])
+    return (user + nice + system) / TICKS
 
 
 def own_cpu() -> float:
@@ -394,10 +395,10 @@ class Game:
         self.seats = seats
         self.joined: set[int] = set()
         self.ready = asyncio.Event()
-        """Every seat has a state after all the joins (`claim` events 1..seats) are
-        stored. Nobody acts before, so no request is in flight while a join is stored:
-        the servers before `reply_to` went only on the answer tagged that join's update
-        with the request's id, which was then taken for the answer."""
+        """Every seat is connected (has its first state). Nobody acts before: a join
+        may store an event (a claim), and a request in flight meanwhile must not meet
+        that event's update (servers that echoed `reply_to` on every update tagged it
+        with the request's id, and it was taken for the answer)."""
         self.done = asyncio.Event()
         """This table's play ends (its game is over, or a seat gave up)."""
 
@@ -492,14 +493,13 @@ class Bot:
             self.stats.note(f"error: {message.get('message')}")
         if kind != "state":
             return
-        seq = int(message.get("seq", 0))
-        if seq >= self.game.seats:
-            self.game.join(self.seat)
+        self.game.join(self.seat)
         if message.get("finished"):
             self.game_over = True
             self.done.set()
             return
         legal = message.get("legal") or []
+        seq = int(message.get("seq", 0))
         if legal and seq > self.acted_seq:
             self.want = (seq, [int(a["index"]) for a in legal])
             if self.act_task is None or self.act_task.done():

@@ -10,7 +10,7 @@ from pathlib import Path
 from initiative.games.ib.actions import Action
 from initiative.games.ib.content import Content, core_content
 from initiative.server.hub import Hub
-from initiative.server.setup import HUMAN, SeatPlan, TableSetup
+from initiative.server.setup import OPEN, SeatPlan, TableSetup
 from initiative.server.table import Pending, Table
 from initiative.store import Store
 
@@ -54,7 +54,7 @@ def content() -> Content:
 
 
 def duel(undo: str = "safe", teams: tuple[str, str] = TEAMS,
-         controllers: tuple[str, str] = (HUMAN, HUMAN),
+         controllers: tuple[str, str] = (OPEN, OPEN),
          team_texts: tuple[str, str] = ("", "")) -> TableSetup:
     """A 1v1 table (IB 8.2): North (seat 0) against South (seat 1)."""
     seats = tuple(SeatPlan(name, team, controller, text) for name, team, controller, text

@@ -59,7 +59,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def create(client: TestClient, seed: int | None = SEED, **fields: Any) -> dict[str, Any]:
     """A 1v1 table through the JSON API: North (Tideguard) against South (Ashfall)."""
     body: dict[str, Any] = {"mode": "1v1", "seat0_name": "North", "seat0_team": "tideguard",
-                            "seat1_name": "South", "seat1_team": "ashfall", **fields}
+                            "seat1_name": "South", "seat1_team": "ashfall",
+                            "seat0_controller": "open", "seat1_controller": "open", **fields}
     if seed is not None:
         body["seed"] = seed
     response = client.post("/api/tables", json=body)
@@ -224,6 +225,17 @@ def test_lobby_lists_tables_with_an_open_human_seat_only(client: TestClient) -> 
     assert all(secret not in text for secret in (*open_table["seats"], open_table["spectator"]))
 
 
+def test_invited_seats_are_not_offered_in_the_lobby(client: TestClient) -> None:
+    """A seat created for a person with a secret link is taken from the start: nobody in
+    the lobby can take it before the friend opens the link; an `open` seat is offered."""
+    invited = create(client, seat0_controller="human", seat1_controller="human")
+    mixed = create(client, seat0_controller="human", seat1_controller="open")
+    page = client.get("/").text
+    assert invited["id"] not in page
+    assert f"/t/{mixed['id']}/claim/1" in page and f"/t/{mixed['id']}/claim/0" not in page
+    assert client.post(f"/t/{invited['id']}/claim/0").status_code == 409
+
+
 def test_create_form_lists_every_problem(client: TestClient) -> None:
     """IB 8.2 (formats), IB 2.2.1 (a Keystone per Character), IB 2.7.3 (copy limit),
     IB 2.7.4 (one copy of a Support): every problem at once, each naming its seat and rule,
@@ -238,8 +250,8 @@ def test_create_form_lists_every_problem(client: TestClient) -> None:
     assert response.status_code == 400
     assert problems(response.text) == [
         "seat 1 team: choose a starter team or upload a team file",
-        "seat 2 player: 'wizard' is neither a person nor a bot "
-        "(bots: easy, normal, hard, expert)",
+        "seat 2 player: 'wizard' is neither a person (human, open) nor a bot "
+        "(easy, normal, hard, expert)",
         "rules: 'not a rule' is not flag=value",
         "rules: unknown house-rule flag 'no_such_flag'",
         "undo: 'maybe' is not one of safe, off",

@@ -185,7 +185,8 @@ class Seat:
 def create_table(server: Server, seed: int) -> dict[str, Any]:
     response = httpx.post(f"{server.base}/api/tables", timeout=10, json={
         "mode": "1v1", "seat0_name": "North", "seat0_team": "tideguard",
-        "seat1_name": "South", "seat1_team": "ashfall", "seed": seed})
+        "seat1_name": "South", "seat1_team": "ashfall", "seed": seed,
+        "seat0_controller": "open", "seat1_controller": "open"})
     assert response.status_code == 201, response.text
     return response.json()  # type: ignore[no-any-return]
 
@@ -295,11 +296,6 @@ def test_a_move_raced_on_two_processes_is_stored_once(
 
 
 @pytest.mark.parametrize("servers", [1.0], indirect=True)
-@pytest.mark.xfail(strict=True, reason=(
-    "known limitation: presence is kept per process (hub.Runtime.away_since). Process B "
-    "opens the table for South and counts North, seated before, as away (the restart "
-    "rule), though North is connected to A; after --away seconds B's stand-in plays "
-    "North's turns. Needs presence shared between processes."))
 def test_a_player_on_one_process_is_not_stood_in_for_by_another(
         servers: tuple[Server, Server, str]) -> None:
     """Stand-ins replace players who are gone (docs/web.md), not a player who is

@@ -89,7 +89,7 @@ def test_create_stores_seq_0_and_reopens_identical(store: Store) -> None:
     table, seat_tokens, spectator = new_table(store)
     info = store.info(table.id)
     assert (info.kind, info.head, info.status) == ("table", 0, "active")
-    assert info.summary["seats"][0] == {"name": "North", "controller": "human", "open": True}
+    assert info.summary["seats"][0] == {"name": "North", "controller": "open", "open": True}
     assert all(isinstance(t, str) and len(t) >= 32 for t in seat_tokens)
     assert spectator and spectator not in seat_tokens
     assert table.series == table.id
@@ -511,7 +511,7 @@ def test_tokens_open_their_own_seat_only(store: Store) -> None:
 
 
 def test_bot_seats_have_no_token_and_cannot_be_claimed(store: Store) -> None:
-    table, seat_tokens, _ = new_table(store, controllers=("human", "easy"))
+    table, seat_tokens, _ = new_table(store, controllers=("open", "easy"))
     assert seat_tokens[1] is None and table.claimed == [False, True]
     assert table.seat_digests[1] == ""
     with pytest.raises(TableError, match="no seat 2"):
@@ -612,9 +612,9 @@ def test_an_illegal_prefix_names_the_action_number(store: Store) -> None:
 
 
 def test_summary_is_public_and_tracks_the_game(store: Store) -> None:
-    table, _, _ = new_table(store, controllers=("human", "normal"))
+    table, _, _ = new_table(store, controllers=("open", "normal"))
     summary = store.info(table.id).summary
     assert summary == {"mode": "1v1", "round": 1, "finished": False, "rematch": None,
-                       "seats": [{"name": "North", "controller": "human", "open": True},
+                       "seats": [{"name": "North", "controller": "open", "open": True},
                                  {"name": "South", "controller": "normal", "open": False}]}
     assert table.status == "active" and table.state.stack[-1][0] == frames.MULLIGAN

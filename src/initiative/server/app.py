@@ -69,7 +69,7 @@ def create_app(url: str | None = None, options: Options | None = None,
         rows = [{"id": i.id, "name": i.name, **i.summary,
                  "mode": MODE_NAMES.get(i.summary.get("mode", ""), "?")} for i in infos]
         open_ = [r for r in rows if not r.get("finished") and not r.get("rematch")
-                 and any(s["open"] and s["controller"] == "human" for s in r["seats"])]
+                 and any(s["open"] for s in r["seats"])]
         finished = [r for r in rows if r.get("finished")][:10]
         return page("lobby.html", tables=open_[:50], finished=finished)
 
@@ -200,7 +200,7 @@ def create_app(url: str | None = None, options: Options | None = None,
             return JSONResponse({"error": "prefix: a list of action numbers"}, 400)
         try:
             setup = parse_setup({k: v if isinstance(v, str) else str(v)
-                                 for k, v in body.items()}, content)
+                                 for k, v in body.items() if v is not None}, content)
             runtime, seat_tokens, spectator = await hub.create(setup, seed, prefix=prefix)
         except SetupError as exc:
             return JSONResponse({"error": "the table cannot be created",

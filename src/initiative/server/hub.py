@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -35,6 +36,9 @@ IDLE_SECONDS = 600.0
 AWAY_BOT = "normal"
 """The bot that stands in for a player who is away."""
 RESYNC_SECONDS = 5.0
+PRESENCE_TTL = 3 * RESYNC_SECONDS
+"""Another process's word that a player is connected lasts this long unless repeated."""
+PROCESS_ID = uuid.uuid4().hex[:12]
 """Open tables are re-read this often in case a notification from another process was
 missed."""
 
@@ -66,9 +70,15 @@ class Runtime:
     bot_task: asyncio.Task[None] | None = None
     last_used: float = field(default_factory=time.monotonic)
     away_after: float = 60.0
+    remote: dict[int, dict[str, float]] = field(default_factory=dict)
+    """Seat -> {other server process: when it last said the seat's player is there}."""
 
     def present(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients)
+        """Whether the seat's player is connected here or (lately) to another process."""
+        if any(c.seat == seat for c in self.clients):
+            return True
+        now = time.monotonic()
+        return any(now - seen < PRESENCE_TTL for seen in self.remote.get(seat, {}).values())
 
     def controller(self, seat: int, away_after: float, now: float) -> str:
         """Who plays `seat` now: a bot name, or "human"."""
@@ -143,11 +153,13 @@ class Hub:
                 table = await asyncio.to_thread(Table.open, self.store, table_id, self.content)
                 runtime = Runtime(table, away_after=self.options.away_after)
                 now = time.monotonic()
-                # Players seated before a restart count as away from now on.
-                runtime.away_since = {s: now for s, taken in enumerate(table.claimed)
-                                      if taken and not table.is_bot_seat(s)}
+                # Players who have played here count as away from now on until they
+                # reconnect (a restart); seats nobody has played yet wait for them.
+                runtime.away_since = {t.seat: now for t in table.turns
+                                      if t.by == "player" and t.seat >= 0}
                 self.runtimes[table.id] = runtime
-                self.runtimes.setdefault(table_id, runtime)
+                with contextlib.suppress(Exception):  # ask other processes who is there
+                    await self.notifier.publish(f"q:{table.id}:{PROCESS_ID}")
                 self.wake(runtime)
         return runtime
 
@@ -175,7 +187,7 @@ class Hub:
                 self.wake(runtime)
             raise TableError("the table changed meanwhile (another server); "
                              "your screen is up to date now, please choose again")
-        await self.notifier.publish(table.id, seq)
+        await self.notifier.publish(f"e:{table.id}:{seq}")
         await self.broadcast(runtime, note, origin)
         self.wake(runtime)
 
@@ -197,7 +209,33 @@ class Hub:
         events = await asyncio.to_thread(self.store.events, table.id, table.head)
         return table.catch_up(events)
 
-    async def _notified(self, table_id: str, seq: int) -> None:
+    async def _notified(self, payload: str) -> None:
+        """A notification from a process: "e:table:seq" (an event was stored), or
+        "p:table:seat:process" / "a:table:seat:process" (a player is there / left)."""
+        kind, _, rest = payload.partition(":")
+        if kind == "e":
+            table_id, _, seq = rest.partition(":")
+            await self._stored_elsewhere(table_id, int(seq))
+        elif kind == "q":  # a process opened the table: who is connected here?
+            table_id, _, process = rest.partition(":")
+            runtime = self.runtimes.get(table_id)
+            if runtime is not None and process != PROCESS_ID:
+                await self._announce(runtime)
+        elif kind in ("p", "a"):
+            table_id, seat, process = rest.split(":")
+            runtime = self.runtimes.get(table_id)
+            if runtime is None or process == PROCESS_ID:
+                return
+            seen = runtime.remote.setdefault(int(seat), {})
+            if kind == "p":
+                seen[process] = time.monotonic()
+            else:
+                seen.pop(process, None)
+                if not runtime.present(int(seat)):
+                    runtime.away_since[int(seat)] = time.monotonic()
+            self.wake(runtime)
+
+    async def _stored_elsewhere(self, table_id: str, seq: int) -> None:
         runtime = self.runtimes.get(table_id)
         if runtime is None or seq <= runtime.table.head:
             return
@@ -215,14 +253,32 @@ class Hub:
             await asyncio.sleep(RESYNC_SECONDS)
             now = time.monotonic()
             for key, runtime in list(self.runtimes.items()):
+                self._forget_quiet(runtime, now)
                 if runtime.clients:
                     runtime.last_used = now
                     if shared:
                         with contextlib.suppress(Exception):
-                            await self._notified(runtime.table.id, 1 << 62)
+                            await self._stored_elsewhere(runtime.table.id, 1 << 62)
+                            await self._announce(runtime)
                 elif now - runtime.last_used > IDLE_SECONDS and not runtime.lock.locked() \
                         and (runtime.bot_task is None or runtime.bot_task.done()):
                     del self.runtimes[key]
+
+    def _forget_quiet(self, runtime: Runtime, now: float) -> None:
+        """Drop other processes' presence claims that were not repeated in time (that
+        process stopped): those players count as away from now on."""
+        for seat, seen in runtime.remote.items():
+            for process, when in list(seen.items()):
+                if now - when >= PRESENCE_TTL:
+                    del seen[process]
+                    if not runtime.present(seat):
+                        runtime.away_since[seat] = now
+                        self.wake(runtime)
+
+    async def _announce(self, runtime: Runtime) -> None:
+        """Say which seats' players are connected here (a heartbeat, or an answer)."""
+        for seat in sorted({c.seat for c in runtime.clients if c.seat >= 0}):
+            await self._presence(runtime, seat, True)
 
     async def broadcast(self, runtime: Runtime, note: str, origin: Client | None = None) -> None:
         clients = list(runtime.clients)
@@ -238,6 +294,7 @@ class Hub:
         seat = client.seat
         if seat >= 0:
             runtime.away_since.pop(seat, None)
+            await self._presence(runtime, seat, True)
             if not runtime.table.claimed[seat]:
                 with contextlib.suppress(TableError):
                     await self.commit(runtime, lambda t: t.check_claim(seat, ""))
@@ -246,10 +303,18 @@ class Hub:
     async def leave(self, runtime: Runtime, client: Client) -> None:
         runtime.clients.discard(client)
         seat = client.seat
-        if seat >= 0 and not runtime.present(seat):
-            runtime.away_since[seat] = time.monotonic()
+        if seat >= 0 and not any(c.seat == seat for c in runtime.clients):
+            await self._presence(runtime, seat, False)
+            if not runtime.present(seat):
+                runtime.away_since[seat] = time.monotonic()
             runtime.table.cancel(seat)
             self.wake(runtime)
+
+    async def _presence(self, runtime: Runtime, seat: int, here: bool) -> None:
+        """Tell the other processes whether `seat`'s player is connected here."""
+        with contextlib.suppress(Exception):  # presence is advisory; play goes on
+            await self.notifier.publish(
+                f"{'p' if here else 'a'}:{runtime.table.id}:{seat}:{PROCESS_ID}")
 
     # --- bots -------------------------------------------------------------------------
 

@@ -1,9 +1,12 @@
 """Fan-out between server processes that share one PostgreSQL database.
 
-After a process stores an event it NOTIFYs the channel with "table_id:seq"; every
-process LISTENs and catches the table up from the store if it has it open. SQLite has
-no such channel: one process serves a SQLite database (`LocalNotifier`). A missed
-notification is harmless: the hub also re-reads open tables every few seconds.
+After a process stores an event it NOTIFYs the channel with "e:table_id:seq"; every
+process LISTENs and catches the table up from the store if it has it open. Presence
+travels the same way ("p:table:seat:process" while a seat's player is connected to a
+process, repeated as a heartbeat, and "a:..." when they leave), so no process lets a
+stand-in play for a player who is connected to another one. SQLite has no such channel:
+one process serves a SQLite database (`LocalNotifier`). A missed notification is
+harmless: the hub also re-reads open tables every few seconds.
 """
 
 from __future__ import annotations
@@ -15,14 +18,15 @@ from collections.abc import Awaitable, Callable
 from typing import Protocol
 
 CHANNEL = "initiative_tables"
-Listener = Callable[[str, int], Awaitable[None]]
+Listener = Callable[[str], Awaitable[None]]
+"""Called with each payload another process (or this one) published."""
 log = logging.getLogger("initiative.server")
 
 
 class Notifier(Protocol):
     async def start(self, listener: Listener) -> None: ...
 
-    async def publish(self, table_id: str, seq: int) -> None: ...
+    async def publish(self, payload: str) -> None: ...
 
     async def stop(self) -> None: ...
 
@@ -33,7 +37,7 @@ class LocalNotifier:
     async def start(self, listener: Listener) -> None:
         return None
 
-    async def publish(self, table_id: str, seq: int) -> None:
+    async def publish(self, payload: str) -> None:
         return None
 
     async def stop(self) -> None:
@@ -65,20 +69,19 @@ class PostgresNotifier:
 
         async def run() -> None:
             async for note in conn.notifies():
-                table_id, _, seq = note.payload.partition(":")
                 try:
-                    await listener(table_id, int(seq))
+                    await listener(note.payload)
                 except Exception:  # one bad table must not stop the fan-out
-                    log.exception("catching up table %s failed", table_id)
+                    log.exception("handling notification %r failed", note.payload)
 
         self._task = asyncio.create_task(run())
 
-    async def publish(self, table_id: str, seq: int) -> None:
+    async def publish(self, payload: str) -> None:
         import psycopg
 
         conn = self._send
         assert isinstance(conn, psycopg.AsyncConnection)
-        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id}:{seq}"))
+        await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     async def stop(self) -> None:
         import psycopg

@@ -20,6 +20,9 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.modes import MODES, GameSetup, build_match
 
 HUMAN = "human"
+"""A person invited by their seat's secret link (the seat is not listed in the lobby)."""
+OPEN = "open"
+"""A person from the lobby: the seat is listed until someone takes it."""
 UNDO_READINGS = ("safe", "off")
 MAX_NAME = 40
 MAX_TEAM_TEXT = 20_000
@@ -51,7 +54,7 @@ class SeatPlan:
 
     @property
     def is_bot(self) -> bool:
-        return self.controller != HUMAN
+        return self.controller not in (HUMAN, OPEN)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "team": self.team, "controller": self.controller,
@@ -162,9 +165,9 @@ def parse_setup(form: Mapping[str, Any], content: Content) -> TableSetup:
         if len(name) > MAX_NAME:
             problems.append(f"{where} name: at most {MAX_NAME} characters")
         controller = _text(form, f"seat{i}_controller", HUMAN)
-        if controller != HUMAN and not is_bot_name(controller):
-            problems.append(f"{where} player: {controller!r} is neither a person nor a bot "
-                            f"(bots: {', '.join(LEVELS)})")
+        if controller not in (HUMAN, OPEN) and not is_bot_name(controller):
+            problems.append(f"{where} player: {controller!r} is neither a person ({HUMAN}, "
+                            f"{OPEN}) nor a bot ({', '.join(LEVELS)})")
         upload = form.get(f"seat{i}_upload", "")
         upload = upload if isinstance(upload, str) else ""
         if len(upload) > MAX_TEAM_TEXT:

@@ -29,7 +29,7 @@ from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.server import tokens
 from initiative.server.drafts import DraftState, draft_state
-from initiative.server.setup import TableSetup
+from initiative.server.setup import OPEN, TableSetup
 from initiative.store import Store
 
 KIND = "table"
@@ -114,7 +114,8 @@ class Table:
             seat_tokens, spectator = [None] * len(setup.seats), None
             seat_digests, spectator_digest = list(digests[0]), digests[1]
         table = cls("", setup, match, seed, seat_digests,
-                    claimed or [s.is_bot for s in setup.seats], spectator_digest, series or "")
+                    claimed or [s.controller != OPEN for s in setup.seats], spectator_digest,
+                    series or "")
         if prefix:
             table.state = table._replay_checked(prefix)
             table.actions = list(prefix)
