@@ -181,8 +181,7 @@ def announcement(ctx: dict[str, Any]) -> str:
 
 def json_payload(table: Table, seat: int, view: IBView, log_from: int) -> dict[str, Any]:
     """The API client's state: its view (log from `log_from`), legal steps, its draft."""
-    data = view.to_dict()
-    data["log"] = data["log"][log_from:]
+    data = view.to_dict(log_from)
     match = table.match
     legal = [{"index": a.index, "text": text.describe_action(view, match, a)}
              for a in view.legal]

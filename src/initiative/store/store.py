@@ -17,11 +17,12 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, insert, select, update
+from sqlalchemy import Connection, Row, Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 from initiative.store import exchange, migrate
@@ -181,8 +182,8 @@ class Store:
                     raise ConflictError(
                         f"record {full_id}: cannot append seq {seq}: the head is {head}, "
                         f"so the next seq is {head + 1}; nothing was changed")
-            connection.execute(insert(Event).values(
-                record_id=full_id, seq=seq, data=event_text, created=now))
+            connection.execute(_INSERT_EVENT, {"record_id": full_id, "seq": seq,
+                                               "data": event_text, "created": now})
             if snapshot_text is not None:
                 connection.execute(insert(Snapshot).values(
                     record_id=full_id, seq=seq, data=snapshot_text, created=now))
@@ -190,8 +191,9 @@ class Store:
     @staticmethod
     def _move_head(connection: Connection, record_id: str, seq: int,
                    values: dict[str, Any]) -> bool:
-        result = connection.execute(
-            update(Record).where(Record.id == record_id, Record.head == seq - 1).values(values))
+        statement = _move_head_statement(tuple(sorted(values)))
+        result = connection.execute(statement, {**values, "record_id": record_id,
+                                                "previous_head": seq - 1})
         return result.rowcount == 1
 
     def delete(self, record_id: str) -> None:
@@ -333,6 +335,20 @@ class Store:
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self.close()
+
+
+_INSERT_EVENT = insert(Event)
+"""Built once: appends are the hot path (the web table stores every action)."""
+
+
+@lru_cache(maxsize=16)
+def _move_head_statement(columns: tuple[str, ...]) -> Update:
+    """`UPDATE records SET <columns> WHERE id = :record_id AND head = :previous_head`,
+    built once per set of columns (SQLAlchemy then reuses its compiled form)."""
+    return (update(Record)
+            .where(Record.id == bindparam("record_id"),
+                   Record.head == bindparam("previous_head"))
+            .values({name: bindparam(name) for name in columns}))
 
 
 def _reject_constant(name: str) -> float:

@@ -117,14 +117,15 @@ class IBView:
         """The log as sentences (rendered only when read)."""
         return [events.render(e, match) for e in self.log]
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready data (what a client or an API response receives)."""
+    def to_dict(self, log_from: int = 0) -> dict[str, Any]:
+        """Plain JSON-ready data (what a client or an API response receives); the log
+        from entry `log_from` on (a client that holds the earlier entries)."""
         return {
             "seat": self.seat,
             "round": self.round,
             "track": [self.unit_labels[u] for u in self.order],
             "round_marker": self.rm,
-            "units": [u.to_dict() for u in self.units],
+            "units": [_unit_dict(u) for u in self.units],
             "hands": [None if h is None else [self.card_name(c) for c in h] for h in self.hands],
             "hand_sizes": list(self.hand_sizes),
             "deck_sizes": list(self.deck_sizes),
@@ -137,8 +138,15 @@ class IBView:
             "legal": [repr(a) for a in self.legal],
             "activations": self.activations,
             "result": self.result,
-            "log": [list(e) for e in self.log],
+            "log": [list(e) for e in self.log[log_from:]],
         }
+
+
+@lru_cache(maxsize=4096)
+def _unit_dict(unit: UnitView) -> dict[str, Any]:
+    """`unit.to_dict()`, made once per distinct unit state (most units do not change
+    between two views); callers only read it."""
+    return unit.to_dict()
 
 
 def redact_frame(frame: frames.Frame, seat: int) -> frames.Frame:
