@@ -10,13 +10,22 @@ and times it until the first message with `"reply_to": k` (an `error` answer cou
 an error, not a latency). A finished game is replaced by a new table, so N games run at
 once until `--duration` ends; then every socket is closed and the server stopped.
 
-Reported: tables, actions, actions/s, latency p50/p90/p99/max (ms, after `--warmup`),
-errors, games finished, and the CPU of the server process (/proc/PID/stat) and of this
-generator. `--sweep 50,100,200` runs the load at each N (a fresh server each) and names
-the first N whose p99 is over 100 ms. `--json FILE` writes the figures.
+Reported: tables, actions, actions/s, latency p50/p90/p99/max (ms, of the acts sent
+after `--warmup`), errors (server answers, connections, unreadable messages, tables
+that stalled), games finished, the CPU of the server process (/proc/PID/stat) and of
+this generator, this generator's event-loop lag (high: the generator, not the server,
+is the limit), and the CPU every other process used meanwhile (a run on a shared
+machine is flagged as not clean). `--sweep 50,100,200` runs the load at each N (a
+fresh server each) and names the first N whose p99 is over 100 ms. `--json FILE`
+writes the figures.
 
-Loopback only: any host other than 127.0.0.1, localhost or ::1 is refused. Bounded:
-every run stops by itself after its duration, and a hard timeout ends the script.
+Loopback only: any host other than 127.0.0.1, localhost or ::1 is refused (the server
+and the database). Bounded: every run stops by itself after its duration, a table is
+given up after a few failed reconnects, and a hard timeout ends the script.
+
+With `--server-url` the tables of a run stay on that server: once their players have
+been away for its `--away` seconds its stand-in bots play them, a load of their own
+for the next run, so restart the server between runs.
 """
 
 from __future__ import annotations
@@ -39,7 +48,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
@@ -54,6 +63,8 @@ MAX_RECONNECTS = 3
 """Reconnects of one seat before its table is given up (a new one takes its place)."""
 REPLY_TIMEOUT = 30.0
 """An act without any answer this long is counted as unanswered and may be resent."""
+STALL_SECONDS = 30.0
+"""A table whose clients hear nothing this long is counted as stalled and replaced."""
 TICKS = os.sysconf("SC_CLK_TCK")
 STARTED: list[subprocess.Popen[bytes]] = []
 """Servers this script started (killed by the hard timeout if all else hangs)."""
@@ -80,8 +91,11 @@ class Stats:
     unanswered: int = 0
     in_flight_at_stop: int = 0
     connection_errors: int = 0
+    protocol_errors: int = 0
+    """Messages the bots could not read (not JSON, or not the documented shape)."""
     create_errors: int = 0
     games_finished: int = 0
+    stalled_tables: int = 0
     p50_ms: float = 0.0
     p90_ms: float = 0.0
     p99_ms: float = 0.0
@@ -136,6 +150,10 @@ def check_db(url: str) -> None:
     parts = urlsplit(url)
     if parts.hostname is not None:
         check_loopback(parts.hostname, "--db")
+    for host in parse_qs(parts.query).get("host", []):  # libpq's ?host=, a list or a socket
+        for one in host.split(","):
+            if not one.startswith("/"):
+                check_loopback(one, "--db")
 
 
 def free_port() -> int:
@@ -285,6 +303,7 @@ class Load:
         self.stop = asyncio.Event()
         self.measure_from = 0.0
         self.deadline = 0.0
+        self.games: set[Game] = set()
 
     async def run(self) -> Stats:
         config, stats = self.config, self.stats
@@ -292,8 +311,8 @@ class Load:
         self.measure_from = start + config.warmup
         self.deadline = start + config.duration
         lag_task = asyncio.create_task(self._lag_probe())
+        stall_task = asyncio.create_task(self._watch_stalls())
         slots = [asyncio.create_task(self._slot()) for _ in range(config.tables)]
-        cpu_gen0 = 0.0
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.stop.wait(), max(0.0, self.measure_from - start))
         cpu_server0 = cpu_seconds(self.server.pid)
@@ -309,9 +328,9 @@ class Load:
         stats.load_average = round(os.getloadavg()[0], 2)
         self.stop.set()
         _, pending = await asyncio.wait(slots, timeout=20)
-        for task in (*pending, lag_task):
+        for task in (*pending, lag_task, stall_task):
             task.cancel()
-        await asyncio.gather(*pending, lag_task, return_exceptions=True)
+        await asyncio.gather(*pending, lag_task, stall_task, return_exceptions=True)
         window = max(t1 - t0, 1e-9)
         stats.duration_s = round(time.monotonic() - start, 1)
         lat = sorted(stats.latencies)
@@ -342,6 +361,17 @@ class Load:
             if time.monotonic() >= self.measure_from:
                 self.stats.lags.append((time.perf_counter() - before - 0.1) * 1000)
 
+    async def _watch_stalls(self) -> None:
+        """End tables on which nothing happens (the server lost an update, or hangs)."""
+        while True:
+            await asyncio.sleep(STALL_SECONDS / 6)
+            now = time.monotonic()
+            for game in list(self.games):
+                if not game.done.is_set() and now - game.heard > STALL_SECONDS:
+                    self.stats.stalled_tables += 1
+                    self.stats.note(f"stalled: nothing heard for {STALL_SECONDS:.0f} s")
+                    game.done.set()
+
     async def _slot(self) -> None:
         """One of the N concurrent tables: play it; when it ends, start another."""
         while not self.stop.is_set() and time.monotonic() < self.deadline:
@@ -353,7 +383,12 @@ class Load:
             game = Game(len(tokens))
             bots = [Bot(self, table_id, seat, token, seed, game)
                     for seat, token in enumerate(tokens)]
-            results = await asyncio.gather(*(b.run() for b in bots), return_exceptions=True)
+            self.games.add(game)
+            try:
+                results = await asyncio.gather(*(b.run() for b in bots),
+                                               return_exceptions=True)
+            finally:
+                self.games.discard(game)
             for result in results:
                 if isinstance(result, BaseException):
                     self.stats.connection_errors += 1
@@ -401,6 +436,8 @@ class Game:
         with the request's id, and it was taken for the answer)."""
         self.done = asyncio.Event()
         """This table's play ends (its game is over, or a seat gave up)."""
+        self.heard = time.monotonic()
+        """When a client of this table last received anything."""
 
     def join(self, seat: int) -> None:
         self.joined.add(seat)
@@ -434,21 +471,23 @@ class Bot:
         """Play until the game ends, the load stops, or the connection keeps failing."""
         failures = 0
         stop = self.load.stop
-        while not stop.is_set() and not self.done.is_set() and failures <= MAX_RECONNECTS:
-            try:
-                await self._session()
-            except (OSError, WebSocketException, TimeoutError) as exc:
-                if stop.is_set() or self.done.is_set():
-                    break
-                failures += 1
-                self.stats.connection_errors += 1
-                self.stats.note(f"ws {self.url.split('?')[0]}: {exc!r}")
-                await self.load._pause(0.5 * failures)
-            finally:
-                self._cancel_act()
-        if self.pending is not None:
-            self.stats.in_flight_at_stop += 1
-        self.done.set()  # the other seat stops too (a finished game, or a given-up one)
+        try:
+            while not stop.is_set() and not self.done.is_set() and failures <= MAX_RECONNECTS:
+                try:
+                    await self._session()
+                except (OSError, WebSocketException, TimeoutError) as exc:
+                    if stop.is_set() or self.done.is_set():
+                        break
+                    failures += 1
+                    self.stats.connection_errors += 1
+                    self.stats.note(f"ws {self.url.split('?')[0]}: {exc!r}")
+                    await self.load._pause(0.5 * failures)
+                finally:
+                    self._cancel_act()
+            if self.pending is not None:
+                self.stats.in_flight_at_stop += 1
+        finally:
+            self.done.set()  # the other seat stops too (a finished game, or a given-up one)
 
     async def _session(self) -> None:
         async with connect(self.url, proxy=None, open_timeout=20, max_size=2**22,
@@ -460,7 +499,11 @@ class Bot:
             closer = asyncio.create_task(self._close_at_end(ws))
             try:
                 async for raw in ws:
-                    self._handle(raw)
+                    try:
+                        self._handle(raw)
+                    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+                        self.stats.protocol_errors += 1
+                        self.stats.note(f"unreadable message: {exc!r}: {str(raw)[:80]}")
                     if self.done.is_set():
                         return
             finally:
@@ -475,6 +518,7 @@ class Bot:
 
     def _handle(self, raw: str | bytes) -> None:
         now = time.perf_counter()
+        self.game.heard = time.monotonic()
         message = json.loads(raw)
         kind = message.get("type")
         pending = self.pending
@@ -558,7 +602,7 @@ async def run_once(args: argparse.Namespace, tables: int, duration: float,
         db = args.db or f"sqlite:///{workdir / f'load-{tables}-{time.time_ns()}.db'}"
         server = Server.start(db, workdir, args.bot_delay)
     try:
-        await server.wait_healthy(60.0)
+        await server.wait_healthy(10.0 if args.server_url else 60.0)
         config = Config(tables, duration, min(args.warmup, duration / 2), args.think,
                         args.jitter, args.seed, not args.no_compression)
         return await Load(server, config).run()
@@ -583,8 +627,11 @@ def report(stats: Stats) -> str:
         ("unanswered acts", f"{stats.unanswered} (+{stats.in_flight_at_stop} in flight "
                             "at the stop)"),
         ("connection errors", f"{stats.connection_errors}"),
+        ("protocol errors", f"{stats.protocol_errors}"),
         ("create errors", f"{stats.create_errors}"),
         ("games finished", f"{stats.games_finished}"),
+        ("stalled tables", f"{stats.stalled_tables} (nothing heard for "
+                           f"{STALL_SECONDS:.0f} s; replaced)"),
         ("server CPU", cpu(stats.server_cpu_s, stats.server_cpu_pct)
          + ("" if stats.server_cpu_system_s is None else
             f", system {stats.server_cpu_system_s:.1f} s")),
@@ -655,8 +702,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=1.0, help="seconds before each act")
     parser.add_argument("--jitter", type=float, default=0.2, help="think time ± this share")
     parser.add_argument("--seed", type=int, default=1, help="seed of the bots' choices")
-    parser.add_argument("--db", help="the server's database URL (PostgreSQL on loopback); "
-                        "default a fresh SQLite file")
+    parser.add_argument("--db", help="the server's database URL (PostgreSQL on loopback; "
+                        "its CPU counts as other processes'); default a fresh SQLite file")
     parser.add_argument("--server-url", help="an already running server on loopback "
                         "(http://127.0.0.1:PORT) instead of starting one")
     parser.add_argument("--server-pid", type=int, help="its pid, for its CPU usage")
@@ -687,6 +734,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         Server.attach(args.server_url, None)  # refuses a host that is not loopback
         if args.db:
             parser.error("--db and --server-url exclude each other")
+        if args.sweep:
+            print("load_web: a sweep on one running server: the tables of each step are "
+                  "played by its stand-in bots later on, a load of their own for the next "
+                  "steps", file=sys.stderr)
     if args.db:
         check_db(args.db)
     if args.timeout is None:
@@ -697,16 +748,18 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    loop_factory = None
     with contextlib.suppress(ImportError):
         import uvloop
 
-        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+        loop_factory = uvloop.new_event_loop
     # The last resort if the event loop itself hangs: kill the servers we started, exit.
     watchdog = threading.Timer(args.timeout + 30, _hard_exit)
     watchdog.daemon = True
     watchdog.start()
     try:
-        result = asyncio.run(asyncio.wait_for(main_async(args), args.timeout))
+        with asyncio.Runner(loop_factory=loop_factory) as runner:
+            result = runner.run(asyncio.wait_for(main_async(args), args.timeout))
     except TimeoutError:
         print(f"load_web: hard timeout of {args.timeout:.0f} s reached", file=sys.stderr)
         return 2

@@ -70,7 +70,8 @@ def commit(store: Store, table: Table, pending: Pending) -> int:
     """Store the event as the hub does (with the lobby summary, and a snapshot every
     SNAPSHOT_EVERY events), then apply it; returns its seq."""
     seq = table.head + 1
-    Hub(store, content())._store_event(table, seq, pending)
+    item = Hub(store, content())._append_for(table, seq, pending)
+    assert store.append_many([item]) == [None]
     table.apply(pending)
     table.head = seq
     return seq

@@ -28,7 +28,8 @@ from initiative.games.ib.content import Content
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.setup import TableSetup
 from initiative.server.table import Pending, Table, TableError
-from initiative.store import ConflictError, Store
+from initiative.server.writer import StoreWriter
+from initiative.store import Append, ConflictError, Store
 
 log = logging.getLogger("initiative.server")
 IDLE_SECONDS = 600.0
@@ -112,6 +113,7 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._resync: asyncio.Task[None] | None = None
+        self.writer = StoreWriter(store)
 
     async def start(self) -> None:
         await self.notifier.start(self._notified)
@@ -126,6 +128,7 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         await self.notifier.stop()
+        await asyncio.to_thread(self.writer.stop)
 
     # --- tables -----------------------------------------------------------------------
 
@@ -174,7 +177,7 @@ class Hub:
             pending = make(table)
             seq = table.head + 1
             try:
-                await asyncio.to_thread(self._store_event, table, seq, pending)
+                await self.writer.append(self._append_for(table, seq, pending))
             except ConflictError:
                 caught_up: bool | None = await self._catch_up(runtime)
             else:
@@ -187,22 +190,25 @@ class Hub:
                 self.wake(runtime)
             raise TableError("the table changed meanwhile (another server); "
                              "your screen is up to date now, please choose again")
-        await self.notifier.publish(f"e:{table.id}:{seq}")
+        try:
+            await self.notifier.publish(f"e:{table.id}:{seq}")
+        except Exception:  # stored and applied: this process's clients still hear of it
+            log.exception("telling other processes of table %s seq %d failed", table.id, seq)
         await self.broadcast(runtime, note, origin)
         self.wake(runtime)
 
-    def _store_event(self, table: Table, seq: int, pending: Pending) -> None:
-        """Append the event with the lobby summary after it, and every SNAPSHOT_EVERY
-        events the whole table after it (built on a copy: the table is not touched)."""
+    def _append_for(self, table: Table, seq: int, pending: Pending) -> Append:
+        """The store append of an event: with the lobby summary after it, and every
+        SNAPSHOT_EVERY events the whole table after it (built on a copy: the table is
+        not touched)."""
         snapshot = None
         if table.needs_snapshot(seq):
             probe = Table.from_snapshot(table.id, table.snapshot(), self.content, table.head)
             probe.apply(Pending(pending.event, None))
             snapshot = probe.snapshot()
         summary = table.summary_after(pending)
-        self.store.append(table.id, seq, pending.event, snapshot=snapshot,
-                          status="finished" if summary["finished"] else "active",
-                          summary=summary)
+        return Append(table.id, seq, pending.event, snapshot,
+                      "finished" if summary["finished"] else "active", summary)
 
     async def _catch_up(self, runtime: Runtime) -> bool:
         table = runtime.table

@@ -101,6 +101,9 @@ async def serve_socket(websocket: WebSocket, hub: Hub,
             await _handle(text, client, runtime, hub)
     except WebSocketDisconnect:
         pass
+    except RuntimeError:  # a send failed, so Starlette closed the socket: the client left
+        if websocket.application_state == WebSocketState.CONNECTED:
+            raise
     finally:
         await hub.leave(runtime, client)
 

@@ -10,11 +10,12 @@ plus snapshots, in SQLite (default: a file in the user's data directory) or Post
 
 from initiative.store.errors import ConflictError, StoreError
 from initiative.store.info import Loaded, RecordInfo
-from initiative.store.store import Store
+from initiative.store.store import Append, Store
 from initiative.store.urls import ENV_VAR, default_url, resolve_url
 
 __all__ = [
     "ENV_VAR",
+    "Append",
     "ConflictError",
     "Loaded",
     "RecordInfo",

@@ -16,6 +16,7 @@ import re
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +37,26 @@ MIN_PREFIX = 6
 """Shortest id prefix that `load` and the other lookups accept for a record id."""
 
 _HEX = re.compile("[0-9a-f]+")
+
+
+@dataclass(frozen=True)
+class Append:
+    """One event to append (see `Store.append`)."""
+
+    record_id: str
+    seq: int
+    event: JSONDict
+    snapshot: JSONDict | None = None
+    status: str | None = None
+    summary: JSONDict | None = None
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    event: str
+    snapshot: str | None
+    values: dict[str, Any]
+    now: datetime
 
 
 def _now() -> datetime:
@@ -160,33 +181,74 @@ class Store:
                summary: JSONDict | None = None) -> None:
         """Append `event` as number `seq` (must be head + 1, else ConflictError), with an
         optional snapshot taken after it, a new status and summary: one transaction."""
+        item = Append(record_id, seq, event, snapshot, status, summary)
+        prepared = self._prepare(item)
+        with self._write(f"record {record_id} seq {seq}: an event with that seq") as connection:
+            self._append_in(connection, item, prepared)
+
+    def append_many(self, items: list[Append]) -> list[BaseException | None]:
+        """Append several events in one transaction (one disk sync: a group commit).
+        Returns, per item, None (stored) or the error that refused it; when any item is
+        refused, the others are stored one transaction each, so one conflict never
+        loses its neighbours."""
+        results: list[BaseException | None] = [None] * len(items)
+        prepared: list[_Prepared | None] = []
+        for n, item in enumerate(items):
+            try:
+                prepared.append(self._prepare(item))
+            except StoreError as exc:
+                results[n] = exc
+                prepared.append(None)
+        ready = [(n, item, p) for n, (item, p) in enumerate(zip(items, prepared, strict=True))
+                 if p is not None]
+        try:
+            with self._write(f"{len(ready)} events") as connection:
+                for _, item, p in ready:
+                    self._append_in(connection, item, p)
+        except StoreError:
+            for n, item, p in ready:
+                try:
+                    with self._write(f"record {item.record_id} seq {item.seq}") as connection:
+                        self._append_in(connection, item, p)
+                except StoreError as exc:
+                    results[n] = exc
+        return results
+
+    @staticmethod
+    def _prepare(item: Append) -> _Prepared:
+        """Check and encode one append (outside any transaction)."""
+        record_id, seq = item.record_id, item.seq
         if isinstance(seq, bool) or not isinstance(seq, int) or seq < 1:
             raise StoreError(f"record {record_id}: seq must be an integer >= 1, got {seq!r}")
         what = f"record {record_id} seq {seq}"
-        event_text = encode(event, f"{what}: the event")
-        snapshot_text = None if snapshot is None else encode(snapshot, f"{what}: the snapshot")
+        event_text = encode(item.event, f"{what}: the event")
+        snapshot_text = None if item.snapshot is None else encode(
+            item.snapshot, f"{what}: the snapshot")
         now = _now()
         values: dict[str, Any] = {"head": seq, "updated": now}
-        if status is not None:
-            values["status"] = exchange.check_text(f"{what}: status", status, STATUS_LENGTH)
-        if summary is not None:
-            values["summary"] = encode(summary, f"{what}: the summary")
-        with self._write(f"{what}: an event with that seq") as connection:
-            full_id = record_id
-            if not self._move_head(connection, full_id, seq, values):
-                full_id = self._resolve(connection, record_id)
-                if full_id == record_id or not self._move_head(
-                        connection, full_id, seq, values):
-                    head = connection.execute(
-                        select(Record.head).where(Record.id == full_id)).scalar_one()
-                    raise ConflictError(
-                        f"record {full_id}: cannot append seq {seq}: the head is {head}, "
-                        f"so the next seq is {head + 1}; nothing was changed")
-            connection.execute(_INSERT_EVENT, {"record_id": full_id, "seq": seq,
-                                               "data": event_text, "created": now})
-            if snapshot_text is not None:
-                connection.execute(insert(Snapshot).values(
-                    record_id=full_id, seq=seq, data=snapshot_text, created=now))
+        if item.status is not None:
+            values["status"] = exchange.check_text(f"{what}: status", item.status,
+                                                   STATUS_LENGTH)
+        if item.summary is not None:
+            values["summary"] = encode(item.summary, f"{what}: the summary")
+        return _Prepared(event_text, snapshot_text, values, now)
+
+    def _append_in(self, connection: Connection, item: Append, prepared: _Prepared) -> None:
+        record_id, seq, values = item.record_id, item.seq, prepared.values
+        full_id = record_id
+        if not self._move_head(connection, full_id, seq, values):
+            full_id = self._resolve(connection, record_id)
+            if full_id == record_id or not self._move_head(connection, full_id, seq, values):
+                head = connection.execute(
+                    select(Record.head).where(Record.id == full_id)).scalar_one()
+                raise ConflictError(
+                    f"record {full_id}: cannot append seq {seq}: the head is {head}, "
+                    f"so the next seq is {head + 1}; nothing was changed")
+        connection.execute(_INSERT_EVENT, {"record_id": full_id, "seq": seq,
+                                           "data": prepared.event, "created": prepared.now})
+        if prepared.snapshot is not None:
+            connection.execute(insert(Snapshot).values(
+                record_id=full_id, seq=seq, data=prepared.snapshot, created=prepared.now))
 
     @staticmethod
     def _move_head(connection: Connection, record_id: str, seq: int,
