@@ -31,44 +31,17 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from initiative.games.ib.actions import KEEP
 from initiative.store import Store
-from initiative.store.urls import safe_url
+from tests.pg import answering_pg_url
 
-PG_ENV = "INITIATIVE_TEST_PG_URL"
-PG_EXAMPLE = "postgresql+psycopg://initiative:initiative@127.0.0.1:5432/initiative_test"
-HOW_TO = (f"start a server (`pg_ctlcluster 15 main start`; its role and database: see "
-          f".ci/run) and `export {PG_ENV}={PG_EXAMPLE}`")
 STARTUP_S = 30.0
 PROMPT_S = 2.0
 """A move reaches the other process's client well within this (NOTIFY; the fallback
 re-read runs only every 5 s)."""
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
-
-
 @pytest.fixture(scope="module")
 def pg_url() -> str:
-    url = os.environ.get(PG_ENV, "")
-    problem = None
-    if not url:
-        problem = f"{PG_ENV} is not set"
-    else:
-        engine = create_engine(url, connect_args={"connect_timeout": 5})
-        try:
-            with engine.connect() as connection:
-                connection.execute(text("SELECT 1"))
-        except Exception as exc:
-            reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
-            problem = f"the PostgreSQL server at {safe_url(url)} does not answer ({reason})"
-        finally:
-            engine.dispose()
-    if problem is not None:
-        message = f"two server processes need PostgreSQL: {problem}; {HOW_TO}"
-        if _in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
-    return url
+    return answering_pg_url("two server processes need PostgreSQL")
 
 
 @pytest.fixture
