@@ -225,6 +225,15 @@ def test_lobby_lists_tables_with_an_open_human_seat_only(client: TestClient) -> 
     assert all(secret not in text for secret in (*open_table["seats"], open_table["spectator"]))
 
 
+def test_the_lobby_fragment_lists_open_tables(client: TestClient) -> None:
+    """GET /lobby/open is the lobby's list alone (htmx swaps it in every 5 s)."""
+    assert "No table is waiting for players" in client.get("/lobby/open").text
+    table = create(client, seat0_controller="human", seat1_controller="open")
+    fragment = client.get("/lobby/open").text
+    assert f"/t/{table['id']}/claim/1" in fragment and "<html" not in fragment
+    assert 'hx-get="/lobby/open"' in client.get("/").text
+
+
 def test_invited_seats_are_not_offered_in_the_lobby(client: TestClient) -> None:
     """A seat created for a person with a secret link is taken from the start: nobody in
     the lobby can take it before the friend opens the link; an `open` seat is offered."""

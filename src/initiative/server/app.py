@@ -3,6 +3,7 @@ open table page, a small JSON API. Every asset is served from the package (no CD
 
 Routes:
   GET  /                      the lobby (open tables; take a free seat)
+  GET  /lobby/open            its list of open tables alone (htmx refreshes it)
   GET  /new, POST /new        create a table (form); the answer lists the secret links
   POST /t/{id}/claim/{seat}   take a free seat from the lobby (a new secret link)
   GET  /t/{id}?k=TOKEN        the table page of the seat (or spectators) TOKEN opens
@@ -64,14 +65,23 @@ def create_app(url: str | None = None, options: Options | None = None,
     def error(heading: str, message: str, status: int) -> HTMLResponse:
         return page("error.html", status, heading=heading, message=message)
 
-    async def lobby(request: Request) -> Response:
+    async def lobby_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """Tables with a seat anyone may take, and recently finished ones (public)."""
         infos = await asyncio.to_thread(store.records, KIND)
         rows = [{"id": i.id, "name": i.name, **i.summary,
                  "mode": MODE_NAMES.get(i.summary.get("mode", ""), "?")} for i in infos]
         open_ = [r for r in rows if not r.get("finished") and not r.get("rematch")
                  and any(s["open"] for s in r["seats"])]
-        finished = [r for r in rows if r.get("finished")][:10]
-        return page("lobby.html", tables=open_[:50], finished=finished)
+        return open_[:50], [r for r in rows if r.get("finished")][:10]
+
+    async def lobby(request: Request) -> Response:
+        open_, finished = await lobby_rows()
+        return page("lobby.html", tables=open_, finished=finished)
+
+    async def lobby_open(request: Request) -> Response:
+        """The lobby's open tables alone: htmx refreshes the list every 5 s."""
+        open_, _ = await lobby_rows()
+        return page("_open_tables.html", tables=open_)
 
     def new_form(form: dict[str, Any], problems: list[str], status: int = 200) -> HTMLResponse:
         keys = sorted(content.teams)
@@ -222,7 +232,8 @@ def create_app(url: str | None = None, options: Options | None = None,
 
     static = StaticFiles(directory=str(files("initiative.web") / "static"))
     app = Starlette(routes=[
-        Route("/", lobby), Route("/new", new_get, methods=["GET"]),
+        Route("/", lobby), Route("/lobby/open", lobby_open),
+        Route("/new", new_get, methods=["GET"]),
         Route("/new", new_post, methods=["POST"]),
         Route("/t/{table}/claim/{seat}", claim, methods=["POST"]),
         Route("/t/{table}", table_page), Route("/t/{table}/replay", replay),
