@@ -234,6 +234,17 @@ def test_the_lobby_fragment_lists_open_tables(client: TestClient) -> None:
     assert 'hx-get="/lobby/open"' in client.get("/").text
 
 
+def test_pages_forbid_referers_and_foreign_scripts(client: TestClient) -> None:
+    """Seat links hold their secret: no page sends it on as a Referer, and no page may
+    load a script from elsewhere (everything is served from the package)."""
+    table = create(client)
+    for path in ("/", "/new", f"/t/{table['id']}?k={table['seats'][0]}", "/static/table.js"):
+        headers = client.get(path).headers
+        assert headers["referrer-policy"] == "no-referrer", path
+        assert "default-src 'self'" in headers["content-security-policy"], path
+        assert headers["x-content-type-options"] == "nosniff", path
+
+
 def test_invited_seats_are_not_offered_in_the_lobby(client: TestClient) -> None:
     """A seat created for a person with a secret link is taken from the start: nobody in
     the lobby can take it before the friend opens the link; an `open` seat is offered."""

@@ -22,10 +22,12 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from initiative.bots import LEVELS
@@ -240,7 +242,36 @@ def create_app(url: str | None = None, options: Options | None = None,
         WebSocketRoute("/t/{table}/ws", socket),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/healthz", health), Mount("/static", static, name="static"),
-    ], lifespan=lifespan)
+    ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.hub = hub
     return app
+
+
+SECURITY_HEADERS = [
+    # Seat links carry their secret in the URL: never send it on as a Referer.
+    (b"referrer-policy", b"no-referrer"),
+    # Only this server's scripts, styles (htmx adds one inline style) and sockets.
+    (b"content-security-policy", b"default-src 'self'; style-src 'self' 'unsafe-inline'; "
+     b"connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+class SecurityHeaders:
+    """Adds SECURITY_HEADERS to every HTTP answer (pure ASGI middleware)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
