@@ -169,6 +169,7 @@ def create_app(url: str | None = None, options: Options | None = None,
         who = "spectator" if seat == SPECTATOR else f"seat {seat + 1}, {table.seat_name(seat)}"
         return page("table.html", name=table.setup.name, who=who, seat=seat,
                     ws=f"/t/{table.id}/ws?k={token}", regions=render.regions(ctx),
+                    has_partner=ctx["has_partner"],
                     replay=f"/t/{table.id}/replay?k={token}" if table.finished else "")
 
     async def replay(request: Request) -> Response:

@@ -144,7 +144,10 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
         "finished": view.deciding == TERMINAL,
         "result": text.result_text(view, match).plain if view.deciding == TERMINAL else "",
         "log": text.log_sentences(view, match, max(0, len(view.log) - LOG_LINES)),
-        "chat": [{"name": table.seat_name(c["seat"]), "text": c["text"]} for c in table.chat],
+        "chat": [{"name": table.seat_name(c["seat"]), "text": c["text"],
+                  "team": c.get("team") is not None} for c in table.chat_for(seat)],
+        "has_partner": seat >= 0 and sum(
+            1 for t in match.seat_team if t == match.seat_team[seat]) > 1,
         "rematch": table.rematch,
     }
 

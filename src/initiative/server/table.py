@@ -255,7 +255,9 @@ class Table:
                              "random result, someone acted since, or you have not acted")
         return Pending({"type": "undo", "seat": seat})
 
-    def check_chat(self, seat: int, text: str) -> Pending:
+    def check_chat(self, seat: int, text: str, team: bool = False) -> Pending:
+        """A chat line for the whole table, or (`team`) for the writer's team only, so
+        partners in a team format can plan where their opponents cannot read it."""
         if seat < 0:
             raise TableError("spectators cannot write in the table chat")
         if not isinstance(text, str):
@@ -265,8 +267,17 @@ class Table:
             raise TableError("an empty chat message")
         if len(clean) > MAX_CHAT:
             raise TableError(f"a chat message is at most {MAX_CHAT} characters")
-        return Pending({"type": "chat", "seat": seat, "text": clean,
-                        "round": self.state.track.round})
+        event: dict[str, Any] = {"type": "chat", "seat": seat, "text": clean,
+                                 "round": self.state.track.round}
+        if team:
+            event["team"] = self.match.seat_team[seat]
+        return Pending(event)
+
+    def chat_for(self, seat: int) -> list[dict[str, Any]]:
+        """The chat lines `seat` may read: every table line, and its own team's lines
+        (spectators read the table lines only)."""
+        team = self.match.seat_team[seat] if seat >= 0 else None
+        return [c for c in self.chat if c.get("team") is None or c["team"] == team]
 
     def check_claim(self, seat: int, digest: str) -> Pending:
         if not 0 <= seat < len(self.claimed) or self.is_bot_seat(seat):
@@ -299,8 +310,11 @@ class Table:
             self.state = self._replay(self.actions)
             self.drafts.clear()
         elif kind == "chat":
-            self.chat.append({"seat": event["seat"], "text": event["text"],
-                              "round": event.get("round", 0)})
+            line = {"seat": event["seat"], "text": event["text"],
+                    "round": event.get("round", 0)}
+            if event.get("team") is not None:
+                line["team"] = int(event["team"])
+            self.chat.append(line)
             del self.chat[:-MAX_CHAT_LINES]
         elif kind == "claim":
             self.claimed[int(event["seat"])] = True

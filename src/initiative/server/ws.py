@@ -9,7 +9,8 @@ and only there: other frames carry `"reply_to": null`):
   {"op": "confirm"}              store and play the draft
   {"op": "act", "actions": [N, ...]}  a whole turn at once (API clients, bots)
   {"op": "undo"}                 take back your last turn (when allowed)
-  {"op": "chat", "text": "..."}  {"op": "rematch"}  {"op": "sync"}
+  {"op": "chat", "text": "...", "team": false}  (team: your team only)
+  {"op": "rematch"}  {"op": "sync"}
 Answers: `{"type": "render", "regions": {...}, "announce": ...}` (HTML clients) or
 `{"type": "state", ...}` (`format=json`), and `{"type": "error", "message": ...}`.
 A state's `view.log` holds the log from entry `log_from` on: the client keeps its first
@@ -159,7 +160,8 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
     elif op == "undo":
         await hub.commit(runtime, lambda t: t.check_undo(seat), origin=client)
     elif op == "chat":
-        await hub.commit(runtime, lambda t: t.check_chat(seat, message.get("text")),  # type: ignore[arg-type]
+        await hub.commit(runtime, lambda t: t.check_chat(
+            seat, message.get("text"), bool(message.get("team"))),  # type: ignore[arg-type]
                          origin=client)
     elif op == "rematch":
         await _rematch(table, runtime, hub, client)

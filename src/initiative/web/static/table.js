@@ -162,7 +162,9 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       const input = document.getElementById("chat-text");
-      if (input.value.trim() && send({ op: "chat", text: input.value })) input.value = "";
+      const team = document.getElementById("chat-team");
+      const msg = { op: "chat", text: input.value, team: Boolean(team && team.checked) };
+      if (input.value.trim() && send(msg)) input.value = "";
     });
   }
 
