@@ -892,3 +892,13 @@ def test_html_page_and_frames_for_a_seat(client: TestClient) -> None:
         frame = north.last
         assert set(frame["regions"]) == {"status", "track", "actions", "hand", "log", "chat"}
         assert frame["your_turn"] is True and frame["announce"].startswith("Your turn.")
+
+
+def test_a_table_answers_to_its_full_id_only(client: TestClient) -> None:
+    """The store also resolves id prefixes; the web table does not, so one table has one
+    address and one live copy in the server."""
+    table = create(client)
+    token = table["seats"][0]
+    assert client.get(f"/t/{table['id']}?k={token}").status_code == 200
+    assert client.get(f"/t/{table['id'][:8]}?k={token}").status_code == 404
+    assert client.get(f"/t/{table['id'].upper()}?k={token}").status_code == 404

@@ -43,6 +43,8 @@ from initiative.store import Store, StoreError
 
 log = logging.getLogger("initiative.server")
 MAX_FORM_FIELDS = 100
+TABLE_ID_LENGTH = 32
+HEX = frozenset("0123456789abcdef")
 
 
 def create_app(url: str | None = None, options: Options | None = None,
@@ -124,8 +126,8 @@ def create_app(url: str | None = None, options: Options | None = None,
                     spectator=f"/t/{table.id}?k={spectator}")
 
     async def open_table(table_id: str) -> Runtime | None:
-        if not table_id.isalnum() or len(table_id) > 40:
-            return None
+        if len(table_id) != TABLE_ID_LENGTH or not all(c in HEX for c in table_id):
+            return None  # full ids only (the store also takes prefixes: one table, one URL)
         try:
             runtime = await hub.runtime(table_id)
         except (StoreError, TableError):

@@ -150,20 +150,28 @@ class Hub:
         if runtime is not None:
             return runtime
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            runtime = self.runtimes.get(table_id)
-            if runtime is None:
-                table = await asyncio.to_thread(Table.open, self.store, table_id, self.content)
-                runtime = Runtime(table, away_after=self.options.away_after)
-                now = time.monotonic()
-                # Players who have played here count as away from now on until they
-                # reconnect (a restart); seats nobody has played yet wait for them.
-                runtime.away_since = {t.seat: now for t in table.turns
-                                      if t.by == "player" and t.seat >= 0}
-                self.runtimes[table.id] = runtime
-                with contextlib.suppress(Exception):  # ask other processes who is there
-                    await self.notifier.publish(f"q:{table.id}:{PROCESS_ID}")
-                self.wake(runtime)
+        try:
+            async with lock:
+                return self.runtimes.get(table_id) or await self._load(table_id)
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
+
+    async def _load(self, table_id: str) -> Runtime:
+        table = await asyncio.to_thread(Table.open, self.store, table_id, self.content)
+        loaded = self.runtimes.get(table.id)
+        if loaded is not None:  # loaded meanwhile (one table, one runtime)
+            return loaded
+        runtime = Runtime(table, away_after=self.options.away_after)
+        now = time.monotonic()
+        # Players who have played here count as away from now on until they
+        # reconnect (a restart); seats nobody has played yet wait for them.
+        runtime.away_since = {t.seat: now for t in table.turns
+                              if t.by == "player" and t.seat >= 0}
+        self.runtimes[table.id] = runtime
+        with contextlib.suppress(Exception):  # ask other processes who is there
+            await self.notifier.publish(f"q:{table.id}:{PROCESS_ID}")
+        self.wake(runtime)
         return runtime
 
     # --- changes ----------------------------------------------------------------------
