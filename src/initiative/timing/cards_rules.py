@@ -1,0 +1,57 @@
+"""House-rule switches for card initiative rounds (FaithRPG-compatible, seed 004).
+
+Each field mirrors the flag of the same name in ../shared/OTHER-RULINGS.md section 5b
+(the FA-An entry is named beside it); the first value listed there is the default here.
+Flags the register gives a single value get one documented alternative reading so
+that every flag has two readings to test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+NpcInitiativeCard = Literal["shared", "per_npc"]
+GmCardDiscard = Literal["first_npc_turn", "last_npc_turn"]
+WaitModel = Literal["chain", "reinsert_after_next"]
+AllWaitCards = Literal["reuse", "return_to_hand"]
+ForfeitCardDiscard = Literal["immediately", "end_of_round"]
+AttributeLimitScope = Literal["round", "scene"]
+UnresolvedTieFallback = Literal["roster_order", "require_decision"]
+NewcomersJoin = Literal["next_round", "before_reveal"]
+DeckSpec = Literal["sample_40", "custom"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardRoundRules:
+    """Readings of unclear card-round rules (see docs/rules-interpretations.md)."""
+
+    npc_initiative_card: NpcInitiativeCard = "shared"  # FA-A1
+    gm_card_discard: GmCardDiscard = "first_npc_turn"  # FA-A2
+    wait_model: WaitModel = "chain"  # FA-A3
+    all_wait_cards: AllWaitCards = "reuse"  # FA-A4
+    maintenance_after_all_wait: bool = True  # FA-A4
+    allow_pass: bool = True  # FA-A5
+    forfeit_card_discard: ForfeitCardDiscard = "immediately"  # FA-A6
+    attribute_limit_scope: AttributeLimitScope = "round"  # FA-A7
+    initiative_card_counts_toward_limit: bool = False  # FA-A7
+    # FA-A8: "require_decision" (ours) refuses turns until every tie is ordered.
+    unresolved_tie_fallback: UnresolvedTieFallback = "roster_order"
+    non_participants_may_confront: bool = True  # FA-A9
+    reorder_on_stat_change: bool = False  # FA-A10
+    # FA-A11: "before_reveal" (ours) lets a newcomer take part in the current round
+    # while cards are still face down; after the reveal it waits for the next round.
+    newcomers_join: NewcomersJoin = "next_round"
+    deck_spec: DeckSpec = "sample_40"  # FA-A12 ("custom": decks supplied by the caller)
+    min_participants_for_round: int = 2  # FA-A13
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CardRoundRules:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown card-round flag(s): {sorted(unknown)}")
+        return cls(**data)
