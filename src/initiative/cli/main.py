@@ -18,6 +18,7 @@ from initiative.cli.deck import deck_app
 from initiative.cli.lab import simulate
 from initiative.cli.report import report
 from initiative.cli.serve import serve
+from initiative.cli.track import track_app
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
@@ -33,6 +34,7 @@ app = typer.Typer(
 app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
 app.add_typer(campaign_app, name="campaign")
+app.add_typer(track_app, name="track")
 app.command()(simulate)
 app.command()(report)
 app.command()(serve)

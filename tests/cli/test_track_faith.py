@@ -1,0 +1,197 @@
+"""The FaithRPG card-round GM console (`initiative.cli.track_faith`)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from initiative.cli.track_faith import (
+    PROMPT,
+    ConsoleError,
+    FaithConsole,
+    console_main,
+    run_faith,
+)
+from initiative.timing.cards import CardRoundState
+
+SETUP = ["roster", "round Vessa Orrin Reeve", "commit Vessa 0", "commit orrin 1", "commit gm"]
+
+
+def drive(lines: list[str]) -> list[str]:
+    """Run the console on ``lines``; return every written line."""
+    out: list[str] = []
+    it = iter(lines)
+    assert run_faith(lambda prompt: next(it, None), out.append) == 0
+    return out
+
+
+def console_after(lines: list[str]) -> tuple[FaithConsole, list[str]]:
+    out: list[str] = []
+    console = FaithConsole(out.append, None, 0)
+    for line in lines:
+        console.do(line.split())
+    return console, out
+
+
+def test_full_round_view_wait_maintenance_new_round() -> None:
+    out = drive([*SETUP, "view Vessa", "reveal", "order", "wait Reeve", "next", "end",
+                 "next", "end", "next", "end", "maintenance", "round", "quit", "log"])
+    text = "\n".join(out)
+    assert "Traceback" not in text and not any(o.startswith("error:") for o in out)
+    # Before the reveal Vessa sees her own card only; Orrin's and the GM's stay hidden.
+    start = out.index("view Vessa: round 1, phase commit")
+    cards = [o for o in out[start:start + 4] if o.startswith("  card ")]
+    assert cards == ["  card Vessa: 4 of loam", "  card Orrin: face down",
+                     "  card GM: face down (deck top, unseen)"]
+    assert "2 of brine" not in "\n".join(out[start:start + 12])
+    assert "Orrin commits 2 of brine face down from hand (FA-2, FA-3)" in out  # GM sees it
+    assert "Reveal (FA-6): Vessa 4 of loam; Orrin 2 of brine; GM 6 of gale" in out
+    assert any(o.startswith("Totals (FA-7): Reeve 6+4=10, Vessa 4+3=7, Orrin 2+5=7") for o in out)
+    assert "order: Reeve > Vessa > Orrin" in out
+    assert "  Reeve: 6+4=10 (pending)" in out
+    assert ("Reeve waits (card kept) -> acts after Vessa (FA-19): "
+            "Vessa > Orrin (Reeve waits on Vessa)") in out
+    assert "Vessa takes its turn (FA-12)" in out
+    assert any(o.startswith("Vessa's turn ends (FA-14); Reeve stop(s) waiting") for o in out)
+    assert "Every character has had its turn (FA-14): round 1 maintenance" in out
+    assert "Maintenance phase of round 1 (FA-21)" in out
+    assert "Round 2 begins (FA-1, FA-23): Vessa, Orrin, Talwyn, Marek, Bailiff, Bailiff2, " \
+           "Reeve, Mastiff" in out
+    assert "log" not in out[-1]  # quit stopped reading
+
+
+def test_help_lists_commands() -> None:
+    text = "\n".join(drive(["help"]))
+    for word in ("roster", "add NAME", "round", "commit NAME|gm", "reveal", "order", "next",
+                 "act NAME", "wait NAME [ON]", "confront NAME", "end", "maintenance", "log",
+                 "view NAME|gm|spectator", "undo", "redo", "save FILE", "load FILE", "quit",
+                 "not supported"):
+        assert word in text
+
+
+def test_undo_redo_restore_exact_states() -> None:
+    console, _ = console_after(SETUP)
+    states = [console.state.to_dict()]
+    for line in ["reveal", "wait Reeve", "next"]:
+        console.do(line.split())
+        states.append(console.state.to_dict())
+    for back in range(3):
+        console.do(["undo"])
+        assert console.state.to_dict() == states[-2 - back]
+    for fwd in range(3):
+        console.do(["redo"])
+        assert console.state.to_dict() == states[1 + fwd]
+    console.do(["undo"])
+    console.do(["next"])
+    assert console.redo_stack == []  # a new change clears redo
+
+
+def test_undo_through_run_faith_and_empty_stacks() -> None:
+    out = drive(["undo", "redo", "roster", "undo", "roster"])
+    assert out[1] == "error: nothing to undo"
+    assert out[2] == "error: nothing to redo"
+    assert out.count("Sample roster loaded (3-card hands): Vessa, Orrin, Talwyn, Marek, "
+                     "Bailiff, Bailiff2, Reeve, Mastiff") == 2
+
+
+def test_save_load_round_trip(tmp_path: Path) -> None:
+    f = tmp_path / "table.json"
+    console, out = console_after([*SETUP, "reveal", "wait Reeve", f"save {f}"])
+    saved = console.state.to_dict()
+    assert out[-1] == f"saved to {f}"
+    data = json.loads(f.read_text())
+    assert data["state"] == saved and data["rules"] == saved["rules"]
+    fresh, out2 = console_after([f"load {f}"])
+    assert fresh.state.to_dict() == saved
+    assert out2[-1].startswith(f"loaded {f} (round 1, phase turns)")
+    fresh.do(["undo"])  # load can be undone
+    assert fresh.state.roster == []
+    assert CardRoundState.from_dict(data["state"]).to_dict() == saved
+
+
+def test_bad_commands_give_error_and_change_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    lines = ["bogus", "commit", "commit Nobody 0", "commit Vessa 9", "commit Vessa x",
+             "commit Talwyn", "order", "end", "next", "act Orrin", "wait Vessa Orrin",
+             "confront Vessa", "view Reeve", "view", "maintenance", "add Vessa initiative=2",
+             "add Newt", "round Vessa", 'save "unclosed', f"load {bad}",
+             f"load {tmp_path / 'missing.json'}", f"save {tmp_path / 'no' / 'dir.json'}",
+             "draw Vessa 0", "damage Vessa -1", "tie Vessa"]
+    console, _ = console_after(SETUP)
+    before = console.state.to_dict()
+    undo_depth = len(console.undo_stack)
+    out: list[str] = []
+    console.write = out.append
+    for line in lines:
+        seen = len(out)
+        try:
+            console.do(shlex.split(line))
+        except ValueError as exc:  # ConsoleError / CardRoundError: run_faith prints them
+            out.append(f"error: {exc}")
+        except ConsoleError as exc:
+            out.append(f"error: {exc}")
+        assert len(out) == seen + 1 and out[-1].startswith("error: "), (line, out[seen:])
+        assert console.state.to_dict() == before, line
+    assert len(console.undo_stack) == undo_depth
+    # And through run_faith itself: errors, never a traceback, then work goes on.
+    out2 = drive([*SETUP, *lines, "reveal"])
+    errors = [o for o in out2 if o.startswith("error:")]
+    assert len(errors) == len(lines)
+    assert out2[-3] == "Reveal (FA-6): Vessa 4 of loam; Orrin 2 of brine; GM 6 of gale"
+
+
+def test_add_newcomer_and_other_commands() -> None:
+    out = drive(["roster", "add Quill npc initiative=3 strength=2", "add Fenn initiative=4",
+                 "draw Fenn 2", "hand Fenn", "damage Orrin 2", "regen Orrin", "maintenance",
+                 "rules"])
+    assert "Quill joins the struggle (FA-23)" in out
+    assert "Fenn draws 2 card(s)" not in out  # GM console shows the private reading
+    assert any(o.startswith("Fenn draws ") for o in out)
+    assert any(o.startswith("Fenn's hand: [0] ") for o in out)
+    assert "Orrin recovers 1 damage (regeneration): 1 left" in out
+    assert "  wait_model = chain" in out
+
+
+def test_console_main_script_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "s.txt"
+    script.write_text("roster\nround Vessa Orrin\nbogus\n")
+    assert console_main(script) == 0
+    text = capsys.readouterr().out
+    assert f"{PROMPT}round Vessa Orrin" in text
+    assert "Round 1 begins (FA-1, FA-23): Vessa, Orrin" in text
+    assert "error: unknown command 'bogus'" in text
+    assert console_main(tmp_path / "missing.txt") == 2
+
+
+def test_pexpect_end_to_end() -> None:
+    code = ("from initiative.cli.track_faith import console_main; import sys; "
+            "sys.exit(console_main(None))")
+    child = pexpect.spawn(sys.executable, ["-c", code], encoding="utf-8", timeout=20)
+    try:
+        child.expect_exact(PROMPT)
+        child.sendline("roster")
+        child.expect_exact("Sample roster loaded")
+        child.expect_exact(PROMPT)
+        child.sendline("round Vessa Orrin")
+        child.expect_exact("Round 1 begins (FA-1, FA-23): Vessa, Orrin")
+        child.sendline("commit Vessa top")
+        child.expect_exact("Vessa commits the top card of Vessa's deck, unseen")
+        child.sendline("reveal")
+        child.expect_exact("error: cannot reveal: no card committed yet by Orrin")
+        child.sendline("commit Orrin 0")
+        child.expect_exact("Orrin commits 2 of ember face down from hand")
+        child.sendline("reveal")
+        child.expect_exact("Reveal (FA-6): Vessa 6 of gale; Orrin 2 of ember")
+        child.sendline("frobnicate")
+        child.expect_exact("error: unknown command 'frobnicate' (type help)")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
