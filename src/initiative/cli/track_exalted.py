@@ -11,11 +11,11 @@ The model lives in :mod:`initiative.timing.ticks`; this module only parses and p
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from initiative.cli.console_io import run_console
 from initiative.timing.ticks import CharacterSheet, TickError, TickRules, TickTracker
 
 __all__ = ["HELP", "PROMPT", "console_main", "run_exalted"]
@@ -359,32 +359,6 @@ def run_exalted(
 def console_main(file: Path | None) -> int:
     """Run on stdin/stdout, or on the commands of ``file`` (echoed, for scripting;
     the exit code is 1 if any command there was refused)."""
-
-    def out(text: str) -> None:
-        print(text, flush=True)
-
-    if file is not None:
-        try:
-            lines = file.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            print(f"error: cannot read {file}: {exc}", file=sys.stderr)
-            return 2
-        feed = iter(lines)
-
-        def read_script(prompt: str) -> str | None:
-            line = next(feed, None)
-            if line is not None and line.strip():
-                out(f"{prompt}{line}")
-            return line
-
-        return run_exalted(read_script, out, strict=True)
-
-    def read_console(prompt: str) -> str | None:
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-
-    if sys.stdin.isatty():
-        out("Exalted tick initiative tracker; 'help' lists the commands, 'quit' leaves.")
-    return run_exalted(read_console, out)
+    return run_console(
+        file, lambda read, write, scripted: run_exalted(read, write, strict=scripted),
+        "Exalted tick initiative tracker; 'help' lists the commands, 'quit' leaves.")

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from initiative.cli.console_io import run_console
 from initiative.timing import cards_commands as C
 from initiative.timing.cards import GM, SPECTATOR_VIEWER, CardRoundState
 from initiative.timing.cards_content import Card, Character, sample_roster
@@ -416,33 +416,4 @@ def run_faith(
 
 def console_main(file: Path | None) -> int:
     """The console on stdin/stdout, or on ``file`` (a script of commands, echoed)."""
-
-    def write(text: str) -> None:
-        print(text, flush=True)
-
-    if file is not None:
-        try:
-            lines = file.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            print(f"error: cannot read {file}: {exc.strerror or exc}", file=sys.stderr)
-            return 2
-        it = iter(lines)
-
-        def read_script(prompt: str) -> str | None:
-            line = next(it, None)
-            if line is not None:
-                write(prompt + line)
-            return line
-
-        return run_faith(read_script, write)
-
-    def read_stdin(prompt: str) -> str | None:
-        try:
-            return input(prompt)
-        except EOFError:
-            return None
-        except KeyboardInterrupt:
-            print()
-            return None
-
-    return run_faith(read_stdin, write)
+    return run_console(file, lambda read, write, scripted: run_faith(read, write))

@@ -111,7 +111,6 @@ class Hub:
         self.notifier: Notifier = notifier or LocalNotifier()
         self.runtimes: dict[str, Runtime] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
         self._resync: asyncio.Task[None] | None = None
         self.writer = StoreWriter(store)
 
@@ -120,7 +119,7 @@ class Hub:
         self._resync = asyncio.create_task(self._resync_loop())
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._resync, *self._tasks,
+        tasks = [t for t in (self._resync,
                              *(r.bot_task for r in self.runtimes.values())) if t]
         for task in tasks:
             task.cancel()

@@ -20,7 +20,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from initiative.cli import render as text
 from initiative.engine.contract import TERMINAL
 from initiative.games.ib import statuses as st
-from initiative.games.ib.actions import Action, Kind
+from initiative.games.ib.actions import Action, Kind, target_unit
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView
 from initiative.server import reasons
@@ -51,16 +51,16 @@ class Button:
 
 
 def _button(view: IBView, match: Match, action: Action) -> Button:
-    return Button(action.index, _short(action, view), text.describe_action(view, match, action))
+    return Button(action.index, _short(action, view, match),
+                  text.describe_action(view, match, action))
 
 
-def _short(action: Action, view: IBView) -> str:
+def _short(action: Action, view: IBView, match: Match) -> str:
     kind = action.kind
     if kind in text.ATTACKS:
         return text.ATTACKS[kind]
-    if kind in (Kind.TARGET, Kind.BREAK, Kind.TARGET_SUPPORT):
-        unit = view.units[action.arg + (0 if kind != Kind.TARGET_SUPPORT else
-                                        len(view.units) - _supports(view))]
+    if kind in UNIT_STEPS:
+        unit = view.units[target_unit(action, match.num_characters)]
         return ("Break with " if kind == Kind.BREAK else "Target ") + unit.name
     if kind in CARD_STEPS:
         hand = view.hand
@@ -75,10 +75,6 @@ def _short(action: Action, view: IBView) -> str:
             }.get(kind, kind.name.capitalize())
 
 
-def _supports(view: IBView) -> int:
-    return sum(1 for u in view.units if u.is_support)
-
-
 def context(table: Table, seat: int, view: IBView, controller: str = "human") -> dict[str, Any]:
     """Everything the region templates need for `seat` (from its view and draft)."""
     match = table.match
@@ -87,7 +83,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
     draft = table.draft(seat) if mine else None
     draft_view = draft.state.view(seat) if draft is not None and draft.steps else view
     next_steps = list(draft.next_steps) if draft is not None else []
-    unit_steps = {a.arg + (match.num_characters if a.kind == Kind.TARGET_SUPPORT else 0): a
+    unit_steps = {target_unit(a, match.num_characters): a
                   for a in next_steps if a.kind in UNIT_STEPS}
     card_steps = {a.arg: a for a in next_steps if a.kind in CARD_STEPS}
     other_steps = [_button(draft_view, match, a) for a in next_steps
@@ -120,7 +116,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
             for i, c in enumerate(view.hand)]
     options = []
     if mine and draft is not None and not draft.steps:
-        options = [{"label": _short(a, view),
+        options = [{"label": _short(a, view, match),
                     "reason": reasons.unavailable_reason(view, match, a)}
                    for a in reasons.top_level_options(view, match)
                    if a not in view.legal]
