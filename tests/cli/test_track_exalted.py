@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from initiative.cli.track_exalted import HELP, PROMPT, console_main, run_exalted
+from initiative.cli.track_exalted import console_main, run_exalted
 from initiative.timing.ticks import TickRules
+from initiative.trackers.exalted import HELP, PROMPT
 
 SETUP = [
     "add Ryo stamina=3 wits=3 awareness=2",

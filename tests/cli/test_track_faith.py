@@ -1,4 +1,4 @@
-"""The FaithRPG card-round GM console (`initiative.cli.track_faith`)."""
+"""The FaithRPG card-round GM console (`trackers.faith`, `cli.track_faith`)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,9 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from initiative.cli.track_faith import (
-    PROMPT,
-    ConsoleError,
-    FaithConsole,
-    console_main,
-    run_faith,
-)
+from initiative.cli.track_faith import console_main, run_faith
 from initiative.timing.cards import CardRoundState
+from initiative.trackers.faith import PROMPT, ConsoleError, FaithConsole
 
 SETUP = ["roster", "round Vessa Orrin Reeve", "commit Vessa 0", "commit orrin 1", "commit gm"]
 

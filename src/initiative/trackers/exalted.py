@@ -1,0 +1,349 @@
+"""The game master's console for Exalted-style tick initiative.
+
+:class:`ExaltedConsole` takes one command line at a time and writes one line per change
+(the model's log lines). A refused or malformed command raises and leaves the state
+unchanged. The model lives in :mod:`initiative.timing.ticks`; this module only parses,
+prints and keeps the undo history.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from initiative.timing.ticks import CharacterSheet, TickError, TickRules, TickTracker
+from initiative.trackers.base import ConsoleError
+
+__all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
+
+PROMPT = "exalted> "
+SAVE_FORMAT = "initiative-exalted-ticks/1"
+
+HELP = """\
+commands (NAME is a roster name; one command per line):
+  add NAME [npc] stamina=N wits=N awareness=N [stealth=N manipulation=N motes=N]
+                          add a character (a PC unless 'npc'; motes=N gives a full N-mote pool)
+  join NAME N             Join Battle with N entered successes (Initiative 3 + N)
+  join NAME roll [stealth] [manipulation]
+                          roll Join Battle (Wits/Manipulation + Awareness/Stealth, seeded dice)
+  start                   end Join Battle, pass every Join Battle free action, begin round 1
+  next                    end the current turn, else start the next turn, else next round
+  act NAME [what...]      the active character's combat action (starts NAME's turn if due)
+  flurry NAME [what...]   a second (flurry) action of the active character
+  delay NAME              NAME's tick came up: pay 1i and hold the turn
+  held NAME               NAME takes the held turn now
+  withering ATTACKER TARGET N [gain=M]
+                          TARGET loses N Initiative, ATTACKER gains M (default N)
+  decisive NAME TARGET [miss]
+                          decisive attack; NAME resets to base Initiative (the model needs
+                          a TARGET; 'miss' for a miss)
+  spend NAME N [cause...] pay N Initiative
+  end                     end the current turn
+  round [force]           end the round and begin the next ('force' lapses unused turns)
+  order                   the tick order with Initiative and acted/holding/crashed marks
+  log                     the whole combat log
+  undo / redo             step back or forward through every change
+  save FILE / load FILE   write or read the state and house rules as JSON
+  help                    this text
+  quit                    leave (EOF works too)
+not offered: Join Battle free actions with text (start passes them), effects, moves,
+motes spending and house-rule changes (pass a TickRules to run_exalted instead)."""
+
+
+class _Usage(ConsoleError):
+    """A malformed command line."""
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise _Usage(f"{what} must be a whole number, got {text!r}") from None
+    if value < 0:
+        raise _Usage(f"{what} must be >= 0, got {value}")
+    return value
+
+
+def _need(args: list[str], count: int, usage: str) -> None:
+    if len(args) < count:
+        raise _Usage(f"usage: {usage}")
+
+
+def _parse_add(args: list[str]) -> CharacterSheet:
+    usage = "add NAME [npc] stamina=N wits=N awareness=N [stealth=N manipulation=N motes=N]"
+    _need(args, 1, usage)
+    name, rest = args[0], args[1:]
+    if "=" in name:
+        raise _Usage(f"usage: {usage}")
+    player = True
+    values: dict[str, int] = {}
+    allowed = ("stamina", "wits", "awareness", "stealth", "manipulation", "motes")
+    for word in rest:
+        if word.lower() in ("npc", "pc"):
+            player = word.lower() == "pc"
+            continue
+        key, sep, raw = word.partition("=")
+        key = key.lower()
+        if not sep or key not in allowed:
+            raise _Usage(f"unknown field {word!r}; usage: {usage}")
+        if key in values:
+            raise _Usage(f"{key} given twice")
+        values[key] = _int(raw, key)
+    missing = [k for k in ("stamina", "wits", "awareness") if k not in values]
+    if missing:
+        raise _Usage(f"missing {', '.join(missing)}; usage: {usage}")
+    motes = values.pop("motes", None)
+    return CharacterSheet(name, player, mote_max=motes, **values)
+
+
+class ExaltedConsole:
+    """The tracker plus its undo history and the command dispatch."""
+
+    system = "exalted"
+    prompt = PROMPT
+
+    def __init__(self, write: Callable[[str], None], rules: TickRules | None = None,
+                 seed: int = 0) -> None:
+        self.tracker = TickTracker(rules, seed=seed)
+        self.write = write
+        self.history: list[dict[str, Any]] = [self.tracker.to_dict()]
+        self.labels: list[str] = ["new combat"]
+        self.pos = 0
+
+    # ----------------------------------------------------------------- plumbing
+
+    def _commit(self, work: TickTracker, label: str) -> None:
+        """Adopt ``work``, print its new log lines, record an undo step."""
+        start = len(self.tracker.log)
+        self.tracker = work
+        for entry in work.log[start:]:
+            self.write(entry.text)
+        del self.history[self.pos + 1 :]
+        del self.labels[self.pos + 1 :]
+        self.history.append(work.to_dict())
+        self.labels.append(label)
+        self.pos += 1
+
+    @property
+    def can_undo(self) -> bool:
+        return self.pos > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.pos + 1 < len(self.history)
+
+    def _restore(self, pos: int) -> None:
+        self.pos = pos
+        self.tracker = TickTracker.from_dict(self.history[pos])
+
+    # ----------------------------------------------------------------- dispatch
+
+    def run(self, line: str) -> bool:
+        """Execute one line; return False on quit. Raises TickError/_Usage/OSError."""
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            return True
+        cmd, args = words[0].lower(), words[1:]
+        if cmd in ("quit", "exit"):
+            return False
+        handler = getattr(self, f"cmd_{cmd}", None)
+        if handler is None:
+            raise _Usage(f"unknown command {cmd!r} (try 'help')")
+        handler(args, " ".join(words))
+        return True
+
+    def _change(self, label: str, fn: Callable[[TickTracker], object]) -> None:
+        work = self.tracker.clone()
+        fn(work)
+        if len(work.log) == len(self.tracker.log) and work == self.tracker:
+            self.write("(nothing changed)")
+            return
+        self._commit(work, label)
+
+    def cmd_help(self, args: list[str], line: str) -> None:
+        self.write(HELP)
+
+    def cmd_add(self, args: list[str], line: str) -> None:
+        sheet = _parse_add(args)
+        self._change(line, lambda t: t.add_character(sheet))
+
+    def cmd_join(self, args: list[str], line: str) -> None:
+        usage = "join NAME N | join NAME roll [stealth] [manipulation]"
+        _need(args, 2, usage)
+        name, how, extra = args[0], args[1].lower(), [a.lower() for a in args[2:]]
+        if how == "roll":
+            bad = [a for a in extra if a not in ("stealth", "manipulation")]
+            if bad:
+                raise _Usage(f"usage: {usage}")
+            self._change(
+                line,
+                lambda t: t.join_battle(
+                    name, stealth="stealth" in extra, manipulation="manipulation" in extra
+                ),
+            )
+            return
+        if extra:
+            raise _Usage(f"usage: {usage}")
+        successes = _int(args[1], "successes")
+        self._change(line, lambda t: t.join_battle(name, successes))
+
+    def cmd_start(self, args: list[str], line: str) -> None:
+        def go(t: TickTracker) -> None:
+            if t.phase == "join":
+                t.start_combat()
+            elif t.phase != "free_actions":
+                raise TickError(f"combat has already started (phase {t.phase!r})")
+            while t.phase == "free_actions":
+                t.free_action(t.free_action_order()[0])
+
+        self._change(line, go)
+
+    def cmd_next(self, args: list[str], line: str) -> None:
+        self._change(line, lambda t: t.advance())
+
+    def _act(self, args: list[str], line: str, flurry: bool) -> None:
+        word = "flurry" if flurry else "act"
+        _need(args, 1, f"{word} NAME [what...]")
+        name = args[0]
+        label = " ".join(args[1:]) or ("flurries" if flurry else "acts")
+
+        def go(t: TickTracker) -> None:
+            t.fighter(name)
+            if not t.turns and not flurry and name in t.ready():
+                t.begin_turn(name)
+            t.act(label, name=name, flurry=flurry)
+
+        self._change(line, go)
+
+    def cmd_act(self, args: list[str], line: str) -> None:
+        self._act(args, line, flurry=False)
+
+    def cmd_flurry(self, args: list[str], line: str) -> None:
+        self._act(args, line, flurry=True)
+
+    def cmd_delay(self, args: list[str], line: str) -> None:
+        _need(args, 1, "delay NAME")
+        self._change(line, lambda t: t.delay(args[0]))
+
+    def cmd_held(self, args: list[str], line: str) -> None:
+        _need(args, 1, "held NAME")
+        self._change(line, lambda t: t.declare_held(args[0]))
+
+    def cmd_withering(self, args: list[str], line: str) -> None:
+        usage = "withering ATTACKER TARGET N [gain=M]"
+        if len(args) not in (3, 4):
+            raise _Usage(f"usage: {usage}")
+        attacker, target = args[0], args[1]
+        loss = _int(args[2], "N")
+        gain = loss
+        if len(args) == 4:
+            key, sep, raw = args[3].partition("=")
+            if key.lower() != "gain" or not sep:
+                raise _Usage(f"usage: {usage}")
+            gain = _int(raw, "gain")
+        self._change(line, lambda t: t.withering(attacker, target, gain, loss))
+
+    def cmd_decisive(self, args: list[str], line: str) -> None:
+        usage = "decisive NAME TARGET [miss]"
+        _need(args, 1, usage)
+        if len(args) < 2 or args[1].lower() == "miss":
+            raise _Usage(f"decisive needs a target; usage: {usage}")
+        if len(args) > 3 or (len(args) == 3 and args[2].lower() not in ("miss", "hit")):
+            raise _Usage(f"usage: {usage}")
+        hit = not (len(args) == 3 and args[2].lower() == "miss")
+        self._change(line, lambda t: t.decisive(args[0], args[1], hit=hit))
+
+    def cmd_spend(self, args: list[str], line: str) -> None:
+        _need(args, 2, "spend NAME N [cause...]")
+        amount = _int(args[1], "N")
+        cause = " ".join(args[2:]) or "spent by the GM"
+        self._change(line, lambda t: t.spend(args[0], amount, cause))
+
+    def cmd_end(self, args: list[str], line: str) -> None:
+        if args:
+            raise _Usage("usage: end")
+        self._change(line, lambda t: t.end_turn())
+
+    def cmd_round(self, args: list[str], line: str) -> None:
+        if args not in ([], ["force"]):
+            raise _Usage("usage: round [force]")
+        force = bool(args)
+        self._change(line, lambda t: t.end_round(force=force))
+
+    def cmd_order(self, args: list[str], line: str) -> None:
+        t = self.tracker
+        head = f"phase {t.phase}" + (f", round {t.round}" if t.round else "")
+        self.write(head)
+        joined = set(t.ranking())
+        for name, value, status in t.board():
+            shown = "?" if value is None else str(value)
+            self.write(f"  {name:<12} {shown:>3}i" + (f"  [{status}]" if status else ""))
+        for name, f in t.fighters.items():
+            if name not in joined and not f.out:
+                self.write(f"  {name:<12}   -   [not joined]")
+        if t.phase == "combat":
+            nxt = ", ".join(t.turn_order()) or "(nobody; end the round)"
+            self.write(f"still to act: {nxt}")
+
+    def cmd_log(self, args: list[str], line: str) -> None:
+        if not self.tracker.log:
+            self.write("(log is empty)")
+        for entry in self.tracker.log:
+            self.write(f"{entry.seq:>3} r{entry.round} {entry.text}")
+
+    def cmd_undo(self, args: list[str], line: str) -> None:
+        if self.pos == 0:
+            raise _Usage("nothing to undo")
+        label = self.labels[self.pos]
+        self._restore(self.pos - 1)
+        self.write(f"undone: {label}")
+
+    def cmd_redo(self, args: list[str], line: str) -> None:
+        if self.pos + 1 >= len(self.history):
+            raise _Usage("nothing to redo")
+        self._restore(self.pos + 1)
+        self.write(f"redone: {self.labels[self.pos]}")
+
+    def save_data(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "rules": self.tracker.rules.to_dict(),
+            "state": self.tracker.to_dict(),
+        }
+
+    def load_data(self, data: dict[str, Any], label: str) -> None:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise _Usage(f"{label} is not a saved tick-initiative combat ({SAVE_FORMAT})")
+        try:
+            state = dict(data["state"])
+            state["rules"] = data.get("rules", state["rules"])
+            loaded = TickTracker.from_dict(state)
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise _Usage(f"{label} is not a valid saved combat ({exc!r})") from None
+        self.tracker = loaded
+        del self.history[self.pos + 1 :]
+        del self.labels[self.pos + 1 :]
+        self.history.append(loaded.to_dict())
+        self.labels.append(f"load {label}")
+        self.pos += 1
+        self.write(
+            f"loaded {label}: phase {loaded.phase}, round {loaded.round}, "
+            f"{len(loaded.fighters)} character(s)"
+        )
+
+    def cmd_save(self, args: list[str], line: str) -> None:
+        _need(args, 1, "save FILE")
+        path = Path(" ".join(args))
+        path.write_text(json.dumps(self.save_data(), indent=1) + "\n", encoding="utf-8")
+        self.write(f"saved to {path}")
+
+    def cmd_load(self, args: list[str], line: str) -> None:
+        _need(args, 1, "load FILE")
+        path = Path(" ".join(args))
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise _Usage(f"{path} is not a valid save file ({exc!r})") from None
+        self.load_data(data, str(path))

@@ -1,0 +1,415 @@
+"""The game master's console for FaithRPG-style card initiative rounds.
+
+:class:`FaithConsole` takes one command line at a time and writes one announcement line
+per change: the new lines of the model's log in the GM's reading (secrets included: this
+is the GM's console). Bad input raises and leaves the state unchanged. Type ``help`` for
+the command list.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from initiative.timing import cards_commands as C
+from initiative.timing.cards import GM, SPECTATOR_VIEWER, CardRoundState
+from initiative.timing.cards_content import Card, Character, sample_roster
+from initiative.timing.cards_rules import CardRoundRules
+from initiative.trackers.base import ConsoleError
+
+__all__ = ["BANNER", "HELP", "PROMPT", "SAVE_FORMAT", "ConsoleError", "FaithConsole"]
+
+PROMPT = "faith> "
+SAVE_FORMAT = "initiative-faith-console/1"
+
+HELP = """\
+commands (names are case-insensitive; gm = the game master / shared NPC card):
+  roster                       list the roster (loads the sample roster if it is empty)
+  add NAME [npc] initiative=N [ATTR=N ...]   a newcomer joins (PC by default, no hand)
+  round [NAME ...]             start a round (default: the whole roster)
+  commit NAME|gm [INDEX|top]   commit a card face down: hand card INDEX (0-based) or
+                               the deck top (default); an NPC name means its slot
+  reveal                       reveal every card: totals and the order
+  order                        remaining order, totals, waits and ties
+  next [ACTION ...]            the character up next acts
+  act NAME [ACTION ...]        NAME (must be up next) takes its turn
+  wait NAME [ON]               NAME lets the next character go first (the model only
+                               lets you wait on the character right after you: ON is
+                               checked against it)
+  pass NAME                    NAME declines to act (if the rules allow it)
+  confront NAME [ATTR N]       NAME confronts the action in progress
+  end                          end the current turn
+  tie NAME NAME ... [by=gm]    order a tie group (by=players by default)
+  declare NAME ACTION ...      a tied PC tells the GM its action in secret
+  draw NAME|gm [N]             draw N cards (default 1)
+  damage NAME N                record damage;  regen NAME: gains regeneration
+  maintenance                  run the maintenance phase (outside a round: FA-22 once)
+  endconflict                  end the conflict (between rounds)
+  hand NAME|gm                 show a hand (GM console: all hands are visible)
+  log                          the whole log (GM reading)
+  view NAME|gm|spectator       what that viewer sees (a player sees only its own
+                               face-down card from hand; deck-top cards stay unseen)
+  rules                        the house-rule flags in force
+  undo / redo                  step back / forward through changes
+  save FILE / load FILE        JSON of the state plus rules
+  help / quit
+not supported by the model: choosing whom to wait on (always the next character);
+per-card choice for the shared NPC card beyond hand index or deck top."""
+
+
+BANNER = "FaithRPG card rounds, GM console. Type help; roster loads the sample roster."
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ConsoleError(f"{what} must be a whole number, got {text!r}") from None
+
+
+class FaithConsole:
+    """The console's state: the round model plus undo/redo stacks of ``to_dict`` states."""
+
+    system = "faith"
+    prompt = PROMPT
+
+    def __init__(self, write: Callable[[str], None], rules: CardRoundRules | None = None,
+                 seed: int = 0) -> None:
+        self.write = write
+        self.rules = rules or CardRoundRules()
+        self.seed = seed
+        self.state = CardRoundState.new([], self.rules, seed=seed)
+        self.undo_stack: list[dict[str, Any]] = []
+        self.redo_stack: list[dict[str, Any]] = []
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def run(self, line: str) -> bool:
+        """Execute one command line; False on ``quit``. Raises ValueError on bad input."""
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as exc:
+            raise ConsoleError(str(exc)) from None
+        if not words:
+            return True
+        if words[0].lower() in ("quit", "exit"):
+            return False
+        try:
+            self.do(words)
+        except (KeyError, TypeError) as exc:
+            raise ConsoleError(str(exc)) from None
+        return True
+
+    # ------------------------------------------------------------------ helpers
+
+    def name(self, text: str, *, gm: bool = False) -> str:
+        if gm and text.lower() == "gm":
+            return GM
+        for c in self.state.roster:
+            if c.name.lower() == text.lower():
+                return c.name
+        known = ", ".join(c.name for c in self.state.roster) or "none: type roster"
+        raise ConsoleError(f"no character named {text!r} (roster: {known})")
+
+    def change(self, fn: Callable[[], None]) -> None:
+        """Run a state change; announce new log lines; remember it for undo."""
+        before = self.state.to_dict()
+        seen = len(self.state.log)
+        fn()
+        self.undo_stack.append(before)
+        self.redo_stack.clear()
+        for line in self.state.log_text()[seen:]:
+            self.write(line)
+
+    def apply(self, cmd: C.Command) -> None:
+        self.change(lambda: self.state.apply(cmd))
+
+    def replace_state(self, new: CardRoundState, why: str) -> None:
+        self.undo_stack.append(self.state.to_dict())
+        self.redo_stack.clear()
+        self.state = new
+        self.write(why)
+
+    # ------------------------------------------------------------------ commands
+
+    def do(self, words: list[str]) -> None:
+        verb, args = words[0].lower(), words[1:]
+        handler = getattr(self, f"cmd_{verb}", None)
+        if handler is None:
+            raise ConsoleError(f"unknown command {words[0]!r} (type help)")
+        handler(args)
+
+    def cmd_help(self, args: list[str]) -> None:
+        for line in HELP.splitlines():
+            self.write(line)
+
+    def cmd_roster(self, args: list[str]) -> None:
+        if args:
+            raise ConsoleError("roster takes no arguments")
+        if not self.state.roster:
+            fresh = CardRoundState.new(sample_roster(), self.rules, seed=self.seed)
+            names = ", ".join(c.name for c in fresh.roster)
+            self.replace_state(fresh, f"Sample roster loaded (3-card hands): {names}")
+        for c in self.state.roster:
+            attrs = " ".join(f"{k}={v}" for k, v in c.attributes)
+            dmg = self.state.damage.get(c.name, 0)
+            self.write(
+                f"  {c.name} ({c.side}) initiative={c.initiative} {attrs}"
+                + (f" damage={dmg}" if dmg else "")
+            )
+
+    def cmd_add(self, args: list[str]) -> None:
+        if not args:
+            raise ConsoleError("usage: add NAME [npc] initiative=N [ATTR=N ...]")
+        name, side, initiative, attrs = args[0], "pc", None, []
+        for a in args[1:]:
+            if a.lower() in ("npc", "pc"):
+                side = a.lower()
+            elif "=" in a:
+                k, v = a.split("=", 1)
+                if k.lower() in ("initiative", "init"):
+                    initiative = _int(v, "initiative")
+                else:
+                    attrs.append((k, _int(v, k)))
+            else:
+                raise ConsoleError(f"add: cannot read {a!r} (use npc, initiative=N, ATTR=N)")
+        if initiative is None:
+            raise ConsoleError("add needs initiative=N")
+        if any(c.name.lower() == name.lower() for c in self.state.roster):
+            raise ConsoleError(f"a character named {name!r} is already on the roster")
+        ch = Character(name, "npc" if side == "npc" else "pc", initiative, tuple(attrs))
+        self.apply(C.AddCharacter(ch))
+
+    def cmd_round(self, args: list[str]) -> None:
+        names = [self.name(a) for a in args] or [c.name for c in self.state.roster]
+        self.apply(C.BeginRound(tuple(names)))
+
+    def cmd_commit(self, args: list[str]) -> None:
+        if len(args) not in (1, 2):
+            raise ConsoleError("usage: commit NAME|gm [INDEX|top]")
+        who = self.name(args[0], gm=True)
+        slot = who if who == GM else self.state.slot_of(who)
+        where = args[1].lower() if len(args) == 2 else "top"
+        if where in ("top", "deck"):
+            self.apply(C.Commit(slot, "deck"))
+        else:
+            self.apply(C.Commit(slot, "hand", _int(where, "card index")))
+
+    def cmd_reveal(self, args: list[str]) -> None:
+        self.apply(C.Reveal())
+
+    def cmd_order(self, args: list[str]) -> None:
+        s = self.state
+        if s.phase != "turns":
+            raise ConsoleError(f"no order yet (phase {s.phase}; reveal first)")
+        self.write(f"order: {s.order_text()}")
+        for n in s.participants:
+            v = s.values.get(s.slot_of(n))
+            init = s.character(n).initiative
+            self.write(f"  {n}: {v}+{init}={s.totals[n]} ({s.status[n]})")
+        if s.acting:
+            self.write(f"acting: {s.acting}" + (f" ({s.action})" if s.action else ""))
+        for side, total, members, by in s.ties:
+            self.write(f"  tie at {total} ({side}): {' > '.join(members)} [{by or 'open'}]")
+
+    def cmd_next(self, args: list[str]) -> None:
+        who = self.state.up_next()
+        if who is None:
+            raise ConsoleError("nobody is up next (no round in turns, or someone is acting)")
+        self.apply(C.Act(who, " ".join(args)))
+
+    def cmd_act(self, args: list[str]) -> None:
+        if not args:
+            raise ConsoleError("usage: act NAME [ACTION ...]")
+        self.apply(C.Act(self.name(args[0]), " ".join(args[1:])))
+
+    def cmd_wait(self, args: list[str]) -> None:
+        if len(args) not in (1, 2):
+            raise ConsoleError("usage: wait NAME [ON]")
+        who = self.name(args[0])
+        if len(args) == 2:
+            on = self.name(args[1])
+            q = self.state.queue
+            nxt = q[1] if len(q) > 1 else None
+            if q and q[0] == who and on != nxt:
+                raise ConsoleError(
+                    f"{who} can only wait on the character right after it "
+                    f"({nxt or 'nobody'}), not {on} (FA-19)"
+                )
+        self.apply(C.Wait(who))
+
+    def cmd_pass(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ConsoleError("usage: pass NAME")
+        self.apply(C.Pass(self.name(args[0])))
+
+    def cmd_confront(self, args: list[str]) -> None:
+        if len(args) not in (1, 3):
+            raise ConsoleError("usage: confront NAME [ATTR N]")
+        who = self.name(args[0])
+        if len(args) == 3:
+            self.apply(C.Confront(who, args[1], _int(args[2], "cards")))
+        else:
+            self.apply(C.Confront(who))
+
+    def cmd_end(self, args: list[str]) -> None:
+        self.apply(C.EndTurn())
+
+    def cmd_tie(self, args: list[str]) -> None:
+        by = "players"
+        names: list[str] = []
+        for a in args:
+            if a.lower().startswith("by="):
+                by = a.split("=", 1)[1].lower()
+                if by not in ("gm", "players"):
+                    raise ConsoleError("by= must be gm or players")
+            else:
+                names.append(self.name(a))
+        if len(names) < 2:
+            raise ConsoleError("usage: tie NAME NAME ... [by=gm|players]")
+        self.apply(C.OrderTie(tuple(names), "gm" if by == "gm" else "players"))
+
+    def cmd_declare(self, args: list[str]) -> None:
+        if len(args) < 2:
+            raise ConsoleError("usage: declare NAME ACTION ...")
+        self.apply(C.DeclareToGM(self.name(args[0]), " ".join(args[1:])))
+
+    def cmd_draw(self, args: list[str]) -> None:
+        if len(args) not in (1, 2):
+            raise ConsoleError("usage: draw NAME|gm [N]")
+        n = _int(args[1], "N") if len(args) == 2 else 1
+        self.apply(C.Draw(self.name(args[0], gm=True), n))
+
+    def cmd_damage(self, args: list[str]) -> None:
+        if len(args) != 2:
+            raise ConsoleError("usage: damage NAME N")
+        self.apply(C.RecordDamage(self.name(args[0]), _int(args[1], "damage")))
+
+    def cmd_regen(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ConsoleError("usage: regen NAME")
+        self.apply(C.AddEffect(self.name(args[0])))
+
+    def cmd_maintenance(self, args: list[str]) -> None:
+        if self.state.phase == "idle":
+            self.apply(C.MaintenanceOutside(1))
+        else:
+            self.apply(C.RunMaintenance())
+
+    def cmd_endconflict(self, args: list[str]) -> None:
+        self.apply(C.EndConflict())
+
+    def cmd_hand(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ConsoleError("usage: hand NAME|gm")
+        owner = self.name(args[0], gm=True)
+        if owner not in self.state.hands:
+            raise ConsoleError(f"{owner} owns no hand (NPCs use the GM's)")
+        cards = self.state.hands[owner]
+        self.write(f"{owner}'s hand: " + _cards(cards))
+
+    def cmd_log(self, args: list[str]) -> None:
+        for line in self.state.log_text():
+            self.write(line)
+        if not self.state.log:
+            self.write("(log is empty)")
+
+    def cmd_view(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ConsoleError("usage: view NAME|gm|spectator")
+        if args[0].lower() in ("spectator", "@spectator"):
+            viewer = SPECTATOR_VIEWER
+        else:
+            viewer = self.name(args[0], gm=True)
+        v = self.state.view(viewer)
+        who = "spectator" if viewer == SPECTATOR_VIEWER else viewer
+        self.write(f"view {who}: round {v['round']}, phase {v['phase']}")
+        for e in v["commitments"]:
+            if "card" in e:
+                shown = Card.from_list(e["card"]).label()
+            elif e["committed"]:
+                shown = "face down" + (" (deck top, unseen)" if e["source"] == "deck" else "")
+            else:
+                shown = "not committed"
+            self.write(f"  card {e['slot']}: {shown}")
+        for owner, hand in v["hands"].items():
+            if isinstance(hand, list):
+                self.write(f"  hand {owner}: " + _cards([Card.from_list(c) for c in hand]))
+            else:
+                self.write(f"  hand {owner}: {hand} card(s)")
+        if v["queue"] or v["acting"]:
+            self.write(f"  order: {' > '.join(v['queue']) or '(nobody)'}; acting: {v['acting']}")
+        for line in v["log"][-3:]:
+            self.write(f"  log: {line}")
+
+    def cmd_rules(self, args: list[str]) -> None:
+        for k, val in self.state.rules.to_dict().items():
+            self.write(f"  {k} = {val}")
+
+    def cmd_undo(self, args: list[str]) -> None:
+        if not self.undo_stack:
+            raise ConsoleError("nothing to undo")
+        self.redo_stack.append(self.state.to_dict())
+        self.state = CardRoundState.from_dict(self.undo_stack.pop())
+        self.write(f"undone (round {self.state.round}, phase {self.state.phase})")
+
+    def cmd_redo(self, args: list[str]) -> None:
+        if not self.redo_stack:
+            raise ConsoleError("nothing to redo")
+        self.undo_stack.append(self.state.to_dict())
+        self.state = CardRoundState.from_dict(self.redo_stack.pop())
+        self.write(f"redone (round {self.state.round}, phase {self.state.phase})")
+
+    def save_data(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "rules": self.state.rules.to_dict(),
+            "state": self.state.to_dict(),
+        }
+
+    def load_data(self, data: dict[str, Any], label: str) -> None:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ConsoleError(f"{label} is not a saved faith console ({SAVE_FORMAT})")
+        try:
+            rules = CardRoundRules.from_dict(dict(data["rules"]))
+            state_data = dict(data["state"])
+            state_data["rules"] = rules.to_dict()
+            new = CardRoundState.from_dict(state_data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ConsoleError(f"{label} is not a valid saved state: {exc!r}") from None
+        self.rules = rules
+        self.replace_state(new, f"loaded {label} (round {new.round}, phase {new.phase})")
+
+    def cmd_save(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ConsoleError("usage: save FILE")
+        try:
+            Path(args[0]).write_text(json.dumps(self.save_data(), indent=1) + "\n",
+                                     encoding="utf-8")
+        except OSError as exc:
+            raise ConsoleError(f"cannot write {args[0]}: {exc.strerror or exc}") from None
+        self.write(f"saved to {args[0]}")
+
+    def cmd_load(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise ConsoleError("usage: load FILE")
+        try:
+            data = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise ConsoleError(f"cannot read {args[0]}: {exc.strerror or exc}") from None
+        except ValueError as exc:
+            raise ConsoleError(f"{args[0]} is not JSON: {exc}") from None
+        self.load_data(data, args[0])
+
+
+def _cards(cards: list[Card]) -> str:
+    return ", ".join(f"[{i}] {c.label()}" for i, c in enumerate(cards)) or "(empty)"
