@@ -99,7 +99,7 @@ def test_decisive_resets_to_base_also_on_a_miss() -> None:
     out = after([*SETUP, "next", "decisive Ryo Brute miss"])
     assert out == [
         "Ryo makes a decisive attack on Brute and misses",
-        "Ryo -4i (decisive on Brute, reset to base 4) -> 4i, drops below Brute",
+        "Ryo -4i (decisive on Brute, reset to base) -> 4i, drops below Brute",
     ]
 
 

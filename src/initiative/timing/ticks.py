@@ -185,7 +185,10 @@ class TickTracker:
             "ledger": [
                 [e.seq, e.round, e.name, e.delta, e.kind, e.cause, e.after] for e in self.ledger
             ],
-            "log": [[e.seq, e.round, e.kind, e.text] for e in self.log],
+            "log": [
+                [e.seq, e.round, e.kind, e.text] + ([e.public] if e.public is not None else [])
+                for e in self.log
+            ],
         }
 
     @classmethod
@@ -323,8 +326,12 @@ class TickTracker:
 
     # ------------------------------------------------------------------ internals
 
-    def _say(self, kind: str, text: str) -> None:
-        self.log.append(LogEntry(len(self.log) + 1, self.round, kind, text))
+    def _say(self, kind: str, text: str, public: str | None = None) -> None:
+        """Log ``text``; ``public`` is the players' reading when it shows NPC values."""
+        self.log.append(LogEntry(len(self.log) + 1, self.round, kind, text, public))
+
+    def _npc(self, name: str) -> bool:
+        return not self.fighters[name].sheet.player
 
     def _set(self, name: str, **changes: Any) -> Fighter:
         f = replace(self.fighters[name], **changes)
@@ -365,14 +372,21 @@ class TickTracker:
             LedgerEntry(len(self.ledger) + 1, self.round, name, delta, kind, cause, value)
         )
         sign = "+" if delta >= 0 else ""
-        self._say(
-            kind, f"{name} {sign}{delta}i ({cause}) -> {value}i" + self._order_note(name, before)
-        )
+        note = self._order_note(name, before)
+        npc = self._npc(name)
+        if npc and kind == "join_battle":
+            public: str | None = f"{name} joins battle{note}"
+        elif npc:
+            public = f"{name} {'gains' if delta >= 0 else 'loses'} Initiative ({cause}){note}"
+        else:
+            public = None
+        self._say(kind, f"{name} {sign}{delta}i ({cause}) -> {value}i{note}", public)
         threshold = self.rules.crash_at_or_below
         if delta < 0 and value <= threshold and not f.crashed:
             self._set(name, crashed=True, tokens=0)
             self._ledger_mark(name, "crash", cause)
-            self._say("crash", f"{name} is Crashed ({value}i <= {threshold}; {cause})")
+            self._say("crash", f"{name} is Crashed ({value}i <= {threshold}; {cause})",
+                      f"{name} is Crashed ({cause})" if npc else None)
             return True
         if (
             delta > 0
@@ -386,6 +400,8 @@ class TickTracker:
                 "crash_end",
                 f"{name} is no longer Crashed ({value}i > {threshold}; "
                 f"{cause}); {f.tokens} recovery token(s) discarded",
+                f"{name} is no longer Crashed ({cause}); {f.tokens} recovery token(s) "
+                "discarded" if npc else None,
             )
         return False
 
@@ -481,7 +497,9 @@ class TickTracker:
         held = " (held turn)" if f.holding else ""
         self._set(name, holding=False)
         self._say(
-            "turn_start", f"Round {self.round}: {name}'s turn begins at tick {f.initiative}{held}"
+            "turn_start",
+            f"Round {self.round}: {name}'s turn begins at tick {f.initiative}{held}",
+            f"Round {self.round}: {name}'s turn begins{held}" if self._npc(name) else None,
         )
         self._arm_and_expire_start(name)  # step 1
         f = self.fighters[name]
@@ -498,7 +516,7 @@ class TickTracker:
                     name,
                     target - f.initiative,
                     "crash_recovery",
-                    f"recovered from Crash, set to {target}",
+                    "recovered from Crash",
                 )
         if self.fighters[name].pending_move:  # step 3, EX-21
             self._set(name, pending_move=False)
@@ -531,6 +549,7 @@ class TickTracker:
             "roster",
             f"{sheet.name} ({kind}, Stamina {sheet.stamina}, base "
             f"{sheet.base_initiative}i) joins the roster{late}",
+            None if sheet.player else f"{sheet.name} (NPC) joins the roster{late}",
         )
 
     @_atomic
@@ -580,7 +599,7 @@ class TickTracker:
         if successes is None:
             rng = SplitMix64(0)
             rng.state = self.rng_state
-            successes, faces = roll_join_battle(rng, pool, self.rules)
+            successes, faces = roll_join_battle(rng, pool, self.rules)  # EX-A13
             self.rng_state = rng.state
             how = f"rolled {pool_text} {pool} dice {faces}: {successes} successes"
         else:
@@ -662,10 +681,14 @@ class TickTracker:
             if f.joined and not f.free_action_done and self.round == 1:
                 self._set(n, free_action_done=True)
         self.snapshot = {n: self.fighters[n].initiative for n in self.ranking()}
+        order = self.turn_order()
         self._say(
             "round",
             f"Round {self.round} begins; order: "
-            + ", ".join(f"{n} {self.fighters[n].initiative}" for n in self.turn_order()),
+            + ", ".join(f"{n} {self.fighters[n].initiative}" for n in order),
+            f"Round {self.round} begins; order: "
+            + ", ".join(n if self._npc(n) else f"{n} {self.fighters[n].initiative}"
+                        for n in order) if any(self._npc(n) for n in order) else None,
         )
 
     @_atomic
@@ -796,7 +819,7 @@ class TickTracker:
                 attacker,
                 base - f.initiative,
                 "decisive_reset",
-                f"decisive on {target}, reset to base {base}",
+                f"decisive on {target}, reset to base",
             )
 
     @_atomic

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Literal
 
+from initiative.engine.errors import IllegalActionError
+
 __all__ = [
     "CharacterSheet",
     "Effect",
@@ -36,7 +38,7 @@ Duration = Literal["one_turn", "until_end_of_next_turn", "until_removed"]
 DURATIONS: tuple[Duration, ...] = ("one_turn", "until_end_of_next_turn", "until_removed")
 
 
-class TickError(ValueError):
+class TickError(IllegalActionError, ValueError):
     """A tick-initiative command was refused; the state is unchanged."""
 
 
@@ -233,9 +235,14 @@ class LedgerEntry:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One explained state change, e.g. "Brute -4i (withering by Ryo) -> 3i"."""
+    """One explained state change, e.g. "Brute -4i (withering by Ryo) -> 3i".
+
+    ``public`` is the players' reading when ``text`` shows an NPC's Initiative, Stamina
+    or Join Battle roll; players get it when the house rule hides NPC values (section
+    2d, ``show_npc_initiative_to_players``)."""
 
     seq: int
     round: int
     kind: str
     text: str
+    public: str | None = None

@@ -1,0 +1,404 @@
+"""Trackers kept in the store: one record of kind ``"tracker"`` per combat.
+
+Record format (``initiative-tracker/1``):
+
+- **Snapshot** (seq 0, and again with every ``SNAPSHOT_EVERY``-th event):
+  ``{format, system, name, seed, rules, created, save, history, keys}``. ``save`` is the
+  console's ``save_data()``; ``history`` its undo/redo history (a chain of states, each
+  stored as the change from the one before) so that ``undo`` still reaches back past a
+  snapshot after a restart; ``keys`` is opaque to this module (the web stores its link
+  digests there).
+- **Events**: ``{"line": "...", "by": "gm" | <PC name>}`` for every command that changed
+  the tracker (undo and redo included; read-only commands such as ``order`` or ``help``
+  are not stored), ``{"load": save_data, "label": ..., "by": ...}`` when a saved state is
+  adopted (:func:`save_to_store`), and either may carry ``"keys": {...}`` to add.
+
+Reopening loads the latest snapshot, restores the console from it and replays the lines
+after it through the console: the console's RNG is part of its state, so the replay
+gives the live console's state bit for bit. Every change is checked on a copy of the
+console first (:func:`prepare_line`), stored, and only then adopted (:func:`adopt`).
+The undo history keeps at most ``UNDO_KEEP`` steps behind the current state; it is
+trimmed when a snapshot is taken, on the live console and in the store alike.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from initiative.store import Append, Store, StoreError
+from initiative.timing.cards import CardRoundState
+from initiative.timing.cards_rules import CardRoundRules
+from initiative.timing.ticks import TickTracker
+from initiative.timing.ticks_rules import TickRules
+from initiative.trackers.base import TrackerConsole, Writer
+from initiative.trackers.exalted import ExaltedConsole
+from initiative.trackers.faith import FaithConsole
+
+__all__ = [
+    "FORMAT",
+    "KIND",
+    "SNAPSHOT_EVERY",
+    "SYSTEMS",
+    "UNDO_KEEP",
+    "Prepared",
+    "TrackerRecord",
+    "adopt",
+    "append_line",
+    "create_tracker",
+    "list_trackers",
+    "load_from_store",
+    "new_console",
+    "open_tracker",
+    "parse_rules",
+    "prepare_line",
+    "save_to_store",
+]
+
+KIND = "tracker"
+FORMAT = "initiative-tracker/1"
+SNAPSHOT_EVERY = 50
+UNDO_KEEP = 200
+SYSTEMS = ("exalted", "faith")
+JSON = dict[str, Any]
+
+
+def _quiet(line: str) -> None:
+    """A console writer that drops what it is given (replays)."""
+
+
+@dataclass
+class TrackerRecord:
+    """An open tracker: its record's header, its console and the seq of its last event."""
+
+    id: str
+    name: str
+    system: str
+    seed: int
+    created: str
+    console: TrackerConsole
+    seq: int
+    keys: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Prepared:
+    """A command checked on a copy of the console: `append` is None when it changed
+    nothing (it is neither stored nor adopted)."""
+
+    console: TrackerConsole
+    output: list[str]
+    append: Append | None
+    keys: dict[str, str]
+
+
+# --- consoles ---------------------------------------------------------------------------
+
+
+def parse_rules(system: str, rules: JSON) -> TickRules | CardRoundRules:
+    """The house rules of `system` from flag values; ValueError names a bad flag."""
+    try:
+        if system == "exalted":
+            return TickRules.from_dict(dict(rules))
+        if system == "faith":
+            return CardRoundRules.from_dict(dict(rules))
+    except TypeError as exc:
+        raise ValueError(f"bad house rules: {exc}") from None
+    raise ValueError(f"unknown tracker system {system!r} (one of {', '.join(SYSTEMS)})")
+
+
+def new_console(system: str, write: Writer, rules: JSON | None = None,
+                seed: int = 0) -> TrackerConsole:
+    """A fresh console of `system` ("exalted" or "faith")."""
+    parsed = parse_rules(system, rules or {})
+    if isinstance(parsed, TickRules):
+        return ExaltedConsole(write, parsed, seed)
+    return FaithConsole(write, parsed, seed)
+
+
+def _rules_of(console: TrackerConsole) -> JSON:
+    if isinstance(console, ExaltedConsole):
+        return console.tracker.rules.to_dict()
+    if isinstance(console, FaithConsole):
+        return console.rules.to_dict()
+    raise TypeError(f"not a tracker console: {console!r}")
+
+
+def copy_console(console: TrackerConsole, write: Writer) -> TrackerConsole:
+    """An independent copy (state and undo history) writing to `write`."""
+    if isinstance(console, ExaltedConsole):
+        ex = ExaltedConsole(write, console.tracker.rules)
+        ex.tracker = console.tracker.clone()
+        ex.history, ex.labels, ex.pos = list(console.history), list(console.labels), console.pos
+        return ex
+    if isinstance(console, FaithConsole):
+        fa = FaithConsole(write, console.rules, console.seed)
+        fa.state = console.state.clone()
+        fa.undo_stack, fa.redo_stack = list(console.undo_stack), list(console.redo_stack)
+        return fa
+    raise TypeError(f"not a tracker console: {console!r}")
+
+
+def _marker(console: TrackerConsole) -> tuple[str, int, int]:
+    """What changes when a command changes the console (state, undo and redo depth)."""
+    if isinstance(console, ExaltedConsole):
+        depth = (console.pos, len(console.history))
+    elif isinstance(console, FaithConsole):
+        depth = (len(console.undo_stack), len(console.redo_stack))
+    else:
+        raise TypeError(f"not a tracker console: {console!r}")
+    text = json.dumps([console.save_data(), _rules_of(console)], sort_keys=True)
+    return text, *depth
+
+
+def _trim(console: TrackerConsole, keep: int) -> None:
+    """Forget undo steps more than `keep` behind the current state."""
+    if isinstance(console, ExaltedConsole):
+        drop = max(0, console.pos - keep)
+        if drop:
+            del console.history[:drop]
+            del console.labels[:drop]
+            console.pos -= drop
+    elif isinstance(console, FaithConsole) and len(console.undo_stack) > keep:
+        del console.undo_stack[:len(console.undo_stack) - keep]
+
+
+def _history(console: TrackerConsole) -> JSON:
+    if isinstance(console, ExaltedConsole):
+        return {"chain": _pack(console.history), "pos": console.pos,
+                "labels": list(console.labels)}
+    if isinstance(console, FaithConsole):
+        chain = [*console.undo_stack, console.state.to_dict(), *reversed(console.redo_stack)]
+        return {"chain": _pack(chain), "pos": len(console.undo_stack),
+                "rules": console.rules.to_dict()}
+    raise TypeError(f"not a tracker console: {console!r}")
+
+
+def _restore(console: TrackerConsole, history: JSON) -> None:
+    chain = _unpack(history["chain"])
+    pos = int(history["pos"])
+    if not 0 <= pos < len(chain):
+        raise ValueError(f"history position {pos} outside 0..{len(chain) - 1}")
+    if isinstance(console, ExaltedConsole):
+        labels = [str(label) for label in history["labels"]]
+        if len(labels) != len(chain):
+            raise ValueError("history labels and states differ in number")
+        console.history, console.labels, console.pos = chain, labels, pos
+        console.tracker = TickTracker.from_dict(chain[pos])
+    elif isinstance(console, FaithConsole):
+        console.rules = CardRoundRules.from_dict(dict(history["rules"]))
+        console.undo_stack = chain[:pos]
+        console.redo_stack = chain[pos + 1:][::-1]
+        console.state = CardRoundState.from_dict(chain[pos])
+
+
+def _pack(chain: list[JSON]) -> list[JSON]:
+    """States as changes: each lists its keys, the values that differ from the state
+    before it (`set`) and the lists that only grew (`grow`: the new tail)."""
+    packed: list[JSON] = []
+    before: JSON = {}
+    for state in chain:
+        grow: JSON = {}
+        new: JSON = {}
+        for key, value in state.items():
+            old = before.get(key, _pack)
+            if old == value:
+                continue
+            if isinstance(value, list) and isinstance(old, list) and old \
+                    and value[:len(old)] == old:
+                grow[key] = value[len(old):]
+            else:
+                new[key] = value
+        packed.append({"keys": list(state), "grow": grow, "set": new})
+        before = state
+    return packed
+
+
+def _unpack(packed: list[JSON]) -> list[JSON]:
+    chain: list[JSON] = []
+    before: JSON = {}
+    for item in packed:
+        grow, new = item["grow"], item["set"]
+        state = {key: new[key] if key in new else
+                 before[key] + grow[key] if key in grow else before[key]
+                 for key in item["keys"]}
+        chain.append(state)
+        before = state
+    return chain
+
+
+# --- records ----------------------------------------------------------------------------
+
+
+def _snapshot(record: TrackerRecord, console: TrackerConsole) -> JSON:
+    return {"format": FORMAT, "system": record.system, "name": record.name,
+            "seed": record.seed, "rules": _rules_of(console), "created": record.created,
+            "save": console.save_data(), "history": _history(console),
+            "keys": dict(record.keys)}
+
+
+def summary(console: TrackerConsole) -> JSON:
+    """The record's public summary (lobby list): system, round and phase."""
+    state = console.save_data()["state"]
+    return {"system": console.system, "round": state.get("round", 0),
+            "phase": state.get("phase", "")}
+
+
+def create_tracker(store: Store, console: TrackerConsole, name: str,
+                   keys: dict[str, str] | None = None) -> str:
+    """A new tracker record holding `console` (state and undo history); its id."""
+    record = TrackerRecord("", name, console.system, int(getattr(console, "seed", 0)),
+                           datetime.now(UTC).isoformat(timespec="seconds"), console, 0,
+                           dict(keys or {}))
+    _trim(console, UNDO_KEEP)
+    return store.create(KIND, name, _snapshot(record, console), summary(console))
+
+
+def open_tracker(store: Store, record_id: str, write: Writer = _quiet) -> TrackerRecord:
+    """Reopen a tracker: its latest snapshot plus the lines after it, replayed. ValueError
+    for an unknown id, another kind of record, or a damaged record (naming the seq)."""
+    try:
+        loaded = store.load(record_id)
+    except StoreError as exc:
+        raise ValueError(str(exc)) from None
+    info = loaded.info
+    if info.kind != KIND:
+        raise ValueError(f"record {info.id} is a {info.kind!r}, not a tracker")
+    where = f"tracker record {info.id}"
+    snap = loaded.snapshot
+    try:
+        if snap.get("format") != FORMAT:
+            raise ValueError(f"format {snap.get('format')!r}, expected {FORMAT!r}")
+        console = new_console(str(snap["system"]), _quiet, snap["rules"], int(snap["seed"]))
+        _restore(console, snap["history"])
+        if console.save_data() != snap["save"]:
+            raise ValueError("its history does not end in its saved state")
+        record = TrackerRecord(info.id, str(snap["name"]), console.system, int(snap["seed"]),
+                               str(snap["created"]), console, loaded.snapshot_seq,
+                               {str(k): str(v) for k, v in snap["keys"].items()})
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"{where} is damaged: the snapshot at seq {loaded.snapshot_seq}: "
+                         f"{exc}") from None
+    for seq, event in loaded.events:
+        try:
+            _replay(console, event)
+            record.keys.update({str(k): str(v) for k, v in event.get("keys", {}).items()})
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"{where} is damaged: event seq {seq} ({event!r:.120}) "
+                             f"does not replay: {exc}") from None
+        record.seq = seq
+    console.write = write
+    return record
+
+
+def _replay(console: TrackerConsole, event: JSON) -> None:
+    if "line" in event:
+        console.run(str(event["line"]))
+    elif "load" in event:
+        console.load_data(event["load"], str(event.get("label", "a saved state")))
+    elif "keys" not in event:
+        raise ValueError("neither a line, a load nor keys")
+
+
+def prepare_line(record: TrackerRecord, line: str, by: str,
+                 keys: Callable[[TrackerConsole], dict[str, str]] | None = None) -> Prepared:
+    """Run `line` on a copy of the tracker's console. Raises ValueError (nothing changed)
+    when the console refuses it. `keys` may name keys to store with the event, from the
+    console after the command (e.g. links for characters it added)."""
+    return _prepare(record, {"line": line, "by": by}, lambda c: c.run(line), keys)
+
+
+def _prepare(record: TrackerRecord, event: JSON, run: Callable[[TrackerConsole], object],
+             keys: Callable[[TrackerConsole], dict[str, str]] | None) -> Prepared:
+    output: list[str] = []
+    before = _marker(record.console)
+    probe = copy_console(record.console, output.append)
+    run(probe)
+    probe.write = record.console.write
+    if _marker(probe) == before:
+        return Prepared(probe, output, None, {})
+    added = {k: v for k, v in (keys(probe) if keys else {}).items() if record.keys.get(k) != v}
+    if added:
+        event["keys"] = added
+    seq = record.seq + 1
+    snapshot = None
+    if seq % SNAPSHOT_EVERY == 0:
+        _trim(probe, UNDO_KEEP)
+        after = TrackerRecord(record.id, record.name, record.system, record.seed,
+                              record.created, probe, seq, {**record.keys, **added})
+        snapshot = _snapshot(after, probe)
+    return Prepared(probe, output, Append(record.id, seq, event, snapshot, None,
+                                          summary(probe)), added)
+
+
+def adopt(record: TrackerRecord, prepared: Prepared) -> None:
+    """Make a stored (or unchanged) prepared command the tracker's state."""
+    record.console = prepared.console
+    if prepared.append is not None:
+        record.seq = prepared.append.seq
+        record.keys.update(prepared.keys)
+
+
+def _store(store: Store, record: TrackerRecord, prepared: Prepared) -> list[str]:
+    if prepared.append is not None:
+        item = prepared.append
+        store.append(item.record_id, item.seq, item.event, snapshot=item.snapshot,
+                     summary=item.summary)
+    adopt(record, prepared)
+    return prepared.output
+
+
+def append_line(store: Store, record: TrackerRecord, line: str, by: str = "gm") -> list[str]:
+    """Check, store and apply one command line; the console's output lines. ValueError
+    if refused (nothing stored); StoreError/ConflictError if the store refused it."""
+    return _store(store, record, prepare_line(record, line, by))
+
+
+def list_trackers(store: Store) -> list[Any]:
+    """Every tracker record's header (RecordInfo), the most recently used first."""
+    return store.records(KIND)
+
+
+def _find(store: Store, name_or_id: str) -> str:
+    for info in store.records(KIND):
+        if info.name == name_or_id:
+            return info.id
+    try:
+        info = store.info(name_or_id)
+    except StoreError:
+        raise ValueError(f"no tracker named {name_or_id!r} in the database") from None
+    if info.kind != KIND:
+        raise ValueError(f"record {info.id} is a {info.kind!r}, not a tracker")
+    return info.id
+
+
+def save_to_store(store: Store, console: TrackerConsole, name: str) -> str:
+    """``save db:NAME``: store the console's state as tracker NAME (a new record, or one
+    more undoable step of the existing one); returns the record id."""
+    if not name.strip():
+        raise ValueError("a tracker name must not be empty")
+    existing = [i for i in store.records(KIND) if i.name == name]
+    if not existing:
+        return create_tracker(store, copy_console(console, _quiet), name)
+    record = open_tracker(store, existing[0].id)
+    if record.system != console.system:
+        raise ValueError(f"tracker {name!r} is a {record.system} tracker, not {console.system}")
+    data = console.save_data()
+    label = f"db:{name}"
+    event = {"load": data, "label": label, "by": "console"}
+    _store(store, record, _prepare(record, event, lambda c: c.load_data(data, label), None))
+    return record.id
+
+
+def load_from_store(store: Store, name_or_id: str, console: TrackerConsole) -> str:
+    """``load db:NAME``: adopt a stored tracker's current state into `console` as one
+    undoable step; returns the record id. ValueError if unknown or of another system."""
+    record = open_tracker(store, _find(store, name_or_id))
+    if record.system != console.system:
+        raise ValueError(f"tracker {record.name!r} is a {record.system} tracker; this "
+                         f"console is {console.system}")
+    console.load_data(record.console.save_data(), f"db:{record.name}")
+    return record.id
