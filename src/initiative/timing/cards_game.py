@@ -75,7 +75,7 @@ class CardState:
         if s.phase == "commit" and not self._uncommitted_pcs():
             yield from (C.Commit(GM, "hand", i) for i in range(len(s.hands[GM])))
             yield from (C.Commit(GM, "deck"), C.Reveal())
-        for side, _total, members, by in s.ties:
+        for _side, _total, members, by in s.ties:
             if not by:
                 yield C.OrderTie(tuple(members), "gm")
         nxt = s.up_next()

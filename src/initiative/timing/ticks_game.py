@@ -13,7 +13,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from initiative.engine.contract import GAME_MASTER, TERMINAL
-from initiative.engine.rng import SplitMix64
 from initiative.timing import ticks_commands as K
 from initiative.timing.gm_contract import MAX_ENTRY, accepted
 from initiative.timing.ticks import TickTracker
