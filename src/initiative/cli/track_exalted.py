@@ -20,13 +20,15 @@ BANNER = "Exalted tick initiative tracker; 'help' lists the commands, 'quit' lea
 
 
 def run_exalted(read: Reader, write: Writer, rules: TickRules | None = None, seed: int = 0,
-                *, strict: bool = False) -> int:
-    """Run the REPL; returns 0 (or 1 when ``strict`` and any command was refused)."""
-    return run_lines(ExaltedConsole(write, rules, seed), read, write, strict=strict)
+                *, strict: bool = False, db: str | None = None) -> int:
+    """Run the REPL (``db``: the database URL for ``save db:NAME``); returns 0 (or 1
+    when ``strict`` and any command was refused)."""
+    return run_lines(ExaltedConsole(write, rules, seed, db), read, write, strict=strict)
 
 
-def console_main(file: Path | None) -> int:
+def console_main(file: Path | None, db: str | None = None) -> int:
     """Run on stdin/stdout, or on the commands of ``file`` (echoed, for scripting;
     the exit code is 1 if any command there was refused)."""
     return run_console(
-        file, lambda read, write, scripted: run_exalted(read, write, strict=scripted), BANNER)
+        file, lambda read, write, scripted: run_exalted(read, write, strict=scripted, db=db),
+        BANNER)

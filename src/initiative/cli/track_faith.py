@@ -19,13 +19,13 @@ __all__ = ["console_main", "run_faith"]
 
 
 def run_faith(read: Reader, write: Writer, rules: CardRoundRules | None = None,
-              seed: int = 0, *, strict: bool = False) -> int:
-    """Run the GM console until end of input or ``quit``; returns 0 (or 1 when
-    ``strict`` and any command was refused)."""
+              seed: int = 0, *, strict: bool = False, db: str | None = None) -> int:
+    """Run the GM console until end of input or ``quit`` (``db``: the database URL for
+    ``save db:NAME``); returns 0 (or 1 when ``strict`` and any command was refused)."""
     write(BANNER)
-    return run_lines(FaithConsole(write, rules, seed), read, write, strict=strict)
+    return run_lines(FaithConsole(write, rules, seed, db), read, write, strict=strict)
 
 
-def console_main(file: Path | None) -> int:
+def console_main(file: Path | None, db: str | None = None) -> int:
     """The console on stdin/stdout, or on ``file`` (a script of commands, echoed)."""
-    return run_console(file, lambda read, write, scripted: run_faith(read, write))
+    return run_console(file, lambda read, write, scripted: run_faith(read, write, db=db))

@@ -8,12 +8,11 @@ prints and keeps the undo history.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from initiative.timing.ticks import CharacterSheet, TickError, TickRules, TickTracker
+from initiative.trackers import saving
 from initiative.trackers.base import ConsoleError
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
@@ -46,6 +45,8 @@ commands (NAME is a roster name; one command per line):
   log                     the whole combat log
   undo / redo             step back or forward through every change
   save FILE / load FILE   write or read the state and house rules as JSON
+  save db:NAME / load db:NAME / saved
+                          the same in the project's database (saved lists them)
   help                    this text
   quit                    leave (EOF works too)
 not offered: Join Battle free actions with text (start passes them), effects, moves,
@@ -105,8 +106,10 @@ class ExaltedConsole:
     prompt = PROMPT
 
     def __init__(self, write: Callable[[str], None], rules: TickRules | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, db: str | None = None) -> None:
         self.tracker = TickTracker(rules, seed=seed)
+        self.seed = seed
+        self.db = saving.StoreLink(db)
         self.write = write
         self.history: list[dict[str, Any]] = [self.tracker.to_dict()]
         self.labels: list[str] = ["new combat"]
@@ -334,16 +337,13 @@ class ExaltedConsole:
         )
 
     def cmd_save(self, args: list[str], line: str) -> None:
-        _need(args, 1, "save FILE")
-        path = Path(" ".join(args))
-        path.write_text(json.dumps(self.save_data(), indent=1) + "\n", encoding="utf-8")
-        self.write(f"saved to {path}")
+        _need(args, 1, "save FILE|db:NAME")
+        self.write(saving.save(self, " ".join(args), self.db))
 
     def cmd_load(self, args: list[str], line: str) -> None:
-        _need(args, 1, "load FILE")
-        path = Path(" ".join(args))
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise _Usage(f"{path} is not a valid save file ({exc!r})") from None
-        self.load_data(data, str(path))
+        _need(args, 1, "load FILE|db:NAME")
+        saving.load(self, " ".join(args), self.db)
+
+    def cmd_saved(self, args: list[str], line: str) -> None:
+        for text in saving.list_saved(self, self.db):
+            self.write(text)

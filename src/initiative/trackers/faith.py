@@ -8,16 +8,15 @@ the command list.
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from initiative.timing import cards_commands as C
 from initiative.timing.cards import GM, SPECTATOR_VIEWER, CardRoundState
 from initiative.timing.cards_content import Card, Character, sample_roster
 from initiative.timing.cards_rules import CardRoundRules
+from initiative.trackers import saving
 from initiative.trackers.base import ConsoleError
 
 __all__ = ["BANNER", "HELP", "PROMPT", "SAVE_FORMAT", "ConsoleError", "FaithConsole"]
@@ -55,6 +54,7 @@ commands (names are case-insensitive; gm = the game master / shared NPC card):
   rules                        the house-rule flags in force
   undo / redo                  step back / forward through changes
   save FILE / load FILE        JSON of the state plus rules
+  save db:NAME / load db:NAME  the same in the project's database; saved lists them
   help / quit
 not supported by the model: choosing whom to wait on (always the next character);
 per-card choice for the shared NPC card beyond hand index or deck top."""
@@ -77,10 +77,11 @@ class FaithConsole:
     prompt = PROMPT
 
     def __init__(self, write: Callable[[str], None], rules: CardRoundRules | None = None,
-                 seed: int = 0) -> None:
+                 seed: int = 0, db: str | None = None) -> None:
         self.write = write
         self.rules = rules or CardRoundRules()
         self.seed = seed
+        self.db = saving.StoreLink(db)
         self.state = CardRoundState.new([], self.rules, seed=seed)
         self.undo_stack: list[dict[str, Any]] = []
         self.redo_stack: list[dict[str, Any]] = []
@@ -391,24 +392,17 @@ class FaithConsole:
 
     def cmd_save(self, args: list[str]) -> None:
         if len(args) != 1:
-            raise ConsoleError("usage: save FILE")
-        try:
-            Path(args[0]).write_text(json.dumps(self.save_data(), indent=1) + "\n",
-                                     encoding="utf-8")
-        except OSError as exc:
-            raise ConsoleError(f"cannot write {args[0]}: {exc.strerror or exc}") from None
-        self.write(f"saved to {args[0]}")
+            raise ConsoleError("usage: save FILE|db:NAME")
+        self.write(saving.save(self, args[0], self.db))
 
     def cmd_load(self, args: list[str]) -> None:
         if len(args) != 1:
-            raise ConsoleError("usage: load FILE")
-        try:
-            data = json.loads(Path(args[0]).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ConsoleError(f"cannot read {args[0]}: {exc.strerror or exc}") from None
-        except ValueError as exc:
-            raise ConsoleError(f"{args[0]} is not JSON: {exc}") from None
-        self.load_data(data, args[0])
+            raise ConsoleError("usage: load FILE|db:NAME")
+        saving.load(self, args[0], self.db)
+
+    def cmd_saved(self, args: list[str]) -> None:
+        for text in saving.list_saved(self, self.db):
+            self.write(text)
 
 
 def _cards(cards: list[Card]) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from initiative.store import Append, Store, StoreError
+from initiative.store import Append, RecordInfo, Store, StoreError
 from initiative.timing.cards import CardRoundState
 from initiative.timing.cards_rules import CardRoundRules
 from initiative.timing.ticks import TickTracker
@@ -55,6 +55,7 @@ __all__ = [
     "open_tracker",
     "parse_rules",
     "prepare_line",
+    "quiet",
     "save_to_store",
 ]
 
@@ -64,9 +65,10 @@ SNAPSHOT_EVERY = 50
 UNDO_KEEP = 200
 SYSTEMS = ("exalted", "faith")
 JSON = dict[str, Any]
+_MISSING = object()
 
 
-def _quiet(line: str) -> None:
+def quiet(line: str) -> None:
     """A console writer that drops what it is given (replays)."""
 
 
@@ -193,6 +195,8 @@ def _restore(console: TrackerConsole, history: JSON) -> None:
         console.undo_stack = chain[:pos]
         console.redo_stack = chain[pos + 1:][::-1]
         console.state = CardRoundState.from_dict(chain[pos])
+    else:
+        raise TypeError(f"not a tracker console: {console!r}")
 
 
 def _pack(chain: list[JSON]) -> list[JSON]:
@@ -204,7 +208,7 @@ def _pack(chain: list[JSON]) -> list[JSON]:
         grow: JSON = {}
         new: JSON = {}
         for key, value in state.items():
-            old = before.get(key, _pack)
+            old = before.get(key, _MISSING)
             if old == value:
                 continue
             if isinstance(value, list) and isinstance(old, list) and old \
@@ -257,7 +261,7 @@ def create_tracker(store: Store, console: TrackerConsole, name: str,
     return store.create(KIND, name, _snapshot(record, console), summary(console))
 
 
-def open_tracker(store: Store, record_id: str, write: Writer = _quiet) -> TrackerRecord:
+def open_tracker(store: Store, record_id: str, write: Writer = quiet) -> TrackerRecord:
     """Reopen a tracker: its latest snapshot plus the lines after it, replayed. ValueError
     for an unknown id, another kind of record, or a damaged record (naming the seq)."""
     try:
@@ -272,7 +276,7 @@ def open_tracker(store: Store, record_id: str, write: Writer = _quiet) -> Tracke
     try:
         if snap.get("format") != FORMAT:
             raise ValueError(f"format {snap.get('format')!r}, expected {FORMAT!r}")
-        console = new_console(str(snap["system"]), _quiet, snap["rules"], int(snap["seed"]))
+        console = new_console(str(snap["system"]), quiet, snap["rules"], int(snap["seed"]))
         _restore(console, snap["history"])
         if console.save_data() != snap["save"]:
             raise ValueError("its history does not end in its saved state")
@@ -357,7 +361,7 @@ def append_line(store: Store, record: TrackerRecord, line: str, by: str = "gm") 
     return _store(store, record, prepare_line(record, line, by))
 
 
-def list_trackers(store: Store) -> list[Any]:
+def list_trackers(store: Store) -> list[RecordInfo]:
     """Every tracker record's header (RecordInfo), the most recently used first."""
     return store.records(KIND)
 
@@ -382,7 +386,7 @@ def save_to_store(store: Store, console: TrackerConsole, name: str) -> str:
         raise ValueError("a tracker name must not be empty")
     existing = [i for i in store.records(KIND) if i.name == name]
     if not existing:
-        return create_tracker(store, copy_console(console, _quiet), name)
+        return create_tracker(store, copy_console(console, quiet), name)
     record = open_tracker(store, existing[0].id)
     if record.system != console.system:
         raise ValueError(f"tracker {name!r} is a {record.system} tracker, not {console.system}")
