@@ -23,7 +23,7 @@ def exalted(db: Path, out: list[str]) -> ExaltedConsole:
 def test_exalted_database_save_and_load_round_trip(tmp_path: Path) -> None:
     out: list[str] = []
     c = exalted(tmp_path / "t.db", out)
-    for line in FIGHT + ["next", "withering Ryo Brute 3", "save db:Bridge"]:
+    for line in [*FIGHT, "next", "withering Ryo Brute 3", "save db:Bridge"]:
         c.run(line)
     saved = c.save_data()
     assert out[-1].startswith("saved to the database as 'Bridge' (record ")
@@ -41,7 +41,7 @@ def test_exalted_database_save_and_load_round_trip(tmp_path: Path) -> None:
 def test_saving_again_under_a_name_updates_that_record(tmp_path: Path) -> None:
     out: list[str] = []
     c = exalted(tmp_path / "t.db", out)
-    for line in FIGHT + ["save db:Bridge", "next", "withering Ryo Brute 3", "save db:Bridge"]:
+    for line in [*FIGHT, "save db:Bridge", "next", "withering Ryo Brute 3", "save db:Bridge"]:
         c.run(line)
     other = exalted(tmp_path / "t.db", [])
     other.run("load db:Bridge")
