@@ -9,6 +9,7 @@ table shows per system lives in :mod:`initiative.cli.track_tui_rows`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -191,8 +192,6 @@ def tui_main(system: str, file: Path | None = None) -> int:
         try:
             script = file.read_text(encoding="utf-8").splitlines()
         except OSError as exc:
-            import sys
-
             print(f"error: cannot read {file}: {exc.strerror or exc}", file=sys.stderr)
             return 2
     result = build_app(system, script).run()

@@ -10,6 +10,7 @@ Routes:
   GET  /t/{id}/replay?k=T&step=N   a finished game, step by step (public information)
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
+  /trackers/...               the game master's trackers (see `trackers.py`)
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from initiative.server.hub import Hub, Options, Runtime
 from initiative.server.notify import make_notifier
 from initiative.server.setup import MAX_TEAM_TEXT, MODE_NAMES, SetupError, parse_setup
 from initiative.server.table import KIND, TableError
+from initiative.server.tracker_hub import TrackerHub
+from initiative.server.trackers import lobby_trackers, tracker_routes
 from initiative.server.ws import serve_socket
 from initiative.store import Store, StoreError
 
@@ -53,6 +56,7 @@ def create_app(url: str | None = None, options: Options | None = None,
     content = content or core_content()
     store = Store(url)
     hub = Hub(store, content, options, make_notifier(store.url))
+    trackers = TrackerHub(store, hub.writer)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -80,7 +84,8 @@ def create_app(url: str | None = None, options: Options | None = None,
 
     async def lobby(request: Request) -> Response:
         open_, finished = await lobby_rows()
-        return page("lobby.html", tables=open_, finished=finished)
+        gm_trackers = await asyncio.to_thread(lobby_trackers, store)
+        return page("lobby.html", tables=open_, finished=finished, trackers=gm_trackers)
 
     async def lobby_open(request: Request) -> Response:
         """The lobby's open tables alone: htmx refreshes the list every 5 s."""
@@ -245,8 +250,10 @@ def create_app(url: str | None = None, options: Options | None = None,
         WebSocketRoute("/t/{table}/ws", socket),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/healthz", health), Mount("/static", static, name="static"),
+        *tracker_routes(trackers),
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.hub = hub
+    app.state.trackers = trackers
     return app
 
 

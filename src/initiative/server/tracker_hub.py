@@ -210,7 +210,7 @@ class TrackerHub:
                 except ConflictError:
                     await self._reload(runtime)
                     raise TrackerError("the tracker changed meanwhile (another server); "
-                                       "your page is up to date now, please try again")
+                                       "your page is up to date now, please try again") from None
                 except StoreError as exc:
                     log.error("tracker %s: %s", record.id, exc)
                     raise TrackerError("the command could not be stored; nothing "

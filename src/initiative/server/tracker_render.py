@@ -225,7 +225,7 @@ def _contexts(runtime: TrackerRuntime, access: Access, base: str
                            {"buttons": gm_buttons(runtime.console), **common})
         out["console"] = ("tracker_console.html", {"lines": list(runtime.transcript)})
         out["links"] = ("tracker_links.html", {"links": links, **common})
-    elif faith:
+    elif faith and access.role == "pc":
         out["mine"] = ("tracker_mine.html", {"own": player_controls(view, access), **common})
     return out
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from initiative.timing.ticks import CharacterSheet, TickError, TickRules, TickTracker
+from initiative.timing.ticks_rules import Duration
 from initiative.trackers import saving
 from initiative.trackers.base import ConsoleError
 
@@ -27,8 +28,13 @@ commands (NAME is a roster name; one command per line):
   join NAME N             Join Battle with N entered successes (Initiative 3 + N)
   join NAME roll [stealth] [manipulation]
                           roll Join Battle (Wits/Manipulation + Awareness/Stealth, seeded dice)
-  start                   end Join Battle, pass every Join Battle free action, begin round 1
+  start                   end Join Battle, pass every free action, begin round 1
+  start free              end Join Battle and take the free actions one by one (EX-12/13):
+  free NAME [what...]     NAME's Join Battle free action ('free NAME' alone passes);
+                          'start' then passes every free action left
+  tie NAME NAME ...       the GM's order for characters tied on Initiative (EX-A5)
   next                    end the current turn, else start the next turn, else next round
+                          (during free actions: the next one in order passes)
   act NAME [what...]      the active character's combat action (starts NAME's turn if due)
   flurry NAME [what...]   a second (flurry) action of the active character
   delay NAME              NAME's tick came up: pay 1i and hold the turn
@@ -39,7 +45,20 @@ commands (NAME is a roster name; one command per line):
                           decisive attack; NAME resets to base Initiative (the model needs
                           a TARGET; 'miss' for a miss)
   spend NAME N [cause...] pay N Initiative
-  end                     end the current turn
+  move [NAME]             the active character's reflexive move (EX-16)
+  adjust NAME +N|-N cause...
+                          any other Initiative gain or loss, with its cause
+  rush NAME [cause...]    NAME has a move left over from a Rush or Disengage (EX-21)
+  effect NAME one_turn|next_turn|until_removed [by=SOURCE] [anchor=NAME] [init=+N] LABEL...
+                          a timed effect on NAME; one_turn ends at the anchor's next turn
+                          start, next_turn at the end of its next turn (EX-19, EX-24)
+  uneffect ID             remove effect #ID;   effects: list them
+  motes NAME N [cause...] NAME spends N motes (adrenaline refills 5 per turn, EX-25)
+  remove NAME [cause...]  NAME leaves the fight (its ledger stays)
+  ledger NAME             every Initiative change of NAME with its cause
+  end                     end the current turn (a turn without actions is a pass)
+  endcombat               the combat is over
+  rules                   the house-rule flags in force
   round [force]           end the round and begin the next ('force' lapses unused turns)
   order                   the tick order with Initiative and acted/holding/crashed marks
   log                     the whole combat log
@@ -49,8 +68,12 @@ commands (NAME is a roster name; one command per line):
                           the same in the project's database (saved lists them)
   help                    this text
   quit                    leave (EOF works too)
-not offered: Join Battle free actions with text (start passes them), effects, moves,
-motes spending and house-rule changes (pass a TickRules to run_exalted instead)."""
+house rules are set when the tracker starts (initiative track exalted --rule FLAG=VALUE)."""
+
+DURATION_WORDS: dict[str, Duration] = {
+    "one_turn": "one_turn", "next_turn": "until_end_of_next_turn",
+    "until_end_of_next_turn": "until_end_of_next_turn", "until_removed": "until_removed",
+}
 
 
 class _Usage(ConsoleError):
@@ -193,18 +216,31 @@ class ExaltedConsole:
         self._change(line, lambda t: t.join_battle(name, successes))
 
     def cmd_start(self, args: list[str], line: str) -> None:
+        if args not in ([], ["free"]):
+            raise _Usage("usage: start [free]")
+        one_by_one = bool(args)
+
         def go(t: TickTracker) -> None:
             if t.phase == "join":
                 t.start_combat()
+            elif t.phase == "free_actions" and one_by_one:
+                raise TickError("the free actions are under way: 'free NAME [what...]' "
+                                "for each, or 'start' to pass the rest")
             elif t.phase != "free_actions":
                 raise TickError(f"combat has already started (phase {t.phase!r})")
-            while t.phase == "free_actions":
+            while t.phase == "free_actions" and not one_by_one:
                 t.free_action(t.free_action_order()[0])
 
         self._change(line, go)
 
     def cmd_next(self, args: list[str], line: str) -> None:
-        self._change(line, lambda t: t.advance())
+        def go(t: TickTracker) -> None:
+            if t.phase == "free_actions":  # EX-13: the next free action in order passes
+                t.free_action(t.free_action_order()[0])
+            else:
+                t.advance()
+
+        self._change(line, go)
 
     def _act(self, args: list[str], line: str, flurry: bool) -> None:
         word = "flurry" if flurry else "act"
@@ -263,6 +299,101 @@ class ExaltedConsole:
         amount = _int(args[1], "N")
         cause = " ".join(args[2:]) or "spent by the GM"
         self._change(line, lambda t: t.spend(args[0], amount, cause))
+
+    def cmd_free(self, args: list[str], line: str) -> None:
+        _need(args, 1, "free NAME [what...]")
+        what = " ".join(args[1:]) or None
+        self._change(line, lambda t: t.free_action(args[0], what))
+
+    def cmd_tie(self, args: list[str], line: str) -> None:
+        _need(args, 2, "tie NAME NAME ...")
+        self._change(line, lambda t: t.set_tie_order(args))
+
+    def cmd_move(self, args: list[str], line: str) -> None:
+        if len(args) > 1:
+            raise _Usage("usage: move [NAME]")
+        self._change(line, lambda t: t.move(args[0] if args else None))
+
+    def cmd_adjust(self, args: list[str], line: str) -> None:
+        usage = "adjust NAME +N|-N cause..."
+        if len(args) < 3:
+            raise _Usage(f"usage: {usage} (the cause is required: the log explains it)")
+        try:
+            delta = int(args[1])
+        except ValueError:
+            raise _Usage(f"+N|-N must be a whole number, got {args[1]!r}") from None
+        self._change(line, lambda t: t.adjust(args[0], delta, " ".join(args[2:])))
+
+    def cmd_rush(self, args: list[str], line: str) -> None:
+        _need(args, 1, "rush NAME [cause...]")
+        cause = " ".join(args[1:]) or "Rush"
+        self._change(line, lambda t: t.set_pending_move(args[0], cause))
+
+    def cmd_effect(self, args: list[str], line: str) -> None:
+        usage = ("effect NAME one_turn|next_turn|until_removed [by=SOURCE] [anchor=NAME] "
+                 "[init=+N] LABEL...")
+        _need(args, 3, usage)
+        name, duration = args[0], DURATION_WORDS.get(args[1].lower())
+        if duration is None:
+            raise _Usage(f"duration must be one_turn, next_turn or until_removed, "
+                         f"got {args[1]!r}")
+        options: dict[str, str] = {}
+        rest = args[2:]
+        while rest and rest[0].split("=", 1)[0].lower() in ("by", "anchor", "init"):
+            key, _, value = rest.pop(0).partition("=")
+            options[key.lower()] = value
+        if not rest:
+            raise _Usage(f"the effect needs a label; usage: {usage}")
+        init = 0
+        if "init" in options:
+            try:
+                init = int(options["init"])
+            except ValueError:
+                raise _Usage(f"init must be a whole number, got {options['init']!r}") from None
+        label = " ".join(rest)
+        self._change(line, lambda t: t.apply_effect(
+            label, name, duration, source=options.get("by"), anchor=options.get("anchor"),
+            start_initiative=init))
+
+    def cmd_uneffect(self, args: list[str], line: str) -> None:
+        _need(args, 1, "uneffect ID")
+        effect_id = _int(args[0].lstrip("#"), "ID")
+        self._change(line, lambda t: t.remove_effect(effect_id))
+
+    def cmd_effects(self, args: list[str], line: str) -> None:
+        if not self.tracker.effects:
+            self.write("(no effects)")
+        for e in self.tracker.effects:
+            by = f" by {e.source}" if e.source else ""
+            self.write(f"  #{e.id} {e.label} on {e.affected}{by}: "
+                       f"{e.duration.replace('_', ' ')}, anchor {e.anchor}")
+
+    def cmd_motes(self, args: list[str], line: str) -> None:
+        _need(args, 2, "motes NAME N [cause...]")
+        amount = _int(args[1], "N")
+        cause = " ".join(args[2:]) or "spent by the GM"
+        self._change(line, lambda t: t.spend_motes(args[0], amount, cause))
+
+    def cmd_remove(self, args: list[str], line: str) -> None:
+        _need(args, 1, "remove NAME [cause...]")
+        cause = " ".join(args[1:]) or "removed by the GM"
+        self._change(line, lambda t: t.remove_character(args[0], cause))
+
+    def cmd_ledger(self, args: list[str], line: str) -> None:
+        _need(args, 1, "ledger NAME")
+        entries = self.tracker.ledger_of(self.tracker.fighter(args[0]).sheet.name)
+        if not entries:
+            self.write(f"(no Initiative changes for {args[0]})")
+        for e in entries:
+            sign = "+" if e.delta >= 0 else ""
+            self.write(f"  r{e.round} {sign}{e.delta}i {e.kind} ({e.cause}) -> {e.after}i")
+
+    def cmd_endcombat(self, args: list[str], line: str) -> None:
+        self._change(line, lambda t: t.end_combat())
+
+    def cmd_rules(self, args: list[str], line: str) -> None:
+        for key, value in self.tracker.rules.to_dict().items():
+            self.write(f"  {key} = {value}")
 
     def cmd_end(self, args: list[str], line: str) -> None:
         if args:

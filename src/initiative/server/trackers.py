@@ -1,0 +1,330 @@
+"""The GM trackers' routes (registered by app.py) and their WebSocket protocol.
+
+Routes:
+  GET  /trackers/new, POST /trackers/new   the create form; the answer lists the links
+  GET  /trackers/{id}?k=TOKEN    the page TOKEN opens: the game master's, the players'
+                                 (tick initiative), a player character's (card rounds)
+                                 or the spectators'
+  POST /trackers/{id}?k=TOKEN    the same requests as the socket, from a plain form
+                                 (op=run&line=..., op=commit&card=N|top, op=declare&text=...)
+  WS   /trackers/{id}/ws?k=TOKEN live updates
+
+Socket requests (JSON objects, at most 4 KB; `id` comes back as `reply_to`):
+  {"op": "run", "line": "next"}           the GM: one console command
+  {"op": "commit", "card": 0 | "top"}     a PC: commit its own card (hand index or deck top)
+  {"op": "declare", "text": "..."}        a PC in a tie: tell the GM its action in secret
+  {"op": "sync"}
+Answers: `{"type": "render", "regions": {...}, "announce", "seq", "can_declare"}`, and
+`{"type": "error", "message"}` for a refused request (nothing changed, nothing stored).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import types
+import typing
+from dataclasses import fields
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from initiative.server import tracker_render as tr
+from initiative.server.render import env
+from initiative.server.tracker_hub import (
+    Access,
+    TrackerError,
+    TrackerHub,
+    TrackerRuntime,
+    player_line,
+)
+from initiative.store import Store
+from initiative.trackers import records
+
+MAX_MESSAGE = 4096
+MAX_NAME = 80
+ID_LENGTH = 32
+HEX = frozenset("0123456789abcdef")
+
+
+def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
+    return HTMLResponse(env.get_template(template).render(**values), status)
+
+
+def error_page(heading: str, message: str, status: int) -> HTMLResponse:
+    return page("error.html", status, heading=heading, message=message)
+
+
+# --- house rules --------------------------------------------------------------------------
+
+
+def parse_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def _fits(hint: Any, value: Any) -> bool:
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return value in typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(h, value) for h in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def _expected(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(str(a) for a in typing.get_args(hint))
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_expected(h) for h in typing.get_args(hint))
+    return {bool: "true or false", int: "a whole number", type(None): "none"}.get(
+        hint, getattr(hint, "__name__", str(hint)))
+
+
+def parse_house_rules(system: str, text: str) -> tuple[dict[str, Any], list[str]]:
+    """`flag=value` lines (or commas) checked against the system's house-rule flags:
+    the flags and every problem found (unknown flag, wrong kind of value, a value the
+    rules refuse)."""
+    flags: dict[str, Any] = {}
+    problems: list[str] = []
+    for item in text.replace(",", "\n").splitlines():
+        item = item.strip()
+        if not item:
+            continue
+        flag, sep, value = item.partition("=")
+        if not sep or not flag.strip():
+            problems.append(f"house rules: {item!r} is not flag=value")
+            continue
+        flags[flag.strip()] = parse_value(value.strip())
+    if system not in records.SYSTEMS:
+        return flags, [*problems, "choose an initiative system"]
+    cls = type(records.parse_rules(system, {}))
+    hints = typing.get_type_hints(cls)
+    known = {f.name for f in fields(cls)}
+    for flag, value in flags.items():
+        if flag not in known:
+            problems.append(f"house rules: unknown flag {flag!r} "
+                            f"(flags: {', '.join(sorted(known))})")
+        elif not _fits(hints[flag], value):
+            problems.append(f"house rules: {flag} must be {_expected(hints[flag])}, "
+                            f"got {value!r}")
+    if not problems:
+        try:
+            records.parse_rules(system, flags)
+        except ValueError as exc:
+            problems.append(f"house rules: {exc}")
+    return flags, problems
+
+
+# --- the socket ---------------------------------------------------------------------------
+
+
+class TrackerSocket:
+    """One open tracker page."""
+
+    def __init__(self, websocket: WebSocket, access: Access) -> None:
+        self.websocket = websocket
+        self.access = access
+        self.reply_to: Any = None
+        self.log_seen = -1
+        self.send_lock = asyncio.Lock()
+
+    async def update(self, runtime: TrackerRuntime, answer: bool = False) -> None:
+        announce, seen = tr.announcement(runtime, self.access, max(self.log_seen, 0))
+        first = self.log_seen < 0
+        self.log_seen = seen
+        view = tr.view_of(runtime, self.access)
+        own = tr.player_controls(view, self.access) if runtime.record.system == "faith" \
+            else {}
+        await self.send({"type": "render", "regions": tr.regions(runtime, self.access),
+                         "announce": "" if first else announce, "seq": runtime.record.seq,
+                         "can_declare": bool(own.get("can_declare")),
+                         "reply_to": self.reply_to if answer else None})
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        if self.websocket.application_state != WebSocketState.CONNECTED:
+            return
+        async with self.send_lock:
+            await self.websocket.send_text(json.dumps(payload, separators=(",", ":")))
+
+
+async def handle_request(hub: TrackerHub, runtime: TrackerRuntime, access: Access, op: Any,
+                  message: dict[str, Any], origin: TrackerSocket | None = None) -> None:
+    """One page request (socket or form); TrackerError/ValueError if refused."""
+    if op == "run":
+        if access.role != "gm":
+            raise TrackerError("only the game master's link runs commands")
+        line = message.get("line")
+        if not isinstance(line, str):
+            raise TrackerError("run: 'line' must be a command line (text)")
+        await hub.run(runtime, access, line, origin)
+    elif op in ("commit", "declare"):
+        value = message.get("card" if op == "commit" else "text")
+        await hub.run(runtime, access, player_line(runtime.console, access, op, value), origin)
+    else:
+        raise TrackerError(f"unknown op {op!r} (run, commit, declare, sync)")
+
+
+async def serve_tracker_socket(websocket: WebSocket, hub: TrackerHub) -> None:
+    runtime = await open_runtime(hub, websocket.path_params["tracker"])
+    await websocket.accept()
+    if runtime is None:
+        await websocket.close(4404, "This tracker does not exist.")
+        return
+    access = runtime.access_for(websocket.query_params.get("k", ""))
+    if access is None:
+        await websocket.close(4403, "This link does not open this tracker.")
+        return
+    client = TrackerSocket(websocket, access)
+    runtime.clients.add(client)
+    try:
+        await client.update(runtime)
+        while True:
+            text = await websocket.receive_text()
+            await _handle(text, client, runtime, hub)
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:  # a send failed, so Starlette closed the socket: the page left
+        if websocket.application_state == WebSocketState.CONNECTED:
+            raise
+    finally:
+        runtime.clients.discard(client)
+
+
+async def _handle(text: str, client: TrackerSocket, runtime: TrackerRuntime,
+                  hub: TrackerHub) -> None:
+    client.reply_to = None
+    try:
+        if len(text) > MAX_MESSAGE:
+            raise TrackerError(f"a request is at most {MAX_MESSAGE} characters")
+        try:
+            message = json.loads(text)
+        except ValueError:
+            raise TrackerError("a request must be a JSON object") from None
+        if not isinstance(message, dict):
+            raise TrackerError("a request must be a JSON object")
+        client.reply_to = message.get("id")
+        op = message.get("op")
+        if op == "sync":
+            client.log_seen = -1
+            await client.update(runtime, answer=True)
+            return
+        await handle_request(hub, runtime, client.access, op, message, client)
+    except ValueError as exc:
+        await client.send({"type": "error", "message": str(exc), "reply_to": client.reply_to})
+        await client.update(runtime, answer=True)
+
+
+# --- pages --------------------------------------------------------------------------------
+
+
+async def open_runtime(hub: TrackerHub, tracker_id: str) -> TrackerRuntime | None:
+    if len(tracker_id) != ID_LENGTH or not all(c in HEX for c in tracker_id):
+        return None  # full ids only: one tracker, one URL
+    try:
+        return await hub.runtime(tracker_id)
+    except ValueError:
+        return None
+
+
+def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
+    """The GM trackers' routes over `hub`."""
+    systems = list(tr.SYSTEM_NAMES.items())
+
+    def new_form(form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
+        return page("tracker_new.html", status, form=form, problems=problems, systems=systems)
+
+    async def new_get(request: Request) -> Response:
+        return new_form({}, [])
+
+    async def new_post(request: Request) -> Response:
+        raw = await request.form(max_files=0, max_fields=10)
+        form = {k: v for k, v in raw.items() if isinstance(v, str)}
+        system = form.get("system", "")
+        name = " ".join(form.get("name", "").split())[:MAX_NAME] or "GM tracker"
+        rules, problems = parse_house_rules(system, form.get("rules", ""))
+        if problems:
+            return new_form(form, problems, 400)
+        try:
+            runtime, gm_token = await hub.create(system, name, rules, bool(form.get("sample")))
+        except ValueError as exc:  # e.g. rules the sample roster cannot be built under
+            return new_form(form, [f"the tracker cannot start: {exc}"], 400)
+        record = runtime.record
+        links = [{"key": k, "url": f"/trackers/{record.id}?k={t}"}
+                 for k, t in sorted(runtime.links(gm_token).items())]
+        return page("tracker_created.html", 201, name=record.name, links=links,
+                    gm=f"/trackers/{record.id}?k={gm_token}",
+                    base=str(request.base_url).rstrip("/"),
+                    system_name=tr.SYSTEM_NAMES[record.system])
+
+    async def found(request: Request) -> tuple[TrackerRuntime, Access] | Response:
+        runtime = await open_runtime(hub, request.path_params["tracker"])
+        if runtime is None:
+            return error_page("No such tracker", "This tracker does not exist.", 404)
+        access = runtime.access_for(request.query_params.get("k", ""))
+        if access is None:
+            return error_page("Link not valid", "This link does not open this tracker. "
+                              "Ask the game master for your link.", 403)
+        return runtime, access
+
+    def tracker_page(runtime: TrackerRuntime, access: Access, request: Request,
+                     error: str = "", status: int = 200) -> Response:
+        base = str(request.base_url).rstrip("/")
+        return page("tracker.html", status, error=error,
+                    **tr.page_context(runtime, access, base))
+
+    async def get_page(request: Request) -> Response:
+        got = await found(request)
+        if isinstance(got, Response):
+            return got
+        return tracker_page(*got, request)
+
+    async def post_page(request: Request) -> Response:
+        got = await found(request)
+        if isinstance(got, Response):
+            return got
+        runtime, access = got
+        raw = await request.form(max_files=0, max_fields=10)
+        form: dict[str, Any] = {k: v for k, v in raw.items() if isinstance(v, str)}
+        if form.get("card", "").isdigit():
+            form["card"] = int(form["card"])
+        try:
+            await handle_request(hub, runtime, access, form.get("op"), form)
+        except ValueError as exc:
+            return tracker_page(runtime, access, request, str(exc), 400)
+        return RedirectResponse(str(request.url), 303)
+
+    async def socket(websocket: WebSocket) -> None:
+        await serve_tracker_socket(websocket, hub)
+
+    return [
+        Route("/trackers/new", new_get, methods=["GET"]),
+        Route("/trackers/new", new_post, methods=["POST"]),
+        Route("/trackers/{tracker}", get_page, methods=["GET"]),
+        Route("/trackers/{tracker}", post_page, methods=["POST"]),
+        WebSocketRoute("/trackers/{tracker}/ws", socket),
+    ]
+
+
+def lobby_trackers(store: Store, limit: int = 20) -> list[dict[str, Any]]:
+    """Recently used trackers for the lobby: name, system and round (no links)."""
+    return [{"name": i.name, "system": tr.SYSTEM_NAMES.get(i.summary.get("system", ""), "?"),
+             "round": i.summary.get("round", 0)}
+            for i in records.list_trackers(store)[:limit]]
