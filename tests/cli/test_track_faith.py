@@ -190,3 +190,20 @@ def test_pexpect_end_to_end() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_init_and_bonus_commands() -> None:
+    """FA-A10: a mid-round Initiative change keeps this round's total by default;
+    FA-18: a limit bonus raises the Attribute card limit."""
+    console, out = console_after([*SETUP, "reveal"])
+    console.run("init Orrin 9 a rallying cry")
+    assert out[-1] == ("Orrin's Initiative 5 -> 9 (a rallying cry); "
+                       "total stays 7 this round (FA-A10)")
+    assert console.state.character("Orrin").initiative == 9
+    console.run("bonus vessa Agility 2 a surge of nerve")
+    assert console.state.card_limit("Vessa", "agility") == 5
+    assert "card limit +2 (a surge of nerve)" in out[-1]
+    with pytest.raises(ConsoleError, match="has no Attribute 'body' \\(has: agility, strength"):
+        console.run("bonus Vessa body")
+    with pytest.raises(ConsoleError, match="N must be a whole number"):
+        console.run("init Orrin lots")

@@ -45,6 +45,9 @@ commands (names are case-insensitive; gm = the game master / shared NPC card):
   declare NAME ACTION ...      a tied PC tells the GM its action in secret
   draw NAME|gm [N]             draw N cards (default 1)
   damage NAME N                record damage;  regen NAME: gains regeneration
+  init NAME N [cause ...]      NAME's Initiative changes (mid-round: FA-A10 decides
+                               whether the order changes)
+  bonus NAME ATTR [N] [cause ...]   +N (default 1) to NAME's ATTR card limit (FA-18)
   maintenance                  run the maintenance phase (outside a round: FA-22 once)
   endconflict                  end the conflict (between rounds)
   hand NAME|gm                 show a hand (GM console: all hands are visible)
@@ -294,6 +297,29 @@ class FaithConsole:
         if len(args) != 2:
             raise ConsoleError("usage: damage NAME N")
         self.apply(C.RecordDamage(self.name(args[0]), _int(args[1], "damage")))
+
+    def cmd_init(self, args: list[str]) -> None:
+        if len(args) < 2:
+            raise ConsoleError("usage: init NAME N [cause ...]")
+        try:
+            value = int(args[1])
+        except ValueError:
+            raise ConsoleError(f"N must be a whole number, got {args[1]!r}") from None
+        self.apply(C.SetInitiative(self.name(args[0]), value, " ".join(args[2:])))
+
+    def cmd_bonus(self, args: list[str]) -> None:
+        if len(args) < 2:
+            raise ConsoleError("usage: bonus NAME ATTR [N] [cause ...]")
+        who, rest = self.name(args[0]), args[2:]
+        known = [k for k, _ in self.state.character(who).attributes]
+        attribute = next((k for k in known if k.lower() == args[1].lower()), None)
+        if attribute is None:
+            raise ConsoleError(f"{who} has no Attribute {args[1]!r} "
+                               f"(has: {', '.join(known) or 'none'})")
+        amount = 1
+        if rest and rest[0].lstrip("+-").isdigit():
+            amount = int(rest.pop(0))
+        self.apply(C.GrantLimitBonus(who, attribute, amount, " ".join(rest) or "an effect"))
 
     def cmd_regen(self, args: list[str]) -> None:
         if len(args) != 1:
