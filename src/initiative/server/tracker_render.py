@@ -94,8 +94,11 @@ def faith_context(view: dict[str, Any]) -> dict[str, Any]:
     for name in names:
         ch = roster[name]
         entry = commits.get(_slot(view, name, ch["side"]))
+        total = view["totals"].get(name)
         if entry is None:
             card = ""
+        elif not entry["committed"] and total is not None:  # played: the card is gone
+            card = f"{total - ch['initiative']}, discarded"
         elif "card" in entry:
             face = "" if view["phase"] == "turns" else " (face down)"
             card = _label(entry["card"]) + face
@@ -107,7 +110,7 @@ def faith_context(view: dict[str, Any]) -> dict[str, Any]:
         place = f"{queue.index(name) + 1}" if name in queue else (
             f"waits on {waits}" if waits else "")
         rows.append({"name": name, "side": ch["side"], "initiative": ch["initiative"],
-                     "card": card, "total": view["totals"].get(name, ""),
+                     "card": card, "total": "" if total is None else total,
                      "status": view["status"].get(name, ""), "place": place,
                      "damage": view["damage"].get(name, 0)})
     ties = [{"side": t[0], "total": t[1], "members": t[2], "by": t[3] or "open"}
