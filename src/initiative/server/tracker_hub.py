@@ -137,12 +137,9 @@ def check_web_line(system: str, line: str) -> None:
         raise TrackerError(f"a command is at most {MAX_LINE} characters")
     if "\n" in line or "\r" in line:
         raise TrackerError("one command per line")
-    try:  # split the way the console does, so the verb is the one it will run
-        words = shlex.split(line, comments=True) if system == "faith" else line.split()
-    except ValueError:
-        return  # the console refuses it with the same message
-    if words and words[0].lower() in WEB_REFUSED:
-        raise TrackerError(f"{words[0]!r} is not available on the web: the tracker is "
+    verb = records.command_verb(system, line)  # the one the console will run
+    if verb in WEB_REFUSED:
+        raise TrackerError(f"{verb!r} is not available on the web: the tracker is "
                            "saved in the server's database after every command")
 
 

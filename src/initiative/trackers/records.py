@@ -24,6 +24,7 @@ trimmed when a snapshot is taken, on the live console and in the store alike.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -48,6 +49,7 @@ __all__ = [
     "TrackerRecord",
     "adopt",
     "append_line",
+    "command_verb",
     "create_tracker",
     "list_trackers",
     "load_from_store",
@@ -55,6 +57,7 @@ __all__ = [
     "open_tracker",
     "parse_rules",
     "prepare_line",
+    "prepare_load",
     "quiet",
     "save_to_store",
 ]
@@ -307,12 +310,32 @@ def _replay(console: TrackerConsole, event: JSON) -> None:
         raise ValueError("neither a line, a load nor keys")
 
 
+def command_verb(system: str, line: str) -> str:
+    """The command `line` runs, split the way the console of `system` splits it ("" for
+    an empty line, a comment, or a line the console cannot split)."""
+    try:
+        words = shlex.split(line, comments=True) if system == "faith" else line.split()
+    except ValueError:
+        return ""
+    return "" if not words or words[0].startswith("#") else words[0].lower()
+
+
 def prepare_line(record: TrackerRecord, line: str, by: str,
                  keys: Callable[[TrackerConsole], dict[str, str]] | None = None) -> Prepared:
     """Run `line` on a copy of the tracker's console. Raises ValueError (nothing changed)
     when the console refuses it. `keys` may name keys to store with the event, from the
-    console after the command (e.g. links for characters it added)."""
+    console after the command (e.g. links for characters it added). A file ``load`` is
+    refused: its replay would need the file (use :func:`prepare_load`)."""
+    if command_verb(record.system, line) == "load":
+        raise ValueError("a loaded file is stored as its data: use load_data with "
+                         "prepare_load, or load db:NAME")
     return _prepare(record, {"line": line, "by": by}, lambda c: c.run(line), keys)
+
+
+def prepare_load(record: TrackerRecord, data: JSON, label: str, by: str) -> Prepared:
+    """Adopt saved data (``load_data``) as one undoable step, checked on a copy."""
+    return _prepare(record, {"load": data, "label": label, "by": by},
+                    lambda c: c.load_data(data, label), None)
 
 
 def _prepare(record: TrackerRecord, event: JSON, run: Callable[[TrackerConsole], object],
@@ -390,10 +413,7 @@ def save_to_store(store: Store, console: TrackerConsole, name: str) -> str:
     record = open_tracker(store, existing[0].id)
     if record.system != console.system:
         raise ValueError(f"tracker {name!r} is a {record.system} tracker, not {console.system}")
-    data = console.save_data()
-    label = f"db:{name}"
-    event = {"load": data, "label": label, "by": "console"}
-    _store(store, record, _prepare(record, event, lambda c: c.load_data(data, label), None))
+    _store(store, record, prepare_load(record, console.save_data(), f"db:{name}", "console"))
     return record.id
 
 
