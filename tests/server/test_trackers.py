@@ -156,7 +156,8 @@ def test_gm_commands_errors_and_buttons(client: TestClient) -> None:
             assert ask(seat, op="run", line=f"commit {who} top")["type"] == "render"
         frame = ask(seat, op="run", line="reveal")
         assert 'data-line="next"' in frame["regions"]["controls"]
-        assert "Reveal (FA-6)" in text_of(frame) and "> reveal" in text_of(frame["regions"]["console"])
+        assert "Reveal (FA-6)" in text_of(frame)
+        assert "> reveal" in text_of(frame["regions"]["console"])
         assert ask(seat, op="run", line="undo")["seq"] == 8
         assert ask(seat, op="run", line="help")["seq"] == 8  # read-only: nothing stored
     assert len(events(client, gm)) == 8 and events(client, gm)[-1]["line"] == "undo"

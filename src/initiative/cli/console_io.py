@@ -38,15 +38,22 @@ def script_reader(lines: list[str], write: Writer) -> Reader:
     return read
 
 
+def read_script(file: Path) -> list[str] | None:
+    """The lines of a script file, or None after saying on stderr why it cannot be read."""
+    try:
+        return file.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        print(f"error: cannot read {file}: {exc.strerror or exc}", file=sys.stderr)
+        return None
+
+
 def run_console(file: Path | None, run: Callable[[Reader, Writer, bool], int],
                 banner: str = "") -> int:
     """`run(read, write, scripted)` on the keyboard, or on the commands of `file`
     (2 if it cannot be read); `banner` greets a person at a terminal."""
     if file is not None:
-        try:
-            lines = file.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            print(f"error: cannot read {file}: {exc.strerror or exc}", file=sys.stderr)
+        lines = read_script(file)
+        if lines is None:
             return 2
         return run(script_reader(lines, write_line), write_line, True)
     if banner and sys.stdin.isatty():

@@ -9,7 +9,6 @@ table shows per system lives in :mod:`initiative.cli.track_tui_rows`.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
@@ -20,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
+from initiative.cli.console_io import read_script
 from initiative.cli.track_tui_rows import Board, board_of
 from initiative.trackers.base import TrackerConsole, Writer
 from initiative.trackers.exalted import ExaltedConsole
@@ -189,10 +189,9 @@ def tui_main(system: str, file: Path | None = None) -> int:
     first (until its end or a ``quit``) and show in the log."""
     script: list[str] = []
     if file is not None:
-        try:
-            script = file.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            print(f"error: cannot read {file}: {exc.strerror or exc}", file=sys.stderr)
+        lines = read_script(file)
+        if lines is None:
             return 2
+        script = lines
     result = build_app(system, script).run()
     return result or 0

@@ -95,6 +95,12 @@ def _need(args: list[str], count: int, usage: str) -> None:
         raise _Usage(f"usage: {usage}")
 
 
+def _name_amount_cause(args: list[str], command: str) -> tuple[str, int, str]:
+    """``NAME N [cause...]`` (the cause defaults to "spent by the GM")."""
+    _need(args, 2, f"{command} NAME N [cause...]")
+    return args[0], _int(args[1], "N"), " ".join(args[2:]) or "spent by the GM"
+
+
 def _parse_add(args: list[str]) -> CharacterSheet:
     usage = "add NAME [npc] stamina=N wits=N awareness=N [stealth=N manipulation=N motes=N]"
     _need(args, 1, usage)
@@ -295,10 +301,8 @@ class ExaltedConsole:
         self._change(line, lambda t: t.decisive(args[0], args[1], hit=hit))
 
     def cmd_spend(self, args: list[str], line: str) -> None:
-        _need(args, 2, "spend NAME N [cause...]")
-        amount = _int(args[1], "N")
-        cause = " ".join(args[2:]) or "spent by the GM"
-        self._change(line, lambda t: t.spend(args[0], amount, cause))
+        name, amount, cause = _name_amount_cause(args, "spend")
+        self._change(line, lambda t: t.spend(name, amount, cause))
 
     def cmd_free(self, args: list[str], line: str) -> None:
         _need(args, 1, "free NAME [what...]")
@@ -369,10 +373,8 @@ class ExaltedConsole:
                        f"{e.duration.replace('_', ' ')}, anchor {e.anchor}")
 
     def cmd_motes(self, args: list[str], line: str) -> None:
-        _need(args, 2, "motes NAME N [cause...]")
-        amount = _int(args[1], "N")
-        cause = " ".join(args[2:]) or "spent by the GM"
-        self._change(line, lambda t: t.spend_motes(args[0], amount, cause))
+        name, amount, cause = _name_amount_cause(args, "motes")
+        self._change(line, lambda t: t.spend_motes(name, amount, cause))
 
     def cmd_remove(self, args: list[str], line: str) -> None:
         _need(args, 1, "remove NAME [cause...]")
