@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from initiative.cli.track_exalted import console_main, run_exalted
+from initiative.cli.track_lines import console_main, run_tracker
 from initiative.timing.ticks import TickRules
 from initiative.trackers.exalted import HELP, PROMPT
 
@@ -24,7 +24,7 @@ SETUP = [
 
 
 class Console:
-    """Feeds scripted lines to run_exalted and records every prompt and output line."""
+    """Feeds scripted lines to run_tracker and records every prompt and output line."""
 
     def __init__(self, rules: TickRules | None = None) -> None:
         self.out: list[str] = []
@@ -39,7 +39,7 @@ class Console:
             assert prompt == PROMPT
             return next(feed, None)
 
-        return run_exalted(read, self.out.append, self.rules, seed=3)
+        return run_tracker("exalted", read, self.out.append, self.rules, seed=3)
 
     def block(self, lines: list[str]) -> list[str]:
         """Run a fresh session and return only what the last line printed."""
@@ -246,13 +246,13 @@ def test_help_quit_and_eof() -> None:
 def test_console_main_script_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     script = tmp_path / "fight.txt"
     script.write_text("\n".join([*SETUP, "# a comment", "next", "order"]) + "\n")
-    assert console_main(script) == 0
+    assert console_main("exalted", script) == 0
     text = capsys.readouterr().out
     assert f"{PROMPT}start" in text
     assert "Round 1: Ryo's turn begins at tick 8" in text
     script.write_text("bogus\n")
-    assert console_main(script) == 1
-    assert console_main(tmp_path / "missing.txt") == 2
+    assert console_main("exalted", script) == 1
+    assert console_main("exalted", tmp_path / "missing.txt") == 2
 
 
 def test_pexpect_prompt_and_answer() -> None:
@@ -261,8 +261,8 @@ def test_pexpect_prompt_and_answer() -> None:
         sys.executable,
         [
             "-c",
-            "from initiative.cli.track_exalted import console_main; import sys; "
-            "sys.exit(console_main(None))",
+            "from initiative.cli.track_lines import console_main; import sys; "
+            "sys.exit(console_main('exalted', None))",
         ],
         encoding="utf-8",
         timeout=20,

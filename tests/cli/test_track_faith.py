@@ -1,4 +1,4 @@
-"""The FaithRPG card-round GM console (`trackers.faith`, `cli.track_faith`)."""
+"""The FaithRPG card-round GM console (`trackers.faith`, `cli.track_lines`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from initiative.cli.track_faith import console_main, run_faith
+from initiative.cli.track_lines import console_main, run_tracker
 from initiative.timing.cards import CardRoundState
 from initiative.trackers.faith import PROMPT, ConsoleError, FaithConsole
 
@@ -21,7 +21,7 @@ def drive(lines: list[str]) -> list[str]:
     """Run the console on ``lines``; return every written line."""
     out: list[str] = []
     it = iter(lines)
-    assert run_faith(lambda prompt: next(it, None), out.append) == 0
+    assert run_tracker("faith", lambda prompt: next(it, None), out.append) == 0
     return out
 
 
@@ -86,10 +86,10 @@ def test_undo_redo_restore_exact_states() -> None:
     assert console.redo_stack == []  # a new change clears redo
 
 
-def test_undo_through_run_faith_and_empty_stacks() -> None:
+def test_undo_through_run_tracker_and_empty_stacks() -> None:
     out = drive(["undo", "redo", "roster", "undo", "roster"])
-    assert out[1] == "error: nothing to undo"
-    assert out[2] == "error: nothing to redo"
+    assert out[0] == "error: nothing to undo"
+    assert out[1] == "error: nothing to redo"
     assert out.count("Sample roster loaded (3-card hands): Vessa, Orrin, Talwyn, Marek, "
                      "Bailiff, Bailiff2, Reeve, Mastiff") == 2
 
@@ -127,14 +127,14 @@ def test_bad_commands_give_error_and_change_nothing(tmp_path: Path) -> None:
         seen = len(out)
         try:
             console.do(shlex.split(line))
-        except ValueError as exc:  # ConsoleError / CardRoundError: run_faith prints them
+        except ValueError as exc:  # ConsoleError / CardRoundError: run_tracker prints them
             out.append(f"error: {exc}")
         except ConsoleError as exc:
             out.append(f"error: {exc}")
         assert len(out) == seen + 1 and out[-1].startswith("error: "), (line, out[seen:])
         assert console.state.to_dict() == before, line
     assert len(console.undo_stack) == undo_depth
-    # And through run_faith itself: errors, never a traceback, then work goes on.
+    # And through run_tracker itself: errors, never a traceback, then work goes on.
     out2 = drive([*SETUP, *lines, "reveal"])
     errors = [o for o in out2 if o.startswith("error:")]
     assert len(errors) == len(lines)
@@ -156,17 +156,17 @@ def test_add_newcomer_and_other_commands() -> None:
 def test_console_main_script_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     script = tmp_path / "s.txt"
     script.write_text("roster\nround Vessa Orrin\nbogus\n")
-    assert console_main(script) == 0
+    assert console_main("faith", script) == 1  # a refused line fails the script
     text = capsys.readouterr().out
     assert f"{PROMPT}round Vessa Orrin" in text
     assert "Round 1 begins (FA-1, FA-23): Vessa, Orrin" in text
     assert "error: unknown command 'bogus'" in text
-    assert console_main(tmp_path / "missing.txt") == 2
+    assert console_main("faith", tmp_path / "missing.txt") == 2
 
 
 def test_pexpect_end_to_end() -> None:
-    code = ("from initiative.cli.track_faith import console_main; import sys; "
-            "sys.exit(console_main(None))")
+    code = ("from initiative.cli.track_lines import console_main; import sys; "
+            "sys.exit(console_main('faith', None))")
     child = pexpect.spawn(sys.executable, ["-c", code], encoding="utf-8", timeout=20)
     try:
         child.expect_exact(PROMPT)

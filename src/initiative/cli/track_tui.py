@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -22,16 +22,13 @@ from textual.widgets import DataTable, Footer, Input, RichLog, Static
 from initiative.cli.console_io import read_script
 from initiative.cli.track_tui_rows import Board, board_of
 from initiative.trackers.base import TrackerConsole, Writer
-from initiative.trackers.exalted import ExaltedConsole
-from initiative.trackers.faith import FaithConsole
+from initiative.trackers.systems import TITLES, new_console
 
-__all__ = ["CONSOLES", "CommandInput", "ConsoleFactory", "TrackerApp", "build_app", "tui_main"]
+__all__ = ["CommandInput", "ConsoleFactory", "TrackerApp", "build_app", "tui_main"]
 
 ConsoleFactory = Callable[[Writer], TrackerConsole]
 """Builds a console that announces through the given writer."""
 
-CONSOLES: dict[str, ConsoleFactory] = {"exalted": ExaltedConsole, "faith": FaithConsole}
-TITLES = {"exalted": "Exalted tick initiative", "faith": "FaithRPG card rounds"}
 
 
 class CommandInput(Input):
@@ -179,12 +176,15 @@ class TrackerApp(App[int]):
         self.submit(line)
 
 
-def build_app(system: str, script: list[str] | None = None) -> TrackerApp:
-    """The App for ``system`` ("exalted" or "faith"), after running ``script``'s lines."""
-    return TrackerApp(CONSOLES[system], script)
+def build_app(system: str, script: list[str] | None = None,
+              rules: dict[str, Any] | None = None, db: str | None = None) -> TrackerApp:
+    """The App for ``system`` ("exalted" or "faith") with house-rule ``rules`` and the
+    database URL ``db`` for ``save db:NAME``, after running ``script``'s lines."""
+    return TrackerApp(lambda write: new_console(system, write, rules, db=db), script)
 
 
-def tui_main(system: str, file: Path | None = None) -> int:
+def tui_main(system: str, file: Path | None = None, rules: dict[str, Any] | None = None,
+             db: str | None = None) -> int:
     """Open the full-screen tracker (2 if ``file`` cannot be read); the script's lines run
     first (until its end or a ``quit``) and show in the log."""
     script: list[str] = []
@@ -193,5 +193,5 @@ def tui_main(system: str, file: Path | None = None) -> int:
         if lines is None:
             return 2
         script = lines
-    result = build_app(system, script).run()
+    result = build_app(system, script, rules, db).run()
     return result or 0

@@ -31,7 +31,7 @@ from typing import Protocol
 from initiative.server import tokens
 from initiative.server.writer import StoreWriter
 from initiative.store import ConflictError, Store, StoreError
-from initiative.trackers import records
+from initiative.trackers import records, systems
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.faith import FaithConsole
 from initiative.trackers.records import TrackerRecord
@@ -41,14 +41,8 @@ MAX_LINE = 500
 TRANSCRIPT_LINES = 300
 WEB_REFUSED = frozenset({"save", "load", "quit", "exit"})
 """Console commands a web page may not run: files are not for web users."""
-EXALTED_SAMPLE = (
-    "add Ryo stamina=3 wits=3 awareness=2",
-    "add Sela stamina=2 wits=2 awareness=3 stealth=2 motes=10",
-    "add Brute npc stamina=4 wits=1 awareness=1",
-    "add Scout npc stamina=2 wits=3 awareness=3",
-)
-"""Our own sample roster for tick initiative (two PCs, two NPCs)."""
-SAMPLE_LINES = {"exalted": EXALTED_SAMPLE, "faith": ("roster",)}
+SAMPLE_LINES = ("roster",)
+"""What "start with the sample roster" runs (both consoles know it)."""
 
 
 class TrackerError(ValueError):
@@ -158,9 +152,9 @@ class TrackerHub:
         gm_token = tokens.new_token()
 
         def build() -> str:
-            console = records.new_console(system, records.quiet, dict(rules),
+            console = systems.new_console(system, records.quiet, dict(rules),
                                           secrets.randbits(63))
-            for line in SAMPLE_LINES[system] if sample else ():
+            for line in SAMPLE_LINES if sample else ():
                 console.run(line)
             keys = {"gm": tokens.digest(gm_token),
                     "spectator": tokens.digest(link_token(gm_token, "spectator")),

@@ -22,9 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import types
-import typing
-from dataclasses import fields
 from typing import Any
 
 from starlette.requests import Request
@@ -42,7 +39,7 @@ from initiative.server.tracker_hub import (
     player_line,
 )
 from initiative.store import Store
-from initiative.trackers import records
+from initiative.trackers import records, systems
 
 MAX_MESSAGE = 4096
 MAX_NAME = 80
@@ -61,76 +58,10 @@ def error_page(heading: str, message: str, status: int) -> HTMLResponse:
 # --- house rules --------------------------------------------------------------------------
 
 
-def parse_value(text: str) -> Any:
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered in ("none", "null"):
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
-def _fits(hint: Any, value: Any) -> bool:
-    origin = typing.get_origin(hint)
-    if origin is typing.Literal:
-        return value in typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(h, value) for h in typing.get_args(hint))
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, hint)
-
-
-def _expected(hint: Any) -> str:
-    origin = typing.get_origin(hint)
-    if origin is typing.Literal:
-        return "one of " + ", ".join(str(a) for a in typing.get_args(hint))
-    if origin in (typing.Union, types.UnionType):
-        return " or ".join(_expected(h) for h in typing.get_args(hint))
-    return {bool: "true or false", int: "a whole number", type(None): "none"}.get(
-        hint, getattr(hint, "__name__", str(hint)))
-
-
 def parse_house_rules(system: str, text: str) -> tuple[dict[str, Any], list[str]]:
-    """`flag=value` lines (or commas) checked against the system's house-rule flags:
-    the flags and every problem found (unknown flag, wrong kind of value, a value the
-    rules refuse)."""
-    flags: dict[str, Any] = {}
-    problems: list[str] = []
-    for item in text.replace(",", "\n").splitlines():
-        item = item.strip()
-        if not item:
-            continue
-        flag, sep, value = item.partition("=")
-        if not sep or not flag.strip():
-            problems.append(f"house rules: {item!r} is not flag=value")
-            continue
-        flags[flag.strip()] = parse_value(value.strip())
-    if system not in records.SYSTEMS:
-        return flags, [*problems, "choose an initiative system"]
-    cls = type(records.parse_rules(system, {}))
-    hints = typing.get_type_hints(cls)
-    known = {f.name for f in fields(cls)}
-    for flag, value in flags.items():
-        if flag not in known:
-            problems.append(f"house rules: unknown flag {flag!r} "
-                            f"(flags: {', '.join(sorted(known))})")
-        elif not _fits(hints[flag], value):
-            problems.append(f"house rules: {flag} must be {_expected(hints[flag])}, "
-                            f"got {value!r}")
-    if not problems:
-        try:
-            records.parse_rules(system, flags)
-        except ValueError as exc:
-            problems.append(f"house rules: {exc}")
-    return flags, problems
+    """The create form's house rules: `flag=value` lines or commas (see
+    :func:`initiative.trackers.systems.parse_house_rules`)."""
+    return systems.parse_house_rules(system, text.replace(",", "\n").splitlines())
 
 
 # --- the socket ---------------------------------------------------------------------------

@@ -8,8 +8,10 @@ that every flag has two readings to test.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
+
+from initiative.timing.flag_types import flag_problems
 
 NpcInitiativeCard = Literal["shared", "per_npc"]
 GmCardDiscard = Literal["first_npc_turn", "last_npc_turn"]
@@ -50,8 +52,7 @@ class CardRoundRules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CardRoundRules:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise ValueError(f"unknown card-round flag(s): {sorted(unknown)}")
+        problems = flag_problems(cls, data)
+        if problems:
+            raise ValueError("card-round house rules: " + "; ".join(problems))
         return cls(**data)

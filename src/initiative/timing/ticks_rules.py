@@ -8,10 +8,11 @@ default is the one printed in bold there. Rule ids EX-n cite section 2a.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from initiative.engine.errors import IllegalActionError
+from initiative.timing.flag_types import flag_problems
 
 __all__ = [
     "CharacterSheet",
@@ -121,10 +122,9 @@ class TickRules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TickRules:
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise TickError(f"unknown TickRules flag(s): {', '.join(unknown)}")
+        problems = flag_problems(cls, data)
+        if problems:
+            raise TickError("tick-initiative house rules: " + "; ".join(problems))
         return cls(**data)
 
 

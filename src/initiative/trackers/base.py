@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-__all__ = ["ConsoleError", "Reader", "TrackerConsole", "Writer", "run_lines"]
+__all__ = ["ConsoleError", "Reader", "TrackerConsole", "Writer", "chain_position", "run_lines"]
 
 Reader = Callable[[str], "str | None"]
 """Gives one line after showing a prompt; None at the end of input."""
@@ -42,6 +42,40 @@ class TrackerConsole(Protocol):
     def load_data(self, data: dict[str, Any], label: str) -> None:
         """Adopt a saved state as one undoable step; ValueError if ``data`` is not one."""
         ...
+
+    def rules_data(self) -> dict[str, Any]:
+        """The house-rule flags in force."""
+        ...
+
+    def clone(self, write: Writer) -> TrackerConsole:
+        """An independent copy (state and undo history) announcing through ``write``."""
+        ...
+
+    def history_data(self) -> dict[str, Any]:
+        """The undo/redo history: ``chain`` (states, oldest first), ``pos`` (the current
+        one) and whatever else the console needs to restore it."""
+        ...
+
+    def restore_history(self, data: dict[str, Any]) -> None:
+        """Adopt :meth:`history_data` output; ValueError if it is inconsistent."""
+        ...
+
+    def trim_history(self, keep: int) -> None:
+        """Forget undo steps more than ``keep`` behind the current state."""
+        ...
+
+    def marker(self) -> tuple[Any, ...]:
+        """Changes whenever a command changes the console (state, undo or redo)."""
+        ...
+
+
+def chain_position(data: dict[str, Any]) -> tuple[list[dict[str, Any]], int]:
+    """The states and the current position of a :meth:`TrackerConsole.history_data`."""
+    chain = list(data["chain"])
+    pos = int(data["pos"])
+    if not 0 <= pos < len(chain):
+        raise ValueError(f"history position {pos} outside 0..{len(chain) - 1}")
+    return chain, pos
 
 
 def run_lines(console: TrackerConsole, read: Reader, write: Writer, *,

@@ -8,13 +8,15 @@ prints and keeps the undo history.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from initiative.timing.ticks import CharacterSheet, TickError, TickRules, TickTracker
+from initiative.timing.ticks_content import sample_roster
 from initiative.timing.ticks_rules import Duration
 from initiative.trackers import saving
-from initiative.trackers.base import ConsoleError
+from initiative.trackers.base import ConsoleError, chain_position
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
 
@@ -23,6 +25,7 @@ SAVE_FORMAT = "initiative-exalted-ticks/1"
 
 HELP = """\
 commands (NAME is a roster name; one command per line):
+  roster                  list the roster (loads a sample roster if it is empty)
   add NAME [npc] stamina=N wits=N awareness=N [stealth=N manipulation=N motes=N]
                           add a character (a PC unless 'npc'; motes=N gives a full N-mote pool)
   join NAME N             Join Battle with N entered successes (Initiative 3 + N)
@@ -196,6 +199,24 @@ class ExaltedConsole:
 
     def cmd_help(self, args: list[str], line: str) -> None:
         self.write(HELP)
+
+    def cmd_roster(self, args: list[str], line: str) -> None:
+        if args:
+            raise _Usage("usage: roster")
+        if not self.tracker.fighters:
+            def load(t: TickTracker) -> None:
+                for sheet in sample_roster():
+                    t.add_character(sheet)
+
+            self._change("roster (sample)", load)
+        for f in self.tracker.fighters.values():
+            s = f.sheet
+            extra = f" stealth={s.stealth}" if s.stealth else ""
+            extra += f" manipulation={s.manipulation}" if s.manipulation else ""
+            extra += f" motes={f.motes}/{s.mote_max}" if s.mote_max is not None else ""
+            state = "out" if f.out else f"{f.initiative}i" if f.joined else "not joined"
+            self.write(f"  {s.name} ({'PC' if s.player else 'NPC'}) stamina={s.stamina} "
+                       f"wits={s.wits} awareness={s.awareness}{extra}: {state}")
 
     def cmd_add(self, args: list[str], line: str) -> None:
         sheet = _parse_add(args)
@@ -468,6 +489,36 @@ class ExaltedConsole:
             f"loaded {label}: phase {loaded.phase}, round {loaded.round}, "
             f"{len(loaded.fighters)} character(s)"
         )
+
+    def rules_data(self) -> dict[str, Any]:
+        return self.tracker.rules.to_dict()
+
+    def clone(self, write: Callable[[str], None]) -> ExaltedConsole:
+        copy = ExaltedConsole(write, self.tracker.rules, self.seed, self.db.url)
+        copy.tracker = self.tracker.clone()
+        copy.history, copy.labels, copy.pos = list(self.history), list(self.labels), self.pos
+        return copy
+
+    def history_data(self) -> dict[str, Any]:
+        return {"chain": list(self.history), "pos": self.pos, "labels": list(self.labels)}
+
+    def restore_history(self, data: dict[str, Any]) -> None:
+        chain, pos = chain_position(data)
+        labels = [str(label) for label in data["labels"]]
+        if len(labels) != len(chain):
+            raise ValueError("history labels and states differ in number")
+        self.tracker = TickTracker.from_dict(chain[pos])
+        self.history, self.labels, self.pos = chain, labels, pos
+
+    def trim_history(self, keep: int) -> None:
+        drop = max(0, self.pos - keep)
+        if drop:
+            del self.history[:drop]
+            del self.labels[:drop]
+            self.pos -= drop
+
+    def marker(self) -> tuple[Any, ...]:
+        return json.dumps(self.tracker.to_dict(), sort_keys=True), self.pos, len(self.history)
 
     def cmd_save(self, args: list[str], line: str) -> None:
         _need(args, 1, "save FILE|db:NAME")

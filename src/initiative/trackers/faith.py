@@ -8,6 +8,7 @@ the command list.
 
 from __future__ import annotations
 
+import json
 import shlex
 from collections.abc import Callable
 from typing import Any
@@ -17,7 +18,7 @@ from initiative.timing.cards import GM, SPECTATOR_VIEWER, CardRoundState
 from initiative.timing.cards_content import Card, Character, sample_roster
 from initiative.timing.cards_rules import CardRoundRules
 from initiative.trackers import saving
-from initiative.trackers.base import ConsoleError
+from initiative.trackers.base import ConsoleError, chain_position
 
 __all__ = ["BANNER", "HELP", "PROMPT", "SAVE_FORMAT", "ConsoleError", "FaithConsole"]
 
@@ -415,6 +416,34 @@ class FaithConsole:
             raise ConsoleError(f"{label} is not a valid saved state: {exc!r}") from None
         self.rules = rules
         self.replace_state(new, f"loaded {label} (round {new.round}, phase {new.phase})")
+
+    def rules_data(self) -> dict[str, Any]:
+        return self.rules.to_dict()
+
+    def clone(self, write: Callable[[str], None]) -> FaithConsole:
+        copy = FaithConsole(write, self.rules, self.seed, self.db.url)
+        copy.state = self.state.clone()
+        copy.undo_stack, copy.redo_stack = list(self.undo_stack), list(self.redo_stack)
+        return copy
+
+    def history_data(self) -> dict[str, Any]:
+        chain = [*self.undo_stack, self.state.to_dict(), *reversed(self.redo_stack)]
+        return {"chain": chain, "pos": len(self.undo_stack), "rules": self.rules.to_dict()}
+
+    def restore_history(self, data: dict[str, Any]) -> None:
+        chain, pos = chain_position(data)
+        rules = CardRoundRules.from_dict(dict(data["rules"]))
+        self.state = CardRoundState.from_dict(chain[pos])
+        self.rules = rules
+        self.undo_stack, self.redo_stack = chain[:pos], chain[pos + 1:][::-1]
+
+    def trim_history(self, keep: int) -> None:
+        if len(self.undo_stack) > keep:
+            del self.undo_stack[:len(self.undo_stack) - keep]
+
+    def marker(self) -> tuple[Any, ...]:
+        text = json.dumps([self.state.to_dict(), self.rules.to_dict()], sort_keys=True)
+        return text, len(self.undo_stack), len(self.redo_stack)
 
     def cmd_save(self, args: list[str]) -> None:
         if len(args) != 1:

@@ -23,7 +23,6 @@ trimmed when a snapshot is taken, on the live console and in the store alike.
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,13 +30,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from initiative.store import Append, RecordInfo, Store, StoreError
-from initiative.timing.cards import CardRoundState
-from initiative.timing.cards_rules import CardRoundRules
-from initiative.timing.ticks import TickTracker
-from initiative.timing.ticks_rules import TickRules
 from initiative.trackers.base import TrackerConsole, Writer
-from initiative.trackers.exalted import ExaltedConsole
-from initiative.trackers.faith import FaithConsole
+from initiative.trackers.systems import SYSTEMS, new_console, parse_rules
 
 __all__ = [
     "FORMAT",
@@ -66,7 +60,6 @@ KIND = "tracker"
 FORMAT = "initiative-tracker/1"
 SNAPSHOT_EVERY = 50
 UNDO_KEEP = 200
-SYSTEMS = ("exalted", "faith")
 JSON = dict[str, Any]
 _MISSING = object()
 
@@ -103,103 +96,13 @@ class Prepared:
 # --- consoles ---------------------------------------------------------------------------
 
 
-def parse_rules(system: str, rules: JSON) -> TickRules | CardRoundRules:
-    """The house rules of `system` from flag values; ValueError names a bad flag."""
-    try:
-        if system == "exalted":
-            return TickRules.from_dict(dict(rules))
-        if system == "faith":
-            return CardRoundRules.from_dict(dict(rules))
-    except TypeError as exc:
-        raise ValueError(f"bad house rules: {exc}") from None
-    raise ValueError(f"unknown tracker system {system!r} (one of {', '.join(SYSTEMS)})")
-
-
-def new_console(system: str, write: Writer, rules: JSON | None = None,
-                seed: int = 0) -> TrackerConsole:
-    """A fresh console of `system` ("exalted" or "faith")."""
-    parsed = parse_rules(system, rules or {})
-    if isinstance(parsed, TickRules):
-        return ExaltedConsole(write, parsed, seed)
-    return FaithConsole(write, parsed, seed)
-
-
-def _rules_of(console: TrackerConsole) -> JSON:
-    if isinstance(console, ExaltedConsole):
-        return console.tracker.rules.to_dict()
-    if isinstance(console, FaithConsole):
-        return console.rules.to_dict()
-    raise TypeError(f"not a tracker console: {console!r}")
-
-
-def copy_console(console: TrackerConsole, write: Writer) -> TrackerConsole:
-    """An independent copy (state and undo history) writing to `write`."""
-    if isinstance(console, ExaltedConsole):
-        ex = ExaltedConsole(write, console.tracker.rules)
-        ex.tracker = console.tracker.clone()
-        ex.history, ex.labels, ex.pos = list(console.history), list(console.labels), console.pos
-        return ex
-    if isinstance(console, FaithConsole):
-        fa = FaithConsole(write, console.rules, console.seed)
-        fa.state = console.state.clone()
-        fa.undo_stack, fa.redo_stack = list(console.undo_stack), list(console.redo_stack)
-        return fa
-    raise TypeError(f"not a tracker console: {console!r}")
-
-
-def _marker(console: TrackerConsole) -> tuple[str, int, int]:
-    """What changes when a command changes the console (state, undo and redo depth)."""
-    if isinstance(console, ExaltedConsole):
-        depth = (console.pos, len(console.history))
-    elif isinstance(console, FaithConsole):
-        depth = (len(console.undo_stack), len(console.redo_stack))
-    else:
-        raise TypeError(f"not a tracker console: {console!r}")
-    text = json.dumps([console.save_data(), _rules_of(console)], sort_keys=True)
-    return text, *depth
-
-
-def _trim(console: TrackerConsole, keep: int) -> None:
-    """Forget undo steps more than `keep` behind the current state."""
-    if isinstance(console, ExaltedConsole):
-        drop = max(0, console.pos - keep)
-        if drop:
-            del console.history[:drop]
-            del console.labels[:drop]
-            console.pos -= drop
-    elif isinstance(console, FaithConsole) and len(console.undo_stack) > keep:
-        del console.undo_stack[:len(console.undo_stack) - keep]
-
-
 def _history(console: TrackerConsole) -> JSON:
-    if isinstance(console, ExaltedConsole):
-        return {"chain": _pack(console.history), "pos": console.pos,
-                "labels": list(console.labels)}
-    if isinstance(console, FaithConsole):
-        chain = [*console.undo_stack, console.state.to_dict(), *reversed(console.redo_stack)]
-        return {"chain": _pack(chain), "pos": len(console.undo_stack),
-                "rules": console.rules.to_dict()}
-    raise TypeError(f"not a tracker console: {console!r}")
+    data = console.history_data()
+    return {**data, "chain": _pack(data["chain"])}
 
 
 def _restore(console: TrackerConsole, history: JSON) -> None:
-    chain = _unpack(history["chain"])
-    pos = int(history["pos"])
-    if not 0 <= pos < len(chain):
-        raise ValueError(f"history position {pos} outside 0..{len(chain) - 1}")
-    if isinstance(console, ExaltedConsole):
-        labels = [str(label) for label in history["labels"]]
-        if len(labels) != len(chain):
-            raise ValueError("history labels and states differ in number")
-        console.history, console.labels, console.pos = chain, labels, pos
-        console.tracker = TickTracker.from_dict(chain[pos])
-    elif isinstance(console, FaithConsole):
-        console.rules = CardRoundRules.from_dict(dict(history["rules"]))
-        console.undo_stack = chain[:pos]
-        console.redo_stack = chain[pos + 1:][::-1]
-        console.state = CardRoundState.from_dict(chain[pos])
-    else:
-        raise TypeError(f"not a tracker console: {console!r}")
+    console.restore_history({**history, "chain": _unpack(history["chain"])})
 
 
 def _pack(chain: list[JSON]) -> list[JSON]:
@@ -242,7 +145,7 @@ def _unpack(packed: list[JSON]) -> list[JSON]:
 
 def _snapshot(record: TrackerRecord, console: TrackerConsole) -> JSON:
     return {"format": FORMAT, "system": record.system, "name": record.name,
-            "seed": record.seed, "rules": _rules_of(console), "created": record.created,
+            "seed": record.seed, "rules": console.rules_data(), "created": record.created,
             "save": console.save_data(), "history": _history(console),
             "keys": dict(record.keys)}
 
@@ -260,7 +163,7 @@ def create_tracker(store: Store, console: TrackerConsole, name: str,
     record = TrackerRecord("", name, console.system, int(getattr(console, "seed", 0)),
                            datetime.now(UTC).isoformat(timespec="seconds"), console, 0,
                            dict(keys or {}))
-    _trim(console, UNDO_KEEP)
+    console.trim_history(UNDO_KEEP)
     return store.create(KIND, name, _snapshot(record, console), summary(console))
 
 
@@ -341,11 +244,11 @@ def prepare_load(record: TrackerRecord, data: JSON, label: str, by: str) -> Prep
 def _prepare(record: TrackerRecord, event: JSON, run: Callable[[TrackerConsole], object],
              keys: Callable[[TrackerConsole], dict[str, str]] | None) -> Prepared:
     output: list[str] = []
-    before = _marker(record.console)
-    probe = copy_console(record.console, output.append)
+    before = record.console.marker()
+    probe = record.console.clone(output.append)
     run(probe)
     probe.write = record.console.write
-    if _marker(probe) == before:
+    if probe.marker() == before:
         return Prepared(probe, output, None, {})
     added = {k: v for k, v in (keys(probe) if keys else {}).items() if record.keys.get(k) != v}
     if added:
@@ -353,7 +256,7 @@ def _prepare(record: TrackerRecord, event: JSON, run: Callable[[TrackerConsole],
     seq = record.seq + 1
     snapshot = None
     if seq % SNAPSHOT_EVERY == 0:
-        _trim(probe, UNDO_KEEP)
+        probe.trim_history(UNDO_KEEP)
         after = TrackerRecord(record.id, record.name, record.system, record.seed,
                               record.created, probe, seq, {**record.keys, **added})
         snapshot = _snapshot(after, probe)
@@ -409,7 +312,7 @@ def save_to_store(store: Store, console: TrackerConsole, name: str) -> str:
         raise ValueError("a tracker name must not be empty")
     existing = [i for i in store.records(KIND) if i.name == name]
     if not existing:
-        return create_tracker(store, copy_console(console, quiet), name)
+        return create_tracker(store, console.clone(quiet), name)
     record = open_tracker(store, existing[0].id)
     if record.system != console.system:
         raise ValueError(f"tracker {name!r} is a {record.system} tracker, not {console.system}")
