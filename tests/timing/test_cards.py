@@ -523,6 +523,19 @@ def test_hidden_commitments_views_fa_a14() -> None:
         s.view("Reeve")  # NPCs have no player
 
 
+def test_gm_sees_deck_top_flag_shows_it_to_the_gm_only() -> None:
+    """FA-A14 with `gm_sees_deck_top=True` (our reading): the GM's view shows a deck-top
+    commitment before the reveal; its owner and everybody else still do not see it."""
+    s = table(hand_size=2, gm_sees_deck_top=True)
+    s.apply(C.BeginRound(("Vessa", "Orrin", "Reeve")))
+    s.apply(C.Commit("Orrin", "deck"))
+    orrin_card = s.commitments["Orrin"][0].to_list()
+    assert next(e for e in s.view(GAME_MASTER)["commitments"]
+                if e["slot"] == "Orrin")["card"] == orrin_card
+    for viewer in ("Orrin", "Vessa", SPECTATOR):
+        assert all("card" not in e for e in s.view(viewer)["commitments"]), viewer
+
+
 def test_clone_is_independent_and_json_round_trip() -> None:
     s = revealed({"Vessa": 9}, ("Vessa", "Orrin"))
     c = s.clone()

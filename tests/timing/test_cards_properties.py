@@ -37,6 +37,7 @@ rules_st = st.builds(
     initiative_card_counts_toward_limit=st.booleans(),
     non_participants_may_confront=st.booleans(),
     reorder_on_stat_change=st.booleans(),
+    gm_sees_deck_top=st.booleans(),
 )
 
 
@@ -143,7 +144,8 @@ def test_random_sessions_keep_the_rules(
                         assert f"{slot} commits {card.label()}" not in text
             gm = s.view(GM)
             for e in gm["commitments"]:
-                assert ("card" in e) == (e.get("source") == "hand" or e["slot"] in s.kept)
+                seen = e.get("source") == "hand" or rules.gm_sees_deck_top
+                assert ("card" in e) == (seen or e["slot"] in s.kept)
     clone = s.clone()
     assert clone.to_dict() == s.to_dict()
     back = CardRoundState.from_dict(json.loads(json.dumps(s.to_dict())))

@@ -46,6 +46,9 @@ class CardRoundRules:
     newcomers_join: NewcomersJoin = "next_round"
     deck_spec: DeckSpec = "sample_40"  # FA-A12 ("custom": decks supplied by the caller)
     min_participants_for_round: int = 2  # FA-A13
+    # FA-A14 blinds a deck-top commitment even to its owner; the model also keeps it from
+    # the GM until the reveal. True (ours) shows it in the GM's view, never to a player.
+    gm_sees_deck_top: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

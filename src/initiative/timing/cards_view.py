@@ -54,7 +54,8 @@ class CardViewMixin(CardRoundBase):
                 entry["source"] = src
                 owner = self.owner_of_slot(slot)
                 face_up = self.revealed or slot in self.kept
-                if face_up or (src == "hand" and (gm or viewer == owner)):
+                gm_peeks = gm and (src == "hand" or self.rules.gm_sees_deck_top)
+                if face_up or gm_peeks or (src == "hand" and viewer == owner):
                     entry["card"] = card.to_list()
             commits.append(entry)
         hands = {
