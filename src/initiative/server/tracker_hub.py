@@ -39,7 +39,7 @@ from initiative.trackers.records import TrackerRecord
 log = logging.getLogger("initiative.server")
 MAX_LINE = 500
 TRANSCRIPT_LINES = 300
-WEB_REFUSED = frozenset({"save", "load", "quit", "exit"})
+WEB_REFUSED = frozenset({"save", "load", "saved", "quit", "exit"})
 """Console commands a web page may not run: files are not for web users."""
 SAMPLE_LINES = ("roster",)
 """What "start with the sample roster" runs (both consoles know it)."""
