@@ -38,10 +38,10 @@ from initiative.server.tracker_hub import (
     TrackerRuntime,
     player_line,
 )
+from initiative.server.ws import read_request
 from initiative.store import Store
 from initiative.trackers import records, systems
 
-MAX_MESSAGE = 4096
 MAX_NAME = 80
 ID_LENGTH = 32
 HEX = frozenset("0123456789abcdef")
@@ -143,14 +143,7 @@ async def _handle(text: str, client: TrackerSocket, runtime: TrackerRuntime,
                   hub: TrackerHub) -> None:
     client.reply_to = None
     try:
-        if len(text) > MAX_MESSAGE:
-            raise TrackerError(f"a request is at most {MAX_MESSAGE} characters")
-        try:
-            message = json.loads(text)
-        except ValueError:
-            raise TrackerError("a request must be a JSON object") from None
-        if not isinstance(message, dict):
-            raise TrackerError("a request must be a JSON object")
+        message = read_request(text, TrackerError)
         client.reply_to = message.get("id")
         op = message.get("op")
         if op == "sync":

@@ -109,17 +109,24 @@ async def serve_socket(websocket: WebSocket, hub: Hub,
         await hub.leave(runtime, client)
 
 
+def read_request(text: str, error: type[ValueError]) -> dict[str, Any]:
+    """A client's request frame as a JSON object; ``error`` (naming what is wrong) if it
+    is too long or not one."""
+    if len(text) > MAX_MESSAGE:
+        raise error(f"a request is at most {MAX_MESSAGE} characters")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise error("a request must be a JSON object") from None
+    if not isinstance(message, dict):
+        raise error("a request must be a JSON object")
+    return message
+
+
 async def _handle(text: str, client: SocketClient, runtime: Runtime, hub: Hub) -> None:
     client.reply_to = None
     try:
-        if len(text) > MAX_MESSAGE:
-            raise TableError(f"a request is at most {MAX_MESSAGE} characters")
-        try:
-            message = json.loads(text)
-        except ValueError:
-            raise TableError("a request must be a JSON object") from None
-        if not isinstance(message, dict):
-            raise TableError("a request must be a JSON object")
+        message = read_request(text, TableError)
         client.reply_to = message.get("id")
         await _dispatch(message, client, runtime, hub)
     except TableError as exc:

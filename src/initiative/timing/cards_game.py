@@ -11,29 +11,21 @@ state: rounds go on until the game master ends them (FA-23).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.timing import cards_commands as C
 from initiative.timing.cards import GM, SPECTATOR_VIEWER, CardRoundState
 from initiative.timing.cards_content import Character
 from initiative.timing.cards_rules import CardRoundRules
-from initiative.timing.gm_contract import accepted
+from initiative.timing.gm_contract import DataView, accepted
 
 __all__ = ["GM_SEAT", "CardGame", "CardRoundView", "CardState"]
 
 GM_SEAT = 0
 
 
-class CardRoundView:
-    """A seat's plain-data view."""
-
-    def __init__(self, seat: int, data: dict[str, Any]) -> None:
-        self.seat = seat
-        self.data = data
-
-    def to_dict(self) -> dict[str, Any]:
-        return self.data
+CardRoundView = DataView
+"""A seat's plain-data view."""
 
 
 def _run(state: CardRoundState, cmd: C.Command) -> None:

@@ -8,15 +8,28 @@ found by trying each on a copy, so it can never disagree with ``apply``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from initiative.engine.errors import IllegalActionError
 
-__all__ = ["MAX_ENTRY", "accepted"]
+__all__ = ["MAX_ENTRY", "DataView", "accepted"]
 
 MAX_ENTRY = 10
 """Numbers a game master enters (withering damage, costs, successes) are listed as
 legal actions from 0 or 1 up to this; ``apply`` accepts any value the rules allow."""
+
+
+
+class DataView:
+    """A seat's view as plain data (the engine contract's ``View``)."""
+
+    def __init__(self, seat: int, data: dict[str, Any]) -> None:
+        self.seat = seat
+        self.data = data
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
 
 T = TypeVar("T")
 M = TypeVar("M")

@@ -10,11 +10,10 @@ view. The combat is terminal once the GM ends it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from initiative.engine.contract import GAME_MASTER, TERMINAL
 from initiative.timing import ticks_commands as K
-from initiative.timing.gm_contract import MAX_ENTRY, accepted
+from initiative.timing.gm_contract import MAX_ENTRY, DataView, accepted
 from initiative.timing.ticks import TickTracker
 from initiative.timing.ticks_rules import CharacterSheet, TickRules
 from initiative.timing.ticks_view import tick_view
@@ -24,15 +23,8 @@ __all__ = ["GM_SEAT", "TickGame", "TickState", "TickView"]
 GM_SEAT = 0
 
 
-class TickView:
-    """A viewer's plain-data view (:func:`tick_view`)."""
-
-    def __init__(self, seat: int, data: dict[str, Any]) -> None:
-        self.seat = seat
-        self.data = data
-
-    def to_dict(self) -> dict[str, Any]:
-        return self.data
+TickView = DataView
+"""A seat's plain-data view."""
 
 
 class TickState:
