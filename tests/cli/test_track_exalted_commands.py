@@ -107,3 +107,12 @@ def test_rules_lists_the_flags_in_force() -> None:
     c, out = console([], TickRules(flurry_penalty=2))
     c.run("rules")
     assert "  flurry_penalty = 2" in out and "  tie_break = gm_then_roster" in out
+
+
+def test_delay_alone_holds_whoever_is_due() -> None:
+    """EX-17: `delay` with no name is the character whose tick came up."""
+    c, out = console([*ROSTER, "start", "delay"])
+    assert out[-1] == "Ryo -1i (delay, holds the turn) -> 7i"
+    assert c.tracker.holders() == ["Ryo"]
+    with pytest.raises(ValueError, match="usage: delay"):
+        c.run("delay Ryo Sela")

@@ -63,7 +63,7 @@ def test_full_round_view_wait_maintenance_new_round() -> None:
 def test_help_lists_commands() -> None:
     text = "\n".join(drive(["help"]))
     for word in ("roster", "add NAME", "round", "commit NAME|gm", "reveal", "order", "next",
-                 "act NAME", "wait NAME [ON]", "confront NAME", "end", "maintenance", "log",
+                 "act NAME", "wait [NAME [ON]]", "confront NAME", "end", "maintenance", "log",
                  "view NAME|gm|spectator", "undo", "redo", "save FILE", "load FILE", "quit",
                  "not supported"):
         assert word in text
@@ -207,3 +207,14 @@ def test_init_and_bonus_commands() -> None:
         console.run("bonus Vessa body")
     with pytest.raises(ConsoleError, match="N must be a whole number"):
         console.run("init Orrin lots")
+
+
+def test_wait_alone_means_whoever_is_up_next() -> None:
+    """FA-19: `wait` with no name is the character up next."""
+    console, _ = console_after([*SETUP, "reveal"])
+    up = console.state.up_next()
+    console.run("wait")
+    assert console.state.waiting_on and up in console.state.waiting_on
+    console.run("next")  # somebody is acting: nobody is up next
+    with pytest.raises(ConsoleError, match="nobody is up next to wait"):
+        console.run("wait")

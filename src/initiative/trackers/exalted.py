@@ -40,7 +40,7 @@ commands (NAME is a roster name; one command per line):
                           (during free actions: the next one in order passes)
   act NAME [what...]      the active character's combat action (starts NAME's turn if due)
   flurry NAME [what...]   a second (flurry) action of the active character
-  delay NAME              NAME's tick came up: pay 1i and hold the turn
+  delay [NAME]            NAME's tick came up (default: whoever is due): pay 1i, hold the turn
   held NAME               NAME takes the held turn now
   withering ATTACKER TARGET N [gain=M]
                           TARGET loses N Initiative, ATTACKER gains M (default N)
@@ -290,8 +290,9 @@ class ExaltedConsole:
         self._act(args, line, flurry=True)
 
     def cmd_delay(self, args: list[str], line: str) -> None:
-        _need(args, 1, "delay NAME")
-        self._change(line, lambda t: t.delay(args[0]))
+        if len(args) > 1:
+            raise _Usage("usage: delay [NAME]")
+        self._change(line, lambda t: t.delay(args[0] if args else None))
 
     def cmd_held(self, args: list[str], line: str) -> None:
         _need(args, 1, "held NAME")

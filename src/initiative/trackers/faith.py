@@ -36,8 +36,8 @@ commands (names are case-insensitive; gm = the game master / shared NPC card):
   order                        remaining order, totals, waits and ties
   next [ACTION ...]            the character up next acts
   act NAME [ACTION ...]        NAME (must be up next) takes its turn
-  wait NAME [ON]               NAME lets the next character go first (the model only
-                               lets you wait on the character right after you: ON is
+  wait [NAME [ON]]             NAME (default: whoever is up next) lets the next character
+                               go first (only the character right after you: ON is
                                checked against it)
   pass NAME                    NAME declines to act (if the rules allow it)
   confront NAME [ATTR N]       NAME confronts the action in progress
@@ -238,9 +238,12 @@ class FaithConsole:
         self.apply(C.Act(self.name(args[0]), " ".join(args[1:])))
 
     def cmd_wait(self, args: list[str]) -> None:
-        if len(args) not in (1, 2):
-            raise ConsoleError("usage: wait NAME [ON]")
-        who = self.name(args[0])
+        if len(args) > 2:
+            raise ConsoleError("usage: wait [NAME [ON]]")
+        up = self.state.up_next()
+        if not args and up is None:
+            raise ConsoleError("nobody is up next to wait (name who waits: wait NAME)")
+        who = self.name(args[0]) if args else str(up)
         if len(args) == 2:
             on = self.name(args[1])
             q = self.state.queue
