@@ -116,3 +116,25 @@ def test_delay_alone_holds_whoever_is_due() -> None:
     assert c.tracker.holders() == ["Ryo"]
     with pytest.raises(ValueError, match="usage: delay"):
         c.run("delay Ryo Sela")
+
+
+def test_effect_templates() -> None:
+    """Original effect templates: a source-anchored one-turn effect ends when its
+    source's next turn starts (EX-19, EX-A15); a start-of-turn change applies at step 4
+    and ends with the turn (EX-22, EX-24)."""
+    c, out = console([*ROSTER, "start", "templates"])
+    assert any(line.startswith("  hounded   Hounded: ") for line in out)
+    c.run("next")
+    c.run("effect Brute hounded by=Ryo")
+    assert out[-1] == "Hounded on Brute by Ryo (one turn, anchor Ryo) [#1]"
+    c.run("effect Sela bleeding by=Brute")
+    with pytest.raises(ValueError, match="give by=SOURCE"):
+        c.run("effect Brute hounded")
+    for line in ("end", "next", "end", "next"):
+        c.run(line)
+    assert "Sela -1i (Bleeding, start of turn) -> 3i" in out
+    assert [e.label for e in c.tracker.effects] == ["Hounded", "Bleeding"]
+    for line in ("end", "round", "next"):
+        c.run(line)
+    assert "Hounded on Brute ends (one turn, start of Ryo's turn)" in out
+    assert c.tracker.effects == []

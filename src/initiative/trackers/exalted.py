@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from initiative.timing.ticks import CharacterSheet, TickError, TickRules, TickTracker
-from initiative.timing.ticks_content import sample_roster
+from initiative.timing.ticks_content import EFFECT_TEMPLATES, sample_roster
 from initiative.timing.ticks_rules import Duration
 from initiative.trackers import saving
 from initiative.trackers.base import ConsoleError, chain_position
@@ -55,7 +55,9 @@ commands (NAME is a roster name; one command per line):
   effect NAME one_turn|next_turn|until_removed [by=SOURCE] [anchor=NAME] [init=+N] LABEL...
                           a timed effect on NAME; one_turn ends at the anchor's next turn
                           start, next_turn at the end of its next turn (EX-19, EX-24)
-  uneffect ID             remove effect #ID;   effects: list them
+  effect NAME TEMPLATE [by=SOURCE] [anchor=NAME]
+                          a ready-made effect (templates lists them)
+  uneffect ID             remove effect #ID;   effects: list them;   templates
   motes NAME N [cause...] NAME spends N motes (adrenaline refills 5 per turn, EX-25)
   remove NAME [cause...]  NAME leaves the fight (its ledger stays)
   ledger NAME             every Initiative change of NAME with its cause
@@ -358,7 +360,10 @@ class ExaltedConsole:
     def cmd_effect(self, args: list[str], line: str) -> None:
         usage = ("effect NAME one_turn|next_turn|until_removed [by=SOURCE] [anchor=NAME] "
                  "[init=+N] LABEL...")
-        _need(args, 3, usage)
+        _need(args, 2, usage)
+        if args[1].lower() in EFFECT_TEMPLATES:
+            self._effect_from_template(args, line)
+            return
         name, duration = args[0], DURATION_WORDS.get(args[1].lower())
         if duration is None:
             raise _Usage(f"duration must be one_turn, next_turn or until_removed, "
@@ -380,6 +385,25 @@ class ExaltedConsole:
         self._change(line, lambda t: t.apply_effect(
             label, name, duration, source=options.get("by"), anchor=options.get("anchor"),
             start_initiative=init))
+
+    def _effect_from_template(self, args: list[str], line: str) -> None:
+        """``effect NAME TEMPLATE [by=SOURCE] [anchor=NAME]`` (OTHER-RULINGS 2d)."""
+        name, template = args[0], EFFECT_TEMPLATES[args[1].lower()]
+        options = dict(a.split("=", 1) for a in args[2:] if "=" in a)
+        extra = [a for a in args[2:] if "=" not in a or a.split("=")[0] not in ("by", "anchor")]
+        if extra:
+            raise _Usage(f"a template takes only by=SOURCE and anchor=NAME, not {extra[0]!r}")
+        source = options.get("by")
+        if template.anchor_on_source and source is None:
+            raise _Usage(f"{args[1]} runs on its source's turns: give by=SOURCE")
+        anchor = options.get("anchor") or (source if template.anchor_on_source else None)
+        self._change(line, lambda t: t.apply_effect(
+            template.label, name, template.duration, source=source, anchor=anchor,
+            start_initiative=template.start_initiative))
+
+    def cmd_templates(self, args: list[str], line: str) -> None:
+        for key, t in EFFECT_TEMPLATES.items():
+            self.write(f"  {key:<9} {t.label}: {t.text} ({t.duration.replace('_', ' ')})")
 
     def cmd_uneffect(self, args: list[str], line: str) -> None:
         _need(args, 1, "uneffect ID")
