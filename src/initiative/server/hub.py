@@ -37,11 +37,13 @@ IDLE_SECONDS = 600.0
 AWAY_BOT = "normal"
 """The bot that stands in for a player who is away."""
 RESYNC_SECONDS = 5.0
+"""Open tables are re-read this often in case a notification from another process was
+missed."""
 PRESENCE_TTL = 3 * RESYNC_SECONDS
 """Another process's word that a player is connected lasts this long unless repeated."""
 PROCESS_ID = uuid.uuid4().hex[:12]
-"""Open tables are re-read this often in case a notification from another process was
-missed."""
+NOTIFY_KINDS = ("e", "q", "p", "a")
+"""The notification kinds the table hub hears (`Hub._notified`)."""
 
 
 @dataclass

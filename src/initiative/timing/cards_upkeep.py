@@ -47,7 +47,7 @@ class CardUpkeepMixin(CardRoundBase):
         self.roster[i] = replace(old, initiative=cmd.value)
         cause = f" ({cmd.cause})" if cmd.cause else ""
         msg = f"{who}'s Initiative {old.initiative} -> {cmd.value}{cause}"
-        if who not in self.totals:
+        if self.phase != "turns" or who not in self.totals:
             self._log(msg)
         elif not self.rules.reorder_on_stat_change or self.status[who] != PENDING:
             self._log(f"{msg}; total stays {self.totals[who]} this round (FA-A10)")

@@ -218,9 +218,9 @@ class FaithConsole:
             raise ConsoleError(f"no order yet (phase {s.phase}; reveal first)")
         self.write(f"order: {s.order_text()}")
         for n in s.participants:
-            v = s.values.get(s.slot_of(n))
-            init = s.character(n).initiative
-            self.write(f"  {n}: {v}+{init}={s.totals[n]} ({s.status[n]})")
+            v = s.values[s.slot_of(n)]
+            used = s.totals[n] - v  # the Initiative the total was made with (FA-7, FA-A10)
+            self.write(f"  {n}: {v}+{used}={s.totals[n]} ({s.status[n]})")
         if s.acting:
             self.write(f"acting: {s.acting}" + (f" ({s.action})" if s.action else ""))
         for side, total, members, by in s.ties:
