@@ -98,7 +98,8 @@ def faith_context(view: dict[str, Any]) -> dict[str, Any]:
         if entry is None:
             card = ""
         elif not entry["committed"] and total is not None:  # played: the card is gone
-            card = f"{total - ch['initiative']}, discarded"
+            slot = _slot(view, name, ch["side"])
+            card = f"{view['values'].get(slot, '?')}, discarded"
         elif "card" in entry:
             face = "" if view["phase"] == "turns" else " (face down)"
             card = _label(entry["card"]) + face

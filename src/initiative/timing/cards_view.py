@@ -73,6 +73,7 @@ class CardViewMixin(CardRoundBase):
             "participants": self.participants[:],
             "status": dict(self.status),
             "totals": dict(self.totals),
+            "values": dict(self.values) if self.revealed else {},  # revealed card values
             "queue": self.queue[:],
             "waiting_on": dict(self.waiting_on),
             "acting": self.acting,
