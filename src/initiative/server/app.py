@@ -35,10 +35,11 @@ from initiative.bots import LEVELS
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.content import Content, core_content
 from initiative.server import render, tokens
-from initiative.server.hub import Hub, Options, Runtime
-from initiative.server.notify import make_notifier
+from initiative.server.hub import NOTIFY_KINDS, Hub, Options, Runtime
+from initiative.server.notify import Shared, make_notifier
 from initiative.server.setup import MAX_TEAM_TEXT, MODE_NAMES, SetupError, parse_setup
 from initiative.server.table import KIND, TableError
+from initiative.server.tracker_hub import NOTIFY_KINDS as TRACKER_KINDS
 from initiative.server.tracker_hub import TrackerHub
 from initiative.server.trackers import lobby_trackers, tracker_routes
 from initiative.server.ws import serve_socket
@@ -55,15 +56,18 @@ def create_app(url: str | None = None, options: Options | None = None,
     """The app over the store at `url` (SQLite by default; PostgreSQL by URL)."""
     content = content or core_content()
     store = Store(url)
-    hub = Hub(store, content, options, make_notifier(store.url))
-    trackers = TrackerHub(store, hub.writer)
+    notifier = Shared(make_notifier(store.url))  # one LISTEN connection for both hubs
+    hub = Hub(store, content, options, notifier.part(NOTIFY_KINDS))
+    trackers = TrackerHub(store, hub.writer, notifier.part(TRACKER_KINDS))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
+        await trackers.start()
         try:
             yield
         finally:
+            await trackers.stop()
             await hub.stop()
             store.close()
 

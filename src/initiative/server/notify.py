@@ -1,13 +1,14 @@
 """Fan-out between server processes that share one PostgreSQL database.
 
-After a process stores an event it NOTIFYs the channel with "e:table_id:seq"; every
-process LISTENs and catches the table up from the store if it has it open (GM trackers:
-"t:tracker_id:seq"). Presence travels the same way ("p:table:seat:process" while a seat's player is connected to a
-process, repeated as a heartbeat, and "a:..." when they leave), so no process lets a
-stand-in play for a player who is connected to another one. SQLite has no such channel:
-one process serves a SQLite database (`LocalNotifier`). A missed notification is
-harmless: the hubs also re-read open tables and trackers every few seconds. The table
-hub and the tracker hub share one notifier (`Shared`), each hearing its own payloads.
+After a process stores an event it NOTIFYs the channel with "e:table_id:seq" (a GM
+tracker's: "t:tracker_id:seq"); every process LISTENs and catches the table (tracker) up
+from the store if it has it open. Presence travels the same way ("p:table:seat:process"
+while a seat's player is connected to a process, repeated as a heartbeat, and "a:..."
+when they leave), so no process lets a stand-in play for a player who is connected to
+another one. SQLite has no such channel: one process serves a SQLite database
+(`LocalNotifier`). A missed notification is harmless: the hubs also re-read open tables
+and trackers every few seconds. The table hub and the tracker hub share one notifier
+(`Shared`), each hearing its own kinds of payload.
 """
 
 from __future__ import annotations

@@ -12,12 +12,22 @@ Every change goes through `TrackerHub.run`: under the tracker's lock the command
 a copy of the console (`records.prepare_line`), the event is stored through the server's
 store writer, and only then the copy becomes the tracker and every page gets its own
 rendering. A refused command raises ValueError and stores nothing.
+
+Several server processes (one PostgreSQL): after storing an event the hub publishes
+"t:tracker_id:seq" on the notifier it shares with the table hub. A process that has the
+tracker open and is behind replays the new events from the store through its console
+(`replay_events`, as reopening does after a snapshot) and re-renders every page; open
+pages' trackers are also re-read every RESYNC_SECONDS in case a notification was missed.
+When another process stored first (ConflictError), the tracker catches up and the command
+is checked and stored once more against the caught-up console (refused if it no longer
+applies), as two requests on one process are taken one after the other.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -26,15 +36,17 @@ import shlex
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from initiative.server import tokens
+from initiative.server.hub import RESYNC_SECONDS
+from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.writer import StoreWriter
 from initiative.store import ConflictError, Store, StoreError
 from initiative.trackers import records, systems
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.faith import FaithConsole
-from initiative.trackers.records import TrackerRecord
+from initiative.trackers.records import Prepared, TrackerRecord
 
 log = logging.getLogger("initiative.server")
 MAX_LINE = 500
@@ -43,6 +55,8 @@ WEB_REFUSED = frozenset({"save", "load", "saved", "quit", "exit"})
 """Console commands a web page may not run: files are not for web users."""
 SAMPLE_LINES = ("roster",)
 """What "start with the sample roster" runs (both consoles know it)."""
+NOTIFY_KINDS = ("t",)
+"""The notification kinds the tracker hub hears ("t:tracker_id:seq", `TrackerHub.notified`)."""
 
 
 class TrackerError(ValueError):
@@ -125,6 +139,40 @@ def _keys_for(gm_token: str) -> Callable[[TrackerConsole], dict[str, str]]:
     return keys
 
 
+def echo(by: str, line: str) -> str:
+    """A command as the GM's console pane shows it (a player's marked with their name)."""
+    return f"{'' if by == 'gm' else f'[{by}] '}> {line}"
+
+
+def replay_events(record: TrackerRecord, events: list[tuple[int, dict[str, Any]]],
+                  transcript: deque[str] | None = None) -> None:
+    """Bring an open tracker up to the events stored after its seq, replayed as
+    `records.open_tracker` replays the events after a snapshot, on a copy (ValueError,
+    naming the seq, if one does not replay: nothing changes). An event stored with a
+    snapshot trims the undo history as its writer did, so the result equals a reopened
+    tracker. Each command and the console's answers go to `transcript`."""
+    lines: list[str] = []
+    console = record.console.clone(lines.append)
+    keys: dict[str, str] = {}
+    seq = record.seq
+    for seq, event in events:
+        if "line" in event:
+            lines.append(echo(str(event.get("by", "gm")), str(event["line"])))
+        try:
+            records._replay(console, event)  # the path open_tracker takes
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError(f"tracker record {record.id} is damaged: event seq {seq} "
+                             f"({event!r:.120}) does not replay: {exc}") from None
+        keys.update({str(k): str(v) for k, v in event.get("keys", {}).items()})
+        if seq % records.SNAPSHOT_EVERY == 0:
+            console.trim_history(records.UNDO_KEEP)
+    console.write = record.console.write
+    record.console, record.seq = console, seq
+    record.keys.update(keys)
+    if transcript is not None:
+        transcript.extend(lines)
+
+
 def check_web_line(system: str, line: str) -> None:
     """Refuse what a web page may not run: file commands, quit, over-long lines."""
     if len(line) > MAX_LINE:
@@ -140,11 +188,27 @@ def check_web_line(system: str, line: str) -> None:
 class TrackerHub:
     """Every open tracker of this process, over one store and its writer thread."""
 
-    def __init__(self, store: Store, writer: StoreWriter) -> None:
+    def __init__(self, store: Store, writer: StoreWriter,
+                 notifier: Notifier | None = None) -> None:
         self.store = store
         self.writer = writer
+        self.notifier: Notifier = notifier or LocalNotifier()
         self.runtimes: dict[str, TrackerRuntime] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._resync: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Hear other processes' changes (and, with them, re-read open trackers)."""
+        await self.notifier.start(self.notified)
+        if not isinstance(self.notifier, LocalNotifier):
+            self._resync = asyncio.create_task(self._resync_loop())
+
+    async def stop(self) -> None:
+        if self._resync is not None:
+            self._resync.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._resync
+        await self.notifier.stop()
 
     async def create(self, system: str, name: str, rules: dict[str, object],
                      sample: bool) -> tuple[TrackerRuntime, str]:
@@ -192,31 +256,100 @@ class TrackerHub:
         system = runtime.console.system
         check_web_line(system, line)
         keys = _keys_for(access.token) if access.role == "gm" else None
-        async with runtime.lock:
-            record = runtime.record
-            prepared = records.prepare_line(record, line, access.by, keys)
-            if prepared.append is not None:
-                try:
-                    await self.writer.append(prepared.append)
-                except ConflictError:
-                    await self._reload(runtime)
+        behind = False  # caught up with another process's events on the way
+        try:
+            async with runtime.lock:
+                record = runtime.record
+                for _ in range(2):  # a second try against the caught-up tracker
+                    prepared = records.prepare_line(record, line, access.by, keys)
+                    if prepared.append is None or await self._append(runtime, prepared):
+                        break
+                    behind = True
+                else:
                     raise TrackerError("the tracker changed meanwhile (another server); "
-                                       "your page is up to date now, please try again") from None
-                except StoreError as exc:
-                    log.error("tracker %s: %s", record.id, exc)
-                    raise TrackerError("the command could not be stored; nothing "
-                                       "changed") from None
-            records.adopt(record, prepared)
-            who = "" if access.role == "gm" else f"[{access.name}] "
-            runtime.transcript.append(f"{who}> {line}")
-            runtime.transcript.extend(prepared.output)
-        await self.broadcast(runtime, origin, gm_only=prepared.append is None)
+                                       "your page is up to date now, please try again")
+                records.adopt(record, prepared)
+                runtime.transcript.append(echo(access.by, line))
+                runtime.transcript.extend(prepared.output)
+        except ValueError:
+            if behind:  # refused now, but every page here sees the other process's events
+                await self.broadcast(runtime)
+            raise
+        if prepared.append is not None:
+            await self._publish(record.id, prepared.append.seq)
+        await self.broadcast(runtime, origin, gm_only=prepared.append is None and not behind)
         return prepared.output
 
-    async def _reload(self, runtime: TrackerRuntime) -> None:
-        record = await asyncio.to_thread(records.open_tracker, self.store, runtime.record.id)
-        runtime.record = record
-        await self.broadcast(runtime)
+    async def _append(self, runtime: TrackerRuntime, prepared: Prepared) -> bool:
+        """Store a prepared command (under the tracker's lock); False when another process
+        stored first (the tracker has caught up then, and nothing was stored)."""
+        assert prepared.append is not None
+        try:
+            try:
+                await self.writer.append(prepared.append)
+            except ConflictError:
+                await self._catch_up(runtime)
+                return False
+        except StoreError as exc:
+            log.error("tracker %s: %s", runtime.record.id, exc)
+            raise TrackerError("the command could not be stored; nothing changed") from None
+        return True
+
+    async def _publish(self, tracker_id: str, seq: int) -> None:
+        try:
+            await self.notifier.publish(f"t:{tracker_id}:{seq}")
+        except Exception:  # stored and applied: this process's pages still hear of it
+            log.exception("telling other processes of tracker %s seq %d failed",
+                          tracker_id, seq)
+
+    async def _catch_up(self, runtime: TrackerRuntime) -> bool:
+        """Replay the events stored after the tracker's seq (under its lock); whether
+        there were any."""
+        record = runtime.record
+        events = await asyncio.to_thread(self.store.events, record.id, record.seq)
+        if events:
+            replay_events(record, events, runtime.transcript)
+        return bool(events)
+
+    # --- other processes ------------------------------------------------------------------
+
+    async def notified(self, payload: str) -> None:
+        """A notification from a server process: "t:tracker_id:seq" (an event stored)."""
+        kind, _, rest = payload.partition(":")
+        if kind == "t":
+            tracker_id, _, seq = rest.partition(":")
+            await self.catch_up(tracker_id, int(seq))
+
+    async def catch_up(self, tracker_id: str, seq: int) -> bool:
+        """If the tracker is open here and behind `seq`, replay what the store holds
+        after its seq and re-render every page; whether it changed."""
+        runtime = self.runtimes.get(tracker_id)
+        if runtime is None or seq <= runtime.record.seq:
+            return False
+        async with runtime.lock:
+            changed = await self._catch_up(runtime)
+        if changed:
+            await self.broadcast(runtime)
+        return changed
+
+    async def resync(self) -> None:
+        """Catch up the trackers with open pages whose record moved on without a
+        notification reaching us (one header read each when nothing changed)."""
+        watched = [key for key, runtime in self.runtimes.items() if runtime.clients]
+        if not watched:
+            return
+        heads = await asyncio.to_thread(
+            lambda: {key: self.store.info(key).head for key in watched})
+        for key, head in heads.items():
+            await self.catch_up(key, head)
+
+    async def _resync_loop(self) -> None:
+        while True:
+            await asyncio.sleep(RESYNC_SECONDS)
+            try:
+                await self.resync()
+            except Exception:
+                log.exception("re-reading open trackers failed")
 
     async def broadcast(self, runtime: TrackerRuntime, origin: TrackerClient | None = None,
                         gm_only: bool = False) -> None:
