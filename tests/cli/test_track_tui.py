@@ -39,11 +39,24 @@ def drive(app: TrackerApp, scenario: Scenario) -> TrackerApp:
 
     async def go() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await scenario(app, pilot)
 
     asyncio.run(go())
     return app
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let the app draw: the log pane renders its lines once it has a size, which a
+    loaded machine may give it a few frames late (up to about 5 s here)."""
+    await pilot.pause()
+    app = pilot.app
+    assert isinstance(app, TrackerApp)
+    log = app.query_one("#log", RichLog)
+    for _ in range(250):
+        if len(log.lines) >= len(app.transcript):
+            return
+        await pilot.pause(0.02)
 
 
 async def given(pilot: Pilot[Any], *lines: str) -> None:
@@ -52,7 +65,7 @@ async def given(pilot: Pilot[Any], *lines: str) -> None:
     assert isinstance(app, TrackerApp)
     for line in lines:
         app.submit(line)
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter(pilot: Pilot[Any], *lines: str) -> None:
@@ -61,7 +74,7 @@ async def enter(pilot: Pilot[Any], *lines: str) -> None:
     for line in lines:
         box.value = line
         await pilot.press("enter")
-    await pilot.pause()
+    await settle(pilot)
 
 
 def table(app: TrackerApp) -> list[list[str]]:

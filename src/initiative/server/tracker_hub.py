@@ -159,7 +159,7 @@ def replay_events(record: TrackerRecord, events: list[tuple[int, dict[str, Any]]
         if "line" in event:
             lines.append(echo(str(event.get("by", "gm")), str(event["line"])))
         try:
-            records._replay(console, event)  # the path open_tracker takes
+            records.replay_event(console, event)  # the path open_tracker takes
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"tracker record {record.id} is damaged: event seq {seq} "
                              f"({event!r:.120}) does not replay: {exc}") from None

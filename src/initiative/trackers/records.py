@@ -53,6 +53,7 @@ __all__ = [
     "prepare_line",
     "prepare_load",
     "quiet",
+    "replay_event",
     "save_to_store",
 ]
 
@@ -194,7 +195,7 @@ def open_tracker(store: Store, record_id: str, write: Writer = quiet) -> Tracker
                          f"{exc}") from None
     for seq, event in loaded.events:
         try:
-            _replay(console, event)
+            replay_event(console, event)
             record.keys.update({str(k): str(v) for k, v in event.get("keys", {}).items()})
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"{where} is damaged: event seq {seq} ({event!r:.120}) "
@@ -204,7 +205,9 @@ def open_tracker(store: Store, record_id: str, write: Writer = quiet) -> Tracker
     return record
 
 
-def _replay(console: TrackerConsole, event: JSON) -> None:
+def replay_event(console: TrackerConsole, event: JSON) -> None:
+    """Run one stored event on ``console`` (a command line, an adopted saved state, or
+    only new link keys); ValueError if it is none of these."""
     if "line" in event:
         console.run(str(event["line"]))
     elif "load" in event:
