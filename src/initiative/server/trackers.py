@@ -27,7 +27,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketState
 
 from initiative.server import tracker_render as tr
 from initiative.server.render import env
@@ -38,7 +38,7 @@ from initiative.server.tracker_hub import (
     TrackerRuntime,
     player_line,
 )
-from initiative.server.ws import read_request
+from initiative.server.ws import read_request, serve_frames
 from initiative.store import Store
 from initiative.trackers import records, systems
 
@@ -127,14 +127,7 @@ async def serve_tracker_socket(websocket: WebSocket, hub: TrackerHub) -> None:
     runtime.clients.add(client)
     try:
         await client.update(runtime)
-        while True:
-            text = await websocket.receive_text()
-            await _handle(text, client, runtime, hub)
-    except WebSocketDisconnect:
-        pass
-    except RuntimeError:  # a send failed, so Starlette closed the socket: the page left
-        if websocket.application_state == WebSocketState.CONNECTED:
-            raise
+        await serve_frames(websocket, lambda text: _handle(text, client, runtime, hub))
     finally:
         runtime.clients.discard(client)
 

@@ -97,16 +97,23 @@ async def serve_socket(websocket: WebSocket, hub: Hub,
     await hub.join(runtime, client)
     try:
         await client.update(runtime, "")
-        while True:
-            text = await websocket.receive_text()
-            await _handle(text, client, runtime, hub)
-    except WebSocketDisconnect:
-        pass
-    except RuntimeError:  # a send failed, so Starlette closed the socket: the client left
-        if websocket.application_state == WebSocketState.CONNECTED:
-            raise
+        await serve_frames(websocket, lambda text: _handle(text, client, runtime, hub))
     finally:
         await hub.leave(runtime, client)
+
+
+async def serve_frames(websocket: WebSocket,
+                       handle: Callable[[str], Awaitable[None]]) -> None:
+    """Hand each text frame to ``handle`` until the page leaves (a closed socket, or a
+    send that failed because Starlette closed it)."""
+    try:
+        while True:
+            await handle(await websocket.receive_text())
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:
+        if websocket.application_state == WebSocketState.CONNECTED:
+            raise
 
 
 def read_request(text: str, error: type[ValueError]) -> dict[str, Any]:
