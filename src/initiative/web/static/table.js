@@ -6,14 +6,9 @@
   "use strict";
   const root = document.getElementById("table");
   if (!root) return;
-  const url = new URL(root.dataset.ws, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   const status = document.getElementById("connection");
   const announce = document.getElementById("announce");
-  let socket = null;
-  let delay = 250;
   let lastAnnounce = "";
-  let nextId = 1;
   let waitingFor = 0; // the id of a table request not answered yet (0: none)
   let waitTimer = null;
 
@@ -28,49 +23,14 @@
   // Keyboard and screen-reader users keep their place: when the focused element was
   // inside a region that was just replaced, focus goes to the same control if it is
   // still there, else to what comes next (Confirm, or the first step to choose: a unit,
-  // a button or a card), else to the region itself, never to the top of the page.
-  function restoreFocus(active, key, region) {
-    if (!active || active === document.body || document.contains(active)) return;
-    const again = (key && root.querySelector(key)) || root.querySelector("#confirm")
-      || root.querySelector('[data-op="step"]') || region;
-    if (again) again.focus();
-  }
-
-  // The log and the chat scroll, new lines at the bottom: a list the reader left at its
-  // bottom (and every list on the first render) shows the newest lines after a render;
-  // one they scrolled up to read stays where it was.
-  const SCROLLERS = [".log", ".chat-lines"];
-  let rendered = false;
-
-  function scrollState() {
-    const state = {};
-    for (const selector of SCROLLERS) {
-      const list = root.querySelector(selector);
-      if (list) state[selector] = { top: list.scrollTop, bottom: !rendered
-        || list.scrollTop + list.clientHeight >= list.scrollHeight - 8 };
-    }
-    return state;
-  }
-
-  function restoreScroll(state) {
-    for (const [selector, was] of Object.entries(state)) {
-      const list = root.querySelector(selector);
-      if (list) list.scrollTop = was.bottom ? list.scrollHeight : was.top;
-    }
-    rendered = true;
-  }
+  // a button or a card), else to the region itself, never to the top of the page. The
+  // log and the chat keep their scroll (see live.js).
+  const swap = InitiativeLive.swapper(root, [".log", ".chat-lines"], focusKey, function () {
+    return root.querySelector("#confirm") || root.querySelector('[data-op="step"]');
+  });
 
   function render(msg) {
-    const active = document.activeElement;
-    const key = focusKey(active);
-    const region = active && active.closest ? active.closest("#table section.region") : null;
-    const scrolled = scrollState();
-    for (const [id, html] of Object.entries(msg.regions || {})) {
-      const target = document.getElementById(id);
-      if (target) target.innerHTML = html;
-    }
-    restoreScroll(scrolled);
-    restoreFocus(active, key, region);
+    swap(msg.regions);
     if (msg.announce && msg.announce !== lastAnnounce) {
       lastAnnounce = msg.announce;
       announce.textContent = msg.announce;
@@ -98,36 +58,24 @@
     announce.textContent = message;
   }
 
-  function connect() {
-    socket = new WebSocket(url);
-    socket.onopen = function () {
-      delay = 250;
-      status.textContent = "Connected";
-      status.classList.remove("error");
-    };
-    socket.onmessage = function (event) {
-      const msg = JSON.parse(event.data);
+  const post = InitiativeLive.connect(root, status, {
+    message: function (msg) {
       if (waitingFor && typeof msg.reply_to === "number" && msg.reply_to >= waitingFor) {
         settle();
       }
       if (msg.type === "render") render(msg);
       else if (msg.type === "error") showError(msg.message);
-    };
-    socket.onclose = function (event) {
-      if (event.code === 4403 || event.code === 4404) {
-        showError(event.reason || "This link does not open a seat at this table.");
-        return;
-      }
-      settle();
-      status.textContent = "Connection lost; reconnecting…";
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 5000);
-    };
-  }
+    },
+    refused: function (reason) {
+      showError(reason || "This link does not open a seat at this table.");
+    },
+    lost: function () { settle(); },
+  });
 
   // Sends a request; its id, or 0 when there is no connection (nothing was sent).
   function send(msg) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
+    const id = post(msg);
+    if (!id) {
       showError("Not connected; your request was not sent.");
       return 0;
     }
@@ -135,9 +83,7 @@
       status.textContent = "Connected";
       status.classList.remove("error");
     }
-    msg.id = nextId++;
-    socket.send(JSON.stringify(msg));
-    return msg.id;
+    return id;
   }
 
   function settle() {
@@ -178,5 +124,4 @@
     if (button) { event.preventDefault(); button.click(); }
   });
 
-  connect();
 })();

@@ -6,15 +6,10 @@
   "use strict";
   const root = document.getElementById("tracker");
   if (!root) return;
-  const url = new URL(root.dataset.ws, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   const status = document.getElementById("connection");
   const announce = document.getElementById("announce");
   const problem = document.getElementById("command-error");
   const declare = document.getElementById("declare-form");
-  let socket = null;
-  let delay = 250;
-  let nextId = 1;
   status.textContent = "Connecting…";
 
   function focusKey(el) {
@@ -25,40 +20,11 @@
     return null;
   }
 
-  // Scrolled lists (log, console) stay at their bottom when the reader left them there.
-  const SCROLLERS = [".log", ".transcript"];
-  function scrollState() {
-    const state = {};
-    for (const selector of SCROLLERS) {
-      const list = root.querySelector(selector);
-      if (list) state[selector] = { top: list.scrollTop,
-        bottom: list.scrollTop + list.clientHeight >= list.scrollHeight - 8 };
-    }
-    return state;
-  }
-  function restoreScroll(state) {
-    for (const selector of SCROLLERS) {
-      const list = root.querySelector(selector);
-      if (!list) continue;
-      const was = state[selector];
-      list.scrollTop = !was || was.bottom ? list.scrollHeight : was.top;
-    }
-  }
+  // The log and the console transcript keep the reader's place (see live.js).
+  const swap = InitiativeLive.swapper(root, [".log", ".transcript"], focusKey, null);
 
   function render(msg) {
-    const active = document.activeElement;
-    const key = focusKey(active);
-    const region = active && active.closest ? active.closest("section.region") : null;
-    const scrolled = scrollState();
-    for (const [id, html] of Object.entries(msg.regions || {})) {
-      const target = document.getElementById(id);
-      if (target) target.innerHTML = html;
-    }
-    restoreScroll(scrolled);
-    if (active && active !== document.body && !document.contains(active)) {
-      const again = (key && root.querySelector(key)) || region;
-      if (again) again.focus();
-    }
+    swap(msg.regions);
     if (msg.announce) announce.textContent = msg.announce;
     if (declare) declare.hidden = !msg.can_declare;
     root.dataset.seq = String(msg.seq);
@@ -68,39 +34,24 @@
     problem.textContent = message;
   }
 
-  function connect() {
-    socket = new WebSocket(url);
-    socket.onopen = function () {
-      delay = 250;
-      status.textContent = "Connected";
-      status.classList.remove("error");
-    };
-    socket.onmessage = function (event) {
-      const msg = JSON.parse(event.data);
+  const post = InitiativeLive.connect(root, status, {
+    message: function (msg) {
       if (msg.type === "render") render(msg);
       else if (msg.type === "error") showError(msg.message);
-    };
-    socket.onclose = function (event) {
-      if (event.code === 4403 || event.code === 4404) {
-        status.textContent = event.reason || "This link does not open this tracker.";
-        status.classList.add("error");
-        return;
-      }
-      status.textContent = "Connection lost; reconnecting…";
+    },
+    refused: function (reason) {
+      status.textContent = reason || "This link does not open this tracker.";
       status.classList.add("error");
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 5000);
-    };
-  }
+    },
+  });
 
+  // True when the request went out.
   function send(msg) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
+    if (!post(msg)) {
       showError("Not connected; your request was not sent.");
       return false;
     }
     problem.textContent = "";
-    msg.id = nextId++;
-    socket.send(JSON.stringify(msg));
     return true;
   }
 
@@ -128,5 +79,4 @@
     }
   });
 
-  connect();
 })();

@@ -1,0 +1,80 @@
+// What every live page (a table, a GM tracker) shares: one WebSocket that reconnects
+// with back-off, and swapping in the HTML regions the server sends while keeping the
+// reader's place (the scroll of each list, the focused control).
+window.InitiativeLive = (function () {
+  "use strict";
+
+  // Opens root.dataset.ws. `on.message(msg)` gets every message; `on.refused(reason)`
+  // a link that does not open this page (close codes 4403/4404, no retry); `on.lost()`
+  // a dropped connection before the retry. Returns send(msg): the request's id, or 0
+  // when there is no connection (nothing was sent).
+  function connect(root, status, on) {
+    const url = new URL(root.dataset.ws, window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    let socket = null;
+    let delay = 250;
+    let nextId = 1;
+
+    function open() {
+      socket = new WebSocket(url);
+      socket.onopen = function () {
+        delay = 250;
+        status.textContent = "Connected";
+        status.classList.remove("error");
+      };
+      socket.onmessage = function (event) { on.message(JSON.parse(event.data)); };
+      socket.onclose = function (event) {
+        if (event.code === 4403 || event.code === 4404) {
+          on.refused(event.reason);
+          return;
+        }
+        if (on.lost) on.lost();
+        status.textContent = "Connection lost; reconnecting…";
+        status.classList.add("error");
+        setTimeout(open, delay);
+        delay = Math.min(delay * 2, 5000);
+      };
+    }
+
+    open();
+    return function send(msg) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return 0;
+      msg.id = nextId++;
+      socket.send(JSON.stringify(msg));
+      return msg.id;
+    };
+  }
+
+  // Replaces each region (element id -> HTML). A list matching a `scrollers` selector
+  // that the reader left at its bottom (or any list, on the first swap) shows its newest
+  // lines; one scrolled up stays put. Focus in a replaced region goes back to the
+  // control `focusKey` names, else to `fallback()`, else to the region itself.
+  function swapper(root, scrollers, focusKey, fallback) {
+    let swapped = false;
+    return function swap(regions) {
+      const active = document.activeElement;
+      const key = focusKey(active);
+      const region = active && active.closest ? active.closest("section.region") : null;
+      const lists = {};
+      for (const selector of scrollers) {
+        const list = root.querySelector(selector);
+        if (list) lists[selector] = { top: list.scrollTop, bottom: !swapped
+          || list.scrollTop + list.clientHeight >= list.scrollHeight - 8 };
+      }
+      for (const [id, html] of Object.entries(regions || {})) {
+        const target = document.getElementById(id);
+        if (target) target.innerHTML = html;
+      }
+      for (const [selector, was] of Object.entries(lists)) {
+        const list = root.querySelector(selector);
+        if (list) list.scrollTop = was.bottom ? list.scrollHeight : was.top;
+      }
+      swapped = true;
+      if (!active || active === document.body || document.contains(active)) return;
+      const again = (key && root.querySelector(key)) || (fallback && fallback()) || region;
+      if (again) again.focus();
+    };
+  }
+
+  return { connect: connect, swapper: swapper };
+})();
