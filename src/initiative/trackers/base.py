@@ -65,7 +65,8 @@ class TrackerConsole(Protocol):
         ...
 
     def marker(self) -> tuple[Any, ...]:
-        """Changes whenever a command changes the console (state, undo or redo)."""
+        """Changes whenever a command changes the console (state, undo or redo); cheap,
+        because every change is an undo step."""
         ...
 
 

@@ -8,7 +8,6 @@ prints and keeps the undo history.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -543,7 +542,8 @@ class ExaltedConsole:
             self.pos -= drop
 
     def marker(self) -> tuple[Any, ...]:
-        return json.dumps(self.tracker.to_dict(), sort_keys=True), self.pos, len(self.history)
+        # Every change is an undo step: it moves pos (a change, undo, redo or load).
+        return self.pos, len(self.history)
 
     def cmd_save(self, args: list[str], line: str) -> None:
         _need(args, 1, "save FILE|db:NAME")

@@ -8,7 +8,6 @@ the command list.
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Callable
 from typing import Any
@@ -445,8 +444,8 @@ class FaithConsole:
             del self.undo_stack[:len(self.undo_stack) - keep]
 
     def marker(self) -> tuple[Any, ...]:
-        text = json.dumps([self.state.to_dict(), self.rules.to_dict()], sort_keys=True)
-        return text, len(self.undo_stack), len(self.redo_stack)
+        # Every change is an undo step: it grows or shrinks the undo stack.
+        return len(self.undo_stack), len(self.redo_stack)
 
     def cmd_save(self, args: list[str]) -> None:
         if len(args) != 1:
