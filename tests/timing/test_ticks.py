@@ -833,3 +833,21 @@ def test_roster_rejects_duplicates_and_bad_sheets() -> None:
         t.add_character(CharacterSheet("Ryo"))
     with pytest.raises(TickError, match="stamina"):
         CharacterSheet("Ivo", stamina=-1)
+
+
+def test_attacks_outside_the_attackers_turn_say_so() -> None:
+    """EX-16: an attack uses the turn's combat action only on the attacker's own turn;
+    one the GM enters at another time (a reaction) is marked in the log, withering and
+    decisive alike."""
+    t = TickTracker(roster=[CharacterSheet("Ryo", True, stamina=3, wits=3, awareness=2),
+                            CharacterSheet("Brute", False, stamina=4, wits=1, awareness=1)])
+    t.join_battle("Ryo", 5)
+    t.join_battle("Brute", 3)
+    t.start_combat()
+    while t.phase == "free_actions":
+        t.free_action(t.free_action_order()[0])
+    t.begin_turn("Ryo")
+    t.decisive("Brute", "Ryo", hit=False)
+    assert t.log[-2].text == "Brute makes a decisive attack on Ryo (outside its turn) and misses"
+    t.decisive("Ryo", "Brute")
+    assert "Ryo makes a decisive attack on Brute and hits" in [e.text for e in t.log]

@@ -295,7 +295,9 @@ class TickTracker(TickTurnsMixin):
         notes = self._use_action(attacker, "decisive", True, flurry) if own else ""
         self._note_attack(attacker)
         outcome = "hits" if hit else "misses"
-        self._say("attack", f"{attacker} makes a decisive attack on {target} and {outcome}{notes}")
+        where = "" if own else " (outside its turn)"
+        self._say("attack",
+                  f"{attacker} makes a decisive attack on {target}{where} and {outcome}{notes}")
         if hit or self.rules.decisive_reset_on_miss:
             base = f.sheet.base_initiative
             self._change(
