@@ -11,11 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from initiative.timing.ticks import CharacterSheet, TickError, TickRules, TickTracker
+from initiative.timing.ticks import TickError, TickRules, TickTracker
 from initiative.timing.ticks_content import EFFECT_TEMPLATES, sample_roster
-from initiative.timing.ticks_rules import Duration
 from initiative.trackers import saving
-from initiative.trackers.base import ConsoleError, chain_position
+from initiative.trackers.base import chain_position
+from initiative.trackers.exalted_args import (
+    DURATION_WORDS,
+    Usage,
+    name_amount_cause,
+    need,
+    parse_add,
+    whole,
+)
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
 
@@ -74,64 +81,6 @@ commands (NAME is a roster name; one command per line):
   quit                    leave (EOF works too)
 house rules are set when the tracker starts (initiative track exalted --rule FLAG=VALUE)."""
 
-DURATION_WORDS: dict[str, Duration] = {
-    "one_turn": "one_turn", "next_turn": "until_end_of_next_turn",
-    "until_end_of_next_turn": "until_end_of_next_turn", "until_removed": "until_removed",
-}
-
-
-class _Usage(ConsoleError):
-    """A malformed command line."""
-
-
-def _int(text: str, what: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise _Usage(f"{what} must be a whole number, got {text!r}") from None
-    if value < 0:
-        raise _Usage(f"{what} must be >= 0, got {value}")
-    return value
-
-
-def _need(args: list[str], count: int, usage: str) -> None:
-    if len(args) < count:
-        raise _Usage(f"usage: {usage}")
-
-
-def _name_amount_cause(args: list[str], command: str) -> tuple[str, int, str]:
-    """``NAME N [cause...]`` (the cause defaults to "spent by the GM")."""
-    _need(args, 2, f"{command} NAME N [cause...]")
-    return args[0], _int(args[1], "N"), " ".join(args[2:]) or "spent by the GM"
-
-
-def _parse_add(args: list[str]) -> CharacterSheet:
-    usage = "add NAME [npc] stamina=N wits=N awareness=N [stealth=N manipulation=N motes=N]"
-    _need(args, 1, usage)
-    name, rest = args[0], args[1:]
-    if "=" in name:
-        raise _Usage(f"usage: {usage}")
-    player = True
-    values: dict[str, int] = {}
-    allowed = ("stamina", "wits", "awareness", "stealth", "manipulation", "motes")
-    for word in rest:
-        if word.lower() in ("npc", "pc"):
-            player = word.lower() == "pc"
-            continue
-        key, sep, raw = word.partition("=")
-        key = key.lower()
-        if not sep or key not in allowed:
-            raise _Usage(f"unknown field {word!r}; usage: {usage}")
-        if key in values:
-            raise _Usage(f"{key} given twice")
-        values[key] = _int(raw, key)
-    missing = [k for k in ("stamina", "wits", "awareness") if k not in values]
-    if missing:
-        raise _Usage(f"missing {', '.join(missing)}; usage: {usage}")
-    motes = values.pop("motes", None)
-    return CharacterSheet(name, player, mote_max=motes, **values)
-
-
 class ExaltedConsole:
     """The tracker plus its undo history and the command dispatch."""
 
@@ -186,7 +135,7 @@ class ExaltedConsole:
             return False
         handler = getattr(self, f"cmd_{cmd}", None)
         if handler is None:
-            raise _Usage(f"unknown command {cmd!r} (try 'help')")
+            raise Usage(f"unknown command {cmd!r} (try 'help')")
         handler(args, " ".join(words))
         return True
 
@@ -203,7 +152,7 @@ class ExaltedConsole:
 
     def cmd_roster(self, args: list[str], line: str) -> None:
         if args:
-            raise _Usage("usage: roster")
+            raise Usage("usage: roster")
         if not self.tracker.fighters:
             def load(t: TickTracker) -> None:
                 for sheet in sample_roster():
@@ -220,17 +169,17 @@ class ExaltedConsole:
                        f"wits={s.wits} awareness={s.awareness}{extra}: {state}")
 
     def cmd_add(self, args: list[str], line: str) -> None:
-        sheet = _parse_add(args)
+        sheet = parse_add(args)
         self._change(line, lambda t: t.add_character(sheet))
 
     def cmd_join(self, args: list[str], line: str) -> None:
         usage = "join NAME N | join NAME roll [stealth] [manipulation]"
-        _need(args, 2, usage)
+        need(args, 2, usage)
         name, how, extra = args[0], args[1].lower(), [a.lower() for a in args[2:]]
         if how == "roll":
             bad = [a for a in extra if a not in ("stealth", "manipulation")]
             if bad:
-                raise _Usage(f"usage: {usage}")
+                raise Usage(f"usage: {usage}")
             self._change(
                 line,
                 lambda t: t.join_battle(
@@ -239,13 +188,13 @@ class ExaltedConsole:
             )
             return
         if extra:
-            raise _Usage(f"usage: {usage}")
-        successes = _int(args[1], "successes")
+            raise Usage(f"usage: {usage}")
+        successes = whole(args[1], "successes")
         self._change(line, lambda t: t.join_battle(name, successes))
 
     def cmd_start(self, args: list[str], line: str) -> None:
         if args not in ([], ["free"]):
-            raise _Usage("usage: start [free]")
+            raise Usage("usage: start [free]")
         one_by_one = bool(args)
 
         def go(t: TickTracker) -> None:
@@ -272,7 +221,7 @@ class ExaltedConsole:
 
     def _act(self, args: list[str], line: str, flurry: bool) -> None:
         word = "flurry" if flurry else "act"
-        _need(args, 1, f"{word} NAME [what...]")
+        need(args, 1, f"{word} NAME [what...]")
         name = args[0]
         label = " ".join(args[1:]) or ("flurries" if flurry else "acts")
 
@@ -292,80 +241,80 @@ class ExaltedConsole:
 
     def cmd_delay(self, args: list[str], line: str) -> None:
         if len(args) > 1:
-            raise _Usage("usage: delay [NAME]")
+            raise Usage("usage: delay [NAME]")
         self._change(line, lambda t: t.delay(args[0] if args else None))
 
     def cmd_held(self, args: list[str], line: str) -> None:
-        _need(args, 1, "held NAME")
+        need(args, 1, "held NAME")
         self._change(line, lambda t: t.declare_held(args[0]))
 
     def cmd_withering(self, args: list[str], line: str) -> None:
         usage = "withering ATTACKER TARGET N [gain=M]"
         if len(args) not in (3, 4):
-            raise _Usage(f"usage: {usage}")
+            raise Usage(f"usage: {usage}")
         attacker, target = args[0], args[1]
-        loss = _int(args[2], "N")
+        loss = whole(args[2], "N")
         gain = loss
         if len(args) == 4:
             key, sep, raw = args[3].partition("=")
             if key.lower() != "gain" or not sep:
-                raise _Usage(f"usage: {usage}")
-            gain = _int(raw, "gain")
+                raise Usage(f"usage: {usage}")
+            gain = whole(raw, "gain")
         self._change(line, lambda t: t.withering(attacker, target, gain, loss))
 
     def cmd_decisive(self, args: list[str], line: str) -> None:
         usage = "decisive NAME TARGET [miss]"
-        _need(args, 1, usage)
+        need(args, 1, usage)
         if len(args) < 2 or args[1].lower() == "miss":
-            raise _Usage(f"decisive needs a target; usage: {usage}")
+            raise Usage(f"decisive needs a target; usage: {usage}")
         if len(args) > 3 or (len(args) == 3 and args[2].lower() not in ("miss", "hit")):
-            raise _Usage(f"usage: {usage}")
+            raise Usage(f"usage: {usage}")
         hit = not (len(args) == 3 and args[2].lower() == "miss")
         self._change(line, lambda t: t.decisive(args[0], args[1], hit=hit))
 
     def cmd_spend(self, args: list[str], line: str) -> None:
-        name, amount, cause = _name_amount_cause(args, "spend")
+        name, amount, cause = name_amount_cause(args, "spend")
         self._change(line, lambda t: t.spend(name, amount, cause))
 
     def cmd_free(self, args: list[str], line: str) -> None:
-        _need(args, 1, "free NAME [what...]")
+        need(args, 1, "free NAME [what...]")
         what = " ".join(args[1:]) or None
         self._change(line, lambda t: t.free_action(args[0], what))
 
     def cmd_tie(self, args: list[str], line: str) -> None:
-        _need(args, 2, "tie NAME NAME ...")
+        need(args, 2, "tie NAME NAME ...")
         self._change(line, lambda t: t.set_tie_order(args))
 
     def cmd_move(self, args: list[str], line: str) -> None:
         if len(args) > 1:
-            raise _Usage("usage: move [NAME]")
+            raise Usage("usage: move [NAME]")
         self._change(line, lambda t: t.move(args[0] if args else None))
 
     def cmd_adjust(self, args: list[str], line: str) -> None:
         usage = "adjust NAME +N|-N cause..."
         if len(args) < 3:
-            raise _Usage(f"usage: {usage} (the cause is required: the log explains it)")
+            raise Usage(f"usage: {usage} (the cause is required: the log explains it)")
         try:
             delta = int(args[1])
         except ValueError:
-            raise _Usage(f"+N|-N must be a whole number, got {args[1]!r}") from None
+            raise Usage(f"+N|-N must be a whole number, got {args[1]!r}") from None
         self._change(line, lambda t: t.adjust(args[0], delta, " ".join(args[2:])))
 
     def cmd_rush(self, args: list[str], line: str) -> None:
-        _need(args, 1, "rush NAME [cause...]")
+        need(args, 1, "rush NAME [cause...]")
         cause = " ".join(args[1:]) or "Rush"
         self._change(line, lambda t: t.set_pending_move(args[0], cause))
 
     def cmd_effect(self, args: list[str], line: str) -> None:
         usage = ("effect NAME one_turn|next_turn|until_removed [by=SOURCE] [anchor=NAME] "
                  "[init=+N] LABEL...")
-        _need(args, 2, usage)
+        need(args, 2, usage)
         if args[1].lower() in EFFECT_TEMPLATES:
             self._effect_from_template(args, line)
             return
         name, duration = args[0], DURATION_WORDS.get(args[1].lower())
         if duration is None:
-            raise _Usage(f"duration must be one_turn, next_turn or until_removed, "
+            raise Usage(f"duration must be one_turn, next_turn or until_removed, "
                          f"got {args[1]!r}")
         options: dict[str, str] = {}
         rest = args[2:]
@@ -373,13 +322,13 @@ class ExaltedConsole:
             key, _, value = rest.pop(0).partition("=")
             options[key.lower()] = value
         if not rest:
-            raise _Usage(f"the effect needs a label; usage: {usage}")
+            raise Usage(f"the effect needs a label; usage: {usage}")
         init = 0
         if "init" in options:
             try:
                 init = int(options["init"])
             except ValueError:
-                raise _Usage(f"init must be a whole number, got {options['init']!r}") from None
+                raise Usage(f"init must be a whole number, got {options['init']!r}") from None
         label = " ".join(rest)
         self._change(line, lambda t: t.apply_effect(
             label, name, duration, source=options.get("by"), anchor=options.get("anchor"),
@@ -391,10 +340,10 @@ class ExaltedConsole:
         options = dict(a.split("=", 1) for a in args[2:] if "=" in a)
         extra = [a for a in args[2:] if "=" not in a or a.split("=")[0] not in ("by", "anchor")]
         if extra:
-            raise _Usage(f"a template takes only by=SOURCE and anchor=NAME, not {extra[0]!r}")
+            raise Usage(f"a template takes only by=SOURCE and anchor=NAME, not {extra[0]!r}")
         source = options.get("by")
         if template.anchor_on_source and source is None:
-            raise _Usage(f"{args[1]} runs on its source's turns: give by=SOURCE")
+            raise Usage(f"{args[1]} runs on its source's turns: give by=SOURCE")
         anchor = options.get("anchor") or (source if template.anchor_on_source else None)
         self._change(line, lambda t: t.apply_effect(
             template.label, name, template.duration, source=source, anchor=anchor,
@@ -405,8 +354,8 @@ class ExaltedConsole:
             self.write(f"  {key:<9} {t.label}: {t.text} ({t.duration.replace('_', ' ')})")
 
     def cmd_uneffect(self, args: list[str], line: str) -> None:
-        _need(args, 1, "uneffect ID")
-        effect_id = _int(args[0].lstrip("#"), "ID")
+        need(args, 1, "uneffect ID")
+        effect_id = whole(args[0].lstrip("#"), "ID")
         self._change(line, lambda t: t.remove_effect(effect_id))
 
     def cmd_effects(self, args: list[str], line: str) -> None:
@@ -418,16 +367,16 @@ class ExaltedConsole:
                        f"{e.duration.replace('_', ' ')}, anchor {e.anchor}")
 
     def cmd_motes(self, args: list[str], line: str) -> None:
-        name, amount, cause = _name_amount_cause(args, "motes")
+        name, amount, cause = name_amount_cause(args, "motes")
         self._change(line, lambda t: t.spend_motes(name, amount, cause))
 
     def cmd_remove(self, args: list[str], line: str) -> None:
-        _need(args, 1, "remove NAME [cause...]")
+        need(args, 1, "remove NAME [cause...]")
         cause = " ".join(args[1:]) or "removed by the GM"
         self._change(line, lambda t: t.remove_character(args[0], cause))
 
     def cmd_ledger(self, args: list[str], line: str) -> None:
-        _need(args, 1, "ledger NAME")
+        need(args, 1, "ledger NAME")
         entries = self.tracker.ledger_of(self.tracker.fighter(args[0]).sheet.name)
         if not entries:
             self.write(f"(no Initiative changes for {args[0]})")
@@ -444,12 +393,12 @@ class ExaltedConsole:
 
     def cmd_end(self, args: list[str], line: str) -> None:
         if args:
-            raise _Usage("usage: end")
+            raise Usage("usage: end")
         self._change(line, lambda t: t.end_turn())
 
     def cmd_round(self, args: list[str], line: str) -> None:
         if args not in ([], ["force"]):
-            raise _Usage("usage: round [force]")
+            raise Usage("usage: round [force]")
         force = bool(args)
         self._change(line, lambda t: t.end_round(force=force))
 
@@ -476,14 +425,14 @@ class ExaltedConsole:
 
     def cmd_undo(self, args: list[str], line: str) -> None:
         if self.pos == 0:
-            raise _Usage("nothing to undo")
+            raise Usage("nothing to undo")
         label = self.labels[self.pos]
         self._restore(self.pos - 1)
         self.write(f"undone: {label}")
 
     def cmd_redo(self, args: list[str], line: str) -> None:
         if self.pos + 1 >= len(self.history):
-            raise _Usage("nothing to redo")
+            raise Usage("nothing to redo")
         self._restore(self.pos + 1)
         self.write(f"redone: {self.labels[self.pos]}")
 
@@ -496,13 +445,13 @@ class ExaltedConsole:
 
     def load_data(self, data: dict[str, Any], label: str) -> None:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise _Usage(f"{label} is not a saved tick-initiative combat ({SAVE_FORMAT})")
+            raise Usage(f"{label} is not a saved tick-initiative combat ({SAVE_FORMAT})")
         try:
             state = dict(data["state"])
             state["rules"] = data.get("rules", state["rules"])
             loaded = TickTracker.from_dict(state)
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            raise _Usage(f"{label} is not a valid saved combat ({exc!r})") from None
+            raise Usage(f"{label} is not a valid saved combat ({exc!r})") from None
         self.tracker = loaded
         del self.history[self.pos + 1 :]
         del self.labels[self.pos + 1 :]
@@ -546,11 +495,11 @@ class ExaltedConsole:
         return self.pos, len(self.history)
 
     def cmd_save(self, args: list[str], line: str) -> None:
-        _need(args, 1, "save FILE|db:NAME")
+        need(args, 1, "save FILE|db:NAME")
         self.write(saving.save(self, " ".join(args), self.db))
 
     def cmd_load(self, args: list[str], line: str) -> None:
-        _need(args, 1, "load FILE|db:NAME")
+        need(args, 1, "load FILE|db:NAME")
         saving.load(self, " ".join(args), self.db)
 
     def cmd_saved(self, args: list[str], line: str) -> None:
