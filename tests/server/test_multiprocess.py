@@ -20,7 +20,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
@@ -169,6 +169,22 @@ def stored(db_url: str, table_id: str) -> list[dict[str, Any]]:
         return [event for _, event in store.events(table_id)]
 
 
+@contextlib.asynccontextmanager
+async def north_on_a_south_on_b(a: Server, b: Server, table: dict[str, Any]
+                                ) -> AsyncIterator[tuple[Seat, Seat]]:
+    """North's JSON socket on process A, South's on B, once South's claim (stored by B)
+    has reached A."""
+    url = "/t/{}/ws?k={}&format=json"
+    async with connect(a.ws + url.format(table["id"], table["seats"][0])) as ws_a:
+        north = Seat(ws_a)
+        await north.at(1)
+        async with connect(b.ws + url.format(table["id"], table["seats"][1])) as ws_b:
+            south = Seat(ws_b)
+            await south.at(2)
+            await north.at(2)
+            yield north, south
+
+
 def test_two_processes_play_a_whole_game(servers: tuple[Server, Server, str]) -> None:
     """North on process A, South on process B alternate moves of a seeded game to its
     end (IB 3.6: until one side is eliminated); each move reaches the other process's
@@ -177,38 +193,31 @@ def test_two_processes_play_a_whole_game(servers: tuple[Server, Server, str]) ->
     table = create_table(a, seed=21)
 
     async def play() -> tuple[int, list[float]]:
-        url = "/t/{}/ws?k={}&format=json"
-        async with connect(a.ws + url.format(table["id"], table["seats"][0])) as ws_a:
-            north = Seat(ws_a)
-            await north.at(1)
-            async with connect(b.ws + url.format(table["id"], table["seats"][1])) as ws_b:
-                south = Seat(ws_b)
-                await south.at(2)
-                await north.at(2)  # South's claim, stored by B, reached A
-                seats = (north, south)
-                rng = random.Random(21)
-                delays = []
-                moves = 0
-                while not north.last["finished"]:
-                    deciding = north.last["view"]["deciding"]
-                    actor, other = seats[deciding], seats[1 - deciding]
-                    assert other.last["view"]["deciding"] == deciding
-                    seq = actor.last["seq"] + 1
-                    start = time.monotonic()
-                    await actor.send(op="act", actions=[rng.choice(actor.last["legal"])["index"]])
-                    await actor.at(seq)
-                    await other.at(seq, PROMPT_S)
-                    delays.append(time.monotonic() - start)
-                    for seat, index in ((north, 0), (south, 1)):
-                        assert seat.last["seq"] == seq and seat.last["seat"] == index
-                        assert seat.last["view"]["hands"][1 - index] is None
-                    assert north.last["view"]["units"] == south.last["view"]["units"]
-                    assert north.last["view"]["track"] == south.last["view"]["track"]
-                    moves += 1
-                assert south.last["finished"]
-                assert north.last["view"]["result"] == south.last["view"]["result"] is not None
-                assert not north.errors and not south.errors
-                return moves, delays
+        async with north_on_a_south_on_b(a, b, table) as seats:
+            north, south = seats
+            rng = random.Random(21)
+            delays = []
+            moves = 0
+            while not north.last["finished"]:
+                deciding = north.last["view"]["deciding"]
+                actor, other = seats[deciding], seats[1 - deciding]
+                assert other.last["view"]["deciding"] == deciding
+                seq = actor.last["seq"] + 1
+                start = time.monotonic()
+                await actor.send(op="act", actions=[rng.choice(actor.last["legal"])["index"]])
+                await actor.at(seq)
+                await other.at(seq, PROMPT_S)
+                delays.append(time.monotonic() - start)
+                for seat, index in ((north, 0), (south, 1)):
+                    assert seat.last["seq"] == seq and seat.last["seat"] == index
+                    assert seat.last["view"]["hands"][1 - index] is None
+                assert north.last["view"]["units"] == south.last["view"]["units"]
+                assert north.last["view"]["track"] == south.last["view"]["track"]
+                moves += 1
+            assert south.last["finished"]
+            assert north.last["view"]["result"] == south.last["view"]["result"] is not None
+            assert not north.errors and not south.errors
+            return moves, delays
 
     moves, delays = asyncio.run(play())
     assert moves > 40
@@ -277,16 +286,9 @@ def test_a_player_on_one_process_is_not_stood_in_for_by_another(
     table = create_table(a, seed=5)
 
     async def wait() -> None:
-        url = "/t/{}/ws?k={}&format=json"
-        async with connect(a.ws + url.format(table["id"], table["seats"][0])) as ws_a:
-            north = Seat(ws_a)
-            await north.at(1)
-            async with connect(b.ws + url.format(table["id"], table["seats"][1])) as ws_b:
-                south = Seat(ws_b)
-                await south.at(2)
-                await north.at(2)
-                assert north.last["view"]["deciding"] == 0  # North thinks (IB 2.8.2)
-                await asyncio.sleep(2.5)
+        async with north_on_a_south_on_b(a, b, table) as (north, _):
+            assert north.last["view"]["deciding"] == 0  # North thinks (IB 2.8.2)
+            await asyncio.sleep(2.5)
 
     asyncio.run(wait())
     assert [e for e in stored(db_url, table["id"]) if e["type"] == "act"] == []

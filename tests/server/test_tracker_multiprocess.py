@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import re
 import time
 from typing import Any
 
@@ -24,7 +23,7 @@ from initiative.store import Store
 from initiative.trackers import records
 from tests.server import test_multiprocess as mp
 from tests.server.test_multiprocess import PROMPT_S, Seat, Server
-from tests.server.test_trackers import labels
+from tests.server.test_trackers import labels, links_on
 
 pg_url, db_url, servers = mp.pg_url, mp.db_url, mp.servers
 """The two processes on a fresh schema, or the skip without PostgreSQL (fixtures are
@@ -64,11 +63,7 @@ def create(server: Server) -> dict[str, str]:
     answer = httpx.post(f"{server.base}/trackers/new", timeout=10,
                         data={"system": "faith", "name": "Night raid", "sample": "1"})
     assert answer.status_code == 201, answer.text
-    links = {"gm": re.search(r'<a href="([^"]+)" class="gm-link"', answer.text).group(1)}
-    for url, key in re.findall(r'<a href="([^"]+)" class="tracker-link" data-key="([^"]+)"',
-                               answer.text):
-        links[key] = url
-    return links
+    return links_on(answer.text)
 
 
 def socket(server: Server, link: str) -> str:

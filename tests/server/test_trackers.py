@@ -48,9 +48,14 @@ def create(client: TestClient, system: str = "faith", sample: bool = True,
         form["sample"] = "1"
     answer = client.post("/trackers/new", data=form)
     assert answer.status_code == 201, answer.text
-    links = {"gm": re.search(r'<a href="([^"]+)" class="gm-link"', answer.text).group(1)}
+    return links_on(answer.text)
+
+
+def links_on(page: str) -> dict[str, str]:
+    """The links a "tracker created" page lists, by key ("gm", "pc:Vessa", ...)."""
+    links = {"gm": re.search(r'<a href="([^"]+)" class="gm-link"', page).group(1)}
     for url, key in re.findall(r'<a href="([^"]+)" class="tracker-link" data-key="([^"]+)"',
-                               answer.text):
+                               page):
         links[key] = url
     return links
 
