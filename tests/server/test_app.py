@@ -295,7 +295,8 @@ def test_create_form_makes_a_table_with_seat_links(client: TestClient) -> None:
     response = client.post("/new", data={
         "mode": "1v1", "name": "Friday duel", "seat0_name": "Ann", "seat0_team": "tideguard",
         "seat1_name": "Bo", "seat1_team": "ashfall", "seat1_controller": "easy"})
-    assert response.status_code == 201
+    assert [r.status_code for r in response.history] == [303]  # POST-redirect-GET
+    assert response.status_code == 200
     links = token_links(response.text)
     assert len(links) == 2  # Ann's seat and the spectators' link; Bo is a bot
     assert "bot (easy)" in response.text

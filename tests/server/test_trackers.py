@@ -46,8 +46,8 @@ def create(client: TestClient, system: str = "faith", sample: bool = True,
     form = {"system": system, "name": "Night raid", "rules": rules}
     if sample:
         form["sample"] = "1"
-    answer = client.post("/trackers/new", data=form)
-    assert answer.status_code == 201, answer.text
+    answer = client.post("/trackers/new", data=form)  # redirected to the creator's page
+    assert answer.status_code == 200 and answer.history[0].status_code == 303, answer.text
     return links_on(answer.text)
 
 

@@ -4,7 +4,8 @@ open table page, a small JSON API. Every asset is served from the package (no CD
 Routes:
   GET  /                      the lobby (open tables; take a free seat)
   GET  /lobby/open            its list of open tables alone (htmx refreshes it)
-  GET  /new, POST /new        create a table (form); the answer lists the secret links
+  GET  /new, POST /new        create a table (form); the answer redirects to:
+  GET  /t/{id}/created        the secret links, for the creator's browser only (handoff.py)
   POST /t/{id}/claim/{seat}   take a free seat from the lobby (a new secret link)
   GET  /t/{id}?k=TOKEN        the table page of the seat (or spectators) TOKEN opens
   GET  /t/{id}/replay?k=T&step=N   a finished game, step by step (public information)
@@ -34,7 +35,7 @@ from starlette.websockets import WebSocket
 from initiative.bots import LEVELS
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.content import Content, core_content
-from initiative.server import render, tokens
+from initiative.server import handoff, render, tokens
 from initiative.server.hub import NOTIFY_KINDS, Hub, Options, Runtime
 from initiative.server.notify import Shared, make_notifier
 from initiative.server.setup import MAX_TEAM_TEXT, MODE_NAMES, SetupError, parse_setup
@@ -126,13 +127,22 @@ def create_app(url: str | None = None, options: Options | None = None,
             runtime, seat_tokens, spectator = await hub.create(setup)
         except SetupError as exc:
             return new_form(form, exc.problems, 400)
-        table = runtime.table
-        base = str(request.base_url).rstrip("/")
-        seats = [{"name": p.name, "controller": p.controller,
-                  "link": f"/t/{table.id}?k={t}" if t else ""}
-                 for p, t in zip(table.setup.seats, seat_tokens, strict=True)]
-        return page("created.html", 201, name=table.setup.name, seats=seats, base=base,
-                    spectator=f"/t/{table.id}?k={spectator}")
+        return handoff.redirect(request, f"/t/{runtime.table.id}/created",
+                                [*seat_tokens, spectator])
+
+    async def created(request: Request) -> Response:
+        """The creator's page of links, after the redirect (see `handoff`)."""
+        runtime = await open_table(request.path_params["table"])
+        links = handoff.table_links(runtime.table, handoff.received(request)) \
+            if runtime is not None else None
+        if links is None:
+            return error("Links not shown here", "A table's links are shown only to its "
+                         "creator, in the browser that created it, for an hour. Ask the "
+                         "table's creator for your link.", 403)
+        response = page("created.html", base=str(request.base_url).rstrip("/"),
+                        lan=handoff.lan_hint(request), **links)
+        response.headers.update(handoff.NO_STORE)
+        return response
 
     async def open_table(table_id: str) -> Runtime | None:
         if len(table_id) != TABLE_ID_LENGTH or not all(c in HEX for c in table_id):
@@ -250,6 +260,7 @@ def create_app(url: str | None = None, options: Options | None = None,
         Route("/new", new_get, methods=["GET"]),
         Route("/new", new_post, methods=["POST"]),
         Route("/t/{table}/claim/{seat}", claim, methods=["POST"]),
+        Route("/t/{table}/created", created),
         Route("/t/{table}", table_page), Route("/t/{table}/replay", replay),
         WebSocketRoute("/t/{table}/ws", socket),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),

@@ -1,7 +1,8 @@
 """The GM trackers' routes (registered by app.py) and their WebSocket protocol.
 
 Routes:
-  GET  /trackers/new, POST /trackers/new   the create form; the answer lists the links
+  GET  /trackers/new, POST /trackers/new   the create form; the answer redirects to:
+  GET  /trackers/{id}/created    the links, for the creator's browser only (handoff.py)
   GET  /trackers/{id}?k=TOKEN    the page TOKEN opens: the game master's, the players'
                                  (tick initiative), a player character's (card rounds)
                                  or the spectators'
@@ -29,6 +30,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketState
 
+from initiative.server import handoff
 from initiative.server import tracker_render as tr
 from initiative.server.render import env
 from initiative.server.tracker_hub import (
@@ -183,13 +185,27 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
             runtime, gm_token = await hub.create(system, name, rules, bool(form.get("sample")))
         except ValueError as exc:  # e.g. rules the sample roster cannot be built under
             return new_form(form, [f"the tracker cannot start: {exc}"], 400)
+        return handoff.redirect(request, f"/trackers/{runtime.record.id}/created", [gm_token])
+
+    async def created(request: Request) -> Response:
+        """The creator's page of links, after the redirect (see `handoff`)."""
+        runtime = await open_runtime(hub, request.path_params["tracker"])
+        held = handoff.received(request)
+        access = runtime.access_for(held[0]) if runtime is not None and len(held) == 1 \
+            else None
+        if runtime is None or access is None or access.role != "gm":
+            return error_page("Links not shown here", "A tracker's links are shown only to "
+                              "its creator, in the browser that created it, for an hour. "
+                              "Ask the game master for your link.", 403)
         record = runtime.record
         links = [{"key": k, "url": f"/trackers/{record.id}?k={t}"}
-                 for k, t in sorted(runtime.links(gm_token).items())]
-        return page("tracker_created.html", 201, name=record.name, links=links,
-                    gm=f"/trackers/{record.id}?k={gm_token}",
-                    base=str(request.base_url).rstrip("/"),
-                    system_name=tr.SYSTEM_NAMES[record.system])
+                 for k, t in sorted(runtime.links(access.token).items())]
+        response = page("tracker_created.html", name=record.name, links=links,
+                        gm=f"/trackers/{record.id}?k={access.token}",
+                        base=str(request.base_url).rstrip("/"), lan=handoff.lan_hint(request),
+                        system_name=tr.SYSTEM_NAMES[record.system])
+        response.headers.update(handoff.NO_STORE)
+        return response
 
     async def found(request: Request) -> tuple[TrackerRuntime, Access] | Response:
         runtime = await open_runtime(hub, request.path_params["tracker"])
@@ -234,6 +250,7 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
     return [
         Route("/trackers/new", new_get, methods=["GET"]),
         Route("/trackers/new", new_post, methods=["POST"]),
+        Route("/trackers/{tracker}/created", created, methods=["GET"]),
         Route("/trackers/{tracker}", get_page, methods=["GET"]),
         Route("/trackers/{tracker}", post_page, methods=["POST"]),
         WebSocketRoute("/trackers/{tracker}/ws", socket),
