@@ -12,6 +12,7 @@ Routes:
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
   /trackers/...               the game master's trackers (see `trackers.py`)
+  GET  /favicon.ico, /static/favicon.svg   the icon (SVG)
 """
 
 from __future__ import annotations
@@ -186,12 +187,11 @@ def create_app(url: str | None = None, options: Options | None = None,
         runtime, seat, token = found
         table = runtime.table
         ctx = render.context(table, seat, table.view(seat))
-        ctx["rematch"] = f"/t/{table.rematch}?k={token}" if table.rematch else None
+        ctx.update(render.finished_links(table, token))
         who = "spectator" if seat == SPECTATOR else f"seat {seat + 1}, {table.seat_name(seat)}"
         return page("table.html", name=table.setup.name, who=who, seat=seat,
                     ws=f"/t/{table.id}/ws?k={token}", regions=render.regions(ctx),
-                    has_partner=ctx["has_partner"],
-                    replay=f"/t/{table.id}/replay?k={token}" if table.finished else "")
+                    has_partner=ctx["has_partner"])
 
     async def replay(request: Request) -> Response:
         found = await seat_of(request)
@@ -249,12 +249,18 @@ def create_app(url: str | None = None, options: Options | None = None,
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, hub, open_table)
 
+    async def favicon(request: Request) -> Response:
+        """Browsers ask for /favicon.ico whatever the page links: the same SVG icon."""
+        return Response(icon, media_type="image/svg+xml",
+                        headers={"cache-control": "public, max-age=86400"})
+
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "tables": len(hub.runtimes)})
 
     from importlib.resources import files
 
     static = StaticFiles(directory=str(files("initiative.web") / "static"))
+    icon = (files("initiative.web") / "static" / "favicon.svg").read_bytes()
     app = Starlette(routes=[
         Route("/", lobby), Route("/lobby/open", lobby_open),
         Route("/new", new_get, methods=["GET"]),
@@ -264,7 +270,8 @@ def create_app(url: str | None = None, options: Options | None = None,
         Route("/t/{table}", table_page), Route("/t/{table}/replay", replay),
         WebSocketRoute("/t/{table}/ws", socket),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
-        Route("/healthz", health), Mount("/static", static, name="static"),
+        Route("/healthz", health), Route("/favicon.ico", favicon),
+        Mount("/static", static, name="static"),
         *tracker_routes(trackers),
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.hub = hub

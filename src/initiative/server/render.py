@@ -88,7 +88,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
     card_steps = {a.arg: a for a in next_steps if a.kind in CARD_STEPS}
     other_steps = [_button(draft_view, match, a) for a in next_steps
                    if a.kind not in UNIT_STEPS and a.kind not in CARD_STEPS]
-    active = text.active_unit(view)
+    active = text.active_unit(view) if view.deciding != TERMINAL else -1  # over: nobody acts
     track = []
     for slot, u in enumerate(view.order):
         unit = view.units[u]
@@ -146,6 +146,12 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
             1 for t in match.seat_team if t == match.seat_team[seat]) > 1,
         "rematch": table.rematch,
     }
+
+
+def finished_links(table: Table, token: str) -> dict[str, str | None]:
+    """A seat's links once its game is over: the rematch (when started) and the replay."""
+    return {"rematch": f"/t/{table.rematch}?k={token}" if table.rematch else None,
+            "replay": f"/t/{table.id}/replay?k={token}" if table.finished else None}
 
 
 def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:

@@ -63,7 +63,7 @@ class SocketClient:
             controller = runtime.controller(seat, runtime.away_after, time.monotonic()) \
                 if seat >= 0 else "human"
             ctx = render.context(table, self.seat, view, controller)
-            ctx["rematch"] = f"/t/{table.rematch}?k={self.token}" if table.rematch else None
+            ctx.update(render.finished_links(table, self.token))
             payload = {"type": "render", "regions": render.regions(ctx),
                        "announce": render.announcement(ctx), "your_turn": ctx["mine"],
                        "seq": table.head}

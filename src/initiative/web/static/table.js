@@ -35,21 +35,8 @@
       lastAnnounce = msg.announce;
       announce.textContent = msg.announce;
     }
-    if (document.querySelector("#status .result")) showReplayLink();
-    document.title = (msg.your_turn ? "(Your turn) " : "") + document.title.replace(/^\(Your turn\) /, "");
+    InitiativeTurn.update(msg.your_turn);
     if (msg.redirect) window.location.assign(msg.redirect);
-  }
-
-  // A game that ends while the page is open gets its replay link (the page shows it
-  // only when it opens on a finished game).
-  function showReplayLink() {
-    const links = root.querySelector(".footer-links");
-    if (!links || links.querySelector("a.replay")) return;
-    const link = document.createElement("a");
-    link.className = "replay";
-    link.href = window.location.pathname.replace(/\/$/, "") + "/replay" + window.location.search;
-    link.textContent = "Replay";
-    links.appendChild(link);
   }
 
   function showError(message) {
