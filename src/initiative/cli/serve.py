@@ -11,7 +11,10 @@ from initiative.cli.common import fail
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(help=(
+        "Address to listen on: 127.0.0.1 is this computer only; --host 0.0.0.0 lets "
+        "people on your local network play (anyone on that network can then reach "
+        "it)."))] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free one).")] = 8000,
     db: Annotated[str | None, typer.Option(
         help="Database URL or SQLite file (default: the user data folder's; "
@@ -49,10 +52,20 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Initiative Break web table: http://{shown}:{bound}/  (Ctrl+C stops it)",
                err=False)
+    typer.echo(network_note(host))
     config = uvicorn.Config(app, log_level=log_level, access_log=False,
                             ws="websockets-sansio" if _has_sansio() else "auto",
                             ws_per_message_deflate=ws_compression)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def network_note(host: str) -> str:
+    """The startup line's second line: who can reach the server, and how to widen it."""
+    if host in ("localhost", "::1") or host.startswith("127."):
+        return ("Only this computer can open it. To play over a local network: "
+                "initiative serve --host 0.0.0.0 (anyone on that network can then reach it).")
+    return (f"Listening on {host}: anyone who can reach this computer on the network can "
+            "open the lobby; seats still need their secret links.")
 
 
 def _has_sansio() -> bool:
