@@ -202,10 +202,10 @@ def bench(
 
 @app.command()
 def rules() -> None:
-    """List every house-rule flag with its default and allowed values."""
+    """Explain every house-rule flag in a line: default, other values, rule id."""
     from initiative.cli.rules import rules_text
 
-    Console(highlight=False).print(rules_text())
+    Console(highlight=False, soft_wrap=True).print(rules_text())
 
 
 def main() -> None:
