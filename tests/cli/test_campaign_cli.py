@@ -3,11 +3,13 @@ played by bots, listed, shown, resumed, moved between databases, and clear error
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from initiative.cli.main import app
+from initiative.games.ib.campaign.plans import modifier
 
 RUNNER = CliRunner()
 
@@ -42,6 +44,28 @@ def test_a_campaign_played_by_bots_lists_shows_and_moves(tmp_path: Path) -> None
     code, out, _ = run("import", str(path), "--db", other)
     assert code == 0 and out.startswith("imported as ")
     assert "The Ledger of" in run("list", "--db", other)[1]
+
+
+def test_auto_shows_each_battles_modifiers(tmp_path: Path) -> None:
+    """IB 7.9.1: from the second battle on, 2d6 on the instant table and 2d6 on the
+    persistent one; each battle opens with its rolls, the rows they pick and what those
+    do (the campaign data's own words)."""
+    db = f"sqlite:///{tmp_path / 'a.db'}"
+    code, out, err = run("new", "--auto", "--seed", "2", "--story", "the_ledger_of_lost_hours",
+                         "--db", db)
+    assert code == 0, err
+    flat = " ".join(out.split())
+    battles = re.split(r"(?=Battle \d+: )", flat)[1:]
+    assert len(battles) >= 2
+    assert "No battle modifiers: they are rolled from the second battle on (IB 7.9.1)." \
+        in battles[0]
+    for battle in battles[1:]:
+        for table in ("instant", "persistent"):
+            found = re.search(rf"{table.capitalize()} battle modifier \(2d6 = (\d+)\): ", battle)
+            assert found is not None, battle[:300]
+            row = modifier(table, int(found.group(1)))
+            said = battle[found.end():]
+            assert said.startswith(f"{row.name}. {' '.join(row.text.split())}")
 
 
 def test_stopping_between_battles_saves_and_continue_resumes(tmp_path: Path) -> None:

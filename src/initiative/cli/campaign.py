@@ -2,7 +2,8 @@
 terminal, saved in the store after every choice and every battle action.
 
 Between battles the party sheet is shown (HP, Injuries, XP, Advancements, Sigils,
-tokens) with the choices and what each does; battles are played on the usual screen.
+tokens) with the choices and what each does; each battle opens with its rolled battle
+modifiers and what they do (IB 7.9.1); battles are played on the usual screen.
 `--auto` lets bots make every choice and play every battle (a demonstration, or a way
 to test content unattended).
 """
@@ -214,6 +215,8 @@ def _battle(session: Any, console: Console, read: Any, auto: bool, rng: SplitMix
 
     plan = session.campaign.plan.battle(session.campaign.battle)
     console.print(Text(f"Battle {session.campaign.fought + 1}: {plan.name}", style="bold"))
+    for line in modifier_lines(session.campaign):
+        console.print(f"  {line}", markup=False, highlight=False)
     bot = RandomBot(rng.next64())
     log_start = 0
     fought = session.campaign.fought
@@ -257,6 +260,15 @@ def party_sheet(c: Campaign, content: Content) -> Table:
         table.caption = ((table.caption + "; ") if table.caption else "") + \
             f"{mod.name}: {mod.text}"
     return table
+
+
+def modifier_lines(c: Campaign) -> list[str]:
+    """IB 7.9.1: this battle's two rolled modifiers (2d6 on the instant table, 2d6 on the
+    persistent one) and what each does; none before the second battle."""
+    if not c.modifiers:
+        return ["No battle modifiers: they are rolled from the second battle on (IB 7.9.1)."]
+    return [f"{kind} battle modifier (2d6 = {mod.roll}): {mod.name}. {mod.text}"
+            for kind, mod in zip(("Instant", "Persistent"), battle_modifiers(c), strict=True)]
 
 
 def describe(choice: dict[str, Any], c: Campaign, content: Content) -> str:
