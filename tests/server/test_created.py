@@ -106,7 +106,9 @@ def test_creating_a_tracker_redirects_and_a_reload_creates_nothing(
     links = TOKEN_LINK.findall(first.text)
     gm = re.search(r'href="([^"]+)" class="gm-link"', first.text)
     assert gm is not None and gm.group(1) in links and len(links) >= 3
-    assert "game master" in client.get(gm.group(1)).text
+    gm_page = client.get(gm.group(1)).text
+    assert "game master" in gm_page
+    assert 'class="copy" data-copy="link-0"' in gm_page and "/static/copy.js" in gm_page
     assert TOKEN_LINK.findall(client.get(f"/trackers/{tracker_id}/created").text) == links
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     assert [r.id for r in records.list_trackers(store)] == [tracker_id]
