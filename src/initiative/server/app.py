@@ -8,6 +8,7 @@ Routes:
   POST /t/{id}/claim/{seat}   take a free seat from the lobby (a new secret link)
   GET  /t/{id}?k=TOKEN        the table page of the seat (or spectators) TOKEN opens
   GET  /t/{id}/replay?k=T&step=N   a finished game, step by step (public information)
+  GET  /how-to-play           the rules in short, with rule ids (cli/guide.py)
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
   /trackers/...               the game master's trackers (see `trackers.py`)
@@ -32,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from initiative.bots import LEVELS
+from initiative.cli import guide
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.content import Content, core_content
 from initiative.server import render, tokens
@@ -239,6 +241,9 @@ def create_app(url: str | None = None, options: Options | None = None,
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, hub, open_table)
 
+    async def how_to_play(request: Request) -> Response:
+        return page("how_to_play.html", topics=guide.TOPICS, flags_note=guide.FLAGS_NOTE)
+
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "tables": len(hub.runtimes)})
 
@@ -253,6 +258,7 @@ def create_app(url: str | None = None, options: Options | None = None,
         Route("/t/{table}", table_page), Route("/t/{table}/replay", replay),
         WebSocketRoute("/t/{table}/ws", socket),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/how-to-play", how_to_play),
         Route("/healthz", health), Mount("/static", static, name="static"),
         *tracker_routes(trackers),
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])

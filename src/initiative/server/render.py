@@ -23,7 +23,7 @@ from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind, target_unit
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView
-from initiative.server import reasons
+from initiative.server import details, reasons
 from initiative.server.table import Table
 
 SHAPES = ("●", "▲", "■", "◆", "★", "✚", "⬟", "⬢")
@@ -108,7 +108,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                  if u.unit in unit_steps else None}
                 for u in view.units if u.is_support and u.on_track]
     defeated = [u for u in view.units if not u.on_track and not u.is_support]
-    hand = [{"slot": i, "name": view.card_name(c),
+    hand = [{"slot": i, "name": view.card_name(c), "key": details.card_key(c),
              "text": text.card_text(match.content, c),
              "chosen": draft is not None and any(a.kind in CARD_STEPS and a.arg == i
                                                  for a in draft.steps[:1]),
@@ -144,7 +144,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                   "team": c.get("team") is not None} for c in table.chat_for(seat)],
         "has_partner": seat >= 0 and sum(
             1 for t in match.seat_team if t == match.seat_team[seat]) > 1,
-        "rematch": table.rematch,
+        "rematch": table.rematch, "details": details.entries(view, match),
     }
 
 
@@ -162,7 +162,7 @@ def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:
     return rows
 
 
-REGIONS = ("status", "track", "hand", "actions", "log", "chat")
+REGIONS = ("status", "track", "hand", "actions", "log", "chat", "details")
 
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:
