@@ -261,16 +261,17 @@ def unit_details(view: IBView, match: Match, unit: UnitView) -> Details:
     """A unit's full text: stats, place on the track, attacks, Keystone, Sigils,
     statuses (or a Challenge Card's table, or a Support's card)."""
     acting = active_unit(view)
-    summary = f"{_kind_word(unit)}, {side(view, unit)}. {_stats(unit)}"
+    who = "played by the game" if unit.is_challenge else side(view, unit)
+    summary = f"{_kind_word(unit)}, {who}. {_stats(unit)}"
     sections = [Section("On the track", _place_lines(view, unit, acting))]
-    if not unit.is_support:
+    cc = match.cc_specs[unit.unit] if unit.unit < len(match.cc_specs) else None
+    if not unit.is_support and cc is None:
         sections.append(Section("Charge (IB 3.7)", (
             f"{unit.charge}/3: a Basic Attack gives +1; at 3 it may use its Break Art as its "
             "action or declare an Initiative Break.",)))
     statuses = status_lines(unit.statuses, view.rules)
     if statuses:
         sections.append(Section("Statuses (IB 5.2)", statuses))
-    cc = match.cc_specs[unit.unit] if unit.unit < len(match.cc_specs) else None
     if unit.is_support:
         sections.extend(_card_sections(match.content.cards[unit.card]))
     elif cc is not None:
@@ -280,7 +281,7 @@ def unit_details(view: IBView, match: Match, unit: UnitView) -> Details:
     sigils = _sigil_lines(view, match, unit)
     if sigils:
         sections.append(Section("Installed Sigils (IB 4.5)", sigils))
-    title = unit.name + (f", {unit.title}" if unit.title else "")
+    title = unit.name + (f", {unit.title}" if unit.title and unit.title != unit.tier else "")
     return Details(unit_key(unit.unit), title, summary, tuple(sections))
 
 
@@ -305,7 +306,9 @@ def _card_sections(spec: CardSpec) -> list[Section]:
             "(IB-4.5.2, 4.5.3).", *_tier_texts(spec)))]
     if spec.kind == "plain":
         return [Section("Supply card", (PLAIN_TEXT,))]
-    lines = [card_text_line(spec)]
+    cost = (f"discard {spec.cost} other card{'s' if spec.cost > 1 else ''} from your hand"
+            if spec.cost else "free")
+    lines = [f"Played from your hand as your acting Character's action; cost: {cost}."]
     if spec.kind == "support":
         lines.append(f"Enters play with {spec.hp} HP off the track; at 0 HP it is discarded "
                      "(IB-4.7.1).")
@@ -317,11 +320,6 @@ def _card_sections(spec: CardSpec) -> list[Section]:
     heading = {"technique": "Technique (IB 4.4)", "event": "Event (IB 4.8)",
                "support": "Support Character (IB 2.5, 4.7)"}[spec.kind]
     return [Section(heading, tuple(lines))]
-
-
-def card_text_line(spec: CardSpec) -> str:
-    cost = f"discard {spec.cost}" if spec.cost else "free"
-    return f"Played as the action ({cost}): {spec.text}" if spec.text else f"Cost: {cost}"
 
 
 def card_details(content: Content, card: int) -> Details:

@@ -26,7 +26,7 @@ class Topic:
 
 FLAGS_NOTE = (
     "These pages describe the default reading of every unclear rule. A table can be "
-    "created with other house-rule flags (shown by `initiative rules`), and a flag can "
+    "created with other house-rule flags (listed by the command initiative rules), and a flag can "
     "change a reading described here; each one is listed with its AMB id in "
     "docs/rules-interpretations.md.")
 
