@@ -7,7 +7,8 @@ Regions (ids in the page): `status` (round, who decides, "you're next", the resu
 `track` (the Initiative Track as a timeline with the Round Marker and the out-of-round
 divider; units as buttons when they are a legal target), `hand`, `actions` (the draft's
 steps, the next choices, confirm / back / undo, unavailable options with why), `log`
-(sentences) and `chat`.
+(sentences), `chat` and `details` (hidden: the full text of every unit and card the seat
+sees, shown one at a time in a dialog; server/details.py).
 """
 
 from __future__ import annotations
