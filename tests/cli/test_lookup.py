@@ -109,7 +109,7 @@ def test_play_answers_questions_at_the_prompt_without_spending_the_decision() ->
     before_keep = out.split(f"{PROMPT}keep")[0]
     assert "North keeps" not in before_keep, "no question spent the decision"
     assert "card NAME" in before_keep and "Time Collapse (IB-3.6" in before_keep
-    assert "Field Ration (supply card" in before_keep
+    assert "Field Ration: Supply card" in before_keep
     assert "Brask Holloway" in before_keep and "Break Art (3 Charge)" in before_keep
     assert "North keeps their opening hand." in out
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from initiative.cli import details
 from initiative.games.ib.actions import Kind
 from tests.web.support import (
     ARTIFACTS,
@@ -90,12 +91,13 @@ def test_unit_card_and_round_marker_open_their_text(server: Server, browser: Bro
         expect(dialog).to_be_visible()
         close_with_escape(page, control)
         # a card in hand, by keyboard alone: focus its control, Enter opens, Escape closes
-        card = match.content.cards[replay(match, 11, []).hands[0][0]]
+        card = details.card_details(match.content, replay(match, 11, []).hands[0][0])
         page.locator("#info-hand-0").focus()
         page.keyboard.press("Enter")
         expect(dialog).to_be_visible()
-        expect(page.locator("#details-dialog-title")).to_have_text(card.name)
-        expect(dialog).to_contain_text(card.kind.capitalize())
+        expect(page.locator("#details-dialog-title")).to_have_text(card.title)
+        expect(dialog).to_contain_text(card.summary)
+        expect(dialog).to_contain_text(card.sections[0].heading)
         shot(page, "details-card-1280")
         close_with_escape(page, "#info-hand-0")
         # a click on a unit that is no target opens it too; Space works like Enter

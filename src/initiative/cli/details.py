@@ -17,7 +17,6 @@ from initiative.cli.render import (
     ability_text,
     active_unit,
     attack_text,
-    card_text,
     clause_text,
     out_of_round,
     pending_text,
@@ -263,7 +262,7 @@ def unit_details(view: IBView, match: Match, unit: UnitView) -> Details:
     acting = active_unit(view)
     who = "played by the game" if unit.is_challenge else side(view, unit)
     summary = f"{_kind_word(unit)}, {who}. {_stats(unit)}"
-    sections = [Section("On the track", _place_lines(view, unit, acting))]
+    sections = [Section("Where it stands", _place_lines(view, unit, acting))]
     cc = match.cc_specs[unit.unit] if unit.unit < len(match.cc_specs) else None
     if not unit.is_support and cc is None:
         sections.append(Section("Charge (IB 3.7)", (
@@ -308,7 +307,8 @@ def _card_sections(spec: CardSpec) -> list[Section]:
         return [Section("Supply card", (PLAIN_TEXT,))]
     cost = (f"discard {spec.cost} other card{'s' if spec.cost > 1 else ''} from your hand"
             if spec.cost else "free")
-    lines = [f"Played from your hand as your acting Character's action; cost: {cost}."]
+    lines = [f"Card text: {spec.text}"] if spec.text else []
+    lines.append(f"Played from your hand as your acting Character's action; cost: {cost}.")
     if spec.kind == "support":
         lines.append(f"Enters play with {spec.hp} HP off the track; at 0 HP it is discarded "
                      "(IB-4.7.1).")
@@ -322,11 +322,22 @@ def _card_sections(spec: CardSpec) -> list[Section]:
     return [Section(heading, tuple(lines))]
 
 
+def _card_summary(spec: CardSpec) -> str:
+    """`Technique, discard 2`, `Support Character, free, 5 HP`, `Sigil, fire type`."""
+    if spec.kind == "sigil":
+        return f"Sigil, {spec.sigil_type} type"
+    if spec.kind == "plain":
+        return "Supply card (no effect of its own)"
+    kind = "Support Character" if spec.kind == "support" else spec.kind.capitalize()
+    cost = f"discard {spec.cost}" if spec.cost else "free"
+    return f"{kind}, {cost}" + (f", {spec.hp} HP" if spec.kind == "support" else "")
+
+
 def card_details(content: Content, card: int) -> Details:
     """A card's full text (public content: any card of the game may be read)."""
     spec = content.cards[card]
-    summary = card_text(content, card)
     sections = _card_sections(spec)
+    summary = _card_summary(spec)
     if spec.signature:
         sections.append(Section("Signature card (IB 2.7.5)", (
             f"Only a deck with {content.characters[spec.signature].name} may hold it."
