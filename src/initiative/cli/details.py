@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from initiative.cli.render import (
@@ -163,8 +164,7 @@ def _tier_texts(spec: CardSpec) -> list[str]:
             for n, tier in enumerate(spec.tiers, 1)]
 
 
-def _character_sections(view: IBView, match: Match, unit: UnitView) -> list[Section]:
-    u = unit.unit
+def _character_sections(match: Match, u: int) -> tuple[Section, ...]:
     spec = match.units[u]
     attacks = [attack_text(match, u, kind) for kind in (Kind.BASIC, Kind.ADVANCED)]
     attacks.append(attack_text(match, u, Kind.BREAK_ART)
@@ -189,7 +189,7 @@ def _character_sections(view: IBView, match: Match, unit: UnitView) -> list[Sect
         sections.append(Section("Rival (IB 6.8)", (
             "Played by the game: it rolls a d6 each activation for its Basic Attack, "
             "Keystone ability, Advanced Attack or Break Art (IB-6.8.6, AMB-72).",)))
-    return sections
+    return tuple(sections)
 
 
 def _faces(phase: Phase) -> Iterator[tuple[str, int]]:
@@ -224,7 +224,7 @@ def _when_text(when: When) -> str:
     return " and ".join(tests)
 
 
-def _challenge_sections(spec: ChallengeSpec, unit: UnitView) -> list[Section]:
+def _challenge_sections(spec: ChallengeSpec, phase_now: int) -> tuple[Section, ...]:
     how = [f"Played by the game (IB-6.4.2): at 3 Charge it uses its Break Art; else, if "
            f"its trigger holds, the trigger's action; else it rolls a d6 on its table. "
            f"It targets {TARGETING.get(spec.targeting, spec.targeting)}"
@@ -247,13 +247,13 @@ def _challenge_sections(spec: ChallengeSpec, unit: UnitView) -> list[Section]:
         heading = (f"Phase {n + 1}: {phase.name}" if len(spec.phases) > 1 else "Behaviour")
         if n:
             heading += f" (from {phase.at_hp} HP or less, Speed {phase.speed}; AMB-82)"
-        if len(spec.phases) > 1 and n == unit.phase:
+        if len(spec.phases) > 1 and n == phase_now:
             heading += " — current"
         sections.append(Section(heading, tuple(lines)))
     if spec.abilities:
         sections.append(Section("Passive abilities (and on defeat, IB-6.7.1)",
                                 tuple(ability_text(a) for a in spec.abilities)))
-    return sections
+    return tuple(sections)
 
 
 def unit_details(view: IBView, match: Match, unit: UnitView) -> Details:
@@ -273,15 +273,35 @@ def unit_details(view: IBView, match: Match, unit: UnitView) -> Details:
         sections.append(Section("Statuses (IB 5.2)", statuses))
     if unit.is_support:
         sections.extend(_card_sections(match.content.cards[unit.card]))
-    elif cc is not None:
-        sections.extend(_challenge_sections(cc, unit))
     else:
-        sections.extend(_character_sections(view, match, unit))
+        sections.extend(_printed(match, unit.unit, unit.phase if cc is not None else 0))
     sigils = _sigil_lines(view, match, unit)
     if sigils:
         sections.append(Section("Installed Sigils (IB 4.5)", sigils))
     title = unit.name + (f", {unit.title}" if unit.title and unit.title != unit.tier else "")
     return Details(unit_key(unit.unit), title, summary, tuple(sections))
+
+
+_PRINTED: dict[int, tuple[Match, dict[tuple[int, int], tuple[Section, ...]]]] = {}
+"""Per match (by id, the match kept to check it): the sections of a unit's printed text,
+by (unit, Challenge Card phase). They never change during a game; the table pages of a
+busy server ask for them at every render."""
+
+
+def _printed(match: Match, unit: int, phase: int) -> tuple[Section, ...]:
+    """The unit's card: a Character's attacks and Keystone, a Challenge Card's table."""
+    entry = _PRINTED.get(id(match))
+    if entry is None or entry[0] is not match:
+        if len(_PRINTED) >= 512:
+            _PRINTED.clear()
+        entry = _PRINTED[id(match)] = (match, {})
+    known = entry[1]
+    found = known.get((unit, phase))
+    if found is None:
+        cc = match.cc_specs[unit] if unit < len(match.cc_specs) else None
+        found = known[(unit, phase)] = (_challenge_sections(cc, phase) if cc is not None
+                                        else _character_sections(match, unit))
+    return found
 
 
 def _kind_word(unit: UnitView) -> str:
@@ -336,12 +356,17 @@ def _card_summary(spec: CardSpec) -> str:
 def card_details(content: Content, card: int) -> Details:
     """A card's full text (public content: any card of the game may be read)."""
     spec = content.cards[card]
+    owner = content.characters.get(spec.signature or "")
+    return _card_details(card, spec, owner.name if owner else "")
+
+
+@lru_cache(maxsize=2048)
+def _card_details(card: int, spec: CardSpec, signature: str) -> Details:
     sections = _card_sections(spec)
     summary = _card_summary(spec)
     if spec.signature:
         sections.append(Section("Signature card (IB 2.7.5)", (
-            f"Only a deck with {content.characters[spec.signature].name} may hold it."
-            if spec.signature in content.characters else f"Signature of {spec.signature}.",)))
+            f"Only a deck with {signature or spec.signature} may hold it.",)))
     return Details(card_key(card), spec.name, summary, tuple(sections))
 
 

@@ -145,7 +145,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                   "team": c.get("team") is not None} for c in table.chat_for(seat)],
         "has_partner": seat >= 0 and sum(
             1 for t in match.seat_team if t == match.seat_team[seat]) > 1,
-        "rematch": table.rematch, "details": details.entries(view, match),
+        "rematch": table.rematch, "details": details.entries_html(view, match),
     }
 
 
