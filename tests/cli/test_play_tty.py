@@ -9,7 +9,7 @@ import pexpect
 
 from tests.cli.helpers import ENV
 
-PROMPT = r"Your choice \(number or move text, q to quit\): "
+PROMPT = r"Your choice \(number or move text, help, q to quit\): "
 
 
 def _spawn(*args: str) -> Any:

@@ -891,7 +891,8 @@ def test_html_page_and_frames_for_a_seat(client: TestClient) -> None:
     with ExitStack() as stack:
         north = join(stack, client, table["id"], table["seats"][0], "html")
         frame = north.last
-        assert set(frame["regions"]) == {"status", "track", "actions", "hand", "log", "chat"}
+        assert set(frame["regions"]) == {"status", "track", "actions", "hand", "log", "chat",
+                                             "details"}
         assert frame["your_turn"] is True and frame["announce"].startswith("Your turn.")
 
 

@@ -16,7 +16,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from initiative.bots import make_bot
-from initiative.cli import render
+from initiative.cli import lookup, render
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
@@ -31,7 +31,7 @@ Reader = Callable[[str], "str | None"]
 """Reads one answer after showing a prompt; None at end of input."""
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
-PROMPT = "Your choice (number or move text, q to quit): "
+PROMPT = "Your choice (number or move text, help, q to quit): "
 
 
 class ChoiceError(ValueError):
@@ -89,6 +89,10 @@ def ask_human(state: IBState, view: IBView, console: Console, read: Reader,
         text = read(PROMPT)
         if text is None or text.strip().lower() in QUIT_WORDS:
             return None
+        question = lookup.answer(text, view, state.match)  # help, card, unit: no decision
+        if question is not None:
+            console.print(question, markup=False, highlight=False)
+            continue
         try:
             return parse_choice(text, state, legal, moves)
         except ChoiceError as exc:

@@ -149,14 +149,21 @@ def attack_clauses(match: Match, unit: int, kind: Kind) -> tuple[Clause, ...]:
 
 
 def card_text(content: Content, card: int) -> str:
-    """A Technique or Event with its cost and effects (or a plain card's name)."""
+    """Any card in one line: a Technique, Event or Support with its cost and effects
+    (a Support's passive too), a Sigil with its tiers, a plain card as a supply."""
     spec = content.cards[card]
+    if spec.kind == "sigil":  # IB 2.3, 4.5: "Discard N" tiers
+        tiers = "; ".join(f"Discard {n}: " + ", ".join(clause_text(c) for c in tier)
+                          for n, tier in enumerate(spec.tiers, 1))
+        return f"{spec.name} (sigil, {spec.sigil_type}): {tiers}"
     if not spec.playable:
-        return spec.name
+        return f"{spec.name} (supply card: no effect, discard it to pay costs)"
     effects = "; ".join(clause_text(c) for c in spec.effects)
     cost = f"discard {spec.cost}" if spec.cost else "free"
     kind = f"support, {spec.hp} HP" if spec.kind == "support" else spec.kind
-    return f"{spec.name} ({kind}, {cost}): {spec.text or effects}"
+    passive = "".join(f" Passive {ability_text(a)}" for a in spec.abilities
+                      if not spec.text)
+    return f"{spec.name} ({kind}, {cost}): {spec.text or effects}{passive}"
 
 
 def attack_text(match: Match, unit: int, kind: Kind) -> str:

@@ -9,6 +9,7 @@ Routes:
   POST /t/{id}/claim/{seat}   take a free seat from the lobby (a new secret link)
   GET  /t/{id}?k=TOKEN        the table page of the seat (or spectators) TOKEN opens
   GET  /t/{id}/replay?k=T&step=N   a finished game, step by step (public information)
+  GET  /how-to-play           the rules in short, with rule ids (cli/guide.py)
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
   /trackers/...               the game master's trackers (see `trackers.py`)
@@ -34,6 +35,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from initiative.bots import LEVELS
+from initiative.cli import guide
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.content import Content, core_content
 from initiative.server import handoff, render, tokens
@@ -254,6 +256,9 @@ def create_app(url: str | None = None, options: Options | None = None,
         return Response(icon, media_type="image/svg+xml",
                         headers={"cache-control": "public, max-age=86400"})
 
+    async def how_to_play(request: Request) -> Response:
+        return page("how_to_play.html", topics=guide.TOPICS, flags_note=guide.FLAGS_NOTE)
+
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "tables": len(hub.runtimes)})
 
@@ -270,6 +275,7 @@ def create_app(url: str | None = None, options: Options | None = None,
         Route("/t/{table}", table_page), Route("/t/{table}/replay", replay),
         WebSocketRoute("/t/{table}/ws", socket),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/how-to-play", how_to_play),
         Route("/healthz", health), Route("/favicon.ico", favicon),
         Mount("/static", static, name="static"),
         *tracker_routes(trackers),

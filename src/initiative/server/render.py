@@ -7,7 +7,8 @@ Regions (ids in the page): `status` (round, who decides, "you're next", the resu
 `track` (the Initiative Track as a timeline with the Round Marker and the out-of-round
 divider; units as buttons when they are a legal target), `hand`, `actions` (the draft's
 steps, the next choices, confirm / back / undo, unavailable options with why), `log`
-(sentences) and `chat`.
+(sentences), `chat` and `details` (hidden: the full text of every unit and card the seat
+sees, shown one at a time in a dialog; server/details.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind, target_unit
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView
-from initiative.server import reasons
+from initiative.server import details, reasons
 from initiative.server.table import Table
 
 SHAPES = ("●", "▲", "■", "◆", "★", "✚", "⬟", "⬢")
@@ -108,7 +109,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                  if u.unit in unit_steps else None}
                 for u in view.units if u.is_support and u.on_track]
     defeated = [u for u in view.units if not u.on_track and not u.is_support]
-    hand = [{"slot": i, "name": view.card_name(c),
+    hand = [{"slot": i, "name": view.card_name(c), "key": details.card_key(c),
              "text": text.card_text(match.content, c),
              "chosen": draft is not None and any(a.kind in CARD_STEPS and a.arg == i
                                                  for a in draft.steps[:1]),
@@ -144,7 +145,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                   "team": c.get("team") is not None} for c in table.chat_for(seat)],
         "has_partner": seat >= 0 and sum(
             1 for t in match.seat_team if t == match.seat_team[seat]) > 1,
-        "rematch": table.rematch,
+        "rematch": table.rematch, "details": details.entries_html(view, match),
     }
 
 
@@ -168,7 +169,7 @@ def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:
     return rows
 
 
-REGIONS = ("status", "track", "hand", "actions", "log", "chat")
+REGIONS = ("status", "track", "hand", "actions", "log", "chat", "details")
 
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:

@@ -1,0 +1,68 @@
+// The details dialog of a table page: a click (or Enter / Space) on an element with
+// data-details="KEY" that is not a step control shows the server-rendered entry
+// #details-KEY (hidden in the page, refreshed with every render) in a modal <dialog>.
+// Escape, the Close button or a click on the backdrop closes it, and focus goes back
+// to the control that opened it. Steps ([data-op]) keep their own handler (table.js).
+(function () {
+  "use strict";
+  const dialog = document.getElementById("details-dialog");
+  if (!dialog) return;
+  const title = document.getElementById("details-dialog-title");
+  const body = dialog.querySelector(".details-body");
+  let openKey = null;
+  let openerId = null;
+
+  function fill(entry) {
+    title.textContent = entry.dataset.title || "Details";
+    const copy = entry.cloneNode(true);
+    copy.removeAttribute("id");
+    const heading = copy.querySelector(".details-title");
+    if (heading) heading.remove(); // the dialog's own heading names it
+    body.replaceChildren(...copy.childNodes);
+  }
+
+  function show(key, opener) {
+    const entry = document.getElementById("details-" + key);
+    if (!entry) return false;
+    fill(entry);
+    openKey = key;
+    openerId = opener && opener.id ? opener.id : null;
+    if (!dialog.open) dialog.showModal();
+    return true;
+  }
+
+  document.addEventListener("click", function (event) {
+    const target = event.target;
+    if (target === dialog) { dialog.close(); return; } // a click on the backdrop
+    if (target.closest("[data-op]") || target.closest("dialog")) return;
+    const el = target.closest("[data-details]");
+    if (el && show(el.dataset.details, el.matches("button") ? el : el.querySelector("button.info"))) {
+      event.preventDefault();
+    }
+  });
+
+  // Keys pressed in the dialog are for the dialog, not the table's shortcuts (c, b, u).
+  dialog.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") event.stopPropagation();
+  });
+
+  dialog.addEventListener("close", function () {
+    const key = openKey;
+    openKey = null;
+    const back = (openerId && document.getElementById(openerId))
+      || document.querySelector('button[data-details="' + key + '"]');
+    if (back) back.focus();
+  });
+
+  // A render replaced the hidden entries: show the open entry's new text (or close the
+  // dialog when its unit or card is no longer shown).
+  const store = document.getElementById("details");
+  if (store && window.MutationObserver) {
+    new MutationObserver(function () {
+      if (!dialog.open || !openKey) return;
+      const entry = document.getElementById("details-" + openKey);
+      if (entry) fill(entry);
+      else dialog.close();
+    }).observe(store, { childList: true });
+  }
+})();
