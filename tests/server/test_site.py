@@ -110,7 +110,7 @@ def test_the_game_over_screen(client: TestClient, tmp_path: Path) -> None:
     actions = finished_actions(7, tmp_path)
     table = client.post("/api/tables", json={**DUEL, "prefix": actions}).json()
     page = client.get(f"/t/{table['id']}?k={table['seats'][0]}").text
-    assert "acting now" not in page and " active" not in page
+    assert "acting now" not in page and not re.search(r'class="unit[^"]* active', page)
     over = page[page.index('<div class="game-over">'):]
     assert re.search(r'<h2>Game over</h2>\s*<p><strong class="result">Result: ', over)
     assert 'data-op="rematch"' in over

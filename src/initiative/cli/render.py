@@ -44,7 +44,10 @@ WINDOWS = ("after an action was declared", "after an action resolved", "between 
 
 
 def active_unit(view: IBView) -> int:
-    """The unit whose activation is running, or -1 (mulligan, between activations)."""
+    """The unit whose activation is running, or -1 (mulligan, between activations, or
+    the game is over: nobody acts after IB 3.6.5's end)."""
+    if view.result is not None:
+        return -1
     if view.stack:
         base = view.stack[0]
         if base[0] == frames.ACTIVATION and not base[3] & frames.F_ENDED:

@@ -89,7 +89,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
     card_steps = {a.arg: a for a in next_steps if a.kind in CARD_STEPS}
     other_steps = [_button(draft_view, match, a) for a in next_steps
                    if a.kind not in UNIT_STEPS and a.kind not in CARD_STEPS]
-    active = text.active_unit(view) if view.deciding != TERMINAL else -1  # over: nobody acts
+    active = text.active_unit(view)
     track = []
     for slot, u in enumerate(view.order):
         unit = view.units[u]
