@@ -52,8 +52,8 @@ def main(argv: list[str]) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     games = argv[0] if argv else "30"
-    team = argv[1] if len(argv) > 1 else "vanguard"
-    opponent = argv[2] if len(argv) > 2 else "harrow"
+    team = argv[1] if len(argv) > 1 else "fixture_vanguard"
+    opponent = argv[2] if len(argv) > 2 else "fixture_harrow"
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "game.py"
         script.write_text(GAME, encoding="utf-8")

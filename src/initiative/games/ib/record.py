@@ -300,8 +300,9 @@ _HOUSE_RULES = RulesConfig().with_flags({
 })
 
 GOLDEN: dict[str, tuple[Callable[[], Match], int]] = {
-    "vanguard_vs_harrow": (standard_match, 11),
-    "tempest_vs_harrow": (lambda: standard_match("tempest", "harrow"), 22),
+    "fixtures_vanguard_vs_harrow": (standard_match, 11),
+    "fixtures_tempest_vs_harrow": (lambda: standard_match("fixture_tempest",
+                                                          "fixture_harrow"), 22),
     "house_rules": (lambda: standard_match(config=_HOUSE_RULES), 33),
     "free_for_all": (_free_for_all, 44),
     "solo_heart_of_the_rift": (lambda: _solo("heart_of_the_rift"), 55),
