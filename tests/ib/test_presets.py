@@ -11,7 +11,8 @@ from initiative.engine.errors import ContentError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.content import core_content
 from initiative.games.ib.deckbuilding import DeckFormat, validate_side, validate_team
-from initiative.games.ib.formats import FORMATS, shipped_team, sides
+from initiative.games.ib.formats import FORMATS, distinct_names, shipped_team, sides
+from initiative.games.ib.match import SeatSetup
 from initiative.games.ib.modes import build_match
 from initiative.games.ib.presets import (
     ALL_MODES,
@@ -112,3 +113,13 @@ def test_a_random_game_of_every_preset_is_played_to_the_end(mode: str) -> None:
     state = new_game(match, 7)
     play_random(state, SplitMix64(8))
     assert state.is_terminal()
+
+
+def test_seats_sharing_a_name_are_numbered_apart() -> None:
+    """Records and positions tell seats apart by name, so the same team brought twice
+    gets a copy number (never one another seat already has)."""
+    seats = tuple(SeatSetup(name, i, ("wren",), ()) for i, name in
+                  enumerate(["Tidewind", "Tidewind", "Tidewind 2", "Ember"]))
+    assert [s.name for s in distinct_names(seats)] == ["Tidewind", "Tidewind 3",
+                                                       "Tidewind 2", "Ember"]
+    assert [s.team for s in distinct_names(seats)] == [0, 1, 2, 3]

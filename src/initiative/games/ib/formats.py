@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib.config import RulesConfig
@@ -90,7 +91,25 @@ def format_seats(fmt: str, players: Sequence[TeamFile], content: Content, config
         what = "units (Characters and Challenge Cards)" if others else "Characters"
         problems.append(f"{rule}: {total} {what} in all; at most "
                         f"{MAX_TRACK_CHARACTERS} share the track")
-    return problems, tuple(player_seat(p, team) for p, team in zip(players, teams, strict=True))
+    return problems, distinct_names(tuple(player_seat(p, team)
+                                          for p, team in zip(players, teams, strict=True)))
+
+
+def distinct_names(seats: tuple[SeatSetup, ...]) -> tuple[SeatSetup, ...]:
+    """The seats, a name that several share numbered from its second seat on ("Tidewind",
+    "Tidewind 2"): two players may bring the same team file, and the log, positions and
+    records tell seats apart by name."""
+    chosen = {seat.name for seat in seats}
+    used: set[str] = set()
+    named = []
+    for seat in seats:
+        name, copy = seat.name, 1
+        while name in used or (name != seat.name and name in chosen):
+            copy += 1
+            name = f"{seat.name} {copy}"
+        used.add(name)
+        named.append(seat if name == seat.name else replace(seat, name=name))
+    return tuple(named)
 
 
 def player_seat(player: TeamFile, team: int) -> SeatSetup:
