@@ -11,14 +11,13 @@ from initiative.engine.errors import ContentError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.content import core_content
 from initiative.games.ib.deckbuilding import DeckFormat, validate_side, validate_team
-from initiative.games.ib.formats import FORMATS, distinct_names, shipped_team, sides
+from initiative.games.ib.formats import FORMATS, distinct_names, is_fixture, shipped_team, sides
 from initiative.games.ib.match import SeatSetup
 from initiative.games.ib.modes import build_match
 from initiative.games.ib.presets import (
     ALL_MODES,
     default_count,
     default_encounter,
-    is_fixture,
     playable_teams,
     player_range,
     preset_setup,

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 
+from initiative.games.ib.formats import is_fixture
 from initiative.games.ib.presets import (
     ALL_MODES,
     DEFAULT_ENCOUNTER,
     default_count,
-    is_fixture,
     preset_teams,
 )
 from initiative.server.app import create_app

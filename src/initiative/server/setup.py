@@ -15,13 +15,12 @@ from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import TeamFile, load_team_text
-from initiative.games.ib.formats import FORMATS
+from initiative.games.ib.formats import FORMATS, is_fixture
 from initiative.games.ib.match import Match
 from initiative.games.ib.modes import MODES, GameSetup, build_match
 from initiative.games.ib.presets import (
     default_count,
     default_encounter,
-    is_fixture,
     playable_teams,
     player_range,
     preset_teams,

@@ -34,6 +34,14 @@ FORMATS: dict[str, tuple[int, ...] | None] = {
 }
 """Players per side, in seat order (None: free-for-all, everyone on their own)."""
 MAX_PLAYERS = 8
+FIXTURE_PREFIX = "fixture_"
+"""Shipped teams whose key starts with this are the engine's test fixtures: they break
+the deck rules on purpose (no Keystones, IB 2.2.1) and are never offered to players."""
+
+
+def is_fixture(team: str) -> bool:
+    """A test fixture: never offered to players."""
+    return team.startswith(FIXTURE_PREFIX)
 
 
 def sides(fmt: str, players: int) -> tuple[int, ...]:
@@ -53,7 +61,8 @@ def sides(fmt: str, players: int) -> tuple[int, ...]:
 def shipped_team(content: Content, key: str) -> TeamFile:
     """A team of the content (Characters, Keystones, deck) as a team file."""
     if key not in content.teams:
-        raise ContentError(f"unknown team {key!r} (known: {', '.join(sorted(content.teams))})")
+        offered = sorted(k for k in content.teams if not is_fixture(k))
+        raise ContentError(f"unknown team {key!r} (known: {', '.join(offered)})")
     name, characters, deck = content.teams[key]
     keystones: Sequence[str | None] = content.team_keystones.get(key) or (None,) * len(
         characters)

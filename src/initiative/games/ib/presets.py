@@ -9,18 +9,18 @@ Characters and Keystones on each side (IB 2.1.4, 2.2.2), at most 10 Characters o
 track (IB 8.2.2). No Character appears twice in one preset, even across sides, so every
 unit's name says whose it is.
 
-Teams whose key starts with `fixture_` are the engine's test fixtures: they break the
-deck rules on purpose (no Keystones, IB 2.2.1) and are never offered to players.
+Teams whose key starts with `fixture_` (`formats.is_fixture`) are the engine's test
+fixtures: they break the deck rules on purpose (no Keystones, IB 2.2.1) and are never
+offered to players.
 """
 
 from __future__ import annotations
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib.content import Content
-from initiative.games.ib.formats import FORMATS, MAX_PLAYERS
+from initiative.games.ib.formats import FORMATS, MAX_PLAYERS, is_fixture
 from initiative.games.ib.modes import MODES, GameSetup
 
-FIXTURE_PREFIX = "fixture_"
 DEFAULT_ENCOUNTER = "hounds_at_the_gate"
 """What solo and co-op face when no encounter is named (IB 6.3.3: there must be one)."""
 COOP_PLAYERS = (2, 4)  # IB 8.1.1
@@ -52,11 +52,6 @@ _COOP: dict[int, tuple[str, ...]] = {
 """Co-op parties by number of players: four Characters split between them (IB 8.1.2)."""
 
 ALL_MODES = (*FORMATS, *MODES)
-
-
-def is_fixture(team: str) -> bool:
-    """A test fixture: never offered to players."""
-    return team.startswith(FIXTURE_PREFIX)
 
 
 def playable_teams(content: Content) -> list[str]:
