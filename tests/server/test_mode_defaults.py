@@ -22,7 +22,7 @@ from initiative.games.ib.presets import (
 )
 from initiative.server.app import create_app
 from initiative.server.hub import Options
-from initiative.server.setup import SetupError, parse_setup
+from initiative.server.setup import MODE_NAMES, SetupError, parse_setup
 from tests.server.support import content
 
 
@@ -45,6 +45,13 @@ def form_defaults(page: str) -> dict[str, str]:
     for area in re.finditer(r'<textarea name="([^"]+)"[^>]*>(.*?)</textarea>', page, re.S):
         fields[area.group(1)] = html.unescape(area.group(2))
     return fields
+
+
+def test_the_form_and_the_api_know_the_same_modes(client: TestClient) -> None:
+    assert set(MODE_NAMES) == set(ALL_MODES)
+    offered = re.findall(r'<option value="([^"]+)"', client.get("/new").text.split(
+        'id="mode"')[1].split("</select>")[0])
+    assert offered == list(MODE_NAMES)
 
 
 @pytest.mark.parametrize("mode", ALL_MODES)
