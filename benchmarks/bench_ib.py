@@ -12,7 +12,8 @@ from initiative.cli.bench import run as _run
 
 
 def run(games: int, seed: int) -> dict[str, float]:
-    """Random-vs-random standard 1v1 games; figures by name (see initiative.cli.bench)."""
+    """Random-vs-random 1v1 games of the starter teams (tideguard vs ashfall); figures by
+    name (see initiative.cli.bench)."""
     return _run(games, seed)
 
 

@@ -15,6 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from initiative.cli.bench import BENCH_TEAMS
+
 GAME = """
 import sys
 from initiative.engine.rng import SplitMix64
@@ -52,8 +54,8 @@ def main(argv: list[str]) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     games = argv[0] if argv else "30"
-    team = argv[1] if len(argv) > 1 else "vanguard"
-    opponent = argv[2] if len(argv) > 2 else "harrow"
+    team = argv[1] if len(argv) > 1 else BENCH_TEAMS[0]  # as `initiative bench`
+    opponent = argv[2] if len(argv) > 2 else BENCH_TEAMS[1]
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "game.py"
         script.write_text(GAME, encoding="utf-8")

@@ -66,10 +66,10 @@ def test_end_of_input_exits_cleanly() -> None:
 
 
 def test_seat_one_plays_south() -> None:
-    done = run_cli(["play", "--seed", "8", "--seat", "1", "--team", "tempest",
+    done = run_cli(["play", "--seed", "8", "--seat", "1", "--team", "fixture_tempest",
                     "--max-activations", "10"], "1\n" * 500)
     assert done.returncode == 0, done.stderr
-    assert "you are South (seat 1, tempest) against the random bot (ashfall)" in done.stdout
+    assert "you are South (seat 1, fixture_tempest) against the random bot (ashfall)" in done.stdout
     assert "you (South)" in done.stdout
 
 
@@ -183,8 +183,8 @@ def test_screen_never_shows_the_opponents_hand(tmp_path: Path, seed: int, seat: 
     path = tmp_path / "leak.json"
     # Plain supply decks: the two seats' cards mostly differ by name, so many of the
     # bot's cards are ones the human could not know of.
-    done = run_cli(["play", "--seed", str(seed), "--seat", str(seat), "--team", "vanguard",
-                    "--opponent-team", "harrow", "--max-activations", "60",
+    done = run_cli(["play", "--seed", str(seed), "--seat", str(seat), "--team", "fixture_vanguard",
+                    "--opponent-team", "fixture_harrow", "--max-activations", "60",
                     "--record", str(path)], answers_first)
     assert done.returncode == 0, done.stderr
     record = GameRecord.load(path)
@@ -207,7 +207,8 @@ def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
                                                         answers_first: str) -> None:
     """With face-down discards, cards only the bot's deck holds are never named."""
     path = tmp_path / "hidden.json"
-    done = run_cli(["play", "--seed", "4", "--team", "harrow", "--opponent-team", "vanguard",
+    done = run_cli(["play", "--seed", "4", "--team", "fixture_harrow",
+                    "--opponent-team", "fixture_vanguard",
                     "--rule", "discards_public=false", "--max-activations", "60",
                     "--record", str(path)], answers_first)
     assert done.returncode == 0, done.stderr

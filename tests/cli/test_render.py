@@ -134,8 +134,8 @@ def test_rules_lists_every_flag_with_its_default() -> None:
 
 
 @pytest.mark.parametrize(("teams", "flags"), [
-    (("tempest", "harrow"), {}),
-    (("tempest", "harrow"), {"out_of_round_rule": "passed_by_rm", "orphaned_action":
+    (("fixture_tempest", "fixture_harrow"), {}),
+    (("fixture_tempest", "fixture_harrow"), {"out_of_round_rule": "passed_by_rm", "orphaned_action":
                              "retarget", "status_stacking": "stack",
                              "discards_public": False}),
     (("tideguard", "ashfall"), {"sigil_use_is_action": False}),

@@ -45,8 +45,8 @@ class Scenario:
     def __init__(
         self,
         rules: dict[str, Any] | None = None,
-        team_a: str = "vanguard",
-        team_b: str = "harrow",
+        team_a: str = "fixture_vanguard",
+        team_b: str = "fixture_harrow",
         *,
         seats: Sequence[SeatSpec] | None = None,
         seed: int = 0,

@@ -27,7 +27,7 @@ characters:
 def test_shipped_content_loads_with_two_legal_teams() -> None:
     content = core_content()
     assert len(content.characters) >= 8
-    for key in ("vanguard", "harrow"):
+    for key in ("fixture_vanguard", "fixture_harrow"):
         _, characters, deck = content.teams[key]
         assert len(characters) == 4
         assert sum(content.characters[c].points for c in characters) <= 12  # IB 2.7.6
@@ -104,4 +104,4 @@ def test_config_flags_are_validated() -> None:
 
 def test_standard_match_names_unknown_team() -> None:
     with pytest.raises(ContentError, match="unknown team 'blue'"):
-        standard_match("blue", "harrow")
+        standard_match("blue", "fixture_harrow")

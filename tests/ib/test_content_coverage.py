@@ -203,8 +203,9 @@ def test_ib_8_2_3_a_scaled_team_and_deck_for_1_2_and_3_characters(controls: int)
 
 
 def test_ib_8_2_the_scaled_teams_can_share_one_side() -> None:
-    """No Character or Keystone repeats across the 1-, 2- and 3-Character teams."""
-    teams = [_team(k) for k in CONTENT.team_keystones if len(CONTENT.teams[k][1]) < 4]
+    """No Character or Keystone repeats across the first 1-, 2- and 3-Character teams
+    (the presets of every format share sides too: tests/ib/test_presets.py)."""
+    teams = [_team(k) for k in ("lone_warden", "kettle_and_kite", "hourglass_trio")]
     assert validate_side(teams, CONTENT, format="duel") == []
 
 

@@ -528,9 +528,9 @@ def test_example_teams_seat_a_match() -> None:
 
 
 def test_the_shipped_core_teams_are_legal_standard_teams() -> None:
-    """Teams with Keystones are fully legal; the engine's test fixtures (vanguard,
-    harrow, tempest) carry none, which is their only violation (IB 2.2.1). Teams of
-    fewer than 4 Characters are the scaled multiplayer teams (IB 8.2.3, 8.3.1)."""
+    """Teams with Keystones are fully legal; the engine's test fixtures (fixture_vanguard,
+    fixture_harrow, fixture_tempest) carry none, which is their only violation (IB 2.2.1).
+    Teams of fewer than 4 Characters are the scaled multiplayer teams (IB 8.2.3, 8.3.1)."""
     core = core_content()
     for key, (name, characters, deck) in core.teams.items():
         keystones = core.team_keystones.get(key, (None,) * len(characters))

@@ -120,7 +120,7 @@ def test_amb32_between_steps_only_the_attack_resolves_before_any_ib() -> None:
 def _two_breaks_and_a_charge_gift(paid_at: str) -> Scenario:
     # Courier declares; in the reopened window Dara declares and resolves first
     # (last declared first); Dara's Break Art gives every ally 1 Charge.
-    sc = Scenario({"ib_charge_paid_at": paid_at}, "tempest", "harrow")
+    sc = Scenario({"ib_charge_paid_at": paid_at}, "fixture_tempest", "fixture_harrow")
     sc.track("ilse dara sela_courier marta |")
     sc.set("dara", charge=3).set("sela_courier", charge=3).run()
     sc.declare("sela_courier").run()

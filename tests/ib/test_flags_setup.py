@@ -14,27 +14,28 @@ from initiative.timing.setup_order import SetupTieError
 
 
 def test_amb92_default_name_a_full_tie_is_settled_without_asking() -> None:
-    sc = Scenario({"setup_final_tiebreak": "name"}, "tempest", "harrow")
+    sc = Scenario({"setup_final_tiebreak": "name"}, "fixture_tempest", "fixture_harrow")
     assert sc.order()[:2] == ["pim", "pim2"]  # name, title, then unit number
 
 
 def test_amb92_default_name_players_may_still_agree_on_another_order() -> None:
-    probe = Scenario({}, "tempest", "harrow")
+    probe = Scenario({}, "fixture_tempest", "fixture_harrow")
     agreed = [probe.u("pim2"), probe.u("pim")]
-    sc = Scenario({}, "tempest", "harrow", agreed_order=agreed)
+    sc = Scenario({}, "fixture_tempest", "fixture_harrow", agreed_order=agreed)
     assert sc.order()[:2] == ["pim2", "pim"]
 
 
 def test_amb92_agreement_required_a_full_tie_without_agreement_is_an_error() -> None:
     with pytest.raises(SetupTieError):
-        Scenario({"setup_final_tiebreak": "agreement_required"}, "tempest", "harrow")
+        Scenario({"setup_final_tiebreak": "agreement_required"}, "fixture_tempest",
+                 "fixture_harrow")
 
 
 def test_amb92_agreement_required_the_agreed_order_is_used() -> None:
-    probe = Scenario({}, "tempest", "harrow")
+    probe = Scenario({}, "fixture_tempest", "fixture_harrow")
     agreed = [probe.u("pim2"), probe.u("pim")]
-    sc = Scenario({"setup_final_tiebreak": "agreement_required"}, "tempest", "harrow",
-                  agreed_order=agreed)
+    sc = Scenario({"setup_final_tiebreak": "agreement_required"}, "fixture_tempest",
+                  "fixture_harrow", agreed_order=agreed)
     assert sc.order()[:2] == ["pim2", "pim"]
 
 

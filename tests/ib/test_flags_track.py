@@ -84,7 +84,7 @@ def test_amb03_passed_by_rm_a_unit_the_rm_never_passed_can_still_be_moved() -> N
 def _move_up_into_the_active_slot(behavior: str) -> Scenario:
     # Sela the Storm Courier's Break Art ends with "self Move Up 2", deferred to her
     # Movement Step; after her Speed move only one unit stands to her left.
-    sc = Scenario({"move_limit_behavior": behavior}, "tempest", "harrow")
+    sc = Scenario({"move_limit_behavior": behavior}, "fixture_tempest", "fixture_harrow")
     sc.track("sela_courier marta ilse |").set("sela_courier", charge=3).run()
     sc.decline_all()
     return sc.play(Kind.BREAK_ART, "marta")
@@ -105,7 +105,7 @@ def test_amb04_fizzle_a_blocked_move_up_does_not_happen() -> None:
 
 
 def _deferred_move_after_crossing(choice: str) -> Scenario:
-    sc = Scenario({"deferred_move_after_crossing_rm": choice}, "tempest", "harrow")
+    sc = Scenario({"deferred_move_after_crossing_rm": choice}, "fixture_tempest", "fixture_harrow")
     sc.track("sela_courier marta | ilse").set("sela_courier", charge=3).run()
     sc.decline_all()
     # Speed 8 carries her past the RM to the track end; then the pending Move Up 2.
@@ -128,7 +128,7 @@ def test_amb05_apply_the_deferred_move_still_moves_the_unit() -> None:
 
 
 def _courier_breaks_between_activations(ib_unit_is_active: bool) -> Scenario:
-    sc = Scenario({"ib_unit_is_active": ib_unit_is_active}, "tempest", "harrow")
+    sc = Scenario({"ib_unit_is_active": ib_unit_is_active}, "fixture_tempest", "fixture_harrow")
     sc.track("marta ilse sela_courier |").set("sela_courier", charge=3).run()
     assert sc.window() == "between"
     sc.declare("sela_courier").mark().run()

@@ -319,7 +319,7 @@ MATCHES: list[Match] = [make() for make, _ in GOLDEN.values()] + [
         "time_collapse_order": "printed_initiative", "ib_charge_paid_at": "resolution",
         "active_unit_ib": "forbidden", "heal_cap": "none",
         "stunned_turn_skips": "action_only"})),
-    standard_match("tempest", "vanguard"),
+    standard_match("fixture_tempest", "fixture_vanguard"),
 ]
 
 

@@ -164,7 +164,7 @@ def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str
 
 
 @given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 200),
-       teams=hs.sampled_from([("vanguard", "harrow"), *CARD_GAMES]))
+       teams=hs.sampled_from([("fixture_vanguard", "fixture_harrow"), *CARD_GAMES]))
 def test_views_do_not_depend_on_hidden_cards(seed: int, cut: int,
                                              teams: tuple[str, str]) -> None:
     state = new_game(standard_match(*teams), seed)
@@ -200,7 +200,7 @@ def test_clone_is_independent(seed: int, cut: int) -> None:
 
 
 @given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150), open_lists=hs.booleans(),
-       teams=hs.sampled_from([("vanguard", "harrow"), *CARD_GAMES]))
+       teams=hs.sampled_from([("fixture_vanguard", "fixture_harrow"), *CARD_GAMES]))
 def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bool,
                                              teams: tuple[str, str]) -> None:
     match = standard_match(*teams, config=RulesConfig(open_decklists=open_lists))

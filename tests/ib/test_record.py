@@ -145,7 +145,7 @@ def test_agreed_setup_order_is_recorded_and_replayed() -> None:
     """sela and dara tie on Initiative, Speed and HP, and so do the two wrens; under
     agreement_required (AMB-92) the players' agreed order is part of the record."""
     config = RulesConfig().with_flags({"setup_final_tiebreak": "agreement_required"})
-    match = standard_match("vanguard", "tempest", config)
+    match = standard_match("fixture_vanguard", "fixture_tempest", config)
     with pytest.raises(NotationError, match=r"record\.agreed_order: setup tie"):
         record_game(match, 1, [])
     for agreed in (["dara", "sela", "wren2", "wren"], ["sela", "dara", "wren", "wren2"]):
@@ -184,7 +184,7 @@ def changed_content(edit: Callable[[dict[str, Any]], None]) -> Content:
 
 
 def _retitle_an_event(data: dict[str, Any]) -> None:
-    """Not in the supply decks that vanguard and harrow play."""
+    """Not in the supply decks that fixture_vanguard and fixture_harrow play."""
     event = next(c for c in data["cards"] if c.get("kind") == "event")
     event["text"] = "Something else entirely."
 

@@ -124,7 +124,7 @@ def test_ib_5_2_8_named_cleanse_removes_only_that_status() -> None:
 
 def test_ib_5_2_8_unnamed_cleanse_asks_which_status_when_several_are_present() -> None:
     # Dara's Advanced Attack: 2 damage to an enemy, then Cleanse one status on an ally.
-    sc = Scenario(team_a="tempest", team_b="harrow")
+    sc = Scenario(team_a="fixture_tempest", team_b="fixture_harrow")
     sc.track("dara marta wren |").set("dara", charge=1)
     sc.set("wren", status=["burn", "stun", "guard"]).run()
     sc.play(Kind.ADVANCED, ["marta", "wren"])
@@ -136,7 +136,7 @@ def test_ib_5_2_8_unnamed_cleanse_asks_which_status_when_several_are_present() -
 
 
 def test_ib_5_2_8_unnamed_cleanse_with_one_status_removes_it_without_asking() -> None:
-    sc = Scenario(team_a="tempest", team_b="harrow")
+    sc = Scenario(team_a="fixture_tempest", team_b="fixture_harrow")
     sc.track("dara marta wren |").set("dara", charge=1).set("wren", status=["stun"]).run()
     sc.play(Kind.ADVANCED, ["marta", "wren"])
     assert sc.statuses("wren") == []

@@ -269,7 +269,7 @@ def test_create_form_lists_every_problem(client: TestClient) -> None:
         "seat1_controller": "wizard", "rules": "no_such_flag=1\nnot a rule", "undo": "maybe"})
     assert response.status_code == 400
     assert problems(response.text) == [
-        "seat 1 team: choose a starter team or upload a team file",
+        "seat 1 team: unknown 'no_such_team'; choose a starter team or upload a team file",
         "seat 2 player: 'wizard' is neither a person (human, open) nor a bot "
         "(easy, normal, hard, expert)",
         "rules: 'not a rule' is not flag=value",
@@ -357,7 +357,8 @@ def test_api_validation(client: TestClient) -> None:
                                                 "seat1_team": "ashfall", "prefix": [9999]})
     assert response.status_code == 400
     assert response.json()["error"].startswith("prefix action 1: unknown action number")
-    response = client.post("/api/tables", json={"mode": "2v2"})
+    response = client.post("/api/tables", json={"mode": "2v2", **{
+        f"seat{i}_team": "nope" for i in range(4)}})
     assert response.status_code == 400 and len(response.json()["problems"]) == 4
 
 

@@ -29,6 +29,8 @@ FIGURES = (
 )
 """Every figure `run` reports, in print order."""
 
+BENCH_TEAMS = ("tideguard", "ashfall")
+"""The default matchup: the starter teams with their card kits."""
 SNAPSHOT_EVERY = 16
 """Keep a mid-game state every this many decisions (untimed) for the clone timing."""
 MAX_SNAPSHOTS = 500
@@ -97,7 +99,7 @@ def run(games: int, seed: int, match: Match | None = None) -> dict[str, float]:
     """Play `games` random games (game g is seeded `seed + g`); the figures by name."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    match = match or standard_match()
+    match = match or standard_match(*BENCH_TEAMS)
     rng = SplitMix64(seed)
     decisions = activations = 0
     play_time = 0.0

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 import typer
 
 from initiative.cli.common import fail, parse_rules
-from initiative.engine.errors import InitiativeError
+from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.games.ib.presets import default_encounter, preset_teams
 
 
 def simulate(
@@ -18,10 +19,12 @@ def simulate(
         help="The result rows: a .csv or .parquet file (Parquet needs initiative[lab]).",
     )] = Path("results.csv"),
     team: Annotated[list[str] | None, typer.Option(
-        help="A shipped team per seat, or `random` for a team drafted per game (1v1: two; "
-             "with --encounter or --mode: the players).")] = None,
+        help="A shipped team per seat, or `random` for a team drafted per game (1v1: two, "
+             "the same one twice for a mirror match; with --encounter or --mode: the "
+             "players, default the mode's preset teams).")] = None,
     mode: Annotated[str | None, typer.Option(help="A format or solo/coop.")] = None,
-    encounter: Annotated[str | None, typer.Option(help="An encounter to face.")] = None,
+    encounter: Annotated[str | None, typer.Option(
+        help="An encounter to face (solo/coop default: the presets' encounter).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
         help="A bot or level per seat (repeated; cycled over the seats).")] = None,
     workers: Annotated[int, typer.Option(
@@ -58,11 +61,18 @@ def simulate(
     bots = tuple(bot or ["random"])
     if not all(is_bot_name(b) for b in bots):
         raise fail(f"--bot: one of {', '.join(BOTS)}, ismcts@N or ismcts@Xs")
-    default = ("tideguard",) if (encounter or mode) else ("tideguard", "ashfall")
     try:
+        if mode is not None:  # a format or solo/coop: its presets (games/ib/presets.py)
+            default = preset_teams(mode)
+            encounter = encounter or default_encounter(mode)
+        else:
+            default = ("tideguard",) if encounter else ("tideguard", "ashfall")
         overrides = tuple(parse_setting(item) for item in set_ or [])
-        matchup = Matchup(tuple(team or default), mode, encounter, bots,
-                          config.to_dict(only_changed=True), overrides)
+        try:
+            matchup = Matchup(tuple(team or default), mode, encounter, bots,
+                              config.to_dict(only_changed=True), overrides)
+        except ConfigError as exc:
+            raise fail(f"--team: {exc}") from None
         file_format(out)  # before the games, not after
         swept: tuple[str, list[Any]] | None = parse_sweep(sweep) if sweep else None
         total = games * (len(swept[1]) if swept else 1)

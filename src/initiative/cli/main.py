@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from initiative.cli.bench import BENCH_TEAMS
 from initiative.cli.campaign import campaign_app
 from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
@@ -23,8 +24,9 @@ from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.presets import default_encounter, playable_teams, preset_teams
 
-TEAMS = ", ".join(core_content().teams)
+TEAMS = ", ".join(playable_teams(core_content()))
 
 app = typer.Typer(
     add_completion=False,
@@ -82,16 +84,17 @@ def play(
         help="Every seat a bot: play to the end unattended, then print the log.")] = False,
     format: Annotated[str | None, typer.Option(
         "--format", help="A player-vs-player format (1v1, 2v2, 1v3, 3v3, 4v4, 2v2v2v2, "
-        "ffa) with one --player per seat.")] = None,
+        "ffa) with one --player per seat (default: the format's preset teams).")] = None,
     player: Annotated[list[str] | None, typer.Option(
-        help="With --format: a shipped team key or a team file, per seat in order "
-        "(repeatable).")] = None,
+        help="With --format or --mode: a shipped team key or a team file, per seat in "
+        "order (repeatable).")] = None,
     human: Annotated[list[int] | None, typer.Option(
         min=0, max=7, help="Hotseat: a seat played by a person at this keyboard "
         "(repeatable; the screen is cleared between them). Default: --seat.")] = None,
     mode: Annotated[str | None, typer.Option(
         help="solo or coop against Challenge Cards (IB 6, 8.1); players from --player "
-        "(default: --team).")] = None,
+        "(default: --team for solo, a preset party of two for coop; encounter default: "
+        f"{default_encounter('solo')}).")] = None,
     encounter: Annotated[str | None, typer.Option(
         help=f"An encounter to face ({', '.join(core_content().encounters)}); with "
         "--format the CCs are neutral (IB 8.4).")] = None,
@@ -121,11 +124,15 @@ def play(
         if setup is not None:
             match = build_match(load_setup_file(setup), core_content(), config, seed)
         elif against:
-            described = GameSetup(mode or format or "solo", tuple(player or [team]), encounter,
-                                  tuple(challenge or ()), tuple(rival or ()))
+            kind = mode or format or "solo"
+            players = player or ([team] if kind == "solo" else preset_teams(kind))
+            if not (encounter or challenge or rival):
+                encounter = default_encounter(kind)
+            described = GameSetup(kind, tuple(players), encounter, tuple(challenge or ()),
+                                  tuple(rival or ()))
             match = build_match(described, core_content(), config, seed)
         elif format is not None:
-            match = _format_match(format, player or [], config)
+            match = _format_match(format, player or list(preset_teams(format)), config)
         else:
             teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
             match = standard_match(*teams, config=config)
@@ -182,8 +189,8 @@ def replay(
 def bench(
     games: Annotated[int, typer.Option(min=1, help="Random games to play.")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first game.")] = 1,
-    team: Annotated[str, typer.Option(help=f"First team ({TEAMS}).")] = "vanguard",
-    opponent_team: Annotated[str, typer.Option(help="Second team.")] = "harrow",
+    team: Annotated[str, typer.Option(help=f"First team ({TEAMS}).")] = BENCH_TEAMS[0],
+    opponent_team: Annotated[str, typer.Option(help="Second team.")] = BENCH_TEAMS[1],
     encounter: Annotated[str | None, typer.Option(
         help="Instead: --team solo against this encounter (IB 6).")] = None,
 ) -> None:

@@ -18,7 +18,7 @@ from rich.text import Text
 from initiative.bots import make_bot
 from initiative.cli import lookup, render
 from initiative.engine.contract import SPECTATOR
-from initiative.engine.errors import NotationError
+from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.actions import Action
 from initiative.games.ib.match import Match
@@ -111,8 +111,9 @@ def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Co
 
     Hotseat: before each turn of a human seat other than the last one to decide, the
     screen is cleared and the game waits for Enter, so no seat sees another's hand.
-    The record (if asked for) is saved even when a player quits early; 1 if it cannot
-    be written."""
+    The record (if asked for) is saved even when a player quits early or the game
+    crashes; a game that could not be recorded is refused before it starts; 1 if the
+    record cannot be written."""
     humans = [] if human is None else [human] if isinstance(human, int) else list(human)
     recorder = Recorder(match, seed)
     state = recorder.state
@@ -120,40 +121,57 @@ def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Co
     log_start = dict.fromkeys(humans, 0)
     last = humans[0] if len(humans) == 1 else -1
     quit_ = False
-    while not state.is_terminal():
-        seat = state.current_seat()
-        if seat in log_start:
-            if seat != last:
-                console.clear()
-                if read(HANDOFF.format(name=match.seats[seat].name, seat=seat)) is None:
+    if record_path is not None:
+        try:  # a game that could not be recorded is refused before it starts
+            recorder.record()
+        except InitiativeError as exc:
+            console.print(Text(f"error: this game cannot be recorded: {exc}", style="bold red"))
+            return 1
+    try:
+        while not state.is_terminal():
+            seat = state.current_seat()
+            if seat in log_start:
+                if seat != last:
+                    console.clear()
+                    if read(HANDOFF.format(name=match.seats[seat].name, seat=seat)) is None:
+                        quit_ = True
+                        break
+                    last = seat
+                view = state.view(seat)
+                action = ask_human(state, view, console, read, log_start[seat])
+                log_start[seat] = len(view.log)
+                if action is None:
                     quit_ = True
                     break
-                last = seat
-            view = state.view(seat)
-            action = ask_human(state, view, console, read, log_start[seat])
-            log_start[seat] = len(view.log)
-            if action is None:
-                quit_ = True
-                break
+            else:
+                action = bot.choose(state.view(seat))
+            recorder.apply(action)
+        shown = humans[0] if len(humans) == 1 else SPECTATOR  # several humans: nobody's hand
+        final = state.view(shown)
+        log_from = log_start.get(shown, 0)
+        console.print(Rule("Game over" if state.is_terminal() else "Game stopped"))
+        for sentence in render.log_sentences(final, match, log_from):
+            console.print(f"  {sentence}", markup=False, highlight=False)
+        if quit_:
+            console.print("Game abandoned.")
         else:
-            action = bot.choose(state.view(seat))
-        recorder.apply(action)
-    shown = humans[0] if len(humans) == 1 else SPECTATOR  # several humans: nobody's hand
-    final = state.view(shown)
-    log_from = log_start.get(shown, 0)
-    console.print(Rule("Game over" if state.is_terminal() else "Game stopped"))
-    for sentence in render.log_sentences(final, match, log_from):
-        console.print(f"  {sentence}", markup=False, highlight=False)
-    if quit_:
-        console.print("Game abandoned.")
-    else:
-        console.print(render.result_text(final, match))
+            console.print(render.result_text(final, match))
+    except BaseException:  # a crash or Ctrl-C, even at the end: keep what was played
+        if record_path is not None:
+            _save_record(recorder, record_path, console)
+        raise
     if record_path is not None:
-        try:
-            recorder.record().save(record_path)
-        except OSError as exc:
-            console.print(Text(f"error: the record could not be saved: {exc}", style="bold red"))
-            return 1
-        console.print(f"Record saved to {record_path}", markup=False, highlight=False)
+        return _save_record(recorder, record_path, console)
+    return 0
+
+
+def _save_record(recorder: Recorder, path: Path, console: Console) -> int:
+    """Write the game so far to `path`; the exit code (1: it could not be written)."""
+    try:
+        recorder.record().save(path)
+    except (OSError, InitiativeError) as exc:
+        console.print(Text(f"error: the record could not be saved: {exc}", style="bold red"))
+        return 1
+    console.print(f"Record saved to {path}", markup=False, highlight=False)
     return 0
 

@@ -54,6 +54,12 @@ class Matchup:
     rules: dict[str, Any] = field(default_factory=dict)
     overrides: tuple[tuple[str, Any], ...] = ()
 
+    def __post_init__(self) -> None:
+        if self.mode is None and self.encounter is None and len(self.teams) != 2:
+            named = ", ".join(self.teams) or "none"
+            raise ConfigError(f"a 1v1 needs two teams, one per seat, not {len(self.teams)} "
+                              f"({named}); name the same team twice for a mirror match")
+
     @property
     def name(self) -> str:
         """The format column of the results: 1v1, a format name, solo or coop."""

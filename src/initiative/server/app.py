@@ -41,7 +41,14 @@ from initiative.games.ib.content import Content, core_content
 from initiative.server import handoff, render, tokens
 from initiative.server.hub import NOTIFY_KINDS, Hub, Options, Runtime
 from initiative.server.notify import Shared, make_notifier
-from initiative.server.setup import MAX_TEAM_TEXT, MODE_NAMES, SetupError, parse_setup
+from initiative.server.setup import (
+    MAX_TEAM_TEXT,
+    MODE_NAMES,
+    SetupError,
+    mode_seating,
+    offered_teams,
+    parse_setup,
+)
 from initiative.server.table import KIND, TableError
 from initiative.server.tracker_hub import NOTIFY_KINDS as TRACKER_KINDS
 from initiative.server.tracker_hub import TrackerHub
@@ -101,11 +108,10 @@ def create_app(url: str | None = None, options: Options | None = None,
         return page("_open_tables.html", tables=open_)
 
     def new_form(form: dict[str, Any], problems: list[str], status: int = 200) -> HTMLResponse:
-        keys = sorted(content.teams)
-        defaults = [keys[i % len(keys)] for i in (4, 7, 0, 8, 5, 1, 2, 3)]
         return page("new.html", status, form=form, problems=problems,
                     modes=list(MODE_NAMES.items()), levels=list(LEVELS),
-                    teams=[(k, content.teams[k][0]) for k in keys], default_teams=defaults,
+                    teams=offered_teams(content),
+                    seating=mode_seating(content),
                     encounters=[(k, e.name) for k, e in sorted(content.encounters.items())])
 
     async def new_get(request: Request) -> Response:

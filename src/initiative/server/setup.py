@@ -15,9 +15,16 @@ from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import TeamFile, load_team_text
-from initiative.games.ib.formats import FORMATS, MAX_PLAYERS
+from initiative.games.ib.formats import FORMATS, is_fixture
 from initiative.games.ib.match import Match
 from initiative.games.ib.modes import MODES, GameSetup, build_match
+from initiative.games.ib.presets import (
+    default_count,
+    default_encounter,
+    playable_teams,
+    player_range,
+    preset_teams,
+)
 
 HUMAN = "human"
 """A person invited by their seat's secret link (the seat is not listed in the lobby)."""
@@ -138,26 +145,62 @@ def _text(form: Mapping[str, Any], key: str, default: str = "") -> str:
     return value.strip() if isinstance(value, str) else default
 
 
+def offered_teams(content: Content) -> list[tuple[str, str]]:
+    """The shipped teams a seat may choose, as (key, name): test fixtures left out."""
+    return [(key, content.teams[key][0]) for key in playable_teams(content)]
+
+
+def mode_seating(content: Content) -> dict[str, dict[str, Any]]:
+    """For the create form's script, per mode: `default`, the players it seats when not
+    told, and `presets`, per number of players it may seat, each seat's preset team name."""
+    return {mode: {"default": default_count(mode), "presets": {
+        n: [content.teams[key][0] for key in preset_teams(mode, n)]
+        for n in range(player_range(mode)[0], player_range(mode)[1] + 1)}}
+        for mode in MODE_NAMES}
+
+
+def _count(form: Mapping[str, Any], mode: str) -> int:
+    """Players at the table: fixed by the format, or the `players` field (empty: the
+    mode's default) for co-op and free-for-all."""
+    low, high = player_range(mode)
+    if low == high:
+        return low
+    text = _text(form, "players")
+    if not text:
+        return default_count(mode)
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not low <= count <= high:
+        raise SetupError([f"players: {mode} is {low} to {high} players"])
+    return count
+
+
+def _team_problems(where: str, team: str, content: Content) -> list[str]:
+    """Why a seat cannot play shipped team `team` (none: it can)."""
+    if is_fixture(team):
+        return [f"{where} team: {team} is an engine test fixture, not a team to play (it "
+                "breaks IB 2.2.1); choose a starter team"]
+    if team not in content.teams:
+        return [f"{where} team: unknown {team!r}; choose a starter team or upload a team "
+                "file"]
+    return []
+
+
 def parse_setup(form: Mapping[str, Any], content: Content) -> TableSetup:
     """A TableSetup from the create form's fields (`mode`, `players`, `encounter`,
     `rules`, and per seat i: `seat{i}_name`, `seat{i}_team`, `seat{i}_controller`,
-    `seat{i}_upload`). Every problem is reported at once, by field."""
+    `seat{i}_upload`). Every problem is reported at once, by field. A seat without a
+    team plays the mode's preset (games/ib/presets.py); solo and co-op without an
+    encounter face the default one; fields of seats the mode does not use are ignored."""
     problems: list[str] = []
-    mode = _text(form, "mode", "1v1")
+    mode = _text(form, "mode", "1v1") or "1v1"
     if mode not in FORMATS and mode not in MODES:
         problems.append(f"mode: unknown {mode!r} (known: {', '.join((*FORMATS, *MODES))})")
         raise SetupError(problems)
-    layout = FORMATS.get(mode)
-    count = sum(layout) if layout else 1 if mode == "solo" else 0
-    if not count:
-        try:
-            count = int(_text(form, "players", "2"))
-        except ValueError:
-            count = 0
-        low, high = (2, 4) if mode == "coop" else (2, MAX_PLAYERS)
-        if not low <= count <= high:
-            problems.append(f"players: {mode} is {low} to {high} players")
-            raise SetupError(problems)
+    count = _count(form, mode)
+    presets = preset_teams(mode, count)
     seats = []
     for i in range(count):
         where = f"seat {i + 1}"
@@ -173,13 +216,11 @@ def parse_setup(form: Mapping[str, Any], content: Content) -> TableSetup:
         if len(upload) > MAX_TEAM_TEXT:
             problems.append(f"{where} team file: larger than {MAX_TEAM_TEXT} characters")
             upload = ""
-        team = _text(form, f"seat{i}_team")
-        if not upload.strip() and team not in content.teams:
-            problems.append(f"{where} team: choose a starter team or upload a team file")
+        team = _text(form, f"seat{i}_team") or presets[i]
+        if not upload.strip():
+            problems += _team_problems(where, team, content)
         seats.append(SeatPlan(name, team, controller, upload if upload.strip() else ""))
-    encounter = _text(form, "encounter") or None
-    if mode in MODES and encounter is None:
-        problems.append(f"encounter: {mode} is played against an encounter (IB 6.3.3)")
+    encounter = _text(form, "encounter") or default_encounter(mode)
     if encounter is not None and encounter not in content.encounters:
         problems.append(f"encounter: unknown {encounter!r}")
     rules = _rules(_text(form, "rules"), problems)

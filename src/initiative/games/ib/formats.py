@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib.config import RulesConfig
@@ -33,6 +34,14 @@ FORMATS: dict[str, tuple[int, ...] | None] = {
 }
 """Players per side, in seat order (None: free-for-all, everyone on their own)."""
 MAX_PLAYERS = 8
+FIXTURE_PREFIX = "fixture_"
+"""Shipped teams whose key starts with this are the engine's test fixtures: they break
+the deck rules on purpose (no Keystones, IB 2.2.1) and are never offered to players."""
+
+
+def is_fixture(team: str) -> bool:
+    """A test fixture: never offered to players."""
+    return team.startswith(FIXTURE_PREFIX)
 
 
 def sides(fmt: str, players: int) -> tuple[int, ...]:
@@ -52,7 +61,8 @@ def sides(fmt: str, players: int) -> tuple[int, ...]:
 def shipped_team(content: Content, key: str) -> TeamFile:
     """A team of the content (Characters, Keystones, deck) as a team file."""
     if key not in content.teams:
-        raise ContentError(f"unknown team {key!r} (known: {', '.join(sorted(content.teams))})")
+        offered = sorted(k for k in content.teams if not is_fixture(k))
+        raise ContentError(f"unknown team {key!r} (known: {', '.join(offered)})")
     name, characters, deck = content.teams[key]
     keystones: Sequence[str | None] = content.team_keystones.get(key) or (None,) * len(
         characters)
@@ -90,7 +100,25 @@ def format_seats(fmt: str, players: Sequence[TeamFile], content: Content, config
         what = "units (Characters and Challenge Cards)" if others else "Characters"
         problems.append(f"{rule}: {total} {what} in all; at most "
                         f"{MAX_TRACK_CHARACTERS} share the track")
-    return problems, tuple(player_seat(p, team) for p, team in zip(players, teams, strict=True))
+    return problems, distinct_names(tuple(player_seat(p, team)
+                                          for p, team in zip(players, teams, strict=True)))
+
+
+def distinct_names(seats: tuple[SeatSetup, ...]) -> tuple[SeatSetup, ...]:
+    """The seats, a name that several share numbered from its second seat on ("Tidewind",
+    "Tidewind 2"): two players may bring the same team file, and the log, positions and
+    records tell seats apart by name."""
+    chosen = {seat.name for seat in seats}
+    used: set[str] = set()
+    named = []
+    for seat in seats:
+        name, copy = seat.name, 1
+        while name in used or (name != seat.name and name in chosen):
+            copy += 1
+            name = f"{seat.name} {copy}"
+        used.add(name)
+        named.append(seat if name == seat.name else replace(seat, name=name))
+    return tuple(named)
 
 
 def player_seat(player: TeamFile, team: int) -> SeatSetup:

@@ -571,7 +571,7 @@ def _split_by_whose(triggers: dict[str, list[Hook]]
     return own, wide
 
 
-def standard_match(team_a: str = "vanguard", team_b: str = "harrow",
+def standard_match(team_a: str = "fixture_vanguard", team_b: str = "fixture_harrow",
                    config: RulesConfig | None = None, content: Content | None = None,
                    names: tuple[str, str] = ("North", "South")) -> Match:
     """Standard 1v1 (IB 1.0.1): two seats, four Characters and a deck each."""

@@ -35,7 +35,13 @@ from initiative.games.ib.deckbuilding import (
     validate_side,
     validate_team,
 )
-from initiative.games.ib.formats import FORMATS, format_seats, player_seat, shipped_team
+from initiative.games.ib.formats import (
+    FORMATS,
+    distinct_names,
+    format_seats,
+    player_seat,
+    shipped_team,
+)
 from initiative.games.ib.match import ChallengerSetup, Match
 
 MODES = ("solo", "coop")
@@ -113,7 +119,7 @@ def build_match(setup: GameSetup, content: Content, config: RulesConfig | None =
             raise ContentError(f"{setup.mode}: name an encounter or Challenge Cards to play "
                                "against (IB 6.3.3)")
         problems = _party_problems(setup.mode, players, content, config, deck_rules, others)
-        seats = tuple(player_seat(p, 0) for p in players)
+        seats = distinct_names(tuple(player_seat(p, 0) for p in players))
     fielded = {key for p in players for key in p.character_keys}
     problems += [f"IB-6.8.1: Rival {key} is a Character a player fields; Rivals are "
                  "unused Characters" for key in rivals if key in fielded]

@@ -31,8 +31,10 @@ from initiative.games.ib.actions import Action
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, content_hash, core_content
 from initiative.games.ib.match import Match, SeatSetup, standard_match
+from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.movetext import format_action, parse_action
 from initiative.games.ib.notation import canonical_json, result_from_data, result_to_data
+from initiative.games.ib.presets import preset_setup
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.timing.setup_order import SetupTieError
@@ -288,9 +290,12 @@ def _free_for_all() -> Match:
 
 def _solo(encounter: str) -> Match:
     """Solo play (IB 6.3) of the tideguard party against a shipped encounter."""
-    from initiative.games.ib.modes import GameSetup, build_match
-
     return build_match(GameSetup("solo", ("tideguard",), encounter), core_content())
+
+
+def _preset(mode: str) -> Match:
+    """A mode's default game: its preset teams (games/ib/presets.py)."""
+    return build_match(preset_setup(mode), core_content())
 
 
 _HOUSE_RULES = RulesConfig().with_flags({
@@ -300,11 +305,13 @@ _HOUSE_RULES = RulesConfig().with_flags({
 })
 
 GOLDEN: dict[str, tuple[Callable[[], Match], int]] = {
-    "vanguard_vs_harrow": (standard_match, 11),
-    "tempest_vs_harrow": (lambda: standard_match("tempest", "harrow"), 22),
+    "fixtures_vanguard_vs_harrow": (standard_match, 11),
+    "fixtures_tempest_vs_harrow": (lambda: standard_match("fixture_tempest",
+                                                          "fixture_harrow"), 22),
     "house_rules": (lambda: standard_match(config=_HOUSE_RULES), 33),
     "free_for_all": (_free_for_all, 44),
     "solo_heart_of_the_rift": (lambda: _solo("heart_of_the_rift"), 55),
+    "preset_2v2v2v2": (lambda: _preset("2v2v2v2"), 66),
 }
 """Golden games: a match and a seed; moves are random, drawn from SplitMix64(seed + 1)."""
 
