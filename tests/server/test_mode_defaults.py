@@ -59,8 +59,9 @@ def test_the_create_form_as_served_makes_a_table_in_every_mode(client: TestClien
                                                               mode: str) -> None:
     fields = form_defaults(client.get("/new").text)
     assert {f"seat{i}_team" for i in range(8)} <= set(fields)
-    response = client.post("/new", data={**fields, "mode": mode})
-    assert response.status_code == 201, re.findall(r"<li>(.*?)</li>", response.text)
+    response = client.post("/new", data={**fields, "mode": mode}, follow_redirects=False)
+    assert response.status_code == 303, re.findall(r"<li>(.*?)</li>", response.text)
+    assert re.fullmatch(r"/t/[\w-]+/created", response.headers["location"])
 
 
 @pytest.mark.parametrize("mode", ALL_MODES)
