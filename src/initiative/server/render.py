@@ -12,6 +12,7 @@ steps, the next choices, confirm / back / undo, unavailable options with why), `
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +30,9 @@ from initiative.server.table import Table
 SHAPES = ("●", "▲", "■", "◆", "★", "✚", "⬟", "⬢")
 """Team marks (colour is never the only sign of a side)."""
 CC_SHAPE = "✖"
+DRAFT_DROPPED = ("Your unfinished action could not be shown, so it was cleared: please "
+                 "choose it again.")
+log = logging.getLogger("initiative.server")
 LOG_LINES = 150
 UNIT_STEPS = (Kind.TARGET, Kind.TARGET_SUPPORT, Kind.BREAK)
 CARD_STEPS = (Kind.PLAY, Kind.INSTALL, Kind.DISCARD)
@@ -173,6 +177,31 @@ REGIONS = ("status", "track", "hand", "actions", "log", "chat")
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:
     return {name: str(env.get_template(f"_{name}.html").render(ctx)) for name in REGIONS}
+
+
+def seat_regions(table: Table, seat: int, view: IBView, controller: str = "human",
+                 extra: dict[str, Any] | None = None
+                 ) -> tuple[dict[str, Any], dict[str, str], str]:
+    """The context and regions for `seat` (`extra` added to the context), and a message
+    for the seat ("" if none). A kept draft whose drawing fails is dropped (logged once,
+    with the traceback), so the seat's next frame and every reconnect draw again
+    instead of failing in a loop; a failure without a draft is raised."""
+    try:
+        return (*_drawn(table, seat, view, controller, extra), "")
+    except Exception:
+        if not table.drafts.get(seat):
+            raise
+        log.exception("table %s seat %d: the draft %r could not be drawn; it was dropped",
+                      table.id, seat, table.drafts[seat])
+        table.cancel(seat)
+    return (*_drawn(table, seat, view, controller, extra), DRAFT_DROPPED)
+
+
+def _drawn(table: Table, seat: int, view: IBView, controller: str,
+           extra: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, str]]:
+    ctx = context(table, seat, view, controller)
+    ctx.update(extra or {})
+    return ctx, regions(ctx)
 
 
 def announcement(ctx: dict[str, Any]) -> str:

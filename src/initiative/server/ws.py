@@ -62,9 +62,12 @@ class SocketClient:
             seat = table.state.current_seat()
             controller = runtime.controller(seat, runtime.away_after, time.monotonic()) \
                 if seat >= 0 else "human"
-            ctx = render.context(table, self.seat, view, controller)
-            ctx["rematch"] = f"/t/{table.rematch}?k={self.token}" if table.rematch else None
-            payload = {"type": "render", "regions": render.regions(ctx),
+            rematch = f"/t/{table.rematch}?k={self.token}" if table.rematch else None
+            ctx, regions, problem = render.seat_regions(table, self.seat, view, controller,
+                                                        {"rematch": rematch})
+            if problem:
+                await self.send({"type": "error", "message": problem, "reply_to": None})
+            payload = {"type": "render", "regions": regions,
                        "announce": render.announcement(ctx), "your_turn": ctx["mine"],
                        "seq": table.head}
             if table.rematch and note == "rematch":
