@@ -26,6 +26,7 @@ from initiative.games.ib.content import (
     AbilitySpec,
     Clause,
     Content,
+    KeystoneSpec,
 )
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
@@ -140,12 +141,19 @@ def ability_text(ability: AbilitySpec) -> str:
 
 
 def attack_clauses(match: Match, unit: int, kind: Kind) -> tuple[Clause, ...]:
+    """A Character's attack, Break Art or Keystone ability (none for any other unit)."""
     if kind == Kind.KEYSTONE:
-        keystone = match.unit_keystones[unit]
+        keystone = _keystone(match, unit)
         return keystone.ability if keystone else ()
+    if not 0 <= unit < len(match.units):
+        return ()
     spec = match.units[unit]
     return spec.basic if kind == Kind.BASIC else (
         spec.advanced if kind == Kind.ADVANCED else spec.break_art)
+
+
+def _keystone(match: Match, unit: int) -> KeystoneSpec | None:
+    return match.unit_keystones[unit] if 0 <= unit < len(match.unit_keystones) else None
 
 
 def card_text(content: Content, card: int) -> str:
@@ -162,7 +170,7 @@ def card_text(content: Content, card: int) -> str:
 def attack_text(match: Match, unit: int, kind: Kind) -> str:
     clauses = "; ".join(clause_text(c) for c in attack_clauses(match, unit, kind))
     if kind == Kind.KEYSTONE:
-        keystone = match.unit_keystones[unit]
+        keystone = _keystone(match, unit)
         cost = KEYSTONE_COSTS[match.config.keystone_ability_cost]
         return f"{keystone.name if keystone else '?'} Keystone ability ({cost}): {clauses}"
     return f"{ATTACKS[kind]} ({COSTS[kind]}): {clauses}"
