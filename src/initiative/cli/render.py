@@ -364,7 +364,8 @@ def break_prompt(view: IBView) -> str:
     name = view.units[active].name
     if active in breakers:
         words += f" {name} is acting now: breaking with it ends its activation (AMB-34)."
-    elif not _ends_activation(view) and view.units[active].seat == view.seat:
+    elif not _ends_activation(view) and view.units[active].seat == view.seat \
+            and view.units[active].charge >= 3:
         words += f" {name} is acting now and may not break during its activation (AMB-34)."
     return words
 
@@ -419,7 +420,7 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
             return who
         if kind == Kind.TARGET_SUPPORT:
             return f"{unit_brief(unit)}, Support, {side(view, unit)}"
-        return f"Initiative Break with {who}: {break_effect(view, slot)}, " \
+        return f"Initiative Break with {who}: {break_effect(view, slot)}. " \
             + attack_text(match, slot, Kind.BREAK_ART)
     if kind == Kind.CLEANSE:
         return f"cleanse {st.NAMES[action.arg]}" if action.arg < len(st.NAMES) else "cleanse"
