@@ -97,6 +97,30 @@ def test_a_sigil_tier_step_draws_and_describes_each_step_from_its_own_view(
     assert checked >= 3
 
 
+def test_a_card_offers_its_play_and_its_free_discard_together(store: Store) -> None:
+    """IB 4.4 / IB 2.8.7: when a card may be played and also discarded for free, its
+    place in the hand carries both controls (one step per slot hid the play before)."""
+    table, _, _ = Table.create(store, duel(), content(), seed=2)
+    rng = random.Random(2)
+    seen = 0
+    for seat in decisions(table, rng):
+        legal = table.state.legal_actions()
+        both = {a.arg for a in legal if a.kind in (Kind.PLAY, Kind.INSTALL)} & {
+            a.arg for a in legal if a.kind == Kind.DISCARD}
+        if not both:
+            continue
+        hand = render.regions(render.context(table, seat, table.view(seat)))["hand"]
+        cards = re.findall(r'<li class="card[^"]*">(.*?)</li>', hand, re.S)
+        for slot in both:
+            buttons = [ACTIONS[int(i)] for i in ACTION.findall(cards[slot])]
+            assert {a.kind for a in buttons} >= {Kind.DISCARD} and len(buttons) >= 2
+            assert all(a.arg == slot for a in buttons)
+            seen += 1
+        if seen >= 10:
+            break
+    assert seen >= 10
+
+
 @pytest.mark.parametrize("name", MODES)
 def test_every_seat_draws_at_every_decision_and_draft_prefix(store: Store, name: str) -> None:
     """At every decision of random games: every seat's and the spectator's regions draw;
