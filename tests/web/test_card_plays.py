@@ -110,6 +110,7 @@ def test_a_person_plays_it_from_the_page(name: str, server: Server, browser: Bro
                                          ) -> None:
     found = position(CASES[name])
     before, after = found.before, found.after()
+    known = len(server.tracebacks())
     created = server.create(found.body)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
@@ -128,7 +129,7 @@ def test_a_person_plays_it_from_the_page(name: str, server: Server, browser: Bro
         assert watch.sockets == 1, f"{watch.sockets} WebSocket connections (a reconnect?)"
     finally:
         context.close()
-    assert not server.tracebacks(), server.tracebacks()
+    assert not server.tracebacks()[known:], server.tracebacks()[known:]
 
 
 # --- what each action did (the page showing the engine's game is checked above) -------
