@@ -1,7 +1,8 @@
 """Browser monkey (issue 16 item 1): games in every mode played in Chromium only by
-clicking random offered controls (a step, Step back or Start over now and then, Confirm
-when it appears), failing on any console or page error, error frame, server traceback,
-stall, or reconnect; and the page's reconnect back-off when a socket closes at once.
+clicking random offered controls (a step; now and then Step back, Start over or Undo my
+last turn; Confirm when it appears), failing on any console or page error, error frame,
+server traceback, stall, or reconnect; and the page's reconnect back-off when a socket
+closes at once.
 
 Modes: a duel, a team format (2v2), one against three, a free-for-all, solo and co-op
 against an encounter, and a duel with neutral Challenge Cards (IB 8.4). Every human
@@ -46,6 +47,8 @@ STALL_S = 30.0
 """No page offers a control, and the game is not over, for this long: a stall."""
 BACK = 0.05
 """How often the clicker takes a step back or starts over instead of going on."""
+UNDO = 0.05
+"""How often a seat offered "Undo my last turn" takes it."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,7 @@ class Seat:
 class Tally:
     clicks: int = 0
     confirms: int = 0
+    undos: int = 0
     finished: bool = False
     choices: list[str] = field(default_factory=list)
 
@@ -126,6 +130,7 @@ CONTROLS = """() => {
     .filter(e => !e.disabled).map(e => e.dataset.action);
   return {steps: steps, confirm: !!document.querySelector('#confirm'),
           draft: document.querySelectorAll('#actions ol.draft li').length,
+          undo: !!document.querySelector('#actions [data-op="undo"]'),
           over: !!document.querySelector('#status .result')};
 }"""
 
@@ -139,6 +144,12 @@ def play(seats: dict[int, Seat], rng: random.Random, cap: int) -> Tally:
         if all(state["over"] for state in states.values()):
             tally.finished = True
             return tally
+        undoing = [seat for seat, state in states.items() if state["undo"]]
+        if undoing and rng.random() < UNDO:
+            undo(seats[rng.choice(undoing)].page, tally)
+            tally.clicks += 1
+            idle_since = time.monotonic()
+            continue
         deciding = [seat for seat, state in states.items()
                     if state["steps"] or state["confirm"]]
         if not deciding:
@@ -152,6 +163,15 @@ def play(seats: dict[int, Seat], rng: random.Random, cap: int) -> Tally:
         tally.clicks += 1
         idle_since = time.monotonic()
     return tally
+
+
+def undo(page: Page, tally: Tally) -> None:
+    """Take back this seat's last turn: the seat decides again, with no draft."""
+    tally.choices.append("undo")
+    page.locator('#actions [data-op="undo"]').click()
+    expect(page.locator(f"#table {STEP}").first).to_be_visible()
+    expect(page.locator(DRAFT)).to_have_count(0)
+    tally.undos += 1
 
 
 def click(page: Page, state: dict[str, Any], rng: random.Random, tally: Tally) -> None:
@@ -205,7 +225,7 @@ def run_game(server: Server, browser: Browser, name: str, game: int) -> Tally:
     assert tally.finished or (cap and tally.clicks == cap and tally.confirms >= cap // 4), \
         tally
     print(f"monkey {name} game {game}: {tally.clicks} clicks, {tally.confirms} confirms, "
-          f"{'finished' if tally.finished else 'capped'}")
+          f"{tally.undos} undos, {'finished' if tally.finished else 'capped'}")
     return tally
 
 
