@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from initiative.cli import render as text
-from initiative.games.ib.actions import Action, Kind, target_unit
+from initiative.games.ib.actions import DISCARDS, Action, Kind, target_unit
 from initiative.games.ib.state import IBState
 from initiative.server.render import CARD_STEPS
 from tests.web.support import (
@@ -49,12 +49,31 @@ def card_kind(state: IBState, action: Action) -> str:
     return state.match.content.cards[state.hands[SEAT][action.arg]].kind
 
 
+def discard_open(state: IBState, action: Action) -> bool:
+    """The free discard (IB 2.8.7) of the same card is legal too: the card must offer
+    both (a page that showed one control per card hid the play)."""
+    return DISCARDS[action.arg] in state.legal_actions()
+
+
 def plays(kind: str) -> Wanted:
-    return lambda state, action: action.kind == Kind.PLAY and card_kind(state, action) == kind
+    return lambda state, action: (action.kind == Kind.PLAY and card_kind(state, action) == kind
+                                  and discard_open(state, action))
+
+
+def installs(state: IBState, action: Action) -> bool:
+    return action.kind == Kind.INSTALL and discard_open(state, action)
 
 
 def is_kind(kind: Kind) -> Wanted:
     return lambda state, action: action.kind == kind
+
+
+def breaks_and_moves(state: IBState, action: Action) -> bool:
+    """An Initiative Break by a unit not already at the far right, where the Breaker
+    ends up (IB 3.7), so the track shows it moved."""
+    if action.kind != Kind.BREAK:
+        return False
+    return state.view(SEAT).order[-1] != target_unit(action, state.match.num_characters)
 
 
 def builds_charge(state: IBState) -> Action | None:
@@ -83,12 +102,12 @@ class Case:
 CASES = {
     "technique": Case("tideguard", plays("technique")),
     "event": Case("tideguard", plays("event")),
-    "sigil-install": Case("tideguard", is_kind(Kind.INSTALL)),
+    "sigil-install": Case("tideguard", installs),
     "sigil-use": Case("tideguard", is_kind(Kind.SIGIL), tier_cost_target),
     "support": Case("lanternwatch", plays("support")),
     "keystone": Case("tideguard", is_kind(Kind.KEYSTONE)),
     "break-art": Case("tideguard", is_kind(Kind.BREAK_ART), steer=builds_charge),
-    "initiative-break": Case("ashfall", is_kind(Kind.BREAK)),
+    "initiative-break": Case("ashfall", breaks_and_moves),
 }
 
 
@@ -118,6 +137,11 @@ def test_a_person_plays_it_from_the_page(name: str, server: Server, browser: Bro
         watch = PageWatch.on(page)
         open_seat(page, server.url(created, SEAT))
         expect(page.locator("#actions .decision")).to_be_visible()
+        first = found.steps[0]
+        if first.kind in CARD_STEPS:  # the card offers its play and its discard
+            card = page.locator("#hand li.card").nth(first.arg)
+            for offer in (first, DISCARDS[first.arg]):
+                expect(card.locator(f'[data-action="{offer.index}"]')).to_be_visible()
         click_steps(page, found.steps)
         expect(page.locator(DRAFT)).to_have_count(len(found.steps))
         shot(page, f"{name}-draft")
@@ -217,5 +241,6 @@ def test_every_position_is_found_and_legal() -> None:
         assert found.before.current_seat() == SEAT, name
         assert found.steps[0] in found.before.legal_actions(), name
         assert case.first(found.before, found.steps[0]) and case.whole(found.steps), name
-        assert (found.steps[0].kind in CARD_STEPS) == (name in (
-            "technique", "event", "sigil-install", "support")), name
+        card_play = name in ("technique", "event", "sigil-install", "support")
+        assert (found.steps[0].kind in CARD_STEPS) == card_play, name
+        assert not card_play or DISCARDS[found.steps[0].arg] in found.before.legal_actions()
