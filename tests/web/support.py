@@ -238,7 +238,7 @@ def find_position(body: dict[str, Any], seat: int, first: Wanted,
                 for action in legal:
                     steps = _completion(state, seat, action, whole) \
                         if first(state, action) else None
-                    if steps and draft_state(state, seat, steps).ready:
+                    if steps and _drafts(state, seat, steps):
                         return Position({**body, "seed": seed, "prefix": prefix}, match,
                                         seat, state, steps)
             choice = steer(state) if steer is not None else None
@@ -246,6 +246,15 @@ def find_position(body: dict[str, Any], seat: int, first: Wanted,
             prefix.append(choice.index)
             state.apply(choice)
     raise AssertionError("no such position in the games searched")
+
+
+def _drafts(state: IBState, seat: int, steps: tuple[Action, ...]) -> bool:
+    """Whether the server takes these steps as a complete draft (played on what the
+    seat knows, not on the real game)."""
+    try:
+        return draft_state(state, seat, steps).ready
+    except ValueError:
+        return False
 
 
 def _completion(state: IBState, seat: int, first: Action,
