@@ -88,6 +88,33 @@ MODES = {
 }
 
 
+WATCH_SOCKETS = """window.__sockets = [];
+window.__renders = 0;
+window.__seq = -1;
+(function () {
+  const Real = window.WebSocket;
+  function Watched(url, protocols) {
+    const socket = protocols === undefined ? new Real(url) : new Real(url, protocols);
+    const entry = { opened: Date.now(), up: null, closed: null };
+    window.__sockets.push(entry);
+    socket.addEventListener("open", function () { entry.up = Date.now(); });
+    socket.addEventListener("close", function () { entry.closed = Date.now(); });
+    socket.addEventListener("message", function (event) {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "render") { window.__renders += 1; window.__seq = msg.seq; }
+    });
+    return socket;
+  }
+  Watched.prototype = Real.prototype;
+  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Watched[k] = Real[k];
+  window.WebSocket = Watched;
+})();"""
+"""Records, on the page, when it creates each WebSocket, when that opened and closed
+(page clock, which the back-off tests control), and the renders received (their count
+and the last one's table `seq`); the page's own handler runs after, in the same task,
+so what a script reads matches the page shown."""
+
+
 @pytest.fixture(scope="module")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server whose bots act at once (the monkey waits only for the pages)."""
@@ -131,12 +158,16 @@ CONTROLS = """() => {
   return {steps: steps, confirm: !!document.querySelector('#confirm'),
           draft: document.querySelectorAll('#actions ol.draft li').length,
           undo: !!document.querySelector('#actions [data-op="undo"]'),
-          over: !!document.querySelector('#status .result')};
+          over: !!document.querySelector('#status .result'),
+          seq: window.__seq, renders: window.__renders};
 }"""
+"""What a page offers now, and the table state it shows (`seq` of its last render)."""
 
 
 def play(seats: dict[int, Seat], rng: random.Random, cap: int) -> Tally:
-    """Click until the game is over (or `cap` clicks, 0: no cap)."""
+    """Click until the game is over (or `cap` clicks, 0: no cap). Pages are read only
+    once they all show the same table state (a page with a render still on its way
+    would offer what is no longer there)."""
     tally = Tally()
     idle_since = time.monotonic()
     while not cap or tally.clicks < cap:
@@ -144,31 +175,36 @@ def play(seats: dict[int, Seat], rng: random.Random, cap: int) -> Tally:
         if all(state["over"] for state in states.values()):
             tally.finished = True
             return tally
-        undoing = [seat for seat, state in states.items() if state["undo"]]
-        if undoing and rng.random() < UNDO:
-            undo(seats[rng.choice(undoing)].page, tally)
-            tally.clicks += 1
-            idle_since = time.monotonic()
-            continue
         deciding = [seat for seat, state in states.items()
                     if state["steps"] or state["confirm"]]
-        if not deciding:
+        if not deciding or len({state["seq"] for state in states.values()}) > 1:
             assert time.monotonic() - idle_since < STALL_S, \
                 f"stalled: no page offers a control for {STALL_S:.0f} s ({states})"
             seats[next(iter(seats))].page.wait_for_timeout(50)
             continue
         assert len(deciding) == 1, f"several pages decide at once: {states}"
-        seat = deciding[0]
-        click(seats[seat].page, states[seat], rng, tally)
+        undoing = [seat for seat, state in states.items() if state["undo"]]
+        if undoing and rng.random() < UNDO:
+            seat = rng.choice(undoing)
+            undo(seats[seat].page, states[seat], tally)
+        else:
+            seat = deciding[0]
+            click(seats[seat].page, states[seat], rng, tally)
         tally.clicks += 1
         idle_since = time.monotonic()
     return tally
 
 
-def undo(page: Page, tally: Tally) -> None:
+def press(page: Page, state: dict[str, Any], control: Any) -> None:
+    """Click a control and wait for the page's next render (the server's answer)."""
+    control.click()
+    page.wait_for_function("n => window.__renders > n", arg=state["renders"])
+
+
+def undo(page: Page, state: dict[str, Any], tally: Tally) -> None:
     """Take back this seat's last turn: the seat decides again, with no draft."""
     tally.choices.append("undo")
-    page.locator('#actions [data-op="undo"]').click()
+    press(page, state, page.locator('#actions [data-op="undo"]'))
     expect(page.locator(f"#table {STEP}").first).to_be_visible()
     expect(page.locator(DRAFT)).to_have_count(0)
     tally.undos += 1
@@ -180,18 +216,18 @@ def click(page: Page, state: dict[str, Any], rng: random.Random, tally: Tally) -
     if drafted and rng.random() < BACK:
         op = rng.choice(["back", "cancel"])
         tally.choices.append(op)
-        page.locator(f'#actions [data-op="{op}"]').click()
+        press(page, state, page.locator(f'#actions [data-op="{op}"]'))
         expect(page.locator(DRAFT)).to_have_count(drafted - 1 if op == "back" else 0)
         return
     if state["confirm"]:
         tally.choices.append("confirm")
-        page.locator("#confirm").click()
+        press(page, state, page.locator("#confirm"))
         expect(page.locator("#actions ol.draft")).to_have_count(0)
         tally.confirms += 1
         return
     k = rng.randrange(len(state["steps"]))
     tally.choices.append(state["steps"][k])
-    page.locator(f"#table {STEP}").nth(k).click()
+    press(page, state, page.locator(f"#table {STEP}").nth(k))
     expect(page.locator(DRAFT), f"the step {state['steps'][k]} was not taken"
            ).to_have_count(drafted + 1)
 
@@ -206,6 +242,7 @@ def run_game(server: Server, browser: Browser, name: str, game: int) -> Tally:
         for seat in mode.humans:
             contexts.append(browser.new_context())
             page = contexts[-1].new_page()
+            page.add_init_script(WATCH_SOCKETS)
             watch, frames = PageWatch.on(page), capture_frames(page)
             open_seat(page, server.url(created, seat))
             seats[seat] = Seat(page, watch, frames)
@@ -236,25 +273,6 @@ def test_monkey_plays_every_mode(name: str, quick_server: Server, browser: Brows
 
 
 # --- reconnect back-off ------------------------------------------------------------------
-
-SOCKETS = """window.__sockets = [];
-(function () {
-  const Real = window.WebSocket;
-  function Counted(url, protocols) {
-    const socket = protocols === undefined ? new Real(url) : new Real(url, protocols);
-    const entry = { opened: Date.now(), up: null, closed: null };
-    window.__sockets.push(entry);
-    socket.addEventListener("open", function () { entry.up = Date.now(); });
-    socket.addEventListener("close", function () { entry.closed = Date.now(); });
-    return socket;
-  }
-  Counted.prototype = Real.prototype;
-  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Counted[k] = Real[k];
-  window.WebSocket = Counted;
-})();"""
-"""Records when the page creates each WebSocket, when it opened and when it closed
-(page clock, which the tests below control)."""
-
 
 def drive_sockets(page: Page, routes: list[Any], kept: dict[int, int], count: int
                   ) -> list[dict[str, Any]]:
@@ -302,7 +320,7 @@ def open_with_sockets(browser: Browser, server: Server, kept: dict[int, int]
 
     page.clock.install(time=0)
     page.clock.pause_at(1)
-    page.add_init_script(SOCKETS)
+    page.add_init_script(WATCH_SOCKETS)
     page.route_web_socket("**/ws*", route)
     page.goto(server.url(created, 0))
     return context, page, routes
