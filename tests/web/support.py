@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -14,6 +15,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,11 +24,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from initiative.bots import make_bot
+from initiative.cli import render as text
 from initiative.engine.contract import SPECTATOR
+from initiative.games.ib.actions import Action
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.match import Match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.server.drafts import draft_state, in_progress
+from initiative.server.render import LOG_LINES
 from initiative.server.setup import TableSetup, parse_setup
 from initiative.server.table import _action
 
@@ -132,6 +138,16 @@ class Server:
         assert link, f"seat {seat} has no link (a bot seat?)"
         return self.base + link
 
+    def tracebacks(self) -> list[str]:
+        """Every traceback the server printed so far (all its runs), each in full."""
+        found: list[str] = []
+        for run in range(1, self.starts + 1):
+            out = self.log.with_name(f"{self.log.stem}-{run}{self.log.suffix}")
+            if out.exists():
+                found += re.findall(r"Traceback \(most recent call last\):\n(?:[ \t].*\n)*.*",
+                                    out.read_text(errors="replace"))
+        return found
+
 
 # --- the game offline (the server's truth) ----------------------------------------------
 
@@ -177,6 +193,95 @@ def bot_line(match: Match, seed: int, bot: str = "normal", stop: int | None = No
         line.append((seat, action.index))
         state.apply(action)
     return line
+
+
+Wanted = Callable[[IBState, Action], bool]
+Steer = Callable[[IBState], Action | None]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A game stopped where `seat` must choose, and one complete action it can take
+    there: its steps, first to last, as a person clicks them. `body` creates the table
+    at that point (`seed`, and `prefix`: the actions played before)."""
+
+    body: dict[str, Any]
+    match: Match
+    seat: int
+    before: IBState
+    steps: tuple[Action, ...]
+
+    def after(self) -> IBState:
+        """The game once the action is confirmed (what the server then holds)."""
+        state = self.before.clone()
+        for step in self.steps:
+            state.apply(step)
+        return state
+
+
+def find_position(body: dict[str, Any], seat: int, first: Wanted,
+                  whole: Callable[[tuple[Action, ...]], bool] = lambda steps: True,
+                  steer: Steer | None = None, seeds: Iterable[int] = range(1, 41),
+                  limit: int = 1500) -> Position:
+    """The first position of seeded random games (`seed` for the game and the choices;
+    `steer` may choose instead, e.g. to build Charge) where `seat` starts an action
+    whose first step satisfies `first` and some completion of it satisfies `whole`;
+    the completion is checked the way the server checks a draft (`draft_state`)."""
+    for seed in seeds:
+        match = build_match({**body, "seed": seed})
+        state = new_game(match, seed)
+        rng = random.Random(seed)
+        prefix: list[int] = []
+        while state.current_seat() >= 0 and len(prefix) < limit:
+            legal = state.legal_actions()
+            if state.current_seat() == seat and not in_progress(state, seat):
+                for action in legal:
+                    steps = _completion(state, seat, action, whole) \
+                        if first(state, action) else None
+                    if steps and _drafts(state, seat, steps):
+                        return Position({**body, "seed": seed, "prefix": prefix}, match,
+                                        seat, state, steps)
+            choice = steer(state) if steer is not None else None
+            choice = choice if choice is not None else rng.choice(legal)
+            prefix.append(choice.index)
+            state.apply(choice)
+    raise AssertionError("no such position in the games searched")
+
+
+def _drafts(state: IBState, seat: int, steps: tuple[Action, ...]) -> bool:
+    """Whether the server takes these steps as a complete draft (played on what the
+    seat knows, not on the real game)."""
+    try:
+        return draft_state(state, seat, steps).ready
+    except ValueError:
+        return False
+
+
+def _completion(state: IBState, seat: int, first: Action,
+                whole: Callable[[tuple[Action, ...]], bool],
+                budget: int = 400) -> tuple[Action, ...] | None:
+    """The first complete action (depth first, in the engine's order of legal steps)
+    that starts with `first` and satisfies `whole`; None if there is none in `budget`
+    tries."""
+    tries = [budget]
+
+    def search(at: IBState, steps: tuple[Action, ...]) -> tuple[Action, ...] | None:
+        if not in_progress(at, seat):
+            return steps if whole(steps) else None
+        for step in at.legal_actions():
+            tries[0] -= 1
+            if tries[0] < 0:
+                return None
+            branch = at.clone()
+            branch.apply(step)
+            found = search(branch, (*steps, step))
+            if found:
+                return found
+        return None
+
+    start = state.clone()
+    start.apply(first)
+    return search(start, (first,))
 
 
 def card_names(match: Match, cards: Any) -> set[str]:
@@ -236,6 +341,35 @@ def frame_text(frame: dict[str, Any]) -> str:
     return raw + "\n" + html.unescape(re.sub(r"<[^>]+>", " ", raw))
 
 
+@dataclass
+class PageWatch:
+    """What went wrong on a page: console errors, uncaught script errors, and how many
+    WebSocket connections it opened (a reconnect loop opens many)."""
+
+    page: Page
+    errors: list[str] = field(default_factory=list)
+    sockets: int = 0
+
+    @classmethod
+    def on(cls, page: Page) -> PageWatch:
+        watch = cls(page)
+        page.on("console", watch._console)
+        page.on("pageerror", lambda error: watch.errors.append(f"page error: {error}"))
+        page.on("websocket", watch._socket)
+        return watch
+
+    def _console(self, message: Any) -> None:
+        if message.type != "error":
+            return
+        where = str(message.location.get("url", ""))
+        if where.endswith("/favicon.ico"):
+            return  # the browser asks for an icon the page never named
+        self.errors.append(f"console: {message.text} ({where})")
+
+    def _socket(self, socket: Any) -> None:
+        self.sockets += 1
+
+
 def open_seat(page: Page, url: str) -> None:
     page.set_default_timeout(UI_TIMEOUT_MS)
     page.goto(url)
@@ -273,6 +407,49 @@ def play_line(pages: dict[int, Page], line: list[tuple[int, int]]) -> int:
             assert n + 1 < len(line) and line[n + 1][0] == seat, \
                 "the draft is not complete, but the next decision is another seat's"
     return confirms
+
+
+def offered(page: Page, index: int, where: str = "#table") -> Any:
+    """The step control for action `index` inside `where`."""
+    return page.locator(f'{where} {STEP}[data-action="{index}"]')
+
+
+def click_steps(page: Page, steps: tuple[Action, ...]) -> None:
+    """Click an action's steps as a person does, up to its Confirm: the first (the card
+    or the action itself) must be offered in the actions pane or the hand; a later one
+    (a cost, a target) wherever the page offers it, the actions pane first."""
+    for n, step in enumerate(steps):
+        panes = offered(page, step.index, "#actions").or_(offered(page, step.index, "#hand"))
+        if n == 0:
+            expect(panes.first, f"step {step!r} is not in the actions pane or the hand"
+                   ).to_be_visible()
+        control = panes if panes.count() else offered(page, step.index)
+        expect(control.first, f"step {n + 1} ({step!r}) is not offered").to_be_visible()
+        click_step(page, control.first)
+    expect(page.locator("#confirm")).to_be_visible()
+
+
+def expect_game_shown(page: Page, match: Match, state: IBState, seat: int,
+                      log_from: int) -> None:
+    """The page of `seat` shows `state`: the log's sentences from event `log_from` on,
+    the hand card by card, the units on the track in order with their HP and Charge,
+    and the Support Characters in play."""
+    view = state.view(seat)
+    assert len(view.log) > log_from, "nothing happened"
+    expect(page.locator("#log li")).to_have_text(
+        text.log_sentences(view, match, max(0, len(view.log) - LOG_LINES)))
+    expect(page.locator("#hand .card-name")).to_have_text(
+        [view.card_name(c) for c in view.hand])
+    units = page.locator("#track li.unit[data-unit]")
+    expect(units).to_have_count(len(view.order))
+    for slot, u in enumerate(view.order):
+        unit = view.units[u]
+        expect(units.nth(slot)).to_have_attribute("data-unit", str(u))
+        expect(units.nth(slot)).to_contain_text(f"{unit.hp}/{unit.max_hp} HP")
+        expect(units.nth(slot)).to_contain_text(f"Charge {unit.charge}/3")
+    supports = [u.name for u in view.units if u.is_support and u.on_track]
+    for name in supports:
+        expect(page.locator("#track .supports")).to_contain_text(name)
 
 
 def take_first_turn(page: Page) -> None:

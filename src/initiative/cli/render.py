@@ -26,6 +26,7 @@ from initiative.games.ib.content import (
     AbilitySpec,
     Clause,
     Content,
+    KeystoneSpec,
 )
 from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
@@ -143,12 +144,19 @@ def ability_text(ability: AbilitySpec) -> str:
 
 
 def attack_clauses(match: Match, unit: int, kind: Kind) -> tuple[Clause, ...]:
+    """A Character's attack, Break Art or Keystone ability (none for any other unit)."""
     if kind == Kind.KEYSTONE:
-        keystone = match.unit_keystones[unit]
+        keystone = _keystone(match, unit)
         return keystone.ability if keystone else ()
+    if not 0 <= unit < len(match.units):
+        return ()
     spec = match.units[unit]
     return spec.basic if kind == Kind.BASIC else (
         spec.advanced if kind == Kind.ADVANCED else spec.break_art)
+
+
+def _keystone(match: Match, unit: int) -> KeystoneSpec | None:
+    return match.unit_keystones[unit] if 0 <= unit < len(match.unit_keystones) else None
 
 
 def card_text(content: Content, card: int) -> str:
@@ -172,7 +180,7 @@ def card_text(content: Content, card: int) -> str:
 def attack_text(match: Match, unit: int, kind: Kind) -> str:
     clauses = "; ".join(clause_text(c) for c in attack_clauses(match, unit, kind))
     if kind == Kind.KEYSTONE:
-        keystone = match.unit_keystones[unit]
+        keystone = _keystone(match, unit)
         cost = KEYSTONE_COSTS[match.config.keystone_ability_cost]
         return f"{keystone.name if keystone else '?'} Keystone ability ({cost}): {clauses}"
     return f"{ATTACKS[kind]} ({COSTS[kind]}): {clauses}"
@@ -317,9 +325,59 @@ def decision_title(view: IBView, match: Match) -> str:
         return (f"{unit.name}'s {what}: choose the target of clause {i + 1} "
                 f"({clause_text(clauses[i])})")
     if tag == frames.WINDOW:
-        return (f"Initiative Break window ({WINDOWS[frame[1]]}): break with a unit at "
-                "3 Charge, or decline")
+        when = WINDOWS[frame[1]] if 0 <= frame[1] < len(WINDOWS) else "now"
+        return (f"Initiative Break window ({when}): break with a unit at 3 Charge, or "
+                f"decline. {break_prompt(view)}")
     return "Choose an action"
+
+
+def break_effect(view: IBView, unit: int) -> str:
+    """What an Initiative Break does to `unit` if it breaks, worded from the rules in
+    force: where it lands (IB-3.7.6, AMB-29 `ib_end_position`; Time Collapse: no Round
+    Marker) and, for the unit acting now, the end of its activation (AMB-34
+    `active_unit_ib`)."""
+    words = f"it jumps to the far left, does its Break Art, {_landing(view, unit)}"
+    if unit == active_unit(view) and _ends_activation(view):
+        words += "; it is acting now, so breaking ends its activation"
+    return words
+
+
+def _landing(view: IBView, unit: int) -> str:
+    """Where a Breaker goes after its Break Art (IB-3.7.6, AMB-29, track rule R2)."""
+    if view.rm is None:
+        return "then goes to the far right (Time Collapse: no Round Marker)"
+    slot = view.order.index(unit) if unit in view.order else len(view.order)
+    if view.rules.get("ib_end_position", _DEFAULT_RULES.ib_end_position) == "before_rm" \
+            and not out_of_round(view, slot, unit):
+        return "then goes back just left of the Round Marker, still in the round"
+    positional = view.rules.get("out_of_round_rule",
+                                _DEFAULT_RULES.out_of_round_rule) == "positional"
+    return "then goes to the far right, past the Round Marker" + (
+        ", out of round" if positional else "")
+
+
+def _ends_activation(view: IBView) -> bool:
+    return bool(view.rules.get("active_unit_ib",
+                               _DEFAULT_RULES.active_unit_ib) == "ends_activation")
+
+
+def break_prompt(view: IBView) -> str:
+    """The Break window's reminder of what breaking does to the Breaker (IB-3.7.6,
+    AMB-29) and to the activation running (AMB-34)."""
+    breakers = [a.arg for a in view.legal if a.kind == Kind.BREAK]
+    active = active_unit(view)
+    others = [u for u in breakers if u != active]
+    words = "A Breaker " + (f"jumps to the far left, does its Break Art, "
+                            f"{_landing(view, others[0] if others else active)}.")
+    if active < 0:
+        return words
+    name = view.units[active].name
+    if active in breakers:
+        words += f" {name} is acting now: breaking with it ends its activation (AMB-34)."
+    elif not _ends_activation(view) and view.units[active].seat == view.seat \
+            and view.units[active].charge >= 3:
+        words += f" {name} is acting now and may not break during its activation (AMB-34)."
+    return words
 
 
 def frame_clauses(match: Match, frame: frames.Frame) -> tuple[Clause, ...]:
@@ -362,20 +420,23 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
             return f"install {name} on a Character with its type (the whole action)"
         paying = bool(view.stack) and view.stack[-1][0] == frames.ACTION
         return f"discard {name} " + ("to pay the cost" if paying else "(free action)")
-    if kind in (Kind.TARGET, Kind.BREAK):
-        unit = view.units[action.arg]
+    if kind in (Kind.TARGET, Kind.BREAK, Kind.TARGET_SUPPORT):
+        slot = action.arg + (match.num_characters if kind == Kind.TARGET_SUPPORT else 0)
+        if not 0 <= slot < len(view.units):
+            return f"{kind.name.lower()} unit {slot + 1}"
+        unit = view.units[slot]
         who = f"{unit_brief(unit)}, {side(view, unit)}"
         if kind == Kind.TARGET:
             return who
-        return (f"Initiative Break with {who}: jumps to the far left, then "
-                + attack_text(match, action.arg, Kind.BREAK_ART))
-    if kind == Kind.TARGET_SUPPORT:
-        unit = view.units[action.arg + match.num_characters]
-        return f"{unit_brief(unit)}, Support, {side(view, unit)}"
+        if kind == Kind.TARGET_SUPPORT:
+            return f"{unit_brief(unit)}, Support, {side(view, unit)}"
+        return f"Initiative Break with {who}: {break_effect(view, slot)}. " \
+            + attack_text(match, slot, Kind.BREAK_ART)
     if kind == Kind.CLEANSE:
-        return f"cleanse {st.NAMES[action.arg]}"
+        return f"cleanse {st.NAMES[action.arg]}" if action.arg < len(st.NAMES) else "cleanse"
     if kind == Kind.FLUX:  # IB 7.4.2
-        return "spend a Flux Surge token (free): " + FLUX_WORDS[action.arg]
+        return "spend a Flux Surge token (free): " + (
+            FLUX_WORDS[action.arg] if action.arg < len(FLUX_WORDS) else "?")
     return _describe_sigil(view, match, action)
 
 
@@ -383,17 +444,19 @@ FLUX_WORDS = ("draw 1 card", "heal every Character of yours 1 HP", "heal this Ch
 
 
 def _describe_sigil(view: IBView, match: Match, action: Action) -> str:
-    """SIGIL (which installed Sigil), TIER and REPLACE (IB 4.5)."""
+    """SIGIL (which installed Sigil), TIER and REPLACE (IB 4.5). Total: described from
+    any view, even one where the action is not legal, it names what it can."""
     kind = action.kind
-    frame = view.stack[-1] if view.stack else None
+    frame = view.stack[-1] if view.stack and view.stack[-1][0] == frames.ACTION else None
     if kind == Kind.TIER:
         card = frame[8] if frame is not None else -1
-        if card < 0:
-            return f"tier {action.arg + 1}"
-        tier = match.content.cards[card].tiers[action.arg]
-        return f"Discard {action.arg + 1}: " + "; ".join(clause_text(c) for c in tier)
+        tiers = match.content.cards[card].tiers if 0 <= card < len(match.content.cards) else ()
+        if action.arg >= len(tiers):
+            return f"Discard {action.arg + 1}"
+        return f"Discard {action.arg + 1}: " + "; ".join(
+            clause_text(c) for c in tiers[action.arg])
     unit = active_unit(view) if kind == Kind.SIGIL else (frame[11] if frame else -1)
-    installed = view.units[unit].sigils if unit >= 0 else ()
+    installed = view.units[unit].sigils if 0 <= unit < len(view.units) else ()
     name = view.card_name(installed[action.arg][0]) if action.arg < len(installed) else "?"
     if kind == Kind.SIGIL:
         return f"use {name} (choose a tier next)"

@@ -194,11 +194,11 @@ def create_app(url: str | None = None, options: Options | None = None,
             return found
         runtime, seat, token = found
         table = runtime.table
-        ctx = render.context(table, seat, table.view(seat))
-        ctx.update(render.finished_links(table, token))
+        ctx, regions, _ = render.seat_regions(table, seat, table.view(seat),
+                                              extra=render.finished_links(table, token))
         who = "spectator" if seat == SPECTATOR else f"seat {seat + 1}, {table.seat_name(seat)}"
         return page("table.html", name=table.setup.name, who=who, seat=seat,
-                    ws=f"/t/{table.id}/ws?k={token}", regions=render.regions(ctx),
+                    ws=f"/t/{table.id}/ws?k={token}", regions=regions,
                     has_partner=ctx["has_partner"])
 
     async def replay(request: Request) -> Response:

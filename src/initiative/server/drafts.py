@@ -22,6 +22,7 @@ from initiative.games.ib import frames
 from initiative.games.ib.actions import DECLINE, Action
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.state import IBState
+from initiative.games.ib.view import IBView
 
 PREVIEW_SEED = 0x5052_4556_4945_57
 """Seeds the determinized copy: a fixed number, so the same draft previews the same."""
@@ -37,13 +38,15 @@ def in_progress(state: IBState, seat: int) -> bool:
 @dataclass(frozen=True)
 class DraftState:
     """Where a draft stands: the copy with the steps played, what the seat may choose
-    next, whether it can be confirmed, and the preview (None if not complete)."""
+    next, whether it can be confirmed, the preview (None if not complete), and the
+    seat's view of the copy before each step (what each step is described from)."""
 
     steps: tuple[Action, ...]
     state: IBState
     next_steps: tuple[Action, ...]
     ready: bool
     preview: IBState | None
+    before: tuple[IBView, ...] = ()
 
 
 def played_copy(live: IBState, seat: int) -> IBState:
@@ -54,21 +57,24 @@ def played_copy(live: IBState, seat: int) -> IBState:
 def draft_state(live: IBState, seat: int, steps: tuple[Action, ...]) -> DraftState:
     """Play `steps` on a determinized copy; ValueError names a step that is not legal."""
     state = played_copy(live, seat)
+    before: list[IBView] = []
     for n, step in enumerate(steps, 1):
         if state.current_seat() != seat or (n > 1 and not in_progress(state, seat)):
             raise ValueError(f"step {n} ({step!r}): the action is already complete; "
                              "confirm it or take a step back")
         if step not in state.legal_actions():
             raise ValueError(f"step {n} ({step!r}) is not legal here")
+        before.append(state.view(seat))
         state.apply(step)
     ready = bool(steps) and not in_progress(state, seat)
-    if ready:
+    if ready or live.current_seat() != seat:
         next_steps: tuple[Action, ...] = ()
-    elif live.current_seat() == seat:
+    elif steps:
         next_steps = tuple(state.legal_actions())
-    else:
-        next_steps = ()
-    return DraftState(steps, state, next_steps, ready, _preview(state, seat) if ready else None)
+    else:  # the first step: the live game's legal actions, exactly what the engine offers
+        next_steps = tuple(live.legal_actions())
+    return DraftState(steps, state, next_steps, ready, _preview(state, seat) if ready else None,
+                      tuple(before))
 
 
 def _preview(after: IBState, seat: int) -> IBState:

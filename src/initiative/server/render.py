@@ -13,6 +13,7 @@ sees, shown one at a time in a dialog; server/details.py).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +31,9 @@ from initiative.server.table import Table
 SHAPES = ("●", "▲", "■", "◆", "★", "✚", "⬟", "⬢")
 """Team marks (colour is never the only sign of a side)."""
 CC_SHAPE = "✖"
+DRAFT_DROPPED = ("Your unfinished action could not be shown, so it was cleared: please "
+                 "choose it again.")
+log = logging.getLogger("initiative.server")
 LOG_LINES = 150
 UNIT_STEPS = (Kind.TARGET, Kind.TARGET_SUPPORT, Kind.BREAK)
 CARD_STEPS = (Kind.PLAY, Kind.INSTALL, Kind.DISCARD)
@@ -84,16 +88,22 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
     draft = table.draft(seat) if mine else None
     draft_view = draft.state.view(seat) if draft is not None and draft.steps else view
     next_steps = list(draft.next_steps) if draft is not None else []
-    unit_steps = {target_unit(a, match.num_characters): a
-                  for a in next_steps if a.kind in UNIT_STEPS}
-    card_steps = {a.arg: a for a in next_steps if a.kind in CARD_STEPS}
+    # Every next step is a control: a card may be played, installed and discarded, a
+    # unit targeted or break, so each slot and unit holds a list (issue 16).
+    unit_steps: dict[int, list[Button]] = {}
+    card_steps: dict[int, list[Button]] = {}
+    for a in next_steps:
+        if a.kind in UNIT_STEPS:
+            unit_steps.setdefault(target_unit(a, match.num_characters), []).append(
+                _button(draft_view, match, a))
+        elif a.kind in CARD_STEPS:
+            card_steps.setdefault(a.arg, []).append(_button(draft_view, match, a))
     other_steps = [_button(draft_view, match, a) for a in next_steps
                    if a.kind not in UNIT_STEPS and a.kind not in CARD_STEPS]
     active = text.active_unit(view)
     track = []
     for slot, u in enumerate(view.order):
         unit = view.units[u]
-        step = unit_steps.get(u)
         track.append({
             "slot": slot + 1, "unit": unit, "mark": team_mark(match, unit.team),
             "team": unit.team if unit.team != match.cc_team else "cc",
@@ -101,19 +111,18 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
             "out": text.out_of_round(view, slot, u), "rm_before": slot == view.rm,
             "statuses": st.names(unit.statuses),
             "pending": text.pending_text(unit.pending) if unit.pending else "",
-            "step": _button(draft_view, match, step) if step is not None else None,
+            "steps": unit_steps.get(u, []),
         })
     supports = [{"unit": u, "mark": team_mark(match, u.team), "side": text.side(view, u),
                  "team": u.team,
-                 "step": _button(draft_view, match, unit_steps[u.unit])
-                 if u.unit in unit_steps else None}
+                 "steps": unit_steps.get(u.unit, [])}
                 for u in view.units if u.is_support and u.on_track]
     defeated = [u for u in view.units if not u.on_track and not u.is_support]
     hand = [{"slot": i, "name": view.card_name(c), "key": details.card_key(c),
              "text": text.card_text(match.content, c),
              "chosen": draft is not None and any(a.kind in CARD_STEPS and a.arg == i
                                                  for a in draft.steps[:1]),
-             "step": _button(draft_view, match, card_steps[i]) if i in card_steps else None}
+             "steps": card_steps.get(i, [])}
             for i, c in enumerate(view.hand)]
     options = []
     if mine and draft is not None and not draft.steps:
@@ -134,7 +143,8 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                        for s, n in enumerate(view.hand_sizes)],
         "mine": mine, "decider": decider, "controller": controller,
         "title": text.decision_title(view, match) if mine else "",
-        "draft": [text.describe_action(view, match, a) for a in draft.steps]
+        "draft": [text.describe_action(before, match, a)  # each from the view it was taken in
+                  for before, a in zip(draft.before, draft.steps, strict=True)]
         if draft is not None else [],
         "ready": draft is not None and draft.ready, "choices": other_steps,
         "options": options, "preview": preview, "can_undo": table.can_undo(seat),
@@ -174,6 +184,31 @@ REGIONS = ("status", "track", "hand", "actions", "log", "chat", "details")
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:
     return {name: str(env.get_template(f"_{name}.html").render(ctx)) for name in REGIONS}
+
+
+def seat_regions(table: Table, seat: int, view: IBView, controller: str = "human",
+                 extra: dict[str, Any] | None = None
+                 ) -> tuple[dict[str, Any], dict[str, str], str]:
+    """The context and regions for `seat` (`extra` added to the context), and a message
+    for the seat ("" if none). A kept draft whose drawing fails is dropped (logged once,
+    with the traceback), so the seat's next frame and every reconnect draw again
+    instead of failing in a loop; a failure without a draft is raised."""
+    try:
+        return (*_drawn(table, seat, view, controller, extra), "")
+    except Exception:
+        if not table.drafts.get(seat):
+            raise
+        log.exception("table %s seat %d: the draft %r could not be drawn; it was dropped",
+                      table.id, seat, table.drafts[seat])
+        table.cancel(seat)
+    return (*_drawn(table, seat, view, controller, extra), DRAFT_DROPPED)
+
+
+def _drawn(table: Table, seat: int, view: IBView, controller: str,
+           extra: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, str]]:
+    ctx = context(table, seat, view, controller)
+    ctx.update(extra or {})
+    return ctx, regions(ctx)
 
 
 def announcement(ctx: dict[str, Any]) -> str:

@@ -62,9 +62,11 @@ class SocketClient:
             seat = table.state.current_seat()
             controller = runtime.controller(seat, runtime.away_after, time.monotonic()) \
                 if seat >= 0 else "human"
-            ctx = render.context(table, self.seat, view, controller)
-            ctx.update(render.finished_links(table, self.token))
-            payload = {"type": "render", "regions": render.regions(ctx),
+            ctx, regions, problem = render.seat_regions(
+                table, self.seat, view, controller, render.finished_links(table, self.token))
+            if problem:
+                await self.send({"type": "error", "message": problem, "reply_to": None})
+            payload = {"type": "render", "regions": regions,
                        "announce": render.announcement(ctx), "your_turn": ctx["mine"],
                        "seq": table.head}
             if table.rematch and note == "rematch":

@@ -4,6 +4,15 @@
 window.InitiativeLive = (function () {
   "use strict";
 
+  // Reconnecting: the first retry waits FIRST_RETRY_MS, each retry after it twice as
+  // long, up to MAX_RETRY_MS. The wait starts over only once a connection has proved
+  // itself by staying open STABLE_MS: a socket the server closes at once (a link it
+  // drops, a page it cannot render) backs off instead of reconnecting four times a
+  // second for ever.
+  const FIRST_RETRY_MS = 250;
+  const MAX_RETRY_MS = 5000;
+  const STABLE_MS = 3000;
+
   // Opens root.dataset.ws. `on.message(msg)` gets every message; `on.refused(reason)`
   // a link that does not open this page (close codes 4403/4404, no retry); `on.lost()`
   // a dropped connection before the retry. Returns send(msg): the request's id, or 0
@@ -12,13 +21,15 @@ window.InitiativeLive = (function () {
     const url = new URL(root.dataset.ws, window.location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     let socket = null;
-    let delay = 250;
+    let delay = FIRST_RETRY_MS;
+    let openedAt = null; // when the current socket opened (null: it never did)
     let nextId = 1;
 
     function open() {
       socket = new WebSocket(url);
+      openedAt = null;
       socket.onopen = function () {
-        delay = 250;
+        openedAt = Date.now();
         status.textContent = "Connected";
         status.classList.remove("error");
       };
@@ -31,8 +42,9 @@ window.InitiativeLive = (function () {
         if (on.lost) on.lost();
         status.textContent = "Connection lost; reconnecting…";
         status.classList.add("error");
+        if (openedAt !== null && Date.now() - openedAt >= STABLE_MS) delay = FIRST_RETRY_MS;
         setTimeout(open, delay);
-        delay = Math.min(delay * 2, 5000);
+        delay = Math.min(delay * 2, MAX_RETRY_MS);
       };
     }
 
