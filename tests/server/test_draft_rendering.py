@@ -110,7 +110,7 @@ def test_a_card_offers_its_play_and_its_free_discard_together(store: Store) -> N
         if not both:
             continue
         hand = render.regions(render.context(table, seat, table.view(seat)))["hand"]
-        cards = re.findall(r'<li class="card[^"]*">(.*?)</li>', hand, re.S)
+        cards = re.findall(r'<li class="card[^"]*"[^>]*>(.*?)</li>', hand, re.S)
         for slot in both:
             buttons = [ACTIONS[int(i)] for i in ACTION.findall(cards[slot])]
             assert {a.kind for a in buttons} >= {Kind.DISCARD} and len(buttons) >= 2
