@@ -14,13 +14,13 @@ action list (GUIDE 3), so it replays bit for bit.
 
 from __future__ import annotations
 
-import secrets
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
+from initiative.engine.rng import Seed, new_secret_seed, parse_seed
 from initiative.games.ib import breaks, frames
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.content import Content
@@ -73,7 +73,8 @@ class Table:
     id: str
     setup: TableSetup
     match: Match
-    seed: int
+    seed: Seed
+    """The game's chance: a keyed secret (engine.rng) unless the creator chose one."""
     seat_digests: list[str]
     claimed: list[bool]
     spectator_digest: str
@@ -94,7 +95,7 @@ class Table:
 
     @classmethod
     def create(cls, store: Store, setup: TableSetup, content: Content,
-               seed: int | None = None, series: str | None = None,
+               seed: Seed | None = None, series: str | None = None,
                digests: tuple[list[str], str] | None = None, claimed: list[bool] | None = None,
                prefix: list[int] | None = None
                ) -> tuple[Table, list[str | None], str | None]:
@@ -102,7 +103,7 @@ class Table:
         spectator token (None where `digests`, a rematch's, are reused). `prefix`: actions
         already played when the table opens (a position to start from, e.g. near the end
         of a game for a puzzle or a test); TableError names the first illegal one."""
-        seed = secrets.randbits(32) if seed is None else seed
+        seed = new_secret_seed() if seed is None else seed
         match = setup.build(content, seed)
         if digests is None:
             seat_tokens: list[str | None] = [None if s.is_bot else tokens.new_token()
@@ -130,7 +131,7 @@ class Table:
                       head: int) -> Table:
         setup = TableSetup.from_dict(data["setup"])
         match = Match.from_dict(data["match"], content, f"table {table_id}: match")
-        return cls(table_id, setup, match, int(data["seed"]), list(data["seat_digests"]),
+        return cls(table_id, setup, match, parse_seed(data["seed"]), list(data["seat_digests"]),
                    list(data["claimed"]), data["spectator_digest"],
                    data.get("series") or table_id, list(data["actions"]),
                    [Turn(*t) for t in data["turns"]], list(data["chat"]),
