@@ -38,13 +38,13 @@ def serve(
     try:
         app = create_app(db, Options(away_after=away, bot_delay=bot_delay))
     except StoreError as exc:
-        fail(str(exc))
+        raise fail(" ".join(str(exc).split())) from None  # one line, no traceback
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
-        fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Initiative Break web table: http://{shown}:{bound}/  (Ctrl+C stops it)",
