@@ -26,6 +26,7 @@ from initiative.bots import make_bot
 from initiative.engine.rng import Seed, SplitMix64, derived_seed
 from initiative.games.ib.content import Content
 from initiative.server.notify import LocalNotifier, Notifier
+from initiative.server.rates import TableRates
 from initiative.server.setup import TableSetup
 from initiative.server.table import Pending, Table, TableError
 from initiative.server.writer import StoreWriter
@@ -75,6 +76,8 @@ class Runtime:
     away_after: float = 60.0
     remote: dict[int, dict[str, float]] = field(default_factory=dict)
     """Seat -> {other server process: when it last said the seat's player is there}."""
+    rates: TableRates = field(default_factory=TableRates)
+    """The table's flood limits, shared by its connections (rates.py)."""
 
     def present(self, seat: int) -> bool:
         """Whether the seat's player is connected here or (lately) to another process."""

@@ -25,6 +25,7 @@ from initiative.games.ib import breaks, frames
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.content import Content
 from initiative.games.ib.match import Match
+from initiative.games.ib.record import GameRecord, record_game
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.server import tokens
@@ -222,7 +223,12 @@ class Table:
     # --- checking requests (nothing changes until `apply`) ------------------------------
 
     def check_act(self, seat: int, actions: list[Action], by: str = "player") -> Pending:
-        """A turn of `seat`: its steps applied to a copy; TableError if any is illegal."""
+        """A turn of `seat`: its steps applied to a copy of the game; TableError if any
+        is illegal. A step that meets chance (a draw, shuffle or roll) or reveals other
+        seats' hidden answers must be the turn's last: otherwise the whole turn is
+        refused before the steps after it are tried, whatever the outcome, so no error
+        can tell an outcome the seat then takes back (a new hand after a mulligan,
+        IB 2.8.2). Errors never list the legal actions of a copy."""
         if self.finished:
             raise TableError("the game is over")
         if not actions or len(actions) > MAX_STEPS:
@@ -232,11 +238,19 @@ class Table:
         for n, action in enumerate(actions, 1):
             if state.current_seat() != seat:
                 raise TableError(f"step {n}: it is not {self.seat_name(seat)}'s decision")
-            reveals = reveals or _closes_hidden_answers(state, seat)
+            closes = _closes_hidden_answers(state, seat)
+            chance = (state.rng.state, _deck_cards(state))
             try:
                 state.apply(action)
-            except IllegalActionError as exc:
-                raise TableError(f"step {n}: {exc}") from None
+            except IllegalActionError:
+                raise TableError(f"step {n}: action {action.index} ({action!r}) is not "
+                                 "legal there") from None
+            met = closes or chance != (state.rng.state, _deck_cards(state))
+            if met and n < len(actions):
+                raise TableError(f"step {n} meets chance or reveals hidden answers, so the "
+                                 "turn must end there; send the steps after it as a new "
+                                 "turn (nothing was played)")
+            reveals = reveals or closes
         undoable = (by == "player" and self.setup.undo == "safe" and not reveals
                     and state.rng.state == self.state.rng.state
                     and _deck_cards(state) == _deck_cards(self.state))
@@ -341,6 +355,15 @@ class Table:
             except (IllegalActionError, TableError) as exc:
                 raise TableError(f"prefix action {n}: {exc}") from None
         return state
+
+    def record(self) -> GameRecord:
+        """The finished game as a record (setup, seed, moves: `initiative replay`). The
+        seed is the table's secret, so there is none before the game is over."""
+        if not self.finished:
+            raise TableError("the record is given when the game is over (it holds the "
+                             "seed, which would tell every hand and draw)")
+        return record_game(self.match, self.seed, [_action(i) for i in self.actions],
+                           with_log=True)
 
     def state_at(self, step: int) -> IBState:
         """The game after the first `step` actions (the replay viewer)."""

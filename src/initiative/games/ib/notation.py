@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 import yaml
 
+from initiative.engine.data_text import load_yaml
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import GameRng, make_rng, parse_seed, rng_from_data
 from initiative.games.ib import flow
@@ -327,7 +328,7 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
     is automatic (no other rule runs: R8)."""
     if isinstance(source, str):
         try:
-            source = yaml.safe_load(source)
+            source = load_yaml(source)
         except yaml.YAMLError as exc:
             raise NotationError(f"position: not valid YAML/JSON: {exc}") from None
     top = _mapping(source, "position", _TOP_KEYS)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.ib import events
@@ -132,8 +133,8 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str, content: Content | None = None) -> GameRecord:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = loads_json(text)
+        except ValueError as exc:
             raise NotationError(f"record: not valid JSON: {exc}") from None
         return cls.from_dict(data, content)
 
