@@ -75,8 +75,9 @@ def test_a_nested_team_upload_is_a_400_naming_the_file(client: TestClient) -> No
     assert client.get("/api/tables").json() == []
 
 
-@pytest.mark.parametrize("frame", ["[" * 2000 + "]" * 2000, '{"op": "act", "actions": ' + "[" * 50 + "]" * 50
-                                   + "}", b"\x00binary", b'{"op": "sync"}'])
+@pytest.mark.parametrize("frame", [
+    "[" * 2000 + "]" * 2000, '{"op": "act", "actions": ' + "[" * 50 + "]" * 50 + "}",
+    b"\x00binary", b'{"op": "sync"}'])
 def test_nested_and_binary_frames_get_an_error_and_sync_still_works(
         client: TestClient, frame: str | bytes) -> None:
     table = create(client)
@@ -102,8 +103,9 @@ def test_nested_and_binary_frames_get_an_error_and_sync_still_works(
 
 def test_other_sites_cannot_post_or_open_sockets(client: TestClient) -> None:
     assert client.post("/api/tables", json=body(), headers={"origin": EVIL}).status_code == 403
-    assert client.post("/api/tables", json=body(), headers={"origin": "null"}).status_code \
-        == 403
+    for headers in ({"origin": "null"}, {"origin": "null", "sec-fetch-site": "cross-site"},
+                    {"origin": EVIL, "sec-fetch-site": "same-site"}):
+        assert client.post("/api/tables", json=body(), headers=headers).status_code == 403
     assert client.post("/new", data=body(), headers={"origin": EVIL}).status_code == 403
     assert client.post("/trackers/new", data={}, headers={"origin": EVIL}).status_code == 403
     table = create(client)
@@ -120,7 +122,8 @@ def test_other_sites_cannot_post_or_open_sockets(client: TestClient) -> None:
 
 
 def test_the_own_origin_and_no_origin_are_accepted(client: TestClient) -> None:
-    for headers in ({"origin": OWN}, {"origin": "http://TestServer:80"}, {}):
+    same = {"origin": "null", "sec-fetch-site": "same-origin"}  # a form under no-referrer
+    for headers in ({"origin": OWN}, {"origin": "http://TestServer:80"}, same, {}):
         assert client.post("/api/tables", json=body(), headers=headers).status_code == 201
     table = create(client)
     with client.websocket_connect(f"/t/{table['id']}/ws?k={table['seats'][0]}&format=json",

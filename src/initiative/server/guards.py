@@ -9,7 +9,8 @@ one (chunked) is counted as it streams in and cut off with 413 at the limit.
 any method but GET, HEAD, OPTIONS) or a WebSocket upgrade whose `Origin` is not this
 server's own (scheme and `Host` of the request) nor one of the configured origins (a
 proxy's public address: `initiative serve --origin URL`, or INITIATIVE_ORIGINS) is
-refused: 403, or a WebSocket closed before it is accepted. A request without `Origin`
+refused: 403, or a WebSocket closed before it is accepted, unless the browser itself
+says the request is same-origin (`Sec-Fetch-Site`). A request without `Origin`
 (scripts, bots, command-line clients: they carry no other site's authority) passes.
 """
 
@@ -112,11 +113,15 @@ class OriginCheck:
         self.allowed = normal_origins(origins)
 
     def permits(self, scope: Scope) -> bool:
-        """Whether the request carries no Origin, or this server's own or a listed one."""
+        """Whether the request carries no Origin, comes from this server's own page (its
+        Origin, or the browser's `Sec-Fetch-Site: same-origin`) or from a listed one."""
         origin = _header(scope, b"origin")
         if origin is None:
             return True
-        normal = normal_origin(origin)  # "null" (a sandboxed page, a file) is refused
+        if _header(scope, b"sec-fetch-site") == "same-origin":
+            return True  # set by the browser alone (pages cannot forge it); needed since
+            # under `Referrer-Policy: no-referrer` a form's own POST says `Origin: null`
+        normal = normal_origin(origin)  # "null" otherwise (a sandboxed page, a file)
         if normal is None:
             return False
         own = normal_origin(f"{scope.get('scheme', 'http')}://{_header(scope, b'host')}")
