@@ -15,7 +15,7 @@ import pytest
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.rng import KEYED, KeyedStream, SplitMix64
 from initiative.games.ib.determinize import determinize
-from initiative.games.ib.notation import canonical_json
+from initiative.games.ib.notation import canonical_json, dump_position, load_position
 from initiative.games.ib.record import GameRecord, position_hash, replay
 from initiative.server.table import Table, TableError
 from initiative.store import Store
@@ -146,3 +146,20 @@ def test_a_chosen_seed_keeps_the_fast_generator(tmp_path: Path) -> None:
         made = create(client, seed=11)
         table = client.app.state.hub.runtimes[made["id"]].table  # type: ignore[attr-defined]
         assert table.seed == 11 and isinstance(table.state.rng, SplitMix64)
+
+
+def test_a_keyed_position_round_trips_and_goes_on_identically(tmp_path: Path) -> None:
+    store = store_at(tmp_path)
+    table, _, _ = secret_table(store)
+    play_random(store, table, random.Random(8), 30)
+    loaded = load_position(dump_position(table.state), content())
+    assert isinstance(loaded.rng, KeyedStream)
+    assert loaded.rng.to_data() == table.state.rng.to_data()
+    original = table.state.clone()
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    for state, rng in ((original, rng_a), (loaded, rng_b)):
+        for _ in range(40):
+            if state.result is not None:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert canonical_json(loaded) == canonical_json(original)
