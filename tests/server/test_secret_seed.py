@@ -163,3 +163,15 @@ def test_a_keyed_position_round_trips_and_goes_on_identically(tmp_path: Path) ->
                 break
             state.apply(rng.choice(state.legal_actions()))
     assert canonical_json(loaded) == canonical_json(original)
+
+
+def test_the_api_takes_a_keyed_seed_text(tmp_path: Path) -> None:
+    """Scripts (the load test) may give a keyed seed, to play the web games' generator
+    deterministically."""
+    seed = f"{KEYED}:{'ab' * 32}"
+    with running(tmp_path) as client:
+        made = create(client, seed=seed)  # type: ignore[arg-type]
+        table = client.app.state.hub.runtimes[made["id"]].table  # type: ignore[attr-defined]
+        assert table.seed == seed and isinstance(table.state.rng, KeyedStream)
+        bad = client.post("/api/tables", json={"mode": "1v1", "seed": f"{KEYED}:xyz"})
+        assert bad.status_code == 400 and bad.json()["error"].startswith("seed: expected")

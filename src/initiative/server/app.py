@@ -35,6 +35,7 @@ from starlette.websockets import WebSocket
 from initiative.bots import LEVELS
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
+from initiative.engine.rng import parse_seed
 from initiative.games.ib.content import Content, core_content
 from initiative.server import render, tokens
 from initiative.server.guards import BodyLimit, OriginCheck, normal_origins
@@ -220,9 +221,13 @@ def create_app(url: str | None = None, options: Options | None = None,
         if not isinstance(body, dict):
             return JSONResponse({"error": "the body must be a JSON object"}, 400)
         seed = body.pop("seed", None)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                 or not 0 <= seed < 2**63):
-            return JSONResponse({"error": "seed: a whole number from 0"}, 400)
+        if seed is not None:
+            try:
+                seed = parse_seed(seed)
+            except ValueError as exc:
+                return JSONResponse({"error": str(exc)}, 400)
+            if isinstance(seed, int) and seed >= 2**63:
+                return JSONResponse({"error": "seed: a whole number below 2^63"}, 400)
         prefix = body.pop("prefix", None)
         if prefix is not None and (not isinstance(prefix, list) or not all(
                 isinstance(i, int) and not isinstance(i, bool) for i in prefix)):
