@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
 import http.client
 import json
 import os
@@ -280,6 +281,14 @@ class Server:
 # --- the load ------------------------------------------------------------------------------
 
 
+def table_seed(number: int, keyed: bool) -> int | str:
+    """Table `number`'s seed: a keyed seed made from it (as real tables draw from a keyed
+    generator, only with a random key), or the number itself (splitmix64)."""
+    if not keyed:
+        return number
+    return "blake2b-ctr:" + hashlib.sha256(f"load table {number}".encode()).hexdigest()
+
+
 @dataclass
 class Config:
     tables: int
@@ -289,6 +298,8 @@ class Config:
     jitter: float
     seed: int
     compression: bool
+    keyed: bool = True
+    """Tables get keyed seeds (the generator of real web games), else whole numbers."""
 
 
 class Load:
@@ -404,7 +415,8 @@ class Load:
         seed = self.next_seed
         self.next_seed += 1
         body = {"mode": "1v1", "seat0_team": "tideguard", "seat1_team": "ashfall",
-                "seat0_controller": "human", "seat1_controller": "human", "seed": seed}
+                "seat0_controller": "human", "seat1_controller": "human",
+                "seed": table_seed(seed, self.config.keyed)}
         async with self.create_gate:
             if self.stop.is_set():
                 return None
@@ -604,7 +616,7 @@ async def run_once(args: argparse.Namespace, tables: int, duration: float,
     try:
         await server.wait_healthy(10.0 if args.server_url else 60.0)
         config = Config(tables, duration, min(args.warmup, duration / 2), args.think,
-                        args.jitter, args.seed, not args.no_compression)
+                        args.jitter, args.seed, not args.no_compression, not args.splitmix)
         return await Load(server, config).run()
     finally:
         await asyncio.to_thread(server.stop)
@@ -702,6 +714,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=1.0, help="seconds before each act")
     parser.add_argument("--jitter", type=float, default=0.2, help="think time ± this share")
     parser.add_argument("--seed", type=int, default=1, help="seed of the bots' choices")
+    parser.add_argument("--splitmix", action="store_true",
+                        help="seed tables with whole numbers (the fast splitmix64 generator) "
+                        "instead of keyed seeds, to compare the two")
     parser.add_argument("--db", help="the server's database URL (PostgreSQL on loopback; "
                         "its CPU counts as other processes'); default a fresh SQLite file")
     parser.add_argument("--server-url", help="an already running server on loopback "

@@ -200,7 +200,7 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ("unknown top field", minimal(trak=[]), "position: unknown field 'trak'"),
     ("format", minimal(format="fen"), "position.format: expected 'initiative-position/1'"),
     ("rng and seed", minimal(rng=1, seed=2), "position: give either rng or seed"),
-    ("rng range", minimal(rng=-1), "position.rng: -1 is outside"),
+    ("rng range", minimal(rng=-1), "position.rng: expected a whole number"),
     ("round", minimal(round=0), "position.round: 0 is outside 1.."),
     ("result", minimal(result=7), "position.result: expected null, draw or a team number"),
     ("one seat", minimal(setup={"seats": SETUP["seats"][:1]}),

@@ -9,6 +9,10 @@ import typer
 
 from initiative.cli.common import fail
 
+WS_MAX_SIZE = 64 * 1024
+"""Bytes a WebSocket frame may hold (requests are at most 4096 characters; a larger
+frame closes the socket with 1009 before it is read in full)."""
+
 
 def serve(
     host: Annotated[str, typer.Option(help=(
@@ -27,6 +31,11 @@ def serve(
     ws_compression: Annotated[bool, typer.Option(
         help="Compress WebSocket frames (permessage-deflate): less traffic, about a "
         "sixth more server CPU per action (docs/web.md).")] = False,
+    origin: Annotated[list[str] | None, typer.Option(
+        envvar="INITIATIVE_ORIGINS",
+        help="A public address pages come from besides the server's own, e.g. "
+        "https://games.example.org behind a proxy (repeatable; the variable takes "
+        "several, space-separated). Other sites' posts and sockets are refused.")] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
 ) -> None:
     """Start the web table: a lobby, tables in every mode, live play over WebSockets."""
@@ -39,15 +48,18 @@ def serve(
     from initiative.store import StoreError
 
     try:
-        app = create_app(db, Options(away_after=away, bot_delay=bot_delay))
+        app = create_app(db, Options(away_after=away, bot_delay=bot_delay),
+                         origins=origin or ())
     except StoreError as exc:
-        fail(str(exc))
+        raise fail(" ".join(str(exc).split())) from None  # one line, no traceback
+    except ValueError as exc:
+        raise fail(f"--origin: {exc}") from None
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
-        fail(f"cannot listen on {host}:{port}: {exc.strerror}")
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"Initiative Break web table: http://{shown}:{bound}/  (Ctrl+C stops it)",
@@ -55,7 +67,7 @@ def serve(
     typer.echo(network_note(host))
     config = uvicorn.Config(app, log_level=log_level, access_log=False,
                             ws="websockets-sansio" if _has_sansio() else "auto",
-                            ws_per_message_deflate=ws_compression)
+                            ws_per_message_deflate=ws_compression, ws_max_size=WS_MAX_SIZE)
     uvicorn.Server(config).run(sockets=[sock])
 
 

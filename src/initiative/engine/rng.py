@@ -1,37 +1,74 @@
-"""A one-integer seeded generator (splitmix64), so cloning a state copies a number.
+"""Seeded generators, so cloning a state copies a number or two.
 
 Every chance event of a game (shuffles, dice) draws from the one generator its state
 owns; a record is therefore setup + seed + actions and replays bit for bit.
+
+Two generators share one interface (`GameRng`):
+- `SplitMix64` (an int seed): fast, for the lab, bots, tests and terminal games. Its
+  64-bit seed can be searched for, so it is no secret.
+- `KeyedStream` (a seed text `blake2b-ctr:<64 hex digits>`, 256 secret bits): keyed
+  BLAKE2b, a pseudorandom function, in counter mode. Web table games use it: what a
+  seat sees (its hand, draws, dice) tells nothing about the key or later outputs.
+
+A `Seed` names its generator: a whole number is splitmix64 (records from before the
+keyed generator replay unchanged), a text with the prefix `KEYED` is the keyed one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
+import secrets
+import struct
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
 
+Seed = int | str
+"""A game's seed: a whole number (SplitMix64) or a keyed seed text (KeyedStream)."""
+KEYED = "blake2b-ctr"
+"""The name (and seed-text prefix) of the keyed generator."""
+KEY_BYTES = 32
+_KEYED_SEED = re.compile(rf"{KEYED}:([0-9a-f]{{{2 * KEY_BYTES}}})")
+_KEYED_STATE = re.compile(rf"{KEYED}:([0-9a-f]{{{2 * KEY_BYTES}}})@([0-9]{{1,20}})")
+_WORDS = struct.Struct("<8Q")  # one BLAKE2b block of output: eight 64-bit draws
+_SUB_SEED = b"sub-seed"
 
-class SplitMix64:
-    """splitmix64 (Steele, Lea, Flood 2014): 64-bit state, full period, fast in Python."""
 
-    __slots__ = ("state",)
+class GameRng(Protocol):
+    """What a game draws its chance from (both generators below)."""
 
-    def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
+    state: int
+    """How far the stream has advanced (equal states of one seed: equal futures)."""
 
-    def clone(self) -> SplitMix64:
-        return SplitMix64(self.state)
+    def clone(self) -> GameRng: ...
+
+    def next64(self) -> int: ...
+
+    def below(self, n: int) -> int: ...
+
+    def roll(self, sides: int) -> int: ...
+
+    def shuffle(self, items: MutableSequence[T]) -> None: ...
+
+    def sample(self, items: MutableSequence[T], k: int) -> list[T]: ...
+
+    def to_data(self) -> int | str:
+        """The generator as JSON data (`rng_from_data` reads it)."""
+        ...
+
+
+class _Draws:
+    """Bounded draws, dice and shuffles over `next64` (shared by both generators)."""
+
+    __slots__ = ()
 
     def next64(self) -> int:
-        """The next 64-bit output."""
-        self.state = s = (self.state + _GOLDEN) & MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
+        raise NotImplementedError
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) by rejection (no modulo bias)."""
@@ -61,3 +98,123 @@ class SplitMix64:
             j = i + self.below(n - i)
             items[i], items[j] = items[j], items[i]
         return list(items[:k])
+
+
+class SplitMix64(_Draws):
+    """splitmix64 (Steele, Lea, Flood 2014): 64-bit state, full period, fast in Python."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def clone(self) -> SplitMix64:
+        return SplitMix64(self.state)
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = s = (self.state + _GOLDEN) & MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def to_data(self) -> int:
+        return self.state
+
+
+class KeyedStream(_Draws):
+    """Keyed BLAKE2b (RFC 7693) in counter mode: output block `b` is
+    BLAKE2b-512(key, b as 8 little-endian bytes), eight 64-bit draws. `state` counts the
+    draws made; the key and the state are all there is (a clone copies two fields, a
+    pickle stores two)."""
+
+    __slots__ = ("_base", "_block", "_words", "key", "state")
+
+    def __init__(self, key: bytes, state: int = 0) -> None:
+        if len(key) != KEY_BYTES:
+            raise ValueError(f"a {KEYED} key is {KEY_BYTES} bytes, not {len(key)}")
+        self.key = key
+        self.state = state
+        self._base = hashlib.blake2b(key=key)
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    def clone(self) -> KeyedStream:
+        new = KeyedStream.__new__(KeyedStream)
+        new.key, new.state, new._base = self.key, self.state, self._base
+        new._block, new._words = self._block, self._words
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return KeyedStream, (self.key, self.state)
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        n = self.state
+        self.state = n + 1
+        if n >> 3 != self._block:
+            self._block = n >> 3
+            block = self._base.copy()  # the keyed prefix is hashed once, in __init__
+            block.update((n >> 3).to_bytes(8, "little"))
+            self._words = _WORDS.unpack(block.digest())
+        return self._words[n & 7]
+
+    def to_data(self) -> str:
+        return f"{KEYED}:{self.key.hex()}@{self.state}"
+
+
+def new_secret_seed() -> str:
+    """A fresh keyed seed (256 bits from the operating system's CSPRNG)."""
+    return f"{KEYED}:{secrets.token_hex(KEY_BYTES)}"
+
+
+def is_secret(seed: Seed) -> bool:
+    """Whether `seed` names the keyed generator."""
+    return isinstance(seed, str)
+
+
+def parse_seed(value: Any, where: str = "seed") -> Seed:
+    """`value` as a Seed; ValueError naming `where` if it is neither form."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and _KEYED_SEED.fullmatch(value):
+        return value
+    raise ValueError(f"{where}: expected a whole number >= 0 or '{KEYED}:' and "
+                     f"{2 * KEY_BYTES} hex digits, got {str(value)[:80]!r}")
+
+
+def make_rng(seed: Seed) -> SplitMix64 | KeyedStream:
+    """The generator a seed names, at its start."""
+    if isinstance(seed, int):
+        return SplitMix64(seed)
+    return KeyedStream(_key(seed))
+
+
+def _key(seed: str) -> bytes:
+    found = _KEYED_SEED.fullmatch(seed)
+    if found is None:
+        raise ValueError(f"not a {KEYED} seed: {seed[:80]!r}")
+    return bytes.fromhex(found[1])
+
+
+def derived_seed(seed: Seed, salt: int) -> int:
+    """A 64-bit seed for a side stream (a bot, a draw of Rival Keystones) of the game
+    `seed` starts: `seed ^ salt` for splitmix64 (as ever); for a keyed seed a keyed
+    hash of `salt`, which tells nothing about the key."""
+    if isinstance(seed, int):
+        return seed ^ salt
+    mac = hashlib.blake2b(_SUB_SEED + (salt & MASK64).to_bytes(8, "little"),
+                          key=_key(seed), digest_size=8)
+    return int.from_bytes(mac.digest(), "little")
+
+
+def rng_from_data(value: Any, where: str = "rng") -> SplitMix64 | KeyedStream:
+    """A generator written by `to_data`; ValueError naming `where` if it is not one."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MASK64:
+        return SplitMix64(value)
+    found = _KEYED_STATE.fullmatch(value) if isinstance(value, str) else None
+    if found is None:
+        raise ValueError(f"{where}: expected a whole number 0..2^64-1 or "
+                         f"'{KEYED}:<{2 * KEY_BYTES} hex digits>@<draws>', "
+                         f"got {str(value)[:80]!r}")
+    return KeyedStream(bytes.fromhex(found[1]), int(found[2]))

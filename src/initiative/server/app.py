@@ -9,6 +9,7 @@ Routes:
   POST /t/{id}/claim/{seat}   take a free seat from the lobby (a new secret link)
   GET  /t/{id}?k=TOKEN        the table page of the seat (or spectators) TOKEN opens
   GET  /t/{id}/replay?k=T&step=N   a finished game, step by step (public information)
+  GET  /t/{id}/record?k=T     a finished game's record (JSON, with its seed; 409 before)
   GET  /how-to-play           the rules in short, with rule ids (cli/guide.py)
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
@@ -21,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -37,8 +38,11 @@ from starlette.websockets import WebSocket
 from initiative.bots import LEVELS
 from initiative.cli import guide
 from initiative.engine.contract import SPECTATOR
+from initiative.engine.data_text import loads_json
+from initiative.engine.rng import parse_seed
 from initiative.games.ib.content import Content, core_content
 from initiative.server import handoff, render, tokens
+from initiative.server.guards import BodyLimit, OriginCheck, normal_origins
 from initiative.server.hub import NOTIFY_KINDS, Hub, Options, Runtime
 from initiative.server.notify import Shared, make_notifier
 from initiative.server.setup import (
@@ -63,9 +67,11 @@ HEX = frozenset("0123456789abcdef")
 
 
 def create_app(url: str | None = None, options: Options | None = None,
-               content: Content | None = None) -> Starlette:
-    """The app over the store at `url` (SQLite by default; PostgreSQL by URL)."""
+               content: Content | None = None, origins: Sequence[str] = ()) -> Starlette:
+    """The app over the store at `url` (SQLite by default; PostgreSQL by URL). `origins`:
+    sites besides its own that may post to it (a proxy's public address; guards.py)."""
     content = content or core_content()
+    allowed = normal_origins(origins)  # ValueError before anything is opened
     store = Store(url)
     notifier = Shared(make_notifier(store.url))  # one LISTEN connection for both hubs
     hub = Hub(store, content, options, notifier.part(NOTIFY_KINDS))
@@ -132,7 +138,7 @@ def create_app(url: str | None = None, options: Options | None = None,
     async def new_post(request: Request) -> Response:
         form = await read_form(request)
         try:
-            setup = parse_setup(form, content)
+            setup = await asyncio.to_thread(parse_setup, form, content)  # YAML is slow
             runtime, seat_tokens, spectator = await hub.create(setup)
         except SetupError as exc:
             return new_form(form, exc.problems, 400)
@@ -227,22 +233,27 @@ def create_app(url: str | None = None, options: Options | None = None,
             return JSONResponse([{"id": i.id, "name": i.name, "status": i.status,
                                   **i.summary} for i in infos])
         try:
-            body = await request.json()
-        except ValueError:
-            return JSONResponse({"error": "the body must be JSON"}, 400)
+            body = loads_json(await request.body())
+        except ValueError as exc:
+            return JSONResponse({"error": f"the body must be JSON: {exc}"}, 400)
         if not isinstance(body, dict):
             return JSONResponse({"error": "the body must be a JSON object"}, 400)
         seed = body.pop("seed", None)
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                                 or not 0 <= seed < 2**63):
-            return JSONResponse({"error": "seed: a whole number from 0"}, 400)
+        if seed is not None:
+            try:
+                seed = parse_seed(seed)
+            except ValueError as exc:
+                return JSONResponse({"error": str(exc)}, 400)
+            if isinstance(seed, int) and seed >= 2**63:
+                return JSONResponse({"error": "seed: a whole number below 2^63"}, 400)
         prefix = body.pop("prefix", None)
         if prefix is not None and (not isinstance(prefix, list) or not all(
                 isinstance(i, int) and not isinstance(i, bool) for i in prefix)):
             return JSONResponse({"error": "prefix: a list of action numbers"}, 400)
         try:
-            setup = parse_setup({k: v if isinstance(v, str) else str(v)
-                                 for k, v in body.items() if v is not None}, content)
+            setup = await asyncio.to_thread(parse_setup, {
+                k: v if isinstance(v, str) else str(v) for k, v in body.items()
+                if v is not None}, content)
             runtime, seat_tokens, spectator = await hub.create(setup, seed, prefix=prefix)
         except SetupError as exc:
             return JSONResponse({"error": "the table cannot be created",
@@ -253,6 +264,20 @@ def create_app(url: str | None = None, options: Options | None = None,
         return JSONResponse({"id": table.id, "seats": seat_tokens, "spectator": spectator,
                              "links": [f"/t/{table.id}?k={t}" if t else None
                                        for t in seat_tokens]}, 201)
+
+    async def record(request: Request) -> Response:
+        """The game record (`initiative replay` reads it): it holds the secret seed, so
+        it is given only once the game is over."""
+        found = await seat_of(request)
+        if isinstance(found, Response):
+            return found
+        table = found[0].table
+        try:
+            data = await asyncio.to_thread(table.record)
+        except TableError as exc:
+            return JSONResponse({"error": str(exc)}, 409)
+        return Response(data.to_json(), media_type="application/json", headers={
+            "content-disposition": f'attachment; filename="table-{table.id[:8]}.json"'})
 
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(websocket, hub, open_table)
@@ -279,13 +304,16 @@ def create_app(url: str | None = None, options: Options | None = None,
         Route("/t/{table}/claim/{seat}", claim, methods=["POST"]),
         Route("/t/{table}/created", created),
         Route("/t/{table}", table_page), Route("/t/{table}/replay", replay),
+        Route("/t/{table}/record", record),
         WebSocketRoute("/t/{table}/ws", socket),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/how-to-play", how_to_play),
         Route("/healthz", health), Route("/favicon.ico", favicon),
         Mount("/static", static, name="static"),
         *tracker_routes(trackers),
-    ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
+                                      Middleware(OriginCheck, origins=allowed),
+                                      Middleware(BodyLimit)])
     app.state.hub = hub
     app.state.trackers = trackers
     return app

@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from initiative.bots import make_bot
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import Seed, SplitMix64, derived_seed
 from initiative.games.ib.content import Content
 from initiative.server.notify import LocalNotifier, Notifier
+from initiative.server.rates import TableRates
 from initiative.server.setup import TableSetup
 from initiative.server.table import Pending, Table, TableError
 from initiative.server.writer import StoreWriter
@@ -75,6 +76,8 @@ class Runtime:
     away_after: float = 60.0
     remote: dict[int, dict[str, float]] = field(default_factory=dict)
     """Seat -> {other server process: when it last said the seat's player is there}."""
+    rates: TableRates = field(default_factory=TableRates)
+    """The table's flood limits, shared by its connections (rates.py)."""
 
     def present(self, seat: int) -> bool:
         """Whether the seat's player is connected here or (lately) to another process."""
@@ -97,7 +100,8 @@ class Runtime:
     def bot(self, seat: int, name: str) -> Any:
         key = (seat, name)
         if key not in self.bots:
-            seed = SplitMix64(self.table.seed ^ (seat + 1) * 0x9E37_79B9).next64()
+            salt = (seat + 1) * 0x9E37_79B9
+            seed = SplitMix64(derived_seed(self.table.seed, salt)).next64()
             self.bots[key] = make_bot(name, self.table.match, seed)
         return self.bots[key]
 
@@ -133,7 +137,7 @@ class Hub:
 
     # --- tables -----------------------------------------------------------------------
 
-    async def create(self, setup: TableSetup, seed: int | None = None, series: str | None = None,
+    async def create(self, setup: TableSetup, seed: Seed | None = None, series: str | None = None,
                      digests: tuple[list[str], str] | None = None,
                      claimed: list[bool] | None = None, prefix: list[int] | None = None
                      ) -> tuple[Runtime, list[str | None], str | None]:

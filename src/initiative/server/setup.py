@@ -12,6 +12,7 @@ from typing import Any
 
 from initiative.bots import LEVELS, is_bot_name
 from initiative.engine.errors import ConfigError, ContentError
+from initiative.engine.rng import Seed
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import TeamFile, load_team_text
@@ -93,7 +94,7 @@ class TableSetup:
         return cls(str(data["name"]), str(data["mode"]), seats, data.get("encounter"),
                    dict(data.get("rules") or {}), str(data.get("undo", "safe")))
 
-    def build(self, content: Content, seed: int) -> Match:
+    def build(self, content: Content, seed: Seed) -> Match:
         """The match; SetupError lists every problem (deck rules per seat included)."""
         teams: list[str | TeamFile] = []
         problems: list[str] = []

@@ -14,17 +14,18 @@ action list (GUIDE 3), so it replays bit for bit.
 
 from __future__ import annotations
 
-import secrets
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
+from initiative.engine.rng import Seed, new_secret_seed, parse_seed
 from initiative.games.ib import breaks, frames
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.content import Content
 from initiative.games.ib.match import Match
+from initiative.games.ib.record import GameRecord, record_game
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.server import tokens
@@ -73,7 +74,8 @@ class Table:
     id: str
     setup: TableSetup
     match: Match
-    seed: int
+    seed: Seed
+    """The game's chance: a keyed secret (engine.rng) unless the creator chose one."""
     seat_digests: list[str]
     claimed: list[bool]
     spectator_digest: str
@@ -94,7 +96,7 @@ class Table:
 
     @classmethod
     def create(cls, store: Store, setup: TableSetup, content: Content,
-               seed: int | None = None, series: str | None = None,
+               seed: Seed | None = None, series: str | None = None,
                digests: tuple[list[str], str] | None = None, claimed: list[bool] | None = None,
                prefix: list[int] | None = None
                ) -> tuple[Table, list[str | None], str | None]:
@@ -102,7 +104,7 @@ class Table:
         spectator token (None where `digests`, a rematch's, are reused). `prefix`: actions
         already played when the table opens (a position to start from, e.g. near the end
         of a game for a puzzle or a test); TableError names the first illegal one."""
-        seed = secrets.randbits(32) if seed is None else seed
+        seed = new_secret_seed() if seed is None else seed
         match = setup.build(content, seed)
         if digests is None:
             seat_tokens: list[str | None] = [None if s.is_bot else tokens.new_token()
@@ -130,7 +132,7 @@ class Table:
                       head: int) -> Table:
         setup = TableSetup.from_dict(data["setup"])
         match = Match.from_dict(data["match"], content, f"table {table_id}: match")
-        return cls(table_id, setup, match, int(data["seed"]), list(data["seat_digests"]),
+        return cls(table_id, setup, match, parse_seed(data["seed"]), list(data["seat_digests"]),
                    list(data["claimed"]), data["spectator_digest"],
                    data.get("series") or table_id, list(data["actions"]),
                    [Turn(*t) for t in data["turns"]], list(data["chat"]),
@@ -221,7 +223,12 @@ class Table:
     # --- checking requests (nothing changes until `apply`) ------------------------------
 
     def check_act(self, seat: int, actions: list[Action], by: str = "player") -> Pending:
-        """A turn of `seat`: its steps applied to a copy; TableError if any is illegal."""
+        """A turn of `seat`: its steps applied to a copy of the game; TableError if any
+        is illegal. A step that meets chance (a draw, shuffle or roll) or reveals other
+        seats' hidden answers must be the turn's last: otherwise the whole turn is
+        refused before the steps after it are tried, whatever the outcome, so no error
+        can tell an outcome the seat then takes back (a new hand after a mulligan,
+        IB 2.8.2). Errors never list the legal actions of a copy."""
         if self.finished:
             raise TableError("the game is over")
         if not actions or len(actions) > MAX_STEPS:
@@ -231,11 +238,19 @@ class Table:
         for n, action in enumerate(actions, 1):
             if state.current_seat() != seat:
                 raise TableError(f"step {n}: it is not {self.seat_name(seat)}'s decision")
-            reveals = reveals or _closes_hidden_answers(state, seat)
+            closes = _closes_hidden_answers(state, seat)
+            chance = (state.rng.state, _deck_cards(state))
             try:
                 state.apply(action)
-            except IllegalActionError as exc:
-                raise TableError(f"step {n}: {exc}") from None
+            except IllegalActionError:
+                raise TableError(f"step {n}: action {action.index} ({action!r}) is not "
+                                 "legal there") from None
+            met = closes or chance != (state.rng.state, _deck_cards(state))
+            if met and n < len(actions):
+                raise TableError(f"step {n} meets chance or reveals hidden answers, so the "
+                                 "turn must end there; send the steps after it as a new "
+                                 "turn (nothing was played)")
+            reveals = reveals or closes
         undoable = (by == "player" and self.setup.undo == "safe" and not reveals
                     and state.rng.state == self.state.rng.state
                     and _deck_cards(state) == _deck_cards(self.state))
@@ -340,6 +355,15 @@ class Table:
             except (IllegalActionError, TableError) as exc:
                 raise TableError(f"prefix action {n}: {exc}") from None
         return state
+
+    def record(self) -> GameRecord:
+        """The finished game as a record (setup, seed, moves: `initiative replay`). The
+        seed is the table's secret, so there is none before the game is over."""
+        if not self.finished:
+            raise TableError("the record is given when the game is over (it holds the "
+                             "seed, which would tell every hand and draw)")
+        return record_game(self.match, self.seed, [_action(i) for i in self.actions],
+                           with_log=True)
 
     def state_at(self, step: int) -> IBState:
         """The game after the first `step` actions (the replay viewer)."""

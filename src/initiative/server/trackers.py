@@ -134,7 +134,7 @@ async def serve_tracker_socket(websocket: WebSocket, hub: TrackerHub) -> None:
         runtime.clients.discard(client)
 
 
-async def _handle(text: str, client: TrackerSocket, runtime: TrackerRuntime,
+async def _handle(text: str | bytes, client: TrackerSocket, runtime: TrackerRuntime,
                   hub: TrackerHub) -> None:
     client.reply_to = None
     try:

@@ -29,8 +29,10 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from initiative.engine.contract import SPECTATOR
+from initiative.engine.data_text import NestingError, loads_json
 from initiative.server import render
 from initiative.server.hub import Hub, Runtime
+from initiative.server.rates import ConnectionRates
 from initiative.server.table import Pending, Table, TableError, _action
 
 log = logging.getLogger("initiative.server")
@@ -42,8 +44,10 @@ NOT_FOUND = 4404
 class SocketClient:
     """One connected page or API client."""
 
-    def __init__(self, websocket: WebSocket, seat: int, token: str, fmt: str) -> None:
+    def __init__(self, websocket: WebSocket, seat: int, token: str, fmt: str,
+                 rates: ConnectionRates) -> None:
         self.websocket = websocket
+        self.rates = rates
         self.seat = seat
         self.token = token
         self.json = fmt == "json"
@@ -95,7 +99,8 @@ async def serve_socket(websocket: WebSocket, hub: Hub,
     if seat is None:
         await websocket.close(NOT_ALLOWED, "This link does not open a seat at this table.")
         return
-    client = SocketClient(websocket, seat, token, websocket.query_params.get("format", "html"))
+    client = SocketClient(websocket, seat, token, websocket.query_params.get("format", "html"),
+                          ConnectionRates(runtime.rates))
     await hub.join(runtime, client)
     try:
         await client.update(runtime, "")
@@ -105,12 +110,16 @@ async def serve_socket(websocket: WebSocket, hub: Hub,
 
 
 async def serve_frames(websocket: WebSocket,
-                       handle: Callable[[str], Awaitable[None]]) -> None:
-    """Hand each text frame to ``handle`` until the page leaves (a closed socket, or a
-    send that failed because Starlette closed it)."""
+                       handle: Callable[[str | bytes], Awaitable[None]]) -> None:
+    """Hand each frame (text, or bytes for a binary one) to ``handle`` until the page
+    leaves (a closed socket, or a send that failed because Starlette closed it)."""
     try:
         while True:
-            await handle(await websocket.receive_text())
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            await handle(text if text is not None else bytes(message.get("bytes") or b""))
     except WebSocketDisconnect:
         pass
     except RuntimeError:
@@ -118,13 +127,17 @@ async def serve_frames(websocket: WebSocket,
             raise
 
 
-def read_request(text: str, error: type[ValueError]) -> dict[str, Any]:
+def read_request(text: str | bytes, error: type[ValueError]) -> dict[str, Any]:
     """A client's request frame as a JSON object; ``error`` (naming what is wrong) if it
-    is too long or not one."""
+    is binary, too long, nested too deeply or not one."""
+    if isinstance(text, bytes):
+        raise error("a request must be a text frame holding a JSON object, not binary")
     if len(text) > MAX_MESSAGE:
         raise error(f"a request is at most {MAX_MESSAGE} characters")
     try:
-        message = json.loads(text)
+        message = loads_json(text)
+    except NestingError as exc:
+        raise error(f"a request must be a JSON object: {exc}") from None
     except ValueError:
         raise error("a request must be a JSON object") from None
     if not isinstance(message, dict):
@@ -132,27 +145,37 @@ def read_request(text: str, error: type[ValueError]) -> dict[str, Any]:
     return message
 
 
-async def _handle(text: str, client: SocketClient, runtime: Runtime, hub: Hub) -> None:
+async def _handle(text: str | bytes, client: SocketClient, runtime: Runtime,
+                  hub: Hub) -> None:
     client.reply_to = None
+    refusal = client.rates.frame_refusal()
+    if refusal is not None:  # dropped unread; the error alone (no state) answers it
+        await client.send({"type": "error", "message": refusal, "reply_to": None})
+        return
+    played = False
     try:
         message = read_request(text, TableError)
         client.reply_to = message.get("id")
-        await _dispatch(message, client, runtime, hub)
+        played = await _dispatch(message, client, runtime, hub)
     except TableError as exc:
         await client.send({"type": "error", "message": str(exc),
                            "reply_to": client.reply_to})
         await client.update(runtime, "", answer=True)
+    finally:
+        if not played:
+            client.rates.charge()
 
 
 async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runtime,
-                    hub: Hub) -> None:
+                    hub: Hub) -> bool:
+    """Carry out one request; True if it played a turn (stored an `act`)."""
     op = message.get("op")
     seat = client.seat
     table = runtime.table
     if op == "sync":
         client.log_sent = ()
         await client.update(runtime, "", answer=True)
-        return
+        return False
     if seat == SPECTATOR and op != "sync":
         raise TableError("spectators can only watch")
     if op in ("step", "back", "cancel"):
@@ -167,15 +190,20 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
                 await other.update(runtime, "", answer=other is client)
     elif op == "confirm":
         await hub.commit(runtime, lambda t: t.check_confirm(seat), origin=client)
+        return True
     elif op == "act":
         raw = message.get("actions")
         if not isinstance(raw, list):
             raise TableError("act: 'actions' must be a list of action numbers")
         actions = [_action(_index(i)) for i in raw]
         await hub.commit(runtime, lambda t: t.check_act(seat, actions), origin=client)
+        return True
     elif op == "undo":
         await hub.commit(runtime, lambda t: t.check_undo(seat), origin=client)
     elif op == "chat":
+        refusal = client.rates.chat_refusal()
+        if refusal is not None:
+            raise TableError(refusal)
         await hub.commit(runtime, lambda t: t.check_chat(
             seat, message.get("text"), bool(message.get("team"))),  # type: ignore[arg-type]
                          origin=client)
@@ -184,6 +212,7 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
     else:
         raise TableError(f"unknown op {op!r} (step, back, cancel, confirm, act, undo, chat, "
                          "rematch, sync)")
+    return False
 
 
 def _kept(sent: tuple[Any, ...], log: tuple[Any, ...]) -> int:

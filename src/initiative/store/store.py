@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
+from initiative.engine.data_text import loads_json
 from initiative.store import exchange, migrate
 from initiative.store.engine import WRITE, make_engine
 from initiative.store.errors import ConflictError, StoreError
@@ -374,7 +375,7 @@ class Store:
     def import_file(self, path: str | os.PathLike[str], *, keep_id: bool = False) -> str:
         """`import_` of a JSON file written by `export_file`."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"),
+            data = loads_json(Path(path).read_text(encoding="utf-8"),
                               parse_constant=_reject_constant)
         except (OSError, ValueError) as exc:
             raise StoreError(f"cannot read {path}: {exc}") from exc

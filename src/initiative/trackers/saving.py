@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from initiative.engine.data_text import loads_json
 from initiative.trackers.base import ConsoleError, TrackerConsole
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def load(console: TrackerConsole, target: str, link: StoreLink) -> None:
             raise ConsoleError(str(exc)) from None
         return
     try:
-        data = json.loads(Path(target).read_text(encoding="utf-8"))
+        data = loads_json(Path(target).read_text(encoding="utf-8"))
     except OSError as exc:
         raise ConsoleError(f"cannot read {target}: {exc.strerror or exc}") from None
     except ValueError as exc:

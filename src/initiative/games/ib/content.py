@@ -26,6 +26,7 @@ from pydantic import (
     model_validator,
 )
 
+from initiative.engine.data_text import LimitedLoader
 from initiative.engine.errors import ContentError
 from initiative.games.ib import statuses
 from initiative.games.ib.challenge_cards import (
@@ -392,7 +393,7 @@ def _format_validation(error: ValidationError, where: str, data: Any) -> str:
 
 
 def read_yaml_mapping(text: str, where: str, expected: str,
-                      loader: type[yaml.SafeLoader] = yaml.SafeLoader) -> dict[str, Any]:
+                      loader: type[LimitedLoader] = LimitedLoader) -> dict[str, Any]:
     """One YAML document that must be a mapping; ContentError names the file and says
     what was `expected` otherwise. YAML errors name the file too."""
     stream = io.StringIO(text)

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import Field, ValidationError
 
+from initiative.engine.data_text import LimitedLoader
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.clauses import _Strict
 from initiative.games.ib.config import RulesConfig, check_flags, parse_flag_value
@@ -134,7 +135,7 @@ class TeamFile:
         return SeatSetup(name or self.name, team, self.character_keys, self.cards())
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
+class _UniqueKeyLoader(LimitedLoader):
     """A safe loader that refuses a key written twice in one mapping (a hand-written deck
     listing a card twice would otherwise keep only the last count)."""
 

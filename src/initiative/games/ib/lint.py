@@ -18,6 +18,7 @@ from typing import Literal
 import yaml
 from pydantic import ValidationError
 
+from initiative.engine.data_text import load_yaml
 from initiative.engine.errors import ContentError
 from initiative.games.ib.content import (
     ClauseModel,
@@ -57,7 +58,7 @@ def lint_content(text: str, where: str) -> list[Finding]:
     except ContentError as exc:
         refused = str(exc)
     try:
-        model = ContentFile.model_validate(yaml.safe_load(text))
+        model = ContentFile.model_validate(load_yaml(text))
     except (yaml.YAMLError, ValidationError) as exc:  # the loader says it best
         return [Finding("error", line) for line in (refused or str(exc)).splitlines()]
     found = list(_checks(model, where))

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from initiative.engine.errors import ContentError
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import Seed, SplitMix64, derived_seed
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, read_yaml_mapping
 from initiative.games.ib.deckbuilding import (
@@ -97,7 +97,7 @@ def load_setup_file(path: str | Path) -> GameSetup:
 
 
 def build_match(setup: GameSetup, content: Content, config: RulesConfig | None = None,
-                seed: int = 0, deck_rules: DeckRules | None = None) -> Match:
+                seed: Seed = 0, deck_rules: DeckRules | None = None) -> Match:
     """The match `setup` describes; ContentError lists every violation at once. `seed`
     draws the Rivals' Keystones (IB 6.8.2)."""
     config = config or RulesConfig()
@@ -174,13 +174,13 @@ def _party_problems(mode: str, players: Sequence[TeamFile], content: Content,
     return problems
 
 
-def rival_keystones(content: Content, count: int, seed: int) -> list[str]:
+def rival_keystones(content: Content, count: int, seed: Seed) -> list[str]:
     """IB 6.8.2 / AMB-77: a uniformly random Keystone for each Rival, none on two Rivals
     (it may match a player's: they are on another team)."""
     pool = sorted(content.keystones)
     if count > len(pool):
         raise ContentError(f"{count} Rivals need as many Keystones; the content has "
                            f"{len(pool)} (AMB-77)")
-    rng = SplitMix64(seed ^ RIVAL_SALT)
+    rng = SplitMix64(derived_seed(seed, RIVAL_SALT))
     rng.shuffle(pool)
     return pool[:count]

@@ -21,8 +21,9 @@ from typing import Any, NoReturn
 
 import yaml
 
+from initiative.engine.data_text import load_yaml
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.rng import MASK64, SplitMix64
+from initiative.engine.rng import GameRng, make_rng, parse_seed, rng_from_data
 from initiative.games.ib import flow
 from initiative.games.ib import frames as fr
 from initiative.games.ib import statuses as st
@@ -205,7 +206,7 @@ def position_to_dict(state: IBState) -> dict[str, Any]:
     data["stack"] = [_frame_to_data(frame, names) for frame in state.stack]
     data["activations"] = state.activations
     data["result"] = result_to_data(state.result)
-    data["rng"] = state.rng.state
+    data["rng"] = state.rng.to_data()
     return data
 
 
@@ -327,7 +328,7 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
     is automatic (no other rule runs: R8)."""
     if isinstance(source, str):
         try:
-            source = yaml.safe_load(source)
+            source = load_yaml(source)
         except yaml.YAMLError as exc:
             raise NotationError(f"position: not valid YAML/JSON: {exc}") from None
     top = _mapping(source, "position", _TOP_KEYS)
@@ -337,7 +338,7 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
     names = _Names(match)
     state = IBState.__new__(IBState)
     state.match = match
-    state.rng = SplitMix64(_read_rng(top))
+    state.rng = _read_rng(top)
     _read_units(state, top.get("units") or {}, names)
     state.track = _read_track(top, state, names)
     state.stack = _read_stack(top.get("stack"), state, names)
@@ -368,11 +369,16 @@ def _read_match(raw: Any, content: Content | None) -> Match:
         raise NotationError(prefix + message) from None
 
 
-def _read_rng(top: dict[str, Any]) -> int:
+def _read_rng(top: dict[str, Any]) -> GameRng:
+    """The generator: `rng` as written (its state), or a `seed` to start one."""
     if "rng" in top and "seed" in top:
         _fail("position", "give either rng or seed, not both")
-    key = "rng" if "rng" in top else "seed"
-    return _int(top.get(key, 0), f"position.{key}", 0, MASK64)
+    try:
+        if "rng" in top:
+            return rng_from_data(top["rng"], "position.rng")
+        return make_rng(parse_seed(top.get("seed", 0), "position.seed"))
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
 
 
 def _read_units(state: IBState, raw: Any, names: _Names) -> None:

@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.ib import events
 from initiative.games.ib.actions import Action
 from initiative.games.ib.config import RulesConfig
@@ -65,7 +66,7 @@ class GameRecord:
     """One game: enough to rebuild it (setup, seed, moves) and to check the replay."""
 
     setup: dict[str, Any]
-    seed: int
+    seed: Seed  # a whole number (splitmix64) or a keyed seed text (engine.rng)
     actions: list[str] = field(default_factory=list)
     result: int | None = None  # None: unfinished; -1: draw; else the winning team
     final_hash: str = ""
@@ -100,9 +101,10 @@ class GameRecord:
                 raise NotationError(f"record: unknown field {key!r} (known: {', '.join(_KEYS)})")
         if data.get("format") != FORMAT:
             raise NotationError(f"record.format: expected {FORMAT!r}, got {data.get('format')!r}")
-        seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise NotationError(f"record.seed: expected a whole number >= 0, got {seed!r}")
+        try:
+            seed = parse_seed(data.get("seed"), "record.seed")
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
         for key in ("actions", "agreed_order", "log"):
             value = data.get(key)
             if value is not None and (not isinstance(value, list)
@@ -133,8 +135,8 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str, content: Content | None = None) -> GameRecord:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = loads_json(text)
+        except ValueError as exc:
             raise NotationError(f"record: not valid JSON: {exc}") from None
         return cls.from_dict(data, content)
 
@@ -146,7 +148,7 @@ class GameRecord:
         return cls.from_json(Path(path).read_text(encoding="utf-8"), content)
 
 
-def _start(match: Match, seed: int, agreed_order: Sequence[str] | None) -> IBState:
+def _start(match: Match, seed: Seed, agreed_order: Sequence[str] | None) -> IBState:
     """A new game; `agreed_order` (unit labels) settles setup ties (AMB-92)."""
     units = None
     if agreed_order is not None:
@@ -164,7 +166,7 @@ def _start(match: Match, seed: int, agreed_order: Sequence[str] | None) -> IBSta
 class Recorder:
     """A new game that writes down every move applied to it (for the CLI and tools)."""
 
-    def __init__(self, match: Match, seed: int, agreed_order: Sequence[str] | None = None):
+    def __init__(self, match: Match, seed: Seed, agreed_order: Sequence[str] | None = None):
         self.match = match
         self.seed = seed
         self.agreed_order = list(agreed_order) if agreed_order is not None else None
@@ -192,7 +194,7 @@ class Recorder:
                           content_hash(self.match.content))
 
 
-def record_game(match: Match, seed: int, actions: Sequence[Action | str],
+def record_game(match: Match, seed: Seed, actions: Sequence[Action | str],
                 agreed_order: Sequence[str] | None = None,
                 with_log: bool = False) -> GameRecord:
     """Play `actions` (objects or move texts) from a new game and record it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import Seed, SplitMix64, make_rng
 from initiative.games.ib import events, flow, rounds
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.frames import MULLIGAN
@@ -16,12 +16,12 @@ from initiative.timing.setup_order import SetupEntry, setup_order
 from initiative.timing.track import InitiativeTrack
 
 
-def new_game(match: Match, seed: int, agreed_order: list[int] | None = None) -> IBState:
+def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) -> IBState:
     """A fresh game at its first decision (the mulligans)."""
     state = IBState.__new__(IBState)
     n_units = len(match.max_hp)  # Characters, then Support slots (out of play)
     state.match = match
-    state.rng = SplitMix64(seed)
+    state.rng = make_rng(seed)
     state.hp = [spec.hp for spec in match.units] + [0] * (n_units - match.num_characters)
     state.charge = [0] * n_units
     state.status = [0] * n_units

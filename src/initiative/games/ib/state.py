@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from initiative.engine.contract import TERMINAL
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import GameRng
 from initiative.games.ib import flow
 from initiative.games.ib.actions import Action
 from initiative.games.ib.events import Event
@@ -34,7 +34,7 @@ class IBState:
 
     match: Match
     track: InitiativeTrack
-    rng: SplitMix64
+    rng: GameRng
     hp: list[int]
     charge: list[int]
     status: list[int]  # packed statuses (statuses.py)
@@ -102,7 +102,7 @@ class IBState:
         new = IBState.__new__(IBState)
         new.match = self.match
         new.track = self.track.clone()
-        new.rng = SplitMix64(self.rng.state)
+        new.rng = self.rng.clone()
         new.hp = self.hp[:]
         new.charge = self.charge[:]
         new.status = self.status[:]
