@@ -83,9 +83,9 @@ def pending_text(pending: Sequence[int]) -> str:
 
 
 def unit_brief(unit: UnitView) -> str:
-    """`Brask Holloway (16/16 HP, burn)`."""
+    """`Brask Holloway (South) (16/16 HP, burn)`: its name with its side (Match.who)."""
     extra = "".join(f", {s}" for s in st.names(unit.statuses))
-    return f"{unit.name} ({unit.hp}/{unit.max_hp} HP{extra})"
+    return f"{unit.who} ({unit.hp}/{unit.max_hp} HP{extra})"
 
 
 _AMOUNT_WORDS = (("move_up", "move up {}"), ("move_back", "move back {}"),
@@ -284,27 +284,27 @@ def decision_title(view: IBView, match: Match) -> str:
         return "Opening hand: keep it, or take your one mulligan (5 new cards)"
     if tag == frames.ACTIVATION:
         unit = view.units[frame[1]]
-        return f"{unit.name} ({unit.label}) acts: choose an action"
+        return f"{unit.who} ({unit.label}) acts: choose an action"
     if tag == frames.ACTION:
         unit, kind, targets, card = view.units[frame[1]], Kind(frame[2]), frame[3], frame[8]
         what = match.content.cards[card].name if card >= 0 else ATTACKS[kind]
         if frame[4] == frames.AS_COST:
-            return (f"{unit.name} plays {what}: choose a card to discard for its cost "
+            return (f"{unit.who} plays {what}: choose a card to discard for its cost "
                     f"({frame[9]} more)")
         if frame[4] == frames.AS_CLEANSE:
-            return f"{unit.name}'s {what}: choose the status to cleanse"
+            return f"{unit.who}'s {what}: choose the status to cleanse"
         stage = frame[4]
         if stage == frames.AS_TIER:
-            return f"{unit.name} uses {what}: choose the tier (Discard N)"
+            return f"{unit.who} uses {what}: choose the tier (Discard N)"
         if stage == frames.AS_RECIPIENT:
-            return f"{unit.name} installs {what}: choose the Character to receive it"
+            return f"{unit.who} installs {what}: choose the Character to receive it"
         if stage == frames.AS_REPLACE:
-            return f"{unit.name} installs {what}: choose the installed Sigil to discard"
+            return f"{unit.who} installs {what}: choose the installed Sigil to discard"
         clauses = frame_clauses(match, frame)
         if frames.PENDING not in targets or not clauses:
-            return f"{unit.name}'s {what}"
+            return f"{unit.who}'s {what}"
         i = targets.index(frames.PENDING)
-        return (f"{unit.name}'s {what}: choose the target of clause {i + 1} "
+        return (f"{unit.who}'s {what}: choose the target of clause {i + 1} "
                 f"({clause_text(clauses[i])})")
     if tag == frames.WINDOW:
         return (f"Initiative Break window ({WINDOWS[frame[1]]}): break with a unit at "
