@@ -77,6 +77,19 @@ def side(view: IBView, unit: UnitView) -> str:
     return f"enemy ({name})"
 
 
+def relation(view: IBView, unit: UnitView) -> str:
+    """`side`, leaving out the seat's name when the unit's own name carries it already
+    (Match.who): `Wren Aldous (South) (12/12 HP), enemy`."""
+    full = side(view, unit)
+    if unit.seat >= 0 and unit.who.endswith(f"({view.seat_names[unit.seat]})"):
+        return full.split(" (")[0] if view.seat >= 0 else ""
+    return full
+
+
+def _brief_with_relation(view: IBView, unit: UnitView, *extra: str) -> str:
+    return ", ".join(p for p in (unit_brief(unit), *extra, relation(view, unit)) if p)
+
+
 def pending_text(pending: Sequence[int]) -> str:
     """Deferred moves (IB 3.4.6): negative Move Up, positive Move Back."""
     return ", ".join(f"{'up' if p < 0 else 'back'} {abs(p)}" for p in pending) or "-"
@@ -242,7 +255,7 @@ def supports_line(view: IBView) -> Text | None:
     if not here:
         return None
     return Text("Supports in play: " + ", ".join(
-        f"{u.label} ({unit_brief(u)}, {side(view, u)})" for u in here))
+        f"{u.label} ({_brief_with_relation(view, u)})" for u in here))
 
 
 def hands_lines(view: IBView) -> list[Text]:
@@ -354,14 +367,14 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         return f"discard {name} " + ("to pay the cost" if paying else "(free action)")
     if kind in (Kind.TARGET, Kind.BREAK):
         unit = view.units[action.arg]
-        who = f"{unit_brief(unit)}, {side(view, unit)}"
+        who = _brief_with_relation(view, unit)
         if kind == Kind.TARGET:
             return who
         return (f"Initiative Break with {who}: jumps to the far left, then "
                 + attack_text(match, action.arg, Kind.BREAK_ART))
     if kind == Kind.TARGET_SUPPORT:
         unit = view.units[action.arg + match.num_characters]
-        return f"{unit_brief(unit)}, Support, {side(view, unit)}"
+        return _brief_with_relation(view, unit, "Support")
     if kind == Kind.CLEANSE:
         return f"cleanse {st.NAMES[action.arg]}"
     if kind == Kind.FLUX:  # IB 7.4.2
