@@ -85,7 +85,8 @@ def test_an_undo_is_told_to_every_seat(store: Store) -> None:
 
 def test_notices_sit_between_the_sentences_they_came_between() -> None:
     """A notice at log position n comes before sentence n; one before the first line
-    shown is left out with the sentences scrolled away."""
+    shown is left out with the sentences scrolled away, and one after the last (a
+    replay's earlier step) too."""
     table = Table.__new__(Table)
     table.notices = [Notice(0, 2), Notice(1, 5)]
     table.setup = duel()
@@ -93,5 +94,7 @@ def test_notices_sit_between_the_sentences_they_came_between() -> None:
     assert lines == ["a", "b", "North took back their last turn.", "c", "d", "e",
                      "South took back their last turn.", "f"]
     assert table.log_lines(["e", "f"], 4) == ["e", "South took back their last turn.", "f"]
-    assert table.log_lines(["c"], 2) == ["North took back their last turn.", "c",
-                                         "South took back their last turn."]
+    assert table.log_lines(["c"], 2) == ["North took back their last turn.", "c"]
+    assert table.log_lines(["c", "d", "e"], 2) == ["North took back their last turn.", "c",
+                                                   "d", "e", "South took back their last "
+                                                   "turn."]

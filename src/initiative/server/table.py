@@ -291,7 +291,8 @@ class Table:
         return f"{self.seat_name(notice.seat)} took back their last turn."
 
     def log_lines(self, sentences: list[str], first: int) -> list[str]:
-        """Game log sentences (entries `first` on) with the table's notices in place."""
+        """Game log sentences (entries `first` on) with the table's notices in place;
+        a notice after the last sentence given (a replay's earlier step) is left out."""
         lines: list[str] = []
         notices = sorted((n for n in self.notices if n.at >= first), key=lambda n: n.at)
         i = 0
@@ -300,7 +301,8 @@ class Table:
                 lines.append(self.notice_text(notices[i]))
                 i += 1
             lines.append(sentence)
-        lines.extend(self.notice_text(n) for n in notices[i:])
+        end = first + len(sentences)
+        lines.extend(self.notice_text(n) for n in notices[i:] if n.at == end)
         return lines
 
     def chat_for(self, seat: int) -> list[dict[str, Any]]:
