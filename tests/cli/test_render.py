@@ -66,6 +66,7 @@ def test_time_collapse_is_shown_instead_of_the_marker() -> None:
     line = render.track_line(view).plain
     assert "TIME COLLAPSE" in line and render.RM_MARK not in line and "(out)" not in line
     assert "TIME COLLAPSE" in render.header(view).plain
+    assert f"Round {view.round}" not in render.header(view).plain  # IB 3.6.2: no rounds
 
 
 def test_active_unit_is_marked() -> None:

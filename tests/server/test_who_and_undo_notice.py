@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from initiative.engine.contract import SPECTATOR
-from initiative.games.ib.actions import BASIC, KEEP, PASS
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib.actions import ACTIONS, BASIC, KEEP, PASS
+from initiative.games.ib.setup import new_game
 from initiative.server import render
 from initiative.server.table import Notice, Table
 from initiative.store import Store
@@ -98,3 +100,28 @@ def test_notices_sit_between_the_sentences_they_came_between() -> None:
     assert table.log_lines(["c", "d", "e"], 2) == ["North took back their last turn.", "c",
                                                    "d", "e", "South took back their last "
                                                    "turn."]
+
+
+def test_time_collapse_shows_no_round_number(store: Store) -> None:
+    """IB 3.6.2: in a Time Collapse the status says so instead of a round number, and no
+    log line after the collapse names a round."""
+    teams = ("tideguard", "ashfall")
+    match = Table.create(store, duel(teams=teams), content(), seed=5)[0].match
+    for seed in range(40):
+        state, rng, actions = new_game(match, seed), SplitMix64(seed), []
+        while not state.is_terminal() and (state.track.rm is not None
+                                           or state.current_seat() < 0):
+            legal = state.legal_actions()
+            actions.append(legal[rng.below(len(legal))].index)
+            state.apply(ACTIONS[actions[-1]])
+        if not state.is_terminal():
+            break
+    else:
+        pytest.fail("no seeded game reached a Time Collapse with a decision left")
+    table = Table.create(store, duel(teams=teams), content(), seed=seed, prefix=actions)[0]
+    ctx = render.context(table, SPECTATOR, table.view(SPECTATOR))
+    status = render.regions(ctx)["status"]
+    assert "Time Collapse: no rounds" in status and 'class="round"' not in status
+    log = ctx["log"]
+    after = log[max(i for i, line in enumerate(log) if line.startswith("Time Collapse!")):]
+    assert not any("(round" in line for line in after), after

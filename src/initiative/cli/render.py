@@ -185,9 +185,9 @@ def attack_text(match: Match, unit: int, kind: Kind) -> str:
 
 
 def header(view: IBView) -> Text:
-    """Round number, or Time Collapse."""
+    """Round number, or Time Collapse (which has no rounds, IB 3.6.2)."""
     if view.rm is None:
-        return Text(f"Round {view.round} - TIME COLLAPSE (no Round Marker)", style="bold red")
+        return Text("TIME COLLAPSE (no rounds, no Round Marker)", style="bold red")
     return Text(f"Round {view.round}", style="bold")
 
 
