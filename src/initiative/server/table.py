@@ -7,9 +7,9 @@ store accepted it (`Table.check_*` builds the event, the hub appends it, then
 was running: `Table.open` loads the latest snapshot and applies the events after it.
 
 Events: `act` (a seat's confirmed steps, by the player or a bot), `undo` (the last turn
-taken back, told to every seat as a notice in the log), `chat`, `claim` (a seat taken
-from the lobby: its token replaced), `rematch` (the table the same seats moved on to).
-The game itself is the seed plus the action list (GUIDE 3), so it replays bit for bit.
+taken back), `chat`, `claim` (a seat taken from the lobby: its token replaced),
+`rematch` (the table the same seats moved on to). The game itself is the seed plus the
+action list (GUIDE 3), so it replays bit for bit.
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ class Turn:
 
 @dataclass
 class Notice:
-    """A table happening every seat is told of in its log, after game log entry `at`:
-    an undo (who took back their turn; nothing hidden)."""
+    """A table happening every seat is told of in its log, before game log entry `at`:
+    an `undo` event (who took back their turn; nothing hidden)."""
 
     seat: int
     at: int
@@ -94,11 +94,12 @@ class Table:
     turns: list[Turn] = field(default_factory=list)
     chat: list[dict[str, Any]] = field(default_factory=list)
     rematch: str | None = None
-    notices: list[Notice] = field(default_factory=list)
     head: int = 0
     state: IBState = field(init=False)
     drafts: dict[int, tuple[Action, ...]] = field(default_factory=dict)
     _draft_cache: dict[int, DraftState] = field(default_factory=dict)
+    notices: list[Notice] = field(default_factory=list)
+    """What every seat is told of in its log besides the game (undos), in order."""
 
     def __post_init__(self) -> None:
         self.state = self._replay(self.actions)
@@ -147,7 +148,8 @@ class Table:
                    list(data["claimed"]), data["spectator_digest"],
                    data.get("series") or table_id, list(data["actions"]),
                    [Turn(*t) for t in data["turns"]], list(data["chat"]),
-                   data.get("rematch"), [Notice(*n) for n in data.get("notices", [])], head)
+                   data.get("rematch"), head,
+                   notices=[Notice(*n) for n in data.get("notices", [])])
 
     @classmethod
     def open(cls, store: Store, table_id: str, content: Content) -> Table:
