@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from initiative.games.ib import damage, events
 from initiative.games.ib.actions import Kind
+from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import core_content
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, UnitStart
 from tests.ib.scenario import Scenario
 from tests.ib.test_battle_starts import _two
@@ -230,6 +232,22 @@ def test_the_same_character_on_both_sides_is_told_apart() -> None:
     assert said(sc)[0] == "Wren Aldous (North) declares a Basic Attack targeting Wren " \
         "Aldous (South)."
     assert len(set(sc.match.who_names)) == len(sc.match.who_names)
+
+
+def test_one_side_with_two_of_one_name_is_told_apart_by_title() -> None:
+    """IB 2.1.4 under `character_unique_by: name_and_title` lets one seat field two
+    Characters of one name; a solo Rival may share a name too: the titles tell them
+    apart."""
+    match = Scenario(seats=[(0, ["wren", "sela", "sela_courier"]), (1, ["sela", "pim"])]).match
+    assert match.who_names[:5] == (
+        "Wren Aldous (Seat0)", "Sela Marchetti, Windrunner (Seat0)",
+        "Sela Marchetti, Storm Courier (Seat0)", "Sela Marchetti (Seat1)", "Pim Osgood (Seat1)")
+    content = core_content()
+    solo = Match(content, RulesConfig(), (SeatSetup("Solo", 0, ("wren", "sela"),
+                                                    content.deck("supply_a")),),
+                 (ChallengerSetup("sela_courier", True, "gale_feather"),))
+    assert solo.who_names[:3] == ("Wren Aldous", "Sela Marchetti, Windrunner",
+                                  "Sela Marchetti, Storm Courier")
 
 
 def test_one_seat_against_challenge_cards_names_copies_apart() -> None:
