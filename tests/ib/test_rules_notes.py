@@ -61,7 +61,8 @@ def test_amb55_damage_reduced_to_zero_still_uses_up_guard() -> None:
     sc.track("pim brask |").set("brask", status=["guard"]).run()
     sc.mark().play(Kind.BASIC, "brask")  # 1 damage, halved to 0
     assert sc.hp("brask") == 16
-    assert sc.since(events.DAMAGE) == [(events.DAMAGE, sc.u("pim"), sc.u("brask"), 0, 16)]
+    assert sc.since(events.DAMAGE) == [(events.DAMAGE, sc.u("pim"), sc.u("brask"), 0, 16,
+                                        1, events.PART_GUARD, -1)]  # Guard was used
     assert sc.statuses("brask") == []
 
 

@@ -110,7 +110,8 @@ def hits(sc: Scenario, start: int) -> list[tuple[str, str, int]]:
 
 def moves(sc: Scenario, start: int) -> list[tuple[str, int, int]]:
     """(unit, steps: up < 0 < back, moved) of each immediate move since `start`."""
-    return [(sc.key(e[1]), e[2], e[3]) for e in since(sc, start, events.MOVE)]
+    return [(sc.key(e[1]), e[2], int(e[3] <= events.REJOINED))
+            for e in since(sc, start, events.MOVE) if not e[5]]
 
 
 def spawned(sc: Scenario, start: int) -> list[tuple[str, str]]:

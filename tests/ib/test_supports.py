@@ -148,8 +148,8 @@ def test_the_log_says_a_support_entered_and_fell() -> None:
     sc = support_game(track="ilse wren brask corvin |").support("t_medic", hp=1)
     sc.run().decline_all().play(Kind.BASIC, "t_medic")
     text = "\n".join(sc.state.view(SPECTATOR).sentences(sc.match))
-    assert "Test Medic enters play for Seat0." in text
-    assert "Test Medic is defeated and is discarded." in text
+    assert "Test Medic (Seat0) enters play." in text
+    assert "Test Medic (Seat0) is defeated and is discarded." in text
 
 
 def test_support_slots_do_not_reveal_what_a_deck_holds() -> None:

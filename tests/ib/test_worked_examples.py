@@ -88,7 +88,9 @@ def test_ib_5_2_2_insight_turns_a_2_damage_basic_attack_into_3() -> None:
     state = load("ib_5_2_2_insight")
     wren, ilse = unit(state, "wren"), unit(state, "ilse")
     play(state, "basic", "target ilse")
-    assert (events.DAMAGE, wren, ilse, 3, 8) in state.events()
+    assert (events.DAMAGE, wren, ilse, 3, 8, 2, events.PART_INSIGHT, 1) in state.events()
+    assert "Ilse Varga (South) takes 3 damage (2 + 1 Insight) from Wren Aldous (North): " \
+        "8 HP left." in state.view(0).sentences(state.match)
     assert state.hp[ilse] == 11 - 3
     assert not st.count(state.status[wren], st.INSIGHT)  # used up (IB 5.1.5)
 
@@ -97,7 +99,9 @@ def test_ib_5_2_3_guard_halves_5_damage_to_2() -> None:
     state = load("ib_5_2_3_guard")
     courier, odo = unit(state, "sela_courier"), unit(state, "odo")
     play(state, "breakart", "target odo")
-    assert (events.DAMAGE, courier, odo, 2, 18) in state.events()
+    assert (events.DAMAGE, courier, odo, 2, 18, 5, events.PART_GUARD, -3) in state.events()
+    assert any("takes 2 damage (5 - 3 Guard (half)) from" in line
+               for line in state.view(0).sentences(state.match))
     assert state.hp[odo] == 20 - 2
     assert not st.count(state.status[odo], st.GUARD)
 
@@ -119,7 +123,9 @@ def test_ib_5_2_6_weaken_turns_3_damage_into_5() -> None:
     state = load("ib_5_2_6_weaken")
     brask, ilse = unit(state, "brask"), unit(state, "ilse")
     play(state, "basic", "target ilse")
-    assert (events.DAMAGE, brask, ilse, 5, 6) in state.events()
+    assert (events.DAMAGE, brask, ilse, 5, 6, 3, events.PART_WEAKEN, 2) in state.events()
+    assert any("takes 5 damage (3 + 2 Weaken) from" in line  # the issue's own example
+               for line in state.view(0).sentences(state.match))
     assert not st.count(state.status[ilse], st.WEAKEN)
 
 

@@ -19,6 +19,7 @@ from initiative.cli.render import (
     active_unit,
     attack_text,
     clause_text,
+    defeated_units,
     out_of_round,
     pending_text,
     side,
@@ -376,8 +377,7 @@ def _card_details(card: int, spec: CardSpec, signature: str) -> Details:
 def shown_units(view: IBView) -> list[UnitView]:
     """The units a table page shows: the track, Supports in play, the defeated."""
     supports = [u for u in view.units if u.is_support and u.on_track]
-    defeated = [u for u in view.units if not u.on_track and not u.is_support]
-    return [view.units[u] for u in view.order] + supports + defeated
+    return [view.units[u] for u in view.order] + supports + defeated_units(view)
 
 
 def visible_cards(view: IBView) -> list[int]:

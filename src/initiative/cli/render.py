@@ -81,15 +81,36 @@ def side(view: IBView, unit: UnitView) -> str:
     return f"enemy ({name})"
 
 
+def relation(view: IBView, unit: UnitView) -> str:
+    """`side`, leaving out the seat's name when the unit's own name carries it already
+    (Match.who): `Wren Aldous (South) (12/12 HP), enemy`."""
+    full = side(view, unit)
+    if unit.seat >= 0 and unit.who.endswith(f"({view.seat_names[unit.seat]})"):
+        return full.split(" (")[0] if view.seat >= 0 else ""
+    return full
+
+
+def _brief_with_relation(view: IBView, unit: UnitView, *extra: str) -> str:
+    return ", ".join(p for p in (unit_brief(unit), *extra, relation(view, unit)) if p)
+
+
+def defeated_units(view: IBView) -> list[UnitView]:
+    """Units out of the battle: player Characters off the track (defeated, or eliminated
+    by a deck-out, AMB-83) and Challenge Cards at 0 HP (IB 6.7.1). A Challenge Card off
+    the track with HP left is a spawn that has not entered play yet, not a defeat."""
+    return [u for u in view.units if not u.on_track and not u.is_support
+            and (not u.is_challenge or u.hp <= 0)]
+
+
 def pending_text(pending: Sequence[int]) -> str:
     """Deferred moves (IB 3.4.6): negative Move Up, positive Move Back."""
     return ", ".join(f"{'up' if p < 0 else 'back'} {abs(p)}" for p in pending) or "-"
 
 
 def unit_brief(unit: UnitView) -> str:
-    """`Brask Holloway (16/16 HP, burn)`."""
+    """`Brask Holloway (South) (16/16 HP, burn)`: its name with its side (Match.who)."""
     extra = "".join(f", {s}" for s in st.names(unit.statuses))
-    return f"{unit.name} ({unit.hp}/{unit.max_hp} HP{extra})"
+    return f"{unit.who} ({unit.hp}/{unit.max_hp} HP{extra})"
 
 
 _AMOUNT_WORDS = (("move_up", "move up {}"), ("move_back", "move back {}"),
@@ -190,9 +211,9 @@ def attack_text(match: Match, unit: int, kind: Kind) -> str:
 
 
 def header(view: IBView) -> Text:
-    """Round number, or Time Collapse."""
+    """Round number, or Time Collapse (which has no rounds, IB 3.6.2)."""
     if view.rm is None:
-        return Text(f"Round {view.round} - TIME COLLAPSE (no Round Marker)", style="bold red")
+        return Text("TIME COLLAPSE (no rounds, no Round Marker)", style="bold red")
     return Text(f"Round {view.round}", style="bold")
 
 
@@ -247,7 +268,7 @@ def unit_table(view: IBView) -> Table:
 
 
 def defeated_line(view: IBView) -> Text | None:
-    gone = [u for u in view.units if not u.on_track and not u.is_support]
+    gone = defeated_units(view)
     if not gone:
         return None
     return Text("Defeated: " + ", ".join(f"{u.label} ({u.name}, {side(view, u)})"
@@ -260,7 +281,7 @@ def supports_line(view: IBView) -> Text | None:
     if not here:
         return None
     return Text("Supports in play: " + ", ".join(
-        f"{u.label} ({unit_brief(u)}, {side(view, u)})" for u in here))
+        f"{u.label} ({_brief_with_relation(view, u)})" for u in here))
 
 
 def hands_lines(view: IBView) -> list[Text]:
@@ -302,27 +323,27 @@ def decision_title(view: IBView, match: Match) -> str:
         return "Opening hand: keep it, or take your one mulligan (5 new cards)"
     if tag == frames.ACTIVATION:
         unit = view.units[frame[1]]
-        return f"{unit.name} ({unit.label}) acts: choose an action"
+        return f"{unit.who} ({unit.label}) acts: choose an action"
     if tag == frames.ACTION:
         unit, kind, targets, card = view.units[frame[1]], Kind(frame[2]), frame[3], frame[8]
         what = match.content.cards[card].name if card >= 0 else ATTACKS[kind]
         if frame[4] == frames.AS_COST:
-            return (f"{unit.name} plays {what}: choose a card to discard for its cost "
+            return (f"{unit.who} plays {what}: choose a card to discard for its cost "
                     f"({frame[9]} more)")
         if frame[4] == frames.AS_CLEANSE:
-            return f"{unit.name}'s {what}: choose the status to cleanse"
+            return f"{unit.who}'s {what}: choose the status to cleanse"
         stage = frame[4]
         if stage == frames.AS_TIER:
-            return f"{unit.name} uses {what}: choose the tier (Discard N)"
+            return f"{unit.who} uses {what}: choose the tier (Discard N)"
         if stage == frames.AS_RECIPIENT:
-            return f"{unit.name} installs {what}: choose the Character to receive it"
+            return f"{unit.who} installs {what}: choose the Character to receive it"
         if stage == frames.AS_REPLACE:
-            return f"{unit.name} installs {what}: choose the installed Sigil to discard"
+            return f"{unit.who} installs {what}: choose the installed Sigil to discard"
         clauses = frame_clauses(match, frame)
         if frames.PENDING not in targets or not clauses:
-            return f"{unit.name}'s {what}"
+            return f"{unit.who}'s {what}"
         i = targets.index(frames.PENDING)
-        return (f"{unit.name}'s {what}: choose the target of clause {i + 1} "
+        return (f"{unit.who}'s {what}: choose the target of clause {i + 1} "
                 f"({clause_text(clauses[i])})")
     if tag == frames.WINDOW:
         when = WINDOWS[frame[1]] if 0 <= frame[1] < len(WINDOWS) else "now"
@@ -425,13 +446,12 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         if not 0 <= slot < len(view.units):
             return f"{kind.name.lower()} unit {slot + 1}"
         unit = view.units[slot]
-        who = f"{unit_brief(unit)}, {side(view, unit)}"
         if kind == Kind.TARGET:
-            return who
+            return _brief_with_relation(view, unit)
         if kind == Kind.TARGET_SUPPORT:
-            return f"{unit_brief(unit)}, Support, {side(view, unit)}"
-        return f"Initiative Break with {who}: {break_effect(view, slot)}. " \
-            + attack_text(match, slot, Kind.BREAK_ART)
+            return _brief_with_relation(view, unit, "Support")
+        return (f"Initiative Break with {_brief_with_relation(view, unit)}: "
+                f"{break_effect(view, slot)}. " + attack_text(match, slot, Kind.BREAK_ART))
     if kind == Kind.CLEANSE:
         return f"cleanse {st.NAMES[action.arg]}" if action.arg < len(st.NAMES) else "cleanse"
     if kind == Kind.FLUX:  # IB 7.4.2

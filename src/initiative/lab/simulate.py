@@ -73,7 +73,7 @@ def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
     for event in state.events():
         code = event[0]
         if code == events.DAMAGE:
-            _, source, target, amount, _ = event
+            source, target, amount = event[1], event[2], event[3]  # then how it was summed
             if source >= 0:
                 _add(dealt, team_of[source], key[source], amount)
             _add(taken, team_of[target], key[target], amount)

@@ -66,7 +66,7 @@ def _short(action: Action, view: IBView, match: Match) -> str:
         return text.ATTACKS[kind]
     if kind in UNIT_STEPS:
         unit = view.units[target_unit(action, match.num_characters)]
-        return ("Break with " if kind == Kind.BREAK else "Target ") + unit.name
+        return ("Break with " if kind == Kind.BREAK else "Target ") + unit.who
     if kind in CARD_STEPS:
         hand = view.hand
         name = view.card_name(hand[action.arg]) if action.arg < len(hand) else "?"
@@ -117,7 +117,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                  "team": u.team,
                  "steps": unit_steps.get(u.unit, [])}
                 for u in view.units if u.is_support and u.on_track]
-    defeated = [u for u in view.units if not u.on_track and not u.is_support]
+    defeated = text.defeated_units(view)
     hand = [{"slot": i, "name": view.card_name(c), "key": details.card_key(c),
              "text": text.card_text(match.content, c),
              "chosen": draft is not None and any(a.kind in CARD_STEPS and a.arg == i
@@ -150,7 +150,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
         "options": options, "preview": preview, "can_undo": table.can_undo(seat),
         "finished": view.deciding == TERMINAL,
         "result": text.result_text(view, match).plain if view.deciding == TERMINAL else "",
-        "log": text.log_sentences(view, match, max(0, len(view.log) - LOG_LINES)),
+        "log": _log(table, view),
         "chat": [{"name": table.seat_name(c["seat"]), "text": c["text"],
                   "team": c.get("team") is not None} for c in table.chat_for(seat)],
         "has_partner": seat >= 0 and sum(
@@ -165,6 +165,12 @@ def finished_links(table: Table, token: str) -> dict[str, str | None]:
             "replay": f"/t/{table.id}/replay?k={token}" if table.finished else None}
 
 
+def _log(table: Table, view: IBView) -> list[str]:
+    """The last LOG_LINES log sentences, with the table's notices (undos) in place."""
+    first = max(0, len(view.log) - LOG_LINES)
+    return table.log_lines(text.log_sentences(view, table.match, first), first)
+
+
 def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:
     """Where each unit lands if the draft is confirmed and nobody breaks."""
     was = {u: i for i, u in enumerate(before.order)}
@@ -172,7 +178,7 @@ def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:
     for slot, u in enumerate(after.order):
         old = was.get(u)
         unit = after.units[u]
-        rows.append({"slot": slot + 1, "name": unit.name, "label": unit.label,
+        rows.append({"slot": slot + 1, "name": unit.who, "label": unit.label,
                      "moved": "" if old is None or old == slot else
                      f"from {old + 1}", "rm_before": slot == after.rm,
                      "hp": unit.hp, "was_hp": before.units[u].hp})
@@ -228,4 +234,6 @@ def json_payload(table: Table, seat: int, view: IBView, log_from: int) -> dict[s
              for a in view.legal]
     return {"type": "state", "seq": table.head, "seat": seat, "view": data,
             "log_from": log_from, "legal": legal, "can_undo": table.can_undo(seat),
+            "notices": [{"seat": n.seat, "at": n.at, "text": table.notice_text(n)}
+                        for n in table.notices],
             "finished": table.finished, "rematch": table.rematch}

@@ -62,6 +62,18 @@ class Turn:
 
 
 @dataclass
+class Notice:
+    """A table happening every seat is told of in its log, before game log entry `at`:
+    an `undo` event (who took back their turn; nothing hidden)."""
+
+    seat: int
+    at: int
+
+    def to_list(self) -> list[int]:
+        return [self.seat, self.at]
+
+
+@dataclass
 class Pending:
     """A validated event and the game it leads to (applied once stored)."""
 
@@ -88,6 +100,8 @@ class Table:
     state: IBState = field(init=False)
     drafts: dict[int, tuple[Action, ...]] = field(default_factory=dict)
     _draft_cache: dict[int, DraftState] = field(default_factory=dict)
+    notices: list[Notice] = field(default_factory=list)
+    """What every seat is told of in its log besides the game (undos), in order."""
 
     def __post_init__(self) -> None:
         self.state = self._replay(self.actions)
@@ -136,7 +150,8 @@ class Table:
                    list(data["claimed"]), data["spectator_digest"],
                    data.get("series") or table_id, list(data["actions"]),
                    [Turn(*t) for t in data["turns"]], list(data["chat"]),
-                   data.get("rematch"), head)
+                   data.get("rematch"), head,
+                   notices=[Notice(*n) for n in data.get("notices", [])])
 
     @classmethod
     def open(cls, store: Store, table_id: str, content: Content) -> Table:
@@ -169,7 +184,7 @@ class Table:
                 "claimed": self.claimed, "spectator_digest": self.spectator_digest,
                 "series": self.series, "actions": self.actions,
                 "turns": [t.to_list() for t in self.turns], "chat": self.chat,
-                "rematch": self.rematch}
+                "rematch": self.rematch, "notices": [n.to_list() for n in self.notices]}
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows without opening the table (public)."""
@@ -288,6 +303,25 @@ class Table:
             event["team"] = self.match.seat_team[seat]
         return Pending(event)
 
+    def notice_text(self, notice: Notice) -> str:
+        """A notice as a sentence for every seat (a seat's name, nothing hidden)."""
+        return f"{self.seat_name(notice.seat)} took back their last turn."
+
+    def log_lines(self, sentences: list[str], first: int) -> list[str]:
+        """Game log sentences (entries `first` on) with the table's notices in place;
+        a notice after the last sentence given (a replay's earlier step) is left out."""
+        lines: list[str] = []
+        notices = sorted((n for n in self.notices if n.at >= first), key=lambda n: n.at)
+        i = 0
+        for n, sentence in enumerate(sentences, first):
+            while i < len(notices) and notices[i].at <= n:
+                lines.append(self.notice_text(notices[i]))
+                i += 1
+            lines.append(sentence)
+        end = first + len(sentences)
+        lines.extend(self.notice_text(n) for n in notices[i:] if n.at == end)
+        return lines
+
     def chat_for(self, seat: int) -> list[dict[str, Any]]:
         """The chat lines `seat` may read: every table line, and its own team's lines
         (spectators read the table lines only)."""
@@ -324,6 +358,9 @@ class Table:
             del self.actions[turn.start:]
             self.state = self._replay(self.actions)
             self.drafts.clear()
+            at = self.state.log_len  # earlier notices stay where the log now ends, at most
+            self.notices = [Notice(n.seat, min(n.at, at)) for n in self.notices]
+            self.notices.append(Notice(turn.seat, at))
         elif kind == "chat":
             line = {"seat": event["seat"], "text": event["text"],
                     "round": event.get("round", 0)}

@@ -277,19 +277,23 @@ class InitiativeTrack:
         "apply" every pending move of this step may move the unit even beyond the RM
         (R6). Returns True if the Speed move crossed the RM.
         """
-        i = self.slot(unit)
-        crossed = self._right(unit, i, speed, False) == _CROSSED
+        crossed = self.speed_move(unit, speed)
         if not deferred:
             return crossed
-        apply = self.rules.deferred_move_after_crossing_rm == "apply"
-        if crossed and not apply:
+        if crossed and self.rules.deferred_move_after_crossing_rm != "apply":
             return True
         for amount in deferred:
-            if amount < 0:
-                self._move_up(unit, -amount, apply)
-            elif amount > 0:
-                self._move_back(unit, amount, apply)
+            self.deferred_move(unit, amount)
         return crossed
+
+    def deferred_move(self, unit: int, amount: int) -> bool:
+        """One pending move of the active unit after its Speed move (IB 3.4.6, AMB-06):
+        Move Up (amount < 0) or Move Back (> 0) with the usual limits; under AMB-05
+        "apply" even beyond the RM (R6). Returns True if the unit moved."""
+        apply = self.rules.deferred_move_after_crossing_rm == "apply"
+        if amount < 0:
+            return self._move_up(unit, -amount, apply)
+        return self._move_back(unit, amount, apply) if amount > 0 else False
 
     # ------------------------------------------------------------------ rounds
 

@@ -34,14 +34,14 @@ Pending = tuple[int, int, int]
 """A queued trigger: (owner unit, ability index, trigger unit)."""
 
 
-def static_modifier(state: IBState, unit: int, which: str) -> int:
-    """The sum of the static `damage_dealt` or `damage_taken` modifiers that reach
-    `unit` from abilities whose owners are in play."""
+def static_modifiers(state: IBState, unit: int, which: str) -> list[tuple[int, int]]:
+    """The static `damage_dealt` or `damage_taken` modifiers that reach `unit` from
+    abilities whose owners are in play, as (index in `Match.statics`, amount)."""
     match = state.match
     team_of = match.unit_team
     off = state.off
-    total = 0
-    for owner, _, ability in match.statics:
+    out = []
+    for hook, (owner, _, ability) in enumerate(match.statics):
         amount = ability.damage_dealt if which == "damage_dealt" else ability.damage_taken
         if not amount or (off >> owner) & 1:
             continue
@@ -49,8 +49,8 @@ def static_modifier(state: IBState, unit: int, which: str) -> int:
         if ((scope == "self" and owner == unit)
                 or (scope == "allies" and team_of[owner] == team_of[unit])
                 or (scope == "enemies" and team_of[owner] != team_of[unit])):
-            total += amount
-    return total
+            out.append((hook, amount))
+    return out
 
 
 def _concerns(state: IBState, whose: str, owner: int, actor: int) -> bool:

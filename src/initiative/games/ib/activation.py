@@ -99,7 +99,8 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
     state.stack.append((ACTIVATION, unit, ST_STATUS, 0))
-    state.emit((events.ACT_START, unit, state.track.round))
+    track = state.track
+    state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
 
 
 def end_activation(state: IBState, defeated: bool) -> None:
@@ -262,9 +263,22 @@ def _movement(state: IBState, unit: int) -> None:
     if track.rm is None and state.match.config.time_collapse_order == "printed_initiative":
         speed = len(track)  # AMB-26: during the collapse units cycle in printed order
     deferred = state.pending[unit]
-    state.pending[unit] = ()
-    crossed = track.movement_step(unit, speed, deferred)
+    crossed = track.speed_move(unit, speed)
     state.emit((events.MOVEMENT, unit, speed, int(crossed)))
+    if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
+        state.pending[unit] = ()
+        if crossed and state.match.track_rules.deferred_move_after_crossing_rm != "apply":
+            drop_deferred(state, unit, deferred, events.DROP_CROSSED)  # AMB-05 `ignore`
+        else:
+            for amount in deferred:
+                effects.shift(state, unit, amount, deferred=True)
+
+
+def drop_deferred(state: IBState, unit: int, deferred: tuple[int, ...], reason: int) -> None:
+    """Deferred moves that will never happen (AMB-05 out of round, a defeat, R3), each
+    said in the log with why."""
+    for amount in deferred:
+        state.emit((events.DEFER_DROP, unit, amount, reason))
 
 
 def legal(state: IBState) -> list[Action]:

@@ -133,9 +133,11 @@ def break_step(state: IBState) -> None:
     state.emit((events.IB_RETURN, unit))
     base = state.stack[0]
     if base[0] == ACTIVATION and base[1] == unit and not base[3] & F_ENDED:
-        from initiative.games.ib.activation import end_activation
+        from initiative.games.ib.activation import drop_deferred, end_activation
 
-        state.pending[unit] = ()  # R3: the broken activation's deferred moves are dropped
+        if state.pending[unit]:  # R3: the broken activation's deferred moves are dropped
+            drop_deferred(state, unit, state.pending[unit], events.DROP_BREAK)
+            state.pending[unit] = ()
         end_activation(state, defeated=False)  # AMB-34: the IB ends that activation
     elif state.match.config.ib_moves_rm:  # AMB-21
         rounds.rm_step(state)

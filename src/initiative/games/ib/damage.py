@@ -14,45 +14,75 @@ if TYPE_CHECKING:
 
 
 def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool = False,
-         triggers: bool = True) -> int:
-    """Deal `amount` (already including the dealer's bonuses such as Insight) to `target`.
+         triggers: bool = True, insight: int = 0) -> int:
+    """Deal `amount` (already including the dealer's `insight` bonus, IB 5.2.2) to `target`.
 
-    Static `damage_dealt` modifiers join the dealer's side first. Incoming side, AMB-51
-    default: Weaken adds 2 (IB 5.2.6), then Guard halves rounding down (IB 5.2.3);
-    `damage_order=guard_then_weaken` swaps them. Both are used up even if the result is
-    0 (AMB-55). Static `damage_taken` modifiers come last (never below 0). Burn damage
-    uses the incoming side unless `burn_uses_incoming_modifiers` is false (AMB-52). HP
-    never goes below 0. Damage above 0 fires damage triggers unless `triggers` is off."""
+    Static `damage_dealt` modifiers join the dealer's side first (abilities, a campaign
+    Advancement IB 7.3.4, Elite IB 7.7.1). Incoming side, AMB-51 default: Weaken adds 2
+    (IB 5.2.6), then Guard halves rounding down (IB 5.2.3); `damage_order=
+    guard_then_weaken` swaps them. Both are used up even if the result is 0 (AMB-55).
+    Static `damage_taken` modifiers come last (never below 0). Burn damage uses the
+    incoming side unless `burn_uses_incoming_modifiers` is false (AMB-52). HP never goes
+    below 0. Damage above 0 fires damage triggers unless `triggers` is off.
+
+    The DAMAGE event carries each step that changed the amount (events.PART_*), in this
+    order, so the log shows how the total was reached."""
     match = state.match
     config = match.config
     damage = amount
+    parts: list[int] = [events.PART_INSIGHT, insight] if insight else []
     incoming = not from_burn or config.burn_uses_incoming_modifiers
     statics = match.static_mask & ~state.off  # static modifiers of owners in play
     if statics and source >= 0:
-        damage = max(0, damage + abilities.static_modifier(state, source, "damage_dealt"))
+        damage = _static_parts(state, source, "damage_dealt", damage, parts)
     if incoming:
         bits = state.status[target]
         weaken = st.count(bits, st.WEAKEN)
         guard = st.count(bits, st.GUARD)
         if weaken or guard:
             if config.damage_order == "weaken_then_guard":
-                damage += 2 * weaken
-                for _ in range(guard):
-                    damage //= 2
+                damage = _weaken(damage, weaken, parts)
+                damage = _guard(damage, guard, parts)
             else:
-                for _ in range(guard):
-                    damage //= 2
-                damage += 2 * weaken
+                damage = _guard(damage, guard, parts)
+                damage = _weaken(damage, weaken, parts)
             state.status[target] = st.clear(st.clear(bits, st.WEAKEN), st.GUARD)
         if statics:
-            damage = max(0, damage + abilities.static_modifier(state, target, "damage_taken"))
+            damage = _static_parts(state, target, "damage_taken", damage, parts)
     hp = state.hp[target] - damage
     if hp < 0:
         hp = 0
     state.hp[target] = hp
-    state.emit((events.DAMAGE, source, target, damage, hp))
+    state.emit((events.DAMAGE, source, target, damage, hp, amount - insight, *parts) if parts
+               else (events.DAMAGE, source, target, damage, hp))
     if damage and triggers and match.damage_mask & ~state.off:
         abilities.queue_damage(state, source, target)
+    return damage
+
+
+def _weaken(damage: int, weaken: int, parts: list[int]) -> int:
+    """IB 5.2.6: +2 per Weaken."""
+    if weaken:
+        parts += (events.PART_WEAKEN, 2 * weaken)
+    return damage + 2 * weaken
+
+
+def _guard(damage: int, guard: int, parts: list[int]) -> int:
+    """IB 5.2.3: each Guard halves, rounding down (its part is what it took away)."""
+    for _ in range(guard):
+        parts += (events.PART_GUARD, damage // 2 - damage)
+        damage //= 2
+    return damage
+
+
+def _static_parts(state: IBState, unit: int, which: str, damage: int, parts: list[int]) -> int:
+    """Apply the static `which` modifiers reaching `unit`, each a part; never below 0."""
+    for hook, change in abilities.static_modifiers(state, unit, which):
+        damage += change
+        parts += (hook, change)
+    if damage < 0:
+        parts += (events.PART_FLOOR, -damage)
+        damage = 0
     return damage
 
 
@@ -102,14 +132,17 @@ def cleanse_all(state: IBState, target: int) -> None:
 def remove_unit(state: IBState, unit: int) -> None:
     """Take a unit off the track (defeat or elimination); R7 drops its usages and moves.
     Its on-defeat abilities, and its allies' and enemies', are queued."""
-    from initiative.games.ib.activation import active_unit, end_activation
+    from initiative.games.ib.activation import active_unit, drop_deferred, end_activation
 
     was_active = active_unit(state) == unit
     state.track.remove(unit)
     state.off |= 1 << unit
+    deferred = state.pending[unit]
     state.pending[unit] = ()
     state.used[unit] = 0
     state.emit((events.DEFEAT, unit))
+    if deferred:
+        drop_deferred(state, unit, deferred, events.DROP_DEFEATED)
     abilities.queue(state, "defeat", unit)
     if was_active:
         end_activation(state, defeated=True)  # AMB-13

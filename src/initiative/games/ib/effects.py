@@ -99,7 +99,8 @@ def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int],
         whole = state.match.config.insight_scope == "whole_effect"  # AMB-53
         for n, target in enumerate(hit):
             bonus = insight if (whole or n == 0) else 0
-            damage.deal(state, unit, target, clause.damage + bonus, triggers=triggers)
+            damage.deal(state, unit, target, clause.damage + bonus, triggers=triggers,
+                        insight=bonus)
     if clause.heal:
         for target in hit:
             damage.heal(state, target, clause.heal)
@@ -191,9 +192,42 @@ def move(state: IBState, unit: int, amount: int) -> None:
         state.pending[unit] = (*state.pending[unit], amount)
         state.emit((events.DEFER, unit, amount))
         return
+    shift(state, unit, amount, deferred=False)
+
+
+def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
+    """Move a unit on the track now: an inactive unit's move (IB 3.4.2), or the active
+    unit's deferred one after its Speed move (IB 3.4.6); the log says where it went, or
+    why it could not move (IB 3.4.3-3.4.5, AMB-04, R6)."""
     track = state.track
-    moved = track.move_up(unit, -amount) if amount < 0 else track.move_back(unit, amount)
-    state.emit((events.MOVE, unit, amount, int(moved)))
+    before, rm, out = track.slot(unit), track.rm, track.is_out_of_round(unit)
+    if deferred:
+        moved = track.deferred_move(unit, amount)
+    else:
+        moved = track.move_up(unit, -amount) if amount < 0 else track.move_back(unit, amount)
+    after = track.slot(unit)
+    if moved:
+        if track.rm != rm:  # it crossed the Round Marker (IB 3.5.5, R6)
+            outcome = events.CROSSED if amount > 0 else events.REJOINED
+        else:
+            outcome = events.MOVED if abs(after - before) == abs(amount) else events.CLAMPED
+    else:
+        beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
+            == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
+        outcome = _stay_reason(state, amount, before, out and not beyond_ok)
+    state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
+
+
+def _stay_reason(state: IBState, amount: int, slot: int, out: bool) -> int:
+    """Why a move left the unit where it was: out of round (IB 3.4.5), at the limit
+    already (IB 3.4.3: never into the Active slot; IB 3.4.4: not past the end), or lost
+    for going beyond the limit (AMB-04 `fizzle`)."""
+    if out:
+        return events.OUT_OF_ROUND
+    at_limit = slot <= 1 if amount < 0 else slot == len(state.track) - 1
+    if not at_limit and state.match.track_rules.move_limit_behavior == "fizzle":
+        return events.FIZZLED
+    return events.AT_LIMIT
 
 
 def draw_for(state: IBState, unit: int, clause: Clause) -> None:

@@ -20,7 +20,20 @@ Event = tuple[int, ...]
  PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
  ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
  RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE, INSTALL, UNINSTALL, SIGIL_USE, SUPPORT_IN,
- SUPPORT_OUT, CC_ROLL, CC_CHOICE, CC_ACTION, CC_RETARGET, PHASE, SPAWN, FLUX) = range(48)
+ SUPPORT_OUT, CC_ROLL, CC_CHOICE, CC_ACTION, CC_RETARGET, PHASE, SPAWN, FLUX,
+ DEFER_DROP) = CODES = range(49)
+
+# DAMAGE (code, source, target, total, hp) gains (base, part, amount, part, amount, ...)
+# when anything changed the printed amount, in the order the damage pipeline applied it
+# (damage.deal, AMB-51): a part is one of these, or an index into `Match.statics` (a
+# static modifier: an ability, a campaign Advancement IB 7.3.4, Elite IB 7.7.1).
+PART_INSIGHT, PART_WEAKEN, PART_GUARD, PART_FLOOR = -1, -2, -3, -4
+
+# MOVE (code, unit, amount, outcome, slot after, deferred): amount < 0 is a Move Up.
+(MOVED, CLAMPED, CROSSED, REJOINED, OUT_OF_ROUND, AT_LIMIT, FIZZLED) = range(7)
+
+# DEFER_DROP (code, unit, amount, reason): why a deferred move (IB 3.4.6) never happened.
+DROP_CROSSED, DROP_DEFEATED, DROP_BREAK = range(3)
 
 # CC_CHOICE reasons (IB 6.4.2): why a Challenge Card does what it does without a roll.
 BY_BREAK_ART, BY_TRIGGER, BY_NOTHING = range(3)
@@ -48,7 +61,7 @@ def render(event: Event, match: Match) -> str:
 
 
 def _u(match: Match, unit: int) -> str:
-    return match.unit_name(unit)
+    return match.who(unit)
 
 
 def _s(match: Match, seat: int) -> str:
@@ -94,6 +107,87 @@ def _result(e: Event, m: Match) -> str:
     return f"Team {e[1]} ({', '.join(s.name for s in m.seats if s.team == e[1])}) wins."
 
 
+def _damage(e: Event, m: Match) -> str:
+    """(DAMAGE, source, target, total, hp[, base, part, amount, ...]): the total, and
+    how it was reached when anything changed the printed amount."""
+    text = f"{_u(m, e[2])} takes {e[3]} damage"
+    if len(e) > 5:
+        text += f" ({e[5]}" + "".join(
+            f" {'-' if e[i + 1] < 0 else '+'} {abs(e[i + 1])} {_part(m, e[i])}"
+            for i in range(6, len(e), 2)) + ")"
+    return text + ("" if e[1] < 0 else f" from {_u(m, e[1])}") + f": {e[4]} HP left."
+
+
+_PARTS = {PART_INSIGHT: "Insight", PART_WEAKEN: "Weaken", PART_GUARD: "Guard (half)",
+          PART_FLOOR: "(never below 0)"}
+
+
+def _part(m: Match, part: int) -> str:
+    """A damage part's name; a static modifier by what grants it (its printed name:
+    the damage line names the units concerned already)."""
+    if part < 0:
+        return _PARTS[part]
+    owner, index, ability = m.statics[part]
+    start = m.unit_starts[owner]
+    if (start is not None and start.damage_bonus and not ability.trigger
+            and index == len(m.unit_abilities[owner]) - 1):
+        return "Elite" if m.is_challenge(owner) else "Advancement"  # IB 7.7.1, 7.3.4
+    keystone = m.unit_keystones[owner]
+    if index == 0 and keystone is not None and keystone.passive is not None:
+        return keystone.name
+    return m.unit_name(owner)
+
+
+def _heal(e: Event, m: Match) -> str:
+    """(HEAL, unit, gained, hp): nothing gained means it was at full HP already."""
+    if e[2] == 0:
+        return f"{_u(m, e[1])} is at full HP already ({e[3]} HP): nothing to heal."
+    return f"{_u(m, e[1])} heals {e[2]} HP ({e[3]} HP)."
+
+
+def _ordinal(slot: int) -> str:
+    """Slot index 0 as `1st` (track positions, leftmost first)."""
+    n = slot + 1
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _card_move(amount: int) -> str:
+    """The cards' own words: `Move Up 2`, `Move Back 1`."""
+    return f"Move {'Up' if amount < 0 else 'Back'} {abs(amount)}"
+
+
+def _moved(e: Event, m: Match) -> str:
+    """(MOVE, unit, amount, outcome, slot, deferred): where it went, or why it did not."""
+    who, amount, outcome, slot = _u(m, e[1]), e[2], e[3], e[4]
+    up = amount < 0
+    verb = f"{_card_move(amount).replace('Move', 'Moves')}" + (" (deferred)" if e[5] else "")
+    now = f"now {_ordinal(slot)}"
+    if outcome == MOVED:
+        return f"{who} {verb}: {now}."
+    if outcome == CLAMPED:
+        limit = "short of the Active slot" if up else "at the end of the track"
+        return f"{who} {verb} and stops {limit}: {now}."
+    if outcome == CROSSED:
+        return f"{who} {verb} past the Round Marker to the far right: out of round, {now}."
+    if outcome == REJOINED:
+        return f"{who} {verb} back across the Round Marker: in round, {now}."
+    if outcome == OUT_OF_ROUND:
+        why = "it is out of round"
+    elif outcome == FIZZLED:
+        return (f"{who}'s {_card_move(amount)} is lost: it would "
+                + ("enter the Active slot." if up else "pass the end of the track."))
+    elif up:
+        why = "it stands in the Active slot" if slot == 0 else "only the Active slot is ahead"
+    else:
+        why = "it is at the end of the track already"
+    return f"{who} cannot {_card_move(amount)}: {why} ({_ordinal(slot)})."
+
+
+_DROPS = {DROP_CROSSED: "its Movement Step took it past the Round Marker, out of round",
+          DROP_DEFEATED: "it was defeated",
+          DROP_BREAK: "its own Initiative Break ended its activation"}
+
+
 def _article(noun: str) -> str:
     return f"{'an' if noun[0] in 'AEIOU' else 'a'} {noun}"
 
@@ -110,7 +204,8 @@ _RENDER: dict[int, _R] = {
     DRAW: lambda e, m: f"{_s(m, e[1])} draws {_card(m, e[2])}.",
     MULLIGAN: lambda e, m: f"{_s(m, e[1])} takes a mulligan, returning their hand to the deck.",
     KEEP: lambda e, m: f"{_s(m, e[1])} keeps their opening hand.",
-    ACT_START: lambda e, m: f"{_u(m, e[1])} begins an activation (round {e[2]}).",
+    ACT_START: lambda e, m: f"{_u(m, e[1])} begins an activation "
+    + (f"(round {e[2]})." if e[2] else "(Time Collapse: no rounds)."),
     BURN: lambda e, m: f"Burn flares on {_u(m, e[1])}.",
     STUNNED: lambda e, m: f"{_u(m, e[1])} is Stunned and misses this activation.",
     SEALED: lambda e, m: f"{_u(m, e[1])} is Sealed for this activation.",
@@ -119,19 +214,19 @@ _RENDER: dict[int, _R] = {
     + _targets(m, e[3:]) + ".",
     PASS: lambda e, m: f"{_u(m, e[1])} passes.",
     DISCARD: lambda e, m: f"{_s(m, e[1])} discards {_card(m, e[2])}.",
-    DAMAGE: lambda e, m: f"{_u(m, e[2])} takes {e[3]} damage"
-    + ("" if e[1] < 0 else f" from {_u(m, e[1])}") + f" ({e[4]} HP left).",
-    HEAL: lambda e, m: f"{_u(m, e[1])} heals {e[2]} HP ({e[3]} HP).",
+    DAMAGE: _damage,
+    HEAL: _heal,
     STATUS: lambda e, m: f"{_u(m, e[1])} gains {statuses.NAMES[e[2]].title()}.",
     CLEANSE: lambda e, m: f"{statuses.NAMES[e[2]].title()} is cleansed from {_u(m, e[1])}.",
-    MOVE: lambda e, m: f"{_u(m, e[1])} moves {'up' if e[2] < 0 else 'back'} {abs(e[2])}"
-    + ("." if e[3] else ", but cannot move."),
-    DEFER: lambda e, m: f"{_u(m, e[1])} will move {'up' if e[2] < 0 else 'back'} "
-    f"{abs(e[2])} after its Speed move.",
+    MOVE: _moved,
+    DEFER: lambda e, m: f"{_u(m, e[1])} is acting: its {_card_move(e[2])} waits until "
+    "after its Movement Step.",
+    DEFER_DROP: lambda e, m: f"{_u(m, e[1])}'s deferred {_card_move(e[2])} is dropped: "
+    f"{_DROPS[e[3]]}.",
     CHARGE: lambda e, m: f"{_u(m, e[1])} {'gains' if e[2] >= 0 else 'loses'} {abs(e[2])} "
     f"Charge (now {e[3]}).",
-    MOVEMENT: lambda e, m: f"{_u(m, e[1])} moves right by Speed {e[2]}"
-    + (" past the Round Marker and is out of round." if e[3] else "."),
+    MOVEMENT: lambda e, m: f"Movement Step: {_u(m, e[1])} moves {e[2]} to the right (Speed)"
+    + (", past the Round Marker to the far right: out of round." if e[3] else "."),
     RM_STEP: lambda e, m: "The Round Marker steps left"
     + (f", passing {_u(m, e[1])}." if e[1] >= 0 else "."),
     ROUND: lambda e, m: f"Round {e[1]} begins; the Round Marker returns to the far right.",
@@ -156,7 +251,7 @@ _RENDER: dict[int, _R] = {
     + _targets(m, e[4:]) + ".",
     PASSIVE: lambda e, m: f"{_ability(m, e[1], e[2] if len(e) > 2 else 0)} takes effect.",
     SUPPORT_IN: lambda e, m: f"{_u(m, e[1])} " + ("is summoned" if e[2] else "enters play")
-    + f" for {_s(m, m.unit_seat[e[1]])}.",
+    + ("." if m.num_seats > 1 else f" for {_s(m, m.unit_seat[e[1]])}."),  # named with it
     SUPPORT_OUT: lambda e, m: f"{_u(m, e[1])} is defeated and "
     + ("leaves the game." if e[2] else "is discarded."),
     CC_ROLL: _roll,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.engine.errors import ContentError
+from initiative.games.ib import naming
 from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import (
@@ -99,6 +100,8 @@ class Match:
     unit_seat: tuple[int, ...] = field(init=False)
     unit_team: tuple[int, ...] = field(init=False)
     labels: tuple[str, ...] = field(init=False)
+    who_names: tuple[str, ...] = field(init=False)
+    """Per unit: the distinct name it goes by wherever it is named (naming.py)."""
     decklists: tuple[tuple[int, ...], ...] = field(init=False)
     seat_team: tuple[int, ...] = field(init=False)
     seat_units: tuple[tuple[int, ...], ...] = field(init=False)
@@ -212,6 +215,7 @@ class Match:
         set_(self, "support_mask", ((1 << len(supports)) - 1) << n)
         set_(self, "labels", _labels([u.key for u in units]
                                      + [cards[c].key for _, c in supports]))
+        set_(self, "who_names", naming.unit_names(self))
         starts = self._unit_starts(units, len(supports))
         set_(self, "unit_starts", starts)
         set_(self, "max_hp", tuple(u.hp + (st.max_hp if st else 0)
@@ -456,6 +460,11 @@ class Match:
         if unit >= self.num_characters:
             return self.content.cards[self.support_cards[unit - self.num_characters]].name
         return self.units[unit].name
+
+    def who(self, unit: int) -> str:
+        """The unit's name with its side where that matters (naming.py): the one name
+        the log, previews, buttons and replays use."""
+        return self.who_names[unit]
 
     def card_name(self, card: int) -> str:
         return self.content.cards[card].name

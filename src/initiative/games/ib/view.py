@@ -48,6 +48,7 @@ class UnitView:
     card: int = -1  # a Support Character's card (IB 2.5); -1 for a track unit
     summoned: bool = False  # a Support put into play by an effect (leaves the game)
     tier: str = ""  # a Challenge Card's tier, "rival" for a Rival (IB 6); "" otherwise
+    who: str = ""  # the distinct name with its side (Match.who): how it is named to people
 
     @property
     def is_support(self) -> bool:
@@ -71,6 +72,7 @@ class UnitView:
             "used": self.used, "on_track": self.on_track,
             "sigils": [list(s) for s in self.sigils], "support": self.is_support,
             "summoned": self.summoned, "challenge": self.tier or None, "phase": self.phase,
+            "who": self.who,
         }
 
 
@@ -108,7 +110,8 @@ class IBView:
         return own or ()
 
     def unit_name(self, unit: int) -> str:
-        return self.units[unit].name
+        """The unit's distinct name with its side (Match.who)."""
+        return self.units[unit].who
 
     def card_name(self, card: int) -> str:
         return self.content.cards[card].name
@@ -167,7 +170,7 @@ def _support_view(state: IBState, u: int) -> UnitView:
     return UnitView(u, match.labels[u], match.unit_name(u), "", match.unit_seat[u],
                     match.unit_team[u], state.hp[u], match.max_hp[u], 0, 0, 0, state.status[u],
                     (), state.used[u], state.on_track(u), (), card,
-                    bool((state.summoned >> u) & 1))
+                    bool((state.summoned >> u) & 1), who=match.who_names[u])
 
 
 def _tier(match: Match, unit: int) -> str:
@@ -227,7 +230,7 @@ def make_view(state: IBState, seat: int) -> IBView:
             u, match.labels[u], spec.name, spec.title, match.unit_seat[u], match.unit_team[u],
             state.hp[u], spec.hp, spec.initiative, spec.speed, state.charge[u],
             state.status[u], state.pending[u], state.used[u], state.on_track(u),
-            state.sigils[u], tier=_tier(match, u),
+            state.sigils[u], tier=_tier(match, u), who=match.who_names[u],
         )
         for u, spec in enumerate(match.units)
     ) + tuple(_support_view(state, u) for u in range(match.num_characters, len(state.hp)))
