@@ -103,7 +103,7 @@ def test_ib_3_4_6_a_deferred_move_up_is_confirmed_with_where_it_landed() -> None
 
 
 def test_amb05_a_deferred_move_dropped_out_of_round_says_so() -> None:
-    sc = Scenario({"deferred_move_after_crossing_rm": "ignore"}, "tempest", "harrow")
+    sc = Scenario({"deferred_move_after_crossing_rm": "ignore"}, "fixture_tempest", "fixture_harrow")
     sc.track("sela_courier marta | ilse").set("sela_courier", charge=3).run()
     sc.decline_all().mark().play(Kind.BREAK_ART, "marta")
     assert "Sela Marchetti (North)'s deferred Move Up 2 is dropped: its Movement Step took " \
@@ -112,7 +112,7 @@ def test_amb05_a_deferred_move_dropped_out_of_round_says_so() -> None:
 
 def test_amb05_apply_the_deferred_move_is_confirmed_instead() -> None:
     """Beyond the RM she passes Ilse (R6), one step of two: slot 0 stays forbidden."""
-    sc = Scenario({"deferred_move_after_crossing_rm": "apply"}, "tempest", "harrow")
+    sc = Scenario({"deferred_move_after_crossing_rm": "apply"}, "fixture_tempest", "fixture_harrow")
     sc.track("sela_courier marta | ilse").set("sela_courier", charge=3).run()
     sc.decline_all().mark().play(Kind.BREAK_ART, "marta")
     lines = said(sc)
@@ -184,7 +184,7 @@ def test_ib_3_5_5_a_move_back_past_the_round_marker_goes_to_the_far_right() -> N
 
 
 def test_amb04_fizzle_a_blocked_move_up_is_lost_and_the_log_says_why() -> None:
-    sc = Scenario({"move_limit_behavior": "fizzle"}, "tempest", "harrow")
+    sc = Scenario({"move_limit_behavior": "fizzle"}, "fixture_tempest", "fixture_harrow")
     sc.track("sela_courier marta ilse |").set("sela_courier", charge=3).run()
     sc.decline_all().mark().play(Kind.BREAK_ART, "marta")
     assert "Sela Marchetti (North)'s Move Up 2 is lost: it would enter the Active slot." \
@@ -192,7 +192,7 @@ def test_amb04_fizzle_a_blocked_move_up_is_lost_and_the_log_says_why() -> None:
 
 
 def test_amb04_clamp_a_blocked_move_up_stops_short_of_the_active_slot() -> None:
-    sc = Scenario({"move_limit_behavior": "clamp"}, "tempest", "harrow")
+    sc = Scenario({"move_limit_behavior": "clamp"}, "fixture_tempest", "fixture_harrow")
     sc.track("sela_courier marta ilse |").set("sela_courier", charge=3).run()
     sc.decline_all().mark().play(Kind.BREAK_ART, "marta")
     assert "Sela Marchetti (North) Moves Up 2 (deferred) and stops short of the Active " \

@@ -77,7 +77,10 @@ def _check_page(table: Table, seat: int) -> int:
     assert controls <= entries, f"controls without an entry: {controls - entries}"
     # every unit the page shows: the track, Supports in play, the defeated
     shown = set(state.track.order)
-    shown |= {u for u in range(match.num_characters) if not state.on_track(u)}
+    # off the track: a player Character is out of the battle; a Challenge Card is
+    # defeated at 0 HP, or else a spawn not yet in play (not shown)
+    shown |= {u for u in range(match.num_characters) if not state.on_track(u)
+              and (match.unit_seat[u] >= 0 or state.hp[u] <= 0)}
     shown |= {u for u in range(match.num_characters, len(state.hp)) if state.on_track(u)}
     for u in shown:
         assert f"unit-{u}" in controls, f"{match.unit_name(u)} has no details control"

@@ -47,7 +47,7 @@ def test_both_wrens_are_told_apart_everywhere(store: Store) -> None:
     seat = table.state.current_seat()
     table.step(seat, BASIC.index)
     ctx = render.context(table, seat, table.view(seat))
-    steps = [t["step"] for t in ctx["track"] if t["step"] is not None]
+    steps = [step for t in ctx["track"] for step in t["steps"]]
     assert steps and len({s.label for s in steps}) == len(steps)
     assert all(s.label.startswith("Target ") and s.label.endswith(("(North)", "(South)"))
                for s in steps)
