@@ -98,8 +98,11 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
                 _button(draft_view, match, a))
         elif a.kind in CARD_STEPS:
             card_steps.setdefault(a.arg, []).append(_button(draft_view, match, a))
+    # An Initiative Break (IB 3.7) is also a button of the actions pane, beside "No
+    # Break", not only the Breaker on the track.
     other_steps = [_button(draft_view, match, a) for a in next_steps
-                   if a.kind not in UNIT_STEPS and a.kind not in CARD_STEPS]
+                   if a.kind == Kind.BREAK
+                   or (a.kind not in UNIT_STEPS and a.kind not in CARD_STEPS)]
     active = text.active_unit(view)
     track = []
     for slot, u in enumerate(view.order):
