@@ -103,7 +103,8 @@ def test_ib_3_4_6_a_deferred_move_up_is_confirmed_with_where_it_landed() -> None
 
 
 def test_amb05_a_deferred_move_dropped_out_of_round_says_so() -> None:
-    sc = Scenario({"deferred_move_after_crossing_rm": "ignore"}, "fixture_tempest", "fixture_harrow")
+    sc = Scenario({"deferred_move_after_crossing_rm": "ignore"},
+                  "fixture_tempest", "fixture_harrow")
     sc.track("sela_courier marta | ilse").set("sela_courier", charge=3).run()
     sc.decline_all().mark().play(Kind.BREAK_ART, "marta")
     assert "Sela Marchetti (North)'s deferred Move Up 2 is dropped: its Movement Step took " \
