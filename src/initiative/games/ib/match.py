@@ -215,7 +215,13 @@ class Match:
         set_(self, "support_mask", ((1 << len(supports)) - 1) << n)
         set_(self, "labels", _labels([u.key for u in units]
                                      + [cards[c].key for _, c in supports]))
-        set_(self, "who_names", naming.unit_names(self))
+        set_(self, "who_names", naming.unit_names(
+            [naming.Named(units[u].name if u < n else self.unit_name(u),
+                          units[u].title if u < n else "",
+                          units[u].key if u < n and self.cc_specs[u] is not None else None,
+                          seat)
+             for u, seat in enumerate(unit_seat)],
+            [seat.name for seat in self.seats]))
         starts = self._unit_starts(units, len(supports))
         set_(self, "unit_starts", starts)
         set_(self, "max_hp", tuple(u.hp + (st.max_hp if st else 0)

@@ -14,33 +14,39 @@ Computed once per match (`Match.who_names`). The scheme:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from initiative.games.ib.match import Match
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 
-def unit_names(match: Match) -> tuple[str, ...]:
+@dataclass(frozen=True, slots=True)
+class Named:
+    """What naming needs of one unit (from the public Match): its printed name and
+    title, its card key when it is a Challenge Card (copies are numbered), and its seat
+    (-1 for a Challenge Card)."""
+
+    name: str
+    title: str
+    cc_key: str | None
+    seat: int
+
+
+def unit_names(units: Sequence[Named], seat_names: Sequence[str]) -> tuple[str, ...]:
     """Every unit's distinct display name, by unit number (Supports included)."""
-    n = match.num_characters
-    count = len(match.unit_seat)
-    qualify = match.num_seats > 1
-    printed = [match.units[u].name if u < n else match.unit_name(u) for u in range(count)]
-    titles = [match.units[u].title if u < n else "" for u in range(count)]
+    qualify = len(seat_names) > 1
+    printed = [u.name for u in units]
+    titles = [u.title for u in units]
     copies: dict[str, int] = {}
-    for u in range(n):  # copies of one Challenge Card (spawns): numbered like the labels
-        if match.cc_specs[u] is not None:
-            key = match.units[u].key
-            copies[key] = copies.get(key, 0) + 1
-            if copies[key] > 1:
-                printed[u] = f"{printed[u]} {copies[key]}"
-    sides = [f" ({match.seats[seat].name})" if qualify and seat >= 0 else ""
-             for seat in match.unit_seat]
+    for i, unit in enumerate(units):  # copies of one Challenge Card (spawns): numbered
+        if unit.cc_key is not None:
+            copies[unit.cc_key] = copies.get(unit.cc_key, 0) + 1
+            if copies[unit.cc_key] > 1:
+                printed[i] = f"{printed[i]} {copies[unit.cc_key]}"
+    sides = [f" ({seat_names[u.seat]})" if qualify and u.seat >= 0 else "" for u in units]
     names = [name + side for name, side in zip(printed, sides, strict=True)]
-    for u, name in enumerate(list(names)):  # alike, but the titles tell them apart
-        alike = [v for v in range(count) if printed[v] + sides[v] == name]
-        if len(alike) > 1 and len({titles[v] for v in alike}) == len(alike) and titles[u]:
-            names[u] = f"{printed[u]}, {titles[u]}{sides[u]}"
+    for i, name in enumerate(list(names)):  # alike, but the titles tell them apart
+        alike = [v for v in range(len(units)) if printed[v] + sides[v] == name]
+        if len(alike) > 1 and len({titles[v] for v in alike}) == len(alike) and titles[i]:
+            names[i] = f"{printed[i]}, {titles[i]}{sides[i]}"
     return _numbered(names)
 
 
