@@ -381,9 +381,11 @@ def draft_len(page: Page) -> int:
 
 
 def click_step(page: Page, locator: Any) -> None:
-    """Click a step (action button, unit or card) and wait until the draft shows it."""
+    """Click a step (action button, unit or card) and wait until the draft shows it. An
+    Initiative Break has two controls (the Breaker on the track, a button in the actions
+    pane): the first is clicked."""
     before = draft_len(page)
-    locator.click()
+    locator.first.click()
     expect(page.locator(DRAFT)).to_have_count(before + 1)
 
 
