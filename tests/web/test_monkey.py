@@ -68,6 +68,15 @@ def _seats(teams: list[str], humans: tuple[int, ...]) -> dict[str, str]:
     return seats
 
 
+def _people(count: int, humans: tuple[int, ...]) -> dict[str, str]:
+    """Seats that play the mode's preset teams (games/ib/presets.py)."""
+    seats = {}
+    for i in range(count):
+        seats[f"seat{i}_name"] = f"Seat {i + 1}"
+        seats[f"seat{i}_controller"] = "human" if i in humans else "easy"
+    return seats
+
+
 MODES = {
     "1v1": Mode({"mode": "1v1", **_seats(["tideguard", "ashfall"], (0, 1))}, (0, 1),
                 capped=True),
@@ -85,6 +94,9 @@ MODES = {
                   **_seats(["hourglass_trio", "lone_warden"], (0, 1))}, (0, 1)),
     "1v1-neutral-cc": Mode({"mode": "1v1", "encounter": "gnawing_in_the_walls",
                             **_seats(["lone_warden", "kettle_and_kite"], (0, 1))}, (0, 1)),
+    "3v3": Mode({"mode": "3v3", **_people(6, (0, 3))}, (0, 3), capped=True),
+    "4v4": Mode({"mode": "4v4", **_people(8, (1,))}, (1,), capped=True),
+    "2v2v2v2": Mode({"mode": "2v2v2v2", **_people(8, (0, 5))}, (0, 5), capped=True),
 }
 
 
