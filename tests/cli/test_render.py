@@ -84,14 +84,14 @@ def test_target_choices_say_who_they_are() -> None:
     for action in view.legal:
         unit = view.units[action.arg]
         meaning = render.describe_action(view, state.match, action)
-        assert meaning.startswith(f"{unit.who} ({unit.hp}/{unit.max_hp} HP")
+        assert meaning.startswith(f"{unit.who}: {unit.hp}/{unit.max_hp} HP")
         assert unit.who.endswith(f"({view.seat_names[unit.seat]})")  # whose, said once
         assert meaning.endswith((", enemy", ", you", ", ally")), meaning
     assert "choose the target of clause 1" in render.decision_title(view, state.match)
     moves = [format_action(state, a) for a in view.legal]
     flat = " ".join(_text(render.choices_table(view, state.match, moves)).split())
     unit = view.units[view.legal[0].arg]
-    assert f"1. target {unit.label} — {unit.who} ({unit.hp}/{unit.max_hp} HP" in flat
+    assert f"1. target {unit.label} — {unit.who}: {unit.hp}/{unit.max_hp} HP" in flat
 
 
 def test_screen_lists_numbered_moves_and_own_hand_only() -> None:

@@ -83,7 +83,7 @@ def side(view: IBView, unit: UnitView) -> str:
 
 def relation(view: IBView, unit: UnitView) -> str:
     """`side`, leaving out the seat's name when the unit's own name carries it already
-    (Match.who): `Wren Aldous (South) (12/12 HP), enemy`."""
+    (Match.who): `Wren Aldous (South): 12/12 HP, enemy`."""
     full = side(view, unit)
     if unit.seat >= 0 and unit.who.endswith(f"({view.seat_names[unit.seat]})"):
         return full.split(" (")[0] if view.seat >= 0 else ""
@@ -108,9 +108,9 @@ def pending_text(pending: Sequence[int]) -> str:
 
 
 def unit_brief(unit: UnitView) -> str:
-    """`Brask Holloway (South) (16/16 HP, burn)`: its name with its side (Match.who)."""
+    """`Brask Holloway (South): 16/16 HP, burn`: its name with its side (Match.who)."""
     extra = "".join(f", {s}" for s in st.names(unit.statuses))
-    return f"{unit.who} ({unit.hp}/{unit.max_hp} HP{extra})"
+    return f"{unit.who}: {unit.hp}/{unit.max_hp} HP{extra}"
 
 
 _AMOUNT_WORDS = (("move_up", "move up {}"), ("move_back", "move back {}"),
@@ -418,7 +418,7 @@ def frame_clauses(match: Match, frame: frames.Frame) -> tuple[Clause, ...]:
 
 
 def describe_action(view: IBView, match: Match, action: Action) -> str:
-    """What choosing `action` means, e.g. `Brask Holloway (16/16 HP), enemy (South)`."""
+    """What choosing `action` means, e.g. `Brask Holloway (South): 16/16 HP, enemy`."""
     kind = action.kind
     if kind == Kind.KEEP:
         return "keep your opening hand"
@@ -484,7 +484,7 @@ def _describe_sigil(view: IBView, match: Match, action: Action) -> str:
 
 
 def choices_table(view: IBView, match: Match, moves: Sequence[str]) -> Table:
-    """Numbered legal actions: `1. target brask — Brask Holloway (16/16 HP), enemy (South)`."""
+    """Numbered legal actions: `1. target brask — Brask Holloway (South): 16/16 HP, enemy`."""
     table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
     table.add_column(justify="right", style="bold cyan")
     table.add_column(style="cyan", no_wrap=True)
