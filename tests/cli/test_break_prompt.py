@@ -26,6 +26,7 @@ from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.games.ib.text import describe
 from initiative.games.ib.view import IBView
 
 CONTENT = core_content()
@@ -75,7 +76,7 @@ def breakers(view: IBView) -> list[int]:
 
 
 def active_can_break(view: IBView) -> bool:
-    return render.active_unit(view) in breakers(view)
+    return describe.active_unit(view) in breakers(view)
 
 
 def first(rules: dict[str, Any], wanted: Callable[[IBView], bool]) -> Window:
@@ -96,7 +97,7 @@ def screen(window: Window) -> str:
 
 def describe_breaks(window: Window) -> dict[int, str]:
     view = window.view
-    return {a.arg: render.describe_action(view, window.state.match, a)
+    return {a.arg: describe.describe_action(view, window.state.match, a)
             for a in view.legal if a.kind == Kind.BREAK}
 
 
@@ -104,7 +105,7 @@ def test_by_default_a_breaker_ends_far_right_out_of_round_and_ends_its_activatio
     """IB-3.7.6 / AMB-29 track_end, AMB-34 ends_activation (the defaults)."""
     window = first({}, active_can_break)
     text = screen(window)
-    active = render.active_unit(window.view)
+    active = describe.active_unit(window.view)
     name = window.view.units[active].name
     assert f"A Breaker {JUMP}, then goes to the far right, past the Round Marker, out of " \
            "round." in text
@@ -123,12 +124,12 @@ def test_before_rm_keeps_the_breaker_in_the_round() -> None:
     Breaker not already out of round)."""
     rules = {"ib_end_position": "before_rm"}
     window = first(rules, lambda v: any(
-        not render.out_of_round(v, v.order.index(u), u) for u in breakers(v))
+        not describe.out_of_round(v, v.order.index(u), u) for u in breakers(v))
         and v.rm is not None)
     text = screen(window)
     assert "then goes back just left of the Round Marker, still in the round" in text
     inside = [d for u, d in describe_breaks(window).items()
-              if not render.out_of_round(window.view, window.view.order.index(u), u)]
+              if not describe.out_of_round(window.view, window.view.order.index(u), u)]
     assert inside and all("just left of the Round Marker" in d and "out of round" not in d
                           for d in inside)
 
@@ -151,10 +152,10 @@ def test_forbidden_active_unit_breaks_are_not_offered_and_the_prompt_says_why() 
     for window in windows(rules, lambda v: bool(breakers(v))):
         view = window.view
         assert not active_can_break(view)
-        said = [render.decision_title(view, window.state.match),
+        said = [describe.decision_title(view, window.state.match),
                 *describe_breaks(window).values()]
         assert all(ENDS not in s for s in said)
-        active = render.active_unit(view)
+        active = describe.active_unit(view)
         unit = view.units[active] if active >= 0 else None
         if unit is not None and unit.seat == view.seat and unit.charge >= 3:
             assert f"{unit.name} is acting now and may not break during its activation " \

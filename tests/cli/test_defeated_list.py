@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from initiative.cli.render import defeated_units
 from initiative.games.ib.content import core_content
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.setup import IBGame
+from initiative.games.ib.text.describe import defeated_units
 
 
 def test_spawns_waiting_off_the_track_are_not_defeated() -> None:

@@ -9,11 +9,12 @@ import random
 import pytest
 
 from initiative.bots import make_bot
-from initiative.cli import details, guide, lookup
+from initiative.cli import lookup
 from initiative.cli.play import PROMPT
 from initiative.games.ib.match import Match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.games.ib.text import details, guide
 from initiative.server.setup import parse_setup
 from tests.cli.helpers import run_cli
 from tests.server.support import content

@@ -19,6 +19,7 @@ from initiative.games.ib.match import standard_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.games.ib.text import describe
 from tests.cli.helpers import run_cli
 
 
@@ -72,7 +73,7 @@ def test_time_collapse_is_shown_instead_of_the_marker() -> None:
 def test_active_unit_is_marked() -> None:
     state = _find(lambda s: s.stack[-1][0] == frames.ACTIVATION)
     view = state.view(state.current_seat())
-    active = render.active_unit(view)
+    active = describe.active_unit(view)
     assert active == view.order[0]
     assert render.track_line(view).plain.startswith(
         f"Track (left acts first): {render.ACTIVE_MARK}{view.unit_labels[active]}")
@@ -83,11 +84,11 @@ def test_target_choices_say_who_they_are() -> None:
     view = state.view(state.current_seat())
     for action in view.legal:
         unit = view.units[action.arg]
-        meaning = render.describe_action(view, state.match, action)
+        meaning = describe.describe_action(view, state.match, action)
         assert meaning.startswith(f"{unit.who}: {unit.hp}/{unit.max_hp} HP")
         assert unit.who.endswith(f"({view.seat_names[unit.seat]})")  # whose, said once
         assert meaning.endswith((", enemy", ", you", ", ally")), meaning
-    assert "choose the target of clause 1" in render.decision_title(view, state.match)
+    assert "choose the target of clause 1" in describe.decision_title(view, state.match)
     moves = [format_action(state, a) for a in view.legal]
     flat = " ".join(_text(render.choices_table(view, state.match, moves)).split())
     unit = view.units[view.legal[0].arg]
@@ -155,9 +156,9 @@ def test_every_decision_renders(teams: tuple[str, str], flags: dict[str, object]
         while not state.is_terminal():
             seat = state.current_seat()
             view = state.view(seat)
-            assert render.decision_title(view, match)
+            assert describe.decision_title(view, match)
             for action in view.legal:
-                words = render.describe_action(view, match, action)
+                words = describe.describe_action(view, match, action)
                 assert words and "Action(" not in words, action
             if state.activations % 8 == 0:
                 moves = [format_action(state, a) for a in view.legal]
@@ -186,7 +187,7 @@ def test_supports_in_play_are_listed_and_can_be_chosen_as_targets() -> None:
                 assert "Supports in play: " in screen and unit.name in screen
                 move = format_action(state, support[0])
                 assert move == f"target {unit.label}"
-                assert "Support" in render.describe_action(view, match, support[0])
+                assert "Support" in describe.describe_action(view, match, support[0])
                 return
             state.apply(view.legal[rng.below(len(view.legal))])
     raise AssertionError("no Support was ever a legal target")

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from initiative.cli import render
+from initiative.games.ib.text import describe
 from tests.cli.test_break_prompt import JUMP, Window, active_can_break, breakers, first
 from tests.server.test_app import running
 
@@ -38,7 +38,7 @@ def test_the_break_prompt_and_control_say_what_breaking_does(tmp_path: Path) -> 
     window = first({}, active_can_break)
     text, controls = served(tmp_path, window)
     view = window.view
-    active = render.active_unit(view)
+    active = describe.active_unit(view)
     assert f"A Breaker {JUMP}, then goes to the far right, past the Round Marker, out of " \
            "round." in text
     assert f"{view.units[active].name} is acting now: breaking with it ends its " \
@@ -51,7 +51,7 @@ def test_the_break_prompt_and_control_say_what_breaking_does(tmp_path: Path) -> 
 def test_before_rm_is_worded_on_the_page(tmp_path: Path) -> None:
     rules = {"ib_end_position": "before_rm"}
     window = first(rules, lambda v: v.rm is not None and any(
-        not render.out_of_round(v, v.order.index(u), u) for u in breakers(v)))
+        not describe.out_of_round(v, v.order.index(u), u) for u in breakers(v)))
     text, _ = served(tmp_path, window, "ib_end_position=before_rm")
     prompt = re.search(r'<p class="decision">(.*?)</p>', text)
     assert prompt is not None

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from initiative.cli import render as text
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.actions import ACTIONS, Kind
+from initiative.games.ib.text import describe as text
 from initiative.server import render
 from initiative.server.setup import parse_setup
 from initiative.server.table import Table

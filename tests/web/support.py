@@ -24,13 +24,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from initiative.bots import make_bot
-from initiative.cli import render as text
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.actions import Action
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.match import Match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.games.ib.text import describe as text
 from initiative.server.drafts import draft_state, in_progress
 from initiative.server.render import LOG_LINES
 from initiative.server.setup import TableSetup, parse_setup

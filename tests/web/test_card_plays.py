@@ -20,9 +20,9 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from initiative.cli import render as text
 from initiative.games.ib.actions import DISCARDS, Action, Kind, target_unit
 from initiative.games.ib.state import IBState
+from initiative.games.ib.text import describe as text
 from initiative.server.render import CARD_STEPS
 from tests.web.support import (
     ARTIFACTS,

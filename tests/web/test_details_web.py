@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from initiative.cli import details
 from initiative.games.ib.actions import Kind
+from initiative.games.ib.text import details
 from tests.web.support import (
     ARTIFACTS,
     DRAFT,

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, expect
 
-from initiative.cli import render as text
+from initiative.games.ib.text import describe as text
 from initiative.store import Store
 from tests.web.support import (
     RESULT,
@@ -95,7 +95,7 @@ def test_two_seats_play_to_the_end_and_no_frame_leaks(server: Server, browser: B
         final = replay(match, SEED, [i for _, i in line])
         assert final.is_terminal()
         for seat in (0, 1):
-            result = text.result_text(final.view(seat), match).plain
+            result = text.result(final.view(seat), match).sentence
             expect(pages[seat].locator(RESULT)).to_have_text(result)
     finally:
         for context in contexts:

@@ -16,7 +16,6 @@ from typing import Annotated
 import typer
 
 from initiative.cli.common import fail
-from initiative.cli.render import ATTACKS, COSTS, ability_text, clause_text
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_UNITS, Kind
@@ -40,6 +39,7 @@ from initiative.games.ib.content import (
 )
 from initiative.games.ib.lint import Finding, lint_content
 from initiative.games.ib.match import SPAWN_RESERVE
+from initiative.games.ib.text.describe import ATTACKS, COSTS, ability_text, clause_text
 
 cards_app = typer.Typer(
     no_args_is_help=True,

@@ -1,6 +1,6 @@
 """Questions a player may ask at any prompt of `initiative play` without spending the
 decision: `help` (commands and the rules in short), `help TOPIC`, `card NAME` and
-`unit NAME` (the same full text as the web table's details, cli/details.py).
+`unit NAME` (the same full text as the web table's details, games/ib/text/details.py).
 
 `unit NAME` looks among the units the seat's screen shows (by label or name). `card
 NAME` looks first among the cards the seat may know are somewhere (its hand, Sigils and
@@ -10,8 +10,8 @@ card texts are public, and naming a card says nothing about who holds it.
 
 from __future__ import annotations
 
-from initiative.cli import details, guide
 from initiative.games.ib.match import Match
+from initiative.games.ib.text import details, guide
 from initiative.games.ib.view import IBView
 
 COMMANDS = (

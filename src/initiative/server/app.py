@@ -10,7 +10,7 @@ Routes:
   GET  /t/{id}?k=TOKEN        the table page of the seat (or spectators) TOKEN opens
   GET  /t/{id}/replay?k=T&step=N   a finished game, step by step (public information)
   GET  /t/{id}/record?k=T     a finished game's record (JSON, with its seed; 409 before)
-  GET  /how-to-play           the rules in short, with rule ids (cli/guide.py)
+  GET  /how-to-play           the rules in short, with rule ids (games/ib/text/guide.py)
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
   /trackers/...               the game master's trackers (see `trackers.py`)
@@ -36,11 +36,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from initiative.bots import LEVELS
-from initiative.cli import guide
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.rng import parse_seed
 from initiative.games.ib.content import Content, core_content
+from initiative.games.ib.text import guide
 from initiative.server import handoff, render, tokens
 from initiative.server.guards import BodyLimit, OriginCheck, normal_origins
 from initiative.server.hub import NOTIFY_KINDS, Hub, Options, Runtime

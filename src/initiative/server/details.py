@@ -1,6 +1,6 @@
 """The details entries of a table page (issue 16 item 2): every unit and card the seat
 sees, plus the rules topics the track itself points at (the Round Marker, Time
-Collapse), built from that seat's view and the public match only (cli/details.py).
+Collapse), built from that seat's view and the public match only (games/ib/text/details.py).
 
 Each entry's HTML is rendered once and kept (by its text, `Details` being hashable):
 most entries do not change from one frame to the next, and every frame carries all of
@@ -13,9 +13,9 @@ from functools import lru_cache
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from initiative.cli import details, guide
-from initiative.cli.details import Details
 from initiative.games.ib.match import Match
+from initiative.games.ib.text import details, guide
+from initiative.games.ib.text.details import Details
 from initiative.games.ib.view import IBView
 
 TRACK_TOPICS = tuple(guide.topic_details(t) for t in guide.TOPICS

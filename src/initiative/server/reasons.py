@@ -11,7 +11,6 @@ no specific reason can be told, a generic but true sentence is given instead.
 
 from __future__ import annotations
 
-from initiative.cli.render import active_unit
 from initiative.games.ib import frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
@@ -27,6 +26,7 @@ from initiative.games.ib.actions import (
     Kind,
 )
 from initiative.games.ib.match import Match
+from initiative.games.ib.text.describe import active_unit
 from initiative.games.ib.view import IBView, UnitView
 
 __all__ = ["top_level_options", "unavailable_reason"]

@@ -19,11 +19,11 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from initiative.cli import render as text
 from initiative.engine.contract import TERMINAL
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind, target_unit
 from initiative.games.ib.match import Match
+from initiative.games.ib.text import describe as text
 from initiative.games.ib.view import IBView
 from initiative.server import details, reasons
 from initiative.server.table import Table
@@ -152,7 +152,7 @@ def context(table: Table, seat: int, view: IBView, controller: str = "human") ->
         "ready": draft is not None and draft.ready, "choices": other_steps,
         "options": options, "preview": preview, "can_undo": table.can_undo(seat),
         "finished": view.deciding == TERMINAL,
-        "result": text.result_text(view, match).plain if view.deciding == TERMINAL else "",
+        "result": text.result(view, match).sentence if view.deciding == TERMINAL else "",
         "log": _log(table, view),
         "chat": [{"name": table.seat_name(c["seat"]), "text": c["text"],
                   "team": c.get("team") is not None} for c in table.chat_for(seat)],

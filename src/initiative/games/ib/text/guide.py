@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from initiative.cli.details import STATUS_TEXT, Details, Section
+from initiative.games.ib.text.details import STATUS_TEXT, Details, Section
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
-from initiative.cli.render import (
+from initiative.games.ib import statuses as st
+from initiative.games.ib.actions import Kind
+from initiative.games.ib.challenge_cards import ChallengeSpec, Move, Phase, When
+from initiative.games.ib.content import CardSpec, Content
+from initiative.games.ib.match import Match
+from initiative.games.ib.text.describe import (
     ability_text,
     active_unit,
     attack_text,
@@ -24,11 +29,6 @@ from initiative.cli.render import (
     pending_text,
     side,
 )
-from initiative.games.ib import statuses as st
-from initiative.games.ib.actions import Kind
-from initiative.games.ib.challenge_cards import ChallengeSpec, Move, Phase, When
-from initiative.games.ib.content import CardSpec, Content
-from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
 
 STATUS_TEXT = {
