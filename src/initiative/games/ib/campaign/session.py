@@ -5,7 +5,8 @@ and resumes exactly (IB 7; the store's event log plus snapshots).
 
 Reopening loads the latest snapshot (a `Campaign`) and replays the events after it: a
 battle in progress is rebuilt from the campaign (its match and seed are derived from
-it) and the actions taken since.
+it) and the actions taken since. The store comes in as a `RecordKeeper` (keeper.py):
+the front ends pass the real one, and the game imports no storage.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from typing import Any
 from initiative.engine.errors import IllegalActionError
 from initiative.games.ib.actions import ACTIONS, Action
 from initiative.games.ib.campaign import rules
+from initiative.games.ib.campaign.keeper import RecordKeeper
 from initiative.games.ib.campaign.model import Campaign
 from initiative.games.ib.content import Content
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
-from initiative.store import Store
 
 KIND = "campaign"
 
@@ -27,7 +28,7 @@ KIND = "campaign"
 class CampaignSession:
     """One open campaign: its state, the battle being fought (if any) and its record."""
 
-    def __init__(self, store: Store, record_id: str, campaign: Campaign, head: int,
+    def __init__(self, store: RecordKeeper, record_id: str, campaign: Campaign, head: int,
                  content: Content) -> None:
         self.store = store
         self.id = record_id
@@ -39,12 +40,12 @@ class CampaignSession:
         """The last battle that ended (for its log and result)."""
 
     @classmethod
-    def start(cls, store: Store, campaign: Campaign, content: Content) -> CampaignSession:
+    def start(cls, store: RecordKeeper, campaign: Campaign, content: Content) -> CampaignSession:
         record = store.create(KIND, campaign.name, _snapshot(campaign), _summary(campaign))
         return cls(store, record, campaign, 0, content)
 
     @classmethod
-    def open(cls, store: Store, record_id: str, content: Content) -> CampaignSession:
+    def open(cls, store: RecordKeeper, record_id: str, content: Content) -> CampaignSession:
         """Resume from the latest snapshot and the events after it."""
         loaded = store.load(record_id)
         campaign = Campaign.model_validate(loaded.snapshot["campaign"])
