@@ -18,8 +18,9 @@ import initiative
 ROOT = Path(initiative.__file__).parent
 
 FRONT_END = "initiative.cli"
-BELOW_FRONT_ENDS = ("server", "games", "engine", "timing")
-"""No package here imports the terminal front end."""
+BELOW_FRONT_ENDS = ("server", "games", "engine", "timing", "bots", "lab", "trackers", "store")
+"""No package here imports the terminal front end (the web table included: it words the
+game with games/ib/text, not with cli/render.py)."""
 
 ABOVE_GAMES = ("initiative.store", "initiative.server", "initiative.bots")
 """Storage, the web table and the bots sit above the games: a game never imports them."""
