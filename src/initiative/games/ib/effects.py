@@ -201,10 +201,14 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     why it could not move (IB 3.4.3-3.4.5, AMB-04, R6)."""
     track = state.track
     before, rm, out = track.slot(unit), track.rm, track.is_out_of_round(unit)
+    floor = 1
     if deferred:
         moved = track.deferred_move(unit, amount)
+    elif amount < 0:
+        floor = move_up_floor(state)
+        moved = track.move_up(unit, -amount, floor)
     else:
-        moved = track.move_up(unit, -amount) if amount < 0 else track.move_back(unit, amount)
+        moved = track.move_back(unit, amount)
     after = track.slot(unit)
     if moved:
         if track.rm != rm:  # it crossed the Round Marker (IB 3.5.5, R6)
@@ -214,17 +218,33 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     else:
         beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
             == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
-        outcome = _stay_reason(state, amount, before, out and not beyond_ok)
+        outcome = _stay_reason(state, amount, before, out and not beyond_ok, floor)
     state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
 
 
-def _stay_reason(state: IBState, amount: int, slot: int, out: bool) -> int:
+def move_up_floor(state: IBState) -> int:
+    """The leftmost slot an inactive unit's Move Up may reach: 1 (IB 3.4.3), or 2 while
+    an Initiative Break borrows slot 0 and the Active Character stands in slot 1, so
+    nobody slips in ahead of it (IB 3.1.2, IB 3.4.3, canonical rule 2). Between
+    activations, or once the activation has ended, the unit in slot 1 is the one due
+    to act next (AMB-07) and is kept there alike."""
+    order = state.track.order
+    if len(order) < 2 or order[0] != _breaking_unit(state):
+        return 1
+    base = state.stack[0]
+    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] != order[1]:
+        return 1  # the Active Character has made its Speed move: slot 1 is not its
+    return 2
+
+
+def _stay_reason(state: IBState, amount: int, slot: int, out: bool, floor: int) -> int:
     """Why a move left the unit where it was: out of round (IB 3.4.5), at the limit
-    already (IB 3.4.3: never into the Active slot; IB 3.4.4: not past the end), or lost
-    for going beyond the limit (AMB-04 `fizzle`)."""
+    already (IB 3.4.3: never into the Active slot, nor ahead of the Active Character
+    during a Break; IB 3.4.4: not past the end), or lost for going beyond the limit
+    (AMB-04 `fizzle`)."""
     if out:
         return events.OUT_OF_ROUND
-    at_limit = slot <= 1 if amount < 0 else slot == len(state.track) - 1
+    at_limit = slot <= floor if amount < 0 else slot == len(state.track) - 1
     if not at_limit and state.match.track_rules.move_limit_behavior == "fizzle":
         return events.FIZZLED
     return events.AT_LIMIT
