@@ -4,8 +4,9 @@ discards, Sigil removal, summons and scripts applied in that order. Shared by at
 cards, Keystone abilities, passive abilities and Sigils.
 
 Support Characters (IB 2.5.2) are targetable like any opposing or allied card; the
-group targets take them unless `aoe_hits_supports` is false (AMB-63). They have no
-track position and no Charge, so moves and Charge skip them.
+group targets take them unless `aoe_hits_supports` is false (AMB-63), and a Challenge
+Card's only where it prints `targets_supports` under `cc_aoe_hits_supports=if_printed`
+(IB 6.5.3). They have no track position and no Charge, so moves and Charge skip them.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     team_of = match.unit_team
     off = state.off
     order = [u for u in range(match.num_characters) if not (off >> u) & 1]
-    if ~off & match.support_mask and (target_kind[0] != "a" or match.config.aoe_hits_supports):
+    if ~off & match.support_mask and (target_kind[0] != "a" or _group_takes_supports(
+            state, unit)):
         order += supports.in_play(state)  # IB 2.5.2; AMB-63 for the group targets
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
@@ -48,6 +50,21 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
             return [u for u in order if seat[u] != seat[unit]]  # AMB-64
         return [u for u in order if team_of[u] != team]
     return [u for u in order if team_of[u] == team]
+
+
+def _group_takes_supports(state: IBState, unit: int) -> bool:
+    """AMB-63: an "all" clause takes the Supports in play unless `aoe_hits_supports` is
+    false; a Challenge Card's only if its card prints `targets_supports` under
+    `cc_aoe_hits_supports=if_printed` (IB 6.5.3: a CC targets Supports only where its
+    text allows)."""
+    match = state.match
+    config = match.config
+    if not config.aoe_hits_supports:
+        return False
+    if config.cc_aoe_hits_supports == "if_printed" and match.is_challenge(unit):
+        spec = match.cc_specs[unit]
+        return spec is not None and spec.targets_supports
+    return True
 
 
 def meeting(state: IBState, condition: Condition, units: list[int]) -> list[int]:
