@@ -298,6 +298,18 @@ def test_ib_3_4_3_move_up_fizzle() -> None:
     assert text(t) == "A > D > B > C |"
 
 
+def test_ib_3_1_2_move_up_stops_behind_the_active_character_during_a_break() -> None:
+    """Canonical rule 2: a Break holds slot 0 and the Active Character slot 1."""
+    t = make("A B C D |")
+    assert t.move_up(3, 9, floor=2) is True
+    assert text(t) == "A > B > D > C |"
+    assert t.move_up(3, 1, floor=2) is False
+    t = make("A B C D |", move_limit_behavior="fizzle")
+    assert t.move_up(3, 2, floor=2) is False  # AMB-04: it would pass the Active Character
+    with pytest.raises(TrackError, match="slot 0"):
+        t.move_up(3, 1, floor=0)
+
+
 def test_ib_3_4_3_leftmost_cannot_move_up() -> None:
     t = make("A B C |")
     assert t.move_up(0, 1) is False

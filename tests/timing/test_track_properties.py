@@ -322,3 +322,19 @@ def test_move_up_never_takes_or_moves_slot_0(t: InitiativeTrack, pick: int, amou
     assert t.order[0] == first
     if unit == first:
         assert not moved
+
+
+@PROPS
+@given(tracks(), st.integers(0, 12), st.integers(0, 30))
+def test_move_up_with_floor_2_keeps_slots_0_and_1(t: InitiativeTrack, pick: int,
+                                                  amount: int) -> None:
+    """Canonical rule 2 (IB 3.1.2, IB 3.4.3): while a Break borrows slot 0, a Move Up
+    stops behind slot 1 too, so the Active Character keeps its place."""
+    if len(t) < 2:
+        return
+    front = t.order[:2]
+    unit = t.order[pick % len(t)]
+    moved = t.move_up(unit, amount, floor=2)
+    assert t.order[:2] == front
+    if unit in front:
+        assert not moved

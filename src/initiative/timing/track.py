@@ -194,8 +194,9 @@ class InitiativeTrack:
         order.insert(j, unit)
         return _MOVED
 
-    def _left(self, unit: int, i: int, amount: int) -> int:
-        """Move Up the unit at slot ``i`` (IB 3.4.1, IB 3.4.3, AMB-04, R6)."""
+    def _left(self, unit: int, i: int, amount: int, floor: int = 1) -> int:
+        """Move Up the unit at slot ``i`` to no slot left of ``floor`` (IB 3.4.1,
+        IB 3.4.3, AMB-04, R6; ``floor`` 2 keeps the Active slot of a Break, rule 2)."""
         if amount <= 0:
             if amount < 0:
                 raise _negative(unit, amount)
@@ -204,12 +205,12 @@ class InitiativeTrack:
         order = self.order
         rm = self.rm
         if rm is None or i < rm:
-            # Never into the Active slot (IB 3.4.3): clamp at slot 1 or fizzle (AMB-04).
+            # Never into the Active slot (IB 3.4.3): clamp at the floor or fizzle (AMB-04).
             j = i - amount
-            if j < 1:
+            if j < floor:
                 if fizzle:
                     return _STAY
-                j = 1
+                j = floor
             if j >= i:
                 return _STAY
             del order[i]
@@ -220,7 +221,8 @@ class InitiativeTrack:
         # own space under rm_counts_as_space, AMB-01(b)); slot 0 stays forbidden.
         beyond = i - rm
         space = 1 if self.rules.rm_counts_as_space else 0
-        most = beyond + space + rm - 1 if rm else beyond - 1  # steps that end in slot >= 1
+        # steps that end in slot >= floor (no crossing when the RM stands left of it)
+        most = beyond + space + rm - floor if rm >= floor else i - floor
         if amount > most:
             if fizzle or most <= 0:
                 return _STAY
@@ -249,11 +251,11 @@ class InitiativeTrack:
         fizzle = self.rules.move_limit_behavior == "fizzle"
         return self._right(unit, i, amount, fizzle) != _STAY
 
-    def _move_up(self, unit: int, amount: int, allow_beyond_rm: bool) -> bool:
+    def _move_up(self, unit: int, amount: int, allow_beyond_rm: bool, floor: int = 1) -> bool:
         i = self.slot(unit)
         if not self._movable(unit, i, allow_beyond_rm):
             return False
-        return self._left(unit, i, amount) != _STAY
+        return self._left(unit, i, amount, floor) != _STAY
 
     def move_back(self, unit: int, amount: int) -> bool:
         """Move Back ``amount`` on an inactive unit (IB 3.4.1, IB 3.4.4, IB 3.5.5, R1).
@@ -262,12 +264,16 @@ class InitiativeTrack:
         """
         return self._move_back(unit, amount, False)
 
-    def move_up(self, unit: int, amount: int) -> bool:
+    def move_up(self, unit: int, amount: int, floor: int = 1) -> bool:
         """Move Up ``amount`` on an inactive unit, never into slot 0 (IB 3.4.3, AMB-04).
 
+        ``floor`` is the leftmost slot it may reach: 2 while an Initiative Break borrows
+        slot 0 and the Active Character stands in slot 1 (IB 3.1.2, canonical rule 2).
         OOR units do not move (IB 3.4.5, AMB-03, R6). Returns True if the unit moved.
         """
-        return self._move_up(unit, amount, False)
+        if floor < 1:
+            raise TrackError(f"unit {unit!r}: a Move Up never reaches slot {floor} (IB 3.4.3)")
+        return self._move_up(unit, amount, False, floor)
 
     def movement_step(self, unit: int, speed: int, deferred: Sequence[int]) -> bool:
         """Speed move, then the active unit's pending moves in order (IB 3.4.6, AMB-06).

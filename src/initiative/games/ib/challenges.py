@@ -222,12 +222,15 @@ def _beneficial(state: IBState, unit: int, options: list[int]) -> int:
     return unit if unit in options else options[0]
 
 
-def check_phases(state: IBState) -> None:
+def check_phases(state: IBState, speed_changed: Callable[[IBState], None]) -> None:
     """AMB-82: a multi-phase CC whose HP has fallen to the next phase's threshold enters
     it and resolves its on-enter effect at once; several thresholds passed together are
     entered one by one, each on-enter effect whole before the next phase begins. Healing
     never returns a CC to an earlier phase. (An on-enter effect settles damage itself,
-    so this runs nested: a CC whose on-enter is resolving is left to the outer call.)"""
+    so this runs nested: a CC whose on-enter is resolving is left to the outer call.)
+    A phase that changes the CC's Speed calls `speed_changed` as it begins, before its
+    on-enter effect: Time Collapse is checked on every change of a Speed (IB 3.6.1,
+    AMB-24, R8)."""
     from initiative.games.ib.effects import resolve_now  # effects imports this module
 
     match = state.match
@@ -243,8 +246,13 @@ def check_phases(state: IBState) -> None:
             entered = phase(state, unit) + 1
             if entered >= len(spec.phases) or state.hp[unit] > spec.phases[entered].at_hp:
                 break
+            before = speed(state, unit)
             state.used[unit] = state.used[unit] & ~(7 << PHASE_SHIFT) | entered << PHASE_SHIFT
             state.emit((events.PHASE, unit, entered))
+            if speed(state, unit) != before:
+                speed_changed(state)
+                if state.result is not None:
+                    return
             if spec.phases[entered].on_enter:
                 state.used[unit] |= ENTERING
                 resolve_now(state, unit, spec.phases[entered].on_enter)

@@ -86,6 +86,7 @@ class RulesConfig:
         "effect_controller"  # AMB-61
     )
     aoe_hits_supports: bool = True  # AMB-63
+    cc_aoe_hits_supports: Literal["as_any_card", "if_printed"] = "as_any_card"  # IB-6.5.3
     multiplayer_aoe_friendly_fire: bool = False  # AMB-64
     # --- I. Challenge Cards and Rivals (IB 6) ---
     cc_priority: Literal["break_art_first", "trigger_first"] = "break_art_first"  # AMB-67

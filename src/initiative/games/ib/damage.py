@@ -165,7 +165,9 @@ def settle(state: IBState) -> None:
     if changed:
         after_removal(state)
     if state.match.phase_mask & ~state.off and state.result is None:
-        challenges.check_phases(state)  # AMB-82: a CC's HP may have crossed a threshold
+        # AMB-82: a CC's HP may have crossed a threshold; a new Speed re-checks Time
+        # Collapse (AMB-24)
+        challenges.check_phases(state, rounds.check_time_collapse)
     if state.queue and state.result is None:
         abilities.flush(state)
 

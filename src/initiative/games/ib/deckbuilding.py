@@ -290,7 +290,7 @@ def _check_keystones(team: TeamFile, content: Content) -> Iterator[Violation]:
     for member in team.characters:
         keystone = member.keystone
         if keystone is None:
-            if content.keystones:  # content without Keystones cannot assign any yet
+            if content.keystones:  # a content file without Keystones has none to give
                 yield Violation("IB-2.2.1", member.character, "has no Keystone; give each "
                                 "Character one")
             continue

@@ -4,8 +4,9 @@ discards, Sigil removal, summons and scripts applied in that order. Shared by at
 cards, Keystone abilities, passive abilities and Sigils.
 
 Support Characters (IB 2.5.2) are targetable like any opposing or allied card; the
-group targets take them unless `aoe_hits_supports` is false (AMB-63). They have no
-track position and no Charge, so moves and Charge skip them.
+group targets take them unless `aoe_hits_supports` is false (AMB-63), and a Challenge
+Card's only where it prints `targets_supports` under `cc_aoe_hits_supports=if_printed`
+(IB 6.5.3). They have no track position and no Charge, so moves and Charge skip them.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     team_of = match.unit_team
     off = state.off
     order = [u for u in range(match.num_characters) if not (off >> u) & 1]
-    if ~off & match.support_mask and (target_kind[0] != "a" or match.config.aoe_hits_supports):
+    if ~off & match.support_mask and (target_kind[0] != "a" or _group_takes_supports(
+            state, unit)):
         order += supports.in_play(state)  # IB 2.5.2; AMB-63 for the group targets
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
@@ -48,6 +50,21 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
             return [u for u in order if seat[u] != seat[unit]]  # AMB-64
         return [u for u in order if team_of[u] != team]
     return [u for u in order if team_of[u] == team]
+
+
+def _group_takes_supports(state: IBState, unit: int) -> bool:
+    """AMB-63: an "all" clause takes the Supports in play unless `aoe_hits_supports` is
+    false; a Challenge Card's only if its card prints `targets_supports` under
+    `cc_aoe_hits_supports=if_printed` (IB 6.5.3: a CC targets Supports only where its
+    text allows)."""
+    match = state.match
+    config = match.config
+    if not config.aoe_hits_supports:
+        return False
+    if config.cc_aoe_hits_supports == "if_printed" and match.is_challenge(unit):
+        spec = match.cc_specs[unit]
+        return spec is not None and spec.targets_supports
+    return True
 
 
 def meeting(state: IBState, condition: Condition, units: list[int]) -> list[int]:
@@ -201,10 +218,14 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     why it could not move (IB 3.4.3-3.4.5, AMB-04, R6)."""
     track = state.track
     before, rm, out = track.slot(unit), track.rm, track.is_out_of_round(unit)
+    floor = 1
     if deferred:
         moved = track.deferred_move(unit, amount)
+    elif amount < 0:
+        floor = move_up_floor(state)
+        moved = track.move_up(unit, -amount, floor)
     else:
-        moved = track.move_up(unit, -amount) if amount < 0 else track.move_back(unit, amount)
+        moved = track.move_back(unit, amount)
     after = track.slot(unit)
     if moved:
         if track.rm != rm:  # it crossed the Round Marker (IB 3.5.5, R6)
@@ -214,17 +235,33 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     else:
         beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
             == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
-        outcome = _stay_reason(state, amount, before, out and not beyond_ok)
+        outcome = _stay_reason(state, amount, before, out and not beyond_ok, floor)
     state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
 
 
-def _stay_reason(state: IBState, amount: int, slot: int, out: bool) -> int:
+def move_up_floor(state: IBState) -> int:
+    """The leftmost slot an inactive unit's Move Up may reach: 1 (IB 3.4.3), or 2 while
+    an Initiative Break borrows slot 0 and the Active Character stands in slot 1, so
+    nobody slips in ahead of it (IB 3.1.2, IB 3.4.3, canonical rule 2). Between
+    activations, or once the activation has ended, the unit in slot 1 is the one due
+    to act next (AMB-07) and is kept there alike."""
+    order = state.track.order
+    if len(order) < 2 or order[0] != _breaking_unit(state):
+        return 1
+    base = state.stack[0]
+    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] != order[1]:
+        return 1  # the Active Character has made its Speed move: slot 1 is not its
+    return 2
+
+
+def _stay_reason(state: IBState, amount: int, slot: int, out: bool, floor: int) -> int:
     """Why a move left the unit where it was: out of round (IB 3.4.5), at the limit
-    already (IB 3.4.3: never into the Active slot; IB 3.4.4: not past the end), or lost
-    for going beyond the limit (AMB-04 `fizzle`)."""
+    already (IB 3.4.3: never into the Active slot, nor ahead of the Active Character
+    during a Break; IB 3.4.4: not past the end), or lost for going beyond the limit
+    (AMB-04 `fizzle`)."""
     if out:
         return events.OUT_OF_ROUND
-    at_limit = slot <= 1 if amount < 0 else slot == len(state.track) - 1
+    at_limit = slot <= floor if amount < 0 else slot == len(state.track) - 1
     if not at_limit and state.match.track_rules.move_limit_behavior == "fizzle":
         return events.FIZZLED
     return events.AT_LIMIT

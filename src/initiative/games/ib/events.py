@@ -165,7 +165,8 @@ def _moved(e: Event, m: Match) -> str:
     if outcome == MOVED:
         return f"{who} {verb}: {now}."
     if outcome == CLAMPED:
-        limit = "short of the Active slot" if up else "at the end of the track"
+        limit = ("at the end of the track" if not up else "short of the Active slot"
+                 if slot <= 1 else "behind the Active Character")  # a Break holds slot 0
         return f"{who} {verb} and stops {limit}: {now}."
     if outcome == CROSSED:
         return f"{who} {verb} past the Round Marker to the far right: out of round, {now}."
@@ -177,7 +178,8 @@ def _moved(e: Event, m: Match) -> str:
         return (f"{who}'s {_card_move(amount)} is lost: it would "
                 + ("enter the Active slot." if up else "pass the end of the track."))
     elif up:
-        why = "it stands in the Active slot" if slot == 0 else "only the Active slot is ahead"
+        why = ("it stands in the Active slot" if slot == 0 else "only the Active slot is ahead"
+               if slot == 1 else "only a Break and the Active Character are ahead")
     else:
         why = "it is at the end of the track already"
     return f"{who} cannot {_card_move(amount)}: {why} ({_ordinal(slot)})."

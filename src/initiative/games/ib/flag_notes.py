@@ -146,6 +146,9 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "aoe_hits_supports": FlagNote(
         "AMB-63", "whether effects on all enemies or all allies also hit Support "
         "Characters"),
+    "cc_aoe_hits_supports": FlagNote(
+        "IB-6.5.3", "a Challenge Card's all enemies takes the Supports in play like any "
+        "card's (as_any_card) or only if the card prints targets_supports (if_printed)"),
     "multiplayer_aoe_friendly_fire": FlagNote(
         "AMB-64", "false: all enemies means the opposing teams; true: every unit not your "
         "own, teammates included"),
