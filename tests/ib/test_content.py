@@ -102,6 +102,6 @@ def test_config_flags_are_validated() -> None:
         RulesConfig.from_dict({"max_activations": "many"})
 
 
-def test_standard_match_names_unknown_team() -> None:
+def test_fixture_match_names_unknown_team() -> None:
     with pytest.raises(ContentError, match="unknown team 'blue'"):
         fixture_match("blue", "fixture_harrow")
