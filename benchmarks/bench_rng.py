@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 
 from initiative.engine.rng import KEYED, GameRng, KeyedStream, Seed, SplitMix64
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.setup import new_game
 
 DRAWS = 100_000
@@ -44,7 +44,7 @@ def _shuffle40(rng: GameRng) -> None:
 def _game(seed: Seed, picker: SplitMix64) -> tuple[float, int, int]:
     """One random game from `seed` (setup included): seconds, decisions and draws. The
     state is cloned at every decision, as the web table does before it applies a turn."""
-    match = standard_match()
+    match = fixture_match()
     start = time.perf_counter()
     state = new_game(match, seed)
     decisions = 0

@@ -20,7 +20,7 @@ from initiative.cli.bench import BENCH_TEAMS
 GAME = """
 import sys
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.modes import standard_match
 from initiative.games.ib.setup import new_game
 games, team, opponent, play = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4] == "1"
 match = standard_match(team, opponent)

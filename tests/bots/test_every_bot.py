@@ -11,7 +11,7 @@ from initiative.bots import BOTS, LEVELS, make_bot
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.content import core_content
 from initiative.games.ib.formats import FORMATS, format_match
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
@@ -25,7 +25,7 @@ QUICK = {"ismcts": "ismcts@40", "expert": "ismcts@40"}
 
 
 def matches() -> dict[str, Match]:
-    out = {"1v1": standard_match("tideguard", "ashfall"),
+    out = {"1v1": fixture_match("tideguard", "ashfall"),
            "solo": build_match(GameSetup("solo", ("tideguard",), "heart_of_the_rift"),
                                CONTENT, seed=2),
            "coop": build_match(GameSetup("coop", ("lone_warden", "hourglass_trio"),

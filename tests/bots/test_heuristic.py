@@ -9,14 +9,14 @@ from initiative.bots.heuristic import HeuristicBot, evaluate
 from initiative.bots.random_bot import RandomBot
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.content import core_content
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.setup import new_game
 from tests.ib.test_properties import perturbed_hidden, play_random
 
 
 def test_evaluate_prefers_own_hp_and_charge_and_scores_a_win_highest() -> None:
-    state = new_game(standard_match("tideguard", "ashfall"), 1)
+    state = new_game(fixture_match("tideguard", "ashfall"), 1)
     base = evaluate(state, 0)
     assert evaluate(state, 1) == pytest.approx(-base)  # zero-sum between the two sides
     mine = state.match.seat_units[0][0]
@@ -32,7 +32,7 @@ def test_evaluate_prefers_own_hp_and_charge_and_scores_a_win_highest() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_no_peeking_the_same_view_gives_the_same_choice(seed: int) -> None:
     """Other hands, every deck order and the dice re-dealt: same view, same decision."""
-    match = standard_match("tideguard", "ashfall")
+    match = fixture_match("tideguard", "ashfall")
     state = new_game(match, seed)
     play_random(state, SplitMix64(seed), limit=20 + 7 * seed)
     if state.is_terminal():
@@ -48,7 +48,7 @@ def test_no_peeking_the_same_view_gives_the_same_choice(seed: int) -> None:
 
 def test_the_heuristic_bot_beats_random_play() -> None:
     """8 games, seats alternating: it must win at least 7 (20 of 20 measured)."""
-    match = standard_match("tideguard", "ashfall")
+    match = fixture_match("tideguard", "ashfall")
     wins = 0
     for game in range(8):
         state = new_game(match, game)
@@ -93,7 +93,7 @@ def test_difficulty_levels_name_bots() -> None:
     over 1 or 3 determinized worlds."""
     from initiative.bots import make_bot
 
-    match = standard_match()
+    match = fixture_match()
     assert isinstance(make_bot("easy", match, 1), RandomBot)
     normal, hard = make_bot("normal", match, 1), make_bot("hard", match, 1)
     assert isinstance(normal, HeuristicBot) and normal.samples == 1

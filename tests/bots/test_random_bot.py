@@ -10,7 +10,7 @@ import pytest
 
 import initiative.bots.random_bot as random_bot
 from initiative.bots import RandomBot
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
@@ -36,7 +36,7 @@ class _Spy:
 
 
 def _play(seed: int, bots: list[_Spy]) -> IBState:
-    state = new_game(standard_match(), seed)
+    state = new_game(fixture_match(), seed)
     while not state.is_terminal():
         seat = state.current_seat()
         state.apply(bots[seat].choose(state.view(seat)))  # type: ignore[arg-type]
@@ -58,7 +58,7 @@ def test_same_seed_same_game() -> None:
 
 
 def test_bot_cannot_use_a_state() -> None:
-    state = new_game(standard_match(), 1)
+    state = new_game(fixture_match(), 1)
     with pytest.raises(AttributeError):
         RandomBot(1).choose(state)  # type: ignore[arg-type]
 
@@ -72,14 +72,14 @@ def test_bot_module_imports_no_game_state() -> None:
 
 
 def test_idle_view_is_refused() -> None:
-    state = new_game(standard_match(), 1)
+    state = new_game(fixture_match(), 1)
     idle = 1 - state.current_seat()
     with pytest.raises(ValueError, match="no decision"):
         RandomBot(1).choose(state.view(idle))
 
 
 def test_choices_are_roughly_uniform() -> None:
-    state = new_game(standard_match(), 1)
+    state = new_game(fixture_match(), 1)
     view = state.view(state.current_seat())
     bot = RandomBot(3)
     counts = Counter(bot.choose(view) for _ in range(2000))

@@ -11,7 +11,7 @@ from rich.console import Console
 from initiative.bots import RandomBot
 from initiative.cli import play as play_module
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 
@@ -27,7 +27,7 @@ class SpyBot(RandomBot):
 def test_bot_in_the_play_loop_sees_only_its_view(monkeypatch: pytest.MonkeyPatch) -> None:
     SpyBot.seen = []
     monkeypatch.setattr(play_module, "make_bot", lambda name, match, seed: SpyBot(seed))
-    match = standard_match(config=RulesConfig(max_activations=8))
+    match = fixture_match(config=RulesConfig(max_activations=8))
     out = io.StringIO()
     code = play_module.play(match, 3, 0, Console(file=out, width=120), lambda _: "1")
     assert code == 0

@@ -66,10 +66,10 @@ def test_end_of_input_exits_cleanly() -> None:
 
 
 def test_seat_one_plays_south() -> None:
-    done = run_cli(["play", "--seed", "8", "--seat", "1", "--team", "fixture_tempest",
+    done = run_cli(["play", "--seed", "8", "--seat", "1", "--team", "lanternwatch",
                     "--max-activations", "10"], "1\n" * 500)
     assert done.returncode == 0, done.stderr
-    assert "you are South (seat 1, fixture_tempest) against the random bot (ashfall)" in done.stdout
+    assert "you are South (seat 1, lanternwatch) against the random bot (ashfall)" in done.stdout
     assert "you (South)" in done.stdout
 
 
@@ -181,10 +181,10 @@ def _names(state_cards: list[int], record: GameRecord) -> set[str]:
 def test_screen_never_shows_the_opponents_hand(tmp_path: Path, seed: int, seat: int,
                                                 answers_first: str) -> None:
     path = tmp_path / "leak.json"
-    # Plain supply decks: the two seats' cards mostly differ by name, so many of the
-    # bot's cards are ones the human could not know of.
-    done = run_cli(["play", "--seed", str(seed), "--seat", str(seat), "--team", "fixture_vanguard",
-                    "--opponent-team", "fixture_harrow", "--max-activations", "60",
+    # Two decks that mostly differ by name, so many of the bot's cards are ones the
+    # human could not know of.
+    done = run_cli(["play", "--seed", str(seed), "--seat", str(seat), "--team", "ashfall",
+                    "--opponent-team", "lanternwatch", "--max-activations", "60",
                     "--record", str(path)], answers_first)
     assert done.returncode == 0, done.stderr
     record = GameRecord.load(path)
@@ -205,10 +205,11 @@ def test_screen_never_shows_the_opponents_hand(tmp_path: Path, seed: int, seat: 
 
 def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
                                                         answers_first: str) -> None:
-    """With face-down discards, cards only the bot's deck holds are never named."""
+    """With face-down discards, cards only the bot's deck holds are never named, except
+    the ones it plays or installs (shown to all as they happen)."""
     path = tmp_path / "hidden.json"
-    done = run_cli(["play", "--seed", "4", "--team", "fixture_harrow",
-                    "--opponent-team", "fixture_vanguard",
+    done = run_cli(["play", "--seed", "4", "--team", "ashfall",
+                    "--opponent-team", "lanternwatch",
                     "--rule", "discards_public=false", "--max-activations", "60",
                     "--record", str(path)], answers_first)
     assert done.returncode == 0, done.stderr
@@ -216,13 +217,15 @@ def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
     match = record.match()
     bot_only = ({match.card_name(c) for c in match.decklists[1]}
                 - {match.card_name(c) for c in match.decklists[0]})
-    assert bot_only  # Field Ration, Spare Flint, ...
+    assert bot_only
+    text = " ".join(done.stdout.split())
+    unplayed = {name for name in bot_only if f"(South) plays {name}" not in text
+                and f"(South) installs {name}" not in text}
     held = set()
     for decision in human_decisions(record, 0):
         held |= _names(decision.state.hands[1] + decision.state.discards[1], record)
-    assert held & bot_only, "the bot really held some of them"
-    text = " ".join(done.stdout.split())
-    for name in bot_only:
+    assert held & unplayed, "the bot really held some it never played"
+    for name in unplayed:
         assert name not in text
 
 

@@ -15,7 +15,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import frames
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
@@ -32,7 +32,7 @@ def _text(renderable: object) -> str:
 
 def _find(predicate: Callable[[IBState], bool], seeds: range = range(60)) -> IBState:
     """The first decision of a random game where `predicate` holds."""
-    match = standard_match()
+    match = fixture_match()
     for seed in seeds:
         state, rng = new_game(match, seed), SplitMix64(seed)
         while not state.is_terminal():
@@ -110,7 +110,7 @@ def test_screen_lists_numbered_moves_and_own_hand_only() -> None:
 
 
 def test_parse_choice_accepts_numbers_and_move_text() -> None:
-    state = new_game(standard_match(), 1)
+    state = new_game(fixture_match(), 1)
     legal = state.legal_actions()
     moves = [format_action(state, a) for a in legal]
     assert parse_choice("1", state, legal, moves) == legal[0]
@@ -147,7 +147,7 @@ def test_rules_lists_every_flag_with_its_default() -> None:
 def test_every_decision_renders(teams: tuple[str, str], flags: dict[str, object]) -> None:
     """Random games: every decision is described in words (never an action's repr);
     every eighth whole screen renders."""
-    match = standard_match(*teams, RulesConfig().with_flags(flags))
+    match = fixture_match(*teams, RulesConfig().with_flags(flags))
     kinds: set[Kind] = set()
     console = Console(width=100, no_color=True)
     for seed in range(4):
@@ -174,7 +174,7 @@ def test_every_decision_renders(teams: tuple[str, str], flags: dict[str, object]
 def test_supports_in_play_are_listed_and_can_be_chosen_as_targets() -> None:
     """Lanternwatch plays Support Characters: the screen lists them with their HP and
     side, and a clause that may pick one offers it by label."""
-    match = standard_match("lanternwatch", "lanternwatch")
+    match = fixture_match("lanternwatch", "lanternwatch")
     for seed in range(40):
         state, rng = new_game(match, seed), SplitMix64(seed)
         while not state.is_terminal():

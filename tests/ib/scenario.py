@@ -30,7 +30,7 @@ from initiative.games.ib.actions import (
 )
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, core_content
-from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, standard_match
+from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, fixture_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
@@ -63,7 +63,7 @@ class Scenario:
         if match is not None:  # built by the caller (e.g. with campaign starts)
             self.match = match
         elif seats is None:
-            self.match = standard_match(team_a, team_b, config, content)
+            self.match = fixture_match(team_a, team_b, config, content)
         else:
             self.match = Match(content, config, tuple(
                 SeatSetup(f"Seat{i}", team, tuple(chars), content.deck(deck),

@@ -7,7 +7,7 @@ import pytest
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content, load_content_text
-from initiative.games.ib.match import Match, SeatSetup, standard_match
+from initiative.games.ib.match import Match, SeatSetup, fixture_match
 
 GOOD_CHARACTER = """
 characters:
@@ -102,6 +102,6 @@ def test_config_flags_are_validated() -> None:
         RulesConfig.from_dict({"max_activations": "many"})
 
 
-def test_standard_match_names_unknown_team() -> None:
+def test_fixture_match_names_unknown_team() -> None:
     with pytest.raises(ContentError, match="unknown team 'blue'"):
-        standard_match("blue", "fixture_harrow")
+        fixture_match("blue", "fixture_harrow")

@@ -11,12 +11,12 @@ from initiative.engine.errors import IllegalActionError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action, Kind
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.setup import IBGame, new_game
 
 
 def test_action_indices_are_stable_and_round_trip() -> None:
-    game = IBGame()
+    game = IBGame(fixture_match())
     assert game.num_distinct_actions() == NUM_ACTIONS == len(ACTIONS)
     for i, action in enumerate(ACTIONS):
         assert game.action_index(action) == i
@@ -30,14 +30,14 @@ def test_action_indices_are_stable_and_round_trip() -> None:
 
 
 def test_a_hand_built_action_equals_the_interned_one() -> None:
-    state = new_game(standard_match(), 1)
+    state = new_game(fixture_match(), 1)
     assert Action(Kind.KEEP) in state.legal_actions()
     state.apply(Action(Kind.KEEP))
     assert state.current_seat() == 1
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    state = new_game(standard_match(), 2)
+    state = new_game(fixture_match(), 2)
     before = state.view(GAME_MASTER).to_dict()
     with pytest.raises(IllegalActionError, match=r"not legal now for seat 0") as err:
         state.apply(Action(Kind.BASIC))
@@ -47,7 +47,7 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
 
 
 def test_terminal_state_and_returns() -> None:
-    state = new_game(standard_match(), 3)
+    state = new_game(fixture_match(), 3)
     rng = SplitMix64(3)
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -60,7 +60,7 @@ def test_terminal_state_and_returns() -> None:
 
 
 def test_states_pickle_and_every_logged_event_renders() -> None:
-    match = standard_match()
+    match = fixture_match()
     state = new_game(match, 4)
     rng = SplitMix64(4)
     seen: set[int] = set()
@@ -77,7 +77,7 @@ def test_states_pickle_and_every_logged_event_renders() -> None:
 
 
 def test_spectator_sees_no_hand_and_game_master_sees_all() -> None:
-    state = new_game(standard_match(), 5)
+    state = new_game(fixture_match(), 5)
     spectator = state.view(SPECTATOR)
     assert all(h is None for h in spectator.hands) and spectator.hand == ()
     master = state.view(GAME_MASTER)

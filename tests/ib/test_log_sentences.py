@@ -15,7 +15,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.formats import format_match
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from tests.ib.test_formats import CONTENT, players_for
@@ -30,7 +30,7 @@ FORMATS = ("2v2", "ffa", "2v2v2v2")
 
 def make_match(kind: str, pick: int, config: RulesConfig, seed: int) -> Match:
     if kind == "duel":
-        return standard_match(*DUELS[pick % len(DUELS)], config=config)
+        return fixture_match(*DUELS[pick % len(DUELS)], config=config)
     if kind == "format":
         return format_match(FORMATS[pick % len(FORMATS)],
                             players_for(FORMATS[pick % len(FORMATS)]), CONTENT, config)
@@ -106,7 +106,7 @@ def test_the_checks_see_sums_and_deferred_moves() -> None:
     lines with a breakdown and deferred moves that resolve."""
     totals = {"damage sums": 0, "deferred moves": 0, "sentences": 0}
     for seed in range(12):
-        state = new_game(standard_match(*DUELS[seed % len(DUELS)]), seed)
+        state = new_game(fixture_match(*DUELS[seed % len(DUELS)]), seed)
         play_random(state, SplitMix64(seed))
         for key, n in check_log(state).items():
             totals[key] += n

@@ -11,7 +11,7 @@ from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Kind, action
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.movetext import format_action, legal_moves, parse_action
 from initiative.games.ib.notation import load_position
 from initiative.games.ib.record import GOLDEN, play_random
@@ -73,7 +73,7 @@ def test_break_art_aliases() -> None:
 
 
 def test_no_move_after_the_game_is_over() -> None:
-    state = new_game(standard_match(), 3)
+    state = new_game(fixture_match(), 3)
     play_random(state, SplitMix64(3))
     with pytest.raises(NotationError, match="the game is over"):
         parse_action(state, "pass")

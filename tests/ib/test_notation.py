@@ -18,7 +18,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.movetext import legal_moves
 from initiative.games.ib.notation import (
     canonical_json,
@@ -315,11 +315,11 @@ def test_seat_names_must_be_unique_in_a_position() -> None:
 # --- the round trip on random mid-game states --------------------------------------
 
 MATCHES: list[Match] = [make() for make, _ in GOLDEN.values()] + [
-    standard_match(config=RulesConfig().with_flags({
+    fixture_match(config=RulesConfig().with_flags({
         "time_collapse_order": "printed_initiative", "ib_charge_paid_at": "resolution",
         "active_unit_ib": "forbidden", "heal_cap": "none",
         "stunned_turn_skips": "action_only"})),
-    standard_match("fixture_tempest", "fixture_vanguard"),
+    fixture_match("fixture_tempest", "fixture_vanguard"),
 ]
 
 

@@ -17,7 +17,7 @@ from initiative.games.ib.attacks import cards_in_play
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.determinize import determinize
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
@@ -147,7 +147,7 @@ def play_checked(state: IBState, rng: SplitMix64, views_every: int = 0) -> None:
 @given(seed=hs.integers(0, 2**32), teams=hs.sampled_from([(a, b) for a in TEAMS for b in TEAMS
                                                            if a != b]))
 def test_random_games_keep_invariants(seed: int, teams: tuple[str, str]) -> None:
-    state = new_game(standard_match(*teams), seed)
+    state = new_game(fixture_match(*teams), seed)
     play_checked(state, SplitMix64(seed ^ 0x5EED), views_every=7)
     assert state.result is not None
     assert sum(state.returns()) == 0
@@ -158,7 +158,7 @@ def test_random_games_keep_invariants(seed: int, teams: tuple[str, str]) -> None
 def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str, Any],
                                                       teams: tuple[str, str]) -> None:
     config = RulesConfig().with_flags(flags)
-    state = new_game(standard_match(*teams, config=config), seed)
+    state = new_game(fixture_match(*teams, config=config), seed)
     play_checked(state, SplitMix64(seed))
     assert state.activations <= config.max_activations
 
@@ -167,7 +167,7 @@ def test_every_house_rule_combination_plays_to_an_end(seed: int, flags: dict[str
        teams=hs.sampled_from([("fixture_vanguard", "fixture_harrow"), *CARD_GAMES]))
 def test_views_do_not_depend_on_hidden_cards(seed: int, cut: int,
                                              teams: tuple[str, str]) -> None:
-    state = new_game(standard_match(*teams), seed)
+    state = new_game(fixture_match(*teams), seed)
     play_random(state, SplitMix64(seed), limit=cut)
     for seat in range(state.match.num_seats):
         other = perturbed_hidden(state, seat, SplitMix64(seed + 1))
@@ -176,7 +176,7 @@ def test_views_do_not_depend_on_hidden_cards(seed: int, cut: int,
 
 @given(seed=hs.integers(0, 2**32))
 def test_same_seed_and_actions_replay_bit_for_bit(seed: int) -> None:
-    match = standard_match()
+    match = fixture_match()
     first = new_game(match, seed)
     taken = play_random(first, SplitMix64(seed * 3 + 1))
     second = new_game(match, seed)
@@ -189,7 +189,7 @@ def test_same_seed_and_actions_replay_bit_for_bit(seed: int) -> None:
 
 @given(seed=hs.integers(0, 2**32), cut=hs.integers(0, 150))
 def test_clone_is_independent(seed: int, cut: int) -> None:
-    state = new_game(standard_match(), seed)
+    state = new_game(fixture_match(), seed)
     play_random(state, SplitMix64(seed), limit=cut)
     snapshot = state.view(GAME_MASTER).to_dict()
     copy = state.clone()
@@ -203,7 +203,7 @@ def test_clone_is_independent(seed: int, cut: int) -> None:
        teams=hs.sampled_from([("fixture_vanguard", "fixture_harrow"), *CARD_GAMES]))
 def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bool,
                                              teams: tuple[str, str]) -> None:
-    match = standard_match(*teams, config=RulesConfig(open_decklists=open_lists))
+    match = fixture_match(*teams, config=RulesConfig(open_decklists=open_lists))
     state = new_game(match, seed)
     play_random(state, SplitMix64(seed), limit=cut)
     if state.is_terminal():
@@ -226,7 +226,7 @@ def test_positions_with_cards_sigils_keystones_and_supports_round_trip(
     """Every mid-game state of the card teams dumps, loads and plays on identically."""
     from initiative.games.ib.notation import dump_position, load_position
 
-    state = new_game(standard_match(*teams), seed)
+    state = new_game(fixture_match(*teams), seed)
     play_random(state, SplitMix64(seed), limit=cut)
     text = dump_position(state)
     loaded = load_position(text)
@@ -239,7 +239,7 @@ def test_positions_with_cards_sigils_keystones_and_supports_round_trip(
 def test_every_legal_move_text_is_unique_and_parses_back(seed: int) -> None:
     from initiative.games.ib.movetext import format_action, parse_action
 
-    state = new_game(standard_match("tideguard", "ashfall"), seed)
+    state = new_game(fixture_match("tideguard", "ashfall"), seed)
     rng = SplitMix64(seed)
     while not state.is_terminal():
         legal = state.legal_actions()

@@ -16,7 +16,7 @@ from initiative.engine.errors import IllegalActionError, NotationError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, content_hash, core_content, load_content_text
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.notation import canonical_json
 from initiative.games.ib.record import (
@@ -35,13 +35,13 @@ from initiative.games.ib.setup import new_game
 
 
 def finished(seed: int = 5, match: Match | None = None) -> GameRecord:
-    match = match or standard_match()
+    match = match or fixture_match()
     moves = play_random(new_game(match, seed), SplitMix64(seed + 100))
     return record_game(match, seed, moves)
 
 
 def test_a_record_replays_to_the_same_final_position() -> None:
-    match = standard_match()
+    match = fixture_match()
     state = new_game(match, 5)
     moves = play_random(state, SplitMix64(105))
     record = record_game(match, 5, moves)
@@ -57,7 +57,7 @@ def test_json_round_trip_and_files(tmp_path: Path) -> None:
     record = finished()
     data = json.loads(record.to_json())
     assert data["format"] == FORMAT == "initiative-record/1"
-    assert data["setup"] == standard_match().to_dict()
+    assert data["setup"] == fixture_match().to_dict()
     assert "log" not in data and "agreed_order" not in data
     assert GameRecord.from_json(record.to_json()) == record
     path = tmp_path / "game.json"
@@ -68,11 +68,11 @@ def test_json_round_trip_and_files(tmp_path: Path) -> None:
 
 def test_move_texts_and_actions_record_alike() -> None:
     record = finished(seed=8)
-    assert record_game(standard_match(), 8, record.actions) == record
+    assert record_game(fixture_match(), 8, record.actions) == record
 
 
 def test_recorder_notes_each_move_and_can_keep_the_log() -> None:
-    recorder = Recorder(standard_match(), 2)
+    recorder = Recorder(fixture_match(), 2)
     recorder.apply_text("keep")
     first = recorder.state.legal_actions()[1]
     text = format_action(recorder.state, first)
@@ -95,7 +95,7 @@ def test_replay_reports_an_illegal_move_with_its_number() -> None:
     with pytest.raises(NotationError, match=r"record move 4: move 'breakart' is not legal now"):
         replay(record)
     with pytest.raises(NotationError, match=r"move 2: "):
-        record_game(standard_match(), 1, ["keep", "fly"])
+        record_game(fixture_match(), 1, ["keep", "fly"])
 
 
 def test_replay_checks_result_hash_and_log() -> None:
@@ -145,7 +145,7 @@ def test_agreed_setup_order_is_recorded_and_replayed() -> None:
     """sela and dara tie on Initiative, Speed and HP, and so do the two wrens; under
     agreement_required (AMB-92) the players' agreed order is part of the record."""
     config = RulesConfig().with_flags({"setup_final_tiebreak": "agreement_required"})
-    match = standard_match("fixture_vanguard", "fixture_tempest", config)
+    match = fixture_match("fixture_vanguard", "fixture_tempest", config)
     with pytest.raises(NotationError, match=r"record\.agreed_order: setup tie"):
         record_game(match, 1, [])
     for agreed in (["dara", "sela", "wren2", "wren"], ["sela", "dara", "wren", "wren2"]):
@@ -217,7 +217,7 @@ def test_records_carry_the_content_hash() -> None:
     data = json.loads(record.to_json())
     assert data["content_hash"] == record.content_hash
     assert GameRecord.from_json(record.to_json()) == record
-    assert Recorder(standard_match(), 1).record().content_hash == record.content_hash
+    assert Recorder(fixture_match(), 1).record().content_hash == record.content_hash
 
 
 def test_old_records_without_a_content_hash_replay_silently() -> None:

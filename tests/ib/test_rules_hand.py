@@ -10,19 +10,19 @@ from scenario import Scenario
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.ib import events, frames
 from initiative.games.ib.actions import DISCARDS, KEEP, MULLIGAN, Kind
-from initiative.games.ib.match import standard_match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.setup import new_game
 
 
 def test_ib_2_8_1_each_seat_opens_with_five_cards() -> None:
-    state = new_game(standard_match(), seed=3)
+    state = new_game(fixture_match(), seed=3)
     assert [len(h) for h in state.hands] == [5, 5]
     assert [len(d) for d in state.decks] == [27, 27]
     assert state.legal_actions() == [KEEP, MULLIGAN]
 
 
 def test_ib_2_8_2_one_mulligan_returns_the_hand_reshuffles_and_draws_five() -> None:
-    state = new_game(standard_match(), seed=3)
+    state = new_game(fixture_match(), seed=3)
     before = Counter(state.hands[0] + state.decks[0])
     state.apply(MULLIGAN)
     state.apply(KEEP)
@@ -36,7 +36,7 @@ def test_ib_2_8_2_one_mulligan_returns_the_hand_reshuffles_and_draws_five() -> N
 
 
 def test_ib_2_8_2_a_mulligan_answer_stays_hidden_until_every_seat_has_answered() -> None:
-    state = new_game(standard_match(), seed=3)
+    state = new_game(fixture_match(), seed=3)
     state.apply(MULLIGAN)  # seat 0 answers first
     assert state.current_seat() == 1
     assert state.view(1).stack[-1][2] == ()  # seat 1 cannot see seat 0's choice

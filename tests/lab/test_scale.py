@@ -26,7 +26,7 @@ SEEDS = list(range(4, 12))
 
 @pytest.fixture(scope="module")
 def rows() -> list[dict[str, Any]]:
-    return run(Matchup(("fixture_vanguard", "fixture_harrow")), len(SEEDS), first_seed=SEEDS[0])
+    return run(Matchup(("tideguard", "ashfall")), len(SEEDS), first_seed=SEEDS[0])
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +136,7 @@ def test_backend_errors(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("local_ray")
 def test_ray_gives_the_local_rows(rows: list[dict[str, Any]]) -> None:
-    matchup = Matchup(("fixture_vanguard", "fixture_harrow"))
+    matchup = Matchup(("tideguard", "ashfall"))
     assert run(matchup, len(SEEDS), SEEDS[0], workers=2, chunk=3, backend="ray") == rows
     sweep = ("character.hp", [6, 9])
     assert run(Matchup(), 4, workers=2, chunk=3, sweep=sweep, backend="ray") == run(

@@ -20,7 +20,7 @@ from initiative.lab.simulate import COLUMNS, play_one, run
 
 
 def test_rows_do_not_depend_on_the_number_of_workers() -> None:
-    matchup = Matchup(("fixture_vanguard", "fixture_harrow"))
+    matchup = Matchup(("tideguard", "ashfall"))
     assert run(matchup, 12, first_seed=5, workers=1) == run(matchup, 12, first_seed=5,
                                                             workers=2, chunk=4)
 

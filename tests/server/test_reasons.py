@@ -37,7 +37,7 @@ from initiative.games.ib.actions import (
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.formats import format_match, shipped_team
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
@@ -94,7 +94,7 @@ def slot_of(sc: Scenario, card: str, seat: int = 0) -> int:
 def test_mulligan_first_then_waiting_for_the_other_seat() -> None:
     """IB 2.8.2 / 2.9 step 7: every seat keeps or mulligans before any activation; the
     seat not asked waits for the one that is."""
-    match = standard_match("tideguard", "ashfall")
+    match = fixture_match("tideguard", "ashfall")
     state = new_game(match, 3)
     first = state.current_seat()
     other = 1 - first

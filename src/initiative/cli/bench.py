@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match
+from initiative.games.ib.modes import standard_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 

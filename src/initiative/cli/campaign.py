@@ -5,7 +5,8 @@ Between battles the party sheet is shown (HP, Injuries, XP, Advancements, Sigils
 tokens) with the choices and what each does; each battle opens with its rolled battle
 modifiers and what they do (IB 7.9.1); battles are played on the usual screen.
 `--auto` lets bots make every choice and play every battle (a demonstration, or a way
-to test content unattended).
+to test content unattended); each decision is drawn from the campaign seed and the
+number of stored events, so a stopped and resumed campaign plays as an uninterrupted one.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ DbOption = Annotated[str | None, typer.Option(
     "--db", help="Database URL (default: $INITIATIVE_DB_URL, else SQLite in the user data "
     "directory).")]
 
-
+AUTO_SALT = 0xA070
+"""Mixed into the campaign seed for the `--auto` decisions (apart from the battles' dice)."""
 
 
 def _store(db: str | None) -> Any:
@@ -173,10 +175,9 @@ def _play(session: Any, console: Console, auto: bool) -> None:
     from initiative.cli.play import console_reader
 
     read = console_reader(console)
-    rng = SplitMix64(session.campaign.seed ^ 0xA070)
     while session.campaign.stage not in ("won", "lost"):
         if session.battle is not None:
-            if not _battle(session, console, read, auto, rng):
+            if not _battle(session, console, read, auto):
                 console.print("Stopped; `initiative campaign continue "
                               f"{session.id[:8]}` resumes.")
                 return
@@ -184,7 +185,7 @@ def _play(session: Any, console: Console, auto: bool) -> None:
         console.print(party_sheet(session.campaign, session.content))
         legal = choices(session.campaign, session.content)
         if auto:
-            choice = legal[rng.below(len(legal))]
+            choice = legal[auto_rng(session).below(len(legal))]
         else:
             for n, c in enumerate(legal, 1):
                 console.print(f"{n:>3}. {describe(c, session.campaign, session.content)}",
@@ -207,7 +208,14 @@ def _play(session: Any, console: Console, auto: bool) -> None:
                        style="bold green" if won else "bold red"))
 
 
-def _battle(session: Any, console: Console, read: Any, auto: bool, rng: SplitMix64) -> bool:
+def auto_rng(session: Any) -> SplitMix64:
+    """The generator for the next decision `--auto` makes, a function of stored data only
+    (the campaign seed and how many events the record holds), so a campaign stopped after
+    any step and resumed decides exactly as one played uninterrupted."""
+    return SplitMix64(SplitMix64(session.campaign.seed ^ AUTO_SALT).next64() ^ session.head)
+
+
+def _battle(session: Any, console: Console, read: Any, auto: bool) -> bool:
     """Fight the current battle; False if the player stopped (everything is saved)."""
     from initiative.bots.random_bot import RandomBot
     from initiative.cli import render
@@ -217,14 +225,13 @@ def _battle(session: Any, console: Console, read: Any, auto: bool, rng: SplitMix
     console.print(Text(f"Battle {session.campaign.fought + 1}: {plan.name}", style="bold"))
     for line in modifier_lines(session.campaign):
         console.print(f"  {line}", markup=False, highlight=False)
-    bot = RandomBot(rng.next64())
     log_start = 0
     fought = session.campaign.fought
     while session.campaign.fought == fought and session.battle is not None:
         battle = session.battle
         view = battle.view(battle.current_seat())
         if auto:
-            action = bot.choose(view)
+            action = RandomBot(auto_rng(session).next64()).choose(view)
         else:
             action = ask_human(battle, view, console, read, log_start)
             log_start = len(view.log)

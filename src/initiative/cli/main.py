@@ -23,7 +23,7 @@ from initiative.cli.track import track_app
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match
 from initiative.games.ib.presets import default_encounter, playable_teams, preset_teams
 
 TEAMS = ", ".join(playable_teams(core_content()))
@@ -114,7 +114,12 @@ def play(
     or co-op against Challenge Cards with --mode/--encounter, or a setup file."""
     from initiative.cli.play import console_reader
     from initiative.cli.play import play as play_game
-    from initiative.games.ib.modes import GameSetup, build_match, load_setup_file
+    from initiative.games.ib.modes import (
+        GameSetup,
+        build_match,
+        load_setup_file,
+        standard_match,
+    )
 
     config = parse_rules(rule or [], max_activations)
     if seed is None:
@@ -196,7 +201,7 @@ def bench(
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
     from initiative.cli.bench import format_figures, run
-    from initiative.games.ib.modes import GameSetup, build_match
+    from initiative.games.ib.modes import GameSetup, build_match, standard_match
 
     try:
         match = build_match(GameSetup("solo", (team,), encounter), core_content()) \

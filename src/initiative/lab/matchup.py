@@ -30,7 +30,7 @@ from initiative.games.ib.deckbuilding import (
 )
 from initiative.games.ib.formats import player_seat, shipped_team
 from initiative.games.ib.match import Match
-from initiative.games.ib.modes import GameSetup, build_match
+from initiative.games.ib.modes import GameSetup, build_match, check_duel
 
 T = TypeVar("T")
 
@@ -98,8 +98,10 @@ def _prepared(rules: tuple[tuple[str, Any], ...], overrides: tuple[tuple[str, An
 @lru_cache(maxsize=32)
 def _standard(teams: tuple[str, ...], rules: tuple[tuple[str, Any], ...],
               overrides: tuple[tuple[str, Any], ...]) -> Match:
-    """A 1v1 of shipped teams (the same Match for every seed, so built once)."""
+    """A 1v1 of shipped teams (the same Match for every seed, so built once), once they
+    pass the checks `build_match` makes (IB 2.2.1 Keystones, IB 2.9 decks)."""
     content, config = _prepared(rules, overrides)
+    check_duel(teams, content, config)
     first, second = teams
     return Match(content, config, (player_seat(shipped_team(content, first), 0),
                                    player_seat(shipped_team(content, second), 1)))

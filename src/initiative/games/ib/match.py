@@ -586,10 +586,12 @@ def _split_by_whose(triggers: dict[str, list[Hook]]
     return own, wide
 
 
-def standard_match(team_a: str = "fixture_vanguard", team_b: str = "fixture_harrow",
-                   config: RulesConfig | None = None, content: Content | None = None,
-                   names: tuple[str, str] = ("North", "South")) -> Match:
-    """Standard 1v1 (IB 1.0.1): two seats, four Characters and a deck each."""
+def fixture_match(team_a: str = "fixture_vanguard", team_b: str = "fixture_harrow",
+                  config: RulesConfig | None = None, content: Content | None = None,
+                  names: tuple[str, str] = ("North", "South")) -> Match:
+    """A 1v1 (IB 1.0.1) of two shipped teams with no deck-building checks: for engine
+    tests and golden games, whose `fixture_` teams have no Keystones (IB 2.2.1). Every
+    path a player reaches uses `modes.standard_match`, which checks the rules first."""
     content = content or core_content()
     seats = []
     for i, key in enumerate((team_a, team_b)):

@@ -25,7 +25,7 @@ from typing import Any
 from initiative.engine.errors import ContentError
 from initiative.engine.rng import Seed, SplitMix64, derived_seed
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, read_yaml_mapping
+from initiative.games.ib.content import Content, core_content, read_yaml_mapping
 from initiative.games.ib.deckbuilding import (
     MAX_TRACK_CHARACTERS,
     DeckFormat,
@@ -42,7 +42,7 @@ from initiative.games.ib.formats import (
     player_seat,
     shipped_team,
 )
-from initiative.games.ib.match import ChallengerSetup, Match
+from initiative.games.ib.match import ChallengerSetup, Match, fixture_match
 
 MODES = ("solo", "coop")
 """The modes against Challenge Cards; every format of FORMATS is a mode too."""
@@ -130,6 +130,27 @@ def build_match(setup: GameSetup, content: Content, config: RulesConfig | None =
                  for key, k in zip(rivals, rival_keystones(content, len(rivals), seed),
                                    strict=True))
     return Match(content, config, seats, ccs, neutral=setup.mode in FORMATS and bool(ccs))
+
+
+def check_duel(teams: Sequence[str], content: Content, config: RulesConfig) -> None:
+    """ContentError listing every reason the shipped `teams` cannot play a standard 1v1:
+    the checks `build_match` makes (IB 2.2.1: a Keystone on every Character; IB 2.9: the
+    deck rules; IB 8.2: the format). The Keystone-less `fixture_` teams fail them."""
+    problems, _ = format_seats("1v1", [shipped_team(content, key) for key in teams],
+                               content, config)
+    if problems:
+        raise ContentError("1v1: " + "; ".join(problems))
+
+
+def standard_match(team_a: str, team_b: str, config: RulesConfig | None = None,
+                   content: Content | None = None,
+                   names: tuple[str, str] = ("North", "South")) -> Match:
+    """Standard 1v1 (IB 1.0.1) of two shipped teams, seated as North and South, once
+    `check_duel` passes (ContentError otherwise)."""
+    content = content or core_content()
+    config = config or RulesConfig()
+    check_duel((team_a, team_b), content, config)
+    return fixture_match(team_a, team_b, config, content, names)
 
 
 def _opponents(setup: GameSetup, content: Content) -> tuple[list[str], list[str]]:

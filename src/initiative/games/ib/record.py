@@ -31,7 +31,7 @@ from initiative.games.ib import events
 from initiative.games.ib.actions import Action
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, content_hash, core_content
-from initiative.games.ib.match import Match, SeatSetup, standard_match
+from initiative.games.ib.match import Match, SeatSetup, fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.movetext import format_action, parse_action
 from initiative.games.ib.notation import canonical_json, result_from_data, result_to_data
@@ -307,10 +307,10 @@ _HOUSE_RULES = RulesConfig().with_flags({
 })
 
 GOLDEN: dict[str, tuple[Callable[[], Match], int]] = {
-    "fixtures_vanguard_vs_harrow": (standard_match, 11),
-    "fixtures_tempest_vs_harrow": (lambda: standard_match("fixture_tempest",
+    "fixtures_vanguard_vs_harrow": (fixture_match, 11),
+    "fixtures_tempest_vs_harrow": (lambda: fixture_match("fixture_tempest",
                                                           "fixture_harrow"), 22),
-    "house_rules": (lambda: standard_match(config=_HOUSE_RULES), 33),
+    "house_rules": (lambda: fixture_match(config=_HOUSE_RULES), 33),
     "free_for_all": (_free_for_all, 44),
     "solo_heart_of_the_rift": (lambda: _solo("heart_of_the_rift"), 55),
     "preset_2v2v2v2": (lambda: _preset("2v2v2v2"), 66),

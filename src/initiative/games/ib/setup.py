@@ -10,7 +10,7 @@ from initiative.games.ib import events, flow, rounds
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.frames import MULLIGAN
 from initiative.games.ib.hand import OPENING_HAND, draw
-from initiative.games.ib.match import Match, standard_match
+from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
 from initiative.timing.setup_order import SetupEntry, setup_order
 from initiative.timing.track import InitiativeTrack
@@ -98,12 +98,14 @@ def _apply_starts(state: IBState) -> list[list[int]]:
 
 
 class IBGame:
-    """Initiative Break under the engine contract: a match plus its action numbering."""
+    """Initiative Break under the engine contract: a match plus its action numbering.
+    The match is built by a path that checks the rules (`modes.build_match`,
+    `modes.standard_match`) or, in engine tests, `match.fixture_match`."""
 
     name = "initiative-break"
 
-    def __init__(self, match: Match | None = None) -> None:
-        self.match = match or standard_match()
+    def __init__(self, match: Match) -> None:
+        self.match = match
         self.num_seats = self.match.num_seats
 
     def new_initial_state(self, seed: int) -> IBState:
