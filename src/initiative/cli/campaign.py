@@ -25,6 +25,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib.campaign.model import Campaign
 from initiative.games.ib.campaign.rules import battle_modifiers, choices
 from initiative.games.ib.content import Content, core_content
+from initiative.games.ib.text.describe import log_sentences
 
 campaign_app = typer.Typer(no_args_is_help=True,
                            help="Campaign mode (IB 7): a party through 6-10 battles, saved.")
@@ -239,7 +240,7 @@ def _battle(session: Any, console: Console, read: Any, auto: bool) -> bool:
                 return False
         session.act(action)
     final = session.finished.view(0)
-    for sentence in render.log_sentences(final, session.finished.match, log_start):
+    for sentence in log_sentences(final, session.finished.match, log_start):
         console.print(f"  {sentence}", markup=False, highlight=False)
     console.print(render.result_text(final, session.finished.match))
     return True

@@ -25,6 +25,7 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.movetext import format_action, parse_action
 from initiative.games.ib.record import Recorder
 from initiative.games.ib.state import IBState
+from initiative.games.ib.text.describe import log_sentences
 from initiative.games.ib.view import IBView
 
 Reader = Callable[[str], "str | None"]
@@ -150,7 +151,7 @@ def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Co
         final = state.view(shown)
         log_from = log_start.get(shown, 0)
         console.print(Rule("Game over" if state.is_terminal() else "Game stopped"))
-        for sentence in render.log_sentences(final, match, log_from):
+        for sentence in log_sentences(final, match, log_from):
             console.print(f"  {sentence}", markup=False, highlight=False)
         if quit_:
             console.print("Game abandoned.")

@@ -26,13 +26,11 @@ from initiative.games.ib.text.describe import (
     decision_title,
     defeated_units,
     describe_action,
+    log_sentences,
     out_of_round,
     pending_text,
     result,
     side,
-)
-from initiative.games.ib.text.describe import (
-    log_sentences as log_sentences,  # the terminal prints the log through here too
 )
 from initiative.games.ib.view import IBView
 
