@@ -99,3 +99,15 @@ def card_names(table: Table, seat: int) -> set[str]:
     """The names of the cards in `seat`'s decklist."""
     cards = content().cards
     return {cards[c].name for c in table.match.decklists[seat]}
+
+
+def finished_actions(seed: int, tmp_path: Path) -> list[int]:
+    """The actions of a whole seeded duel, chosen at random from the legal ones."""
+    store = store_at(tmp_path, "finished.db")
+    table, _, _ = Table.create(store, duel(), content(), seed=seed)
+    rng = random.Random(seed)
+    while not table.finished:
+        table.apply(table.check_act(table.state.current_seat(),
+                                    [rng.choice(table.state.legal_actions())]))
+    store.close()
+    return table.actions

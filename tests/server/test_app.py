@@ -32,7 +32,7 @@ from initiative.server.app import create_app
 from initiative.server.hub import Options
 from initiative.server.table import Table
 from initiative.server.ws import MAX_MESSAGE
-from tests.server.support import DISJOINT_TEAM, content, duel, store_at
+from tests.server.support import DISJOINT_TEAM, content, duel, finished_actions
 
 SEED = 11
 Frame = dict[str, Any]
@@ -788,14 +788,7 @@ def test_bot_seat_plays_its_turns(client: TestClient) -> None:
 
 def finished_prefix(seed: int, tmp_path: Path) -> list[int]:
     """A seeded game's actions up to (not including) its last one."""
-    store = store_at(tmp_path, "prefix.db")
-    table, _, _ = Table.create(store, duel(), content(), seed=seed)
-    rng = random.Random(seed)
-    while not table.finished:
-        table.apply(table.check_act(table.state.current_seat(),
-                                    [rng.choice(table.state.legal_actions())]))
-    store.close()
-    return table.actions[:-1]
+    return finished_actions(seed, tmp_path)[:-1]
 
 
 def test_rematch_after_a_finished_game(client: TestClient, tmp_path: Path) -> None:

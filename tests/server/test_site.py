@@ -5,7 +5,6 @@ reading direction for wide and narrow screens."""
 
 from __future__ import annotations
 
-import random
 import re
 import shutil
 import subprocess
@@ -19,8 +18,7 @@ from starlette.testclient import TestClient
 from initiative.server import render
 from initiative.server.app import create_app
 from initiative.server.hub import Options
-from initiative.server.table import Table
-from tests.server.support import content, duel, store_at
+from tests.server.support import finished_actions
 
 WEB = files("initiative.web")
 # fonts-dejavu-core: what Debian installs with fontconfig, so with `apt-get install
@@ -86,16 +84,6 @@ def test_team_marks_are_distinct_shapes() -> None:
     assert len(set(marks)) == len(marks) >= 9
 
 
-def finished_actions(seed: int, tmp_path: Path) -> list[int]:
-    """The actions of a whole seeded duel, chosen at random from the legal ones."""
-    store = store_at(tmp_path, "finished.db")
-    table, _, _ = Table.create(store, duel(), content(), seed=seed)
-    rng = random.Random(seed)
-    while not table.finished:
-        table.apply(table.check_act(table.state.current_seat(),
-                                    [rng.choice(table.state.legal_actions())]))
-    store.close()
-    return table.actions
 
 
 DUEL = {"mode": "1v1", "seat0_name": "North", "seat0_team": "tideguard", "seat1_name": "South",

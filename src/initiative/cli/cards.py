@@ -17,14 +17,12 @@ import typer
 
 from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
-from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_UNITS, Kind
 from initiative.games.ib.challenge_cards import (
     ChallengeSpec,
     EncounterSpec,
     Move,
     Phase,
-    When,
 )
 from initiative.games.ib.content import (
     CARD_KINDS,
@@ -39,7 +37,13 @@ from initiative.games.ib.content import (
 )
 from initiative.games.ib.lint import Finding, lint_content
 from initiative.games.ib.match import SPAWN_RESERVE
-from initiative.games.ib.text.describe import ATTACKS, COSTS, ability_text, clause_text
+from initiative.games.ib.text.describe import (
+    ATTACKS,
+    COSTS,
+    ability_text,
+    clause_text,
+    when_text,
+)
 
 cards_app = typer.Typer(
     no_args_is_help=True,
@@ -271,23 +275,6 @@ def _is_on_death(ability: AbilitySpec) -> bool:
     return (ability.trigger, ability.whose, ability.limit) == ("defeat", "self", "none")
 
 
-def when_text(when: When) -> str:
-    """A trigger condition (IB 6.4.2) in words; every part must hold."""
-    parts = []
-    if when.self_hp_at_most is not None:
-        parts.append(f"it has {when.self_hp_at_most} HP or less")
-    if when.self_has_status is not None:
-        parts.append(f"it has {st.NAMES[when.self_has_status]}")
-    if when.self_lacks_status is not None:
-        parts.append(f"it has no {st.NAMES[when.self_lacks_status]}")
-    if when.enemy_hp_at_most is not None:
-        parts.append(f"an enemy on the track has {when.enemy_hp_at_most} HP or less")
-    if when.alone is not None:
-        parts.append("no other Challenge Card is on the track" if when.alone else
-                     "another Challenge Card is on the track")
-    if when.round_at_least is not None:
-        parts.append(f"it is round {when.round_at_least} or later")
-    return " and ".join(parts)
 
 
 def move_text(move: Move) -> str:

@@ -17,6 +17,7 @@ from typing import Literal
 from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind
+from initiative.games.ib.challenge_cards import When
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import (
     CLEANSE_ALL,
@@ -412,3 +413,21 @@ def result(view: IBView, match: Match) -> Result:
     if view.result == view.seat_teams[view.seat]:
         return Result(f"Result: you win! (team {view.result}: {winners})", "win")
     return Result(f"Result: you lose. (team {view.result}: {winners} wins)", "lose")
+
+def when_text(when: When) -> str:
+    """A trigger condition (IB 6.4.2) in words; every part must hold."""
+    parts = []
+    if when.self_hp_at_most is not None:
+        parts.append(f"it has {when.self_hp_at_most} HP or less")
+    if when.self_has_status is not None:
+        parts.append(f"it has {st.NAMES[when.self_has_status]}")
+    if when.self_lacks_status is not None:
+        parts.append(f"it has no {st.NAMES[when.self_lacks_status]}")
+    if when.enemy_hp_at_most is not None:
+        parts.append(f"an enemy on the track has {when.enemy_hp_at_most} HP or less")
+    if when.alone is not None:
+        parts.append("no other Challenge Card is on the track" if when.alone else
+                     "another Challenge Card is on the track")
+    if when.round_at_least is not None:
+        parts.append(f"it is round {when.round_at_least} or later")
+    return " and ".join(parts)

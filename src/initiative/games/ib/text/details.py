@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Kind
-from initiative.games.ib.challenge_cards import ChallengeSpec, Move, Phase, When
+from initiative.games.ib.challenge_cards import ChallengeSpec, Move, Phase
 from initiative.games.ib.content import CardSpec, Content
 from initiative.games.ib.match import Match
 from initiative.games.ib.text.describe import (
@@ -28,6 +28,7 @@ from initiative.games.ib.text.describe import (
     out_of_round,
     pending_text,
     side,
+    when_text,
 )
 from initiative.games.ib.view import IBView, UnitView
 
@@ -208,21 +209,6 @@ def _move_text(move: Move) -> str:
             + "; ".join(clause_text(c) for c in move.effects))
 
 
-def _when_text(when: When) -> str:
-    tests = []
-    if when.self_hp_at_most is not None:
-        tests.append(f"it has {when.self_hp_at_most} HP or less")
-    if when.self_has_status is not None:
-        tests.append(f"it has {st.NAMES[when.self_has_status]}")
-    if when.self_lacks_status is not None:
-        tests.append(f"it lacks {st.NAMES[when.self_lacks_status]}")
-    if when.enemy_hp_at_most is not None:
-        tests.append(f"an enemy has {when.enemy_hp_at_most} HP or less")
-    if when.alone:
-        tests.append("it is the last Challenge Card")
-    if when.round_at_least is not None:
-        tests.append(f"it is round {when.round_at_least} or later")
-    return " and ".join(tests)
 
 
 def _challenge_sections(spec: ChallengeSpec, phase_now: int) -> tuple[Section, ...]:
@@ -238,7 +224,7 @@ def _challenge_sections(spec: ChallengeSpec, phase_now: int) -> tuple[Section, .
     for n, phase in enumerate(spec.phases):
         lines = [f"d6 {faces}: {_move_text(spec.moves[move])}" for faces, move in _faces(phase)]
         if phase.trigger >= 0 and phase.when is not None:
-            lines.append(f"Trigger, when {_when_text(phase.when)}: "
+            lines.append(f"Trigger, when {when_text(phase.when)}: "
                          + _move_text(spec.moves[phase.trigger]))
         if phase.break_art >= 0:
             lines.append("Break Art (3 Charge): " + _move_text(spec.moves[phase.break_art]))
