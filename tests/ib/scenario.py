@@ -81,9 +81,13 @@ class Scenario:
         from initiative.games.ib import hand
 
         state = self.state
-        while self.frame()[0] == frames.MULLIGAN:
-            hand.mulligan_choose(state, KEEP)
-            hand.mulligan_step(state)
+        frame = self.frame()
+        while frame is not None and frame.tag == frames.MULLIGAN:
+            hand.mulligan_choose(state, frame, KEEP)
+            top = state.stack[-1]
+            assert top.tag == frames.MULLIGAN
+            hand.mulligan_step(state, top)
+            frame = self.frame()
         state._legal = None
 
     def _rewind(self) -> None:
@@ -198,7 +202,8 @@ class Scenario:
         """Resolve automatic rules until a decision is due (or the game ends)."""
         self.state._legal = None
         frame = self.frame()
-        if frame[0] == frames.ACTION and frame[4] == frames.AS_CLEANSE:
+        if frame is not None and frame.tag == frames.ACTION \
+                and frame.stage == frames.AS_CLEANSE:
             return self  # awaiting a Cleanse choice (advancing here would drop the attack)
         flow.advance(self.state)  # returns at once if the top frame awaits a decision
         return self
@@ -219,7 +224,8 @@ class Scenario:
         targets = [target] if isinstance(target, str) else list(target or ())
         for key in targets:
             frame = self.frame()
-            if frame[0] == frames.ACTION and self.u(key) in frame[3]:
+            if frame is not None and frame.tag == frames.ACTION \
+                    and self.u(key) in frame.targets:
                 continue  # a single legal target was chosen automatically
             if self._awaits_target():
                 self.target(key)
@@ -235,7 +241,7 @@ class Scenario:
     def stage(self) -> int | None:
         """The stage of the ACTION frame on top of the stack, else None."""
         frame = self.frame()
-        return frame[4] if frame[0] == frames.ACTION else None
+        return frame.stage if frame is not None and frame.tag == frames.ACTION else None
 
     def pay(self, seat: int, discards: Sequence[str]) -> Scenario:
         """Pay a discard cost with `discards` (card keys, one at a time)."""
@@ -247,8 +253,9 @@ class Scenario:
     def choose_targets(self, keys: Sequence[str]) -> Scenario:
         """Answer the clause targets the top action is waiting for, in order."""
         for key in keys:
-            if self.stage() in (frames.AS_TARGET, frames.AS_RETARGET) and (
-                    frames.PENDING in self.frame()[3]):
+            frame = self.frame()
+            if frame is not None and frame.tag == frames.ACTION and frame.stage in (
+                    frames.AS_TARGET, frames.AS_RETARGET) and frames.PENDING in frame.targets:
                 self.target(key)
         return self
 
@@ -259,7 +266,8 @@ class Scenario:
     def target(self, key: str) -> Scenario:
         """Choose `key` (a unit or a Support in play) as the awaited target."""
         frame = self.frame()
-        assert frame[0] == frames.ACTION, f"no target is awaited: {frame!r}"
+        assert frame is not None and frame.tag == frames.ACTION, \
+            f"no target is awaited: {frame!r}"
         self.state.apply(target_action(self.u(key), self.match.num_characters))
         return self
 
@@ -320,27 +328,30 @@ class Scenario:
 
     # --- reading -----------------------------------------------------------------------
 
-    def frame(self) -> frames.Frame:
-        return self.state.stack[-1] if self.state.stack else (None,)
+    def frame(self) -> frames.Frame | None:
+        """The frame on top of the decision stack (None: the stack is empty)."""
+        return self.state.stack[-1] if self.state.stack else None
 
     def at_action(self, key: str | None = None) -> bool:
         """True at an Action step (of unit `key` if given)."""
         frame = self.frame()
-        if frame[0] != frames.ACTIVATION or frame[2] != frames.ST_ACTION:
+        if frame is None or frame.tag != frames.ACTIVATION or frame.step != frames.ST_ACTION:
             return False
-        return key is None or frame[1] == self.u(key)
+        return key is None or frame.unit == self.u(key)
 
     def acting(self) -> str | None:
         """The key of the unit whose Action step is awaited, else None."""
         frame = self.frame()
-        if frame[0] == frames.ACTIVATION and frame[2] == frames.ST_ACTION:
-            return self.key(frame[1])
+        if frame is not None and frame.tag == frames.ACTIVATION \
+                and frame.step == frames.ST_ACTION:
+            return self.key(frame.unit)
         return None
 
     def window(self) -> str | None:
         """The kind of the open Initiative Break window, or None."""
         frame = self.frame()
-        return frames.WINDOW_NAMES[frame[1]] if frame[0] == frames.WINDOW else None
+        return frames.WINDOW_NAMES[frame.kind] if frame is not None \
+            and frame.tag == frames.WINDOW else None
 
     def legal(self) -> list[Any]:
         return self.state.legal_actions()

@@ -56,7 +56,7 @@ from initiative.games.ib.frames import (
     F_SIGIL_USED,
     F_STUNNED,
     K_CHALLENGE,
-    NEXT,
+    NEXT_FRAME,
     ST_ACTION,
     ST_DONE,
     ST_DRAW,
@@ -66,6 +66,7 @@ from initiative.games.ib.frames import (
     ST_START,
     ST_STATUS,
     W_BETWEEN,
+    ActivationFrame,
 )
 from initiative.games.ib.match import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
@@ -77,9 +78,8 @@ def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
     rounds.idle_round_check(state)
     stack = state.stack
-    stack.append((NEXT,))
-    breaks.open_window(state, W_BETWEEN)
-    if stack[-1][0] == NEXT:  # no window opened: start the activation at once
+    stack.append(NEXT_FRAME)
+    if not breaks.open_window(state, W_BETWEEN):  # no window: start the activation at once
         next_step(state, round_checked=True)
 
 
@@ -98,7 +98,7 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     state.activations += 1
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
-    state.stack.append((ACTIVATION, unit, ST_STATUS, 0))
+    state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
     track = state.track
     state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
 
@@ -109,10 +109,11 @@ def end_activation(state: IBState, defeated: bool) -> None:
     No further steps and no Movement; the Round Marker step still follows unless the
     unit was defeated and `rm_step_after_active_defeated` is false."""
     frame = state.stack[0]
-    if frame[0] != ACTIVATION or frame[3] & F_ENDED:
+    if frame.tag != ACTIVATION or frame.flags & F_ENDED:
         return
     skip_rm = defeated and not state.match.config.rm_step_after_active_defeated
-    state.stack[0] = (ACTIVATION, frame[1], ST_DONE if skip_rm else ST_RM, frame[3] | F_ENDED)
+    state.stack[0] = ActivationFrame(frame.unit, ST_DONE if skip_rm else ST_RM,
+                                     frame.flags | F_ENDED)
 
 
 def active_unit(state: IBState) -> int:
@@ -120,17 +121,21 @@ def active_unit(state: IBState) -> int:
     stack = state.stack
     if stack:
         frame = stack[0]
-        if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
-            unit: int = frame[1]
-            return unit
+        if frame.tag == ACTIVATION and not frame.flags & F_ENDED:
+            return frame.unit
     return -1
 
 
-def step(state: IBState) -> bool:
-    """Run the automatic steps of the activation frame; False when the Action is awaited.
+def _ended(state: IBState) -> bool:
+    """The activation at the bottom of the stack has ended early (`end_activation`)."""
+    base = state.stack[0]
+    return base.tag == ACTIVATION and bool(base.flags & F_ENDED)
 
-    Steps with nothing to resolve run back to back in one call (the hot path)."""
-    _, unit, stage, flags = state.stack[-1]
+
+def step(state: IBState, frame: ActivationFrame) -> bool:
+    """Run the automatic steps of the activation frame on top; False when the Action is
+    awaited. Steps with nothing to resolve run back to back in one call (the hot path)."""
+    unit, stage, flags = frame.unit, frame.step, frame.flags
     if stage == ST_ACTION:
         if not (state.match.cc_mask >> unit) & 1:
             return False  # a seat chooses the action
@@ -143,23 +148,24 @@ def step(state: IBState) -> bool:
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
         abilities.respond(state, "start_of_activation", unit)  # IB 3.2.3
-        if state.result is not None or state.stack[0][3] & F_ENDED:
+        if state.result is not None or _ended(state):
             return True
     if stage == ST_START or stage == ST_DRAW:
         if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
             hand.draw(state, state.match.unit_seat[unit])  # IB 3.2.4 / 2.8.5 draw step
-        if state.result is None and not state.stack[0][3] & F_ENDED:
+        if state.result is None and not _ended(state):
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
-            state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
+            state.stack[-1] = ActivationFrame(unit, ST_END if skip else ST_ACTION,
+                                              flags)
         return True
     if stage == ST_END:
         if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
-            state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+            state.stack[-1] = ActivationFrame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
         if abilities.answers(state, "end_of_activation", unit):
             abilities.respond(state, "end_of_activation", unit)  # IB 3.2.7
-            if state.result is not None or state.stack[0][3] & F_ENDED:
+            if state.result is not None or _ended(state):
                 return True
         stage = ST_MOVE
     if stage == ST_MOVE:
@@ -176,14 +182,14 @@ def step(state: IBState) -> bool:
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
     """IB 6.4.2: a Challenge Card's action is chosen by its card and the d6."""
-    state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+    state.stack[-1] = ActivationFrame(unit, ST_END, flags)
     move = challenges.choose_move(state, unit, flags)
     if move is None:
         return  # the roll fizzled under Seal or Mute
     kind, index = move
     if kind == K_BREAK_ART or (kind == K_CHALLENGE
                                 and index == challenges.behaviour(state, unit).break_art):
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags | F_CC_BROKE)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags | F_CC_BROKE)
     attacks.declare(state, unit, kind, card=index)
 
 
@@ -251,7 +257,8 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
             state.emit((events.MUTED, unit))
     state.status[unit] = bits
     skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
-    state.stack[-1] = (ACTIVATION, unit, ST_MOVE if skip_all else ST_START, flags)
+    state.stack[-1] = ActivationFrame(unit, ST_MOVE if skip_all else ST_START,
+                                      flags)
 
 
 def _movement(state: IBState, unit: int) -> None:
@@ -281,9 +288,9 @@ def drop_deferred(state: IBState, unit: int, deferred: tuple[int, ...], reason: 
         state.emit((events.DEFER_DROP, unit, amount, reason))
 
 
-def legal(state: IBState) -> list[Action]:
+def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
-    _, unit, _, flags = state.stack[-1]
+    unit, flags = frame.unit, frame.flags
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
     sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
@@ -365,38 +372,38 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
     return True
 
 
-def choose(state: IBState, action: Action) -> None:
-    _, unit, _, flags = state.stack[-1]
+def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
+    unit, flags = frame.unit, frame.flags
     kind = action.kind
     if kind == K_PASS:
         state.emit((events.PASS, unit))
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)  # AMB-14
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags + DISCARD_UNIT)
+        state.stack[-1] = ActivationFrame(unit, ST_ACTION, flags + DISCARD_UNIT)
     elif kind == K_FLUX:
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags | F_FLUX)
+        state.stack[-1] = ActivationFrame(unit, ST_ACTION, flags | F_FLUX)
         _spend_flux(state, unit, action.arg)
     elif kind == K_PLAY:
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         spec = state.match.content.cards[card]
         free = spec.kind == "event" and (
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind), card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
         free = not state.match.config.sigil_use_is_action  # AMB-42
         flags |= F_SIGIL_USED[action.arg]
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
         tier = state.match.config.keystone_ability_cost == "discard_by_tier"
         attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
     else:
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind))

@@ -21,7 +21,8 @@ from initiative.games.ib.frames import (
     BREAK,
     F_ENDED,
     W_AFTER_DECLARE,
-    WINDOW,
+    BreakFrame,
+    WindowFrame,
 )
 from initiative.timing.track import ib_resolution_order
 
@@ -33,15 +34,16 @@ def eligible(state: IBState, seat: int) -> list[int]:
     """Units of `seat` that may declare an Initiative Break now."""
     match = state.match
     config = match.config
-    base = state.stack[0] if state.stack else (None, -1, 0, 0)
-    in_activation = base[0] == ACTIVATION and not base[3] & F_ENDED
+    base = state.stack[0] if state.stack else None
+    active = base.unit if base is not None and base.tag == ACTIVATION \
+        and not base.flags & F_ENDED else -1
     out = []
     for unit in match.seat_units[seat]:
         if (state.off >> unit) & 1 or state.charge[unit] < 3:  # IB 3.7.5
             continue
         if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17: until it expires
             continue
-        if in_activation and base[1] == unit:
+        if active == unit:
             if config.active_unit_ib == "forbidden":  # AMB-34
                 continue
         if not config.ib_allowed_out_of_round and state.track.is_out_of_round(unit):  # AMB-30
@@ -53,36 +55,37 @@ def eligible(state: IBState, seat: int) -> list[int]:
 
 
 def _has_pending_break(state: IBState, unit: int) -> bool:
-    return any(f[0] == BREAK and f[1] == unit for f in state.stack)
+    return any(f.tag == BREAK and f.unit == unit for f in state.stack)
 
 
-def open_window(state: IBState, kind: int) -> None:
-    """Open a response window if any seat has an eligible unit (else skip it)."""
+def open_window(state: IBState, kind: int) -> bool:
+    """Open a response window if any seat has an eligible unit (else skip it); True if
+    it opened."""
     if state.result is not None or max(state.charge) < 3:  # nobody can break: skip
-        return
+        return False
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
-        return  # AMB-32 between_steps_only: no response to a declared action
+        return False  # AMB-32 between_steps_only: no response to a declared action
     to_ask = tuple(s for s in range(state.match.num_seats) if eligible(state, s))
     if to_ask:
-        state.stack.append((WINDOW, kind, to_ask, ()))
+        state.stack.append(WindowFrame(kind, to_ask, ()))
+    return bool(to_ask)
 
 
-def legal(state: IBState) -> list[Action]:
-    seat = state.stack[-1][2][0]
-    return [*(BREAKS[u] for u in eligible(state, seat)), DECLINE]
+def legal(state: IBState, frame: WindowFrame) -> list[Action]:
+    return [*(BREAKS[u] for u in eligible(state, frame.to_ask[0])), DECLINE]
 
 
-def choose(state: IBState, action: Action) -> None:
-    _, kind, to_ask, declared = state.stack[-1]
+def choose(state: IBState, frame: WindowFrame, action: Action) -> None:
+    declared = frame.declared
     if action.kind == K_BREAK:
-        declared = (*declared, (to_ask[0], action.arg))
-    state.stack[-1] = (WINDOW, kind, to_ask[1:], declared)
+        declared = (*declared, (frame.to_ask[0], action.arg))
+    state.stack[-1] = WindowFrame(frame.kind, frame.to_ask[1:], declared)
 
 
-def window_step(state: IBState) -> bool:
+def window_step(state: IBState, frame: WindowFrame) -> bool:
     """Wait for answers; then reveal, queue the Breaks and reopen the window."""
-    _, kind, to_ask, declared = state.stack[-1]
-    if to_ask:
+    kind, declared = frame.kind, frame.declared
+    if frame.to_ask:
         return False
     state.stack.pop()
     if not declared:
@@ -99,15 +102,14 @@ def window_step(state: IBState) -> bool:
     # IB 3.7.8-3.7.9: the last declared resolves first; a simultaneous batch by Speed.
     order = ib_resolution_order(batch, state.match.track_rules)
     for unit in reversed(order):
-        state.stack.append((BREAK, unit, B_WAITING, False))
+        state.stack.append(BreakFrame(unit, B_WAITING, False))
     open_window(state, kind)
     return True
 
 
-def break_step(state: IBState) -> None:
+def break_step(state: IBState, frame: BreakFrame) -> None:
     """IB 3.7.6-3.7.7, 3.7.10: cancel if defeated; else far left, Break Art, far right."""
-    frame = state.stack[-1]
-    _, unit, stage, was_oor = frame
+    unit, stage, was_oor = frame.unit, frame.stage, frame.was_oor
     track = state.track
     if stage == B_WAITING:
         if not state.on_track(unit):
@@ -123,7 +125,7 @@ def break_step(state: IBState) -> None:
         was_oor = track.is_out_of_round(unit)
         track.jump_far_left(unit)
         state.emit((events.IB_JUMP, unit))
-        state.stack[-1] = (BREAK, unit, B_RETURN, was_oor)
+        state.stack[-1] = BreakFrame(unit, B_RETURN, was_oor)
         attacks.declare(state, unit, K_BREAK_ART, via_ib=True)
         return
     state.stack.pop()
@@ -132,7 +134,7 @@ def break_step(state: IBState) -> None:
     track.send_far_right(unit, was_oor)
     state.emit((events.IB_RETURN, unit))
     base = state.stack[0]
-    if base[0] == ACTIVATION and base[1] == unit and not base[3] & F_ENDED:
+    if base.tag == ACTIVATION and base.unit == unit and not base.flags & F_ENDED:
         from initiative.games.ib.activation import drop_deferred, end_activation
 
         if state.pending[unit]:  # R3: the broken activation's deferred moves are dropped
@@ -141,5 +143,5 @@ def break_step(state: IBState) -> None:
         end_activation(state, defeated=False)  # AMB-34: the IB ends that activation
     elif state.match.config.ib_moves_rm:  # AMB-21
         rounds.rm_step(state)
-    if base[0] != ACTIVATION:  # AMB-18: between activations the round may end at once
+    if base.tag != ACTIVATION:  # AMB-18: between activations the round may end at once
         rounds.idle_round_check(state)

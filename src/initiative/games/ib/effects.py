@@ -29,8 +29,8 @@ def controller_team(state: IBState, unit: int) -> int:
     match = state.match
     if match.config.ally_enemy_reference == "active_unit_controller" and state.stack:
         frame = state.stack[0]
-        if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
-            return match.unit_team[frame[1]]
+        if frame.tag == ACTIVATION and not frame.flags & F_ENDED:
+            return match.unit_team[frame.unit]
     return match.unit_team[unit]
 
 
@@ -179,12 +179,12 @@ def is_active(state: IBState, unit: int) -> bool:
     config = state.match.config
     stack = state.stack
     base = stack[0]
-    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] == unit:
+    if base.tag == ACTIVATION and not base.flags & F_ENDED and base.unit == unit:
         return True
     breaking = _breaking_unit(state)
     if config.ib_unit_is_active and breaking == unit:
         return True
-    if base[0] == NEXT and config.leftmost_between_activations_is_active:
+    if base.tag == NEXT and config.leftmost_between_activations_is_active:
         track = state.track
         for u in track.order:
             if u != breaking:  # the unit next to act, if it is still in the round
@@ -194,9 +194,8 @@ def is_active(state: IBState, unit: int) -> bool:
 
 def _breaking_unit(state: IBState) -> int:
     for frame in reversed(state.stack):
-        if frame[0] == BREAK and frame[2] == B_RETURN:
-            unit: int = frame[1]
-            return unit
+        if frame.tag == BREAK and frame.stage == B_RETURN:
+            return frame.unit
     return -1
 
 
@@ -249,7 +248,7 @@ def move_up_floor(state: IBState) -> int:
     if len(order) < 2 or order[0] != _breaking_unit(state):
         return 1
     base = state.stack[0]
-    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] != order[1]:
+    if base.tag == ACTIVATION and not base.flags & F_ENDED and base.unit != order[1]:
         return 1  # the Active Character has made its Speed move: slot 1 is not its
     return 2
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import KEEP, MAX_HAND, MULLIGAN, Action, Kind
-from initiative.games.ib.frames import MULLIGAN as F_MULLIGAN
+from initiative.games.ib.frames import MulliganFrame
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -81,19 +81,19 @@ def mulligan_legal() -> list[Action]:
     return [KEEP, MULLIGAN]
 
 
-def mulligan_choose(state: IBState, action: Action) -> None:
+def mulligan_choose(state: IBState, frame: MulliganFrame, action: Action) -> None:
     """Record the choice; it stays hidden until every seat has answered (AMB-88)."""
-    _, to_ask, takers = state.stack[-1]
+    takers = frame.takers
     if action.kind == Kind.MULLIGAN:
-        takers = (*takers, to_ask[0])
-    state.stack[-1] = (F_MULLIGAN, to_ask[1:], takers)
+        takers = (*takers, frame.to_ask[0])
+    state.stack[-1] = MulliganFrame(frame.to_ask[1:], takers)
 
 
-def mulligan_step(state: IBState) -> bool:
+def mulligan_step(state: IBState, frame: MulliganFrame) -> bool:
     """When all seats have chosen, reveal and carry out the mulligans together."""
-    _, to_ask, takers = state.stack[-1]
-    if to_ask:
+    if frame.to_ask:
         return False
+    takers = frame.takers
     state.stack.pop()
     for seat in range(state.match.num_seats):
         if seat not in takers:

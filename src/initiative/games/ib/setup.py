@@ -8,7 +8,7 @@ from typing import Any
 from initiative.engine.rng import Seed, SplitMix64, make_rng
 from initiative.games.ib import events, flow, rounds
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
-from initiative.games.ib.frames import MULLIGAN
+from initiative.games.ib.frames import MulliganFrame
 from initiative.games.ib.hand import OPENING_HAND, draw
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
@@ -69,7 +69,7 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
     if match.config.time_collapse_at_setup:  # AMB-24
         rounds.check_time_collapse(state)
     # Step 7: every seat may mulligan once.
-    state.stack.append((MULLIGAN, tuple(range(match.num_seats)), ()))
+    state.stack.append(MulliganFrame(tuple(range(match.num_seats)), ()))
     flow.advance(state)
     return state
 

@@ -49,9 +49,8 @@ def active_unit(view: IBView) -> int:
         return -1
     if view.stack:
         base = view.stack[0]
-        if base[0] == frames.ACTIVATION and not base[3] & frames.F_ENDED:
-            unit: int = base[1]
-            return unit
+        if base.tag == frames.ACTIVATION and not base.flags & frames.F_ENDED:
+            return base.unit
     return -1
 
 
@@ -218,21 +217,20 @@ def decision_title(view: IBView, match: Match) -> str:
     if not view.stack:
         return "Choose an action"
     frame = view.stack[-1]
-    tag = frame[0]
-    if tag == frames.MULLIGAN:
+    if frame.tag == frames.MULLIGAN:
         return "Opening hand: keep it, or take your one mulligan (5 new cards)"
-    if tag == frames.ACTIVATION:
-        unit = view.units[frame[1]]
+    if frame.tag == frames.ACTIVATION:
+        unit = view.units[frame.unit]
         return f"{unit.who} ({unit.label}) acts: choose an action"
-    if tag == frames.ACTION:
-        unit, kind, targets, card = view.units[frame[1]], Kind(frame[2]), frame[3], frame[8]
-        what = match.content.cards[card].name if card >= 0 else ATTACKS[kind]
-        if frame[4] == frames.AS_COST:
+    if frame.tag == frames.ACTION:
+        unit, targets, card = view.units[frame.unit], frame.targets, frame.card
+        what = match.content.cards[card].name if card >= 0 else ATTACKS[Kind(frame.kind)]
+        stage = frame.stage
+        if stage == frames.AS_COST:
             return (f"{unit.who} plays {what}: choose a card to discard for its cost "
-                    f"({frame[9]} more)")
-        if frame[4] == frames.AS_CLEANSE:
+                    f"({frame.owed} more)")
+        if stage == frames.AS_CLEANSE:
             return f"{unit.who}'s {what}: choose the status to cleanse"
-        stage = frame[4]
         if stage == frames.AS_TIER:
             return f"{unit.who} uses {what}: choose the tier (Discard N)"
         if stage == frames.AS_RECIPIENT:
@@ -245,8 +243,8 @@ def decision_title(view: IBView, match: Match) -> str:
         i = targets.index(frames.PENDING)
         return (f"{unit.who}'s {what}: choose the target of clause {i + 1} "
                 f"({clause_text(clauses[i])})")
-    if tag == frames.WINDOW:
-        when = WINDOWS[frame[1]] if 0 <= frame[1] < len(WINDOWS) else "now"
+    if frame.tag == frames.WINDOW:
+        when = WINDOWS[frame.kind] if 0 <= frame.kind < len(WINDOWS) else "now"
         return (f"Initiative Break window ({when}): break with a unit at 3 Charge, or "
                 f"decline. {break_prompt(view)}")
     return "Choose an action"
@@ -301,14 +299,14 @@ def break_prompt(view: IBView) -> str:
     return words
 
 
-def frame_clauses(match: Match, frame: frames.Frame) -> tuple[Clause, ...]:
+def frame_clauses(match: Match, frame: frames.ActionFrame) -> tuple[Clause, ...]:
     """The clauses an ACTION frame resolves (attacks.clauses_of, from the match alone)."""
-    if frame[2] == frames.K_CHALLENGE:
-        cc = match.cc_specs[frame[1]]
-        return cc.moves[frame[8]].effects if cc is not None else ()
-    kind, card, tier = Kind(frame[2]), frame[8], frame[10]
+    if frame.kind == frames.K_CHALLENGE:
+        cc = match.cc_specs[frame.unit]
+        return cc.moves[frame.card].effects if cc is not None else ()
+    kind, card, tier = Kind(frame.kind), frame.card, frame.tier
     if card < 0:
-        return attack_clauses(match, frame[1], kind)
+        return attack_clauses(match, frame.unit, kind)
     spec = match.content.cards[card]
     if kind == Kind.INSTALL:
         return spec.tiers[0]
@@ -339,7 +337,7 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
             return "play " + (card_text(match.content, card) if card >= 0 else name)
         if kind == Kind.INSTALL:
             return f"install {name} on a Character with its type (the whole action)"
-        paying = bool(view.stack) and view.stack[-1][0] == frames.ACTION
+        paying = bool(view.stack) and view.stack[-1].tag == frames.ACTION
         return f"discard {name} " + ("to pay the cost" if paying else "(free action)")
     if kind in (Kind.TARGET, Kind.BREAK, Kind.TARGET_SUPPORT):
         slot = action.arg + (match.num_characters if kind == Kind.TARGET_SUPPORT else 0)
@@ -367,15 +365,16 @@ def _describe_sigil(view: IBView, match: Match, action: Action) -> str:
     """SIGIL (which installed Sigil), TIER and REPLACE (IB 4.5). Total: described from
     any view, even one where the action is not legal, it names what it can."""
     kind = action.kind
-    frame = view.stack[-1] if view.stack and view.stack[-1][0] == frames.ACTION else None
+    top = view.stack[-1] if view.stack else None
+    frame = top if top is not None and top.tag == frames.ACTION else None
     if kind == Kind.TIER:
-        card = frame[8] if frame is not None else -1
+        card = frame.card if frame is not None else -1
         tiers = match.content.cards[card].tiers if 0 <= card < len(match.content.cards) else ()
         if action.arg >= len(tiers):
             return f"Discard {action.arg + 1}"
         return f"Discard {action.arg + 1}: " + "; ".join(
             clause_text(c) for c in tiers[action.arg])
-    unit = active_unit(view) if kind == Kind.SIGIL else (frame[11] if frame else -1)
+    unit = active_unit(view) if kind == Kind.SIGIL else (frame.recipient if frame else -1)
     installed = view.units[unit].sigils if 0 <= unit < len(view.units) else ()
     name = view.card_name(installed[action.arg][0]) if action.arg < len(installed) else "?"
     if kind == Kind.SIGIL:
