@@ -88,7 +88,7 @@ class Scenario:
             assert top.tag == frames.MULLIGAN
             hand.mulligan_step(state, top)
             frame = self.frame()
-        state._legal = None
+        state.invalidate()
 
     def _rewind(self) -> None:
         """Undo the start of the first activation (nothing has been decided in it)."""
@@ -100,7 +100,7 @@ class Scenario:
             state.log_len = len(state.log)
         state.stack.clear()
         state.activations = 0
-        state._legal = None
+        state.invalidate()
 
     # --- names ------------------------------------------------------------------
 
@@ -132,7 +132,7 @@ class Scenario:
             self.state.charge[unit] = charge
         if status is not None:
             self.state.status[unit] = st.parse(list(status), key)
-        self.state._legal = None
+        self.state.invalidate()
         return self
 
     def hand(self, seat: int, cards: int | Sequence[str]) -> Scenario:
@@ -154,7 +154,7 @@ class Scenario:
                 deck.remove(card)  # the copy nearest the top
                 deck.reverse()
                 state.hands[seat].append(card)
-        state._legal = None
+        state.invalidate()
         return self
 
     def deck(self, seat: int, cards: int | Sequence[str]) -> Scenario:
@@ -193,14 +193,14 @@ class Scenario:
         for unit in range(n):
             if unit not in order:
                 state.off |= 1 << unit
-        state._legal = None
+        state.invalidate()
         return self
 
     # --- running ---------------------------------------------------------------------
 
     def run(self) -> Scenario:
         """Resolve automatic rules until a decision is due (or the game ends)."""
-        self.state._legal = None
+        self.state.invalidate()
         frame = self.frame()
         if frame is not None and frame.tag == frames.ACTION \
                 and frame.stage == frames.AS_CLEANSE:
@@ -287,7 +287,7 @@ class Scenario:
         supports.enter(self.state, seat, card)
         if hp is not None:
             self.state.hp[unit] = hp
-        self.state._legal = None
+        self.state.invalidate()
         return self
 
     def in_play(self, key: str) -> bool:

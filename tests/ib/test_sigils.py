@@ -51,7 +51,7 @@ def setup(hand: Sequence[str], track: str = "wren ilse corvin |",
 
 def preinstall(sc: Scenario, key: str, *cards: str, owner: int = 0) -> Scenario:
     sc.state.sigils[sc.u(key)] = tuple((sc.card(c), owner) for c in cards)
-    sc.state._legal = None
+    sc.state.invalidate()
     return sc
 
 

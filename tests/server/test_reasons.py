@@ -62,7 +62,7 @@ def setup(hand: Sequence[str], track: str = "wren ilse corvin |",
 
 def preinstall(sc: Scenario, key: str, *cards: str) -> Scenario:
     sc.state.sigils[sc.u(key)] = tuple((sc.card(c), sc.seat_of(key)) for c in cards)
-    sc.state._legal = None
+    sc.state.invalidate()
     return sc
 
 
@@ -318,7 +318,7 @@ def test_keystone_discard_cost_with_an_empty_hand() -> None:
     """AMB-41 `keystone_ability_cost=discard_by_tier`: tier 1 costs one discard."""
     sc = setup([], rules={"keystone_ability_cost": "discard_by_tier"})
     sc.state.hands[0].clear()
-    sc.state._legal = None
+    sc.state.invalidate()
     assert KEYSTONE not in sc.legal()
     assert reason(sc, 0, KEYSTONE) == (
         "The Keystone ability costs 1 discard; your hand is empty (IB 4.6)")

@@ -310,7 +310,7 @@ def test_break_window_answer_revealing_others_is_not_undoable(store: Store) -> N
     start(store, table)
     for seat in (0, 1):
         table.state.charge[table.match.seat_units[seat][0]] = 3  # IB 3.7.1: full Charge
-    table.state._legal = None
+    table.state.invalidate()
     commit(store, table, table.check_act(1, [PASS]))
     assert table.state.stack[-1] == frames.WindowFrame(frames.W_BETWEEN, (0, 1), ())
     assert table.turns[-1].undoable
@@ -441,7 +441,7 @@ def _hide_differently(state: IBState, seat: int, salt: int) -> IBState:
     other.hands[seat] = pool[:size]
     other.decks[seat] = pool[size:]
     other.rng = SplitMix64(0xC0FFEE + salt)
-    other._legal = None
+    other.invalidate()
     return other
 
 

@@ -127,7 +127,8 @@ def active_unit(state: IBState) -> int:
 
 
 def _ended(state: IBState) -> bool:
-    """The activation at the bottom of the stack has ended early (`end_activation`)."""
+    """The activation at the bottom of the stack has ended early (`end_activation`).
+    `step` asks only once its frame was replaced: a frame is never changed in place."""
     base = state.stack[0]
     return base.tag == ACTIVATION and bool(base.flags & F_ENDED)
 
@@ -148,12 +149,12 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
         abilities.respond(state, "start_of_activation", unit)  # IB 3.2.3
-        if state.result is not None or _ended(state):
+        if state.result is not None or (state.stack[0] is not frame and _ended(state)):
             return True
     if stage == ST_START or stage == ST_DRAW:
         if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
             hand.draw(state, state.match.unit_seat[unit])  # IB 3.2.4 / 2.8.5 draw step
-        if state.result is None and not _ended(state):
+        if state.result is None and not (state.stack[0] is not frame and _ended(state)):
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
             state.stack[-1] = ActivationFrame(unit, ST_END if skip else ST_ACTION,
                                               flags)
@@ -165,7 +166,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             _challenge_charge(state, unit, flags)
         if abilities.answers(state, "end_of_activation", unit):
             abilities.respond(state, "end_of_activation", unit)  # IB 3.2.7
-            if state.result is not None or _ended(state):
+            if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
     if stage == ST_MOVE:

@@ -170,8 +170,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
     if stage >= AS_TIER:  # a Sigil's tier, recipient or replaced Sigil (IB 4.5)
         options = legal(state, frame)
         if len(options) > 1:
-            state._legal = options
-            state._legal_seat = state.match.unit_seat[unit]
+            state.offer(options, state.match.unit_seat[unit])
             return False
         choose(state, frame, options[0])  # the only choice is made automatically
         return True
@@ -182,8 +181,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 stack[-1] = _with_target(frame, _challenge_target(state, frame, options))
                 return True
             if len(options) > 1:
-                state._legal = options  # the decision's legal list, computed once
-                state._legal_seat = state.match.unit_seat[unit]
+                state.offer(options, state.match.unit_seat[unit])  # computed once
                 return False
             # One legal target: chosen automatically. None: the clause has no target.
             chosen = target_unit(options[0], state.match.num_characters) if options \

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def advance(state: IBState) -> None:
     """Resolve everything automatic until a decision is needed or the game ends."""
-    state._legal = None
+    state.invalidate()
     stack = state.stack
     while state.result is None:
         if not stack:

@@ -336,19 +336,13 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
         _fail("position.format", f"expected {FORMAT!r}, got {top['format']!r}")
     match = _read_match(top.get("setup"), content)
     names = _Names(match)
-    state = IBState.__new__(IBState)
-    state.match = match
-    state.rng = _read_rng(top)
+    state = IBState(match, _read_rng(top))  # each reader below fills in its part
     _read_units(state, top.get("units") or {}, names)
     state.track = _read_track(top, state, names)
     state.stack = _read_stack(top.get("stack"), state, names)
     _read_seats(state, top.get("seats") or {}, names)
-    state.log = []
-    state.log_len = 0
     state.activations = _int(top.get("activations", 0), "position.activations", 0, 10**9)
     state.result = result_from_data(top.get("result"), "position.result", match)
-    state._legal = None
-    state._legal_seat = -1
     _reach_decision(state)
     return state
 

@@ -18,29 +18,8 @@ from initiative.timing.track import InitiativeTrack
 
 def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) -> IBState:
     """A fresh game at its first decision (the mulligans)."""
-    state = IBState.__new__(IBState)
-    n_units = len(match.max_hp)  # Characters, then Support slots (out of play)
-    state.match = match
-    state.rng = make_rng(seed)
-    state.hp = [spec.hp for spec in match.units] + [0] * (n_units - match.num_characters)
-    state.charge = [0] * n_units
-    state.status = [0] * n_units
-    state.pending = [()] * n_units
-    state.used = [0] * n_units
-    state.sigils = [()] * n_units
-    # Support slots and spawn slots start out of play.
-    state.off = ((1 << n_units) - 1) & ~((1 << match.num_characters) - 1) | match.reserve_mask
-    state.summoned = 0
-    state.queue = ()
-    state.stack = []
-    state.log = []
-    state.log_len = 0
-    state.activations = 0
-    state.result = None
-    state._legal = None
-    state._legal_seat = -1
+    state = IBState(match, make_rng(seed))  # IB 2.9 steps 1-2 are the Match itself
     installed = _apply_starts(state)  # HP at the start of the battle breaks ties (AMB-93)
-    # Steps 1-2 (reveal Characters, assign Keystones) are the Match itself.
     # Step 4 (IB 6.3.4 with CCs): lowest Initiative on the left; ties by Speed, HP,
     # then name (IB 6.3.5, AMB-92).
     entries = [
@@ -53,16 +32,12 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
     order = setup_order(entries, rules, agreed_order)
     state.track = InitiativeTrack(order, match.track_rules)  # step 5: RM at the far right
     state.emit((events.SETUP, *order))
-    state.hands = [[] for _ in match.seats]
-    state.discards = [[] for _ in match.seats]
-    state.flux = [seat.flux for seat in match.seats]
-    state.decks = []
     for seat, decklist in enumerate(match.decklists):  # step 3: shuffle each deck
-        deck = list(decklist)
+        deck = state.decks[seat]
+        deck.extend(decklist)
         for card in installed[seat]:  # already on a Character (IB 7.1.1)
             deck.remove(card)
         state.rng.shuffle(deck)
-        state.decks.append(deck)
         state.emit((events.SHUFFLE, seat))
     for seat in range(match.num_seats):  # step 6: opening hands
         draw(state, seat, OPENING_HAND)
