@@ -29,9 +29,10 @@ from initiative.games.ib.actions import (
     target_action,
 )
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, core_content
+from initiative.games.ib.content import core_content
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, fixture_match
 from initiative.games.ib.setup import new_game
+from initiative.games.ib.specs import Content
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
 

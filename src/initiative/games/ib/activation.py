@@ -68,7 +68,7 @@ from initiative.games.ib.frames import (
     W_BETWEEN,
     ActivationFrame,
 )
-from initiative.games.ib.match import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
+from initiative.games.ib.specs import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState

@@ -45,7 +45,6 @@ from initiative.games.ib.actions import (
     Action,
     target_unit,
 )
-from initiative.games.ib.content import CLEANSE_ONE, Clause
 from initiative.games.ib.frames import (
     ACTION,
     ACTIVATION,
@@ -68,7 +67,7 @@ from initiative.games.ib.frames import (
     ActionFrame,
     Frame,
 )
-from initiative.games.ib.match import CARD_SUPPORT
+from initiative.games.ib.specs import CARD_SUPPORT, CLEANSE_ONE, Clause
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState

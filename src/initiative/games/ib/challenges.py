@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from initiative.games.ib import events
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import K_ADVANCED, K_BASIC, K_BREAK_ART, K_KEYSTONE, MAX_UNITS
-from initiative.games.ib.challenge_cards import Phase, When
 from initiative.games.ib.frames import F_MUTED, F_SEALED, K_CHALLENGE, NO_TARGET
+from initiative.games.ib.specs import Phase, When
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState

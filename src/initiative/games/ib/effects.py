@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ib import challenges, damage, events, hand, scripts, sigils, supports
 from initiative.games.ib import statuses as st
-from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Condition
 from initiative.games.ib.frames import ACTIVATION, B_RETURN, BREAK, F_ENDED, NEXT
+from initiative.games.ib.specs import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Condition
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState

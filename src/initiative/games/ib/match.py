@@ -14,17 +14,21 @@ from initiative.engine.errors import ContentError
 from initiative.games.ib import naming
 from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import (
+from initiative.games.ib.content import core_content
+from initiative.games.ib.specs import (  # the card codes re-exported
+    CARD_EVENT,
+    CARD_PLAIN,
+    CARD_SIGIL,
+    CARD_SUPPORT,
+    CARD_TECHNIQUE,
     AbilitySpec,
     ChallengeSpec,
     CharacterSpec,
     Content,
     KeystoneSpec,
-    core_content,
 )
 from initiative.timing.track_rules import TrackRules
 
-CARD_PLAIN, CARD_TECHNIQUE, CARD_EVENT, CARD_SIGIL, CARD_SUPPORT = range(5)
 _CARD_CODES = {"plain": CARD_PLAIN, "technique": CARD_TECHNIQUE, "event": CARD_EVENT,
                "sigil": CARD_SIGIL, "support": CARD_SUPPORT}
 

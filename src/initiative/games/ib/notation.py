@@ -29,8 +29,8 @@ from initiative.games.ib import frames as fr
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_HAND, Kind
 from initiative.games.ib.attacks import INSTALLED, cards_in_play, clauses_of
-from initiative.games.ib.content import CLEANSE_ONE, Content
 from initiative.games.ib.match import Match
+from initiative.games.ib.specs import CLEANSE_ONE, Content
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
 

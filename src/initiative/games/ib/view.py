@@ -18,8 +18,8 @@ from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action
 from initiative.games.ib.challenges import PHASE_SHIFT
-from initiative.games.ib.content import Content
 from initiative.games.ib.events import Event
+from initiative.games.ib.specs import Content
 
 if TYPE_CHECKING:
     from initiative.games.ib.config import RulesConfig

@@ -17,9 +17,9 @@ from typing import Literal
 from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind
-from initiative.games.ib.challenge_cards import When
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import (
+from initiative.games.ib.match import Match
+from initiative.games.ib.specs import (
     CLEANSE_ALL,
     CLEANSE_NONE,
     CLEANSE_ONE,
@@ -27,8 +27,8 @@ from initiative.games.ib.content import (
     Clause,
     Content,
     KeystoneSpec,
+    When,
 )
-from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
 
 ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
