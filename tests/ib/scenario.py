@@ -275,7 +275,7 @@ class Scenario:
     def support(self, key: str, *, hp: int | None = None) -> Scenario:
         """Put the Support with label `key` into play (as if played earlier); the card
         leaves its owner's deck or hand, so every card stays in exactly one place."""
-        from initiative.games.ib import supports
+        from initiative.games.ib import effects
 
         unit = self.u(key)
         match = self.match
@@ -285,7 +285,7 @@ class Scenario:
             if card in pile:
                 pile.remove(card)
                 break
-        supports.enter(self.state, seat, card)
+        effects.support_enters(self.state, seat, card)
         if hp is not None:
             self.state.hp[unit] = hp
         self.state.invalidate()

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from initiative.games.ib import (
     abilities,
     attacks,
-    breaks,
     challenges,
     damage,
     effects,
@@ -22,6 +21,7 @@ from initiative.games.ib import (
     sigils,
     supports,
     victory,
+    windows,
 )
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
@@ -44,6 +44,8 @@ from initiative.games.ib.actions import (
     PLAYS,
     Action,
 )
+from initiative.games.ib.active import drop_deferred
+from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
     DISCARD_UNIT,
@@ -58,7 +60,6 @@ from initiative.games.ib.frames import (
     K_CHALLENGE,
     NEXT_FRAME,
     ST_ACTION,
-    ST_DONE,
     ST_DRAW,
     ST_END,
     ST_MOVE,
@@ -76,10 +77,10 @@ if TYPE_CHECKING:
 
 def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
-    rounds.idle_round_check(state)
+    rounds.idle_round_check(state, effects.fire)
     stack = state.stack
     stack.append(NEXT_FRAME)
-    if not breaks.open_window(state, W_BETWEEN):  # no window: start the activation at once
+    if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
         next_step(state, round_checked=True)
 
 
@@ -87,7 +88,7 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
     state.stack.pop()
     if not round_checked:  # a Break in the between-window may have moved the RM
-        rounds.idle_round_check(state)
+        rounds.idle_round_check(state, effects.fire)
     if state.activations >= state.match.config.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
@@ -101,29 +102,6 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
     track = state.track
     state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
-
-
-def end_activation(state: IBState, defeated: bool) -> None:
-    """The activation stops early (its unit was defeated, AMB-13, or broke, AMB-34).
-
-    No further steps and no Movement; the Round Marker step still follows unless the
-    unit was defeated and `rm_step_after_active_defeated` is false."""
-    frame = state.stack[0]
-    if frame.tag != ACTIVATION or frame.flags & F_ENDED:
-        return
-    skip_rm = defeated and not state.match.config.rm_step_after_active_defeated
-    state.stack[0] = ActivationFrame(frame.unit, ST_DONE if skip_rm else ST_RM,
-                                     frame.flags | F_ENDED)
-
-
-def active_unit(state: IBState) -> int:
-    """The unit whose activation is in progress, or -1."""
-    stack = state.stack
-    if stack:
-        frame = stack[0]
-        if frame.tag == ACTIVATION and not frame.flags & F_ENDED:
-            return frame.unit
-    return -1
 
 
 def _ended(state: IBState) -> bool:
@@ -148,12 +126,14 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             return True
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
-        abilities.respond(state, "start_of_activation", unit)  # IB 3.2.3
+        effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or (state.stack[0] is not frame and _ended(state)):
             return True
     if stage == ST_START or stage == ST_DRAW:
         if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
-            hand.draw(state, state.match.unit_seat[unit])  # IB 3.2.4 / 2.8.5 draw step
+            seat = state.match.unit_seat[unit]
+            if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
+                effects.deck_out(state, seat)  # IB 2.8.6
         if state.result is None and not (state.stack[0] is not frame and _ended(state)):
             skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
             state.stack[-1] = ActivationFrame(unit, ST_END if skip else ST_ACTION,
@@ -165,7 +145,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             state.stack[-1] = ActivationFrame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
         if abilities.answers(state, "end_of_activation", unit):
-            abilities.respond(state, "end_of_activation", unit)  # IB 3.2.7
+            effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
@@ -174,7 +154,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         stage = ST_RM
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
-            rounds.rm_step(state)
+            rounds.rm_step(state, effects.fire)
     if flags & (F_SEALED | F_MUTED):
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
@@ -202,7 +182,7 @@ def _challenge_charge(state: IBState, unit: int, flags: int) -> None:
         return
     if flags & F_CC_BROKE and not state.match.config.cc_charge_after_break_art:
         return
-    effects.gain_charge(state, unit, 1)
+    gain_charge(state, unit, 1)
 
 
 def restricted(state: IBState, unit: int, flags: int, flag: int) -> bool:
@@ -238,7 +218,7 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
         state.status[unit] = st.clear(bits, st.BURN)
         state.emit((events.BURN, unit))
         damage.deal(state, -1, unit, burn, from_burn=True)  # IB 5.2.1, AMB-52
-        damage.settle(state)
+        effects.settle(state)
         if state.result is not None or not state.on_track(unit):
             return
         bits = state.status[unit]
@@ -280,13 +260,6 @@ def _movement(state: IBState, unit: int) -> None:
         else:
             for amount in deferred:
                 effects.shift(state, unit, amount, deferred=True)
-
-
-def drop_deferred(state: IBState, unit: int, deferred: tuple[int, ...], reason: int) -> None:
-    """Deferred moves that will never happen (AMB-05 out of round, a defeat, R3), each
-    said in the log with why."""
-    for amount in deferred:
-        state.emit((events.DEFER_DROP, unit, amount, reason))
 
 
 def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
@@ -351,7 +324,7 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
     state.flux[seat] -= 1
     state.emit((events.FLUX, seat, unit, option))
     if option == 0:
-        hand.draw(state, seat, 1, lose_on_empty=False)
+        hand.draw(state, seat, 1)  # optional: an empty deck just gives nothing
     elif option == 1:
         for u in state.match.seat_units[seat]:
             if state.on_track(u):

@@ -14,14 +14,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import (
-    abilities,
-    breaks,
     challenges,
     damage,
     effects,
     events,
+    hand,
     sigils,
-    supports,
+    windows,
 )
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
@@ -45,6 +44,7 @@ from initiative.games.ib.actions import (
     Action,
     target_unit,
 )
+from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTION,
     ACTIVATION,
@@ -190,7 +190,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
         stack[-1] = frame.at(AS_RESOLVE)
         if not frame.via_ib and stage == AS_TARGET:
             _announce(state, frame)
-            breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
+            windows.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
     elif stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
     elif stage == AS_RESOLVE:
@@ -208,13 +208,13 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 frame = installed
             elif frame.kind == K_PLAY and state.match.card_codes[frame.card] == CARD_SUPPORT \
                     and frame.owed != INSTALLED:
-                supports.enter(state, state.match.unit_seat[unit], frame.card)  # IB 4.7.1
+                effects.support_enters(state, state.match.unit_seat[unit], frame.card)  # IB 4.7.1
                 stack[-1] = frame = frame.paying(frame.stage, INSTALLED)
             if _orphaned(state, frame):
                 return True
         return _resolve(state, frame)
     elif stage == AS_AFTER and not frame.via_ib:
-        if breaks.open_window(state, W_AFTER_RESOLVE):  # the window reads no ACTION frame
+        if windows.open_window(state, W_AFTER_RESOLVE):  # the window reads no ACTION frame
             stack[-2] = frame.at(AS_DONE)
         else:
             finish(state)
@@ -254,7 +254,7 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
         state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
     elif kind == K_PLAY:
         state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
-        abilities.fire(state, "play", unit)
+        effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
         state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
     elif kind == K_SIGIL:
@@ -293,7 +293,7 @@ def _install(state: IBState, frame: ActionFrame) -> ActionFrame | None:
         return None
     sigils.install(state, recipient, frame.card, state.match.unit_seat[frame.unit])
     state.stack[-1] = frame.paying(frame.stage, INSTALLED)
-    abilities.fire(state, "install", recipient, frame.unit)
+    effects.fire(state, "install", recipient, frame.unit)
     top = state.stack[-1]
     if state.result is not None or top.tag != ACTION or _abandoned(state, top):
         return None
@@ -302,9 +302,7 @@ def _install(state: IBState, frame: ActionFrame) -> ActionFrame | None:
 
 def _pay_discard(state: IBState, frame: ActionFrame, slot: int) -> None:
     """IB 4.4.1 / AMB-47: one card of the discard cost, paid from the rest of the hand."""
-    from initiative.games.ib.hand import discard
-
-    discard(state, state.match.unit_seat[frame.unit], slot)
+    hand.discard(state, state.match.unit_seat[frame.unit], slot)
     owed = frame.owed - 1
     state.stack[-1] = frame.paying(AS_COST if owed else AS_TARGET, owed)
 
@@ -426,13 +424,13 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
                 if present:
                     damage.cleanse(state, hit[0], present[0])
         effects.rest_of_clause(state, unit, clause, hit)
-        damage.settle(state)  # AMB-56
+        effects.settle(state)  # AMB-56
         if state.result is not None or _abandoned(state, frame):
             if state.result is None:
                 finish(state)
             return True
         i, sub = i + 1, 0
     if kind == K_BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
-        effects.gain_charge(state, unit, 1)
+        gain_charge(state, unit, 1)
     state.stack[-1] = frame.at(AS_AFTER, i, 0)
     return True

@@ -1,4 +1,5 @@
-"""IB 3.7: Initiative Break declarations in response windows, and their resolution.
+"""IB 3.7: Initiative Break declarations answered in response windows (opened by
+windows.py, which also says who is `eligible`), and their resolution.
 
 Windows (AMB-32, GUIDE "Interrupts"): after an action is declared and paid, after it
 resolves, and between activations. Each seat with an eligible unit is asked once;
@@ -11,64 +12,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import attacks, events, rounds
-from initiative.games.ib import statuses as st
+from initiative.games.ib import attacks, effects, events, rounds
 from initiative.games.ib.actions import BREAKS, DECLINE, K_BREAK, K_BREAK_ART, Action
+from initiative.games.ib.active import drop_deferred, end_activation
 from initiative.games.ib.frames import (
     ACTIVATION,
     B_RETURN,
     B_WAITING,
-    BREAK,
     F_ENDED,
-    W_AFTER_DECLARE,
     BreakFrame,
     WindowFrame,
 )
+from initiative.games.ib.windows import eligible as eligible
+from initiative.games.ib.windows import open_window
 from initiative.timing.track import ib_resolution_order
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
-
-
-def eligible(state: IBState, seat: int) -> list[int]:
-    """Units of `seat` that may declare an Initiative Break now."""
-    match = state.match
-    config = match.config
-    base = state.stack[0] if state.stack else None
-    active = base.unit if base is not None and base.tag == ACTIVATION \
-        and not base.flags & F_ENDED else -1
-    out = []
-    for unit in match.seat_units[seat]:
-        if (state.off >> unit) & 1 or state.charge[unit] < 3:  # IB 3.7.5
-            continue
-        if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17: until it expires
-            continue
-        if active == unit:
-            if config.active_unit_ib == "forbidden":  # AMB-34
-                continue
-        if not config.ib_allowed_out_of_round and state.track.is_out_of_round(unit):  # AMB-30
-            continue
-        if config.ib_charge_paid_at == "resolution" and _has_pending_break(state, unit):
-            continue
-        out.append(unit)
-    return out
-
-
-def _has_pending_break(state: IBState, unit: int) -> bool:
-    return any(f.tag == BREAK and f.unit == unit for f in state.stack)
-
-
-def open_window(state: IBState, kind: int) -> bool:
-    """Open a response window if any seat has an eligible unit (else skip it); True if
-    it opened."""
-    if state.result is not None or max(state.charge) < 3:  # nobody can break: skip
-        return False
-    if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
-        return False  # AMB-32 between_steps_only: no response to a declared action
-    to_ask = tuple(s for s in range(state.match.num_seats) if eligible(state, s))
-    if to_ask:
-        state.stack.append(WindowFrame(kind, to_ask, ()))
-    return bool(to_ask)
 
 
 def legal(state: IBState, frame: WindowFrame) -> list[Action]:
@@ -135,13 +95,11 @@ def break_step(state: IBState, frame: BreakFrame) -> None:
     state.emit((events.IB_RETURN, unit))
     base = state.stack[0]
     if base.tag == ACTIVATION and base.unit == unit and not base.flags & F_ENDED:
-        from initiative.games.ib.activation import drop_deferred, end_activation
-
         if state.pending[unit]:  # R3: the broken activation's deferred moves are dropped
             drop_deferred(state, unit, state.pending[unit], events.DROP_BREAK)
             state.pending[unit] = ()
         end_activation(state, defeated=False)  # AMB-34: the IB ends that activation
     elif state.match.config.ib_moves_rm:  # AMB-21
-        rounds.rm_step(state)
+        rounds.rm_step(state, effects.fire)
     if base.tag != ACTIVATION:  # AMB-18: between activations the round may end at once
-        rounds.idle_round_check(state)
+        rounds.idle_round_check(state, effects.fire)

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from initiative.games.ib import statuses
+from initiative.games.ib import scripts, statuses
 from initiative.games.ib.specs import (  # re-exported: the compiled vocabulary
     CHOSEN_TARGETS,
     CLEANSE_ALL,
@@ -75,8 +75,6 @@ class ClauseModel(_Strict):
     @field_validator("call")
     @classmethod
     def _registered(cls, value: str | None) -> str | None:
-        from initiative.games.ib import scripts
-
         if value is not None and value not in scripts.REGISTRY:
             raise ValueError(f"no registered function {value!r} (registered: "
                              f"{', '.join(sorted(scripts.REGISTRY))})")

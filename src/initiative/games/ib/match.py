@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.engine.errors import ContentError
-from initiative.games.ib import naming
+from initiative.games.ib import naming, statuses
 from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
@@ -311,8 +311,6 @@ class Match:
         """`starts` by unit, checked: track units present at setup only, HP within the
         new maximum, Charge 0-3 (IB 3.7.3), known statuses, at most two Sigils (IB
         2.3.5) of types the unit prints (IB 4.5.2) from its seat's deck list."""
-        from initiative.games.ib import statuses
-
         out: list[UnitStart | None] = [None] * (len(units) + supports)
         labels = list(self.labels)
         for label, start in self.starts:

@@ -6,8 +6,9 @@ from dataclasses import replace
 from typing import Any
 
 from initiative.engine.rng import Seed, SplitMix64, make_rng
-from initiative.games.ib import events, flow, rounds
+from initiative.games.ib import effects, events, flow, rounds, statuses
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
+from initiative.games.ib.determinize import determinize
 from initiative.games.ib.frames import MulliganFrame
 from initiative.games.ib.hand import OPENING_HAND, draw
 from initiative.games.ib.match import Match
@@ -40,9 +41,10 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
         state.rng.shuffle(deck)
         state.emit((events.SHUFFLE, seat))
     for seat in range(match.num_seats):  # step 6: opening hands
-        draw(state, seat, OPENING_HAND)
+        if not draw(state, seat, OPENING_HAND):
+            effects.deck_out(state, seat)  # IB 2.8.6
     if match.config.time_collapse_at_setup:  # AMB-24
-        rounds.check_time_collapse(state)
+        rounds.check_time_collapse(state, effects.fire)
     # Step 7: every seat may mulligan once.
     state.stack.append(MulliganFrame(tuple(range(match.num_seats)), ()))
     flow.advance(state)
@@ -52,8 +54,6 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
 def _apply_starts(state: IBState) -> list[list[int]]:
     """Units that do not start fresh (Match.starts: a campaign's HP, Charge, Sigils;
     battle modifiers' statuses). Returns the Sigil cards installed, by seat."""
-    from initiative.games.ib import statuses
-
     match = state.match
     installed: list[list[int]] = [[] for _ in match.seats]
     for u, start in enumerate(match.unit_starts):
@@ -96,6 +96,4 @@ class IBGame:
         return NUM_ACTIONS
 
     def determinize(self, view: Any, rng: SplitMix64) -> IBState:
-        from initiative.games.ib.determinize import determinize
-
         return determinize(self.match, view, rng)

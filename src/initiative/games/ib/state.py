@@ -16,11 +16,11 @@ from initiative.games.ib import flow
 from initiative.games.ib.actions import Action
 from initiative.games.ib.events import Event
 from initiative.games.ib.frames import Frame
-from initiative.games.ib.match import Match
+from initiative.games.ib.view import IBView, make_view
 from initiative.timing.track import InitiativeTrack
 
 if TYPE_CHECKING:
-    from initiative.games.ib.view import IBView
+    from initiative.games.ib.match import Match
 
 
 class IBState:
@@ -131,8 +131,6 @@ class IBState:
     directly to `flow.apply`: one call less on the hot path)."""
 
     def view(self, seat: int) -> IBView:
-        from initiative.games.ib.view import make_view
-
         return make_view(self, seat)
 
     def is_terminal(self) -> bool:
