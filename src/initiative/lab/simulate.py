@@ -19,7 +19,6 @@ from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
-from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.lab.matchup import Matchup
 
@@ -43,8 +42,9 @@ COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winne
 
 def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
     """One game from `seed`; its result row."""
-    match = matchup.match(seed)
-    state = new_game(match, seed)
+    game = matchup.game(seed)
+    match = game.match
+    state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ 0xB075)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]
     bots = [make_bot(name, match, rng.next64()) for name in names]
@@ -168,7 +168,7 @@ def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
         raise ConfigError("a cluster address is for the ray backend")
     work = jobs(matchup, games, first_seed, chunk or CHUNK[backend], sweep)
     for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
-        job[0].match(job[1][0])
+        job[0].game(job[1][0])
     if backend == "ray":
         from initiative.lab.backends import run_ray
 

@@ -104,8 +104,9 @@ class IBGame:
 
     name = "initiative-break"
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, *, explicit_chance: bool = False) -> None:
         self.match = match
+        self.explicit_chance = explicit_chance
         self.num_seats = self.match.num_seats
 
     def new_initial_state(self, seed: int) -> IBState:
