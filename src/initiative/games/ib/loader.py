@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from initiative.engine.errors import ContentError, GameParamError
+from initiative.engine.rng import KEY_BYTES, KEYED, Seed, parse_seed
 from initiative.games.ib.config import RulesConfig, parse_flag_value
 from initiative.games.ib.content import Content, core_content, load_content_file
 from initiative.games.ib.deckbuilding import TeamFile
@@ -43,7 +44,7 @@ PARAMS: dict[str, str] = {
     "content": "a content file, or loaded content (default: the shipped content)",
     "rules": "house rules: a RulesConfig or a mapping of flag to value",
     "seat_names": "the name of each seat (default: its team's)",
-    "rival_seed": "the seed that draws the Rivals' Keystones (IB 6.8.2; default 0)",
+    "rival_seed": "the game seed that draws the Rivals' Keystones (IB 6.8.2; default 0)",
     "explicit_chance": "every random event a chance node (default false)",
 }
 """Every parameter besides the house-rule flags, which are also taken by name."""
@@ -68,7 +69,7 @@ def load_initiative_break(**params: Any) -> IBGame:
     if flags:
         config = config.with_flags(flags, NAME)
     match = build_match(_setup(params), _content(params.get("content")), config,
-                        _whole(params, "rival_seed", 0))
+                        _seed(params.get("rival_seed", 0)))
     if params.get("seat_names") is not None:
         match = _renamed(match, _names(params, "seat_names"))
     return IBGame(match, explicit_chance=_bool(params, "explicit_chance"))
@@ -190,6 +191,17 @@ def _whole(params: Mapping[str, Any], key: str, default: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise GameParamError(f"{NAME}: {key}: expected a whole number >= 0, got {value!r}")
     return value
+
+
+def _seed(value: Any) -> Seed:
+    """A game seed; the message never repeats the value (a table's seed is secret)."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    try:
+        return parse_seed(value)
+    except ValueError:
+        raise GameParamError(f"{NAME}: rival_seed: expected a whole number >= 0 or a keyed "
+                             f"seed ({KEYED}: and {2 * KEY_BYTES} hex digits)") from None
 
 
 def _bool(params: Mapping[str, Any], key: str) -> bool:
