@@ -121,6 +121,12 @@ def test_parameters_cover_rules_content_files_and_setups(tmp_path: Path) -> None
     assert mixed.match.neutral and len(mixed.match.challengers) == 2  # IB-8.4.1
 
 
+def test_no_house_rule_flag_shadows_a_parameter() -> None:
+    """Flags are taken by name beside the parameters, so no name may be both."""
+    assert len(loader.FLAGS) > 40
+    assert not set(loader.PARAMS) & set(loader.FLAGS)
+
+
 BAD = [
     (("chess",), {}, GameParamError, ["unknown game 'chess'", "initiative_break"]),
     (("initiative_break",), {"moed": "2v2"}, GameParamError,
