@@ -68,11 +68,13 @@ def load_initiative_break(**params: Any) -> IBGame:
     flags = {key: _flag(value) for key, value in params.items() if key in FLAGS}
     if flags:
         config = config.with_flags(flags, NAME)
-    match = build_match(_setup(params), _content(params.get("content")), config,
-                        _seed(params.get("rival_seed", 0)))
+    seed = _seed(params.get("rival_seed", 0))
+    explicit_chance = _bool(params, "explicit_chance")
+    names = _names(params, "seat_names")
+    match = build_match(_setup(params), _content(params.get("content")), config, seed)
     if params.get("seat_names") is not None:
-        match = _renamed(match, _names(params, "seat_names"))
-    return IBGame(match, explicit_chance=_bool(params, "explicit_chance"))
+        match = _renamed(match, names)
+    return IBGame(match, explicit_chance=explicit_chance)
 
 
 def _setup(params: Mapping[str, Any]) -> GameSetup:
