@@ -121,6 +121,18 @@ def test_parameters_cover_rules_content_files_and_setups(tmp_path: Path) -> None
     assert mixed.match.neutral and len(mixed.match.challengers) == 2  # IB-8.4.1
 
 
+def test_the_documented_example_loads_team_files_on_other_content() -> None:
+    """docs/deckbuilding.md: a mirror match of an example team file on the example
+    content; two seats bringing one team are numbered apart."""
+    team = str(ROOT / "examples" / "teams" / "tideguard.yaml")
+    game = load_game("initiative_break", content=ROOT / "examples" / "content" /
+                     "example_cards.yaml", teams=[team, team])
+    assert [seat.name for seat in game.match.seats] == ["Tideguard", "Tideguard 2"]
+    assert game.match.content.fingerprint() != core_content().fingerprint()
+    result, _ = _play_out(game, 5)
+    assert result is not None
+
+
 def test_no_house_rule_flag_shadows_a_parameter() -> None:
     """Flags are taken by name beside the parameters, so no name may be both."""
     assert len(loader.FLAGS) > 40
