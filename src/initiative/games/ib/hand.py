@@ -28,7 +28,7 @@ def draw(state: IBState, seat: int, count: int = 1, lose_on_empty: bool = True) 
             if lose_on_empty:
                 deck_out(state, seat)
             return False
-        card = deck.pop()
+        card = state.rng.draw(deck)  # the top card; a chance node in explicit mode
         hand.append(card)
         state.emit((events.DRAW, seat, card))
     return True
