@@ -35,6 +35,8 @@ from initiative.games.ib.modes import build_match, standard_match
 from initiative.games.ib.presets import preset_setup
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
+from tests.ib.challenge_content import cc_game
+from tests.ib.test_shipped_cards import lantern, play
 
 MODES = ("1v1", "2v2", "ffa", "solo", "coop")
 
@@ -316,3 +318,31 @@ def test_explicit_game_driven_by_the_sampled_outcomes_is_the_same_game(mode: str
         assert all(not q for q in queues.values())  # every realized outcome was asked for
     assert served[DRAW] > 0
     assert (served[ROLL] > 0) == (mode in ("solo", "coop"))
+
+
+# --- forcing outcomes --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slot", [0, 1, 2])
+def test_a_random_discard_is_a_uniform_node_over_the_hand(slot: int) -> None:
+    """Rattling Shout: "its controller discards 1 card at random" is one node, each of
+    the 3 cards 1/3; forcing slot `slot` discards that card and no other."""
+    sc = lantern("vossa", "vossa wren ilse |", ["rattling_shout"])
+    sc.hand(1, ["field_ration", "spare_flint", "second_wind"])
+    held = list(sc.state.hands[1])
+    sc.force(PICK, [slot])
+    play(sc, "rattling_shout", ["ilse"], ["quick_jab"])
+    assert sc.nodes[0] == [(Outcome(PICK, i), Fraction(1, 3)) for i in range(3)]
+    assert sc.state.discards[1][-1] == held[slot]
+    assert sc.state.hands[1] == held[:slot] + held[slot + 1:]
+
+
+@pytest.mark.parametrize("face", [1, 2, 3, 4, 5, 6])
+def test_a_forced_die_face_is_the_face_the_challenge_card_rolls(face: int) -> None:
+    """IB 6.4.2: a CC with no Break Art or trigger due rolls the d6 on its action table;
+    the face forced at the chance node (six faces, 1/6 each) is the face logged."""
+    sc = cc_game(["t_grunt"], track="t_grunt wren brask ilse corvin |", rolls=[face])
+    sc.mark().run()
+    rolls = sc.since(events.CC_ROLL)
+    assert rolls and rolls[0][2] == face
+    assert sc.nodes[0] == [(Outcome(ROLL, f), Fraction(1, 6)) for f in range(1, 7)]

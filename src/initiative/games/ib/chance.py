@@ -116,14 +116,15 @@ def start(state: IBState, step: Step[Any]) -> ExplicitIBState:
 
 
 def explicit(state: IBState, kinds: frozenset[str] = KINDS) -> ExplicitIBState:
-    """A copy of `state` under explicit chance, run on to its next decision or chance
-    node. `kinds` (engine.chance ROLL, PICK, DRAW) picks which steps become chance
-    nodes; the others keep sampling `state`'s generator (e.g. forced dice, decks dealt
-    in the order they are laid out). With draws explicit, decks become unordered."""
-    copy = state.clone()
-    generator = None if kinds == KINDS else copy.rng
-    copy.rng = ExplicitChance(kinds=kinds, generator=generator)
-    return start(copy, Step(_advance, None))
+    """A copy of `state` under explicit chance; nothing runs (`advance` runs it on).
+    `kinds` (engine.chance ROLL, PICK, DRAW) picks which steps become chance nodes; the
+    others keep sampling `state`'s generator (e.g. forced dice with decks dealt in the
+    order they are laid out). With draws explicit, decks are unordered from then on."""
+    new = ExplicitIBState.__new__(ExplicitIBState)
+    _adopt(new, state.clone())
+    generator = None if kinds == KINDS else new.rng
+    new.rng = ExplicitChance(kinds=kinds, generator=generator)
+    return new
 
 
 def advance(state: ExplicitIBState) -> None:
