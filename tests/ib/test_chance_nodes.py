@@ -32,10 +32,12 @@ from initiative.games.ib.chance import ExplicitIBState
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import Match
 from initiative.games.ib.modes import build_match, standard_match
+from initiative.games.ib.notation import load_position
 from initiative.games.ib.presets import preset_setup
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from tests.ib.challenge_content import cc_game
+from tests.ib.test_notation import minimal
 from tests.ib.test_shipped_cards import lantern, play
 
 MODES = ("1v1", "2v2", "ffa", "solo", "coop")
@@ -346,3 +348,24 @@ def test_a_forced_die_face_is_the_face_the_challenge_card_rolls(face: int) -> No
     rolls = sc.since(events.CC_ROLL)
     assert rolls and rolls[0][2] == face
     assert sc.nodes[0] == [(Outcome(ROLL, f), Fraction(1, 6)) for f in range(1, 7)]
+
+
+def test_a_position_loaded_with_explicit_chance_stops_at_the_draw_step() -> None:
+    """Between activations (an empty stack) the next one starts with its Draw Step
+    (IB 2.8): loaded with explicit chance, that draw is a node over the omitted deck
+    (the decklist minus the hand, unordered), and the card chosen is the card drawn."""
+    hand = ["whetstone", "whetstone", "folded_map"]
+    data = minimal(stack=[], seats={"North": {"hand": hand}})
+    state = load_position(data, explicit_chance=True)
+    assert isinstance(state, ExplicitIBState) and state.current_seat() == CHANCE
+    assert state.stack == [] and list(state.events()) == []  # nothing has run yet
+    rest = Counter(state.match.decklists[0]) - Counter(state.hands[0])
+    assert state.chance_outcomes() == list(draw_outcomes(sorted(rest.elements())))
+    card = state.match.content.card_index["folded_map"]
+    state.apply(Outcome(DRAW, card))
+    sampled = load_position(data)
+    assert state.current_seat() == sampled.current_seat() == 0
+    assert state.hands[0][-1] == card and state.legal_actions() == sampled.legal_actions()
+    assert [e[0] for e in state.events()] == [events.ACT_START, events.DRAW]
+    # A position at a decision loads as it is, explicit or not.
+    assert load_position(minimal(), explicit_chance=True).current_seat() == 0

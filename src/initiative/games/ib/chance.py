@@ -12,6 +12,7 @@ it so far. The sampling `IBState` is untouched: the default path pays nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, cast
 
@@ -36,6 +37,10 @@ def _apply_action(state: IBState, action: Action) -> None:
 
 def _advance(state: IBState, _: None) -> None:
     flow.advance(state)
+
+
+def _call(state: IBState, run: Callable[[IBState], None]) -> None:
+    run(state)
 
 
 class ExplicitIBState(IBState):
@@ -113,6 +118,12 @@ def start(state: IBState, step: Step[Any]) -> ExplicitIBState:
     _adopt(new, state)
     new._resolve(step, ())
     return new
+
+
+def run_explicit(state: IBState, run: Callable[[IBState], None]) -> ExplicitIBState:
+    """`state` (its source explicit) as an `ExplicitIBState` that runs `run` (a
+    module-level function: the pending step stays plain data) under explicit chance."""
+    return start(state, Step(_call, run))
 
 
 def explicit(state: IBState, kinds: frozenset[str] = KINDS) -> ExplicitIBState:
