@@ -32,7 +32,7 @@ from initiative.games.ib.chance import ExplicitIBState
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import Match
 from initiative.games.ib.modes import build_match, standard_match
-from initiative.games.ib.notation import load_position
+from initiative.games.ib.notation import dump_position, load_position
 from initiative.games.ib.presets import preset_setup
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
@@ -369,3 +369,27 @@ def test_a_position_loaded_with_explicit_chance_stops_at_the_draw_step() -> None
     assert [e[0] for e in state.events()] == [events.ACT_START, events.DRAW]
     # A position at a decision loads as it is, explicit or not.
     assert load_position(minimal(), explicit_chance=True).current_seat() == 0
+
+
+def test_an_explicit_state_pickles_and_its_position_loads_back_explicit() -> None:
+    match = preset_match("solo")
+    for state in play_explicit(match, 2):
+        if state.stack and state.chance_outcomes()[0][0].kind == ROLL:
+            break
+    else:
+        raise AssertionError("no die was rolled")
+    copy = pickle.loads(pickle.dumps(state))
+    assert isinstance(copy, ExplicitIBState) and copy.chance_outcomes() == state.chance_outcomes()
+    face = state.chance_outcomes()[2][0]
+    copy.apply(face)
+    state.apply(face)
+    for name in ("hands", "decks", "discards", "hp", "charge", "status", "stack", "result"):
+        assert getattr(copy, name) == getattr(state, name)
+    assert list(copy.events()) == list(state.events())
+    assert copy.current_seat() == state.current_seat()
+    assert copy.chance_outcomes() == state.chance_outcomes()
+    while state.current_seat() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    text = dump_position(state)
+    assert "rng: explicit" in text
+    assert dump_position(load_position(text, explicit_chance=True)) == text
