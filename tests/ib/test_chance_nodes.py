@@ -393,3 +393,28 @@ def test_an_explicit_state_pickles_and_its_position_loads_back_explicit() -> Non
     text = dump_position(state)
     assert "rng: explicit" in text
     assert dump_position(load_position(text, explicit_chance=True)) == text
+
+
+def test_determinizing_an_explicit_game_gives_a_world_that_samples_its_chance() -> None:
+    """The generator is hidden information: a determinized world of an explicit game
+    gets a fresh generator and samples its chance; it is the seat's decision as seen."""
+    match = preset_match("solo")
+    game = IBGame(match, explicit_chance=True)
+    state = game.new_initial_state(0)
+    rng = SplitMix64(8)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        seat = state.current_seat()
+        if seat == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.below(len(outcomes))][0])
+            continue
+        world = game.determinize(state.view(seat), SplitMix64(checked))
+        assert type(world) is IBState and isinstance(world.rng, SplitMix64)
+        assert world.current_seat() == seat
+        assert world.legal_actions() == state.legal_actions()
+        assert world.hands[seat] == state.hands[seat]
+        checked += 1
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert checked == 40
