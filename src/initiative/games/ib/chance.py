@@ -131,6 +131,8 @@ def explicit(state: IBState, kinds: frozenset[str] = KINDS) -> ExplicitIBState:
     `kinds` (engine.chance ROLL, PICK, DRAW) picks which steps become chance nodes; the
     others keep sampling `state`'s generator (e.g. forced dice with decks dealt in the
     order they are laid out). With draws explicit, decks are unordered from then on."""
+    if isinstance(state.rng, ExplicitChance):
+        raise ValueError("the state's chance is explicit already")
     new = ExplicitIBState.__new__(ExplicitIBState)
     _adopt(new, state.clone())
     generator = None if kinds == KINDS else new.rng
