@@ -2,8 +2,9 @@
 whom it targets (IB 6.5), its End-window Charge (IB 6.4.3), phases (AMB-82) and
 spawned minions (IB 6.0.1, AMB-78).
 
-A CC never asks a seat anything: its choices follow the card and the seeded d6
-(`IBState.rng`, hidden from every seat), so a game with CCs stays deterministic.
+A CC never asks a seat anything: its choices follow the card and the d6 of the state's
+chance source (`IBState.rng`: the seeded generator, hidden from every seat, so a game
+with CCs stays deterministic; or a chance node under explicit chance, engine/chance.py).
 """
 
 from __future__ import annotations

@@ -21,10 +21,11 @@ from typing import Any, NoReturn
 
 import yaml
 
+from initiative.engine.chance import ExplicitChance
 from initiative.engine.data_text import load_yaml
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import GameRng, make_rng, parse_seed, rng_from_data
-from initiative.games.ib import flow
+from initiative.games.ib import chance, flow
 from initiative.games.ib import frames as fr
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_HAND, Kind
@@ -320,12 +321,15 @@ def canonical_json(state: IBState) -> str:
 # --- reading ----------------------------------------------------------------------
 
 
-def load_position(source: str | Mapping[str, Any], content: Content | None = None) -> IBState:
+def load_position(source: str | Mapping[str, Any], content: Content | None = None, *,
+                  explicit_chance: bool = False) -> IBState:
     """Read a position (YAML/JSON text or plain data) into a playable state.
 
     Every field is validated before a state is built; errors are `NotationError`s naming
     the place. The loaded state is advanced to its next decision if the top of the stack
-    is automatic (no other rule runs: R8)."""
+    is automatic (no other rule runs: R8). With `explicit_chance` the state has explicit
+    chance nodes (games/ib/chance.py; `rng`/`seed` are not read, an omitted deck stays
+    unordered) and may stop at one on the way, so a position can force every outcome."""
     if isinstance(source, str):
         try:
             source = load_yaml(source)
@@ -338,7 +342,7 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
     names = _Names(match)
     state = IBState.__new__(IBState)
     state.match = match
-    state.rng = _read_rng(top)
+    state.rng = ExplicitChance() if explicit_chance else _read_rng(top)
     _read_units(state, top.get("units") or {}, names)
     state.track = _read_track(top, state, names)
     state.stack = _read_stack(top.get("stack"), state, names)
@@ -349,6 +353,8 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
     state.result = result_from_data(top.get("result"), "position.result", match)
     state._legal = None
     state._legal_seat = -1
+    if explicit_chance:
+        return chance.run_explicit(state, _reach_decision)
     _reach_decision(state)
     return state
 

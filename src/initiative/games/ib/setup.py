@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from initiative.engine.chance import ExplicitChance, Step
 from initiative.engine.rng import Seed, SplitMix64, make_rng
-from initiative.games.ib import events, flow, rounds
+from initiative.games.ib import chance, events, flow, rounds
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.frames import MULLIGAN
 from initiative.games.ib.hand import OPENING_HAND, draw
@@ -16,12 +17,15 @@ from initiative.timing.setup_order import SetupEntry, setup_order
 from initiative.timing.track import InitiativeTrack
 
 
-def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) -> IBState:
-    """A fresh game at its first decision (the mulligans)."""
+def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
+             explicit_chance: bool = False) -> IBState:
+    """A fresh game at its first decision (the mulligans). With `explicit_chance` the
+    game has no generator (`seed` is not used): decks stay unordered and the opening
+    hands are dealt by chance nodes (games/ib/chance.py), so it starts at CHANCE."""
     state = IBState.__new__(IBState)
     n_units = len(match.max_hp)  # Characters, then Support slots (out of play)
     state.match = match
-    state.rng = make_rng(seed)
+    state.rng = ExplicitChance() if explicit_chance else make_rng(seed)
     state.hp = [spec.hp for spec in match.units] + [0] * (n_units - match.num_characters)
     state.charge = [0] * n_units
     state.status = [0] * n_units
@@ -61,9 +65,19 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
         deck = list(decklist)
         for card in installed[seat]:  # already on a Character (IB 7.1.1)
             deck.remove(card)
-        state.rng.shuffle(deck)
+        state.rng.shuffle(deck)  # explicit chance: the deck stays an unordered multiset
         state.decks.append(deck)
         state.emit((events.SHUFFLE, seat))
+    if explicit_chance:
+        return chance.start(state, Step(deal, None))
+    deal(state, None)
+    return state
+
+
+def deal(state: IBState, _: None) -> None:
+    """Steps 6-7: the opening hands (AMB-24: Time Collapse at setup), then every seat
+    may mulligan once; runs on to the first decision."""
+    match = state.match
     for seat in range(match.num_seats):  # step 6: opening hands
         draw(state, seat, OPENING_HAND)
     if match.config.time_collapse_at_setup:  # AMB-24
@@ -71,7 +85,6 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
     # Step 7: every seat may mulligan once.
     state.stack.append((MULLIGAN, tuple(range(match.num_seats)), ()))
     flow.advance(state)
-    return state
 
 
 def _apply_starts(state: IBState) -> list[list[int]]:
@@ -108,9 +121,12 @@ class IBGame:
         self.match = match
         self.explicit_chance = explicit_chance
         self.num_seats = self.match.num_seats
+        self.explicit_chance = explicit_chance
+        """Whether states show chance as CHANCE nodes (games/ib/chance.py) instead of
+        sampling it from their generator."""
 
     def new_initial_state(self, seed: int) -> IBState:
-        return new_game(self.match, seed)
+        return new_game(self.match, seed, explicit_chance=self.explicit_chance)
 
     def action_index(self, action: Action) -> int:
         return action.index
