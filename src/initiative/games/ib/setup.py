@@ -115,11 +115,11 @@ class IBGame:
     The match is built by a path that checks the rules (`modes.build_match`,
     `modes.standard_match`) or, in engine tests, `match.fixture_match`."""
 
-    name = "initiative-break"
+    name = "initiative_break"
+    """The registry name (`initiative.games.load_game`)."""
 
     def __init__(self, match: Match, *, explicit_chance: bool = False) -> None:
         self.match = match
-        self.explicit_chance = explicit_chance
         self.num_seats = self.match.num_seats
         self.explicit_chance = explicit_chance
         """Whether states show chance as CHANCE nodes (games/ib/chance.py) instead of
