@@ -10,6 +10,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 
 import initiative
 from initiative.cli.main import app
+from initiative.engine import CHANCE, TERMINAL
 from initiative.engine.errors import ContentError, GameParamError, InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import GAMES, load_game, registered_games
@@ -314,3 +316,27 @@ def test_no_front_end_builds_a_match_another_way() -> None:
                     and node.func.id == "Match":
                 found.append(f"{where}:{node.lineno} calls Match(...)")
     assert not found, found
+
+
+@pytest.mark.parametrize("spelling", ["kwargs", "string"])
+def test_explicit_chance_parameter_gives_chance_nodes_to_the_end(spelling: str) -> None:
+    """load_game(..., explicit_chance=True): the deal, every draw and every die is a
+    CHANCE node whose outcomes sum to 1; sampling them plays the game to TERMINAL."""
+    game = (load_game("initiative_break", mode="solo", explicit_chance=True)
+            if spelling == "kwargs" else
+            load_game("initiative_break(mode=solo,explicit_chance=true)"))
+    assert game.explicit_chance
+    state = game.new_initial_state(7)
+    assert state.current_seat() == CHANCE  # the opening hands are dealt by chance
+    rng, nodes = SplitMix64(7), 0
+    while not state.is_terminal():
+        if state.current_seat() == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert sum((p for _, p in outcomes), Fraction(0)) == 1
+            state.apply(outcomes[rng.below(len(outcomes))][0])
+            nodes += 1
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert state.current_seat() == TERMINAL
+    assert nodes > 10
