@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from initiative.bots import make_bot
-from initiative.bots.random_bot import Decision
+from initiative.bots import make_bot, play_out
+from initiative.engine.contract import Game
 from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
-from initiative.games.ib.setup import new_game
+from initiative.games.ib.public import public_description
+from initiative.games.ib.setup import IBGame
 from initiative.games.ib.state import IBState
 from initiative.lab.matchup import Matchup
 
@@ -44,16 +45,12 @@ COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winne
 def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
     """One game from `seed`; its result row."""
     match = matchup.match(seed)
-    state = new_game(match, seed)
+    game: Game[IBState] = IBGame(match)
+    state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ 0xB075)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]
-    bots = [make_bot(name, match, rng.next64()) for name in names]
-    while not state.is_terminal():
-        seat = state.current_seat()
-        bot: Any = bots[seat]
-        view = Decision(seat, tuple(state.legal_actions())) \
-            if getattr(bot, "needs_only_legal", False) else state.view(seat)
-        state.apply(bot.choose(view))
+    public = public_description(match)
+    play_out(state, [make_bot(name, public, rng.next64()) for name in names])
     return result_row(matchup, seed, match, state, names, param, value)
 
 
