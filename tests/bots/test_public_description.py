@@ -155,3 +155,21 @@ def test_the_game_object_deals_on_its_public_description() -> None:
     assert game.public.decklists == ((), ())
     assert world.match.seats[0].deck == () and world.match.decklists[1] == match.decklists[1]
     assert held(world.match, match) == {"seat 1's deck list"}  # the viewer's own only
+
+
+@settings(max_examples=15, deadline=None)
+@given(where=hs.sampled_from(sorted(MATCHES)), seed=hs.integers(0, 2**32),
+       cut=hs.integers(0, 150), name=hs.sampled_from(["random", "heuristic", "ismcts@15"]))
+def test_over_random_games_a_bot_reaches_nothing_of_the_real_game(
+        where: str, seed: int, cut: int, name: str) -> None:
+    """Any format, any point of a random game: the bot, given only the seat's view,
+    chooses a legal action and afterwards still reaches no state, no real Match and
+    no deck list."""
+    match = MATCHES[where]
+    bot = make_bot(name, public_description(match), seed)
+    state = new_game(match, seed)
+    play_random(state, SplitMix64(seed), limit=cut)
+    if state.is_terminal():
+        return
+    assert bot.choose(state.view(state.current_seat())) in state.legal_actions()
+    assert held(bot, match) == set()

@@ -67,7 +67,8 @@ def evaluate(state: IBState, seat: int, w: Weights = Weights()) -> float:
 
 
 class HeuristicBot:
-    """One-ply lookahead with `samples` determinizations per decision."""
+    """One-ply lookahead with `samples` determinizations per decision, dealt from the
+    view on the game's public description (`public.public_description`)."""
 
     def __init__(self, game: PublicMatch, seed: int, samples: int = 2,
                  weights: Weights = Weights()) -> None:

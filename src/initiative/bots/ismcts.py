@@ -64,7 +64,8 @@ class Node:
 
 
 class ISMCTSBot:
-    """Searches `settings.iterations` determinized worlds (or until the time limit)."""
+    """Searches `settings.iterations` determinized worlds (or until the time limit),
+    each dealt from the view on the game's public description."""
 
     def __init__(self, game: PublicMatch, seed: int, settings: SearchSettings | None = None,
                  weights: Weights | None = None) -> None:
