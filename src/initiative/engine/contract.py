@@ -5,8 +5,8 @@ applies a chosen action (`apply`, validated first: an illegal action raises and 
 nothing) and answers `view(seat)`, the only door to information. Bots, clients, logs
 and observations see views, never states; `SearchableGame.determinize` rebuilds a
 full state consistent with a view so that search never holds the real one. A `Bot`
-chooses from a view alone. Games that are not searched or numbered (the trackers)
-implement `Game` only; the others `NumberedGame` or `SearchableGame`.
+chooses from a view alone. Every game is a `BaseGame`; one with numbered actions a
+`Game`; one that can be searched a `SearchableGame` (the trackers are not searched).
 """
 
 from __future__ import annotations
@@ -91,8 +91,10 @@ class State(Protocol[A, V_co]):
         ...
 
 
-class Game(Protocol[S_co]):
-    """A game definition (rules configuration, content, seats) that starts states `S_co`."""
+class BaseGame(Protocol[S_co]):
+    """What every game definition has (rules configuration, content, seats): it starts
+    states `S_co`. The trackers' card rounds are only this (their actions are open-ended
+    commands, never numbered)."""
 
     @property
     def name(self) -> str: ...
@@ -103,7 +105,7 @@ class Game(Protocol[S_co]):
     def new_initial_state(self, seed: int) -> S_co: ...
 
 
-class NumberedGame(Game[S_co], Protocol[A, S_co]):
+class Game(BaseGame[S_co], Protocol[A, S_co]):
     """A game whose actions `A` have stable integer indices (for RL and search)."""
 
     def action_index(self, action: A) -> int:
@@ -115,8 +117,8 @@ class NumberedGame(Game[S_co], Protocol[A, S_co]):
     def num_distinct_actions(self) -> int: ...
 
 
-class SearchableGame(NumberedGame[A, S_co], Protocol[A, S_co, V_contra]):
-    """A numbered game that can rebuild a full state from one seat's view `V_contra`."""
+class SearchableGame(Game[A, S_co], Protocol[A, S_co, V_contra]):
+    """A game that can rebuild a full state from one seat's view `V_contra`."""
 
     def determinize(self, view: V_contra, rng: SplitMix64) -> S_co:
         """A full state consistent with `view`: hidden cards re-dealt, RNG reseeded."""

@@ -18,6 +18,7 @@ from initiative.engine.contract import Game
 from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
+from initiative.games.ib.actions import Action
 from initiative.games.ib.match import Match
 from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import IBGame
@@ -45,7 +46,7 @@ COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winne
 def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
     """One game from `seed`; its result row."""
     match = matchup.match(seed)
-    game: Game[IBState] = IBGame(match)
+    game: Game[Action, IBState] = IBGame(match)
     state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ 0xB075)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]

@@ -118,7 +118,7 @@ class CardState:
 
 class CardGame:
     """Card rounds with a fixed starting roster; seats are the GM plus each PC. An
-    engine-contract ``Game`` of :class:`CardState`.
+    engine-contract ``BaseGame`` of :class:`CardState`.
 
     Actions are the :mod:`cards_commands` dataclasses; with open-ended fields (action
     text, NPC orderings) they are not numbered, so there is no ``action_index``, and no
@@ -138,9 +138,9 @@ class CardGame:
 
 
 if TYPE_CHECKING:
-    from initiative.engine.contract import Game, State
+    from initiative.engine.contract import BaseGame, State
 
     def _implements_the_contract(game: CardGame, state: CardState) -> tuple[
-            Game[CardState], State[C.Command, CardRoundView]]:
+            BaseGame[CardState], State[C.Command, CardRoundView]]:
         """mypy fails here if CardGame or CardState drifts from the engine contract."""
         return game, state

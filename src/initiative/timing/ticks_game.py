@@ -93,7 +93,7 @@ class TickState:
 
 class TickGame:
     """A tick-initiative combat with a fixed roster (the action numbering ranges over
-    it): an engine-contract ``NumberedGame`` of :class:`TickState`.
+    it): an engine-contract ``Game`` of :class:`TickState`.
 
     No ``determinize``: a GM tracker holds the whole combat and is never searched."""
 
@@ -137,9 +137,9 @@ class TickGame:
 
 
 if TYPE_CHECKING:
-    from initiative.engine.contract import NumberedGame, State
+    from initiative.engine.contract import Game, State
 
     def _implements_the_contract(game: TickGame, state: TickState) -> tuple[
-            NumberedGame[K.TickCommand, TickState], State[K.TickCommand, TickView]]:
+            Game[K.TickCommand, TickState], State[K.TickCommand, TickView]]:
         """mypy fails here if TickGame or TickState drifts from the engine contract."""
         return game, state
