@@ -6,12 +6,12 @@ from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 from initiative.bots.random_bot import Decision, RandomBot
-from initiative.engine.contract import Bot, State
+from initiative.engine.contract import Bot, State, View
 
 __all__ = ["ask", "play_out"]
 
 A = TypeVar("A", bound=Hashable)
-V = TypeVar("V")
+V = TypeVar("V", bound=View)
 
 
 def ask(bot: Bot[V, A], state: State[A, V], seat: int) -> A:

@@ -27,7 +27,7 @@ GAME_MASTER = -4
 
 A = TypeVar("A", bound=Hashable)
 A_co = TypeVar("A_co", bound=Hashable, covariant=True)
-V_co = TypeVar("V_co", covariant=True)
+V_co = TypeVar("V_co", bound="View", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
 S_co = TypeVar("S_co", covariant=True)
 
