@@ -13,8 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from initiative.bots import make_bot
-from initiative.bots.random_bot import Decision
+from initiative.bots import make_bot, play_out
 from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
@@ -47,13 +46,7 @@ def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> d
     state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ 0xB075)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]
-    bots = [make_bot(name, match, rng.next64()) for name in names]
-    while not state.is_terminal():
-        seat = state.current_seat()
-        bot: Any = bots[seat]
-        view = Decision(seat, tuple(state.legal_actions())) \
-            if getattr(bot, "needs_only_legal", False) else state.view(seat)
-        state.apply(bot.choose(view))
+    play_out(state, [make_bot(name, game.public, rng.next64()) for name in names])
     return result_row(matchup, seed, match, state, names, param, value)
 
 

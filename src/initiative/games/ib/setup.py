@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance, Step
 from initiative.engine.rng import Seed, SplitMix64, make_rng
@@ -12,9 +13,14 @@ from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.frames import MULLIGAN
 from initiative.games.ib.hand import OPENING_HAND, draw
 from initiative.games.ib.match import Match
+from initiative.games.ib.public import PublicMatch, public_description
 from initiative.games.ib.state import IBState
 from initiative.timing.setup_order import SetupEntry, setup_order
 from initiative.timing.track import InitiativeTrack
+
+if TYPE_CHECKING:
+    from initiative.engine.contract import SearchableGame, State
+    from initiative.games.ib.view import IBView
 
 
 def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
@@ -137,7 +143,20 @@ class IBGame:
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
-    def determinize(self, view: Any, rng: SplitMix64) -> IBState:
+    @cached_property
+    def public(self) -> PublicMatch:
+        """The game as every seat knows it (no hidden deck lists): what bots are given."""
+        return public_description(self.match)
+
+    def determinize(self, view: IBView, rng: SplitMix64) -> IBState:
+        """A state dealt from `view` on the public description (`determinize.py`)."""
         from initiative.games.ib.determinize import determinize
 
-        return determinize(self.match, view, rng)
+        return determinize(self.public, view, rng)
+
+
+if TYPE_CHECKING:
+    def _implements_the_contract(game: IBGame, state: IBState) -> tuple[
+            SearchableGame[Action, IBState, IBView], State[Action, IBView]]:
+        """mypy fails here if IBGame or IBState drifts from the engine contract."""
+        return game, state
