@@ -40,7 +40,9 @@ DeckLists = tuple[tuple[int, ...] | None, ...]
 
 _SEEN: dict[tuple[int, DeckLists], tuple[PublicMatch, PublicMatch]] = {}
 """`seen_by` results by (id of the description, deck lists known); the value keeps the
-description itself, to check the id is still its."""
+description itself, to check the id is still its. Emptied when it reaches `_SEEN_LIMIT`
+entries, so a long-running server does not keep every finished table's match."""
+_SEEN_LIMIT = 64
 
 
 def seen_by(game: PublicMatch, decklists: DeckLists) -> PublicMatch:
@@ -59,7 +61,7 @@ def seen_by(game: PublicMatch, decklists: DeckLists) -> PublicMatch:
             seats[s] = replace(seats[s], deck=tuple(game.content.cards[c].key
                                                     for c in sorted(deck.elements())))
     world = game if seats == list(game.seats) else PublicMatch(replace(game, seats=tuple(seats)))
-    if len(_SEEN) >= 64:
+    if len(_SEEN) >= _SEEN_LIMIT:
         _SEEN.clear()
     _SEEN[key] = (game, world)
     return world
