@@ -256,6 +256,16 @@ def test_ib_7_3_4_and_7_7_1_a_loaded_position_keeps_bonuses_and_maximum_hp() -> 
     assert [a.damage_dealt for a in match.unit_abilities[hound] if a.damage_dealt] == [1]
 
 
+def test_ib_7_1_views_show_the_campaign_maximum_hp() -> None:
+    """IB 7.3.4 (+2 max HP) and IB 7.7.1 (Elite +2 HP): what seats see is the real
+    maximum, not the printed one."""
+    state = load_position(campaign_position())
+    units = state.view(0).units
+    assert units[state.match.labels.index("wren")].max_hp == CONTENT.characters["wren"].hp + 2
+    hound = units[state.match.labels.index("gloam_hound")]
+    assert hound.max_hp == hound.hp == CONTENT.challenges["gloam_hound"].hp + 2
+
+
 def test_ib_7_1_hp_up_to_the_campaign_maximum_is_accepted_and_above_it_refused() -> None:
     data = campaign_position()
     top = CONTENT.characters["wren"].hp + 2
