@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from typing import Any, NoReturn
 
 import yaml
@@ -31,7 +32,7 @@ from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_HAND, Kind
 from initiative.games.ib.attacks import INSTALLED, cards_in_play, clauses_of
 from initiative.games.ib.content import CLEANSE_ONE, Content
-from initiative.games.ib.match import Match
+from initiative.games.ib.match import Match, UnitStart
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
 
@@ -49,7 +50,7 @@ PART_NAMES = ("start", "cleanse", "rest")
 
 _SETUP_KEYS = ("seats", "rules", "challengers", "neutral", "starts")
 _SETUP_SEAT_KEYS = ("name", "team", "characters", "deck", "keystones", "flux")
-_START_KEYS = ("max_hp", "hp", "charge", "statuses", "sigils", "damage_bonus")
+_START_KEYS = tuple(f.name for f in fields(UnitStart))
 """`setup.starts.<label>`: how a unit started the battle (UnitStart; IB 7.1, 7.3.4, 7.7)."""
 _TOP_KEYS = ("format", "setup", "track", "time_collapse", "round", "passed", "units", "seats",
              "stack", "activations", "result", "rng", "seed")
