@@ -167,11 +167,23 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record saved by `play --record`.")],
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Show every move and hidden card (game-master log).")] = False,
+    position_after: Annotated[int | None, typer.Option(
+        min=0, help="Print instead the position (YAML, docs/notation.md) after this many "
+        "moves (0: the start), every hand and deck included.")] = None,
+    between: Annotated[bool, typer.Option(
+        help="With --position-after: play the record's next moves on to the point between "
+        "two activations and print the position there.")] = False,
 ) -> None:
-    """Replay a game record and print its log and result."""
+    """Replay a game record and print its log and result (or a position in it)."""
+    from initiative.cli.replay import position_after as position_in_record
     from initiative.cli.replay import replay_file
 
+    if between and position_after is None:
+        raise fail("--between needs --position-after", 2)
     try:
+        if position_after is not None:
+            typer.echo(position_in_record(file, position_after, between), nl=False)
+            return
         lines = replay_file(file, verbose)
     except (InitiativeError, OSError) as exc:
         raise fail(str(exc), 1) from None

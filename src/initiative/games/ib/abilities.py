@@ -140,8 +140,8 @@ def flush(state: IBState) -> None:
             beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
             if (state.off >> owner) & 1 and not beyond:
                 continue  # the owner left play before its turn came
-            if not _use(state, owner, j, ability.limit):
-                continue
+            if not beyond and not _use(state, owner, j, ability.limit):
+                continue  # its own defeat fires once; a unit out of play keeps no usage
             state.emit((events.PASSIVE, owner, j))
             effects.resolve_now(state, owner, ability.effects, trigger_unit, beyond)
 

@@ -46,6 +46,7 @@ from initiative.games.ib.actions import (
 )
 from initiative.games.ib.frames import (
     ACTIVATION,
+    DISCARD_MASK,
     DISCARD_UNIT,
     F_CC_BROKE,
     F_CC_CHARGED,
@@ -308,7 +309,7 @@ def legal(state: IBState) -> list[Action]:
             not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
         out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
     limit = match.config.free_discards_per_activation
-    if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
+    if limit == "unlimited" or (flags & DISCARD_MASK) // DISCARD_UNIT < limit:  # AMB-15
         out.extend(DISCARDS[: len(hand)])
     return out
 

@@ -71,9 +71,13 @@ class ExplicitIBState(IBState):
         pending = self._source().pending
         return [] if pending is None else list(pending.outcomes)
 
-    def apply(self, action: Action | Outcome) -> None:
+    def apply(self, action: Action | Outcome, stop_between: bool = False) -> None:
         """A seat's action at a decision, an outcome at a chance node; anything else
-        raises IllegalActionError and changes nothing."""
+        raises IllegalActionError and changes nothing. Stopping between activations
+        (`stop_between`, stepping.py) is for sampled chance only."""
+        if stop_between:
+            raise IllegalActionError("stopping between two activations works on a game "
+                                     "whose chance is sampled, not explicit")
         pending = self._source().pending
         if pending is None:
             if isinstance(action, Outcome):

@@ -18,12 +18,20 @@ if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
 
-def advance(state: IBState) -> None:
-    """Resolve everything automatic until a decision is needed or the game ends."""
+PAUSED = ("no decision: the game is paused between two activations; resume it first "
+          "(initiative.games.ib.stepping.resume)")
+
+
+def advance(state: IBState, stop_between: bool = False) -> None:
+    """Resolve everything automatic until a decision is needed or the game ends; with
+    `stop_between`, also stop at the point between two activations (an empty stack,
+    stepping.py), where nothing of the next activation has happened yet."""
     state._legal = None
     stack = state.stack
     while state.result is None:
         if not stack:
+            if stop_between:
+                return
             activation.begin_idle(state)
             continue
         tag = stack[-1][0]
@@ -49,7 +57,10 @@ def advance(state: IBState) -> None:
 
 def deciding_seat(state: IBState) -> int:
     """Who owns the decision of the top frame."""
-    frame = state.stack[-1]
+    try:
+        frame = state.stack[-1]
+    except IndexError:
+        raise IllegalActionError(PAUSED) from None
     tag = frame[0]
     if tag == ACTIVATION or tag == ACTION:
         return state.match.unit_seat[frame[1]]
@@ -71,8 +82,9 @@ def legal_actions(state: IBState) -> list[Action]:
     return hand.mulligan_legal()
 
 
-def apply(state: IBState, action: Action) -> None:
-    """Validate `action` against the legal list first; nothing changes if it is illegal."""
+def apply(state: IBState, action: Action, stop_between: bool = False) -> None:
+    """Validate `action` against the legal list first; nothing changes if it is illegal.
+    Then run on as `advance` does (`stop_between`: see there)."""
     if state.result is not None:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
@@ -95,4 +107,4 @@ def apply(state: IBState, action: Action) -> None:
         breaks.choose(state, action)
     else:
         hand.mulligan_choose(state, action)
-    advance(state)
+    advance(state, stop_between)
