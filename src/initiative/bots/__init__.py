@@ -3,6 +3,7 @@
 from initiative.bots.heuristic import HeuristicBot, Weights, evaluate
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.random_bot import Bot, RandomBot
+from initiative.games.ib.match import Match
 
 __all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "SearchSettings",
            "Weights", "evaluate", "is_bot_name", "make_bot"]
@@ -18,8 +19,6 @@ iterations per decision, `ismcts@2.5s` for 2.5 seconds."""
 
 def make_bot(name: str, match: object, seed: int) -> HeuristicBot | ISMCTSBot | RandomBot:
     """A bot by name or difficulty level for `match` (an Initiative Break Match)."""
-    from initiative.games.ib.match import Match
-
     kind, effort = LEVELS.get(name, (name, 0))
     kind, at, budget = kind.partition("@")
     settings = SearchSettings(iterations=effort or 500)
