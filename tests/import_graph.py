@@ -63,6 +63,11 @@ class Graph:
         parts = module.split(".")
         return parts[1] if len(parts) > 1 else LOWEST
 
+    def package_of(self, module: str) -> str:
+        """The top-level subpackage `module` belongs to, by its full name."""
+        top = self.top(module)
+        return f"{self.package}.{top}" if top else self.package
+
 
 def read_graph(folder: Path, package: str) -> Graph:
     """The import graph of the package `package` whose sources are in `folder`."""
@@ -243,8 +248,9 @@ def upward_imports(graph: Graph, layers: tuple[tuple[str, ...], ...]) -> list[st
         source, target = graph.top(edge.source), graph.top(edge.target)
         if source == target or source not in rank or target not in rank:
             continue
+        low, high = graph.package_of(edge.source), graph.package_of(edge.target)
         if rank[source] < rank[target]:
-            problems.append(f"upward: {edge} ({source} is below {target})")
+            problems.append(f"upward: {edge} ({low} is below {high})")
         elif rank[source] == rank[target]:
-            problems.append(f"sideways: {edge} ({source} and {target} are independent)")
+            problems.append(f"sideways: {edge} ({low} and {high} are independent)")
     return problems
