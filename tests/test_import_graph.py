@@ -46,7 +46,7 @@ from tests.import_graph import (
     read_graph,
     upward_imports,
 )
-from tests.test_layers import ROOT
+from tests.test_layers import ROOT, _within
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine",),
@@ -89,10 +89,6 @@ def lazy_import_allowed(graph: Graph, edge: Edge) -> bool:
     if graph.modules[edge.source].parent == graph.folder / "games":
         return _within(edge.target, LAZY_REGISTRY)
     return _within(edge.source, OWN_TEST) and _within(edge.target, OWN_TEST)
-
-
-def _within(module: str, package: str) -> bool:
-    return module == package or module.startswith(package + ".")
 
 
 def _fail_on(problems: list[str], what: str) -> None:
