@@ -181,3 +181,19 @@ def test_house_rules_are_checked_and_kept(store: Store) -> None:
                                   {"show_npc_initiative_to_players": False})
     record = systems.open_tracker(store, records.create_tracker(store, console, "Rules"))
     assert record.console.save_data()["rules"]["show_npc_initiative_to_players"] is False
+
+
+@pytest.mark.parametrize(("system", "rules"), [
+    ("exalted", {"show_npc_initiative_to_players": False}), ("faith", {"allow_pass": False})])
+def test_a_console_builds_a_fresh_one_of_its_system_as_new_console_does(
+        system: str, rules: dict[str, object]) -> None:
+    """What `save db:NAME` / `load db:NAME` replay a stored tracker on (`records.reopen`):
+    the record's house rules and seed, not those of the console asking."""
+    asking = systems.new_console(system, records.quiet, {}, 1)
+    fresh = asking.fresh(records.quiet, dict(rules), 7)
+    expected = systems.new_console(system, records.quiet, dict(rules), 7)
+    assert fresh.system == system
+    assert fresh.rules_data() == expected.rules_data() != asking.rules_data()
+    assert fresh.save_data() == expected.save_data()
+    with pytest.raises(ValueError, match="nope"):
+        asking.fresh(records.quiet, {"nope": 1}, 7)
