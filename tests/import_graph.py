@@ -18,6 +18,7 @@ import ast
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from tests.test_layers import _is_type_checking, _resolve
@@ -46,8 +47,11 @@ class Edge:
         return f"{self.source} imports {self.target} ({self.where()})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Graph:
+    """A package's modules and imports (compared and hashed by identity: `_targets`
+    caches its answers per graph)."""
+
     package: str
     """The package's name, e.g. `initiative`."""
     folder: Path
@@ -126,6 +130,20 @@ def _module_of(name: str, modules: dict[str, Path]) -> str | None:
     return None
 
 
+def loaded_with(graph: Graph, module: str) -> set[str]:
+    """The modules importing `module` loads (its own imports at import time, theirs, ...;
+    not those inside functions), `module` included."""
+    loaded = {module}
+    pending = [module]
+    while pending:
+        source = pending.pop()
+        for target in _targets(graph, at_import=True)[source]:
+            if target not in loaded:
+                loaded.add(target)
+                pending.append(target)
+    return loaded
+
+
 # --- cycles ----------------------------------------------------------------------------
 
 
@@ -194,10 +212,12 @@ def describe_cycle(chain: list[Edge]) -> str:
         + f" -> {chain[0].source}"
 
 
-def _targets(graph: Graph) -> dict[str, list[str]]:
+@cache
+def _targets(graph: Graph, *, at_import: bool = False) -> dict[str, list[str]]:
+    """The modules each module imports (only at import time: not inside functions)."""
     targets: dict[str, list[str]] = {module: [] for module in graph.modules}
     for edge in graph.edges:
-        if edge.target not in targets[edge.source]:
+        if not (at_import and edge.in_function) and edge.target not in targets[edge.source]:
             targets[edge.source].append(edge.target)
     return targets
 

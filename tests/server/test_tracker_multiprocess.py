@@ -20,7 +20,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from initiative.store import Store
-from initiative.trackers import records, systems
+from initiative.trackers import any_system, records, systems
 from tests.server import test_multiprocess as mp
 from tests.server.test_multiprocess import PROMPT_S, Seat, Server
 from tests.server.test_trackers import labels, links_on
@@ -77,7 +77,7 @@ def tracker_id(link: str) -> str:
 
 def reopened(db_url: str, link: str) -> records.TrackerRecord:
     with Store(db_url) as store:
-        return systems.open_tracker(store, tracker_id(link))
+        return any_system.open_tracker(store, tracker_id(link))
 
 
 def secret_now(db_url: str, link: str, name: str) -> tuple[int, set[str]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from initiative.store import Store
-from initiative.trackers import records, systems
+from initiative.trackers import any_system, records, systems
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.records import TrackerRecord
 
@@ -35,7 +35,7 @@ def new(store: Store, system: str, seed: int = 7, name: str = "Test") -> Tracker
     console = systems.new_console(system, records.quiet, {}, seed)
     if system == "faith":
         console.run("roster")
-    return systems.open_tracker(store, records.create_tracker(store, console, name))
+    return any_system.open_tracker(store, records.create_tracker(store, console, name))
 
 
 def play(store: Store, record: TrackerRecord, lines: list[str]) -> None:
@@ -54,7 +54,7 @@ def test_reopen_replays_to_the_live_state(store: Store, system: str, lines: list
     record = new(store, system)
     play(store, record, lines)
     assert record.seq == len(store.events(record.id)) > 5
-    again = systems.open_tracker(store, record.id)
+    again = any_system.open_tracker(store, record.id)
     assert again.seq == record.seq
     assert same(again.console, record.console)
     for line in ("undo", "undo", "redo"):  # the history came back too
@@ -94,7 +94,7 @@ def test_a_snapshot_every_n_events(store: Store, monkeypatch: pytest.MonkeyPatch
     assert record.seq >= 10
     assert loaded.snapshot_seq == record.seq - record.seq % 4
     assert len(loaded.events) == record.seq % 4
-    assert same(systems.open_tracker(store, record.id).console, record.console)
+    assert same(any_system.open_tracker(store, record.id).console, record.console)
 
 
 def test_undo_reaches_back_past_a_snapshot_after_reopening(
@@ -102,13 +102,13 @@ def test_undo_reaches_back_past_a_snapshot_after_reopening(
     monkeypatch.setattr(records, "SNAPSHOT_EVERY", 3)
     record = new(store, "faith")
     play(store, record, FAITH_LINES[:7])  # round, five commits, reveal: 7 events
-    again = systems.open_tracker(store, record.id)
+    again = any_system.open_tracker(store, record.id)
     for _ in range(8):  # the seven commands, and loading the roster before creation
         records.append_line(store, record, "undo")
         again.console.run("undo")
         assert same(again.console, record.console)
     # the undo lines were stored too: a third copy replays them
-    assert same(systems.open_tracker(store, record.id).console, record.console)
+    assert same(any_system.open_tracker(store, record.id).console, record.console)
     assert not record.console.can_undo and not record.console.state.roster
 
 
@@ -118,7 +118,7 @@ def test_undo_history_is_trimmed_alike_live_and_stored(
     monkeypatch.setattr(records, "UNDO_KEEP", 2)
     record = new(store, "exalted")
     play(store, record, EXALTED_LINES[:4])  # snapshot at seq 4 trims to 2 undo steps
-    again = systems.open_tracker(store, record.id)
+    again = any_system.open_tracker(store, record.id)
     assert same(again.console, record.console)
     for console in (record.console, again.console):
         console.run("undo")
@@ -152,24 +152,24 @@ def test_save_and_load_by_name(store: Store) -> None:
 
 def test_bad_records_are_named(store: Store) -> None:
     with pytest.raises(ValueError, match="no record 'f00f00f00f'"):
-        systems.open_tracker(store, "f00f00f00f")
+        any_system.open_tracker(store, "f00f00f00f")
     table = store.create("table", "A table", {"x": 1})
     with pytest.raises(ValueError, match=f"record {table} is a 'table', not a tracker"):
-        systems.open_tracker(store, table)
+        any_system.open_tracker(store, table)
     damaged = store.create(records.KIND, "Broken", {"format": "something/9"})
     with pytest.raises(ValueError, match=f"tracker record {damaged} is damaged: the "
                                          "snapshot at seq 0: format"):
-        systems.open_tracker(store, damaged)
+        any_system.open_tracker(store, damaged)
     record = new(store, "faith")
     records.append_line(store, record, "round")
     store.append(record.id, 2, {"line": "reveal", "by": "gm"})  # refused on replay
     with pytest.raises(ValueError, match=rf"tracker record {record.id} is damaged: event "
                                          r"seq 2 .*does not replay: cannot reveal"):
-        systems.open_tracker(store, record.id)
+        any_system.open_tracker(store, record.id)
     other = new(store, "exalted")
     store.append(other.id, 1, {"what": 1})
     with pytest.raises(ValueError, match=r"event seq 1 .*neither a line"):
-        systems.open_tracker(store, other.id)
+        any_system.open_tracker(store, other.id)
 
 
 def test_house_rules_are_checked_and_kept(store: Store) -> None:
@@ -179,7 +179,7 @@ def test_house_rules_are_checked_and_kept(store: Store) -> None:
         systems.new_console("chess", records.quiet)
     console = systems.new_console("exalted", records.quiet,
                                   {"show_npc_initiative_to_players": False})
-    record = systems.open_tracker(store, records.create_tracker(store, console, "Rules"))
+    record = any_system.open_tracker(store, records.create_tracker(store, console, "Rules"))
     assert record.console.save_data()["rules"]["show_npc_initiative_to_players"] is False
 
 

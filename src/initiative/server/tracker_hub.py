@@ -43,7 +43,7 @@ from initiative.server.hub import RESYNC_SECONDS
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.writer import StoreWriter
 from initiative.store import ConflictError, Store, StoreError
-from initiative.trackers import records, systems
+from initiative.trackers import any_system, records, systems
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.faith import FaithConsole
 from initiative.trackers.records import Prepared, TrackerRecord
@@ -241,7 +241,7 @@ class TrackerHub:
             async with lock:
                 runtime = self.runtimes.get(tracker_id)
                 if runtime is None:
-                    record = await asyncio.to_thread(systems.open_tracker, self.store,
+                    record = await asyncio.to_thread(any_system.open_tracker, self.store,
                                                      tracker_id)
                     runtime = self.runtimes.setdefault(record.id, TrackerRuntime(record))
                 return runtime

@@ -63,7 +63,7 @@ _MISSING = object()
 
 ConsoleMaker = Callable[[str, JSON, int], TrackerConsole]
 """Builds the console a stored tracker is replayed on, from its snapshot's system,
-house-rule flags and seed (`initiative.trackers.systems.open_tracker` builds any system;
+house-rule flags and seed (`initiative.trackers.any_system.open_tracker` builds any system;
 a console saving to the store builds its own, :meth:`TrackerConsole.fresh`)."""
 
 

@@ -3,18 +3,23 @@
 A target is a JSON file path, or ``db:NAME`` for a tracker record in the project's
 database (:mod:`initiative.trackers.records`; SQLite in the user data folder unless the
 console was given a database URL). A load is one undoable step.
+
+The database code loads at the first ``db:`` target, not with the console: the store
+(SQLAlchemy, Alembic) would double a tracker's start-up (docs/layers.md, lazy loading).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError
-from initiative.store import Store
 from initiative.trackers.base import ConsoleError, TrackerConsole
-from initiative.trackers.records import list_trackers, load_from_store, save_to_store
+
+if TYPE_CHECKING:
+    from initiative.store import Store
 
 __all__ = ["DB_PREFIX", "StoreLink", "list_saved", "load", "save"]
 
@@ -30,6 +35,8 @@ class StoreLink:
 
     def store(self) -> Store:
         if self._store is None:
+            from initiative.store import Store
+
             try:
                 self._store = Store(self.url)
             except InitiativeError as exc:
@@ -50,6 +57,8 @@ def save(console: TrackerConsole, target: str, link: StoreLink) -> str:
     """Write ``console``'s state to ``target``; returns the announcement line."""
     name = _db_name(target)
     if name is not None:
+        from initiative.trackers.records import save_to_store
+
         try:
             record = save_to_store(link.store(), console, name)
         except ValueError as exc:
@@ -67,6 +76,8 @@ def load(console: TrackerConsole, target: str, link: StoreLink) -> None:
     """Adopt the state saved at ``target`` (the console announces it)."""
     name = _db_name(target)
     if name is not None:
+        from initiative.trackers.records import load_from_store
+
         try:
             load_from_store(link.store(), name, console)
         except ValueError as exc:
@@ -83,6 +94,8 @@ def load(console: TrackerConsole, target: str, link: StoreLink) -> None:
 
 def list_saved(console: TrackerConsole, link: StoreLink) -> list[str]:
     """One line per tracker of this console's system in the database."""
+    from initiative.trackers.records import list_trackers
+
     lines = []
     for info in list_trackers(link.store()):
         if info.summary.get("system") == console.system:

@@ -1,5 +1,4 @@
-"""The tracker systems by name: building a console, reading its house rules, reopening
-a stored tracker.
+"""The tracker systems by name: building a console, reading its house rules.
 
 ``"exalted"`` is tick initiative (:class:`~initiative.trackers.exalted.ExaltedConsole`,
 rules :class:`~initiative.timing.ticks_rules.TickRules`); ``"faith"`` is card rounds
@@ -11,17 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from initiative.store import Store
 from initiative.timing.cards_rules import CardRoundRules
 from initiative.timing.flag_types import flag_problems, parse_value
 from initiative.timing.ticks_rules import TickRules
 from initiative.trackers.base import TrackerConsole, Writer
 from initiative.trackers.exalted import ExaltedConsole
 from initiative.trackers.faith import FaithConsole
-from initiative.trackers.records import TrackerRecord, quiet, reopen
 
-__all__ = ["SYSTEMS", "TITLES", "new_console", "open_tracker", "parse_house_rules",
-           "parse_rules"]
+__all__ = ["SYSTEMS", "TITLES", "new_console", "parse_house_rules", "parse_rules"]
 
 SYSTEMS = ("exalted", "faith")
 TITLES = {"exalted": "Exalted-style tick initiative", "faith": "FaithRPG-style card rounds"}
@@ -76,10 +72,3 @@ def new_console(system: str, write: Writer, rules: dict[str, Any] | None = None,
     if isinstance(parsed, TickRules):
         return ExaltedConsole(write, parsed, seed, db)
     return FaithConsole(write, parsed, seed, db)
-
-
-def open_tracker(store: Store, record_id: str, write: Writer = quiet) -> TrackerRecord:
-    """Reopen a stored tracker of any system (:func:`~initiative.trackers.records.reopen`
-    on the console :func:`new_console` builds for its snapshot)."""
-    return reopen(store, record_id,
-                  lambda system, rules, seed: new_console(system, quiet, rules, seed), write)
