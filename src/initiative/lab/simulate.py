@@ -19,6 +19,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
+from initiative.lab.backends import ray_tasks
 from initiative.lab.matchup import Matchup
 
 __all__ = ["CHUNK", "COLUMNS", "Matchup", "play_one", "run"]
@@ -153,7 +154,7 @@ def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
         address: str | None = None) -> list[dict[str, Any]]:
     """Play `games` games (seeds first_seed ...) per sweep value in chunks of `chunk`
     (default: `CHUNK[backend]`), on `workers` local processes or, with backend "ray", as
-    Ray tasks (see `backends.run_ray`); rows in job order, the same on every backend.
+    Ray tasks (see `backends.ray_tasks`); rows in job order, the same on every backend.
     `progress(n)` is called as each chunk of n finishes."""
     if backend not in CHUNK:
         raise ConfigError(f"unknown backend {backend!r}: {' or '.join(CHUNK)}")
@@ -163,9 +164,8 @@ def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
     for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
         job[0].game(job[1][0])
     if backend == "ray":
-        from initiative.lab.backends import run_ray
-
-        return run_ray(work, address, workers, progress)
+        with ray_tasks(play_chunk, work, address, workers) as parts:
+            return gather(work, parts, progress)
     if workers <= 1:
         return gather(work, enumerate(map(play_chunk, work)), progress)
     with ProcessPoolExecutor(max_workers=workers) as pool:
