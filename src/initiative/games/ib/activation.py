@@ -17,6 +17,7 @@ from initiative.games.ib import (
     damage,
     effects,
     events,
+    free_discard,
     hand,
     rounds,
     sigils,
@@ -35,6 +36,7 @@ from initiative.games.ib.actions import (
     K_DISCARD,
     K_FLUX,
     K_INSTALL,
+    K_KEEP,
     K_KEYSTONE,
     K_PASS,
     K_PLAY,
@@ -146,11 +148,10 @@ def step(state: IBState) -> bool:
         if state.result is not None or state.stack[0][3] & F_ENDED:
             return True
     if stage == ST_START or stage == ST_DRAW:
-        if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
-            hand.draw(state, state.match.unit_seat[unit])  # IB 3.2.4 / 2.8.5 draw step
-        if state.result is None and not state.stack[0][3] & F_ENDED:
-            skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
-            state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
+        if free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before the Draw Step
+            state.stack[-1] = (ACTIVATION, unit, ST_DRAW, flags)
+            return False
+        _draw_step(state, unit, flags)
         return True
     if stage == ST_END:
         if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
@@ -172,6 +173,16 @@ def step(state: IBState) -> bool:
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
     return True
+
+
+def _draw_step(state: IBState, unit: int, flags: int) -> None:
+    """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
+    under AMB-09 `action_only`, the End window)."""
+    if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
+        hand.draw(state, state.match.unit_seat[unit])
+    if state.result is None and not state.stack[0][3] & F_ENDED:
+        skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
+        state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -283,7 +294,9 @@ def drop_deferred(state: IBState, unit: int, deferred: tuple[int, ...], reason: 
 
 def legal(state: IBState) -> list[Action]:
     """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
-    _, unit, _, flags = state.stack[-1]
+    _, unit, stage, flags = state.stack[-1]
+    if stage == ST_DRAW:  # free_discard_timing=before_draw_too: discard before drawing?
+        return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
     sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
@@ -307,8 +320,7 @@ def legal(state: IBState) -> list[Action]:
     if state.flux[match.unit_seat[unit]] and (
             not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
         out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
-    limit = match.config.free_discards_per_activation
-    if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
+    if free_discard.allowed(state, flags):  # AMB-15
         out.extend(DISCARDS[: len(hand)])
     return out
 
@@ -366,14 +378,18 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
 
 
 def choose(state: IBState, action: Action) -> None:
-    _, unit, _, flags = state.stack[-1]
+    _, unit, stage, flags = state.stack[-1]
     kind = action.kind
     if kind == K_PASS:
         state.emit((events.PASS, unit))
         state.stack[-1] = (ACTIVATION, unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags + DISCARD_UNIT)
+        state.stack[-1] = (ACTIVATION, unit, stage, flags + DISCARD_UNIT)
+        if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
+            _draw_step(state, unit, flags + DISCARD_UNIT)
+    elif kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
+        _draw_step(state, unit, flags)
     elif kind == K_FLUX:
         state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags | F_FLUX)
         _spend_flux(state, unit, action.arg)

@@ -41,6 +41,7 @@ class RulesConfig:
     seal_mute_survive_stun: bool = False  # AMB-12
     rm_step_after_active_defeated: bool = True  # AMB-13
     free_discards_per_activation: Literal[1, "unlimited"] = 1  # AMB-15
+    free_discard_timing: Literal["action_step", "before_draw_too"] = "action_step"  # new: IB-2.8.7
     # --- C. Rounds (IB 3.5) ---
     round_end_check: Literal["rm_step_and_idle", "rm_step_only"] = "rm_step_and_idle"  # AMB-18
     ib_moves_rm: bool = False  # AMB-21

@@ -53,6 +53,10 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "free_discards_per_activation": FlagNote(
         "AMB-15", "how many free discards a player may make in an activation: 1 or "
         "unlimited"),
+    "free_discard_timing": FlagNote(
+        "IB-2.8.7", "where the free discard is offered: at the Action Step only "
+        "(action_step), or also just before the Draw Step when the hand is full, so the "
+        "Draw Step can refill it (before_draw_too)"),
     # --- rounds ---
     "round_end_check": FlagNote(
         "AMB-18", "a round ends when the Round Marker steps and no in-round unit is left "
