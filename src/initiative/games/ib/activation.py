@@ -21,6 +21,7 @@ from initiative.games.ib import (
     hand,
     rounds,
     sigils,
+    signatures,
     supports,
     victory,
 )
@@ -333,9 +334,10 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
     unless Muted, if some Character can take it (IB 4.5)."""
     codes, costs = state.match.card_codes, state.match.card_costs
     others = len(hand) - 1
+    mine_only = state.match.config.signature_play == "own_character"
     for slot, card in enumerate(hand):
         code = codes[card]
-        if code == CARD_PLAIN:
+        if code == CARD_PLAIN or (mine_only and not signatures.may_play(state, unit, card)):
             continue
         if code == CARD_SIGIL:
             if not muted and sigils.recipients(state, unit, card):

@@ -55,10 +55,15 @@ def speed(state: IBState, unit: int) -> int:
 
 
 def has_break_art(state: IBState, unit: int) -> bool:
-    """IB 6.4.3: a CC that prints a Break Art (in its current phase). A Rival prints
-    one, but gains End-window Charge only under `rival_end_window_charge` (AMB-74)."""
+    """IB 6.4.3: a CC that prints a Break Art: in its current phase, or in any of its
+    phases under `cc_charge_break_art_in=any_phase`. A Rival prints one, but gains
+    End-window Charge only under `rival_end_window_charge` (AMB-74)."""
+    config = state.match.config
     if (state.match.rival_mask >> unit) & 1:
-        return state.match.config.rival_end_window_charge
+        return config.rival_end_window_charge
+    if config.cc_charge_break_art_in == "any_phase":
+        spec = state.match.cc_specs[unit]
+        return spec is not None and any(p.break_art >= 0 for p in spec.phases)
     return behaviour(state, unit).break_art >= 0
 
 
