@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+from initiative.games.ib import frames
+from initiative.games.ib.actions import Action
+from initiative.server.table import Table
 from tests.server import test_every_action_offered as offered
 from tests.server.every_mode import api_body
 from tests.server.test_app import running
@@ -30,3 +33,22 @@ def test_ib_2_8_7_the_discard_before_the_draw_step_is_offered_on_the_page(
     with running(tmp_path) as client:
         offered.play_checked(client, "1v1", 1000, kinds)
     assert kinds["keep"] > 2, dict(kinds)
+
+
+def test_ib_3_7_5_step_windows_are_offered_on_the_page(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ib_windows=every_step`: the Initiative Break windows between the steps of an
+    activation show their Break and decline controls like any other window."""
+    monkeypatch.setattr(offered, "api_body", _with_rules("ib_windows=every_step"))
+    plain = offered.kind_name
+
+    def kind_name(table: Table, seat: int, action: Action) -> str:
+        top = table.state.stack[-1]
+        step = top[0] == frames.WINDOW and top[1] == frames.W_STEP
+        return plain(table, seat, action) + ("@step" if step else "")
+
+    monkeypatch.setattr(offered, "kind_name", kind_name)
+    kinds: Counter[str] = Counter()
+    with running(tmp_path) as client:
+        offered.play_checked(client, "1v1", 1000, kinds)
+    assert kinds["decline@step"] > 0 and kinds["break@step"] > 0, dict(kinds)

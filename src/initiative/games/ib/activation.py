@@ -22,6 +22,7 @@ from initiative.games.ib import (
     rounds,
     sigils,
     signatures,
+    step_windows,
     supports,
     victory,
 )
@@ -142,11 +143,15 @@ def step(state: IBState) -> bool:
     if stage == ST_STATUS:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
+            frame = state.stack[-1]
+            step_windows.pause(state, unit, frame[2], frame[3])  # ib_windows=every_step
             return True
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
         abilities.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or state.stack[0][3] & F_ENDED:
+            return True
+        if step_windows.pause(state, unit, ST_DRAW, flags):
             return True
     if stage == ST_START or stage == ST_DRAW:
         if free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before the Draw Step
@@ -155,6 +160,7 @@ def step(state: IBState) -> bool:
         _draw_step(state, unit, flags)
         return True
     if stage == ST_END:
+        logged = state.log_len
         if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
             state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
@@ -164,9 +170,13 @@ def step(state: IBState) -> bool:
             if state.result is not None or state.stack[0][3] & F_ENDED:
                 return True
         stage = ST_MOVE
+        if state.log_len != logged and step_windows.pause(state, unit, ST_MOVE, flags):
+            return True
     if stage == ST_MOVE:
         _movement(state, unit)
         stage = ST_RM
+        if step_windows.pause(state, unit, ST_RM, flags):
+            return True
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
             rounds.rm_step(state)
@@ -179,11 +189,18 @@ def step(state: IBState) -> bool:
 def _draw_step(state: IBState, unit: int, flags: int) -> None:
     """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
     under AMB-09 `action_only`, the End window)."""
+    drew = False
     if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
+        cards = state.hands[state.match.unit_seat[unit]]
+        held = len(cards)
         hand.draw(state, state.match.unit_seat[unit])
+        drew = len(cards) != held
     if state.result is None and not state.stack[0][3] & F_ENDED:
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
-        state.stack[-1] = (ACTIVATION, unit, ST_END if skip else ST_ACTION, flags)
+        stage = ST_END if skip else ST_ACTION
+        state.stack[-1] = (ACTIVATION, unit, stage, flags)
+        if drew:
+            step_windows.pause(state, unit, stage, flags)  # ib_windows=every_step
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:

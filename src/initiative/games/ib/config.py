@@ -60,6 +60,7 @@ class RulesConfig:
     ib_response_window: Literal["any", "between_steps_only"] = "any"  # AMB-32
     ib_charge_paid_at: Literal["declaration", "resolution"] = "declaration"  # AMB-33
     active_unit_ib: Literal["ends_activation", "forbidden"] = "ends_activation"  # AMB-34
+    ib_windows: Literal["action_and_between", "every_step"] = "action_and_between"  # new
     orphaned_action: Literal["fizzle", "retarget"] = "fizzle"  # new: action lost its target
     break_after_own_action: bool = True  # new: IB-3.7.5 "instead" (AMB-34)
     # --- F. Card play (IB 4.4, 4.8) ---

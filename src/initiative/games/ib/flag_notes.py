@@ -102,6 +102,10 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "active_unit_ib": FlagNote(
         "AMB-34", "the active unit may break in its own activation, which ends it "
         "(ends_activation), or never (forbidden)"),
+    "ib_windows": FlagNote(
+        "IB-3.7.5", "where Breaks are declared: around each action and between "
+        "activations (action_and_between), or also between the steps of an activation "
+        "whenever a step changed something (every_step)"),
     "orphaned_action": FlagNote(
         "IB-3.7.5", "an action whose target an Initiative Break removed is lost (fizzle) "
         "or its controller picks a new target (retarget)"),

@@ -36,7 +36,8 @@ ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
 COSTS = {Kind.BASIC: "free, +1 Charge", Kind.ADVANCED: "1 Charge", Kind.BREAK_ART: "3 Charge"}
 KEYSTONE_COSTS = {"one_charge": "1 Charge", "free": "free", "discard_by_tier": "discard 1"}
 _DEFAULT_RULES = RulesConfig()
-WINDOWS = ("after an action was declared", "after an action resolved", "between activations")
+WINDOWS = ("after an action was declared", "after an action resolved", "between activations",
+           "between two steps of an activation")
 
 
 # --- facts read from the view ---------------------------------------------------
