@@ -9,6 +9,7 @@ from scenario import Scenario
 from initiative.games.ib import events, frames
 from initiative.games.ib.actions import DISCARDS, KEEP, Kind
 from initiative.games.ib.movetext import format_action, parse_action
+from initiative.games.ib.notation import dump_position, load_position
 from initiative.games.ib.text.describe import decision_title, describe_action
 
 BEFORE_DRAW = {"free_discard_timing": "before_draw_too"}
@@ -82,3 +83,10 @@ def test_ib_2_8_7_before_draw_too_the_question_is_worded_for_people() -> None:
     assert describe_action(view, sc.match, KEEP).startswith("keep your hand")
     assert "then draw" in describe_action(view, sc.match, DISCARDS[0])
     assert parse_action(sc.state, format_action(sc.state, KEEP)) == KEEP
+
+
+def test_ib_2_8_7_before_draw_too_a_position_saved_at_the_question_loads_at_it() -> None:
+    sc = _full_hand(BEFORE_DRAW)
+    loaded = load_position(dump_position(sc.state), sc.match.content)
+    assert loaded.stack[-1] == sc.state.stack[-1]
+    assert loaded.legal_actions() == sc.legal()

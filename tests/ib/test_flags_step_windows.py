@@ -11,7 +11,8 @@ from typing import Any
 from scenario import Scenario
 
 from initiative.games.ib import events, frames
-from initiative.games.ib.actions import BREAKS, Kind
+from initiative.games.ib.actions import BREAKS, DECLINE, Kind
+from initiative.games.ib.notation import dump_position, load_position
 
 EVERY_STEP = {"ib_windows": "every_step"}
 
@@ -47,7 +48,7 @@ def test_ib_3_7_5_every_step_a_break_may_come_right_after_the_burn() -> None:
     sc = _burning_brask(EVERY_STEP)
     assert sc.window() == "step" and _base_stage(sc) == "start"
     assert sc.since(events.DRAW) == [] and sc.hp("brask") == 9  # Burn has resolved
-    assert sc.legal() == [BREAKS[sc.u("marta")], *sc.legal()[1:]]
+    assert sc.legal() == [BREAKS[sc.u("marta")], DECLINE]
     sc.declare("marta").run()  # Marta's Break Art: 7 damage to Brask, before it draws
     sc.decline_all()
     assert sc.hp("brask") == 2
@@ -100,3 +101,9 @@ def test_ib_3_7_5_every_step_the_active_unit_breaking_between_steps_ends_its_act
     sc.mark().declare("brask").target("pim").decline_all()
     assert sc.state.stack[0][0] != frames.ACTIVATION or sc.state.stack[0][1] != sc.u("brask")
     assert sc.since(events.MOVEMENT)[0][1] != sc.u("brask")  # no Movement Step for it
+
+
+def test_ib_3_7_5_every_step_a_position_saved_in_a_step_window_loads_in_it() -> None:
+    sc = _brask_with_sela_charged(EVERY_STEP)
+    loaded = load_position(dump_position(sc.state), sc.match.content)
+    assert loaded.stack == sc.state.stack and loaded.legal_actions() == sc.legal()

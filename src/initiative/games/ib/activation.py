@@ -143,18 +143,21 @@ def step(state: IBState) -> bool:
     if stage == ST_STATUS:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
-            frame = state.stack[-1]
-            step_windows.pause(state, unit, frame[2], frame[3])  # ib_windows=every_step
+            if state.match.config.ib_windows == "every_step":
+                frame = state.stack[-1]
+                step_windows.pause(state, unit, frame[2], frame[3])
             return True
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
         abilities.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or state.stack[0][3] & F_ENDED:
             return True
-        if step_windows.pause(state, unit, ST_DRAW, flags):
+        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+                state, unit, ST_DRAW, flags):
             return True
     if stage == ST_START or stage == ST_DRAW:
-        if free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before the Draw Step
+        if state.match.config.free_discard_timing != "action_step" and \
+                free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before drawing
             state.stack[-1] = (ACTIVATION, unit, ST_DRAW, flags)
             return False
         _draw_step(state, unit, flags)
@@ -170,12 +173,14 @@ def step(state: IBState) -> bool:
             if state.result is not None or state.stack[0][3] & F_ENDED:
                 return True
         stage = ST_MOVE
-        if state.log_len != logged and step_windows.pause(state, unit, ST_MOVE, flags):
+        if state.log_len != logged and state.match.config.ib_windows == "every_step" \
+                and step_windows.pause(state, unit, ST_MOVE, flags):
             return True
     if stage == ST_MOVE:
         _movement(state, unit)
         stage = ST_RM
-        if step_windows.pause(state, unit, ST_RM, flags):
+        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+                state, unit, ST_RM, flags):
             return True
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
@@ -189,18 +194,16 @@ def step(state: IBState) -> bool:
 def _draw_step(state: IBState, unit: int, flags: int) -> None:
     """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
     under AMB-09 `action_only`, the End window)."""
-    drew = False
+    logged = state.log_len
     if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
-        cards = state.hands[state.match.unit_seat[unit]]
-        held = len(cards)
         hand.draw(state, state.match.unit_seat[unit])
-        drew = len(cards) != held
     if state.result is None and not state.stack[0][3] & F_ENDED:
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = (ACTIVATION, unit, stage, flags)
-        if drew:
-            step_windows.pause(state, unit, stage, flags)  # ib_windows=every_step
+        if state.match.config.ib_windows == "every_step" and state.log_len != logged \
+                and state.log[-1][0] == events.DRAW:  # a card was drawn
+            step_windows.pause(state, unit, stage, flags)
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -338,7 +341,8 @@ def legal(state: IBState) -> list[Action]:
     if state.flux[match.unit_seat[unit]] and (
             not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
         out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
-    if free_discard.allowed(state, flags):  # AMB-15
+    limit = match.config.free_discards_per_activation
+    if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15 (free_discard.py)
         out.extend(DISCARDS[: len(hand)])
     return out
 
