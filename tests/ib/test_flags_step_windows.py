@@ -99,8 +99,10 @@ def test_ib_3_7_5_every_step_the_active_unit_breaking_between_steps_ends_its_act
     _decline_between(sc)
     assert sc.window() == "step" and _base_stage(sc) == "action"
     sc.mark().declare("brask").target("pim").decline_all()
-    assert sc.state.stack[0][0] != frames.ACTIVATION or sc.state.stack[0][1] != sc.u("brask")
-    assert sc.since(events.MOVEMENT)[0][1] != sc.u("brask")  # no Movement Step for it
+    brask = sc.u("brask")
+    assert sc.since(events.IB_RETURN) == [(events.IB_RETURN, brask)]
+    assert all(e[1] != brask for e in sc.since(events.MOVEMENT))  # no Movement Step
+    assert sc.since(events.DECLARE) == []  # it never took an action
 
 
 def test_ib_3_7_5_every_step_a_position_saved_in_a_step_window_loads_in_it() -> None:
