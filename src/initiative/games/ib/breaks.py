@@ -15,13 +15,19 @@ from initiative.games.ib import attacks, events, rounds
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import BREAKS, DECLINE, K_BREAK, K_BREAK_ART, Action
 from initiative.games.ib.frames import (
+    ACTION,
     ACTIVATION,
+    AS_AFTER,
+    AS_DONE,
     B_RETURN,
     B_WAITING,
     BREAK,
     F_ENDED,
+    F_STUNNED,
+    ST_END,
     W_AFTER_DECLARE,
     WINDOW,
+    Frame,
 )
 from initiative.timing.track import ib_resolution_order
 
@@ -44,12 +50,25 @@ def eligible(state: IBState, seat: int) -> list[int]:
         if in_activation and base[1] == unit:
             if config.active_unit_ib == "forbidden":  # AMB-34
                 continue
+            if not config.break_after_own_action and _acted(state, base):  # IB 3.7.5
+                continue
         if not config.ib_allowed_out_of_round and state.track.is_out_of_round(unit):  # AMB-30
             continue
         if config.ib_charge_paid_at == "resolution" and _has_pending_break(state, unit):
             continue
         out.append(unit)
     return out
+
+
+def _acted(state: IBState, base: Frame) -> bool:
+    """The active unit of activation frame `base` has taken its action (IB 3.2.5): the
+    activation is past its Action Step (not a turn lost to Stun), and no action of its
+    own waits to resolve (a Break then would come instead of it, IB 3.7.5)."""
+    unit = base[1]
+    if base[2] < ST_END or base[3] & F_STUNNED:
+        return False
+    return not any(f[0] == ACTION and f[1] == unit and not f[5] and f[4] != AS_AFTER
+                   and f[4] != AS_DONE for f in state.stack)
 
 
 def _has_pending_break(state: IBState, unit: int) -> bool:

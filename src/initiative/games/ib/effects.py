@@ -147,8 +147,8 @@ def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) ->
     if clause.rare:
         if clause.summon:
             supports.summon(state, state.match.unit_seat[unit], clause.summon)
-        if clause.spawn:
-            challenges.spawn(state, unit, clause.spawn)  # IB 6.0.1
+        if clause.spawn and challenges.spawn(state, unit, clause.spawn):  # IB 6.0.1
+            damage.after_join(state)  # AMB-24 / R8: the number of units changed
 
 
 def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> None:

@@ -56,9 +56,10 @@ PENDING = -2
 # Not an action a seat chooses, so outside the action numbering.
 K_CHALLENGE = 99
 
-# WINDOW kinds (IB 3.7 / AMB-32): where an Initiative Break may be declared.
-W_AFTER_DECLARE, W_AFTER_RESOLVE, W_BETWEEN = range(3)
-WINDOW_NAMES = ("after_declare", "after_resolve", "between")
+# WINDOW kinds (IB 3.7 / AMB-32): where an Initiative Break may be declared; W_STEP
+# between two steps of an activation (`ib_windows=every_step`, step_windows.py).
+W_AFTER_DECLARE, W_AFTER_RESOLVE, W_BETWEEN, W_STEP = range(4)
+WINDOW_NAMES = ("after_declare", "after_resolve", "between", "step")
 
 # BREAK stages.
 B_WAITING, B_RETURN = range(2)
