@@ -15,6 +15,7 @@ import time
 
 from initiative.bots import ISMCTSBot, make_bot
 from initiative.engine.rng import SplitMix64
+from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import new_game
 from initiative.lab.matchup import Matchup
 
@@ -29,8 +30,9 @@ def latencies(name: str, games: int) -> tuple[list[float], int]:
         state = new_game(match, game)
         mine = game % 2
         rng = SplitMix64(game)
-        bots = {mine: make_bot(name, match, rng.next64()),
-                1 - mine: make_bot("random", match, rng.next64())}
+        public = public_description(match)
+        bots = {mine: make_bot(name, public, rng.next64()),
+                1 - mine: make_bot("random", public, rng.next64())}
         while not state.is_terminal():
             seat = state.current_seat()
             view = state.view(seat)

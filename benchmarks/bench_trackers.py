@@ -19,7 +19,7 @@ from initiative.timing.cards_content import sample_roster
 from initiative.timing.cards_game import CardGame
 from initiative.timing.ticks_game import TickGame
 from initiative.timing.ticks_rules import CharacterSheet
-from initiative.trackers import records
+from initiative.trackers import any_system, records
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.exalted import ExaltedConsole
 from initiative.trackers.faith import FaithConsole
@@ -112,7 +112,7 @@ def legal_actions_us(fighters: int) -> float:
 def store_session(console: TrackerConsole, lines: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp, Store(f"sqlite:///{tmp}/t.db") as store:
         record_id = records.create_tracker(store, console, "bench")
-        record = records.open_tracker(store, record_id)
+        record = any_system.open_tracker(store, record_id)
         start = time.perf_counter()
         for line in lines:
             records.append_line(store, record, line)
@@ -120,7 +120,7 @@ def store_session(console: TrackerConsole, lines: list[str]) -> None:
         print(f"stored commands: {len(lines)} in {elapsed:.2f} s = "
               f"{len(lines) / elapsed:,.0f}/s (each a durable SQLite append)")
         start = time.perf_counter()
-        reopened = records.open_tracker(store, record_id)
+        reopened = any_system.open_tracker(store, record_id)
         print(f"reopen after {len(lines)} commands: "
               f"{(time.perf_counter() - start) * 1000:.0f} ms")
         assert reopened.console.save_data() == record.console.save_data()

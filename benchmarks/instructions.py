@@ -20,11 +20,10 @@ from initiative.cli.bench import BENCH_TEAMS
 GAME = """
 import sys
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib.modes import standard_match
-from initiative.games.ib.setup import new_game
+from initiative.games import load_game
 games, team, opponent, play = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4] == "1"
-match = standard_match(team, opponent)
-states = [new_game(match, seed) for seed in range(games)]
+game = load_game("initiative_break", teams=[team, opponent])
+states = [game.new_initial_state(seed) for seed in range(games)]
 decisions = 0
 for i, state in enumerate(states if play else ()):
     rng = SplitMix64(i + 999)

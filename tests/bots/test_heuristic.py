@@ -11,6 +11,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
+from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import new_game
 from tests.ib.test_properties import perturbed_hidden, play_random
 
@@ -41,8 +42,8 @@ def test_no_peeking_the_same_view_gives_the_same_choice(seed: int) -> None:
     other = perturbed_hidden(state, seat, SplitMix64(seed + 5))
     other.rng = SplitMix64(seed + 77)
     assert other.view(seat).to_dict() == state.view(seat).to_dict()
-    first = HeuristicBot(match, 9).choose(state.view(seat))
-    second = HeuristicBot(match, 9).choose(other.view(seat))
+    first = HeuristicBot(public_description(match), 9).choose(state.view(seat))
+    second = HeuristicBot(public_description(match), 9).choose(other.view(seat))
     assert first == second
 
 
@@ -54,7 +55,7 @@ def test_the_heuristic_bot_beats_random_play() -> None:
         state = new_game(match, game)
         mine = game % 2
         bots: dict[int, HeuristicBot | RandomBot] = {
-            mine: HeuristicBot(match, game), 1 - mine: RandomBot(game + 100)}
+            mine: HeuristicBot(public_description(match), game), 1 - mine: RandomBot(game + 100)}
         while not state.is_terminal():
             seat = state.current_seat()
             state.apply(bots[seat].choose(state.view(seat)))
@@ -66,7 +67,7 @@ def test_it_plays_a_solo_game_against_challenge_cards_to_the_end() -> None:
     match = build_match(GameSetup("solo", ("tideguard",), "gnawing_in_the_walls"),
                         core_content())
     state = new_game(match, 3)
-    bot = HeuristicBot(match, 3)
+    bot = HeuristicBot(public_description(match), 3)
     while not state.is_terminal():
         action = bot.choose(state.view(state.current_seat()))
         assert action in state.legal_actions()
@@ -93,10 +94,10 @@ def test_difficulty_levels_name_bots() -> None:
     over 1 or 3 determinized worlds."""
     from initiative.bots import make_bot
 
-    match = fixture_match()
-    assert isinstance(make_bot("easy", match, 1), RandomBot)
-    normal, hard = make_bot("normal", match, 1), make_bot("hard", match, 1)
+    game = public_description(fixture_match())
+    assert isinstance(make_bot("easy", game, 1), RandomBot)
+    normal, hard = make_bot("normal", game, 1), make_bot("hard", game, 1)
     assert isinstance(normal, HeuristicBot) and normal.samples == 1
     assert isinstance(hard, HeuristicBot) and hard.samples == 3
     with pytest.raises(ValueError, match="unknown bot 'genius'"):
-        make_bot("genius", match, 1)
+        make_bot("genius", game, 1)

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from initiative.engine.rng import SplitMix64
+from initiative.engine.chance import ROLL
 from initiative.games.ib import events
 from initiative.games.ib.content import load_content_text
 from initiative.games.ib.match import ChallengerSetup
@@ -88,21 +88,6 @@ def cc_content() -> Content:
     return load_content_text(yaml.safe_dump(data), "challenge-test-content.yaml")
 
 
-class ScriptedRng(SplitMix64):
-    """A SplitMix64 whose d6 rolls come from a script first (then the real stream)."""
-
-    __slots__ = ("faces",)
-
-    def __init__(self, state: int, faces: Sequence[int]) -> None:
-        super().__init__(state)
-        self.faces = list(faces)
-
-    def roll(self, sides: int) -> int:
-        if self.faces:
-            return self.faces.pop(0)
-        return super().roll(sides)
-
-
 PARTY = ("wren", "brask", "ilse", "corvin")
 
 
@@ -123,8 +108,7 @@ def cc_game(challengers: Sequence[str | ChallengerSetup], rules: dict[str, Any] 
         sc.hand(seat, PLAIN[:5])
     if track is not None:
         sc.track(track)
-    sc.state.rng = ScriptedRng(sc.state.rng.state, rolls)
-    return sc
+    return sc.force(ROLL, rolls)  # IB 6.8: the d6 is a chance node
 
 
 def since(sc: Scenario, start: int, code: int) -> list[events.Event]:

@@ -5,7 +5,9 @@ to the idle point before the first activation. A test then sets what it needs on
 state (HP, Charge, statuses, hands, decks, the track with its Round Marker and round),
 calls `run()` to reach the next decision, and drives play with `play`, `target`,
 `declare`, `decline_all` and `pass_until`. Units are named by their match label
-(the character key, numbered on repeats: "pim", "pim2").
+(the character key, numbered on repeats: "pim", "pim2"). `force` makes a kind of random
+step (a die, a random choice) a chance node (games/ib/chance.py) and serves it the
+outcomes given.
 
 Track text follows tests/timing: "pim sela | wren" lists units left to right, `|`
 marks the Round Marker; text without `|` means Time Collapse (no Round Marker).
@@ -14,9 +16,12 @@ marks the Round Marker; text without `|` means Time Collapse (no Round Marker).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
-from initiative.games.ib import events, flow, frames
+from initiative.engine.chance import Outcome
+from initiative.engine.rng import SplitMix64
+from initiative.games.ib import chance, events, flow, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     BREAKS,
@@ -75,6 +80,10 @@ class Scenario:
         self._keep_opening_hands()
         self._rewind()
         self._mark = self.state.log_len
+        self._forced: list[Outcome] = []
+        self.nodes: list[list[tuple[Outcome, Fraction]]] = []
+        """The chance nodes served so far, as offered."""
+        self._sampler = SplitMix64(seed + 0x5CE)
 
     def _keep_opening_hands(self) -> None:
         """Every seat keeps; stop before the first activation (a Challenge Card's would
@@ -197,20 +206,51 @@ class Scenario:
         state.invalidate()
         return self
 
+    # --- chance ----------------------------------------------------------------------
+
+    def force(self, kind: str, values: Sequence[int]) -> Scenario:
+        """From now on every `kind` step (engine.chance ROLL: a die; PICK: a random
+        choice) is a chance node, served `values` in order; once they run out, outcomes
+        are sampled by the scenario. Other random steps keep their generator."""
+        if not isinstance(self.state, chance.ExplicitIBState):
+            self.state = chance.explicit(self.state, frozenset({kind}))
+        self._forced += [Outcome(kind, v) for v in values]
+        return self
+
+    def settle(self) -> Scenario:
+        """Serve every pending chance node (forced outcomes first)."""
+        state = self.state
+        while offered := state.chance_outcomes():
+            self.nodes.append(offered)
+            if self._forced:
+                state.apply(self._forced.pop(0))
+            else:
+                state.apply(offered[self._sampler.below(len(offered))][0])
+        return self
+
     # --- running ---------------------------------------------------------------------
 
     def run(self) -> Scenario:
         """Resolve automatic rules until a decision is due (or the game ends)."""
+        self.settle()
         self.state.invalidate()
         frame = self.frame()
         if frame is not None and frame.tag == frames.ACTION \
                 and frame.stage == frames.AS_CLEANSE:
             return self  # awaiting a Cleanse choice (advancing here would drop the attack)
-        flow.advance(self.state)  # returns at once if the top frame awaits a decision
-        return self
+        if isinstance(self.state, chance.ExplicitIBState):
+            chance.advance(self.state)
+        else:
+            flow.advance(self.state)  # returns at once if the top frame awaits a decision
+        return self.settle()
+
+    def _apply(self, chosen: Any) -> None:
+        self.settle()
+        self.state.apply(chosen)
+        self.settle()
 
     def apply(self, kind: Kind, arg: int = -1) -> Scenario:
-        self.state.apply(action(kind, arg))
+        self._apply(action(kind, arg))
         return self
 
     def play(self, kind: Kind, target: str | Sequence[str] | None = None, *,
@@ -221,7 +261,7 @@ class Scenario:
         until another kind of decision (or the end of the game) is reached."""
         assert self.at_action(), f"not at an Action step: {self.frame()!r}"
         start = self.state.log_len
-        self.state.apply(action(kind))
+        self._apply(action(kind))
         targets = [target] if isinstance(target, str) else list(target or ())
         for key in targets:
             frame = self.frame()
@@ -248,7 +288,7 @@ class Scenario:
         """Pay a discard cost with `discards` (card keys, one at a time)."""
         for key in discards:
             if self.stage() == frames.AS_COST:
-                self.state.apply(DISCARDS[self.state.hands[seat].index(self.card(key))])
+                self._apply(DISCARDS[self.state.hands[seat].index(self.card(key))])
         return self
 
     def choose_targets(self, keys: Sequence[str]) -> Scenario:
@@ -269,7 +309,7 @@ class Scenario:
         frame = self.frame()
         assert frame is not None and frame.tag == frames.ACTION, \
             f"no target is awaited: {frame!r}"
-        self.state.apply(target_action(self.u(key), self.match.num_characters))
+        self._apply(target_action(self.u(key), self.match.num_characters))
         return self
 
     def support(self, key: str, *, hp: int | None = None) -> Scenario:
@@ -296,25 +336,25 @@ class Scenario:
 
     def cleanse(self, status: str) -> Scenario:
         """Answer an unnamed Cleanse: remove `status`."""
-        self.state.apply(CLEANSES[st.BY_NAME[status]])
+        self._apply(CLEANSES[st.BY_NAME[status]])
         return self
 
     def declare(self, key: str) -> Scenario:
         """The seat asked in the open window declares an Initiative Break with `key`."""
         assert self.window() is not None, f"no window is open: {self.frame()!r}"
-        self.state.apply(BREAKS[self.u(key)])
+        self._apply(BREAKS[self.u(key)])
         return self
 
     def decline(self) -> Scenario:
         """The seat asked in the open window declines."""
         assert self.window() is not None, f"no window is open: {self.frame()!r}"
-        self.state.apply(DECLINE)
+        self._apply(DECLINE)
         return self
 
     def decline_all(self) -> Scenario:
         """Decline every window until some other decision is due."""
         while self.state.result is None and self.window() is not None:
-            self.state.apply(DECLINE)
+            self._apply(DECLINE)
         return self
 
     def pass_until(self, key: str, limit: int = 200) -> Scenario:
@@ -324,7 +364,7 @@ class Scenario:
             if self.state.result is not None or self.at_action(key):
                 return self
             assert self.at_action(), f"stuck at {self.frame()!r}"
-            self.state.apply(action(Kind.PASS))
+            self._apply(action(Kind.PASS))
         raise AssertionError(f"{key} did not reach its Action step in {limit} decisions")
 
     # --- reading -----------------------------------------------------------------------

@@ -134,3 +134,14 @@ def test_ib_7_4_2_heal_all_your_characters_1_and_the_active_one_3() -> None:
     assert sc.state.hp[sc.u("t_grunt")] == 6  # not an enemy's
     sc.state.apply(FLUXES[2])
     assert sc.state.hp[sc.u("wren")] == 8 and sc.state.flux == [0]
+
+
+def test_amb15_a_free_discard_is_still_offered_after_a_flux_token() -> None:
+    """IB 7.4.2 / AMB-105 and AMB-15: spending a Flux Surge token does not use up the
+    activation's free discard (the token's flag once counted as 256 discards)."""
+    sc = flux_game(2)
+    sc.state.apply(FLUXES[2])  # heal the active Character 3 HP
+    discards = [a for a in sc.legal() if a.kind == Kind.DISCARD]
+    assert len(discards) == len(sc.state.hands[0]) > 0
+    sc.state.apply(discards[0])
+    assert not [a for a in sc.legal() if a.kind == Kind.DISCARD]  # one per activation

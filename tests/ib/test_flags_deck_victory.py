@@ -9,6 +9,7 @@ from scenario import Scenario
 from initiative.games.ib import events
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.events import HIDDEN
+from initiative.games.ib.public import public_description
 from tests.ib.challenge_content import cc_game
 
 TWO_V_TWO = [(0, ["brask"]), (0, ["wren"]), (1, ["marta"]), (1, ["ilse"])]
@@ -173,5 +174,5 @@ def test_new_team_hands_visible_true_teammates_see_each_others_hands() -> None:
     assert seen and HIDDEN not in seen  # a teammate's draws are seen as they happen
     assert all(e[2] == HIDDEN for e in sc.state.view(2).log
                if e[0] == events.DRAW and e[1] in (0, 1))
-    guess = determinize(sc.match, view, SplitMix64(5))
+    guess = determinize(public_description(sc.match), view, SplitMix64(5))
     assert guess.hands[1] == sc.state.hands[1]  # known, so never re-dealt

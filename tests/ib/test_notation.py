@@ -368,11 +368,16 @@ def test_plain_data_round_trip_is_json_safe(match_index: int) -> None:
 def test_the_examples_in_docs_load_and_the_full_one_round_trips() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text("utf-8")
     blocks = re.findall(r"```yaml\n(.*?)```", doc, flags=re.DOTALL)
-    assert len(blocks) == 2
-    full, small = blocks
+    assert len(blocks) == 3
+    full, small, campaign = blocks
     assert dump_position(load_position(full)) == full
     state = load_position(small)
     assert state.hp[state.match.labels.index("ilse")] == 4
+    paused = load_position(campaign, advance=False)  # IB 7.3.4, 7.4, 7.7.1
+    assert paused.stack == [] and paused.flux == [1] and paused.activations == 3
+    assert paused.match.max_hp[:3] == (14, 16, 10)
+    assert dump_position(load_position(dump_position(paused), advance=False)) == \
+        dump_position(paused)
     produced = set()
     for _, data, _ in BAD:
         with pytest.raises(NotationError) as err:

@@ -19,6 +19,7 @@ from initiative.games.ib.content import core_content
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
+from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import hands_seen
@@ -210,7 +211,7 @@ def test_determinized_state_matches_the_view(seed: int, cut: int, open_lists: bo
         return
     seat = state.current_seat()
     view = state.view(seat)
-    guess = determinize(match, view, SplitMix64(seed + 11))
+    guess = determinize(public_description(match), view, SplitMix64(seed + 11))
     assert guess.view(seat).to_dict() == view.to_dict()
     assert guess.legal_actions() == state.legal_actions()
     if open_lists:
@@ -320,7 +321,7 @@ def test_challenge_games_determinize_replay_and_round_trip(
     assert loaded.legal_actions() == state.legal_actions()
     seat = state.current_seat()
     view = state.view(seat)
-    guess = determinize(match, view, SplitMix64(seed + 11))
+    guess = determinize(public_description(match), view, SplitMix64(seed + 11))
     assert guess.view(seat).to_dict() == view.to_dict()
     play_random(guess, SplitMix64(seed))
     assert guess.is_terminal()

@@ -8,12 +8,13 @@ from functools import cache
 
 import yaml
 
+from initiative.engine.chance import ROLL
 from initiative.games.ib import events
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.content import load_content_text
 from initiative.games.ib.match import ChallengerSetup
 from initiative.games.ib.specs import Content
-from tests.ib.challenge_content import CHALLENGES, ScriptedRng
+from tests.ib.challenge_content import CHALLENGES
 from tests.ib.scenario import Scenario
 from tests.ib.support_content import PLAIN, support_data
 
@@ -39,7 +40,7 @@ def _hit_into_the_new_phase(cc: str, track: str, rules: dict[str, object]) -> Sc
     sc = Scenario(dict(rules), seats=[(0, ["wren", "brask", "ilse", "corvin"])],
                   content=_content(), deck="t_deck", challengers=[ChallengerSetup(cc)])
     sc.hand(0, PLAIN[:5])
-    sc.state.rng = ScriptedRng(sc.state.rng.state, [1, 1, 1])
+    sc.force(ROLL, [1, 1, 1])  # IB 6.8: the CC's d6, forced at its chance nodes
     sc.track(track).set(cc, hp=4).run()
     assert sc.acting() == "wren"
     return sc.mark().play(Kind.BASIC, cc)

@@ -11,6 +11,7 @@ from initiative.games.ib import frames
 from initiative.games.ib.actions import DECLINE, Kind
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.events import DRAW, HIDDEN, IB_DECLARE
+from initiative.games.ib.public import public_description
 
 
 def test_a_view_shows_the_own_hand_and_only_the_size_of_other_hands() -> None:
@@ -35,7 +36,7 @@ def test_determinize_with_open_decklists_deals_the_decklist_minus_seen_cards() -
     sc = _after_a_discard({"open_decklists": True})
     real = sc.state
     for seed in range(5):
-        guess = determinize(sc.match, real.view(1), SplitMix64(seed))
+        guess = determinize(public_description(sc.match), real.view(1), SplitMix64(seed))
         assert guess.hands[1] == real.hands[1]  # own hand kept exactly
         assert len(guess.hands[0]) == len(real.hands[0])
         assert len(guess.decks[0]) == len(real.decks[0])
@@ -50,7 +51,7 @@ def test_determinize_without_open_decklists_draws_from_the_public_card_pool() ->
     sc = _after_a_discard({})
     real = sc.state
     pool = range(len(sc.match.content.cards))
-    guess = determinize(sc.match, real.view(1), SplitMix64(7))
+    guess = determinize(public_description(sc.match), real.view(1), SplitMix64(7))
     assert guess.hands[1] == real.hands[1]
     assert len(guess.hands[0]) == len(real.hands[0])
     assert len(guess.decks[0]) == len(real.decks[0])
@@ -63,7 +64,7 @@ def test_determinize_treats_another_seats_unrevealed_declaration_as_unknown() ->
     sc = Scenario()
     sc.track("pim wren sela marta |").set("sela", charge=3).set("marta", charge=3).run()
     sc.declare("sela")  # seat 0 has answered; seat 1 is asked next
-    guess = determinize(sc.match, sc.state.view(1), SplitMix64(1))
+    guess = determinize(public_description(sc.match), sc.state.view(1), SplitMix64(1))
     top = guess.stack[-1]
     assert top.tag == frames.WINDOW and top.declared == ()
     guess.apply(DECLINE)  # seat 1 declines in the guessed world

@@ -18,6 +18,7 @@ from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.match import Match, SeatSetup
 from initiative.games.ib.notation import dump_position, load_position
+from initiative.games.ib.public import public_description
 from tests.ib.scenario import Scenario
 from tests.ib.support_content import support_content, support_game
 
@@ -123,7 +124,7 @@ def test_every_seat_sees_supports_in_play_and_determinize_keeps_them() -> None:
         assert medic.is_support and medic.on_track and medic.hp == 3
         assert medic.name == "Test Medic" and medic.max_hp == 5
     view = sc.state.view(1)
-    other = determinize(sc.match, view, SplitMix64(7))
+    other = determinize(public_description(sc.match), view, SplitMix64(7))
     assert other.hp[sc.u("t_medic")] == 3 and other.on_track(sc.u("t_medic"))
     assert sc.card("t_medic") not in other.decks[0] + other.hands[0]
 

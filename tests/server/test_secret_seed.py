@@ -16,6 +16,7 @@ from initiative.engine.contract import SPECTATOR
 from initiative.engine.rng import KEYED, KeyedStream, SplitMix64
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.notation import canonical_json, dump_position, load_position
+from initiative.games.ib.public import public_description
 from initiative.games.ib.record import GameRecord, position_hash, replay
 from initiative.server.table import Table, TableError
 from initiative.store import Store
@@ -80,7 +81,7 @@ def test_views_and_determinized_copies_hold_nothing_of_the_key(tmp_path: Path) -
         view = table.state.view(seat)
         dumped = pickle.dumps(view)
         assert key not in dumped and key.hex().encode() not in dumped
-        world = determinize(table.match, view, SplitMix64(seat + 7))
+        world = determinize(public_description(table.match), view, SplitMix64(seat + 7))
         assert isinstance(world.rng, SplitMix64)  # reseeded: search never sees the key
     for seat in (0, 1):
         draft = table.draft(seat)

@@ -29,7 +29,7 @@ from initiative.server.tracker_hub import (
 )
 from initiative.server.writer import StoreWriter
 from initiative.store import Store
-from initiative.trackers import records
+from initiative.trackers import any_system, records, systems
 from tests.server.test_trackers import labels
 
 
@@ -123,7 +123,7 @@ def single_console(store: Store, tracker_id: str, lines: list[str]) -> dict[str,
     loaded = store.load(tracker_id)
     assert loaded.snapshot_seq == 0
     snap = loaded.snapshot
-    console = records.new_console(snap["system"], records.quiet, snap["rules"], snap["seed"])
+    console = systems.new_console(snap["system"], records.quiet, snap["rules"], snap["seed"])
     for line in (*SAMPLE_LINES, *lines):
         console.run(line)
     return console.save_data()
@@ -192,7 +192,7 @@ def test_catching_up_across_snapshots_equals_reopening(tmp_path: Path) -> None:
     async def test(a: Process, b: Process) -> None:
         tid, _ = await new_tracker(a)
         await b.hub.runtime(tid)
-        other = records.open_tracker(a.store, tid)  # a third process, writing fast
+        other = any_system.open_tracker(a.store, tid)  # a third process, writing fast
         for i in range(total):
             records.append_line(a.store, other, f"damage Vessa {i % 3 + 1}")
             if i in (30, records.SNAPSHOT_EVERY + 2):  # some notifications are heard
@@ -200,7 +200,7 @@ def test_catching_up_across_snapshots_equals_reopening(tmp_path: Path) -> None:
         assert b.record(tid).seq == records.SNAPSHOT_EVERY + 3
         await b.hub.notified(f"t:{tid}:{other.seq}")
         caught_up = b.record(tid)
-        reopened = records.open_tracker(b.store, tid)
+        reopened = any_system.open_tracker(b.store, tid)
         assert caught_up.seq == reopened.seq == other.seq == total
         assert caught_up.console.save_data() == reopened.console.save_data()
         assert caught_up.console.history_data() == reopened.console.history_data()

@@ -20,7 +20,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from initiative.store import Store
-from initiative.trackers import records
+from initiative.trackers import any_system, records, systems
 from tests.server import test_multiprocess as mp
 from tests.server.test_multiprocess import PROMPT_S, Seat, Server
 from tests.server.test_trackers import labels, links_on
@@ -77,7 +77,7 @@ def tracker_id(link: str) -> str:
 
 def reopened(db_url: str, link: str) -> records.TrackerRecord:
     with Store(db_url) as store:
-        return records.open_tracker(store, tracker_id(link))
+        return any_system.open_tracker(store, tracker_id(link))
 
 
 def secret_now(db_url: str, link: str, name: str) -> tuple[int, set[str]]:
@@ -195,7 +195,7 @@ def test_both_processes_take_commands_on_one_tracker(servers: Servers) -> None:
     together = lines[len(ALTERNATE):]
     assert [set(together[i:i + 2]) for i in range(0, len(together), 2)] == [
         set(pair) for pair in TOGETHER]
-    console = records.new_console("faith", records.quiet, first["rules"], first["seed"])
+    console = systems.new_console("faith", records.quiet, first["rules"], first["seed"])
     for line in ("roster", *lines):
         console.run(line)
     assert console.save_data() == reopened(db_url, gm_link).console.save_data()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from initiative.store import Store
-from initiative.trackers import records
+from initiative.trackers import any_system, records, systems
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.records import TrackerRecord
 
@@ -32,10 +32,10 @@ def store(tmp_path: Path) -> Store:
 
 
 def new(store: Store, system: str, seed: int = 7, name: str = "Test") -> TrackerRecord:
-    console = records.new_console(system, records.quiet, {}, seed)
+    console = systems.new_console(system, records.quiet, {}, seed)
     if system == "faith":
         console.run("roster")
-    return records.open_tracker(store, records.create_tracker(store, console, name))
+    return any_system.open_tracker(store, records.create_tracker(store, console, name))
 
 
 def play(store: Store, record: TrackerRecord, lines: list[str]) -> None:
@@ -54,7 +54,7 @@ def test_reopen_replays_to_the_live_state(store: Store, system: str, lines: list
     record = new(store, system)
     play(store, record, lines)
     assert record.seq == len(store.events(record.id)) > 5
-    again = records.open_tracker(store, record.id)
+    again = any_system.open_tracker(store, record.id)
     assert again.seq == record.seq
     assert same(again.console, record.console)
     for line in ("undo", "undo", "redo"):  # the history came back too
@@ -94,7 +94,7 @@ def test_a_snapshot_every_n_events(store: Store, monkeypatch: pytest.MonkeyPatch
     assert record.seq >= 10
     assert loaded.snapshot_seq == record.seq - record.seq % 4
     assert len(loaded.events) == record.seq % 4
-    assert same(records.open_tracker(store, record.id).console, record.console)
+    assert same(any_system.open_tracker(store, record.id).console, record.console)
 
 
 def test_undo_reaches_back_past_a_snapshot_after_reopening(
@@ -102,13 +102,13 @@ def test_undo_reaches_back_past_a_snapshot_after_reopening(
     monkeypatch.setattr(records, "SNAPSHOT_EVERY", 3)
     record = new(store, "faith")
     play(store, record, FAITH_LINES[:7])  # round, five commits, reveal: 7 events
-    again = records.open_tracker(store, record.id)
+    again = any_system.open_tracker(store, record.id)
     for _ in range(8):  # the seven commands, and loading the roster before creation
         records.append_line(store, record, "undo")
         again.console.run("undo")
         assert same(again.console, record.console)
     # the undo lines were stored too: a third copy replays them
-    assert same(records.open_tracker(store, record.id).console, record.console)
+    assert same(any_system.open_tracker(store, record.id).console, record.console)
     assert not record.console.can_undo and not record.console.state.roster
 
 
@@ -118,7 +118,7 @@ def test_undo_history_is_trimmed_alike_live_and_stored(
     monkeypatch.setattr(records, "UNDO_KEEP", 2)
     record = new(store, "exalted")
     play(store, record, EXALTED_LINES[:4])  # snapshot at seq 4 trims to 2 undo steps
-    again = records.open_tracker(store, record.id)
+    again = any_system.open_tracker(store, record.id)
     assert same(again.console, record.console)
     for console in (record.console, again.console):
         console.run("undo")
@@ -129,12 +129,12 @@ def test_undo_history_is_trimmed_alike_live_and_stored(
 
 def test_save_and_load_by_name(store: Store) -> None:
     out: list[str] = []
-    console = records.new_console("faith", out.append, {}, 3)
+    console = systems.new_console("faith", out.append, {}, 3)
     for line in ("roster", "round", "commit Vessa 0"):
         console.run(line)
     record_id = records.save_to_store(store, console, "Night raid")
     assert [i.name for i in records.list_trackers(store)] == ["Night raid"]
-    fresh = records.new_console("faith", out.append)
+    fresh = systems.new_console("faith", out.append)
     assert records.load_from_store(store, "Night raid", fresh) == record_id
     assert fresh.save_data() == console.save_data() and fresh.can_undo
     console.run("commit Orrin 1")
@@ -145,39 +145,55 @@ def test_save_and_load_by_name(store: Store) -> None:
     with pytest.raises(ValueError, match="no tracker named 'Nope'"):
         records.load_from_store(store, "Nope", fresh)
     with pytest.raises(ValueError, match="faith tracker"):
-        records.load_from_store(store, "Night raid", records.new_console("exalted", out.append))
+        records.load_from_store(store, "Night raid", systems.new_console("exalted", out.append))
     with pytest.raises(ValueError, match="faith tracker, not exalted"):
-        records.save_to_store(store, records.new_console("exalted", out.append), "Night raid")
+        records.save_to_store(store, systems.new_console("exalted", out.append), "Night raid")
 
 
 def test_bad_records_are_named(store: Store) -> None:
     with pytest.raises(ValueError, match="no record 'f00f00f00f'"):
-        records.open_tracker(store, "f00f00f00f")
+        any_system.open_tracker(store, "f00f00f00f")
     table = store.create("table", "A table", {"x": 1})
     with pytest.raises(ValueError, match=f"record {table} is a 'table', not a tracker"):
-        records.open_tracker(store, table)
+        any_system.open_tracker(store, table)
     damaged = store.create(records.KIND, "Broken", {"format": "something/9"})
     with pytest.raises(ValueError, match=f"tracker record {damaged} is damaged: the "
                                          "snapshot at seq 0: format"):
-        records.open_tracker(store, damaged)
+        any_system.open_tracker(store, damaged)
     record = new(store, "faith")
     records.append_line(store, record, "round")
     store.append(record.id, 2, {"line": "reveal", "by": "gm"})  # refused on replay
     with pytest.raises(ValueError, match=rf"tracker record {record.id} is damaged: event "
                                          r"seq 2 .*does not replay: cannot reveal"):
-        records.open_tracker(store, record.id)
+        any_system.open_tracker(store, record.id)
     other = new(store, "exalted")
     store.append(other.id, 1, {"what": 1})
     with pytest.raises(ValueError, match=r"event seq 1 .*neither a line"):
-        records.open_tracker(store, other.id)
+        any_system.open_tracker(store, other.id)
 
 
 def test_house_rules_are_checked_and_kept(store: Store) -> None:
     with pytest.raises(ValueError, match="unknown"):
-        records.new_console("faith", records.quiet, {"nope": 1})
+        systems.new_console("faith", records.quiet, {"nope": 1})
     with pytest.raises(ValueError, match="unknown tracker system"):
-        records.new_console("chess", records.quiet)
-    console = records.new_console("exalted", records.quiet,
+        systems.new_console("chess", records.quiet)
+    console = systems.new_console("exalted", records.quiet,
                                   {"show_npc_initiative_to_players": False})
-    record = records.open_tracker(store, records.create_tracker(store, console, "Rules"))
+    record = any_system.open_tracker(store, records.create_tracker(store, console, "Rules"))
     assert record.console.save_data()["rules"]["show_npc_initiative_to_players"] is False
+
+
+@pytest.mark.parametrize(("system", "rules"), [
+    ("exalted", {"show_npc_initiative_to_players": False}), ("faith", {"allow_pass": False})])
+def test_a_console_builds_a_fresh_one_of_its_system_as_new_console_does(
+        system: str, rules: dict[str, object]) -> None:
+    """What `save db:NAME` / `load db:NAME` replay a stored tracker on (`records.reopen`):
+    the record's house rules and seed, not those of the console asking."""
+    asking = systems.new_console(system, records.quiet, {}, 1)
+    fresh = asking.fresh(records.quiet, dict(rules), 7)
+    expected = systems.new_console(system, records.quiet, dict(rules), 7)
+    assert fresh.system == system
+    assert fresh.rules_data() == expected.rules_data() != asking.rules_data()
+    assert fresh.save_data() == expected.save_data()
+    with pytest.raises(ValueError, match="nope"):
+        asking.fresh(records.quiet, {"nope": 1}, 7)

@@ -22,7 +22,7 @@ from initiative.server.app import create_app
 from initiative.server.tracker_hub import link_token
 from initiative.store import Store
 from initiative.timing.cards_content import Card
-from initiative.trackers import records
+from initiative.trackers import records, systems
 from tests.server.test_app import Seat
 
 Links = dict[str, str]
@@ -246,7 +246,7 @@ def test_a_tied_player_declares_to_the_gm_only(tmp_path: Path) -> None:
     gm_token = tokens.new_token()
     seed = next(s for s in range(500) if _pc_tie(s))
     with Store(f"sqlite:///{tmp_path / 'trackers.db'}") as store:
-        console = records.new_console("faith", records.quiet, {}, seed)
+        console = systems.new_console("faith", records.quiet, {}, seed)
         console.run("roster")
         for line in _ROUND:
             console.run(line)
@@ -280,7 +280,7 @@ _ROUND = ["round", *(f"commit {n} top" for n in ("Vessa", "Orrin", "Talwyn", "Ma
 
 
 def _pc_tie(seed: int) -> list[str]:
-    console = records.new_console("faith", records.quiet, {}, seed)
+    console = systems.new_console("faith", records.quiet, {}, seed)
     for line in ["roster", *_ROUND]:
         console.run(line)
     ties = [t[2] for t in console.state.ties if t[0] == "pc"]

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from initiative.store import Store
 from initiative.timing.cards_content import Card
-from initiative.trackers import records
+from initiative.trackers import any_system
 from tests.web.support import Server, capture_frames, horizontal_overflow, needs_chromium
 
 pytestmark = needs_chromium
@@ -69,7 +69,7 @@ def test_player_commits_gm_reveals_and_the_player_sees_the_order(
 
         tracker_id = vessa_url.split("/")[2].split("?")[0]
         with Store(f"sqlite:///{server.db}") as store:
-            state = records.open_tracker(store, tracker_id).console.state  # type: ignore[attr-defined]
+            state = any_system.open_tracker(store, tracker_id).console.state  # type: ignore[attr-defined]
         mine = labels(state.hands["Vessa"]) | {state.commitments["Vessa"][0].label()}
         others = {o: labels(h) for o, h in state.hands.items() if o != "Vessa"}
         hands = set().union(*others.values()) - mine

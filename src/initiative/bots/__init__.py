@@ -1,11 +1,27 @@
-"""Bots: players that choose an action from a per-seat view, never from the state."""
+"""Bots: players that choose an action from a per-seat view, never from the state.
+
+Every bot is an engine-contract `Bot` over Initiative Break views (`IBBot`), built from
+the game's public description (`public.public_description`): it never holds a Match
+with deck lists, nor any state but the ones it deals itself from its view.
+"""
+
+from typing import TypeAlias
 
 from initiative.bots.heuristic import HeuristicBot, Weights, evaluate
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
-from initiative.bots.random_bot import Bot, RandomBot
+from initiative.bots.play import ask, play_out
+from initiative.bots.random_bot import RandomBot
+from initiative.engine.contract import Bot
+from initiative.games.ib.actions import Action
+from initiative.games.ib.public import PublicMatch
+from initiative.games.ib.view import IBView
 
-__all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "ISMCTSBot", "RandomBot", "SearchSettings",
-           "Weights", "evaluate", "is_bot_name", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "IBBot", "ISMCTSBot", "RandomBot",
+           "SearchSettings", "Weights", "ask", "evaluate", "is_bot_name", "make_bot",
+           "play_out"]
+
+IBBot: TypeAlias = Bot[IBView, Action]
+"""A player of Initiative Break: its seat's view in, one of its legal actions out."""
 
 LEVELS = {"easy": ("random", 0), "normal": ("heuristic", 1), "hard": ("heuristic", 3),
           "expert": ("ismcts", 500)}
@@ -16,10 +32,8 @@ BOTS = ("random", "heuristic", "ismcts", *LEVELS)
 iterations per decision, `ismcts@2.5s` for 2.5 seconds."""
 
 
-def make_bot(name: str, match: object, seed: int) -> HeuristicBot | ISMCTSBot | RandomBot:
-    """A bot by name or difficulty level for `match` (an Initiative Break Match)."""
-    from initiative.games.ib.match import Match
-
+def make_bot(name: str, game: PublicMatch, seed: int) -> IBBot:
+    """A bot by name or difficulty level for the game described by `game`."""
     kind, effort = LEVELS.get(name, (name, 0))
     kind, at, budget = kind.partition("@")
     settings = SearchSettings(iterations=effort or 500)
@@ -31,10 +45,10 @@ def make_bot(name: str, match: object, seed: int) -> HeuristicBot | ISMCTSBot | 
         settings = parsed
     if kind == "random":
         return RandomBot(seed)
-    if kind == "heuristic" and isinstance(match, Match):
-        return HeuristicBot(match, seed, samples=effort or 2)
-    if kind == "ismcts" and isinstance(match, Match):
-        return ISMCTSBot(match, seed, settings)
+    if kind == "heuristic":
+        return HeuristicBot(game, seed, samples=effort or 2)
+    if kind == "ismcts":
+        return ISMCTSBot(game, seed, settings)
     raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}, ismcts@N, "
                      "ismcts@SECONDSs)")
 

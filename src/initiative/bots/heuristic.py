@@ -17,7 +17,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action
 from initiative.games.ib.determinize import determinize
-from initiative.games.ib.match import Match
+from initiative.games.ib.public import PublicMatch
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 
@@ -67,11 +67,12 @@ def evaluate(state: IBState, seat: int, w: Weights = Weights()) -> float:
 
 
 class HeuristicBot:
-    """One-ply lookahead with `samples` determinizations per decision."""
+    """One-ply lookahead with `samples` determinizations per decision, dealt from the
+    view on the game's public description (`public.public_description`)."""
 
-    def __init__(self, match: Match, seed: int, samples: int = 2,
+    def __init__(self, game: PublicMatch, seed: int, samples: int = 2,
                  weights: Weights = Weights()) -> None:
-        self.match = match
+        self.game = game
         self.rng = SplitMix64(seed)
         self.samples = samples
         self.weights = weights
@@ -82,7 +83,7 @@ class HeuristicBot:
             raise ValueError(f"seat {view.seat} has no decision to make in this view")
         if len(legal) == 1:
             return legal[0]
-        worlds = [determinize(self.match, view, SplitMix64(self.rng.next64()))
+        worlds = [determinize(self.game, view, SplitMix64(self.rng.next64()))
                   for _ in range(self.samples)]
         best: list[Action] = []
         top = float("-inf")

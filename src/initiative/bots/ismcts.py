@@ -28,7 +28,7 @@ from initiative.bots.heuristic import Weights, evaluate
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.actions import Action
 from initiative.games.ib.determinize import determinize
-from initiative.games.ib.match import Match
+from initiative.games.ib.public import PublicMatch
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 
@@ -64,11 +64,12 @@ class Node:
 
 
 class ISMCTSBot:
-    """Searches `settings.iterations` determinized worlds (or until the time limit)."""
+    """Searches `settings.iterations` determinized worlds (or until the time limit),
+    each dealt from the view on the game's public description."""
 
-    def __init__(self, match: Match, seed: int, settings: SearchSettings | None = None,
+    def __init__(self, game: PublicMatch, seed: int, settings: SearchSettings | None = None,
                  weights: Weights | None = None) -> None:
-        self.match = match
+        self.game = game
         self.rng = SplitMix64(seed)
         self.settings = settings or SearchSettings()
         self.weights = weights or Weights()
@@ -95,7 +96,7 @@ class ISMCTSBot:
             else time.perf_counter() + settings.time_limit
         done = 0
         while done < settings.iterations:
-            world = determinize(self.match, view, SplitMix64(rng.next64()))
+            world = determinize(self.game, view, SplitMix64(rng.next64()))
             self._iterate(root, world, rng)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:

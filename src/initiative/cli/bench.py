@@ -15,9 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib.match import Match
-from initiative.games.ib.modes import standard_match
-from initiative.games.ib.setup import new_game
+from initiative.games import load_game
+from initiative.games.ib.setup import IBGame
 from initiative.games.ib.state import IBState
 
 FIGURES = (
@@ -64,12 +63,12 @@ def _play(state: IBState, rng: SplitMix64) -> int:
     return decisions
 
 
-def _snapshots(match: Match, seed: int, games: int) -> list[IBState]:
+def _snapshots(game: IBGame, seed: int, games: int) -> list[IBState]:
     """Mid-game states from replaying (untimed) the first benchmark games."""
     rng = SplitMix64(seed)
     out: list[IBState] = []
     for g in range(games):
-        state = new_game(match, seed + g)
+        state = game.new_initial_state(seed + g)
         n = 0
         while state.result is None and len(out) < MAX_SNAPSHOTS:
             legal = state.legal_actions()
@@ -96,24 +95,25 @@ def _time_clones(states: list[IBState]) -> float:
     return rounds * len(states) / elapsed
 
 
-def run(games: int, seed: int, match: Match | None = None) -> dict[str, float]:
-    """Play `games` random games (game g is seeded `seed + g`); the figures by name."""
+def run(games: int, seed: int, game: IBGame | None = None) -> dict[str, float]:
+    """Play `games` random games of `game` (default: the starter teams' 1v1; game g is
+    seeded `seed + g`); the figures by name."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    match = match or standard_match(*BENCH_TEAMS)
+    game = game or load_game("initiative_break", teams=BENCH_TEAMS)
     rng = SplitMix64(seed)
     decisions = activations = 0
     play_time = 0.0
     with _no_gc():
         total_start = time.perf_counter()
         for g in range(games):
-            state = new_game(match, seed + g)
+            state = game.new_initial_state(seed + g)
             start = time.perf_counter()
             decisions += _play(state, rng)
             play_time += time.perf_counter() - start
             activations += state.activations
         total_time = time.perf_counter() - total_start
-    clones_per_s = _time_clones(_snapshots(match, seed, games))
+    clones_per_s = _time_clones(_snapshots(game, seed, games))
     return {
         "us_per_decision": play_time / max(decisions, 1) * 1e6,
         "us_per_activation": play_time / max(activations, 1) * 1e6,

@@ -6,7 +6,7 @@ import io
 import secrets
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 from rich.console import Console
@@ -20,11 +20,16 @@ from initiative.cli.lab import simulate
 from initiative.cli.report import report
 from initiative.cli.serve import serve
 from initiative.cli.track import track_app
-from initiative.engine.errors import InitiativeError
-from initiative.games.ib.config import RulesConfig
+from initiative.engine.errors import ContentError, InitiativeError
+from initiative.games import load_game
 from initiative.games.ib.content import core_content
+from initiative.games.ib.formats import FORMATS
 from initiative.games.ib.match import Match
-from initiative.games.ib.presets import default_encounter, playable_teams, preset_teams
+from initiative.games.ib.presets import default_encounter, playable_teams
+
+GAME: Final = "initiative_break"
+DUEL_SEATS = ("North", "South")
+"""The seats of the standard duel `play` starts without a mode or format."""
 
 TEAMS = ", ".join(playable_teams(core_content()))
 
@@ -42,17 +47,6 @@ app.command()(report)
 app.command()(serve)
 
 
-
-
-def _format_match(fmt: str, players: list[str], config: RulesConfig) -> Match:
-    """`--format` with its `--player`s: shipped team keys or team files."""
-    from initiative.games.ib.deckbuilding import load_team_file
-    from initiative.games.ib.formats import format_match, shipped_team
-
-    content = core_content()
-    files = [load_team_file(p) if p.endswith((".yaml", ".yml")) else shipped_team(content, p)
-             for p in players]
-    return format_match(fmt, files, content, config)
 
 
 def _facing(match: Match) -> str:
@@ -114,12 +108,6 @@ def play(
     or co-op against Challenge Cards with --mode/--encounter, or a setup file."""
     from initiative.cli.play import console_reader
     from initiative.cli.play import play as play_game
-    from initiative.games.ib.modes import (
-        GameSetup,
-        build_match,
-        load_setup_file,
-        standard_match,
-    )
 
     config = parse_rules(rule or [], max_activations)
     if seed is None:
@@ -127,22 +115,23 @@ def play(
     against = bool(mode or encounter or challenge or rival)
     try:
         if setup is not None:
-            match = build_match(load_setup_file(setup), core_content(), config, seed)
+            game = load_game(GAME, setup=setup, rules=config, rival_seed=seed)
         elif against:
             kind = mode or format or "solo"
-            players = player or ([team] if kind == "solo" else preset_teams(kind))
-            if not (encounter or challenge or rival):
-                encounter = default_encounter(kind)
-            described = GameSetup(kind, tuple(players), encounter, tuple(challenge or ()),
-                                  tuple(rival or ()))
-            match = build_match(described, core_content(), config, seed)
+            game = load_game(GAME, mode=kind, teams=player or ([team] if kind == "solo"
+                                                               else None),
+                             encounter=encounter, challengers=challenge, rivals=rival,
+                             rules=config, rival_seed=seed)
         elif format is not None:
-            match = _format_match(format, player or list(preset_teams(format)), config)
+            if format not in FORMATS:  # solo and co-op are modes: --mode
+                raise ContentError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
+            game = load_game(GAME, mode=format, teams=player, rules=config)
         else:
             teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
-            match = standard_match(*teams, config=config)
+            game = load_game(GAME, teams=teams, rules=config, seat_names=DUEL_SEATS)
     except InitiativeError as exc:
         raise fail(str(exc)) from None
+    match = game.match
     for s in [seat, *(human or [])]:
         if s >= match.num_seats:
             raise fail(f"--seat/--human: {s}, but the game has seats 0 to "
@@ -178,11 +167,23 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record saved by `play --record`.")],
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Show every move and hidden card (game-master log).")] = False,
+    position_after: Annotated[int | None, typer.Option(
+        min=0, help="Print instead the position (YAML, docs/notation.md) after this many "
+        "moves (0: the start), every hand and deck included.")] = None,
+    between: Annotated[bool, typer.Option(
+        help="With --position-after: play the record's next moves on to the point between "
+        "two activations and print the position there.")] = False,
 ) -> None:
-    """Replay a game record and print its log and result."""
+    """Replay a game record and print its log and result (or a position in it)."""
+    from initiative.cli.replay import position_after as position_in_record
     from initiative.cli.replay import replay_file
 
+    if between and position_after is None:
+        raise fail("--between needs --position-after", 2)
     try:
+        if position_after is not None:
+            typer.echo(position_in_record(file, position_after, between), nl=False)
+            return
         lines = replay_file(file, verbose)
     except (InitiativeError, OSError) as exc:
         raise fail(str(exc), 1) from None
@@ -201,14 +202,13 @@ def bench(
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
     from initiative.cli.bench import format_figures, run
-    from initiative.games.ib.modes import GameSetup, build_match, standard_match
 
     try:
-        match = build_match(GameSetup("solo", (team,), encounter), core_content()) \
-            if encounter else standard_match(team, opponent_team)
+        game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
+            if encounter else load_game(GAME, teams=(team, opponent_team))
     except InitiativeError as exc:
         raise fail(str(exc)) from None
-    for line in format_figures(run(games, seed, match)):
+    for line in format_figures(run(games, seed, game)):
         print(line)
 
 

@@ -3,7 +3,8 @@
 The record is replayed in full first (result and final position are checked; a
 mismatch raises NotationError), then told: by default as the public log a spectator
 sees; with `verbose`, move by move with every card named (a record holds the seed,
-so nothing in it is secret).
+so nothing in it is secret). `position_after` writes the position (docs/notation.md)
+after a move instead, or at the next point between two activations (stepping.py).
 """
 
 from __future__ import annotations
@@ -12,10 +13,15 @@ import warnings
 from pathlib import Path
 
 from initiative.engine.contract import SPECTATOR
+from initiative.engine.errors import NotationError
 from initiative.games.ib import events
+from initiative.games.ib.actions import Action
 from initiative.games.ib.match import Match
+from initiative.games.ib.movetext import parse_action
+from initiative.games.ib.notation import dump_position
 from initiative.games.ib.record import ContentChangedWarning, GameRecord, Recorder, replay
 from initiative.games.ib.state import IBState
+from initiative.games.ib.stepping import step_to_next_activation
 
 
 def result_line(state: IBState) -> str:
@@ -43,12 +49,47 @@ def _verbose(record: GameRecord, match: Match) -> list[str]:
     return lines
 
 
-def replay_file(path: Path, verbose: bool = False) -> list[str]:
-    """The lines `initiative replay` prints; NotationError (or OSError) if it fails."""
+def _load(path: Path) -> GameRecord:
     try:
-        record = GameRecord.load(path)
+        return GameRecord.load(path)
     except UnicodeDecodeError as exc:
         raise OSError(f"{path}: not a text file ({exc.reason})") from None
+
+
+def position_after(path: Path, moves: int, between: bool = False) -> str:
+    """The position (YAML) after the record's first `moves` moves; with `between`, at
+    the first point between two activations that the moves from `moves` on reach (the
+    mulligans end before the first one). The record is checked in full first."""
+    record = _load(path)
+    with warnings.catch_warnings():  # other content that still replays: the same game
+        warnings.simplefilter("ignore", ContentChangedWarning)
+        match = replay(record).match
+    if not 0 <= moves <= len(record.actions):
+        raise NotationError(f"record: --position-after {moves}: the record has "
+                            f"{len(record.actions)} moves")
+    recorder = Recorder(match, record.seed, record.agreed_order)
+    plain = max(0, moves - 1) if between else moves
+    for text in record.actions[:plain]:
+        recorder.apply_text(text)
+    state = recorder.state
+    if between:
+        later = iter(record.actions[plain:])
+
+        def next_move(state: IBState) -> Action:
+            text = next(later, None)
+            if text is None:
+                raise NotationError(f"record: the game stops after move "
+                                    f"{len(record.actions)}, before the next point "
+                                    "between two activations")
+            return parse_action(state, text)
+
+        step_to_next_activation(state, next_move)
+    return dump_position(state)
+
+
+def replay_file(path: Path, verbose: bool = False) -> list[str]:
+    """The lines `initiative replay` prints; NotationError (or OSError) if it fails."""
+    record = _load(path)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ContentChangedWarning)
         state = replay(record)

@@ -1,6 +1,18 @@
 """The game-agnostic engine contract: states, actions, views, seeded chance, records."""
 
-from initiative.engine.contract import CHANCE, GAME_MASTER, SPECTATOR, TERMINAL, Game, State, View
+from initiative.engine.contract import (
+    CHANCE,
+    GAME_MASTER,
+    SPECTATOR,
+    TERMINAL,
+    BaseGame,
+    Bot,
+    DecisionView,
+    Game,
+    SearchableGame,
+    State,
+    View,
+)
 from initiative.engine.errors import (
     ConfigError,
     ContentError,
@@ -15,12 +27,16 @@ __all__ = [
     "GAME_MASTER",
     "SPECTATOR",
     "TERMINAL",
+    "BaseGame",
+    "Bot",
     "ConfigError",
     "ContentError",
+    "DecisionView",
     "Game",
     "IllegalActionError",
     "InitiativeError",
     "NotationError",
+    "SearchableGame",
     "SplitMix64",
     "State",
     "View",

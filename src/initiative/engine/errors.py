@@ -21,3 +21,8 @@ class NotationError(InitiativeError):
 
 class ConfigError(InitiativeError):
     """An unknown house-rule flag or a value it does not accept."""
+
+
+class GameParamError(ConfigError):
+    """`load_game` was given a game name it does not know, a parameter the game does not
+    take, or a value the parameter does not accept; the message lists the valid ones."""

@@ -1,7 +1,8 @@
 """Seeded generators, so cloning a state copies a number or two.
 
 Every chance event of a game (shuffles, dice) draws from the one generator its state
-owns; a record is therefore setup + seed + actions and replays bit for bit.
+owns; a record is therefore setup + seed + actions and replays bit for bit. A generator
+is the default *chance source* of `engine.chance` (which also has the explicit one).
 
 Two generators share one interface (`GameRng`):
 - `SplitMix64` (an int seed): fast, for the lab, bots, tests and terminal games. Its
@@ -55,6 +56,10 @@ class GameRng(Protocol):
 
     def shuffle(self, items: MutableSequence[T]) -> None: ...
 
+    def draw(self, pile: list[int]) -> int:
+        """Take a card from a pile this generator shuffled (engine.chance)."""
+        ...
+
     def sample(self, items: MutableSequence[T], k: int) -> list[T]: ...
 
     def to_data(self) -> int | str:
@@ -89,6 +94,11 @@ class _Draws:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def draw(self, pile: list[int]) -> int:
+        """The top card of a shuffled pile: the shuffle was the chance, so the deal
+        is a pop (an explicit source makes each draw a chance node instead)."""
+        return pile.pop()
 
     def sample(self, items: MutableSequence[T], k: int) -> list[T]:
         """`k` items drawn without replacement, in random order: the first `k` steps of

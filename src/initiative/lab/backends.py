@@ -4,31 +4,36 @@ Without an address Ray starts locally on `workers` CPUs (its files go to Ray's o
 temporary directory, never the working tree); with one it joins that cluster, whose
 nodes need the `initiative` package installed (`pip install 'initiative[lab]'`). The
 tasks call `simulate.play_chunk`, so each row depends only on its seed and the rows,
-put back in job order, equal the local backend's.
+put back in job order, equal the local backend's. This module knows nothing of games:
+`simulate` hands it the task and the work (and imports it, never the other way round).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from initiative.engine.errors import ConfigError
-from initiative.lab.simulate import Job, gather, play_chunk
 
-__all__ = ["run_ray"]
+__all__ = ["ray_tasks"]
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
-def run_ray(work: list[Job], address: str | None, workers: int,
-            progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """The rows of `work` played as Ray tasks, in job order; `progress(n)` as each task
-    of n games finishes. Shuts Ray down afterwards only if this call started it."""
+@contextmanager
+def ray_tasks(task: Callable[[Job], Result], work: Sequence[Job], address: str | None,
+              workers: int) -> Iterator[Iterator[tuple[int, Result]]]:
+    """`task` run on each job of `work` as a Ray task: (job index, result) pairs as each
+    task finishes. Shuts Ray down on leaving only if this call started it."""
     ray = _ray()
     started = _connect(ray, address, workers)
     try:
-        task = ray.remote(play_chunk)
-        index = {task.remote(job): i for i, job in enumerate(work)}
-        return gather(work, _as_finished(ray, index), progress)
+        remote = ray.remote(task)
+        index = {remote.remote(job): i for i, job in enumerate(work)}
+        yield _as_finished(ray, index)
     finally:
         if started:
             ray.shutdown()
@@ -49,7 +54,7 @@ def _connect(ray: Any, address: str | None, workers: int) -> bool:
     return True
 
 
-def _as_finished(ray: Any, index: dict[Any, int]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
+def _as_finished(ray: Any, index: dict[Any, int]) -> Iterator[tuple[int, Any]]:
     """(job index, rows) of each task as it finishes."""
     pending = list(index)
     while pending:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
 from initiative.games.ib.config import RulesConfig, parse_flag_value
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.deckbuilding import (
@@ -28,11 +29,12 @@ from initiative.games.ib.deckbuilding import (
     TeamMember,
     validate_team,
 )
-from initiative.games.ib.formats import player_seat, shipped_team
 from initiative.games.ib.match import Match
-from initiative.games.ib.modes import GameSetup, build_match, check_duel
+from initiative.games.ib.setup import IBGame
 
 T = TypeVar("T")
+
+GAME: Final = "initiative_break"
 
 RANDOM_TEAM = "random"
 """A side named this is drafted per game: four Characters within the point cap, a
@@ -65,20 +67,24 @@ class Matchup:
         """The format column of the results: 1v1, a format name, solo or coop."""
         return self.mode or ("solo" if self.encounter else "1v1")
 
-    def match(self, seed: int) -> Match:
-        """The match of game `seed` (drafted sides and Rival Keystones come from it)."""
+    def game(self, seed: int) -> IBGame:
+        """The game of seed `seed` (drafted sides and Rival Keystones come from it)."""
         content, config = _prepared(self.rules_items(), self.overrides)
         if RANDOM_TEAM in self.teams:
-            players = [draft_team(content, config, seed, i) if key == RANDOM_TEAM
-                       else shipped_team(content, key) for i, key in enumerate(self.teams)]
-            if self.mode is None and self.encounter is None:
-                return Match(content, config, tuple(player_seat(p, i)
-                                                    for i, p in enumerate(players)))
-            raise ConfigError("a random team plays the standard 1v1 only")
+            if self.mode is not None or self.encounter is not None:
+                raise ConfigError("a random team plays the standard 1v1 only")
+            players = [draft_team(content, config, seed, i) if key == RANDOM_TEAM else key
+                       for i, key in enumerate(self.teams)]
+            return load_game(GAME, teams=players, content=content, rules=config)
         if self.mode is None and self.encounter is None:
             return _standard(self.teams, self.rules_items(), self.overrides)
-        return build_match(GameSetup(self.mode or "solo", self.teams, self.encounter),
-                           content, config, seed)
+        return load_game(GAME, mode=self.mode or "solo", teams=self.teams,
+                         encounter=self.encounter, content=content, rules=config,
+                         rival_seed=seed)
+
+    def match(self, seed: int) -> Match:
+        """The match of `game(seed)`."""
+        return self.game(seed).match
 
     def rules_items(self) -> tuple[tuple[str, Any], ...]:
         return tuple(sorted(self.rules.items()))
@@ -97,14 +103,10 @@ def _prepared(rules: tuple[tuple[str, Any], ...], overrides: tuple[tuple[str, An
 
 @lru_cache(maxsize=32)
 def _standard(teams: tuple[str, ...], rules: tuple[tuple[str, Any], ...],
-              overrides: tuple[tuple[str, Any], ...]) -> Match:
-    """A 1v1 of shipped teams (the same Match for every seed, so built once), once they
-    pass the checks `build_match` makes (IB 2.2.1 Keystones, IB 2.9 decks)."""
+              overrides: tuple[tuple[str, Any], ...]) -> IBGame:
+    """A 1v1 of shipped teams (the same game for every seed, so built once)."""
     content, config = _prepared(rules, overrides)
-    check_duel(teams, content, config)
-    first, second = teams
-    return Match(content, config, (player_seat(shipped_team(content, first), 0),
-                                   player_seat(shipped_team(content, second), 1)))
+    return load_game(GAME, teams=teams, content=content, rules=config)
 
 
 def apply_override(content: Content, flags: dict[str, Any], path: str, value: Any

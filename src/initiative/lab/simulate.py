@@ -13,14 +13,13 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from initiative.bots import make_bot
-from initiative.bots.random_bot import Decision
+from initiative.bots import make_bot, play_out
 from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
-from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.lab.backends import ray_tasks
 from initiative.lab.matchup import Matchup
 
 __all__ = ["CHUNK", "COLUMNS", "Matchup", "play_one", "run"]
@@ -43,17 +42,12 @@ COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winne
 
 def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
     """One game from `seed`; its result row."""
-    match = matchup.match(seed)
-    state = new_game(match, seed)
+    game = matchup.game(seed)
+    match = game.match
+    state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ 0xB075)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]
-    bots = [make_bot(name, match, rng.next64()) for name in names]
-    while not state.is_terminal():
-        seat = state.current_seat()
-        bot: Any = bots[seat]
-        view = Decision(seat, tuple(state.legal_actions())) \
-            if getattr(bot, "needs_only_legal", False) else state.view(seat)
-        state.apply(bot.choose(view))
+    play_out(state, [make_bot(name, game.public, rng.next64()) for name in names])
     return result_row(matchup, seed, match, state, names, param, value)
 
 
@@ -160,7 +154,7 @@ def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
         address: str | None = None) -> list[dict[str, Any]]:
     """Play `games` games (seeds first_seed ...) per sweep value in chunks of `chunk`
     (default: `CHUNK[backend]`), on `workers` local processes or, with backend "ray", as
-    Ray tasks (see `backends.run_ray`); rows in job order, the same on every backend.
+    Ray tasks (see `backends.ray_tasks`); rows in job order, the same on every backend.
     `progress(n)` is called as each chunk of n finishes."""
     if backend not in CHUNK:
         raise ConfigError(f"unknown backend {backend!r}: {' or '.join(CHUNK)}")
@@ -168,11 +162,10 @@ def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
         raise ConfigError("a cluster address is for the ray backend")
     work = jobs(matchup, games, first_seed, chunk or CHUNK[backend], sweep)
     for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
-        job[0].match(job[1][0])
+        job[0].game(job[1][0])
     if backend == "ray":
-        from initiative.lab.backends import run_ray
-
-        return run_ray(work, address, workers, progress)
+        with ray_tasks(play_chunk, work, address, workers) as parts:
+            return gather(work, parts, progress)
     if workers <= 1:
         return gather(work, enumerate(map(play_chunk, work)), progress)
     with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -21,6 +21,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import frames
 from initiative.games.ib.actions import DECLINE, Action
 from initiative.games.ib.determinize import determinize
+from initiative.games.ib.public import public_description
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 
@@ -51,7 +52,8 @@ class DraftState:
 
 def played_copy(live: IBState, seat: int) -> IBState:
     """A copy of `live` that holds only what `seat` knows (IB view), to play drafts on."""
-    return determinize(live.match, live.view(seat), SplitMix64(PREVIEW_SEED))
+    return determinize(public_description(live.match), live.view(seat),
+                       SplitMix64(PREVIEW_SEED))
 
 
 def draft_state(live: IBState, seat: int, steps: tuple[Action, ...]) -> DraftState:

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from initiative.bots import make_bot
+from initiative.bots import IBBot, make_bot
 from initiative.engine.rng import Seed, SplitMix64, derived_seed
 from initiative.games.ib.content import Content
+from initiative.games.ib.public import public_description
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.rates import TableRates
 from initiative.server.setup import TableSetup
@@ -70,7 +71,7 @@ class Runtime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     away_since: dict[int, float] = field(default_factory=dict)
-    bots: dict[tuple[int, str], Any] = field(default_factory=dict)
+    bots: dict[tuple[int, str], IBBot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     last_used: float = field(default_factory=time.monotonic)
     away_after: float = 60.0
@@ -97,12 +98,12 @@ class Runtime:
             return AWAY_BOT
         return "human"
 
-    def bot(self, seat: int, name: str) -> Any:
+    def bot(self, seat: int, name: str) -> IBBot:
         key = (seat, name)
         if key not in self.bots:
             salt = (seat + 1) * 0x9E37_79B9
             seed = SplitMix64(derived_seed(self.table.seed, salt)).next64()
-            self.bots[key] = make_bot(name, self.table.match, seed)
+            self.bots[key] = make_bot(name, public_description(self.table.match), seed)
         return self.bots[key]
 
 

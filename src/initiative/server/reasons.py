@@ -217,11 +217,20 @@ def _card_reason(view: IBView, match: Match, unit: UnitView, sealed: bool, muted
     spec = view.content.cards[card]
     title = spec.name
     name = unit.name
+    owner = spec.signature
+    if owner is not None and match.config.signature_play == "own_character" \
+            and owner != match.units[unit.unit].key:  # IB 2.7.5 (signatures.may_play)
+        return (f"{title} is {view.content.characters[owner].name}'s signature card; only "
+                "that Character may play it (IB 2.7.5)")
     if action.kind == Kind.INSTALL:
         if spec.kind != "sigil":  # IB 4.5: only a Sigil is installed
             return f"{title} is not a Sigil; only Sigils are installed (IB 4.5)"
         if muted:  # IB 5.2.4: a Muted Character cannot install Sigils
             return f"{name} is Muted: no Sigils can be installed this activation (IB 5.2.4)"
+        if match.config.sigil_installer_needs_type and (
+                spec.sigil_type not in match.units[unit.unit].affinities):  # IB 2.3.4
+            return (f"{name} does not print the {spec.sigil_type} type of {title}, and the "
+                    "installer must (IB 2.3.4)")
         if not _sigil_hosts(view, match, unit, spec.sigil_type):  # IB 4.5.2 / AMB-44
             return (f"No Character of {name}'s side on the track prints the "
                     f"{spec.sigil_type} type {title} needs (IB 4.5.2)")

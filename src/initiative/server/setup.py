@@ -1,24 +1,25 @@
 """What a new table is: its mode, its seats (who plays each: a person or a bot, with a
 shipped team or an uploaded team file) and its house rules, read from the create form
 or an API request and checked against every rule of the mode at once (IB 6.3, 8.1-8.4,
-via `modes.build_match`). Errors name the seat, the card and the rule.
+via `load_game`). Errors name the seat, the card and the rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.bots import LEVELS, is_bot_name
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.engine.rng import Seed
+from initiative.games import load_game
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import TeamFile, load_team_text
 from initiative.games.ib.formats import FORMATS, is_fixture
 from initiative.games.ib.match import Match
-from initiative.games.ib.modes import MODES, GameSetup, build_match
+from initiative.games.ib.modes import MODES
 from initiative.games.ib.presets import (
     default_count,
     default_encounter,
@@ -109,12 +110,12 @@ class TableSetup:
         if problems:
             raise SetupError(problems)
         try:
-            config = RulesConfig().with_flags(self.rules, "rules") if self.rules else None
-            match = build_match(GameSetup(self.mode, tuple(teams), self.encounter), content,
-                                config, seed)
-        except ContentError as exc:
+            game = load_game("initiative_break", mode=self.mode, teams=teams,
+                             encounter=self.encounter, content=content, rules=self.rules,
+                             rival_seed=seed, seat_names=[plan.name for plan in self.seats])
+        except (ContentError, ConfigError) as exc:
             raise SetupError(_split(str(exc))) from None
-        return _rename(match, self.seats)
+        return game.match
 
 
 def _split(message: str) -> list[str]:
@@ -132,13 +133,6 @@ def _split(message: str) -> list[str]:
         else:
             parts.append(part)
     return [f"{head}: {part}" for part in parts]
-
-
-def _rename(match: Match, seats: tuple[SeatPlan, ...]) -> Match:
-    """The match with each seat called by its player's chosen name."""
-    renamed = tuple(replace(s, name=plan.name) for s, plan in zip(match.seats, seats,
-                                                                   strict=True))
-    return replace(match, seats=renamed)
 
 
 def _text(form: Mapping[str, Any], key: str, default: str = "") -> str:

@@ -28,6 +28,7 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.record import GameRecord, record_game
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
+from initiative.games.ib.view import IBView
 from initiative.server import tokens
 from initiative.server.drafts import DraftState, draft_state
 from initiative.server.setup import OPEN, TableSetup
@@ -444,7 +445,7 @@ class Table:
                              "choose an action first")
         return self.check_act(seat, list(draft.steps))
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> IBView:
         """The engine's view for a seat (SPECTATOR: public information only)."""
         if seat == GAME_MASTER:
             raise TableError("the web table has no game-master seat")

@@ -43,7 +43,7 @@ from initiative.server.hub import RESYNC_SECONDS
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.writer import StoreWriter
 from initiative.store import ConflictError, Store, StoreError
-from initiative.trackers import records, systems
+from initiative.trackers import any_system, records, systems
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.faith import FaithConsole
 from initiative.trackers.records import Prepared, TrackerRecord
@@ -147,7 +147,7 @@ def echo(by: str, line: str) -> str:
 def replay_events(record: TrackerRecord, events: list[tuple[int, dict[str, Any]]],
                   transcript: deque[str] | None = None) -> None:
     """Bring an open tracker up to the events stored after its seq, replayed as
-    `records.open_tracker` replays the events after a snapshot, on a copy (ValueError,
+    `records.reopen` replays the events after a snapshot, on a copy (ValueError,
     naming the seq, if one does not replay: nothing changes). An event stored with a
     snapshot trims the undo history as its writer did, so the result equals a reopened
     tracker. Each command and the console's answers go to `transcript`."""
@@ -241,7 +241,7 @@ class TrackerHub:
             async with lock:
                 runtime = self.runtimes.get(tracker_id)
                 if runtime is None:
-                    record = await asyncio.to_thread(records.open_tracker, self.store,
+                    record = await asyncio.to_thread(any_system.open_tracker, self.store,
                                                      tracker_id)
                     runtime = self.runtimes.setdefault(record.id, TrackerRuntime(record))
                 return runtime

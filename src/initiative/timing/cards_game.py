@@ -11,6 +11,7 @@ state: rounds go on until the game master ends them (FA-23).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.timing import cards_commands as C
@@ -33,7 +34,8 @@ def _run(state: CardRoundState, cmd: C.Command) -> None:
 
 
 class CardState:
-    """A :class:`CardRoundState` as an engine-contract ``State``."""
+    """A :class:`CardRoundState` as an engine-contract ``State`` of commands and
+    plain-data views."""
 
     def __init__(self, state: CardRoundState) -> None:
         self.state = state
@@ -115,7 +117,8 @@ class CardState:
 
 
 class CardGame:
-    """Card rounds with a fixed starting roster; seats are the GM plus each PC.
+    """Card rounds with a fixed starting roster; seats are the GM plus each PC. An
+    engine-contract ``BaseGame`` of :class:`CardState`.
 
     Actions are the :mod:`cards_commands` dataclasses; with open-ended fields (action
     text, NPC orderings) they are not numbered, so there is no ``action_index``, and no
@@ -132,3 +135,12 @@ class CardGame:
 
     def new_initial_state(self, seed: int) -> CardState:
         return CardState(CardRoundState.new(self.roster, self.rules, seed, self.hand_size))
+
+
+if TYPE_CHECKING:
+    from initiative.engine.contract import BaseGame, State
+
+    def _implements_the_contract(game: CardGame, state: CardState) -> tuple[
+            BaseGame[CardState], State[C.Command, CardRoundView]]:
+        """mypy fails here if CardGame or CardState drifts from the engine contract."""
+        return game, state

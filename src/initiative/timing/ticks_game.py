@@ -10,6 +10,7 @@ view. The combat is terminal once the GM ends it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from initiative.engine.contract import GAME_MASTER, TERMINAL
 from initiative.timing import ticks_commands as K
@@ -28,7 +29,8 @@ TickView = DataView
 
 
 class TickState:
-    """A :class:`TickTracker` as an engine-contract ``State``."""
+    """A :class:`TickTracker` as an engine-contract ``State`` of commands and
+    plain-data views."""
 
     def __init__(self, tracker: TickTracker) -> None:
         self.tracker = tracker
@@ -90,7 +92,8 @@ class TickState:
 
 
 class TickGame:
-    """A tick-initiative combat with a fixed roster (the action numbering ranges over it).
+    """A tick-initiative combat with a fixed roster (the action numbering ranges over
+    it): an engine-contract ``Game`` of :class:`TickState`.
 
     No ``determinize``: a GM tracker holds the whole combat and is never searched."""
 
@@ -131,3 +134,12 @@ class TickGame:
 
     def num_distinct_actions(self) -> int:
         return len(self._actions)
+
+
+if TYPE_CHECKING:
+    from initiative.engine.contract import Game, State
+
+    def _implements_the_contract(game: TickGame, state: TickState) -> tuple[
+            Game[K.TickCommand, TickState], State[K.TickCommand, TickView]]:
+        """mypy fails here if TickGame or TickState drifts from the engine contract."""
+        return game, state

@@ -51,6 +51,12 @@ class TrackerConsole(Protocol):
         """An independent copy (state and undo history) announcing through ``write``."""
         ...
 
+    def fresh(self, write: Writer, rules: dict[str, Any], seed: int) -> TrackerConsole:
+        """A new console of this system with the house-rule flags ``rules`` and ``seed``
+        (what a tracker saved by ``save db:NAME`` is replayed on); ValueError for bad
+        flags."""
+        ...
+
     def history_data(self) -> dict[str, Any]:
         """The undo/redo history: ``chain`` (states, oldest first), ``pos`` (the current
         one) and whatever else the console needs to restore it."""

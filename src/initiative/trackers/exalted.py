@@ -466,6 +466,10 @@ class ExaltedConsole:
     def rules_data(self) -> dict[str, Any]:
         return self.tracker.rules.to_dict()
 
+    def fresh(self, write: Callable[[str], None], rules: dict[str, Any],
+              seed: int) -> ExaltedConsole:
+        return ExaltedConsole(write, TickRules.from_dict(dict(rules)), seed)
+
     def clone(self, write: Callable[[str], None]) -> ExaltedConsole:
         copy = ExaltedConsole(write, self.tracker.rules, self.seed, self.db.url)
         copy.tracker = self.tracker.clone()

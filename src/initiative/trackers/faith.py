@@ -422,6 +422,10 @@ class FaithConsole:
     def rules_data(self) -> dict[str, Any]:
         return self.rules.to_dict()
 
+    def fresh(self, write: Callable[[str], None], rules: dict[str, Any],
+              seed: int) -> FaithConsole:
+        return FaithConsole(write, CardRoundRules.from_dict(dict(rules)), seed)
+
     def clone(self, write: Callable[[str], None]) -> FaithConsole:
         copy = FaithConsole(write, self.rules, self.seed, self.db.url)
         copy.state = self.state.clone()

@@ -29,16 +29,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from initiative.store import Append, RecordInfo, Store, StoreError
+from initiative.store import Append, Loaded, RecordInfo, Store, StoreError
 from initiative.trackers.base import TrackerConsole, Writer
-from initiative.trackers.systems import SYSTEMS, new_console, parse_rules
 
 __all__ = [
     "FORMAT",
     "KIND",
     "SNAPSHOT_EVERY",
-    "SYSTEMS",
     "UNDO_KEEP",
+    "ConsoleMaker",
     "Prepared",
     "TrackerRecord",
     "adopt",
@@ -47,12 +46,10 @@ __all__ = [
     "create_tracker",
     "list_trackers",
     "load_from_store",
-    "new_console",
-    "open_tracker",
-    "parse_rules",
     "prepare_line",
     "prepare_load",
     "quiet",
+    "reopen",
     "replay_event",
     "save_to_store",
 ]
@@ -63,6 +60,11 @@ SNAPSHOT_EVERY = 50
 UNDO_KEEP = 200
 JSON = dict[str, Any]
 _MISSING = object()
+
+ConsoleMaker = Callable[[str, JSON, int], TrackerConsole]
+"""Builds the console a stored tracker is replayed on, from its snapshot's system,
+house-rule flags and seed (`initiative.trackers.any_system.open_tracker` builds any system;
+a console saving to the store builds its own, :meth:`TrackerConsole.fresh`)."""
 
 
 def quiet(line: str) -> None:
@@ -168,9 +170,16 @@ def create_tracker(store: Store, console: TrackerConsole, name: str,
     return store.create(KIND, name, _snapshot(record, console), summary(console))
 
 
-def open_tracker(store: Store, record_id: str, write: Writer = quiet) -> TrackerRecord:
-    """Reopen a tracker: its latest snapshot plus the lines after it, replayed. ValueError
-    for an unknown id, another kind of record, or a damaged record (naming the seq)."""
+def reopen(store: Store, record_id: str, make: ConsoleMaker,
+           write: Writer = quiet) -> TrackerRecord:
+    """Reopen a tracker: its latest snapshot plus the lines after it, replayed on a
+    console `make` builds. ValueError for an unknown id, another kind of record, or a
+    damaged record (naming the seq)."""
+    return _replay(_load(store, record_id), make, write)
+
+
+def _load(store: Store, record_id: str) -> Loaded:
+    """The stored tracker `record_id`; ValueError if unknown or another kind of record."""
     try:
         loaded = store.load(record_id)
     except StoreError as exc:
@@ -178,12 +187,17 @@ def open_tracker(store: Store, record_id: str, write: Writer = quiet) -> Tracker
     info = loaded.info
     if info.kind != KIND:
         raise ValueError(f"record {info.id} is a {info.kind!r}, not a tracker")
+    return loaded
+
+
+def _replay(loaded: Loaded, make: ConsoleMaker, write: Writer = quiet) -> TrackerRecord:
+    info = loaded.info
     where = f"tracker record {info.id}"
     snap = loaded.snapshot
     try:
         if snap.get("format") != FORMAT:
             raise ValueError(f"format {snap.get('format')!r}, expected {FORMAT!r}")
-        console = new_console(str(snap["system"]), quiet, snap["rules"], int(snap["seed"]))
+        console = make(str(snap["system"]), snap["rules"], int(snap["seed"]))
         _restore(console, snap["history"])
         if console.save_data() != snap["save"]:
             raise ValueError("its history does not end in its saved state")
@@ -316,9 +330,11 @@ def save_to_store(store: Store, console: TrackerConsole, name: str) -> str:
     existing = [i for i in store.records(KIND) if i.name == name]
     if not existing:
         return create_tracker(store, console.clone(quiet), name)
-    record = open_tracker(store, existing[0].id)
-    if record.system != console.system:
-        raise ValueError(f"tracker {name!r} is a {record.system} tracker, not {console.system}")
+    loaded = _load(store, existing[0].id)
+    system = loaded.snapshot.get("system", console.system)  # none: damaged, says _replay
+    if system != console.system:
+        raise ValueError(f"tracker {name!r} is a {system} tracker, not {console.system}")
+    record = _replay(loaded, _like(console))
     _store(store, record, prepare_load(record, console.save_data(), f"db:{name}", "console"))
     return record.id
 
@@ -326,9 +342,17 @@ def save_to_store(store: Store, console: TrackerConsole, name: str) -> str:
 def load_from_store(store: Store, name_or_id: str, console: TrackerConsole) -> str:
     """``load db:NAME``: adopt a stored tracker's current state into `console` as one
     undoable step; returns the record id. ValueError if unknown or of another system."""
-    record = open_tracker(store, _find(store, name_or_id))
-    if record.system != console.system:
-        raise ValueError(f"tracker {record.name!r} is a {record.system} tracker; this "
-                         f"console is {console.system}")
+    loaded = _load(store, _find(store, name_or_id))
+    system = loaded.snapshot.get("system", console.system)  # none: damaged, says _replay
+    if system != console.system:
+        raise ValueError(f"tracker {loaded.snapshot.get('name')!r} is a {system} tracker; "
+                         f"this console is {console.system}")
+    record = _replay(loaded, _like(console))
     console.load_data(record.console.save_data(), f"db:{record.name}")
     return record.id
+
+
+def _like(console: TrackerConsole) -> ConsoleMaker:
+    """Builds consoles of `console`'s own system (the caller has checked the record's:
+    `_replay` asks only once the snapshot names it)."""
+    return lambda _system, rules, seed: console.fresh(quiet, rules, seed)

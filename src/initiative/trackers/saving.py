@@ -3,6 +3,9 @@
 A target is a JSON file path, or ``db:NAME`` for a tracker record in the project's
 database (:mod:`initiative.trackers.records`; SQLite in the user data folder unless the
 console was given a database URL). A load is one undoable step.
+
+The database code loads at the first ``db:`` target, not with the console: the store
+(SQLAlchemy, Alembic) would double a tracker's start-up (docs/layers.md, lazy loading).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from initiative.engine.data_text import loads_json
+from initiative.engine.errors import InitiativeError
 from initiative.trackers.base import ConsoleError, TrackerConsole
 
 if TYPE_CHECKING:
@@ -31,7 +35,6 @@ class StoreLink:
 
     def store(self) -> Store:
         if self._store is None:
-            from initiative.engine.errors import InitiativeError
             from initiative.store import Store
 
             try:

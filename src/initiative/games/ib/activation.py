@@ -16,9 +16,12 @@ from initiative.games.ib import (
     damage,
     effects,
     events,
+    free_discard,
     hand,
     rounds,
     sigils,
+    signatures,
+    step_windows,
     supports,
     victory,
     windows,
@@ -35,6 +38,7 @@ from initiative.games.ib.actions import (
     K_DISCARD,
     K_FLUX,
     K_INSTALL,
+    K_KEEP,
     K_KEYSTONE,
     K_PASS,
     K_PLAY,
@@ -48,6 +52,7 @@ from initiative.games.ib.active import drop_deferred
 from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
+    DISCARD_MASK,
     DISCARD_UNIT,
     F_CC_BROKE,
     F_CC_CHARGED,
@@ -123,23 +128,27 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     if stage == ST_STATUS:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
+            top = state.stack[-1]
+            if state.match.config.ib_windows == "every_step" and top.tag == ACTIVATION:
+                step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
         effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or (state.stack[0] is not frame and _ended(state)):
             return True
+        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+                state, unit, ST_DRAW, flags):
+            return True
     if stage == ST_START or stage == ST_DRAW:
-        if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
-            seat = state.match.unit_seat[unit]
-            if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
-                effects.deck_out(state, seat)  # IB 2.8.6
-        if state.result is None and not (state.stack[0] is not frame and _ended(state)):
-            skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
-            state.stack[-1] = ActivationFrame(unit, ST_END if skip else ST_ACTION,
-                                              flags)
+        if state.match.config.free_discard_timing != "action_step" and \
+                free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before drawing
+            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)
+            return False
+        _draw_step(state, unit, flags)
         return True
     if stage == ST_END:
+        logged = state.log_len
         if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
             state.stack[-1] = ActivationFrame(unit, ST_END, flags)
@@ -149,9 +158,15 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
+        if state.log_len != logged and state.match.config.ib_windows == "every_step" \
+                and step_windows.pause(state, unit, ST_MOVE, flags):
+            return True
     if stage == ST_MOVE:
         _movement(state, unit)
         stage = ST_RM
+        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+                state, unit, ST_RM, flags):
+            return True
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
             rounds.rm_step(state, effects.fire)
@@ -159,6 +174,24 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
     return True
+
+
+def _draw_step(state: IBState, unit: int, flags: int) -> None:
+    """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
+    under AMB-09 `action_only`, the End window)."""
+    logged = state.log_len
+    base = state.stack[0]  # this activation's frame: replaced only if it ends meanwhile
+    if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
+        seat = state.match.unit_seat[unit]
+        if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
+            effects.deck_out(state, seat)  # IB 2.8.6
+    if state.result is None and not (state.stack[0] is not base and _ended(state)):
+        skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
+        stage = ST_END if skip else ST_ACTION
+        state.stack[-1] = ActivationFrame(unit, stage, flags)
+        if state.match.config.ib_windows == "every_step" and state.log_len != logged \
+                and state.log[-1][0] == events.DRAW:  # a card was drawn
+            step_windows.pause(state, unit, stage, flags)
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -264,7 +297,9 @@ def _movement(state: IBState, unit: int) -> None:
 
 def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
-    unit, flags = frame.unit, frame.flags
+    unit, stage, flags = frame.unit, frame.step, frame.flags
+    if stage == ST_DRAW:  # free_discard_timing=before_draw_too: discard before drawing?
+        return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
     sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
@@ -289,7 +324,8 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
             not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
         out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
     limit = match.config.free_discards_per_activation
-    if limit == "unlimited" or flags // DISCARD_UNIT < limit:  # AMB-15
+    # AMB-15 (inline for speed; free_discard.allowed says the same)
+    if limit == "unlimited" or (flags & DISCARD_MASK) // DISCARD_UNIT < limit:
         out.extend(DISCARDS[: len(hand)])
     return out
 
@@ -302,9 +338,10 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
     unless Muted, if some Character can take it (IB 4.5)."""
     codes, costs = state.match.card_codes, state.match.card_costs
     others = len(hand) - 1
+    mine_only = state.match.config.signature_play == "own_character"
     for slot, card in enumerate(hand):
         code = codes[card]
-        if code == CARD_PLAIN:
+        if code == CARD_PLAIN or (mine_only and not signatures.may_play(state, unit, card)):
             continue
         if code == CARD_SIGIL:
             if not muted and sigils.recipients(state, unit, card):
@@ -347,14 +384,18 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
 
 
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
-    unit, flags = frame.unit, frame.flags
+    unit, stage, flags = frame.unit, frame.step, frame.flags
     kind = action.kind
     if kind == K_PASS:
         state.emit((events.PASS, unit))
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
-        state.stack[-1] = ActivationFrame(unit, ST_ACTION, flags + DISCARD_UNIT)
+        state.stack[-1] = ActivationFrame(unit, stage, flags + DISCARD_UNIT)
+        if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
+            _draw_step(state, unit, flags + DISCARD_UNIT)
+    elif kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
+        _draw_step(state, unit, flags)
     elif kind == K_FLUX:
         state.stack[-1] = ActivationFrame(unit, ST_ACTION, flags | F_FLUX)
         _spend_flux(state, unit, action.arg)

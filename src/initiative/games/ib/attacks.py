@@ -396,6 +396,8 @@ def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> list[int]:
     target = clauses[i].target
     if target == "self":
         found = [unit]
+        if frame.kind == K_INSTALL and state.match.config.sigil_free_tier_self == "recipient":
+            found = [frame.recipient]  # the free tier's self is the Sigil's new holder
     elif target == "all_enemies" or target == "all_allies":
         found = effects.candidates(state, unit, target)
     else:

@@ -2,8 +2,9 @@
 whom it targets (IB 6.5), its End-window Charge (IB 6.4.3), phases (AMB-82) and
 spawned minions (IB 6.0.1, AMB-78).
 
-A CC never asks a seat anything: its choices follow the card and the seeded d6
-(`IBState.rng`, hidden from every seat), so a game with CCs stays deterministic.
+A CC never asks a seat anything: its choices follow the card and the d6 of the state's
+chance source (`IBState.rng`: the seeded generator, hidden from every seat, so a game
+with CCs stays deterministic; or a chance node under explicit chance, engine/chance.py).
 """
 
 from __future__ import annotations
@@ -55,10 +56,15 @@ def speed(state: IBState, unit: int) -> int:
 
 
 def has_break_art(state: IBState, unit: int) -> bool:
-    """IB 6.4.3: a CC that prints a Break Art (in its current phase). A Rival prints
-    one, but gains End-window Charge only under `rival_end_window_charge` (AMB-74)."""
+    """IB 6.4.3: a CC that prints a Break Art: in its current phase, or in any of its
+    phases under `cc_charge_break_art_in=any_phase`. A Rival prints one, but gains
+    End-window Charge only under `rival_end_window_charge` (AMB-74)."""
+    config = state.match.config
     if (state.match.rival_mask >> unit) & 1:
-        return state.match.config.rival_end_window_charge
+        return config.rival_end_window_charge
+    if config.cc_charge_break_art_in == "any_phase":
+        spec = state.match.cc_specs[unit]
+        return spec is not None and any(p.break_art >= 0 for p in spec.phases)
     return behaviour(state, unit).break_art >= 0
 
 
@@ -259,17 +265,17 @@ def check_phases(state: IBState, speed_changed: Callable[[IBState], None],
                 state.used[unit] &= ~ENTERING
 
 
-def spawn(state: IBState, spawner: int, key: str) -> None:
+def spawn(state: IBState, spawner: int, key: str) -> bool:
     """IB 6.0.1: a new CC joins the track in a free slot kept for it (AMB-78
     `spawn_position`); with no free slot (both spawns of that CC stand) nothing is
-    placed. The slots count towards the 10 units (Match), so the track never holds
-    more than 10 (IB 7.8.1)."""
+    placed (False). The slots count towards the 10 units (Match), so the track never
+    holds more than 10 (IB 7.8.1). The caller re-checks Time Collapse (AMB-24)."""
     match = state.match
     track = state.track
     free = [u for u in match.spawn_slots.get(key, ()) if (state.off >> u) & 1]
     if not free:
         state.emit((events.SPAWN, spawner, -1))
-        return
+        return False
     unit = free[0]
     state.off &= ~(1 << unit)
     state.hp[unit] = match.max_hp[unit]
@@ -289,3 +295,4 @@ def spawn(state: IBState, spawner: int, key: str) -> None:
                          if match.units[u].initiative > mine), limit)
         track.insert(unit, slot)
     state.emit((events.SPAWN, spawner, unit))
+    return True

@@ -41,6 +41,7 @@ class RulesConfig:
     seal_mute_survive_stun: bool = False  # AMB-12
     rm_step_after_active_defeated: bool = True  # AMB-13
     free_discards_per_activation: Literal[1, "unlimited"] = 1  # AMB-15
+    free_discard_timing: Literal["action_step", "before_draw_too"] = "action_step"  # new: IB-2.8.7
     # --- C. Rounds (IB 3.5) ---
     round_end_check: Literal["rm_step_and_idle", "rm_step_only"] = "rm_step_and_idle"  # AMB-18
     ib_moves_rm: bool = False  # AMB-21
@@ -59,7 +60,9 @@ class RulesConfig:
     ib_response_window: Literal["any", "between_steps_only"] = "any"  # AMB-32
     ib_charge_paid_at: Literal["declaration", "resolution"] = "declaration"  # AMB-33
     active_unit_ib: Literal["ends_activation", "forbidden"] = "ends_activation"  # AMB-34
+    ib_windows: Literal["action_and_between", "every_step"] = "action_and_between"  # new
     orphaned_action: Literal["fizzle", "retarget"] = "fizzle"  # new: action lost its target
+    break_after_own_action: bool = True  # new: IB-3.7.5 "instead" (AMB-34)
     # --- F. Card play (IB 4.4, 4.8) ---
     event_timing: Literal["action_only", "any_time_own_activation"] = "action_only"  # AMB-48
     keystone_ability_cost: Literal["one_charge", "free", "discard_by_tier"] = (
@@ -70,6 +73,9 @@ class RulesConfig:
     )
     sigil_use_is_action: bool = True  # AMB-42
     sigil_one_per_type: bool = True  # AMB-43
+    sigil_free_tier_self: Literal["installer", "recipient"] = "installer"  # new: AMB-44
+    sigil_installer_needs_type: bool = False  # new: IB-2.3.4 vs IB-4.5.2 (AMB-44)
+    signature_play: Literal["any_character", "own_character"] = "any_character"  # new: AMB-95
     # --- G. Damage pipeline and statuses (IB 5) ---
     damage_order: Literal["weaken_then_guard", "guard_then_weaken"] = "weaken_then_guard"  # AMB-51
     burn_uses_incoming_modifiers: bool = True  # AMB-52
@@ -93,6 +99,7 @@ class RulesConfig:
     cc_restricted_roll: Literal["fizzle", "reroll"] = "fizzle"  # new: a roll Seal/Mute forbids
     cc_retarget_after_response: bool = False  # new: a CC re-picks after the response window
     cc_charge_after_break_art: bool = True  # AMB-65
+    cc_charge_break_art_in: Literal["current_phase", "any_phase"] = "current_phase"  # new: IB-6.4.3
     coop_target_tiebreak: Literal["initiative_then_soonest", "soonest_only"] = (
         "initiative_then_soonest"  # AMB-68
     )

@@ -4,7 +4,9 @@ Known cards stay where they are; every hidden card (other hands, every deck orde
 face-down discards) is re-dealt at random from what the seat can deduce: a known
 decklist minus the seen cards, or, without `open_decklists`, cards drawn from the
 public card pool. Other seats' unrevealed answers in an open window count as declines.
-The RNG is reseeded from `rng`, so search never learns the real seed.
+The RNG is reseeded from `rng`, so search never learns the real seed. The state is
+built on the game's public description (`public.py`) with only the deck lists the
+view knows put back (`public.seen_by`): it holds no other seat's deck list either.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections import Counter
 
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.attacks import cards_in_play
-from initiative.games.ib.match import Match
+from initiative.games.ib.public import PublicMatch, seen_by
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 from initiative.timing.track import InitiativeTrack
@@ -47,8 +49,10 @@ def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[in
     return rng.sample(pool, size)
 
 
-def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:
-    """Build a playable state from `view` (hidden information sampled with `rng`)."""
+def determinize(game: PublicMatch, view: IBView, rng: SplitMix64) -> IBState:
+    """Build a playable state from `view` (hidden information sampled with `rng`) on
+    the game's public description: no deck list but the ones `view` knows."""
+    match = seen_by(game, view.decklists)
     rng_state = SplitMix64(rng.next64())
     hands: list[list[int]] = []
     decks: list[list[int]] = []
@@ -69,7 +73,7 @@ def determinize(match: Match, view: IBView, rng: SplitMix64) -> IBState:
         decks.append(pool)
     return IBState(
         match, rng_state,
-        track=InitiativeTrack(view.order, match.track_rules, rm=view.rm, round=view.round,
+        track=InitiativeTrack(view.order, game.track_rules, rm=view.rm, round=view.round,
                               passed=view.passed),
         hp=[u.hp for u in view.units], charge=[u.charge for u in view.units],
         status=[u.statuses for u in view.units], pending=[u.pending for u in view.units],

@@ -162,8 +162,8 @@ def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) ->
     if clause.rare:
         if clause.summon:
             _summon(state, state.match.unit_seat[unit], clause.summon)
-        if clause.spawn:
-            challenges.spawn(state, unit, clause.spawn)  # IB 6.0.1
+        if clause.spawn and challenges.spawn(state, unit, clause.spawn):  # IB 6.0.1
+            _after_join(state)  # AMB-24 / R8: the number of units changed
 
 
 def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> None:
@@ -288,6 +288,13 @@ def settle(state: IBState) -> None:
         flush(state)
 
 
+def _after_join(state: IBState) -> None:
+    """A unit joined the track mid-battle (a spawn, IB 6.0.1): Time Collapse is checked
+    again, as on every change in the number of units (IB 3.6.1, AMB-24, R8)."""
+    if state.result is None:
+        rounds.check_time_collapse(state, fire)
+
+
 def after_removal(state: IBState) -> None:
     """Units left play: victory (IB 3.6.5), then Time Collapse (AMB-24), then the
     defeat triggers they queued."""
@@ -335,8 +342,8 @@ def flush(state: IBState) -> None:
             beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
             if (state.off >> owner) & 1 and not beyond:
                 continue  # the owner left play before its turn came
-            if not abilities.use(state, owner, j, ability.limit):
-                continue
+            if not beyond and not abilities.use(state, owner, j, ability.limit):
+                continue  # its own defeat fires once; a unit out of play keeps no usage
             state.emit((events.PASSIVE, owner, j))
             resolve_now(state, owner, ability.effects, trigger_unit, beyond)
 

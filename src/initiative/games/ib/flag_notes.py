@@ -53,6 +53,10 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "free_discards_per_activation": FlagNote(
         "AMB-15", "how many free discards a player may make in an activation: 1 or "
         "unlimited"),
+    "free_discard_timing": FlagNote(
+        "IB-2.8.7", "where the free discard is offered: at the Action Step only "
+        "(action_step), or also just before the Draw Step when the hand is full, so the "
+        "Draw Step can refill it (before_draw_too)"),
     # --- rounds ---
     "round_end_check": FlagNote(
         "AMB-18", "a round ends when the Round Marker steps and no in-round unit is left "
@@ -98,9 +102,17 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "active_unit_ib": FlagNote(
         "AMB-34", "the active unit may break in its own activation, which ends it "
         "(ends_activation), or never (forbidden)"),
+    "ib_windows": FlagNote(
+        "IB-3.7.5", "where Breaks are declared: around each action and between "
+        "activations (action_and_between), or also between the steps of an activation "
+        "whenever a step changed something (every_step)"),
     "orphaned_action": FlagNote(
         "IB-3.7.5", "an action whose target an Initiative Break removed is lost (fizzle) "
         "or its controller picks a new target (retarget)"),
+    "break_after_own_action": FlagNote(
+        "IB-3.7.5", "true: a unit that has taken its action (a Basic Attack to 3 Charge) "
+        "may still break in that activation; false: a Break is instead of the action, so "
+        "not once the action has resolved"),
     # --- card play ---
     "event_timing": FlagNote(
         "AMB-48", "an Event is the activation's action (action_only) or leaves the action "
@@ -117,6 +129,16 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "sigil_one_per_type": FlagNote(
         "AMB-43", "true: at most one installed Sigil of each of the Character's two types; "
         "false: any two of its types"),
+    "sigil_free_tier_self": FlagNote(
+        "IB-4.5.3", "whom a Sigil's free first tier calls self when installed on an ally: "
+        "the installer, whose action it is (installer), or the Character receiving the "
+        "Sigil (recipient)"),
+    "sigil_installer_needs_type": FlagNote(
+        "IB-2.3.4", "false: only the receiving Character must print the Sigil's type; "
+        "true: the installer must print it as well, even to install it on an ally"),
+    "signature_play": FlagNote(
+        "IB-2.7.5", "who may play or install a signature card: any Character of its "
+        "player (any_character) or only the Character it belongs to (own_character)"),
     # --- damage and statuses ---
     "damage_order": FlagNote(
         "AMB-51", "which applies first to incoming damage: Weaken's +2 then Guard's "
@@ -165,6 +187,10 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "cc_charge_after_break_art": FlagNote(
         "AMB-65", "whether a Challenge Card gains its end-of-activation Charge in the "
         "activation it used its Break Art"),
+    "cc_charge_break_art_in": FlagNote(
+        "IB-6.4.3", "a Challenge Card gains its End-window Charge only while its current "
+        "phase prints a Break Art (current_phase) or if any of its phases prints one "
+        "(any_phase)"),
     "coop_target_tiebreak": FlagNote(
         "AMB-68", "Challenge Card target ties: lowest Initiative then who acts soonest "
         "(initiative_then_soonest), or who acts soonest (soonest_only)"),

@@ -18,12 +18,20 @@ if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
 
-def advance(state: IBState) -> None:
-    """Resolve everything automatic until a decision is needed or the game ends."""
+PAUSED = ("no decision: the game is paused between two activations; resume it first "
+          "(initiative.games.ib.stepping.resume)")
+
+
+def advance(state: IBState, stop_between: bool = False) -> None:
+    """Resolve everything automatic until a decision is needed or the game ends; with
+    `stop_between`, also stop at the point between two activations (an empty stack,
+    stepping.py), where nothing of the next activation has happened yet."""
     state.invalidate()
     stack = state.stack
     while state.result is None:
         if not stack:
+            if stop_between:
+                return
             activation.begin_idle(state)
             continue
         frame = stack[-1]
@@ -46,7 +54,10 @@ def advance(state: IBState) -> None:
 
 def deciding_seat(state: IBState) -> int:
     """Who owns the decision of the top frame."""
-    frame = state.stack[-1]
+    try:
+        frame = state.stack[-1]
+    except IndexError:
+        raise IllegalActionError(PAUSED) from None
     if frame.tag == ACTIVATION or frame.tag == ACTION:
         return state.match.unit_seat[frame.unit]
     if frame.tag == WINDOW or frame.tag == MULLIGAN:
@@ -65,8 +76,9 @@ def legal_actions(state: IBState) -> list[Action]:
     return hand.mulligan_legal()
 
 
-def apply(state: IBState, action: Action) -> None:
-    """Validate `action` against the legal list first; nothing changes if it is illegal."""
+def apply(state: IBState, action: Action, stop_between: bool = False) -> None:
+    """Validate `action` against the legal list first; nothing changes if it is illegal.
+    Then run on as `advance` does (`stop_between`: see there)."""
     if state.result is not None:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
@@ -91,4 +103,4 @@ def apply(state: IBState, action: Action) -> None:
         hand.mulligan_choose(state, frame, action)
     else:  # pragma: no cover - a decision is asked only by the frames above
         raise AssertionError(f"no decision at frame {frame!r}")
-    advance(state)
+    advance(state, stop_between)

@@ -216,6 +216,7 @@ F_SEALED, F_MUTED, F_STUNNED, F_ENDED = 1, 2, 4, 8
 F_SIGIL_USED = (16, 32)  # IB 4.5.6: installed Sigil 0 / 1 used this activation
 F_CC_BROKE, F_CC_CHARGED = 64, 128  # a CC used its Break Art; took its End-window Charge
 DISCARD_UNIT = 256  # free discards are counted in bits 8-15
+DISCARD_MASK = 255 * DISCARD_UNIT  # the count alone, without the flags above it
 F_FLUX = 1 << 16  # a Flux Surge token was spent in this activation (AMB-105)
 FLAG_NAMES = (("sealed", F_SEALED), ("muted", F_MUTED), ("stunned", F_STUNNED),
               ("ended", F_ENDED), ("sigil1_used", 16), ("sigil2_used", 32),
@@ -233,9 +234,10 @@ PENDING = -2
 # Not an action a seat chooses, so outside the action numbering.
 K_CHALLENGE = 99
 
-# WINDOW kinds (IB 3.7 / AMB-32): where an Initiative Break may be declared.
-W_AFTER_DECLARE, W_AFTER_RESOLVE, W_BETWEEN = range(3)
-WINDOW_NAMES = ("after_declare", "after_resolve", "between")
+# WINDOW kinds (IB 3.7 / AMB-32): where an Initiative Break may be declared; W_STEP
+# between two steps of an activation (`ib_windows=every_step`, step_windows.py).
+W_AFTER_DECLARE, W_AFTER_RESOLVE, W_BETWEEN, W_STEP = range(4)
+WINDOW_NAMES = ("after_declare", "after_resolve", "between", "step")
 
 # BREAK stages.
 B_WAITING, B_RETURN = range(2)

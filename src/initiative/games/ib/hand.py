@@ -28,7 +28,7 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
             return True
         if not deck:
             return False
-        card = deck.pop()
+        card = state.rng.draw(deck)  # the top card; a chance node in explicit mode
         hand.append(card)
         state.emit((events.DRAW, seat, card))
     return True
@@ -43,7 +43,8 @@ def discard(state: IBState, seat: int, slot: int) -> None:
 
 def discard_at_random(state: IBState, seat: int, count: int) -> None:
     """A `discard N` effect: the seat discards N cards (fewer if it holds fewer) chosen
-    at random with the game's RNG, so nobody learns or picks the rest of the hand."""
+    at random by the game's chance source (one uniform node over the hand under
+    explicit chance), so nobody learns or picks the rest of the hand."""
     hand = state.hands[seat]
     for _ in range(min(count, len(hand))):
         discard(state, seat, state.rng.below(len(hand)))

@@ -9,7 +9,8 @@ full example in docs/notation.md.
 
 Loading takes the position as given (R8: no Time Collapse check). If the top of the
 decision stack is an automatic step, the loaded state is advanced to the next decision
-(`flow.advance`), exactly as play would continue from it.
+(`flow.advance`), exactly as play would continue from it; with `advance=False` a
+position between two activations (an empty stack) stays paused there (stepping.py).
 """
 
 from __future__ import annotations
@@ -17,19 +18,21 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from typing import Any, NoReturn
 
 import yaml
 
+from initiative.engine.chance import ExplicitChance
 from initiative.engine.data_text import load_yaml
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import GameRng, make_rng, parse_seed, rng_from_data
-from initiative.games.ib import flow
+from initiative.games.ib import chance, flow
 from initiative.games.ib import frames as fr
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_HAND, Kind
 from initiative.games.ib.attacks import INSTALLED, cards_in_play, clauses_of
-from initiative.games.ib.match import Match
+from initiative.games.ib.match import Match, UnitStart
 from initiative.games.ib.specs import CLEANSE_ONE, Content
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
@@ -46,6 +49,10 @@ PART_NAMES = ("start", "cleanse", "rest")
 
 """Where an ACTION frame stands inside its current clause (frame item `sub`)."""
 
+_SETUP_KEYS = ("seats", "rules", "challengers", "neutral", "starts")
+_SETUP_SEAT_KEYS = ("name", "team", "characters", "deck", "keystones", "flux")
+_START_KEYS = tuple(f.name for f in fields(UnitStart))
+"""`setup.starts.<label>`: how a unit started the battle (UnitStart; IB 7.1, 7.3.4, 7.7)."""
 _TOP_KEYS = ("format", "setup", "track", "time_collapse", "round", "passed", "units", "seats",
              "stack", "activations", "result", "rng", "seed")
 _UNIT_KEYS = ("hp", "charge", "statuses", "pending", "used", "sigils", "defeated")
@@ -250,8 +257,8 @@ def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
         out["unit"] = labels[frame.unit]
         out["step"] = fr.STEP_NAMES[frame.step]
         out["flags"] = [name for name, bit in fr.FLAG_NAMES if flags & bit]
-        if flags // fr.DISCARD_UNIT:
-            out["discards"] = flags // fr.DISCARD_UNIT
+        if flags & fr.DISCARD_MASK:
+            out["discards"] = (flags & fr.DISCARD_MASK) // fr.DISCARD_UNIT
     elif frame.tag == fr.ACTION:
         kind, card, owed, recipient = frame.kind, frame.card, frame.owed, frame.recipient
         out["unit"] = labels[frame.unit]
@@ -320,12 +327,23 @@ def canonical_json(state: IBState) -> str:
 # --- reading ----------------------------------------------------------------------
 
 
-def load_position(source: str | Mapping[str, Any], content: Content | None = None) -> IBState:
+def load_position(source: str | Mapping[str, Any], content: Content | None = None, *,
+                  explicit_chance: bool = False, advance: bool = True) -> IBState:
     """Read a position (YAML/JSON text or plain data) into a playable state.
 
     Every field is validated before a state is built; errors are `NotationError`s naming
     the place. The loaded state is advanced to its next decision if the top of the stack
-    is automatic (no other rule runs: R8)."""
+    is automatic (no other rule runs: R8). With `explicit_chance` the state has explicit
+    chance nodes (games/ib/chance.py; `rng`/`seed` are not read, an omitted deck stays
+    unordered) and may stop at one on the way, so a position can force every outcome.
+    With `advance=False` a position between two activations (`stack: []`) is kept paused
+    there (`stepping.resume` runs it on); any other position must then be at a decision
+    already. The two do not combine (a paused explicit state would have no chance node
+    to stop at): asking for both is a NotationError."""
+    if explicit_chance and not advance:
+        raise NotationError("load_position: explicit_chance and advance=False do not combine; "
+                            "load with advance=False, then make chance explicit "
+                            "(games/ib/chance.explicit) after resuming")
     if isinstance(source, str):
         try:
             source = load_yaml(source)
@@ -336,31 +354,62 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
         _fail("position.format", f"expected {FORMAT!r}, got {top['format']!r}")
     match = _read_match(top.get("setup"), content)
     names = _Names(match)
-    state = IBState(match, _read_rng(top))  # each reader below fills in its part
+    # each reader below fills in its part
+    state = IBState(match, ExplicitChance() if explicit_chance else _read_rng(top))
     _read_units(state, top.get("units") or {}, names)
     state.track = _read_track(top, state, names)
     state.stack = _read_stack(top.get("stack"), state, names)
     _read_seats(state, top.get("seats") or {}, names)
     state.activations = _int(top.get("activations", 0), "position.activations", 0, 10**9)
     state.result = result_from_data(top.get("result"), "position.result", match)
-    _reach_decision(state)
+    if explicit_chance:
+        return chance.run_explicit(state, _reach_decision)
+    if advance:
+        _reach_decision(state)
+    else:
+        _check_paused(state)
     return state
 
 
 def _read_match(raw: Any, content: Content | None) -> Match:
-    setup = _mapping(raw, "position.setup", ("seats", "rules", "challengers", "neutral"))
+    setup = _mapping(raw, "position.setup", _SETUP_KEYS)
     seats = _list(setup.get("seats"), "position.setup.seats")
     filled = []
     for i, seat in enumerate(seats):  # the team defaults to the seat's number
-        seat_map = _mapping(seat, f"position.setup.seats[{i}]",
-                            ("name", "team", "characters", "deck", "keystones"))
+        path = f"position.setup.seats[{i}]"
+        seat_map = _mapping(seat, path, _SETUP_SEAT_KEYS)
+        if "flux" in seat_map:  # Flux Surge tokens brought to the battle (IB 7.4)
+            _int(seat_map["flux"], f"{path}.flux", 0, 99)
         filled.append({"team": i, **seat_map})
+    if "starts" in setup:
+        _check_starts(setup["starts"])
     try:
         return Match.from_dict({**setup, "seats": filled}, content, "position.setup")
     except InitiativeError as exc:
         message = str(exc)
         prefix = "" if message.startswith("position.") else "position.setup: "
         raise NotationError(prefix + message) from None
+
+
+def _check_starts(raw: Any) -> None:
+    """`setup.starts`: per unit label, how it started the battle (Match.starts): a
+    campaign's HP, Charge and Sigils (IB 7.1), its Advancement damage bonus (IB 7.3.4),
+    Elite (IB 7.7.1: +2 maximum HP, +1 damage) or instant modifiers (IB 7.9). The shape
+    is checked here; the Match checks the values against the units."""
+    if not isinstance(raw, Mapping):
+        _fail("position.setup.starts", f"expected a mapping, got {raw!r}")
+    for label, start in raw.items():
+        path = f"position.setup.starts.{label}"
+        entry = _mapping(start, path, _START_KEYS)
+        _int(entry.get("max_hp", 0), f"{path}.max_hp", -99, 99)
+        if entry.get("hp") is not None:
+            _int(entry["hp"], f"{path}.hp", 1, 999)
+        _int(entry.get("charge", 0), f"{path}.charge", 0, 3)
+        _int(entry.get("damage_bonus", 0), f"{path}.damage_bonus", 0, 99)
+        for field in ("statuses", "sigils"):
+            for i, value in enumerate(_list(entry.get(field, []), f"{path}.{field}")):
+                if not isinstance(value, str):
+                    _fail(f"{path}.{field}[{i}]", f"expected a name, got {value!r}")
 
 
 def _read_rng(top: dict[str, Any]) -> GameRng:
@@ -386,13 +435,14 @@ def _read_units(state: IBState, raw: Any, names: _Names) -> None:
     state.off = 0
     state.summoned = 0
     state.queue = ()
-    for u, spec in enumerate(match.units):
+    for u in range(match.num_characters):
         path = f"position.units.{names.labels[u]}"
         entry = _mapping(units.get(names.labels[u]) or {}, path, _UNIT_KEYS)
         defeated = _bool(entry.get("defeated", False), f"{path}.defeated")
-        hp = _int(entry.get("hp", 0 if defeated else spec.hp), f"{path}.hp", 0, 999)
-        if hp > spec.hp and config.heal_cap == "max_hp":
-            _fail(f"{path}.hp", f"{hp} exceeds max HP {spec.hp}")
+        top = match.max_hp[u]  # printed HP changed by setup.starts (IB 7.1, 7.7.1)
+        hp = _int(entry.get("hp", 0 if defeated else top), f"{path}.hp", 0, 999)
+        if hp > top and config.heal_cap == "max_hp":
+            _fail(f"{path}.hp", f"{hp} exceeds max HP {top}")
         if hp == 0 and not defeated:
             _fail(f"{path}.hp", "0 HP on a unit still on the track (mark it defeated: true)")
         try:
@@ -772,6 +822,16 @@ _READERS: dict[str, tuple[_FrameReader, tuple[str, ...]]] = {
     "window": (_frame_window, ("kind", "to_ask", "declared")),
     "break": (_frame_break, ("unit", "stage", "was_out_of_round")),
 }
+
+
+def _check_paused(state: IBState) -> None:
+    """`advance=False`: the position is between two activations or at a decision; a
+    clone is run on to make sure the game can continue from it."""
+    trial = state.clone()
+    _reach_decision(trial)
+    if state.stack and (trial.stack != state.stack or trial.events()):
+        _fail("position.stack", "the top frame is an automatic step; with advance=False a "
+              "position is between two activations (stack: []) or at a decision")
 
 
 def _reach_decision(state: IBState) -> None:

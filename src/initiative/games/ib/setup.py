@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING
 
+from initiative.engine.chance import ExplicitChance, Step
 from initiative.engine.rng import Seed, SplitMix64, make_rng
-from initiative.games.ib import effects, events, flow, rounds, statuses
+from initiative.games.ib import chance, effects, events, flow, rounds, statuses
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.frames import MulliganFrame
 from initiative.games.ib.hand import OPENING_HAND, draw
 from initiative.games.ib.match import Match
+from initiative.games.ib.public import PublicMatch, public_description
 from initiative.games.ib.state import IBState
 from initiative.timing.setup_order import SetupEntry, setup_order
 from initiative.timing.track import InitiativeTrack
 
+if TYPE_CHECKING:
+    from initiative.engine.contract import SearchableGame, State
+    from initiative.games.ib.view import IBView
 
-def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) -> IBState:
-    """A fresh game at its first decision (the mulligans)."""
-    state = IBState(match, make_rng(seed))  # IB 2.9 steps 1-2 are the Match itself
+
+def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
+             explicit_chance: bool = False) -> IBState:
+    """A fresh game at its first decision (the mulligans). With `explicit_chance` the
+    game has no generator (`seed` is not used): decks stay unordered and the opening
+    hands are dealt by chance nodes (games/ib/chance.py), so it starts at CHANCE."""
+    # IB 2.9 steps 1-2 are the Match itself.
+    state = IBState(match, ExplicitChance() if explicit_chance else make_rng(seed))
     installed = _apply_starts(state)  # HP at the start of the battle breaks ties (AMB-93)
     # Step 4 (IB 6.3.4 with CCs): lowest Initiative on the left; ties by Speed, HP,
     # then name (IB 6.3.5, AMB-92).
@@ -38,8 +49,18 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
         deck.extend(decklist)
         for card in installed[seat]:  # already on a Character (IB 7.1.1)
             deck.remove(card)
-        state.rng.shuffle(deck)
+        state.rng.shuffle(deck)  # explicit chance: the deck stays an unordered multiset
         state.emit((events.SHUFFLE, seat))
+    if explicit_chance:
+        return chance.start(state, Step(deal, None))
+    deal(state, None)
+    return state
+
+
+def deal(state: IBState, _: None) -> None:
+    """Steps 6-7: the opening hands (AMB-24: Time Collapse at setup), then every seat
+    may mulligan once; runs on to the first decision."""
+    match = state.match
     for seat in range(match.num_seats):  # step 6: opening hands
         if not draw(state, seat, OPENING_HAND):
             effects.deck_out(state, seat)  # IB 2.8.6
@@ -48,7 +69,6 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None) ->
     # Step 7: every seat may mulligan once.
     state.stack.append(MulliganFrame(tuple(range(match.num_seats)), ()))
     flow.advance(state)
-    return state
 
 
 def _apply_starts(state: IBState) -> list[list[int]]:
@@ -77,14 +97,18 @@ class IBGame:
     The match is built by a path that checks the rules (`modes.build_match`,
     `modes.standard_match`) or, in engine tests, `match.fixture_match`."""
 
-    name = "initiative-break"
+    name = "initiative_break"
+    """The registry name (`initiative.games.load_game`)."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, *, explicit_chance: bool = False) -> None:
         self.match = match
         self.num_seats = self.match.num_seats
+        self.explicit_chance = explicit_chance
+        """Whether states show chance as CHANCE nodes (games/ib/chance.py) instead of
+        sampling it from their generator."""
 
     def new_initial_state(self, seed: int) -> IBState:
-        return new_game(self.match, seed)
+        return new_game(self.match, seed, explicit_chance=self.explicit_chance)
 
     def action_index(self, action: Action) -> int:
         return action.index
@@ -95,5 +119,18 @@ class IBGame:
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
-    def determinize(self, view: Any, rng: SplitMix64) -> IBState:
-        return determinize(self.match, view, rng)
+    @cached_property
+    def public(self) -> PublicMatch:
+        """The game as every seat knows it (no hidden deck lists): what bots are given."""
+        return public_description(self.match)
+
+    def determinize(self, view: IBView, rng: SplitMix64) -> IBState:
+        """A state dealt from `view` on the public description (`determinize.py`)."""
+        return determinize(self.public, view, rng)
+
+
+if TYPE_CHECKING:
+    def _implements_the_contract(game: IBGame, state: IBState) -> tuple[
+            SearchableGame[Action, IBState, IBView], State[Action, IBView]]:
+        """mypy fails here if IBGame or IBState drifts from the engine contract."""
+        return game, state

@@ -22,9 +22,12 @@ def sigil_type(state: IBState, card: int) -> str:
 
 def recipients(state: IBState, unit: int, card: int) -> list[int]:
     """IB 4.5.2 / 4.5.5: the acting unit or an ally on the track whose two printed
-    types include the Sigil's type (AMB-44)."""
+    types include the Sigil's type (AMB-44); none if the installer does not print it
+    under `sigil_installer_needs_type` (IB 2.3.4)."""
     match = state.match
     hosts = match.sigil_hosts.get((match.unit_team[unit], sigil_type(state, card)), ())
+    if match.config.sigil_installer_needs_type and unit not in hosts:
+        return []
     off = state.off
     return [u for u in hosts if not (off >> u) & 1]
 

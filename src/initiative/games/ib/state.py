@@ -8,8 +8,10 @@ the rulebook's chapters and act on the state through the decision stack.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from initiative.engine.chance import Outcome
 from initiative.engine.contract import TERMINAL
 from initiative.engine.rng import GameRng
 from initiative.games.ib import flow
@@ -106,7 +108,8 @@ class IBState:
     # --- the engine contract ---------------------------------------------------
 
     def current_seat(self) -> int:
-        """The seat that decides now, or TERMINAL."""
+        """The seat that decides now, or TERMINAL (never CHANCE: this state samples its
+        chance; `games/ib/chance.py` has the explicit kind)."""
         if self.result is not None:
             return TERMINAL
         return flow.deciding_seat(self)
@@ -125,6 +128,10 @@ class IBState:
             legal = self._legal = flow.legal_actions(self)
             self._legal_seat = current
         return legal
+
+    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+        """The pending chance node's outcomes: none here (chance is sampled)."""
+        return []
 
     apply = flow.apply
     """Validate, then apply `action` and run the rules to the next decision (bound

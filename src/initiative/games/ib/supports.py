@@ -60,6 +60,7 @@ def leave(state: IBState, unit: int) -> None:
     match = state.match
     state.off |= 1 << unit
     state.status[unit] = 0
+    state.used[unit] = 0  # R7, as for a defeated Character (it re-enters fresh anyway)
     summoned = bool((state.summoned >> unit) & 1)
     if summoned:
         state.summoned &= ~(1 << unit)

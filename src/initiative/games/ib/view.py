@@ -229,7 +229,7 @@ def make_view(state: IBState, seat: int) -> IBView:
     units = tuple(
         UnitView(
             u, match.labels[u], spec.name, spec.title, match.unit_seat[u], match.unit_team[u],
-            state.hp[u], spec.hp, spec.initiative, spec.speed, state.charge[u],
+            state.hp[u], match.max_hp[u], spec.initiative, spec.speed, state.charge[u],
             state.status[u], state.pending[u], state.used[u], state.on_track(u),
             state.sigils[u], tier=_tier(match, u), who=match.who_names[u],
         )

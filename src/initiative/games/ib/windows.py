@@ -9,10 +9,16 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ib import statuses as st
 from initiative.games.ib.frames import (
+    ACTION,
     ACTIVATION,
+    AS_AFTER,
+    AS_DONE,
     BREAK,
     F_ENDED,
+    F_STUNNED,
+    ST_END,
     W_AFTER_DECLARE,
+    ActivationFrame,
     WindowFrame,
 )
 
@@ -25,16 +31,19 @@ def eligible(state: IBState, seat: int) -> list[int]:
     match = state.match
     config = match.config
     base = state.stack[0] if state.stack else None
-    active = base.unit if base is not None and base.tag == ACTIVATION \
-        and not base.flags & F_ENDED else -1
+    if base is None or base.tag != ACTIVATION or base.flags & F_ENDED:
+        base = None  # no activation runs
+    active = base.unit if base is not None else -1
     out = []
     for unit in match.seat_units[seat]:
         if (state.off >> unit) & 1 or state.charge[unit] < 3:  # IB 3.7.5
             continue
         if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17: until it expires
             continue
-        if active == unit:
+        if base is not None and active == unit:
             if config.active_unit_ib == "forbidden":  # AMB-34
+                continue
+            if not config.break_after_own_action and _acted(state, base):  # IB 3.7.5
                 continue
         if not config.ib_allowed_out_of_round and state.track.is_out_of_round(unit):  # AMB-30
             continue
@@ -42,6 +51,17 @@ def eligible(state: IBState, seat: int) -> list[int]:
             continue
         out.append(unit)
     return out
+
+
+def _acted(state: IBState, base: ActivationFrame) -> bool:
+    """The active unit of activation frame `base` has taken its action (IB 3.2.5): the
+    activation is past its Action Step (not a turn lost to Stun), and no action of its
+    own waits to resolve (a Break then would come instead of it, IB 3.7.5)."""
+    unit = base.unit
+    if base.step < ST_END or base.flags & F_STUNNED:
+        return False
+    return not any(f.tag == ACTION and f.unit == unit and not f.via_ib
+                   and f.stage != AS_AFTER and f.stage != AS_DONE for f in state.stack)
 
 
 def _has_pending_break(state: IBState, unit: int) -> bool:

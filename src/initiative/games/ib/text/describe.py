@@ -36,7 +36,8 @@ ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
 COSTS = {Kind.BASIC: "free, +1 Charge", Kind.ADVANCED: "1 Charge", Kind.BREAK_ART: "3 Charge"}
 KEYSTONE_COSTS = {"one_charge": "1 Charge", "free": "free", "discard_by_tier": "discard 1"}
 _DEFAULT_RULES = RulesConfig()
-WINDOWS = ("after an action was declared", "after an action resolved", "between activations")
+WINDOWS = ("after an action was declared", "after an action resolved", "between activations",
+           "between two steps of an activation")
 
 
 # --- facts read from the view ---------------------------------------------------
@@ -221,6 +222,9 @@ def decision_title(view: IBView, match: Match) -> str:
         return "Opening hand: keep it, or take your one mulligan (5 new cards)"
     if frame.tag == frames.ACTIVATION:
         unit = view.units[frame.unit]
+        if frame.step == frames.ST_DRAW:  # IB 2.8.7 under free_discard_timing
+            return (f"{unit.who} ({unit.label}) is about to draw with a full hand: "
+                    "discard a card first (free) to draw, or keep your hand")
         return f"{unit.who} ({unit.label}) acts: choose an action"
     if frame.tag == frames.ACTION:
         unit, targets, card = view.units[frame.unit], frame.targets, frame.card
@@ -319,6 +323,8 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
     """What choosing `action` means, e.g. `Brask Holloway (South): 16/16 HP, enemy`."""
     kind = action.kind
     if kind == Kind.KEEP:
+        if _before_draw(view):
+            return "keep your hand: no discard now, and a full hand draws nothing"
         return "keep your opening hand"
     if kind == Kind.MULLIGAN:
         return "shuffle your hand into your deck and draw 5 new cards (once)"
@@ -338,6 +344,8 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         if kind == Kind.INSTALL:
             return f"install {name} on a Character with its type (the whole action)"
         paying = bool(view.stack) and view.stack[-1].tag == frames.ACTION
+        if _before_draw(view):
+            return f"discard {name} (free action), then draw in the Draw Step"
         return f"discard {name} " + ("to pay the cost" if paying else "(free action)")
     if kind in (Kind.TARGET, Kind.BREAK, Kind.TARGET_SUPPORT):
         slot = action.arg + (match.num_characters if kind == Kind.TARGET_SUPPORT else 0)
@@ -356,6 +364,12 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
         return "spend a Flux Surge token (free): " + (
             FLUX_WORDS[action.arg] if action.arg < len(FLUX_WORDS) else "?")
     return _describe_sigil(view, match, action)
+
+
+def _before_draw(view: IBView) -> bool:
+    """The decision before the Draw Step (IB 2.8.7, `free_discard_timing`)."""
+    top = view.stack[-1] if view.stack else None
+    return top is not None and top.tag == frames.ACTIVATION and top.step == frames.ST_DRAW
 
 
 FLUX_WORDS = ("draw 1 card", "heal every Character of yours 1 HP", "heal this Character 3 HP")
