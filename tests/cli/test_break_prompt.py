@@ -63,7 +63,7 @@ def windows(rules: dict[str, Any], wanted: Callable[[IBView], bool],
         actions: list[int] = []
         while not state.is_terminal():
             seat = state.current_seat()
-            if seat >= 0 and state.stack and state.stack[-1][0] == frames.WINDOW \
+            if seat >= 0 and state.stack and state.stack[-1].tag == frames.WINDOW \
                     and wanted(state.view(seat)):
                 yield Window(seed, tuple(actions), state.clone())
             action = rng.choice(state.legal_actions())

@@ -71,7 +71,7 @@ def test_time_collapse_is_shown_instead_of_the_marker() -> None:
 
 
 def test_active_unit_is_marked() -> None:
-    state = _find(lambda s: s.stack[-1][0] == frames.ACTIVATION)
+    state = _find(lambda s: s.stack[-1].tag == frames.ACTIVATION)
     view = state.view(state.current_seat())
     active = describe.active_unit(view)
     assert active == view.order[0]
@@ -96,7 +96,7 @@ def test_target_choices_say_who_they_are() -> None:
 
 
 def test_screen_lists_numbered_moves_and_own_hand_only() -> None:
-    state = _find(lambda s: s.stack[-1][0] == frames.ACTIVATION and s.activations > 6)
+    state = _find(lambda s: s.stack[-1].tag == frames.ACTIVATION and s.activations > 6)
     seat = state.current_seat()
     view = state.view(seat)
     moves = [format_action(state, a) for a in view.legal]

@@ -34,9 +34,10 @@ from initiative.games.ib.actions import (
     target_action,
 )
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, core_content
+from initiative.games.ib.content import core_content
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, fixture_match
 from initiative.games.ib.setup import new_game
+from initiative.games.ib.specs import Content
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
 
@@ -90,10 +91,14 @@ class Scenario:
         from initiative.games.ib import hand
 
         state = self.state
-        while self.frame()[0] == frames.MULLIGAN:
-            hand.mulligan_choose(state, KEEP)
-            hand.mulligan_step(state)
-        state._legal = None
+        frame = self.frame()
+        while frame is not None and frame.tag == frames.MULLIGAN:
+            hand.mulligan_choose(state, frame, KEEP)
+            top = state.stack[-1]
+            assert top.tag == frames.MULLIGAN
+            hand.mulligan_step(state, top)
+            frame = self.frame()
+        state.invalidate()
 
     def _rewind(self) -> None:
         """Undo the start of the first activation (nothing has been decided in it)."""
@@ -105,7 +110,7 @@ class Scenario:
             state.log_len = len(state.log)
         state.stack.clear()
         state.activations = 0
-        state._legal = None
+        state.invalidate()
 
     # --- names ------------------------------------------------------------------
 
@@ -137,7 +142,7 @@ class Scenario:
             self.state.charge[unit] = charge
         if status is not None:
             self.state.status[unit] = st.parse(list(status), key)
-        self.state._legal = None
+        self.state.invalidate()
         return self
 
     def hand(self, seat: int, cards: int | Sequence[str]) -> Scenario:
@@ -159,7 +164,7 @@ class Scenario:
                 deck.remove(card)  # the copy nearest the top
                 deck.reverse()
                 state.hands[seat].append(card)
-        state._legal = None
+        state.invalidate()
         return self
 
     def deck(self, seat: int, cards: int | Sequence[str]) -> Scenario:
@@ -198,7 +203,7 @@ class Scenario:
         for unit in range(n):
             if unit not in order:
                 state.off |= 1 << unit
-        state._legal = None
+        state.invalidate()
         return self
 
     # --- chance ----------------------------------------------------------------------
@@ -228,9 +233,10 @@ class Scenario:
     def run(self) -> Scenario:
         """Resolve automatic rules until a decision is due (or the game ends)."""
         self.settle()
-        self.state._legal = None
+        self.state.invalidate()
         frame = self.frame()
-        if frame[0] == frames.ACTION and frame[4] == frames.AS_CLEANSE:
+        if frame is not None and frame.tag == frames.ACTION \
+                and frame.stage == frames.AS_CLEANSE:
             return self  # awaiting a Cleanse choice (advancing here would drop the attack)
         if isinstance(self.state, chance.ExplicitIBState):
             chance.advance(self.state)
@@ -259,7 +265,8 @@ class Scenario:
         targets = [target] if isinstance(target, str) else list(target or ())
         for key in targets:
             frame = self.frame()
-            if frame[0] == frames.ACTION and self.u(key) in frame[3]:
+            if frame is not None and frame.tag == frames.ACTION \
+                    and self.u(key) in frame.targets:
                 continue  # a single legal target was chosen automatically
             if self._awaits_target():
                 self.target(key)
@@ -275,7 +282,7 @@ class Scenario:
     def stage(self) -> int | None:
         """The stage of the ACTION frame on top of the stack, else None."""
         frame = self.frame()
-        return frame[4] if frame[0] == frames.ACTION else None
+        return frame.stage if frame is not None and frame.tag == frames.ACTION else None
 
     def pay(self, seat: int, discards: Sequence[str]) -> Scenario:
         """Pay a discard cost with `discards` (card keys, one at a time)."""
@@ -287,8 +294,9 @@ class Scenario:
     def choose_targets(self, keys: Sequence[str]) -> Scenario:
         """Answer the clause targets the top action is waiting for, in order."""
         for key in keys:
-            if self.stage() in (frames.AS_TARGET, frames.AS_RETARGET) and (
-                    frames.PENDING in self.frame()[3]):
+            frame = self.frame()
+            if frame is not None and frame.tag == frames.ACTION and frame.stage in (
+                    frames.AS_TARGET, frames.AS_RETARGET) and frames.PENDING in frame.targets:
                 self.target(key)
         return self
 
@@ -299,14 +307,15 @@ class Scenario:
     def target(self, key: str) -> Scenario:
         """Choose `key` (a unit or a Support in play) as the awaited target."""
         frame = self.frame()
-        assert frame[0] == frames.ACTION, f"no target is awaited: {frame!r}"
+        assert frame is not None and frame.tag == frames.ACTION, \
+            f"no target is awaited: {frame!r}"
         self._apply(target_action(self.u(key), self.match.num_characters))
         return self
 
     def support(self, key: str, *, hp: int | None = None) -> Scenario:
         """Put the Support with label `key` into play (as if played earlier); the card
         leaves its owner's deck or hand, so every card stays in exactly one place."""
-        from initiative.games.ib import supports
+        from initiative.games.ib import effects
 
         unit = self.u(key)
         match = self.match
@@ -316,10 +325,10 @@ class Scenario:
             if card in pile:
                 pile.remove(card)
                 break
-        supports.enter(self.state, seat, card)
+        effects.support_enters(self.state, seat, card)
         if hp is not None:
             self.state.hp[unit] = hp
-        self.state._legal = None
+        self.state.invalidate()
         return self
 
     def in_play(self, key: str) -> bool:
@@ -360,27 +369,30 @@ class Scenario:
 
     # --- reading -----------------------------------------------------------------------
 
-    def frame(self) -> frames.Frame:
-        return self.state.stack[-1] if self.state.stack else (None,)
+    def frame(self) -> frames.Frame | None:
+        """The frame on top of the decision stack (None: the stack is empty)."""
+        return self.state.stack[-1] if self.state.stack else None
 
     def at_action(self, key: str | None = None) -> bool:
         """True at an Action step (of unit `key` if given)."""
         frame = self.frame()
-        if frame[0] != frames.ACTIVATION or frame[2] != frames.ST_ACTION:
+        if frame is None or frame.tag != frames.ACTIVATION or frame.step != frames.ST_ACTION:
             return False
-        return key is None or frame[1] == self.u(key)
+        return key is None or frame.unit == self.u(key)
 
     def acting(self) -> str | None:
         """The key of the unit whose Action step is awaited, else None."""
         frame = self.frame()
-        if frame[0] == frames.ACTIVATION and frame[2] == frames.ST_ACTION:
-            return self.key(frame[1])
+        if frame is not None and frame.tag == frames.ACTIVATION \
+                and frame.step == frames.ST_ACTION:
+            return self.key(frame.unit)
         return None
 
     def window(self) -> str | None:
         """The kind of the open Initiative Break window, or None."""
         frame = self.frame()
-        return frames.WINDOW_NAMES[frame[1]] if frame[0] == frames.WINDOW else None
+        return frames.WINDOW_NAMES[frame.kind] if frame is not None \
+            and frame.tag == frames.WINDOW else None
 
     def legal(self) -> list[Any]:
         return self.state.legal_actions()

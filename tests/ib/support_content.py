@@ -11,7 +11,8 @@ from typing import Any
 
 import yaml
 
-from initiative.games.ib.content import Content, load_content_text
+from initiative.games.ib.content import load_content_text
+from initiative.games.ib.specs import Content
 from tests.ib.scenario import Scenario
 
 SUPPORTS: list[dict[str, Any]] = [

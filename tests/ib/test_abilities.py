@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 from initiative.engine.errors import ContentError
-from initiative.games.ib import abilities, events, rounds
+from initiative.games.ib import abilities, effects, events, rounds
 from initiative.games.ib.actions import INSTALLS, PLAYS, TARGETS, Kind
 from initiative.games.ib.content import load_content_text
 from tests.ib.scenario import Scenario
@@ -75,7 +75,7 @@ def test_once_per_game_never_refreshes() -> None:
                                                       ("t_echo", "t_keen")))
     sc.run().decline_all().play(Kind.BASIC, "wren")
     assert sc.hp("ilse") == 11 - 2  # Wren's Grudge strikes back once
-    rounds._new_round(sc.state)
+    rounds.new_round(sc.state, effects.fire)
     sc.pass_until("ilse").play(Kind.BASIC, "wren")
     assert sc.hp("ilse") == 9  # used for the game, even after a new round
     assert sc.state.used[sc.u("wren")] & (1 << 8)
@@ -120,7 +120,7 @@ def test_time_collapse_trigger_and_final_refresh() -> None:
     sc = support_game(track="wren ilse brask corvin |").support("t_mote", hp=1)
     sc.state.used[sc.u("t_mote")] = 1  # a once-per-round usage
     sc.mark()
-    rounds.check_time_collapse(sc.state)  # 4 units, lowest Speed 4
+    rounds.check_time_collapse(sc.state, effects.fire)  # 4 units, lowest Speed 4
     assert sc.state.track.rm is None
     assert sc.hp("t_mote") == 2  # its time_collapse ability: heal 9, capped
     assert sc.state.used[sc.u("t_mote")] == 0  # AMB-27: refreshed once

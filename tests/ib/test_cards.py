@@ -61,7 +61,7 @@ def test_ib_3_4_6_a_techniques_own_move_up_waits_for_the_movement_step() -> None
 def test_amb_47_the_cost_is_paid_with_other_cards_chosen_one_at_a_time() -> None:
     sc = setup(["riptide_lunge", "second_wind"])
     sc.state.apply(PLAYS[0])
-    assert sc.frame()[4] == frames.AS_COST
+    assert sc.stage() == frames.AS_COST
     assert len(sc.legal()) == 4  # any of the four other cards may pay
     play_rest = sc.state.hands[0].index(sc.card("second_wind"))
     sc.state.apply(DISCARDS[play_rest])
@@ -87,7 +87,7 @@ def test_a_cost_with_no_choice_is_paid_automatically() -> None:
     sc.mark()
     sc.state.apply(PLAYS[sc.state.hands[0].index(sc.card("shoulder_check"))])
     assert sc.since(events.DISCARD) == [(events.DISCARD, 0, sc.card("field_ration"))]
-    assert sc.frame()[0] != frames.ACTION or sc.frame()[4] != frames.AS_COST
+    assert sc.stage() != frames.AS_COST
 
 
 def test_ib_5_2_5_seal_forbids_techniques_but_not_events() -> None:
@@ -136,7 +136,7 @@ def test_ib_5_2_8_cleanse_named_one_and_all() -> None:
     sc2 = setup(["clear_mind"], brask={"status": ["weaken", "guard"]},
                 track="wren brask ilse |")
     play(sc2, "clear_mind", ["brask"])
-    assert sc2.frame()[4] == frames.AS_CLEANSE  # unnamed: the controller chooses
+    assert sc2.stage() == frames.AS_CLEANSE  # unnamed: the controller chooses
     sc2.cleanse("weaken").decline_all()
     assert sc2.statuses("brask") == ["guard"]
     sc3 = setup(["sanctuary_bell", "field_ration", "spare_flint"],

@@ -10,16 +10,7 @@ from pathlib import Path
 import pytest
 
 from initiative.games.ib import statuses as st
-from initiative.games.ib.content import (
-    CLEANSE_ALL,
-    CLEANSE_NONE,
-    CLEANSE_ONE,
-    AbilitySpec,
-    CardSpec,
-    CharacterSpec,
-    Clause,
-    core_content,
-)
+from initiative.games.ib.content import core_content
 from initiative.games.ib.deckbuilding import (
     POINT_CAP,
     SCALED_DECK_MAXIMUM,
@@ -31,6 +22,15 @@ from initiative.games.ib.deckbuilding import (
     team_points,
     validate_side,
     validate_team,
+)
+from initiative.games.ib.specs import (
+    CLEANSE_ALL,
+    CLEANSE_NONE,
+    CLEANSE_ONE,
+    AbilitySpec,
+    CardSpec,
+    CharacterSpec,
+    Clause,
 )
 from initiative.timing.setup_order import SetupEntry, setup_order
 

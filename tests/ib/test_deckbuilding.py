@@ -10,12 +10,7 @@ import pytest
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import (
-    Content,
-    core_content,
-    load_content_file,
-    load_content_text,
-)
+from initiative.games.ib.content import core_content, load_content_file, load_content_text
 from initiative.games.ib.deckbuilding import (
     UNKNOWN,
     DeckFormat,
@@ -32,6 +27,7 @@ from initiative.games.ib.deckbuilding import (
     validate_team,
 )
 from initiative.games.ib.match import Match
+from initiative.games.ib.specs import Content
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from initiative.games.ib import abilities, events, rounds
+from initiative.games.ib import effects, events, rounds
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import PLAYS, Kind
 from tests.ib.scenario import Scenario
@@ -75,14 +75,14 @@ def test_amb57_which_statuses_a_support_takes(reading: str, kept: list[str]) -> 
 
 def test_amb23_default_track_units_ignores_supports_in_play() -> None:
     sc = support_game({"time_collapse_population": "track_units"}).support("t_medic")
-    rounds.check_time_collapse(sc.state)  # 4 units, lowest Speed 4
+    rounds.check_time_collapse(sc.state, effects.fire)  # 4 units, lowest Speed 4
     assert sc.state.track.rm is None
 
 
 def test_amb23_track_units_and_supports_counts_them_until_they_fall() -> None:
     rules = {"time_collapse_population": "track_units_and_supports"}
     sc = support_game(rules, track="ilse wren brask corvin |").support("t_medic", hp=2)
-    rounds.check_time_collapse(sc.state)
+    rounds.check_time_collapse(sc.state, effects.fire)
     assert sc.state.track.rm is not None  # 4 units + 1 Support > lowest Speed 4
     sc.run().decline_all().mark().play(Kind.BASIC, "t_medic")
     assert sc.since(events.COLLAPSE)  # the Support fell: 4 <= 4
@@ -98,7 +98,7 @@ def test_trigger_order_decides_who_resolves_first(reading: str, first: str) -> N
     sc = support_game({"trigger_order": reading}, track="ilse wren |")
     sc.support("t_medic").support("t_medic2").run().decline_all().mark()
     assert sc.at_action("ilse")  # seat 1 is active
-    abilities.fire(sc.state, "round_end")
+    effects.fire(sc.state, "round_end")
     owners = [sc.key(e[1]) for e in sc.since(events.PASSIVE)]
     assert owners[0] == first and sorted(owners) == ["t_medic", "t_medic2"]
 
@@ -139,5 +139,5 @@ def test_amb61_active_unit_controller_reaches_passive_abilities_too() -> None:
     assert sc.hp("ilse") == 6 and sc.hp("wren") == 5
     idle = support_game({"ally_enemy_reference": "active_unit_controller"},
                         track="wren ilse |").support("t_medic").set("wren", hp=5)
-    abilities.fire(idle.state, "round_end")  # nothing on the stack yet
+    effects.fire(idle.state, "round_end")  # nothing on the stack yet
     assert idle.hp("wren") == 6

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from initiative.cli.main import app
 from initiative.engine.errors import ContentError
 from initiative.engine.rng import SplitMix64
+from initiative.games.ib import frames
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup
 from initiative.games.ib.modes import GameSetup, build_match, load_setup_file, rival_keystones
@@ -68,9 +69,9 @@ def test_ib_8_1_coop_seats_decide_for_their_own_characters() -> None:
     seen: set[int] = set()
     while not state.is_terminal() and len(seen) < 2:
         frame = state.stack[-1]
-        if frame[0] == 2:  # an ACTIVATION awaiting its action
+        if frame.tag == frames.ACTIVATION:  # awaiting its action
             seen.add(state.current_seat())
-            assert state.current_seat() == match.unit_seat[frame[1]]
+            assert state.current_seat() == match.unit_seat[frame.unit]
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
     assert seen == {0, 1}

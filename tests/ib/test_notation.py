@@ -96,7 +96,8 @@ def test_loading_runs_no_time_collapse_check_r8() -> None:
 
 def test_an_automatic_top_frame_is_advanced_to_the_next_decision() -> None:
     state = load_position(minimal(stack=[{"frame": "next"}]))
-    assert state.stack[0][:3] == (frames.ACTIVATION, 0, frames.ST_ACTION)
+    base = state.stack[0]
+    assert base.tag == frames.ACTIVATION and (base.unit, base.step) == (0, frames.ST_ACTION)
     assert [e[0] for e in state.events()] == [events.ACT_START, events.DRAW]
     # An empty stack is "between activations": the same point, one step earlier.
     empty = load_position(minimal(stack=[]))

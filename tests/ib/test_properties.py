@@ -96,10 +96,10 @@ def check_views(state: IBState) -> None:
             if event[0] == events.DRAW and event[1] not in seen:
                 assert event[2] == events.HIDDEN
         for frame in view.stack:
-            if frame[0] == frames.WINDOW:
-                assert all(s == seat for s, _ in frame[3])
-            if frame[0] == frames.MULLIGAN:
-                assert all(s == seat for s in frame[2])
+            if frame.tag == frames.WINDOW:
+                assert all(s == seat for s, _ in frame.declared)
+            if frame.tag == frames.MULLIGAN:
+                assert all(s == seat for s in frame.takers)
         assert "rng" not in view.to_dict() and "seed" not in view.to_dict()
     gm = state.view(GAME_MASTER)
     assert all(h is not None for h in gm.hands)

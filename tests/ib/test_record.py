@@ -15,7 +15,7 @@ import yaml
 from initiative.engine.errors import IllegalActionError, NotationError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, content_hash, core_content, load_content_text
+from initiative.games.ib.content import content_hash, core_content, load_content_text
 from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.notation import canonical_json
@@ -32,6 +32,7 @@ from initiative.games.ib.record import (
     replay,
 )
 from initiative.games.ib.setup import new_game
+from initiative.games.ib.specs import Content
 
 
 def finished(seed: int = 5, match: Match | None = None) -> GameRecord:

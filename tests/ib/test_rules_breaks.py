@@ -33,7 +33,7 @@ def test_engine_no_window_opens_where_no_seat_is_eligible() -> None:
         assert sc.window() is None
         assert sc.at_action()
         sc.apply(Kind.PASS)
-    assert not any(f[0] == frames.WINDOW for f in sc.state.stack)
+    assert not any(f.tag == frames.WINDOW for f in sc.state.stack)
 
 
 def test_engine_seats_are_asked_once_each_in_seat_order() -> None:
@@ -54,11 +54,11 @@ def test_ib_3_7_a_pending_declaration_is_hidden_from_other_seats_until_revealed(
     sc = Scenario()
     sc.track("pim wren sela marta |").set("sela", charge=3).set("marta", charge=3).run()
     sc.declare("sela")  # seat 0 answers; seat 1 has not yet
-    window = sc.frame()
-    assert window[3] == ((0, sc.u("sela")),)
-    assert sc.state.view(1).stack[-1][3] == ()
-    assert sc.state.view(0).stack[-1][3] == ((0, sc.u("sela")),)
-    assert sc.state.view(GAME_MASTER).stack[-1][3] == ((0, sc.u("sela")),)
+    declared = ((0, sc.u("sela")),)
+    assert sc.frame() == frames.WindowFrame(frames.W_BETWEEN, (1,), declared)
+    assert sc.state.view(1).stack[-1] == frames.WindowFrame(frames.W_BETWEEN, (1,), ())
+    assert sc.state.view(0).stack[-1] == sc.frame()
+    assert sc.state.view(GAME_MASTER).stack[-1] == sc.frame()
     assert not any(e[0] == events.IB_DECLARE for e in sc.state.view(1).log)
     assert sc.charge("sela") == 3  # nothing is paid before the reveal
     sc.mark().decline()

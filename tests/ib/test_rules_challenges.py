@@ -3,7 +3,7 @@ CCs of tests/ib/challenge_content.py. Flags are in test_flags_challenges.py."""
 
 from __future__ import annotations
 
-from initiative.games.ib import challenges, events, rounds
+from initiative.games.ib import challenges, effects, events, rounds
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import K_ADVANCED, K_BASIC, Kind
 from initiative.games.ib.match import ChallengerSetup
@@ -249,7 +249,8 @@ def test_amb82_healing_never_returns_to_an_earlier_phase() -> None:
     sc = _hit_tyrant(15)
     tyrant = sc.u("t_tyrant")  # type: ignore[attr-defined]
     sc.state.hp[tyrant] = 20  # type: ignore[attr-defined]
-    challenges.check_phases(sc.state, rounds.check_time_collapse)  # type: ignore[attr-defined]
+    challenges.check_phases(sc.state, lambda s: rounds.check_time_collapse(s, effects.fire),  # type: ignore[attr-defined]
+                            effects.resolve_now)
     assert challenges.phase(sc.state, tyrant) == 1  # type: ignore[attr-defined]
 
 

@@ -11,8 +11,9 @@ import yaml
 from initiative.engine.chance import ROLL
 from initiative.games.ib import events
 from initiative.games.ib.actions import Kind
-from initiative.games.ib.content import Content, load_content_text
+from initiative.games.ib.content import load_content_text
 from initiative.games.ib.match import ChallengerSetup
+from initiative.games.ib.specs import Content
 from tests.ib.challenge_content import CHALLENGES
 from tests.ib.scenario import Scenario
 from tests.ib.support_content import PLAIN, support_data

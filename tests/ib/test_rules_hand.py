@@ -31,7 +31,7 @@ def test_ib_2_8_2_one_mulligan_returns_the_hand_reshuffles_and_draws_five() -> N
     codes = [e[:2] for e in state.events() if e[0] in (events.MULLIGAN, events.KEEP)]
     assert codes == [(events.MULLIGAN, 0), (events.KEEP, 1)]
     # Only one mulligan each: play has moved on to the first activation.
-    assert state.stack[0][0] == frames.ACTIVATION
+    assert state.stack[0].tag == frames.ACTIVATION
     assert MULLIGAN not in state.legal_actions()
 
 
@@ -39,9 +39,9 @@ def test_ib_2_8_2_a_mulligan_answer_stays_hidden_until_every_seat_has_answered()
     state = new_game(fixture_match(), seed=3)
     state.apply(MULLIGAN)  # seat 0 answers first
     assert state.current_seat() == 1
-    assert state.view(1).stack[-1][2] == ()  # seat 1 cannot see seat 0's choice
-    assert state.view(0).stack[-1][2] == (0,)
-    assert state.view(GAME_MASTER).stack[-1][2] == (0,)
+    assert state.view(1).stack[-1] == frames.MulliganFrame((1,), ())  # seat 1 cannot see it
+    assert state.view(0).stack[-1] == frames.MulliganFrame((1,), (0,))
+    assert state.view(GAME_MASTER).stack[-1] == frames.MulliganFrame((1,), (0,))
     assert not any(e[0] == events.MULLIGAN for e in state.view(1).log)
     state.apply(KEEP)
     assert any(e[:2] == (events.MULLIGAN, 0) for e in state.view(1).log)

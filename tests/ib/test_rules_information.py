@@ -65,10 +65,11 @@ def test_determinize_treats_another_seats_unrevealed_declaration_as_unknown() ->
     sc.track("pim wren sela marta |").set("sela", charge=3).set("marta", charge=3).run()
     sc.declare("sela")  # seat 0 has answered; seat 1 is asked next
     guess = determinize(public_description(sc.match), sc.state.view(1), SplitMix64(1))
-    assert guess.stack[-1][3] == ()
+    top = guess.stack[-1]
+    assert top.tag == frames.WINDOW and top.declared == ()
     guess.apply(DECLINE)  # seat 1 declines in the guessed world
     # Seat 0's declaration was never known to seat 1, so in the guess nobody broke.
     assert not any(e[0] == IB_DECLARE for e in guess.events())
-    assert guess.stack[-1][:3] == (frames.ACTIVATION, sc.u("pim"), frames.ST_ACTION)
+    assert guess.stack[-1] == frames.ActivationFrame(sc.u("pim"), frames.ST_ACTION, 0)
     sc.decline()  # in the real game it is revealed
     assert any(e[0] == IB_DECLARE for e in sc.state.events())

@@ -90,7 +90,8 @@ def test_ib_5_2_5_seal_forbids_attacks_and_break_arts_for_that_activation() -> N
     # Seal stays on the unit during that activation (a Cleanse could still lift it)
     # and binds it; it is removed once the activation is over.
     assert sc.statuses("brask") == ["seal"]
-    assert sc.frame()[3] & frames.F_SEALED
+    frame = sc.frame()
+    assert frame is not None and frame.tag == frames.ACTIVATION and frame.flags & frames.F_SEALED
     assert sc.u("brask") not in breaks.eligible(sc.state, 0)
     sc.apply(Kind.PASS)
     assert sc.statuses("brask") == []
@@ -103,7 +104,8 @@ def test_ib_5_2_4_mute_binds_the_activation_and_is_removed_after_it() -> None:
     sc.track("brask pim sela |").set("brask", status=["mute"]).mark().run()
     assert sc.since(events.MUTED) == [(events.MUTED, sc.u("brask"))]
     assert sc.statuses("brask") == ["mute"]
-    assert sc.frame()[3] & frames.F_MUTED
+    frame = sc.frame()
+    assert frame is not None and frame.tag == frames.ACTIVATION and frame.flags & frames.F_MUTED
     assert BASIC in sc.legal()  # Mute forbids only Sigil and Keystone abilities
     sc.apply(Kind.PASS)
     assert sc.statuses("brask") == []

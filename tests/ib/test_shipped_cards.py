@@ -64,7 +64,7 @@ def use_sigil(sc: Scenario, actor: str, card: str, tier: int,
     """`actor` uses its pre-installed `card` at `tier`, discarding from the left."""
     seat = sc.seat_of(actor)
     sc.state.sigils[sc.u(actor)] = ((sc.card(card), seat),)
-    sc.state._legal = None
+    sc.state.invalidate()
     sc.mark()
     sc.state.apply(SIGILS[0])
     if sc.stage() == frames.AS_TIER:

@@ -51,7 +51,7 @@ def setup(hand: Sequence[str], track: str = "wren ilse corvin |",
 
 def preinstall(sc: Scenario, key: str, *cards: str, owner: int = 0) -> Scenario:
     sc.state.sigils[sc.u(key)] = tuple((sc.card(c), owner) for c in cards)
-    sc.state._legal = None
+    sc.state.invalidate()
     return sc
 
 
@@ -260,7 +260,8 @@ def test_ib_4_5_6_each_installed_sigil_once_per_activation() -> None:
 def test_ib_5_2_4_mute_forbids_installing_and_using_sigils() -> None:
     sc = setup(["prism_sigil"], wren={"status": ["mute"]})
     preinstall(sc, "wren", "current_sigil")
-    assert sc.frame()[3] & frames.F_MUTED
+    frame = sc.frame()
+    assert frame is not None and frame.tag == frames.ACTIVATION and frame.flags & frames.F_MUTED
     assert offered(sc, Kind.INSTALL) == [] and offered(sc, Kind.SIGIL) == []
     assert BASIC in sc.legal()  # only Sigil and Keystone abilities are shut off
 
@@ -378,7 +379,7 @@ class DuoScenario(Scenario):
             SeatSetup("North", 0, ("wren",), tide), SeatSetup("East", 1, ("ilse",), ash),
             SeatSetup("South", 0, ("odo",), tide), SeatSetup("West", 1, ("corvin",), ash)))
         self.state = new_game(self.match, 0)
-        while self.frame()[0] == frames.MULLIGAN:
+        while self.state.stack[-1].tag == frames.MULLIGAN:
             self.state.apply(next(a for a in self.state.legal_actions() if a.kind == Kind.KEEP))
         self._rewind()
         self._mark = self.state.log_len

@@ -107,9 +107,10 @@ def test_moves_and_charge_pass_over_supports() -> None:
     """A Support has no track slot and no Charge (AMB-49)."""
     sc = support_game(track="wren ilse brask corvin |").support("t_wall")
     from initiative.games.ib import effects
+    from initiative.games.ib.charge import gain_charge
 
     effects.move(sc.state, sc.u("t_wall"), 2)
-    effects.gain_charge(sc.state, sc.u("t_wall"), 2)
+    gain_charge(sc.state, sc.u("t_wall"), 2)
     assert sc.state.charge[sc.u("t_wall")] == 0
     assert sc.text() == "wren ilse brask corvin |"
 

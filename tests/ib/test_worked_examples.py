@@ -49,7 +49,7 @@ def test_ib_3_3_1_kaede_moves_back_by_speed_4() -> None:
     assert track(state) == ["ilse", "corvin", "brask", "marta", "wren"]
     assert (events.MOVEMENT, unit(state, "wren"), 4, 0) in state.events()
     # IB 3.3.1 / 3.1.2: Ember (ilse) slid into the active slot and now acts.
-    assert state.stack[0][:2] == (ACTIVATION, unit(state, "ilse"))
+    assert (state.stack[0].tag, state.stack[0].unit) == (ACTIVATION, unit(state, "ilse"))
     assert state.current_seat() == 1
 
 
@@ -81,7 +81,7 @@ def test_ib_5_2_1_burn_defeats_a_unit_at_1_hp_before_it_acts() -> None:
                        (events.DEFEAT, brask)]
     assert not any(e[0] in (events.DECLARE, events.PASS) and e[1] == brask for e in log)
     # The next unit (ilse) is now the one deciding.
-    assert state.stack[0][:2] == (ACTIVATION, unit(state, "ilse"))
+    assert (state.stack[0].tag, state.stack[0].unit) == (ACTIVATION, unit(state, "ilse"))
 
 
 def test_ib_5_2_2_insight_turns_a_2_damage_basic_attack_into_3() -> None:
@@ -139,4 +139,4 @@ def test_ib_5_2_7_stunned_speed_5_unit_skips_its_action_and_moves_right_5() -> N
     assert state.track.slot(brask) == 5
     assert track(state) == ["wren", "sela", "odo", "ilse", "corvin", "brask", "pim", "marta"]
     assert state.status[brask] == 0
-    assert state.stack[0][:2] == (ACTIVATION, unit(state, "wren"))
+    assert (state.stack[0].tag, state.stack[0].unit) == (ACTIVATION, unit(state, "wren"))

@@ -60,7 +60,7 @@ def kind_name(table: Table, seat: int, action: Action) -> str:
         card = table.match.content.cards[state.hands[seat][action.arg]]
         return "support" if card.kind == "support" else "play"
     if action.kind == Kind.DISCARD:
-        paying = bool(state.stack) and state.stack[-1][0] == frames.ACTION
+        paying = bool(state.stack) and state.stack[-1].tag == frames.ACTION
         return "discard_cost" if paying else "discard_free"
     if action.kind == Kind.TARGET_SUPPORT:
         return "target_support"

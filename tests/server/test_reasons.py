@@ -62,7 +62,7 @@ def setup(hand: Sequence[str], track: str = "wren ilse corvin |",
 
 def preinstall(sc: Scenario, key: str, *cards: str) -> Scenario:
     sc.state.sigils[sc.u(key)] = tuple((sc.card(c), sc.seat_of(key)) for c in cards)
-    sc.state._legal = None
+    sc.state.invalidate()
     return sc
 
 
@@ -251,7 +251,9 @@ def test_stunned_activation_has_no_action() -> None:
     sc = setup([])
     view = sc.state.view(0)
     base = view.stack[0]
-    stunned = replace(view, stack=((*base[:3], base[3] | frames.F_STUNNED),), legal=())
+    assert base.tag == frames.ACTIVATION
+    stunned = replace(view, stack=(
+        frames.ActivationFrame(base.unit, base.step, base.flags | frames.F_STUNNED),), legal=())
     assert unavailable_reason(stunned, sc.match, BASIC) == (
         "Wren Aldous is Stunned: no action this activation (IB 5.2.7)")
 
@@ -316,7 +318,7 @@ def test_keystone_discard_cost_with_an_empty_hand() -> None:
     """AMB-41 `keystone_ability_cost=discard_by_tier`: tier 1 costs one discard."""
     sc = setup([], rules={"keystone_ability_cost": "discard_by_tier"})
     sc.state.hands[0].clear()
-    sc.state._legal = None
+    sc.state.invalidate()
     assert KEYSTONE not in sc.legal()
     assert reason(sc, 0, KEYSTONE) == (
         "The Keystone ability costs 1 discard; your hand is empty (IB 4.6)")
@@ -370,7 +372,7 @@ def play_random(seed: int) -> int:
             for why in check_options(view, match):
                 _check_truth(state, view, why)
             top = view.stack[-1]
-            if seat == deciding and top[0] == frames.ACTIVATION and top[2] == frames.ST_ACTION:
+            if seat == deciding and top.tag == frames.ACTIVATION and top.step == frames.ST_ACTION:
                 # IB 3.2 step 4: at the seat's own Action Step every disabled button has
                 # a specific reason (the checks cover every rule the engine applies)
                 for option in top_level_options(view, match):

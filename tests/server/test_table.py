@@ -310,9 +310,9 @@ def test_break_window_answer_revealing_others_is_not_undoable(store: Store) -> N
     start(store, table)
     for seat in (0, 1):
         table.state.charge[table.match.seat_units[seat][0]] = 3  # IB 3.7.1: full Charge
-    table.state._legal = None
+    table.state.invalidate()
     commit(store, table, table.check_act(1, [PASS]))
-    assert table.state.stack[-1][:3] == (frames.WINDOW, frames.W_BETWEEN, (0, 1))
+    assert table.state.stack[-1] == frames.WindowFrame(frames.W_BETWEEN, (0, 1), ())
     assert table.turns[-1].undoable
     pending = table.check_act(0, [DECLINE])
     assert pending.event["undoable"] is True
@@ -441,7 +441,7 @@ def _hide_differently(state: IBState, seat: int, salt: int) -> IBState:
     other.hands[seat] = pool[:size]
     other.decks[seat] = pool[size:]
     other.rng = SplitMix64(0xC0FFEE + salt)
-    other._legal = None
+    other.invalidate()
     return other
 
 
@@ -617,4 +617,4 @@ def test_summary_is_public_and_tracks_the_game(store: Store) -> None:
     assert summary == {"mode": "1v1", "round": 1, "finished": False, "rematch": None,
                        "seats": [{"name": "North", "controller": "open", "open": True},
                                  {"name": "South", "controller": "normal", "open": False}]}
-    assert table.status == "active" and table.state.stack[-1][0] == frames.MULLIGAN
+    assert table.status == "active" and table.state.stack[-1].tag == frames.MULLIGAN

@@ -33,7 +33,7 @@ MAX_PREVIEW_STEPS = 64
 def in_progress(state: IBState, seat: int) -> bool:
     """Whether `seat` is in the middle of a compound choice (more steps to come)."""
     return (state.current_seat() == seat and bool(state.stack)
-            and state.stack[-1][0] in (frames.ACTION, frames.BREAK))
+            and state.stack[-1].tag in (frames.ACTION, frames.BREAK))
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def _preview(after: IBState, seat: int) -> IBState:
     for _ in range(MAX_PREVIEW_STEPS):
         decider = state.current_seat()
         if decider < 0 or decider == seat or not state.stack \
-                or state.stack[-1][0] != frames.WINDOW:
+                or state.stack[-1].tag != frames.WINDOW:
             break
         if DECLINE not in state.legal_actions():
             break

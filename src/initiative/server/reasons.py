@@ -94,26 +94,26 @@ def unavailable_reason(view: IBView, match: Match, action: Action) -> str | None
     if unit.seat != view.seat:  # IB 3.2: only the active Character acts
         return f"It is {unit.name}'s activation ({_owner(view, unit)}), not yours"
     base = view.stack[0]
-    flags: int = base[3]
-    if flags & frames.F_STUNNED:  # IB 5.2.7 (Stun), AMB-09: the action is skipped
+    assert base.tag == frames.ACTIVATION  # an activation runs: `active_unit` found it
+    if base.flags & frames.F_STUNNED:  # IB 5.2.7 (Stun), AMB-09: the action is skipped
         return f"{unit.name} is Stunned: no action this activation (IB 5.2.7)"
     if view.deciding != view.seat:
         return _waiting(view, top)
-    if top[0] == frames.ACTION:  # IB 3.2.5: the declared action resolves first
+    if top.tag == frames.ACTION:  # IB 3.2.5: the declared action resolves first
         return _finish_first(top)
-    if top[0] == frames.WINDOW:
-        if base[2] > frames.ST_ACTION:  # IB 3.2: one action per activation
+    if top.tag == frames.WINDOW:
+        if base.step > frames.ST_ACTION:  # IB 3.2: one action per activation
             return f"{unit.name} has already taken its action this activation (IB 3.2)"
         # IB 3.7 / AMB-32: every seat asked answers the response window first
         return "Answer the Initiative Break window first (break or decline, IB 3.7)"
-    if top[0] != frames.ACTIVATION or top[1] != active:
+    if top.tag != frames.ACTIVATION or top.unit != active:
         return _generic(unit)
-    stage: int = top[2]
+    stage = top.step
     if stage > frames.ST_ACTION:  # IB 3.2: one action per activation
         return f"{unit.name} has already taken its action this activation (IB 3.2)"
     if stage < frames.ST_ACTION:  # IB 3.2.1: status check, start window, draw come first
         return f"{unit.name}'s Action Step has not begun yet (IB 3.2)"
-    return _action_step_reason(view, match, unit, int(top[3]), action)
+    return _action_step_reason(view, match, unit, top.flags, action)
 
 
 def _own_active(view: IBView) -> int:
@@ -127,7 +127,7 @@ def _own_active(view: IBView) -> int:
 
 def _no_activation(view: IBView, top: frames.Frame) -> str:
     """No activation is running: the mulligans, or between activations."""
-    if top[0] == frames.MULLIGAN:  # IB 2.8.2 / 2.9: opening hands come first
+    if top.tag == frames.MULLIGAN:  # IB 2.8.2 / 2.9: opening hands come first
         if view.deciding == view.seat:
             return "Keep or mulligan your opening hand first (IB 2.8.2)"
         return f"Waiting for {_seat_name(view, view.deciding)} to keep or mulligan (IB 2.8.2)"
@@ -140,14 +140,14 @@ def _no_activation(view: IBView, top: frames.Frame) -> str:
 def _waiting(view: IBView, top: frames.Frame) -> str:
     """Another seat owns the current decision."""
     who = _seat_name(view, view.deciding)
-    if top[0] == frames.WINDOW:  # IB 3.7: a response window asks each seat in turn
+    if top.tag == frames.WINDOW:  # IB 3.7: a response window asks each seat in turn
         return f"Waiting for {who} to decide on an Initiative Break (IB 3.7)"
     return f"Waiting for {who} to decide"
 
 
-def _finish_first(top: frames.Frame) -> str:
+def _finish_first(top: frames.ActionFrame) -> str:
     """IB 3.2.5 / 3.8: a compound choice (targets, cost, tier...) is under way."""
-    what = _STAGE_WORDS.get(top[4])
+    what = _STAGE_WORDS.get(top.stage)
     return "Finish the current action first" + (f" ({what})" if what else "")
 
 

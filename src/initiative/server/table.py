@@ -469,8 +469,8 @@ def _closes_hidden_answers(state: IBState, seat: int) -> bool:
     frame = state.stack[-1] if state.stack else None
     if frame is None:
         return False
-    if frame[0] == frames.MULLIGAN:  # asks every seat, in seat order
-        return len(frame[1]) == 1 and state.match.num_seats > 1
-    if frame[0] == frames.WINDOW:  # asks the eligible seats, in seat order
-        return len(frame[2]) == 1 and any(breaks.eligible(state, s) for s in range(seat))
+    if frame.tag == frames.MULLIGAN:  # asks every seat, in seat order
+        return len(frame.to_ask) == 1 and state.match.num_seats > 1
+    if frame.tag == frames.WINDOW:  # asks the eligible seats, in seat order
+        return len(frame.to_ask) == 1 and any(breaks.eligible(state, s) for s in range(seat))
     return False

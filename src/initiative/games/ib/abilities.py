@@ -9,6 +9,10 @@ fire at once. Simultaneous triggers resolve in `trigger_order` (a new flag): by
 default the active unit's side first, then the other seats in turn, each in track
 order; `track_order` takes them all left to right. Supports come after track units.
 
+Here an ability's firing is only bookkeeping (what fires, in which order, how many
+uses are left); its effects resolve in effects.py (`fire`, `flush`), which settles each
+clause and so may fire more.
+
 Usage limits (AMB-22) are bits in `IBState.used`: once per round (bits 0-7, reset at
 round end and once at Time Collapse, AMB-27), once per game (bits 8-15, never reset)
 and once per activation (bits 16-23, reset when any activation starts).
@@ -19,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import effects, events
+from initiative.games.ib.active import active_unit
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -67,10 +71,10 @@ def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int 
     """Queue every ability that `trigger` happening to `actor` fires. `trigger_unit` is
     the event's other unit (the actor itself by default; NO_UNIT: none, as for Burn)."""
     if answers(state, trigger, actor):
-        _collect(state, trigger, actor, trigger_unit)
+        collect(state, trigger, actor, trigger_unit)
 
 
-def _collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None:
+def collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None:
     match = state.match
     off = state.off
     if trigger_unit == ACTOR:
@@ -108,45 +112,7 @@ def queue_damage(state: IBState, source: int, target: int) -> None:
     queue(state, "damage_taken", target, source)
 
 
-def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int = ACTOR
-         ) -> None:
-    """Queue the abilities `trigger` fires and resolve everything queued."""
-    if answers(state, trigger, actor):
-        respond(state, trigger, actor, trigger_unit)
-
-
-def respond(state: IBState, trigger: str, actor: int = NO_UNIT,
-            trigger_unit: int = ACTOR) -> None:
-    """`fire` once `answers` said yes (the activation windows check first themselves)."""
-    _collect(state, trigger, actor, trigger_unit)
-    if state.queue:
-        flush(state)
-
-
-def flush(state: IBState) -> None:
-    """Resolve queued triggers, each batch in `trigger_order`. Triggers queued while
-    one resolves are resolved before the rest of its batch (after the clause settles)."""
-    match = state.match
-    while state.queue and state.result is None:
-        batch = state.queue
-        if len(batch) > 1:
-            batch = tuple(sorted(batch, key=_order_key(state)))
-        state.queue = ()
-        for owner, j, trigger_unit in batch:
-            if state.result is not None:
-                state.queue = ()
-                return
-            ability = match.unit_abilities[owner][j]
-            beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
-            if (state.off >> owner) & 1 and not beyond:
-                continue  # the owner left play before its turn came
-            if not beyond and not _use(state, owner, j, ability.limit):
-                continue  # its own defeat fires once; a unit out of play keeps no usage
-            state.emit((events.PASSIVE, owner, j))
-            effects.resolve_now(state, owner, ability.effects, trigger_unit, beyond)
-
-
-def _use(state: IBState, owner: int, j: int, limit: str) -> bool:
+def use(state: IBState, owner: int, j: int, limit: str) -> bool:
     """Spend one use under the ability's limit; False if it has none left."""
     if limit == "none":
         return True
@@ -157,10 +123,8 @@ def _use(state: IBState, owner: int, j: int, limit: str) -> bool:
     return True
 
 
-def _order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:
+def order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:
     """`trigger_order`: the sort key of queued (owner, ability, trigger unit) items."""
-    from initiative.games.ib.activation import active_unit
-
     match = state.match
     order = state.track.order
     where = {u: i for i, u in enumerate(order)}

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from initiative.games.ib import (
     abilities,
     attacks,
-    breaks,
     challenges,
     damage,
     effects,
@@ -25,6 +24,7 @@ from initiative.games.ib import (
     step_windows,
     supports,
     victory,
+    windows,
 )
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
@@ -48,6 +48,8 @@ from initiative.games.ib.actions import (
     PLAYS,
     Action,
 )
+from initiative.games.ib.active import drop_deferred
+from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
     DISCARD_MASK,
@@ -61,9 +63,8 @@ from initiative.games.ib.frames import (
     F_SIGIL_USED,
     F_STUNNED,
     K_CHALLENGE,
-    NEXT,
+    NEXT_FRAME,
     ST_ACTION,
-    ST_DONE,
     ST_DRAW,
     ST_END,
     ST_MOVE,
@@ -71,8 +72,9 @@ from initiative.games.ib.frames import (
     ST_START,
     ST_STATUS,
     W_BETWEEN,
+    ActivationFrame,
 )
-from initiative.games.ib.match import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
+from initiative.games.ib.specs import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -80,11 +82,10 @@ if TYPE_CHECKING:
 
 def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
-    rounds.idle_round_check(state)
+    rounds.idle_round_check(state, effects.fire)
     stack = state.stack
-    stack.append((NEXT,))
-    breaks.open_window(state, W_BETWEEN)
-    if stack[-1][0] == NEXT:  # no window opened: start the activation at once
+    stack.append(NEXT_FRAME)
+    if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
         next_step(state, round_checked=True)
 
 
@@ -92,7 +93,7 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
     state.stack.pop()
     if not round_checked:  # a Break in the between-window may have moved the RM
-        rounds.idle_round_check(state)
+        rounds.idle_round_check(state, effects.fire)
     if state.activations >= state.match.config.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
@@ -103,39 +104,22 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     state.activations += 1
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
-    state.stack.append((ACTIVATION, unit, ST_STATUS, 0))
+    state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
     track = state.track
     state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
 
 
-def end_activation(state: IBState, defeated: bool) -> None:
-    """The activation stops early (its unit was defeated, AMB-13, or broke, AMB-34).
-
-    No further steps and no Movement; the Round Marker step still follows unless the
-    unit was defeated and `rm_step_after_active_defeated` is false."""
-    frame = state.stack[0]
-    if frame[0] != ACTIVATION or frame[3] & F_ENDED:
-        return
-    skip_rm = defeated and not state.match.config.rm_step_after_active_defeated
-    state.stack[0] = (ACTIVATION, frame[1], ST_DONE if skip_rm else ST_RM, frame[3] | F_ENDED)
+def _ended(state: IBState) -> bool:
+    """The activation at the bottom of the stack has ended early (`end_activation`).
+    `step` asks only once its frame was replaced: a frame is never changed in place."""
+    base = state.stack[0]
+    return base.tag == ACTIVATION and bool(base.flags & F_ENDED)
 
 
-def active_unit(state: IBState) -> int:
-    """The unit whose activation is in progress, or -1."""
-    stack = state.stack
-    if stack:
-        frame = stack[0]
-        if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
-            unit: int = frame[1]
-            return unit
-    return -1
-
-
-def step(state: IBState) -> bool:
-    """Run the automatic steps of the activation frame; False when the Action is awaited.
-
-    Steps with nothing to resolve run back to back in one call (the hot path)."""
-    _, unit, stage, flags = state.stack[-1]
+def step(state: IBState, frame: ActivationFrame) -> bool:
+    """Run the automatic steps of the activation frame on top; False when the Action is
+    awaited. Steps with nothing to resolve run back to back in one call (the hot path)."""
+    unit, stage, flags = frame.unit, frame.step, frame.flags
     if stage == ST_ACTION:
         if not (state.match.cc_mask >> unit) & 1:
             return False  # a seat chooses the action
@@ -144,14 +128,14 @@ def step(state: IBState) -> bool:
     if stage == ST_STATUS:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
-            if state.match.config.ib_windows == "every_step":
-                frame = state.stack[-1]
-                step_windows.pause(state, unit, frame[2], frame[3])
+            top = state.stack[-1]
+            if state.match.config.ib_windows == "every_step" and top.tag == ACTIVATION:
+                step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
     if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
-        abilities.respond(state, "start_of_activation", unit)  # IB 3.2.3
-        if state.result is not None or state.stack[0][3] & F_ENDED:
+        effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
+        if state.result is not None or (state.stack[0] is not frame and _ended(state)):
             return True
         if state.match.config.ib_windows == "every_step" and step_windows.pause(
                 state, unit, ST_DRAW, flags):
@@ -159,19 +143,19 @@ def step(state: IBState) -> bool:
     if stage == ST_START or stage == ST_DRAW:
         if state.match.config.free_discard_timing != "action_step" and \
                 free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before drawing
-            state.stack[-1] = (ACTIVATION, unit, ST_DRAW, flags)
+            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)
             return False
-        _draw_step(state, unit, flags)
+        _draw_step(state, unit, flags, frame)
         return True
     if stage == ST_END:
         logged = state.log_len
         if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
-            state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+            state.stack[-1] = ActivationFrame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
         if abilities.answers(state, "end_of_activation", unit):
-            abilities.respond(state, "end_of_activation", unit)  # IB 3.2.7
-            if state.result is not None or state.stack[0][3] & F_ENDED:
+            effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
+            if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
         if state.log_len != logged and state.match.config.ib_windows == "every_step" \
@@ -185,23 +169,28 @@ def step(state: IBState) -> bool:
             return True
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
-            rounds.rm_step(state)
+            rounds.rm_step(state, effects.fire)
     if flags & (F_SEALED | F_MUTED):
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
     return True
 
 
-def _draw_step(state: IBState, unit: int, flags: int) -> None:
+def _draw_step(state: IBState, unit: int, flags: int,
+               frame: ActivationFrame | None = None) -> None:
     """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
-    under AMB-09 `action_only`, the End window)."""
+    under AMB-09 `action_only`, the End window). `frame`: the activation frame `step`
+    ran (None after a decision before the draw), to skip the early-end check while it
+    is still on the stack."""
     logged = state.log_len
     if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
-        hand.draw(state, state.match.unit_seat[unit])
-    if state.result is None and not state.stack[0][3] & F_ENDED:
+        seat = state.match.unit_seat[unit]
+        if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
+            effects.deck_out(state, seat)  # IB 2.8.6
+    if state.result is None and not (state.stack[0] is not frame and _ended(state)):
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
-        state.stack[-1] = (ACTIVATION, unit, stage, flags)
+        state.stack[-1] = ActivationFrame(unit, stage, flags)
         if state.match.config.ib_windows == "every_step" and state.log_len != logged \
                 and state.log[-1][0] == events.DRAW:  # a card was drawn
             step_windows.pause(state, unit, stage, flags)
@@ -209,14 +198,14 @@ def _draw_step(state: IBState, unit: int, flags: int) -> None:
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
     """IB 6.4.2: a Challenge Card's action is chosen by its card and the d6."""
-    state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+    state.stack[-1] = ActivationFrame(unit, ST_END, flags)
     move = challenges.choose_move(state, unit, flags)
     if move is None:
         return  # the roll fizzled under Seal or Mute
     kind, index = move
     if kind == K_BREAK_ART or (kind == K_CHALLENGE
                                 and index == challenges.behaviour(state, unit).break_art):
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags | F_CC_BROKE)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags | F_CC_BROKE)
     attacks.declare(state, unit, kind, card=index)
 
 
@@ -228,7 +217,7 @@ def _challenge_charge(state: IBState, unit: int, flags: int) -> None:
         return
     if flags & F_CC_BROKE and not state.match.config.cc_charge_after_break_art:
         return
-    effects.gain_charge(state, unit, 1)
+    gain_charge(state, unit, 1)
 
 
 def restricted(state: IBState, unit: int, flags: int, flag: int) -> bool:
@@ -264,7 +253,7 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
         state.status[unit] = st.clear(bits, st.BURN)
         state.emit((events.BURN, unit))
         damage.deal(state, -1, unit, burn, from_burn=True)  # IB 5.2.1, AMB-52
-        damage.settle(state)
+        effects.settle(state)
         if state.result is not None or not state.on_track(unit):
             return
         bits = state.status[unit]
@@ -284,7 +273,8 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
             state.emit((events.MUTED, unit))
     state.status[unit] = bits
     skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
-    state.stack[-1] = (ACTIVATION, unit, ST_MOVE if skip_all else ST_START, flags)
+    state.stack[-1] = ActivationFrame(unit, ST_MOVE if skip_all else ST_START,
+                                      flags)
 
 
 def _movement(state: IBState, unit: int) -> None:
@@ -307,17 +297,10 @@ def _movement(state: IBState, unit: int) -> None:
                 effects.shift(state, unit, amount, deferred=True)
 
 
-def drop_deferred(state: IBState, unit: int, deferred: tuple[int, ...], reason: int) -> None:
-    """Deferred moves that will never happen (AMB-05 out of round, a defeat, R3), each
-    said in the log with why."""
-    for amount in deferred:
-        state.emit((events.DEFER_DROP, unit, amount, reason))
-
-
-def legal(state: IBState) -> list[Action]:
+def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
-    _, unit, stage, flags = state.stack[-1]
-    if stage == ST_DRAW:  # free_discard_timing=before_draw_too: discard before drawing?
+    unit, flags = frame.unit, frame.flags
+    if frame.step == ST_DRAW:  # free_discard_timing=before_draw_too: discard before drawing?
         return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
@@ -380,7 +363,7 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
     state.flux[seat] -= 1
     state.emit((events.FLUX, seat, unit, option))
     if option == 0:
-        hand.draw(state, seat, 1, lose_on_empty=False)
+        hand.draw(state, seat, 1)  # optional: an empty deck just gives nothing
     elif option == 1:
         for u in state.match.seat_units[seat]:
             if state.on_track(u):
@@ -402,42 +385,42 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
     return True
 
 
-def choose(state: IBState, action: Action) -> None:
-    _, unit, stage, flags = state.stack[-1]
+def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
+    unit, stage, flags = frame.unit, frame.step, frame.flags
     kind = action.kind
     if kind == K_PASS:
         state.emit((events.PASS, unit))
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)  # AMB-14
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
-        state.stack[-1] = (ACTIVATION, unit, stage, flags + DISCARD_UNIT)
+        state.stack[-1] = ActivationFrame(unit, stage, flags + DISCARD_UNIT)
         if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
             _draw_step(state, unit, flags + DISCARD_UNIT)
     elif kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
         _draw_step(state, unit, flags)
     elif kind == K_FLUX:
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION, flags | F_FLUX)
+        state.stack[-1] = ActivationFrame(unit, ST_ACTION, flags | F_FLUX)
         _spend_flux(state, unit, action.arg)
     elif kind == K_PLAY:
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         spec = state.match.content.cards[card]
         free = spec.kind == "event" and (
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind), card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
         free = not state.match.config.sigil_use_is_action  # AMB-42
         flags |= F_SIGIL_USED[action.arg]
-        state.stack[-1] = (ACTIVATION, unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
         tier = state.match.config.keystone_ability_cost == "discard_by_tier"
         attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
     else:
-        state.stack[-1] = (ACTIVATION, unit, ST_END, flags)
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind))

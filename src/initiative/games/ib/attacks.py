@@ -14,14 +14,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import (
-    abilities,
-    breaks,
     challenges,
     damage,
     effects,
     events,
+    hand,
     sigils,
-    supports,
+    windows,
 )
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
@@ -45,7 +44,7 @@ from initiative.games.ib.actions import (
     Action,
     target_unit,
 )
-from initiative.games.ib.content import CLEANSE_ONE, Clause
+from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTION,
     ACTIVATION,
@@ -65,9 +64,10 @@ from initiative.games.ib.frames import (
     PENDING,
     W_AFTER_DECLARE,
     W_AFTER_RESOLVE,
+    ActionFrame,
     Frame,
 )
-from initiative.games.ib.match import CARD_SUPPORT
+from initiative.games.ib.specs import CARD_SUPPORT, CLEANSE_ONE, Clause
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -108,35 +108,33 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
         stage = AS_TIER
     elif kind == K_INSTALL:
         stage = AS_RECIPIENT
-    state.stack.append((ACTION, unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
-                        recipient))
+    state.stack.append(ActionFrame(unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
+                                   recipient))
 
 
-def legal(state: IBState) -> list[Action]:
-    frame = state.stack[-1]
-    unit, kind, targets, stage = frame[1], frame[2], frame[3], frame[4]
+def legal(state: IBState, frame: ActionFrame) -> list[Action]:
+    unit, stage = frame.unit, frame.stage
     if stage == AS_COST:  # IB 4.4.1 / AMB-47: discard other cards from hand
         return list(DISCARDS[: len(state.hands[state.match.unit_seat[unit]])])
     if stage == AS_TIER:
-        return [TIERS[n - 1] for n in sigils.payable_tiers(state, unit, frame[8])]
+        return [TIERS[n - 1] for n in sigils.payable_tiers(state, unit, frame.card)]
     if stage == AS_RECIPIENT:
-        return [TARGETS[u] for u in sigils.recipients(state, unit, frame[8])]
+        return [TARGETS[u] for u in sigils.recipients(state, unit, frame.card)]
     if stage == AS_REPLACE:
-        return [REPLACES[i] for i in sigils.replace_options(state, frame[11], frame[8])]
-    clauses = clauses_of(state, unit, kind, frame[8], frame[10])
+        return [REPLACES[i] for i in sigils.replace_options(state, frame.recipient, frame.card)]
+    clauses = clauses_of(state, unit, frame.kind, frame.card, frame.tier)
     if stage == AS_CLEANSE:
-        bits = state.status[_clause_targets(state, frame, frame[6])[0]]
+        bits = state.status[_clause_targets(state, frame, frame.clause)[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
-    i = targets.index(PENDING)
+    clause = clauses[frame.targets.index(PENDING)]
     n = state.match.num_characters
-    found = effects.candidates(state, unit, clauses[i].target)
-    if clauses[i].only_if is not None:  # a chosen target must meet the condition
-        found = effects.meeting(state, clauses[i].only_if, found)
+    found = effects.candidates(state, unit, clause.target)
+    if clause.only_if is not None:  # a chosen target must meet the condition
+        found = effects.meeting(state, clause.only_if, found)
     return [TARGETS[u] if u < n else SUPPORT_TARGETS[u - n] for u in found]
 
 
-def choose(state: IBState, action: Action) -> None:
-    frame = state.stack[-1]
+def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
     if action.kind == K_DISCARD:
         _pay_discard(state, frame, action.arg)
         return
@@ -144,85 +142,81 @@ def choose(state: IBState, action: Action) -> None:
         _choose_tier(state, frame, action.arg + 1)
         return
     if action.kind == K_REPLACE:
-        sigils.remove(state, frame[11], action.arg)
-        state.stack[-1] = (*frame[:4], AS_TARGET, *frame[5:])
+        sigils.remove(state, frame.recipient, action.arg)
+        state.stack[-1] = frame.at(AS_TARGET)
         return
-    if frame[4] == AS_RECIPIENT:
+    if frame.stage == AS_RECIPIENT:
         _choose_recipient(state, frame, action.arg)
         return
     if action.kind == K_CLEANSE:
-        target = _clause_targets(state, frame, frame[6])[0]
+        target = _clause_targets(state, frame, frame.clause)[0]
         damage.cleanse(state, target, action.arg)
-        state.stack[-1] = (*frame[:4], AS_RESOLVE, frame[5], frame[6], 2, *frame[8:])
+        state.stack[-1] = frame.at(AS_RESOLVE, sub=2)
         return
     state.stack[-1] = _with_target(frame, target_unit(action, state.match.num_characters))
 
 
-def step(state: IBState) -> bool:
-    """Advance the top ACTION frame; False when a target or status must be chosen."""
+def step(state: IBState, frame: ActionFrame) -> bool:
+    """Advance the ACTION frame on top; False when a target or status must be chosen."""
     stack = state.stack
-    frame = stack[-1]
-    _, unit, kind, targets, stage, via_ib, _, _, card, owed, tier, recipient = frame
+    unit, stage = frame.unit, frame.stage
     if stage == AS_COST:
         hand = state.hands[state.match.unit_seat[unit]]
-        if len(hand) > owed:
+        if len(hand) > frame.owed:
             return False
         _pay_discard(state, frame, len(hand) - 1)  # no choice: every card must go
         return True
     if stage >= AS_TIER:  # a Sigil's tier, recipient or replaced Sigil (IB 4.5)
-        options = legal(state)
+        options = legal(state, frame)
         if len(options) > 1:
-            state._legal = options
-            state._legal_seat = state.match.unit_seat[unit]
+            state.offer(options, state.match.unit_seat[unit])
             return False
-        choose(state, options[0])  # the only choice is made automatically
+        choose(state, frame, options[0])  # the only choice is made automatically
         return True
     if stage == AS_TARGET or stage == AS_RETARGET:
-        if PENDING in targets:
-            options = legal(state)
+        if PENDING in frame.targets:
+            options = legal(state, frame)
             if (state.match.cc_mask >> unit) & 1:  # IB 6.5: the game picks for a CC
                 stack[-1] = _with_target(frame, _challenge_target(state, frame, options))
                 return True
             if len(options) > 1:
-                state._legal = options  # the decision's legal list, computed once
-                state._legal_seat = state.match.unit_seat[unit]
+                state.offer(options, state.match.unit_seat[unit])  # computed once
                 return False
             # One legal target: chosen automatically. None: the clause has no target.
             chosen = target_unit(options[0], state.match.num_characters) if options \
                 else NO_TARGET
             stack[-1] = _with_target(frame, chosen)
             return True
-        stack[-1] = (ACTION, unit, kind, targets, AS_RESOLVE, via_ib, frame[6], frame[7],
-                     card, owed, tier, recipient)
-        if not via_ib and stage == AS_TARGET:
+        stack[-1] = frame.at(AS_RESOLVE)
+        if not frame.via_ib and stage == AS_TARGET:
             _announce(state, frame)
-            breaks.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
+            windows.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
     elif stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
     elif stage == AS_RESOLVE:
         if _abandoned(state, frame):
             finish(state)
             return True
-        if frame[7] == 0 and frame[6] == 0 and (state.match.cc_mask >> unit) & 1 \
+        if frame.sub == 0 and frame.clause == 0 and (state.match.cc_mask >> unit) & 1 \
                 and state.match.config.cc_retarget_after_response:
             frame = _challenge_retarget(state, frame)
-        if frame[7] == 0 and frame[6] == 0:
-            if kind == K_INSTALL:
-                if not _install(state, frame):
+        if frame.sub == 0 and frame.clause == 0:
+            if frame.kind == K_INSTALL:
+                installed = _install(state, frame)
+                if installed is None:
                     return True
-                frame = stack[-1]
-            elif kind == K_PLAY and state.match.card_codes[card] == CARD_SUPPORT \
-                    and owed != INSTALLED:
-                supports.enter(state, state.match.unit_seat[unit], card)  # IB 4.7.1
-                stack[-1] = frame = (*frame[:9], INSTALLED, *frame[10:])
+                frame = installed
+            elif frame.kind == K_PLAY and state.match.card_codes[frame.card] == CARD_SUPPORT \
+                    and frame.owed != INSTALLED:
+                effects.support_enters(state, state.match.unit_seat[unit], frame.card)  # IB 4.7.1
+                stack[-1] = frame = frame.paying(frame.stage, INSTALLED)
             if _orphaned(state, frame):
                 return True
-        return _resolve(state)
-    elif stage == AS_AFTER and not via_ib:
-        stack[-1] = after = (ACTION, unit, kind, targets, AS_DONE, via_ib, frame[6], frame[7],
-                             card, owed, tier, recipient)
-        breaks.open_window(state, W_AFTER_RESOLVE)
-        if stack[-1] is after:
+        return _resolve(state, frame)
+    elif stage == AS_AFTER and not frame.via_ib:
+        if windows.open_window(state, W_AFTER_RESOLVE):  # the window reads no ACTION frame
+            stack[-2] = frame.at(AS_DONE)
+        else:
             finish(state)
     else:
         finish(state)
@@ -234,9 +228,10 @@ def finish(state: IBState) -> None:
     4.4), whether it resolved, fizzled or was abandoned (its costs stay paid); so does a
     Sigil whose installation never happened."""
     frame = state.stack.pop()
-    card, kind = frame[8], frame[2]
-    if (kind == K_PLAY or kind == K_INSTALL) and frame[9] != INSTALLED:
-        state.discards[state.match.unit_seat[frame[1]]].append(card)
+    assert frame.tag == ACTION
+    kind = frame.kind
+    if (kind == K_PLAY or kind == K_INSTALL) and frame.owed != INSTALLED:
+        state.discards[state.match.unit_seat[frame.unit]].append(frame.card)
 
 
 INSTALLED = -1
@@ -247,103 +242,99 @@ Support Character is in play (neither owes a discard any more)."""
 def cards_in_play(stack: Sequence[Frame], unit_seat: Sequence[int]) -> list[tuple[int, int]]:
     """(owner seat, card) of every card out of hand but not yet placed: a Technique or
     Event resolving, a Sigil not yet installed. (Installed Sigils sit on their unit.)"""
-    return [(unit_seat[f[1]], f[8]) for f in stack
-            if f[0] == ACTION and (f[2] == K_PLAY or f[2] == K_INSTALL) and f[9] != INSTALLED]
+    return [(unit_seat[f.unit], f.card) for f in stack
+            if f.tag == ACTION and (f.kind == K_PLAY or f.kind == K_INSTALL)
+            and f.owed != INSTALLED]
 
 
-def _installed(state: IBState, frame: Frame) -> bool:
-    return bool(frame[2] == K_INSTALL and frame[9] == INSTALLED)
-
-
-def _announce(state: IBState, frame: Frame) -> None:
+def _announce(state: IBState, frame: ActionFrame) -> None:
     """The declaration: costs in Charge are paid and everyone sees what is done."""
-    _, unit, kind, targets = frame[:4]
-    card = frame[8]
+    unit, kind, targets, card = frame.unit, frame.kind, frame.targets, frame.card
     if kind == K_CHALLENGE:
         state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
     elif kind == K_PLAY:
         state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
-        abilities.fire(state, "play", unit)
+        effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
-        state.emit((events.INSTALL, unit, card, frame[11]))  # IB 4.5
+        state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
     elif kind == K_SIGIL:
         if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
             state.charge[unit] -= 1
-        state.emit((events.SIGIL_USE, unit, card, frame[10], *targets))
+        state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
     else:
         _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
         state.emit((events.DECLARE, unit, kind, *targets))
 
 
-def _choose_tier(state: IBState, frame: Frame, tier: int) -> None:
+def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
     """IB 4.5.7: the tier sets the effect and its discard cost (AMB-40, AMB-46)."""
-    unit, card = frame[1], frame[8]
-    clauses = clauses_of(state, unit, K_SIGIL, card, tier)
+    clauses = clauses_of(state, frame.unit, K_SIGIL, frame.card, tier)
     targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
     owed = sigils.discard_cost(state, tier)
-    state.stack[-1] = (ACTION, unit, frame[2], targets, AS_COST if owed else AS_TARGET,
-                       *frame[5:9], owed, tier, frame[11])
+    state.stack[-1] = frame.paying(AS_COST if owed else AS_TARGET, owed, tier, targets)
 
 
-def _choose_recipient(state: IBState, frame: Frame, recipient: int) -> None:
+def _choose_recipient(state: IBState, frame: ActionFrame, recipient: int) -> None:
     """IB 4.5.2: the Sigil goes on `recipient`; a full recipient first loses one."""
-    stage = AS_REPLACE if sigils.replace_options(state, recipient, frame[8]) else AS_TARGET
-    state.stack[-1] = (*frame[:4], stage, *frame[5:11], recipient)
+    stage = AS_REPLACE if sigils.replace_options(state, recipient, frame.card) else AS_TARGET
+    state.stack[-1] = frame.installing(stage, recipient)
 
 
-def _install(state: IBState, frame: Frame) -> bool:
+def _install(state: IBState, frame: ActionFrame) -> ActionFrame | None:
     """Put the Sigil in place before its free Discard-1 effect (IB 4.5.3); if the
-    recipient left the track meanwhile the install fizzles (the card is discarded)."""
-    recipient = frame[11]
-    if _installed(state, frame):
-        return True
+    recipient left the track meanwhile the install fizzles (the card is discarded).
+    Returns the frame to resolve, or None if there is nothing (more) to resolve now."""
+    if frame.owed == INSTALLED:
+        return frame
+    recipient = frame.recipient
     if not state.on_track(recipient):
-        state.emit((events.FIZZLE, frame[1], frame[2], frame[8]))
-        state.stack[-1] = (*frame[:4], AS_AFTER, *frame[5:])
-        return False
-    sigils.install(state, recipient, frame[8], state.match.unit_seat[frame[1]])
-    state.stack[-1] = (*frame[:9], INSTALLED, *frame[10:])
-    abilities.fire(state, "install", recipient, frame[1])
-    return state.result is None and not _abandoned(state, state.stack[-1])
+        state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
+        state.stack[-1] = frame.at(AS_AFTER)
+        return None
+    sigils.install(state, recipient, frame.card, state.match.unit_seat[frame.unit])
+    state.stack[-1] = frame.paying(frame.stage, INSTALLED)
+    effects.fire(state, "install", recipient, frame.unit)
+    top = state.stack[-1]
+    if state.result is not None or top.tag != ACTION or _abandoned(state, top):
+        return None
+    return top
 
 
-def _pay_discard(state: IBState, frame: Frame, slot: int) -> None:
+def _pay_discard(state: IBState, frame: ActionFrame, slot: int) -> None:
     """IB 4.4.1 / AMB-47: one card of the discard cost, paid from the rest of the hand."""
-    from initiative.games.ib.hand import discard
-
-    discard(state, state.match.unit_seat[frame[1]], slot)
-    owed = frame[9] - 1
-    state.stack[-1] = (*frame[:4], AS_COST if owed else AS_TARGET, *frame[5:9], owed,
-                       *frame[10:])
+    hand.discard(state, state.match.unit_seat[frame.unit], slot)
+    owed = frame.owed - 1
+    state.stack[-1] = frame.paying(AS_COST if owed else AS_TARGET, owed)
 
 
-def _challenge_target(state: IBState, frame: Frame, options: Sequence[Action]) -> int:
+def _challenge_target(state: IBState, frame: ActionFrame, options: Sequence[Action]) -> int:
     """IB 6.5: the pending clause's target as the CC's card and the tie-breaks pick it."""
-    clauses = clauses_of(state, frame[1], frame[2], frame[8], frame[10])
-    clause = clauses[frame[3].index(PENDING)]
+    clauses = clauses_of(state, frame.unit, frame.kind, frame.card, frame.tier)
+    clause = clauses[frame.targets.index(PENDING)]
     n = state.match.num_characters
-    return challenges.choose_target(state, frame[1], clause.target,
+    return challenges.choose_target(state, frame.unit, clause.target,
                                     [target_unit(a, n) for a in options])
 
 
-def _challenge_retarget(state: IBState, frame: Frame) -> Frame:
+def _challenge_retarget(state: IBState, frame: ActionFrame) -> ActionFrame:
     """`cc_retarget_after_response` (new flag): after the response window a CC picks
     its targets again from the board as it now is."""
-    chosen = tuple(PENDING if t != NO_TARGET else NO_TARGET for t in frame[3])
-    again = (*frame[:3], chosen, *frame[4:])
+    chosen = tuple(PENDING if t != NO_TARGET else NO_TARGET for t in frame.targets)
+    again = frame.with_targets(chosen)
     state.stack[-1] = again
-    while PENDING in again[3]:
-        again = _with_target(again, _challenge_target(state, again, legal(state)))
+    while PENDING in again.targets:
+        again = _with_target(again, _challenge_target(state, again, legal(state, again)))
         state.stack[-1] = again
-    if again[3] != frame[3]:
-        state.emit((events.CC_RETARGET, frame[1], *again[3]))
+    if again.targets != frame.targets:
+        state.emit((events.CC_RETARGET, frame.unit, *again.targets))
     return again
 
 
-def _with_target(frame: Frame, chosen: int) -> Frame:
-    targets = list(frame[3])
+def _with_target(frame: ActionFrame, chosen: int) -> ActionFrame:
+    """`frame` with its first pending target chosen."""
+    targets = list(frame.targets)
     targets[targets.index(PENDING)] = chosen
-    return (frame[0], frame[1], frame[2], tuple(targets), *frame[4:])
+    return frame.with_targets(tuple(targets))
 
 
 def _pay(state: IBState, unit: int, kind: int) -> None:
@@ -364,64 +355,64 @@ def _pay(state: IBState, unit: int, kind: int) -> None:
         state.charge[unit] -= cost
 
 
-def _abandoned(state: IBState, frame: Frame) -> bool:
+def _abandoned(state: IBState, frame: ActionFrame) -> bool:
     """The actor left the track, or its activation ended (e.g. by its own IB)."""
-    unit = frame[1]
+    unit = frame.unit
     if not state.on_track(unit):
         return True
-    if frame[5]:
+    if frame.via_ib:
         return False
     base = state.stack[0]
-    return base[0] != ACTIVATION or base[1] != unit or bool(base[3] & F_ENDED)
+    return base.tag != ACTIVATION or base.unit != unit or bool(base.flags & F_ENDED)
 
 
-def _orphaned(state: IBState, frame: Frame) -> bool:
+def _orphaned(state: IBState, frame: ActionFrame) -> bool:
     """A chosen target left the track before resolution (new flag `orphaned_action`).
 
     fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
     Charge, since it never resolved); retarget: the controller picks again."""
     off = state.off
-    lost = [i for i, t in enumerate(frame[3]) if t >= 0 and (off >> t) & 1]
+    lost = [i for i, t in enumerate(frame.targets) if t >= 0 and (off >> t) & 1]
     if not lost:
         return False
     if state.match.config.orphaned_action == "retarget":
-        targets = list(frame[3])
+        targets = list(frame.targets)
         for i in lost:
             targets[i] = PENDING
-        state.stack[-1] = (*frame[:3], tuple(targets), AS_RETARGET, *frame[5:])
+        state.stack[-1] = frame.with_targets(tuple(targets), AS_RETARGET)
         return True
-    state.emit((events.FIZZLE, frame[1], frame[2], frame[8]))
-    state.stack[-1] = (*frame[:4], AS_AFTER, *frame[5:])
+    state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
+    state.stack[-1] = frame.at(AS_AFTER)
     return True
 
 
-def _clause_targets(state: IBState, frame: Frame, i: int) -> list[int]:
+def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> list[int]:
     """The units clause `i` affects now (defeated units drop out)."""
-    unit, kind, targets = frame[1], frame[2], frame[3]
-    clauses = clauses_of(state, unit, kind, frame[8], frame[10])
+    unit = frame.unit
+    clauses = clauses_of(state, unit, frame.kind, frame.card, frame.tier)
     condition = clauses[i].only_if
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
     target = clauses[i].target
     if target == "self":
         found = [unit]
-        if kind == K_INSTALL and state.match.config.sigil_free_tier_self == "recipient":
-            found = [frame[11]]  # the free tier's self is the Sigil's new holder
+        if frame.kind == K_INSTALL and state.match.config.sigil_free_tier_self == "recipient":
+            found = [frame.recipient]  # the free tier's self is the Sigil's new holder
     elif target == "all_enemies" or target == "all_allies":
         found = effects.candidates(state, unit, target)
     else:
-        found = [targets[i]] if targets[i] >= 0 else []
+        found = [frame.targets[i]] if frame.targets[i] >= 0 else []
     off = state.off
     found = [u for u in found if not (off >> u) & 1]
     return found if condition is None else effects.meeting(state, condition, found)
 
 
-def _resolve(state: IBState) -> bool:
-    """Resolve clauses in order; pause for an unnamed Cleanse choice (IB 5.2.8)."""
-    frame = state.stack[-1]
-    unit, kind = frame[1], frame[2]
-    clauses = clauses_of(state, unit, kind, frame[8], frame[10])
-    i, sub = frame[6], frame[7]
+def _resolve(state: IBState, frame: ActionFrame) -> bool:
+    """Resolve the clauses of `frame` (on top) in order; pause for an unnamed Cleanse
+    choice (IB 5.2.8)."""
+    unit, kind = frame.unit, frame.kind
+    clauses = clauses_of(state, unit, kind, frame.card, frame.tier)
+    i, sub = frame.clause, frame.sub
     while i < len(clauses):
         clause = clauses[i]
         hit = _clause_targets(state, frame, i)
@@ -430,18 +421,18 @@ def _resolve(state: IBState) -> bool:
             if clause.cleanse == CLEANSE_ONE and hit:
                 present = [s for s in range(len(st.NAMES)) if st.count(state.status[hit[0]], s)]
                 if len(present) > 1:
-                    state.stack[-1] = (*frame[:4], AS_CLEANSE, frame[5], i, 1, *frame[8:])
+                    state.stack[-1] = frame.at(AS_CLEANSE, i, 1)
                     return False
                 if present:
                     damage.cleanse(state, hit[0], present[0])
         effects.rest_of_clause(state, unit, clause, hit)
-        damage.settle(state)  # AMB-56
+        effects.settle(state)  # AMB-56
         if state.result is not None or _abandoned(state, frame):
             if state.result is None:
                 finish(state)
             return True
         i, sub = i + 1, 0
     if kind == K_BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
-        effects.gain_charge(state, unit, 1)
-    state.stack[-1] = (*frame[:4], AS_AFTER, frame[5], i, 0, *frame[8:])
+        gain_charge(state, unit, 1)
+    state.stack[-1] = frame.at(AS_AFTER, i, 0)
     return True

@@ -16,20 +16,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from initiative.games.ib.clauses import (
     AbilityModel,
-    AbilitySpec,
-    Clause,
     ClauseModel,
     _compile_ability,
     _compile_clause,
     _no_trigger_unit,
     _Strict,
+)
+from initiative.games.ib.specs import (  # re-exported: the compiled Challenge Cards
+    AbilitySpec,
+    When,
+)
+from initiative.games.ib.specs import (
+    ChallengeSpec as ChallengeSpec,
+)
+from initiative.games.ib.specs import (
+    EncounterSpec as EncounterSpec,
+)
+from initiative.games.ib.specs import (
+    Move as Move,
+)
+from initiative.games.ib.specs import (
+    Phase as Phase,
 )
 from initiative.games.ib.statuses import BY_NAME, NAMES
 
@@ -224,77 +237,6 @@ def _faces(roll: str) -> list[int]:
     assert found is not None  # validated
     low = int(found.group(1))
     return list(range(low, int(found.group(2) or low) + 1))
-
-
-# --- compiled specs ---------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    name: str
-    kind: str  # one of MOVE_KINDS
-    effects: tuple[Clause, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class When:
-    self_hp_at_most: int | None = None
-    self_has_status: int | None = None  # status ids
-    self_lacks_status: int | None = None
-    enemy_hp_at_most: int | None = None
-    alone: bool | None = None
-    round_at_least: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Phase:
-    """One phase's behaviour; `table[f - 1]` is the move index for face f; `trigger`
-    and `break_art` are move indices (-1: none)."""
-
-    name: str
-    at_hp: int
-    speed: int
-    table: tuple[int, ...]
-    trigger: int = -1
-    when: When | None = None
-    break_art: int = -1
-    on_enter: tuple[Clause, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ChallengeSpec:
-    key: str
-    name: str
-    tier: str
-    text: str
-    initiative: int
-    speed: int
-    hp: int
-    targeting: str
-    targets_supports: bool
-    abilities: tuple[AbilitySpec, ...]
-    """Passives, then the on-death effect as a `defeat` ability of its own."""
-    moves: tuple[Move, ...]
-    phases: tuple[Phase, ...]
-    """Phase 0 is the card's own behaviour; later ones by falling `at_hp`."""
-
-    @property
-    def spawns(self) -> tuple[str, ...]:
-        """Keys of the CCs this card can spawn."""
-        found = [c.spawn for m in self.moves for c in m.effects if c.spawn]
-        found += [c.spawn for p in self.phases for c in p.on_enter if c.spawn]
-        found += [c.spawn for a in self.abilities for c in a.effects if c.spawn]
-        return tuple(dict.fromkeys(found))
-
-
-@dataclass(frozen=True, slots=True)
-class EncounterSpec:
-    key: str
-    name: str
-    difficulty: int
-    text: str
-    challengers: tuple[str, ...]
-    rivals: tuple[str, ...]
 
 
 def _compile_phase(model: BehaviourModel, moves: list[Move], name: str, at_hp: int,

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from initiative.games.ib import events
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import K_ADVANCED, K_BASIC, K_BREAK_ART, K_KEYSTONE, MAX_UNITS
-from initiative.games.ib.challenge_cards import Phase, When
 from initiative.games.ib.frames import F_MUTED, F_SEALED, K_CHALLENGE, NO_TARGET
+from initiative.games.ib.specs import Clause, Phase, When
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -228,7 +228,8 @@ def _beneficial(state: IBState, unit: int, options: list[int]) -> int:
     return unit if unit in options else options[0]
 
 
-def check_phases(state: IBState, speed_changed: Callable[[IBState], None]) -> None:
+def check_phases(state: IBState, speed_changed: Callable[[IBState], None],
+                 resolve: Callable[[IBState, int, tuple[Clause, ...]], None]) -> None:
     """AMB-82: a multi-phase CC whose HP has fallen to the next phase's threshold enters
     it and resolves its on-enter effect at once; several thresholds passed together are
     entered one by one, each on-enter effect whole before the next phase begins. Healing
@@ -236,9 +237,8 @@ def check_phases(state: IBState, speed_changed: Callable[[IBState], None]) -> No
     so this runs nested: a CC whose on-enter is resolving is left to the outer call.)
     A phase that changes the CC's Speed calls `speed_changed` as it begins, before its
     on-enter effect: Time Collapse is checked on every change of a Speed (IB 3.6.1,
-    AMB-24, R8)."""
-    from initiative.games.ib.effects import resolve_now  # effects imports this module
-
+    AMB-24, R8). `resolve` resolves an on-enter effect for the CC (`effects.resolve_now`,
+    passed in: effects.py sits above this module)."""
     match = state.match
 
     for unit in list(state.track.order):
@@ -261,7 +261,7 @@ def check_phases(state: IBState, speed_changed: Callable[[IBState], None]) -> No
                     return
             if spec.phases[entered].on_enter:
                 state.used[unit] |= ENTERING
-                resolve_now(state, unit, spec.phases[entered].on_enter)
+                resolve(state, unit, spec.phases[entered].on_enter)
                 state.used[unit] &= ~ENTERING
 
 

@@ -7,17 +7,23 @@ statuses, moves units, changes Charge and so on (effects.py says in which order)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from initiative.games.ib import statuses
+from initiative.games.ib import scripts, statuses
+from initiative.games.ib.specs import (  # re-exported: the compiled vocabulary
+    CHOSEN_TARGETS,
+    CLEANSE_ALL,
+    CLEANSE_NONE,
+    CLEANSE_ONE,
+    AbilitySpec,
+    Clause,
+    Condition,
+)
 
 TargetKind = Literal["enemy", "all_enemies", "self", "ally", "all_allies", "same",
                      "trigger_unit"]
-CHOSEN_TARGETS = ("enemy", "ally")
-"""Clause targets that ask the controller to pick one unit."""
 TRIGGERS: tuple[str, ...] = (
     "play", "install", "start_of_activation", "end_of_activation", "damage_dealt",
     "damage_taken", "defeat", "round_end", "time_collapse")
@@ -69,8 +75,6 @@ class ClauseModel(_Strict):
     @field_validator("call")
     @classmethod
     def _registered(cls, value: str | None) -> str | None:
-        from initiative.games.ib import scripts
-
         if value is not None and value not in scripts.REGISTRY:
             raise ValueError(f"no registered function {value!r} (registered: "
                              f"{', '.join(sorted(scripts.REGISTRY))})")
@@ -149,57 +153,6 @@ def _no_trigger_unit(clauses: tuple[ClauseModel, ...], what: str) -> None:
         if clause.target == "trigger_unit":
             raise ValueError(f"{what}[{i}].target: trigger_unit is only for triggered "
                              "abilities")
-
-
-
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """`only_if` (statuses by name; checked per target, off the hot path)."""
-
-    has_status: str | None = None
-    lacks_status: str | None = None
-    hp_at_most: int | None = None
-    support: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Clause:
-    target: str
-    damage: int
-    heal: int
-    apply: tuple[int, ...]
-    cleanse: int  # -1 none, -2 one of the controller's choice, -3 all, else a status id
-    move_up: int
-    move_back: int
-    charge: int
-    draw: int
-    discard: int = 0
-    remove_sigils: int = 0
-    summon: str = ""  # support card key
-    call: str = ""  # registered function (scripts.py)
-    only_if: Condition | None = None
-    rare: bool = False  # any of discard, remove_sigils, summon, spawn, call (hot-path shortcut)
-    spawn: str = ""  # Challenge Card key (IB 6.0.1)
-
-    @property
-    def chooses(self) -> bool:
-        return self.target in CHOSEN_TARGETS
-
-
-CLEANSE_NONE, CLEANSE_ONE, CLEANSE_ALL = -1, -2, -3
-
-
-@dataclass(frozen=True, slots=True)
-class AbilitySpec:
-    """A compiled passive ability: `trigger` "" for a static modifier."""
-
-    trigger: str
-    whose: str = "self"
-    limit: str = "none"
-    effects: tuple[Clause, ...] = ()
-    scope: str = "self"
-    damage_dealt: int = 0
-    damage_taken: int = 0
 
 
 

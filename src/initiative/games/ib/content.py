@@ -8,11 +8,8 @@ the file, the entry and the field.
 
 from __future__ import annotations
 
-import hashlib
 import io
-import json
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -28,26 +25,16 @@ from pydantic import (
 
 from initiative.engine.data_text import LimitedLoader
 from initiative.engine.errors import ContentError
-from initiative.games.ib import statuses
 from initiative.games.ib.challenge_cards import (
     ChallengeModel,
-    ChallengeSpec,
     EncounterModel,
-    EncounterSpec,
     challenge_clause_groups,
     compile_challenge,
 )
 from initiative.games.ib.clauses import (  # re-exported: the content vocabulary
-    CHOSEN_TARGETS,
-    CLEANSE_ALL,
-    CLEANSE_NONE,
-    CLEANSE_ONE,
     TRIGGERS,
     AbilityModel,
-    AbilitySpec,
-    Clause,
     ClauseModel,
-    Condition,
     ConditionModel,
     Limit,
     StaticModel,
@@ -58,6 +45,28 @@ from initiative.games.ib.clauses import (  # re-exported: the content vocabulary
     _compile_clause,
     _no_trigger_unit,
     _Strict,
+)
+from initiative.games.ib.specs import (  # re-exported: the compiled content
+    CHOSEN_TARGETS,
+    CLEANSE_ALL,
+    CLEANSE_NONE,
+    CLEANSE_ONE,
+    PLAYABLE_KINDS,
+    AbilitySpec,
+    ChallengeSpec,
+    Clause,
+    Condition,
+    Content,
+    EncounterSpec,
+)
+from initiative.games.ib.specs import (
+    CardSpec as CardSpec,
+)
+from initiative.games.ib.specs import (
+    CharacterSpec as CharacterSpec,
+)
+from initiative.games.ib.specs import (
+    KeystoneSpec as KeystoneSpec,
 )
 
 __all__ = [
@@ -105,7 +114,6 @@ class CharacterModel(_Strict):
 
 CardKind = Literal["plain", "technique", "event", "support", "sigil"]
 CARD_KINDS: tuple[str, ...] = ("plain", "technique", "event", "support", "sigil")
-PLAYABLE_KINDS: tuple[str, ...] = ("technique", "event", "support")
 """Kinds played from hand as the action (IB 4.4, 4.7, 4.8)."""
 
 
@@ -210,124 +218,6 @@ class ContentFile(_Strict):
     teams: tuple[TeamModel, ...] = ()
     challenges: tuple[ChallengeModel, ...] = ()
     encounters: tuple[EncounterModel, ...] = ()
-
-
-# --- compiled, immutable specs shared by every state of a game -----------------
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterSpec:
-    key: str
-    name: str
-    title: str
-    points: int
-    initiative: int
-    speed: int
-    hp: int
-    affinities: tuple[str, ...]  # two for a Character; none for a Challenge Card
-    basic: tuple[Clause, ...]
-    advanced: tuple[Clause, ...]
-    break_art: tuple[Clause, ...]
-    abilities: tuple[AbilitySpec, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class CardSpec:
-    key: str
-    name: str
-    kind: str = "plain"
-    signature: str | None = None
-    text: str = ""
-    cost: int = 0
-    effects: tuple[Clause, ...] = ()
-    sigil_type: str = ""
-    tiers: tuple[tuple[Clause, ...], ...] = ()
-    hp: int = 0
-    abilities: tuple[AbilitySpec, ...] = ()
-
-    @property
-    def playable(self) -> bool:
-        return self.kind in PLAYABLE_KINDS
-
-
-@dataclass(frozen=True, slots=True)
-class KeystoneSpec:
-    key: str
-    name: str
-    text: str = ""
-    ability: tuple[Clause, ...] = ()
-    passive: AbilitySpec | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Content:
-    """Everything a game reads, compiled once and shared."""
-
-    characters: dict[str, CharacterSpec]
-    cards: tuple[CardSpec, ...]
-    card_index: dict[str, int]
-    decks: dict[str, tuple[str, ...]]
-    teams: dict[str, tuple[str, tuple[str, ...], str]]  # key -> (name, characters, deck)
-    keystones: dict[str, KeystoneSpec] = field(default_factory=dict)
-    team_keystones: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    challenges: dict[str, ChallengeSpec] = field(default_factory=dict)
-    encounters: dict[str, EncounterSpec] = field(default_factory=dict)
-    _fingerprint: list[str] = field(default_factory=list, init=False, repr=False,
-                                    compare=False)  # cache cell for fingerprint()
-
-    def fingerprint(self) -> str:
-        """sha256 (hex) of the canonical JSON of this content, computed once."""
-        if not self._fingerprint:
-            text = json.dumps(_canonical(self), sort_keys=True, separators=(",", ":"))
-            self._fingerprint.append(hashlib.sha256(text.encode("utf-8")).hexdigest())
-        return self._fingerprint[0]
-
-    def character(self, key: str, where: str = "team") -> CharacterSpec:
-        try:
-            return self.characters[key]
-        except KeyError:
-            raise ContentError(
-                f"{where}: unknown character {key!r} (known: {', '.join(sorted(self.characters))})"
-            ) from None
-
-    def deck(self, key: str, where: str = "team") -> tuple[str, ...]:
-        try:
-            return self.decks[key]
-        except KeyError:
-            raise ContentError(
-                f"{where}: unknown deck {key!r} (known: {', '.join(sorted(self.decks))})"
-            ) from None
-
-
-_CLEANSE_WORDS = {CLEANSE_NONE: "none", CLEANSE_ONE: "one", CLEANSE_ALL: "all"}
-
-
-def _clause_data(clause: Clause) -> dict[str, Any]:
-    """A clause with statuses by name, so the hash ignores their internal numbering."""
-    cleanse = _CLEANSE_WORDS.get(clause.cleanse) or statuses.NAMES[clause.cleanse]
-    data = {**asdict(clause), "apply": [statuses.NAMES[s] for s in clause.apply],
-            "cleanse": cleanse}
-    del data["rare"]  # derived from the other fields
-    return data
-
-
-def _plain(value: Any) -> Any:
-    """JSON-ready data: specs field by field, clauses with statuses by name."""
-    if isinstance(value, Clause):
-        return _clause_data(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _canonical(content: Content) -> dict[str, Any]:
-    """Plain data for everything a game reads; card order kept (it numbers the cards)."""
-    return {f.name: _plain(getattr(content, f.name)) for f in fields(content)
-            if f.name not in ("card_index", "_fingerprint")}
 
 
 def content_hash(content_or_text: Content | str) -> str:

@@ -1,13 +1,15 @@
 """IB 5: damage with Insight, Weaken and Guard; Heal; applying and cleansing statuses;
-defeat (AMB-56) and what follows it (Time Collapse, victory). Support Characters take
-damage like units and are discarded at 0 HP (IB 2.5.3)."""
+taking a defeated unit off the track. Support Characters take damage like units. What
+follows a clause (defeats at 0 HP, victory, Time Collapse, triggers: AMB-56) is
+`effects.settle`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import abilities, challenges, events, rounds, supports, victory
+from initiative.games.ib import abilities, events, supports
 from initiative.games.ib import statuses as st
+from initiative.games.ib.active import active_unit, drop_deferred, end_activation
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -132,8 +134,6 @@ def cleanse_all(state: IBState, target: int) -> None:
 def remove_unit(state: IBState, unit: int) -> None:
     """Take a unit off the track (defeat or elimination); R7 drops its usages and moves.
     Its on-defeat abilities, and its allies' and enemies', are queued."""
-    from initiative.games.ib.activation import active_unit, drop_deferred, end_activation
-
     was_active = active_unit(state) == unit
     state.track.remove(unit)
     state.off |= 1 << unit
@@ -146,44 +146,3 @@ def remove_unit(state: IBState, unit: int) -> None:
     abilities.queue(state, "defeat", unit)
     if was_active:
         end_activation(state, defeated=True)  # AMB-13
-
-
-def settle(state: IBState) -> None:
-    """AMB-56: after a clause has resolved for all its targets, units at 0 HP leave the
-    track and Supports at 0 HP are discarded (IB 2.5.3); then Time Collapse (AMB-24) and
-    victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
-    hp = state.hp
-    fallen = [u for u in state.track.order if hp[u] == 0]
-    changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
-    if ~state.off & state.match.support_mask:  # some Support is in play
-        for unit in supports.in_play(state):
-            if hp[unit] == 0:
-                supports.leave(state, unit)
-                changed = True
-    for unit in fallen:
-        remove_unit(state, unit)
-    if changed:
-        after_removal(state)
-    if state.match.phase_mask & ~state.off and state.result is None:
-        # AMB-82: a CC's HP may have crossed a threshold; a new Speed re-checks Time
-        # Collapse (AMB-24)
-        challenges.check_phases(state, rounds.check_time_collapse)
-    if state.queue and state.result is None:
-        abilities.flush(state)
-
-
-def after_join(state: IBState) -> None:
-    """A unit joined the track mid-battle (a spawn, IB 6.0.1): Time Collapse is checked
-    again, as on every change in the number of units (IB 3.6.1, AMB-24, R8)."""
-    if state.result is None:
-        rounds.check_time_collapse(state)
-
-
-def after_removal(state: IBState) -> None:
-    """Units left play: victory (IB 3.6.5), then Time Collapse (AMB-24), then the
-    defeat triggers they queued."""
-    victory.check(state)
-    if state.result is None:
-        rounds.check_time_collapse(state)
-    if state.queue and state.result is None:
-        abilities.flush(state)

@@ -23,8 +23,9 @@ from initiative.engine.data_text import LimitedLoader
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.ib.clauses import _Strict
 from initiative.games.ib.config import RulesConfig, check_flags, parse_flag_value
-from initiative.games.ib.content import Content, _format_validation, read_yaml_mapping
+from initiative.games.ib.content import _format_validation, read_yaml_mapping
 from initiative.games.ib.match import SeatSetup
+from initiative.games.ib.specs import Content
 
 DeckFormat = Literal["standard", "duel", "coop"]
 FORMATS: tuple[DeckFormat, ...] = ("standard", "duel", "coop")

@@ -52,22 +52,11 @@ def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[in
 def determinize(game: PublicMatch, view: IBView, rng: SplitMix64) -> IBState:
     """Build a playable state from `view` (hidden information sampled with `rng`) on
     the game's public description: no deck list but the ones `view` knows."""
-    state = IBState.__new__(IBState)
-    state.match = seen_by(game, view.decklists)
-    state.rng = SplitMix64(rng.next64())
-    state.track = InitiativeTrack(view.order, game.track_rules, rm=view.rm,
-                                  round=view.round, passed=view.passed)
-    state.hp = [u.hp for u in view.units]
-    state.charge = [u.charge for u in view.units]
-    state.status = [u.statuses for u in view.units]
-    state.pending = [u.pending for u in view.units]
-    state.used = [u.used for u in view.units]
-    state.sigils = [u.sigils for u in view.units]
-    state.off = sum(1 << u.unit for u in view.units if not u.on_track)
-    state.summoned = sum(1 << u.unit for u in view.units if u.summoned)
-    state.queue = ()
-    state.hands, state.decks, state.discards = [], [], []
-    state.flux = list(view.flux)
+    match = seen_by(game, view.decklists)
+    rng_state = SplitMix64(rng.next64())
+    hands: list[list[int]] = []
+    decks: list[list[int]] = []
+    discards: list[list[int]] = []
     for seat in range(len(view.seat_names)):
         seen_hand, seen_discard = view.hands[seat], view.discards[seat]
         hand = list(seen_hand) if seen_hand is not None else None
@@ -79,14 +68,18 @@ def determinize(game: PublicMatch, view: IBView, rng: SplitMix64) -> IBState:
             hand, pool = pool[: view.hand_sizes[seat]], pool[view.hand_sizes[seat]:]
         if discard is None:
             discard, pool = pool[: view.discard_sizes[seat]], pool[view.discard_sizes[seat]:]
-        state.hands.append(hand)
-        state.discards.append(discard)
-        state.decks.append(pool)
-    state.stack = list(view.stack)
-    state.log = list(view.log)
-    state.log_len = len(state.log)
-    state.activations = view.activations
-    state.result = view.result
-    state._legal = None
-    state._legal_seat = -1
-    return state
+        hands.append(hand)
+        discards.append(discard)
+        decks.append(pool)
+    return IBState(
+        match, rng_state,
+        track=InitiativeTrack(view.order, match.track_rules, rm=view.rm, round=view.round,
+                              passed=view.passed),
+        hp=[u.hp for u in view.units], charge=[u.charge for u in view.units],
+        status=[u.statuses for u in view.units], pending=[u.pending for u in view.units],
+        used=[u.used for u in view.units], sigils=[u.sigils for u in view.units],
+        off=sum(1 << u.unit for u in view.units if not u.on_track),
+        summoned=sum(1 << u.unit for u in view.units if u.summoned),
+        hands=hands, decks=decks, discards=discards, flux=list(view.flux),
+        stack=list(view.stack), log=list(view.log), activations=view.activations,
+        result=view.result)

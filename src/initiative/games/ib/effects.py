@@ -1,7 +1,8 @@
 """IB 3.8 targeting and what a clause does: who counts as ally or enemy, which units a
 clause may pick, and damage, healing, statuses, moves (IB 3.4), Charge, draws,
 discards, Sigil removal, summons and scripts applied in that order. Shared by attacks,
-cards, Keystone abilities, passive abilities and Sigils.
+cards, Keystone abilities, passive abilities and Sigils. Then what follows a clause
+(AMB-56: `settle`) and the triggered abilities it fires (`fire`, `flush`).
 
 Support Characters (IB 2.5.2) are targetable like any opposing or allied card; the
 group targets take them unless `aoe_hits_supports` is false (AMB-63), and a Challenge
@@ -13,10 +14,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import challenges, damage, events, hand, scripts, sigils, supports
+from initiative.games.ib import (
+    abilities,
+    challenges,
+    damage,
+    events,
+    hand,
+    rounds,
+    scripts,
+    sigils,
+    supports,
+    victory,
+)
 from initiative.games.ib import statuses as st
-from initiative.games.ib.content import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Condition
-from initiative.games.ib.frames import ACTIVATION, B_RETURN, BREAK, F_ENDED, NEXT
+from initiative.games.ib.abilities import ACTOR, NO_UNIT
+from initiative.games.ib.active import active_unit, breaking_unit, is_active
+from initiative.games.ib.charge import gain_charge
+from initiative.games.ib.frames import ACTIVATION, F_ENDED
+from initiative.games.ib.specs import CLEANSE_ALL, CLEANSE_NONE, CLEANSE_ONE, Clause, Condition
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -27,10 +42,10 @@ def controller_team(state: IBState, unit: int) -> int:
     under `active_unit_controller`, to the active unit's (none between activations, as
     when a round ends: then the controller's)."""
     match = state.match
-    if match.config.ally_enemy_reference == "active_unit_controller" and state.stack:
-        frame = state.stack[0]
-        if frame[0] == ACTIVATION and not frame[3] & F_ENDED:
-            return match.unit_team[frame[1]]
+    if match.config.ally_enemy_reference == "active_unit_controller":
+        active = active_unit(state)
+        if active >= 0:
+            return match.unit_team[active]
     return match.unit_team[unit]
 
 
@@ -104,7 +119,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
         mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
         damage_and_heal(state, unit, clause, mine, chain)
         rest_of_clause(state, unit, clause, mine)
-        damage.settle(state)
+        settle(state)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
             return
 
@@ -146,9 +161,9 @@ def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) ->
         draw_for(state, unit, clause)
     if clause.rare:
         if clause.summon:
-            supports.summon(state, state.match.unit_seat[unit], clause.summon)
+            _summon(state, state.match.unit_seat[unit], clause.summon)
         if clause.spawn and challenges.spawn(state, unit, clause.spawn):  # IB 6.0.1
-            damage.after_join(state)  # AMB-24 / R8: the number of units changed
+            after_join(state)  # AMB-24 / R8: the number of units changed
 
 
 def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> None:
@@ -161,43 +176,6 @@ def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> Non
         hand.discard_at_random(state, seat, clause.discard)
     if clause.call:
         scripts.REGISTRY[clause.call](state, unit, target)
-
-
-def gain_charge(state: IBState, unit: int, amount: int) -> None:
-    """IB 3.7.1-3.7.3: Charge never exceeds 3; the excess is lost (AMB-38). A negative
-    amount spends Charge down to 0. Support Characters hold no Charge."""
-    if unit >= state.match.num_characters:
-        return
-    now = max(0, min(3, state.charge[unit] + amount))
-    state.charge[unit] = now
-    state.emit((events.CHARGE, unit, amount, now))
-
-
-def is_active(state: IBState, unit: int) -> bool:
-    """AMB-07: the unit whose activation runs; between activations (by default) the
-    leftmost unit waiting to act; an IB unit only under `ib_unit_is_active`."""
-    config = state.match.config
-    stack = state.stack
-    base = stack[0]
-    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] == unit:
-        return True
-    breaking = _breaking_unit(state)
-    if config.ib_unit_is_active and breaking == unit:
-        return True
-    if base[0] == NEXT and config.leftmost_between_activations_is_active:
-        track = state.track
-        for u in track.order:
-            if u != breaking:  # the unit next to act, if it is still in the round
-                return u == unit and not track.is_out_of_round(u)
-    return False
-
-
-def _breaking_unit(state: IBState) -> int:
-    for frame in reversed(state.stack):
-        if frame[0] == BREAK and frame[2] == B_RETURN:
-            unit: int = frame[1]
-            return unit
-    return -1
 
 
 def move(state: IBState, unit: int, amount: int) -> None:
@@ -246,10 +224,10 @@ def move_up_floor(state: IBState) -> int:
     activations, or once the activation has ended, the unit in slot 1 is the one due
     to act next (AMB-07) and is kept there alike."""
     order = state.track.order
-    if len(order) < 2 or order[0] != _breaking_unit(state):
+    if len(order) < 2 or order[0] != breaking_unit(state):
         return 1
     base = state.stack[0]
-    if base[0] == ACTIVATION and not base[3] & F_ENDED and base[1] != order[1]:
+    if base.tag == ACTIVATION and not base.flags & F_ENDED and base.unit != order[1]:
         return 1  # the Active Character has made its Speed move: slot 1 is not its
     return 2
 
@@ -268,6 +246,137 @@ def _stay_reason(state: IBState, amount: int, slot: int, out: bool, floor: int) 
 
 
 def draw_for(state: IBState, unit: int, clause: Clause) -> None:
-    """A clause's "draw N" is drawn by the effect's controller (IB 2.8.4 partial draws)."""
+    """A clause's "draw N" is drawn by the effect's controller (IB 2.8.4 partial draws).
+    AMB-84 `effect_draw_deckout`: an empty deck loses (`lose`, the default) or the
+    missing draws are skipped (`ignore`)."""
     if clause.draw:
-        hand.effect_draw(state, state.match.unit_seat[unit], clause.draw)
+        seat = state.match.unit_seat[unit]
+        if not hand.draw(state, seat, clause.draw) \
+                and state.match.config.effect_draw_deckout == "lose":
+            deck_out(state, seat)
+
+
+# --- what follows a clause (AMB-56) and the triggers it fires -----------------------
+#
+# One recursive procedure, so one module: a clause settles (defeats, victory, Time
+# Collapse, phases), the triggered abilities it fired resolve their own clauses, which
+# settle in turn. The chapters below this layer (rounds, challenges) receive `fire` and
+# `resolve_now` as arguments where they fire triggers or resolve an effect.
+
+
+def settle(state: IBState) -> None:
+    """AMB-56: after a clause has resolved for all its targets, units at 0 HP leave the
+    track and Supports at 0 HP are discarded (IB 2.5.3); then Time Collapse (AMB-24) and
+    victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
+    hp = state.hp
+    fallen = [u for u in state.track.order if hp[u] == 0]
+    changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
+    if ~state.off & state.match.support_mask:  # some Support is in play
+        for unit in supports.in_play(state):
+            if hp[unit] == 0:
+                supports.leave(state, unit)
+                changed = True
+    for unit in fallen:
+        damage.remove_unit(state, unit)
+    if changed:
+        after_removal(state)
+    if state.match.phase_mask & ~state.off and state.result is None:
+        # AMB-82: a CC's HP may have crossed a threshold; a new Speed re-checks Time
+        # Collapse (AMB-24)
+        challenges.check_phases(state, _speed_changed, resolve_now)
+    if state.queue and state.result is None:
+        flush(state)
+
+
+def after_removal(state: IBState) -> None:
+    """Units left play: victory (IB 3.6.5), then Time Collapse (AMB-24), then the
+    defeat triggers they queued."""
+    victory.check(state)
+    if state.result is None:
+        rounds.check_time_collapse(state, fire)
+    if state.queue and state.result is None:
+        flush(state)
+
+
+def after_join(state: IBState) -> None:
+    """A unit joined the track mid-battle (a spawn, IB 6.0.1): Time Collapse is checked
+    again, as on every change in the number of units (IB 3.6.1, AMB-24, R8)."""
+    if state.result is None:
+        rounds.check_time_collapse(state, fire)
+
+
+def _speed_changed(state: IBState) -> None:
+    """A Speed changed (a CC's phase): Time Collapse is checked again (AMB-24, R8)."""
+    rounds.check_time_collapse(state, fire)
+
+
+def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int = ACTOR
+         ) -> None:
+    """Queue the abilities `trigger` fires and resolve everything queued."""
+    if abilities.answers(state, trigger, actor):
+        respond(state, trigger, actor, trigger_unit)
+
+
+def respond(state: IBState, trigger: str, actor: int = NO_UNIT,
+            trigger_unit: int = ACTOR) -> None:
+    """`fire` once `answers` said yes (the activation windows check first themselves)."""
+    abilities.collect(state, trigger, actor, trigger_unit)
+    if state.queue:
+        flush(state)
+
+
+def flush(state: IBState) -> None:
+    """Resolve queued triggers, each batch in `trigger_order`. Triggers queued while
+    one resolves are resolved before the rest of its batch (after the clause settles)."""
+    match = state.match
+    while state.queue and state.result is None:
+        batch = state.queue
+        if len(batch) > 1:
+            batch = tuple(sorted(batch, key=abilities.order_key(state)))
+        state.queue = ()
+        for owner, j, trigger_unit in batch:
+            if state.result is not None:
+                state.queue = ()
+                return
+            ability = match.unit_abilities[owner][j]
+            beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
+            if (state.off >> owner) & 1 and not beyond:
+                continue  # the owner left play before its turn came
+            if not beyond and not abilities.use(state, owner, j, ability.limit):
+                continue  # its own defeat fires once; a unit out of play keeps no usage
+            state.emit((events.PASSIVE, owner, j))
+            resolve_now(state, owner, ability.effects, trigger_unit, beyond)
+
+
+def deck_out(state: IBState, seat: int) -> None:
+    """IB 2.8.6 / AMB-83: the seat (or its whole team) must draw and cannot, and loses:
+    `deck_out_coop` against Challenge Cards (IB 6, not neutral ones), `deck_out_duel`
+    otherwise. Its Characters leave the track as defeated; the usual victory check
+    follows. (Called by whoever drew: `hand.draw` returned False.)"""
+    state.emit((events.DECK_OUT, seat))
+    match = state.match
+    losers = {seat}
+    coop = bool(match.challengers) and not match.neutral
+    rule = match.config.deck_out_coop if coop else match.config.deck_out_duel
+    if rule == "team_loses":
+        losers = {s for s, t in enumerate(match.seat_team) if t == match.seat_team[seat]}
+    for unit in [u for u in state.track.order if match.unit_seat[u] in losers]:
+        damage.remove_unit(state, unit)
+    after_removal(state)
+
+
+def support_enters(state: IBState, seat: int, card: int, summoned: bool = False) -> int:
+    """IB 4.7.1: the Support enters play (`supports.enter`); if Supports count towards
+    Time Collapse the population changed (AMB-23, AMB-24)."""
+    unit = supports.enter(state, seat, card, summoned)
+    if state.match.config.time_collapse_population == "track_units_and_supports":
+        rounds.check_time_collapse(state, fire)
+    return unit
+
+
+def _summon(state: IBState, seat: int, key: str) -> None:
+    """The `summon` effect: the seat's Support `key` enters play from outside the game,
+    unless that Support is already in play (it is unique, IB 2.5.4)."""
+    card = state.match.content.card_index[key]
+    if supports.can_enter(state, seat, card):
+        support_enters(state, seat, card, summoned=True)

@@ -26,7 +26,7 @@ def advance(state: IBState, stop_between: bool = False) -> None:
     """Resolve everything automatic until a decision is needed or the game ends; with
     `stop_between`, also stop at the point between two activations (an empty stack,
     stepping.py), where nothing of the next activation has happened yet."""
-    state._legal = None
+    state.invalidate()
     stack = state.stack
     while state.result is None:
         if not stack:
@@ -34,25 +34,22 @@ def advance(state: IBState, stop_between: bool = False) -> None:
                 return
             activation.begin_idle(state)
             continue
-        tag = stack[-1][0]
-        if tag == ACTIVATION:
-            if not activation.step(state):
+        frame = stack[-1]
+        if frame.tag == ACTION:
+            if not attacks.step(state, frame):
                 return
-        elif tag == ACTION:
-            if not attacks.step(state):
+        elif frame.tag == ACTIVATION:
+            if not activation.step(state, frame):
                 return
-        elif tag == WINDOW:
-            if not breaks.window_step(state):
-                return
-        elif tag == BREAK:
-            breaks.break_step(state)
-        elif tag == NEXT:
+        elif frame.tag == NEXT:
             activation.next_step(state)
-        elif tag == MULLIGAN:
-            if not hand.mulligan_step(state):
+        elif frame.tag == WINDOW:
+            if not breaks.window_step(state, frame):
                 return
-        else:  # pragma: no cover - frames are built only by this package
-            raise AssertionError(f"unknown frame {stack[-1]!r}")
+        elif frame.tag == BREAK:
+            breaks.break_step(state, frame)
+        elif not hand.mulligan_step(state, frame):
+            return
 
 
 def deciding_seat(state: IBState) -> int:
@@ -61,24 +58,21 @@ def deciding_seat(state: IBState) -> int:
         frame = state.stack[-1]
     except IndexError:
         raise IllegalActionError(PAUSED) from None
-    tag = frame[0]
-    if tag == ACTIVATION or tag == ACTION:
-        return state.match.unit_seat[frame[1]]
-    if tag == WINDOW or tag == MULLIGAN:
-        seat: int = frame[2][0] if tag == WINDOW else frame[1][0]
-        return seat
+    if frame.tag == ACTIVATION or frame.tag == ACTION:
+        return state.match.unit_seat[frame.unit]
+    if frame.tag == WINDOW or frame.tag == MULLIGAN:
+        return frame.to_ask[0]
     raise AssertionError(f"no decision at frame {frame!r}")
 
 
 def legal_actions(state: IBState) -> list[Action]:
     frame = state.stack[-1]
-    tag = frame[0]
-    if tag == ACTIVATION:
-        return activation.legal(state)
-    if tag == ACTION:
-        return attacks.legal(state)
-    if tag == WINDOW:
-        return breaks.legal(state)
+    if frame.tag == ACTIVATION:
+        return activation.legal(state, frame)
+    if frame.tag == ACTION:
+        return attacks.legal(state, frame)
+    if frame.tag == WINDOW:
+        return breaks.legal(state, frame)
     return hand.mulligan_legal()
 
 
@@ -98,13 +92,15 @@ def apply(state: IBState, action: Action, stop_between: bool = False) -> None:
                 f"(legal: {', '.join(map(repr, legal))})"
             )
         action = legal[legal.index(action)]  # the interned twin
-    tag = state.stack[-1][0]
-    if tag == ACTIVATION:
-        activation.choose(state, action)
-    elif tag == ACTION:
-        attacks.choose(state, action)
-    elif tag == WINDOW:
-        breaks.choose(state, action)
-    else:
-        hand.mulligan_choose(state, action)
+    frame = state.stack[-1]
+    if frame.tag == ACTIVATION:
+        activation.choose(state, frame, action)
+    elif frame.tag == ACTION:
+        attacks.choose(state, frame, action)
+    elif frame.tag == WINDOW:
+        breaks.choose(state, frame, action)
+    elif frame.tag == MULLIGAN:
+        hand.mulligan_choose(state, frame, action)
+    else:  # pragma: no cover - a decision is asked only by the frames above
+        raise AssertionError(f"no decision at frame {frame!r}")
     advance(state, stop_between)

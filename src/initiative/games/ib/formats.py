@@ -17,7 +17,6 @@ from dataclasses import replace
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import (
     MAX_TRACK_CHARACTERS,
     DeckRules,
@@ -27,6 +26,7 @@ from initiative.games.ib.deckbuilding import (
     validate_team,
 )
 from initiative.games.ib.match import Match, SeatSetup
+from initiative.games.ib.specs import Content
 
 FORMATS: dict[str, tuple[int, ...] | None] = {
     "1v1": (1, 1), "2v2": (2, 2), "1v3": (1, 3), "3v3": (3, 3), "4v4": (4, 4),

@@ -1,33 +1,211 @@
-"""The decision stack: plain tuples, so a state clones, pickles and snapshots.
+"""The decision stack: small immutable frames, so a state clones, pickles and snapshots.
 
 The top frame owns who decides, what is legal and what happens next (GUIDE 2,
-"Interrupts and reactions"). Frame layouts (first item is the tag):
+"Interrupts and reactions"). Each kind of frame is a slotted class with named fields;
+its first field `tag` names its kind (the dispatch key, typed as a `Literal` so mypy
+narrows `Frame` on it):
 
-- (MULLIGAN, to_ask, takers)        IB 2.8.2: seats still to answer; seats that mulligan
-                                    (hidden until every seat has answered)
-- (NEXT,)                           idle point between activations: start the next one
-- (ACTIVATION, unit, step, flags)   IB 3.2: the six steps of one activation
-- (ACTION, unit, kind, targets, stage, via_ib, clause, sub, card, owed, tier, recipient)
-                                    IB 4.1-4.8: one attack, played card, Keystone or
-                                    Sigil use from choice to resolution; targets hold
-                                    one entry per clause (unit, NO_TARGET or PENDING);
-                                    card is the card in play (-1 for attacks); owed is
-                                    the discard cost still to pay; tier is the Sigil
-                                    tier used (0: none); recipient is the unit a Sigil
-                                    is installed on (-1: none)
-- (WINDOW, kind, to_ask, declared)  IB 3.7: an Initiative Break response window;
-                                    declared = ((seat, unit), ...) hidden until revealed
-- (BREAK, unit, stage, was_oor)     IB 3.7.6: one declared Initiative Break
+- `MulliganFrame`   IB 2.8.2: seats still to answer; seats that mulligan (hidden until
+                    every seat has answered)
+- `NextFrame`       the idle point between activations: start the next one
+- `ActivationFrame` IB 3.2: the six steps of one activation
+- `ActionFrame`     IB 4.1-4.8: one attack, played card, Keystone or Sigil use from
+                    choice to resolution
+- `WindowFrame`     IB 3.7: an Initiative Break response window
+- `BreakFrame`      IB 3.7.6: one declared Initiative Break
+
+Every field is `Final`: a frame changes only by replacing it on the stack with a new
+one, so clones share frames safely (`state.stack[:]`); mypy rejects any assignment.
+Slotted classes rather than NamedTuples: a slot is read several times faster than a
+NamedTuple field, and the rules read frames on every step (the hot path).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final, Literal
 
-Frame = tuple[Any, ...]
-
-MULLIGAN, NEXT, ACTIVATION, ACTION, WINDOW, BREAK = range(6)
+MULLIGAN: Final = 0
+NEXT: Final = 1
+ACTIVATION: Final = 2
+ACTION: Final = 3
+WINDOW: Final = 4
+BREAK: Final = 5
 TAG_NAMES = ("mulligan", "next", "activation", "action", "window", "break")
+
+
+class _Frame:
+    """Value semantics for the frames: equal when of one kind with equal fields. Each
+    kind lists its `__slots__` in field order (`tag` first): repr, equality and pickling
+    read them."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def fields(self) -> tuple[object, ...]:
+        """The field values in order, `tag` first."""
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Frame) and type(other) is type(self) \
+            and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[1:])
+        return f"{type(self).__name__}({values})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), self.fields()[1:]
+
+
+class MulliganFrame(_Frame):
+    __slots__ = ("tag", "to_ask", "takers")  # noqa: RUF023 (field order)
+    tag: Final[Literal[0]]
+    to_ask: Final[tuple[int, ...]]
+    """Seats still to answer, in seat order."""
+    takers: Final[tuple[int, ...]]
+    """Seats that chose to mulligan (hidden until every seat has answered, AMB-88)."""
+
+    def __init__(self, to_ask: tuple[int, ...], takers: tuple[int, ...]) -> None:
+        self.tag = MULLIGAN
+        self.to_ask = to_ask
+        self.takers = takers
+
+
+class NextFrame(_Frame):
+    __slots__ = ("tag",)
+    tag: Final[Literal[1]]
+
+    def __init__(self) -> None:
+        self.tag = NEXT
+
+
+class ActivationFrame(_Frame):
+    __slots__ = ("tag", "unit", "step", "flags")  # noqa: RUF023 (field order)
+    tag: Final[Literal[2]]
+    unit: Final[int]
+    step: Final[int]
+    """ST_* below."""
+    flags: Final[int]
+    """F_* bits below; free discards used are counted from bit 8 (DISCARD_UNIT)."""
+
+    def __init__(self, unit: int, step: int, flags: int) -> None:
+        self.tag = ACTIVATION
+        self.unit = unit
+        self.step = step
+        self.flags = flags
+
+
+class ActionFrame(_Frame):
+    __slots__ = ("tag", "unit", "kind", "targets", "stage", "via_ib", "clause", "sub",  # noqa: RUF023
+                 "card", "owed", "tier", "recipient")
+    tag: Final[Literal[3]]
+    unit: Final[int]
+    kind: Final[int]
+    """The action kind (actions.Kind), or K_CHALLENGE for a Challenge Card's move."""
+    targets: Final[tuple[int, ...]]
+    """One entry per clause: a unit, NO_TARGET or PENDING."""
+    stage: Final[int]
+    """AS_* below."""
+    via_ib: Final[bool]
+    """The Break Art of an Initiative Break (no response window, IB 3.7.6)."""
+    clause: Final[int]
+    """The clause resolving."""
+    sub: Final[int]
+    """Part of that clause: 0 start, 1 the Cleanse choice, 2 the rest (IB 5.2.8)."""
+    card: Final[int]
+    """The card in play (-1 for attacks; a Challenge Card's move index)."""
+    owed: Final[int]
+    """The discard cost still to pay (attacks.INSTALLED once a Sigil or Support is in
+    place)."""
+    tier: Final[int]
+    """The Sigil tier used (0: none)."""
+    recipient: Final[int]
+    """The unit a Sigil is installed on (-1: none)."""
+
+    def __init__(self, unit: int, kind: int, targets: tuple[int, ...], stage: int,
+                 via_ib: bool, clause: int, sub: int, card: int, owed: int, tier: int,
+                 recipient: int) -> None:
+        self.tag = ACTION
+        self.unit = unit
+        self.kind = kind
+        self.targets = targets
+        self.stage = stage
+        self.via_ib = via_ib
+        self.clause = clause
+        self.sub = sub
+        self.card = card
+        self.owed = owed
+        self.tier = tier
+        self.recipient = recipient
+
+    def at(self, stage: int, clause: int | None = None, sub: int | None = None
+           ) -> ActionFrame:
+        """This frame moved to `stage` (and to `clause`, `sub` if given)."""
+        return ActionFrame(self.unit, self.kind, self.targets, stage, self.via_ib,
+                           self.clause if clause is None else clause,
+                           self.sub if sub is None else sub, self.card, self.owed, self.tier,
+                           self.recipient)
+
+    def with_targets(self, targets: tuple[int, ...], stage: int | None = None
+                     ) -> ActionFrame:
+        """This frame with `targets` (and at `stage` if given)."""
+        return ActionFrame(self.unit, self.kind, targets,
+                           self.stage if stage is None else stage, self.via_ib, self.clause,
+                           self.sub, self.card, self.owed, self.tier, self.recipient)
+
+    def paying(self, stage: int, owed: int, tier: int | None = None,
+               targets: tuple[int, ...] | None = None) -> ActionFrame:
+        """This frame with `owed` cards still to pay (a Sigil tier's targets too)."""
+        return ActionFrame(self.unit, self.kind, self.targets if targets is None else targets,
+                           stage, self.via_ib, self.clause, self.sub, self.card, owed,
+                           self.tier if tier is None else tier, self.recipient)
+
+    def installing(self, stage: int, recipient: int) -> ActionFrame:
+        """This Sigil install with its recipient chosen."""
+        return ActionFrame(self.unit, self.kind, self.targets, stage, self.via_ib,
+                           self.clause, self.sub, self.card, self.owed, self.tier, recipient)
+
+
+class WindowFrame(_Frame):
+    __slots__ = ("tag", "kind", "to_ask", "declared")  # noqa: RUF023 (field order)
+    tag: Final[Literal[4]]
+    kind: Final[int]
+    """W_* below: where the window opened."""
+    to_ask: Final[tuple[int, ...]]
+    """Seats still to answer."""
+    declared: Final[tuple[tuple[int, int], ...]]
+    """(seat, unit) of each declaration, hidden until revealed."""
+
+    def __init__(self, kind: int, to_ask: tuple[int, ...],
+                 declared: tuple[tuple[int, int], ...]) -> None:
+        self.tag = WINDOW
+        self.kind = kind
+        self.to_ask = to_ask
+        self.declared = declared
+
+
+class BreakFrame(_Frame):
+    __slots__ = ("tag", "unit", "stage", "was_oor")  # noqa: RUF023 (field order)
+    tag: Final[Literal[5]]
+    unit: Final[int]
+    stage: Final[int]
+    """B_WAITING or B_RETURN."""
+    was_oor: Final[bool]
+    """The unit was out of round when it jumped (it returns so, IB 3.7.10)."""
+
+    def __init__(self, unit: int, stage: int, was_oor: bool) -> None:
+        self.tag = BREAK
+        self.unit = unit
+        self.stage = stage
+        self.was_oor = was_oor
+
+
+Frame = MulliganFrame | NextFrame | ActivationFrame | ActionFrame | WindowFrame | BreakFrame
+
+NEXT_FRAME = NextFrame()
+"""The one idle frame (frames are immutable, so it is shared)."""
 
 # ACTIVATION steps (IB 3.2.1), then the two bookkeeping steps after Movement.
 ST_STATUS, ST_START, ST_DRAW, ST_ACTION, ST_END, ST_MOVE, ST_RM, ST_DONE = range(8)

@@ -1,4 +1,5 @@
-"""IB 2.8: hands and draws, the one mulligan, the free discard and deck-out."""
+"""IB 2.8: hands and draws, the one mulligan and the free discard (deck-out, IB 2.8.6,
+is a defeat: effects.deck_out)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import KEEP, MAX_HAND, MULLIGAN, Action, Kind
-from initiative.games.ib.frames import MULLIGAN as F_MULLIGAN
+from initiative.games.ib.frames import MulliganFrame
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -15,48 +16,22 @@ OPENING_HAND = 5
 """IB 2.8.1."""
 
 
-def draw(state: IBState, seat: int, count: int = 1, lose_on_empty: bool = True) -> bool:
+def draw(state: IBState, seat: int, count: int = 1) -> bool:
     """Draw up to `count` cards; a draw past 5 does not happen (IB 2.8.4, AMB-85).
 
-    A required draw from an empty deck loses (IB 2.8.6); returns False then."""
+    False if the deck ran out first: for a required draw the caller then applies the
+    loss at once (IB 2.8.6, `effects.deck_out`)."""
     hand, deck = state.hands[seat], state.decks[seat]
     for _ in range(count):
         if len(hand) >= MAX_HAND:
             state.emit((events.HAND_FULL, seat))
             return True
         if not deck:
-            if lose_on_empty:
-                deck_out(state, seat)
             return False
         card = state.rng.draw(deck)  # the top card; a chance node in explicit mode
         hand.append(card)
         state.emit((events.DRAW, seat, card))
     return True
-
-
-def effect_draw(state: IBState, seat: int, count: int) -> None:
-    """A card effect's "draw N": AMB-84 `effect_draw_deckout` says whether an empty
-    deck loses (`lose`, the default) or the missing draws are skipped (`ignore`)."""
-    draw(state, seat, count, state.match.config.effect_draw_deckout == "lose")
-
-
-def deck_out(state: IBState, seat: int) -> None:
-    """IB 2.8.6 / AMB-83: the seat (or its whole team) must draw and cannot, and loses:
-    `deck_out_coop` against Challenge Cards (IB 6, not neutral ones), `deck_out_duel`
-    otherwise. Its Characters leave the track as defeated; the usual victory check
-    follows."""
-    from initiative.games.ib.damage import after_removal, remove_unit
-
-    state.emit((events.DECK_OUT, seat))
-    match = state.match
-    losers = {seat}
-    coop = bool(match.challengers) and not match.neutral
-    rule = match.config.deck_out_coop if coop else match.config.deck_out_duel
-    if rule == "team_loses":
-        losers = {s for s, t in enumerate(match.seat_team) if t == match.seat_team[seat]}
-    for unit in [u for u in state.track.order if match.unit_seat[u] in losers]:
-        remove_unit(state, unit)
-    after_removal(state)
 
 
 def discard(state: IBState, seat: int, slot: int) -> None:
@@ -82,19 +57,19 @@ def mulligan_legal() -> list[Action]:
     return [KEEP, MULLIGAN]
 
 
-def mulligan_choose(state: IBState, action: Action) -> None:
+def mulligan_choose(state: IBState, frame: MulliganFrame, action: Action) -> None:
     """Record the choice; it stays hidden until every seat has answered (AMB-88)."""
-    _, to_ask, takers = state.stack[-1]
+    takers = frame.takers
     if action.kind == Kind.MULLIGAN:
-        takers = (*takers, to_ask[0])
-    state.stack[-1] = (F_MULLIGAN, to_ask[1:], takers)
+        takers = (*takers, frame.to_ask[0])
+    state.stack[-1] = MulliganFrame(frame.to_ask[1:], takers)
 
 
-def mulligan_step(state: IBState) -> bool:
+def mulligan_step(state: IBState, frame: MulliganFrame) -> bool:
     """When all seats have chosen, reveal and carry out the mulligans together."""
-    _, to_ask, takers = state.stack[-1]
-    if to_ask:
+    if frame.to_ask:
         return False
+    takers = frame.takers
     state.stack.pop()
     for seat in range(state.match.num_seats):
         if seat not in takers:
@@ -106,5 +81,5 @@ def mulligan_step(state: IBState) -> bool:
         state.hands[seat].clear()
         state.rng.shuffle(deck)
         state.emit((events.SHUFFLE, seat))
-        draw(state, seat, OPENING_HAND)
+        draw(state, seat, OPENING_HAND)  # never short: the hand went back into the deck
     return True

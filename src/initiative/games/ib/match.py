@@ -11,20 +11,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.engine.errors import ContentError
-from initiative.games.ib import naming
+from initiative.games.ib import naming, statuses
 from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import (
+from initiative.games.ib.content import core_content
+from initiative.games.ib.specs import (  # the card codes re-exported
+    CARD_EVENT,
+    CARD_PLAIN,
+    CARD_SIGIL,
+    CARD_SUPPORT,
+    CARD_TECHNIQUE,
     AbilitySpec,
     ChallengeSpec,
     CharacterSpec,
     Content,
     KeystoneSpec,
-    core_content,
 )
 from initiative.timing.track_rules import TrackRules
 
-CARD_PLAIN, CARD_TECHNIQUE, CARD_EVENT, CARD_SIGIL, CARD_SUPPORT = range(5)
 _CARD_CODES = {"plain": CARD_PLAIN, "technique": CARD_TECHNIQUE, "event": CARD_EVENT,
                "sigil": CARD_SIGIL, "support": CARD_SUPPORT}
 
@@ -307,8 +311,6 @@ class Match:
         """`starts` by unit, checked: track units present at setup only, HP within the
         new maximum, Charge 0-3 (IB 3.7.3), known statuses, at most two Sigils (IB
         2.3.5) of types the unit prints (IB 4.5.2) from its seat's deck list."""
-        from initiative.games.ib import statuses
-
         out: list[UnitStart | None] = [None] * (len(units) + supports)
         labels = list(self.labels)
         for label, start in self.starts:

@@ -25,7 +25,7 @@ from typing import Any
 from initiative.engine.errors import ContentError
 from initiative.engine.rng import Seed, SplitMix64, derived_seed
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, core_content, read_yaml_mapping
+from initiative.games.ib.content import core_content, read_yaml_mapping
 from initiative.games.ib.deckbuilding import (
     MAX_TRACK_CHARACTERS,
     DeckFormat,
@@ -43,6 +43,7 @@ from initiative.games.ib.formats import (
     shipped_team,
 )
 from initiative.games.ib.match import ChallengerSetup, Match, fixture_match
+from initiative.games.ib.specs import Content
 
 MODES = ("solo", "coop")
 """The modes against Challenge Cards; every format of FORMATS is a mode too."""

@@ -32,8 +32,8 @@ from initiative.games.ib import frames as fr
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import MAX_HAND, Kind
 from initiative.games.ib.attacks import INSTALLED, cards_in_play, clauses_of
-from initiative.games.ib.content import CLEANSE_ONE, Content
 from initiative.games.ib.match import Match, UnitStart
+from initiative.games.ib.specs import CLEANSE_ONE, Content
 from initiative.games.ib.state import IBState
 from initiative.timing.track import InitiativeTrack
 
@@ -247,22 +247,21 @@ def _support_to_data(state: IBState, u: int) -> dict[str, Any]:
 
 
 def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
-    tag = frame[0]
     labels, seats = names.labels, names.seats
-    out: dict[str, Any] = {"frame": fr.TAG_NAMES[tag]}
-    if tag == fr.MULLIGAN:
-        out["to_ask"] = [seats[s] for s in frame[1]]
-        out["takers"] = [seats[s] for s in frame[2]]
-    elif tag == fr.ACTIVATION:
-        _, unit, step, flags = frame
-        out["unit"] = labels[unit]
-        out["step"] = fr.STEP_NAMES[step]
+    out: dict[str, Any] = {"frame": fr.TAG_NAMES[frame.tag]}
+    if frame.tag == fr.MULLIGAN:
+        out["to_ask"] = [seats[s] for s in frame.to_ask]
+        out["takers"] = [seats[s] for s in frame.takers]
+    elif frame.tag == fr.ACTIVATION:
+        flags = frame.flags
+        out["unit"] = labels[frame.unit]
+        out["step"] = fr.STEP_NAMES[frame.step]
         out["flags"] = [name for name, bit in fr.FLAG_NAMES if flags & bit]
         if flags & fr.DISCARD_MASK:
             out["discards"] = (flags & fr.DISCARD_MASK) // fr.DISCARD_UNIT
-    elif tag == fr.ACTION:
-        _, unit, kind, targets, stage, via_ib, clause, sub, card, owed, tier, recipient = frame
-        out["unit"] = labels[unit]
+    elif frame.tag == fr.ACTION:
+        kind, card, owed, recipient = frame.kind, frame.card, frame.owed, frame.recipient
+        out["unit"] = labels[frame.unit]
         if kind == fr.K_CHALLENGE:  # a Challenge Card's move, by its index on the card
             out["move"] = card
         elif card >= 0:
@@ -277,20 +276,21 @@ def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
                 out["owed"] = owed
                 if kind == Kind.SIGIL:
                     out["sigil"] = "use"
-                    out["tier"] = tier
+                    out["tier"] = frame.tier
         else:
             out["attack"] = ATTACK_NAMES[kind]
         out["targets"] = [None if t == fr.NO_TARGET else PENDING_TEXT if t == fr.PENDING
-                          else labels[t] for t in targets]
-        out["stage"] = fr.STAGE_NAMES[stage]
-        out.update({"via_ib": bool(via_ib), "clause": clause, "part": PART_NAMES[sub]})
-    elif tag == fr.WINDOW:
-        out["kind"] = fr.WINDOW_NAMES[frame[1]]
-        out["to_ask"] = [seats[s] for s in frame[2]]
-        out["declared"] = [[seats[s], labels[u]] for s, u in frame[3]]
-    elif tag == fr.BREAK:
-        out.update({"unit": labels[frame[1]], "stage": fr.BREAK_STAGE_NAMES[frame[2]],
-                    "was_out_of_round": bool(frame[3])})
+                          else labels[t] for t in frame.targets]
+        out["stage"] = fr.STAGE_NAMES[frame.stage]
+        out.update({"via_ib": bool(frame.via_ib), "clause": frame.clause,
+                    "part": PART_NAMES[frame.sub]})
+    elif frame.tag == fr.WINDOW:
+        out["kind"] = fr.WINDOW_NAMES[frame.kind]
+        out["to_ask"] = [seats[s] for s in frame.to_ask]
+        out["declared"] = [[seats[s], labels[u]] for s, u in frame.declared]
+    elif frame.tag == fr.BREAK:
+        out.update({"unit": labels[frame.unit], "stage": fr.BREAK_STAGE_NAMES[frame.stage],
+                    "was_out_of_round": bool(frame.was_oor)})
     return out
 
 
@@ -354,19 +354,14 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
         _fail("position.format", f"expected {FORMAT!r}, got {top['format']!r}")
     match = _read_match(top.get("setup"), content)
     names = _Names(match)
-    state = IBState.__new__(IBState)
-    state.match = match
-    state.rng = ExplicitChance() if explicit_chance else _read_rng(top)
+    rng = ExplicitChance() if explicit_chance else _read_rng(top)
+    state = IBState(match, rng)  # each reader below fills in its part
     _read_units(state, top.get("units") or {}, names)
     state.track = _read_track(top, state, names)
     state.stack = _read_stack(top.get("stack"), state, names)
     _read_seats(state, top.get("seats") or {}, names)
-    state.log = []
-    state.log_len = 0
     state.activations = _int(top.get("activations", 0), "position.activations", 0, 10**9)
     state.result = result_from_data(top.get("result"), "position.result", match)
-    state._legal = None
-    state._legal_seat = -1
     if explicit_chance:
         return chance.run_explicit(state, _reach_decision)
     if advance:
@@ -622,25 +617,26 @@ def _read_stack(raw: Any, state: IBState, names: _Names) -> list[fr.Frame]:
             _fail(where, f"expected a frame with 'frame' one of {', '.join(_READERS)}")
         reader, known = _READERS[item["frame"]]
         frame = reader(_mapping(item, where, ("frame", *known)), where, state, names)
-        if frame[0] in (fr.MULLIGAN, fr.NEXT, fr.ACTIVATION) and i > 0:
+        if frame.tag in (fr.MULLIGAN, fr.NEXT, fr.ACTIVATION) and i > 0:
             _fail(where, f"a {item['frame']} frame can only be the bottom of the stack")
-        if frame[0] == fr.MULLIGAN and len(items) > 1:
+        if frame.tag == fr.MULLIGAN and len(items) > 1:
             _fail(path, "the mulligan frame stands alone (IB 2.9 step 7)")
-        if frame[0] == fr.ACTION:
+        if frame.tag == fr.ACTION:
             _check_action_place(frame, stack, where)
         stack.append(frame)
     return stack
 
 
-def _check_action_place(frame: fr.Frame, below: list[fr.Frame], where: str) -> None:
+def _check_action_place(frame: fr.ActionFrame, below: list[fr.Frame], where: str) -> None:
     """An attack belongs to its unit's activation (which may have ended meanwhile and
     then abandons it), or sits directly on that unit's Initiative Break."""
-    unit, via_ib = frame[1], frame[5]
-    if via_ib:
-        if not below or below[-1][:3] != (fr.BREAK, unit, fr.B_RETURN):
+    unit = frame.unit
+    if frame.via_ib:
+        top = below[-1] if below else None
+        if top is None or top.tag != fr.BREAK or top.unit != unit or top.stage != fr.B_RETURN:
             _fail(where, "an Initiative Break's attack sits directly on that unit's break "
                   "frame at stage return")
-    elif not below or below[0][:2] != (fr.ACTIVATION, unit):
+    elif not below or below[0].tag != fr.ACTIVATION or below[0].unit != unit:
         _fail(where, "an attack (not via_ib) belongs to the activation of its unit")
 
 
@@ -649,11 +645,11 @@ def _frame_mulligan(f: dict[str, Any], where: str, state: IBState, names: _Names
     takers = names.seat_list(f.get("takers", []), f"{where}.takers")
     if set(to_ask) & set(takers):
         _fail(f"{where}.takers", "a seat still to answer cannot have answered already")
-    return (fr.MULLIGAN, to_ask, takers)
+    return fr.MulliganFrame(to_ask, takers)
 
 
 def _frame_next(f: dict[str, Any], where: str, state: IBState, names: _Names) -> fr.Frame:
-    return (fr.NEXT,)
+    return fr.NEXT_FRAME
 
 
 def _frame_activation(f: dict[str, Any], where: str, state: IBState,
@@ -673,7 +669,7 @@ def _frame_activation(f: dict[str, Any], where: str, state: IBState,
               "carry the flag ended")
     if flags & fr.F_STUNNED and step == fr.ST_ACTION:
         _fail(f"{where}.step", "a Stunned activation has no Action step (IB 5.2.7)")
-    return (fr.ACTIVATION, unit, step, flags)
+    return fr.ActivationFrame(unit, step, flags)
 
 
 def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) -> fr.Frame:
@@ -739,8 +735,8 @@ def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) 
     if (sub or stage == fr.AS_CLEANSE) and (clause == len(clauses) or
                                             clauses[clause].cleanse != CLEANSE_ONE):
         _fail(f"{where}.clause", f"clause {clause} has no Cleanse of the player's choice")
-    return (fr.ACTION, unit, kind, tuple(targets), stage, via_ib, clause, sub, card, owed, tier,
-            recipient)
+    return fr.ActionFrame(unit, kind, tuple(targets), stage, via_ib, clause, sub, card,
+                          owed, tier, recipient)
 
 
 def _card_action(f: dict[str, Any], where: str, state: IBState, names: _Names,
@@ -805,14 +801,14 @@ def _frame_window(f: dict[str, Any], where: str, state: IBState, names: _Names) 
         if seat in to_ask:
             _fail(at, f"{pair[0]} has answered and cannot still be in to_ask")
         declared.append((seat, unit))
-    return (fr.WINDOW, kind, to_ask, tuple(declared))
+    return fr.WindowFrame(kind, to_ask, tuple(declared))
 
 
 def _frame_break(f: dict[str, Any], where: str, state: IBState, names: _Names) -> fr.Frame:
     unit = names.unit(f.get("unit"), f"{where}.unit")
     stage = _name(f.get("stage", "waiting"), f"{where}.stage", fr.BREAK_STAGE_NAMES)
     was_oor = _bool(f.get("was_out_of_round", False), f"{where}.was_out_of_round")
-    return (fr.BREAK, unit, stage, was_oor)
+    return fr.BreakFrame(unit, stage, was_oor)
 
 
 _READERS: dict[str, tuple[_FrameReader, tuple[str, ...]]] = {

@@ -17,9 +17,9 @@ offered to players.
 from __future__ import annotations
 
 from initiative.engine.errors import ContentError
-from initiative.games.ib.content import Content
 from initiative.games.ib.formats import FORMATS, MAX_PLAYERS, is_fixture
 from initiative.games.ib.modes import MODES, GameSetup
+from initiative.games.ib.specs import Content
 
 DEFAULT_ENCOUNTER = "hounds_at_the_gate"
 """What solo and co-op face when no encounter is named (IB 6.3.3: there must be one)."""

@@ -30,13 +30,14 @@ from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.ib import events
 from initiative.games.ib.actions import Action
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, content_hash, core_content
+from initiative.games.ib.content import content_hash, core_content
 from initiative.games.ib.match import Match, SeatSetup, fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.movetext import format_action, parse_action
 from initiative.games.ib.notation import canonical_json, result_from_data, result_to_data
 from initiative.games.ib.presets import preset_setup
 from initiative.games.ib.setup import new_game
+from initiative.games.ib.specs import Content
 from initiative.games.ib.state import IBState
 from initiative.timing.setup_order import SetupTieError
 

@@ -1,23 +1,34 @@
-"""IB 3.5 (the Round Marker and rounds) and IB 3.6 (Time Collapse)."""
+"""IB 3.5 (the Round Marker and rounds) and IB 3.6 (Time Collapse).
+
+A round's end and a Time Collapse fire triggered abilities (IB 3.5.4, 2.2.3), whose
+effects resolve in effects.py, a layer above this one (it settles every clause and so
+re-checks Time Collapse). The functions that may fire take that resolution as their
+`fire` argument (callers pass `effects.fire`): the dependency is inverted, not hidden.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import abilities, challenges, events
+from initiative.games.ib.supports import in_play
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
+Fire = Callable[["IBState", str], None]
+"""Fire the triggered abilities of a unitless event and resolve them (`effects.fire`)."""
 
-def _new_round(state: IBState) -> None:
+
+def new_round(state: IBState, fire: Fire) -> None:
     """IB 3.5.4: round-end abilities fire, then once-per-round usages reset (AMB-22)."""
-    abilities.fire(state, "round_end")
+    fire(state, "round_end")
     abilities.refresh_round(state)
     state.emit((events.ROUND, state.track.round))
 
 
-def rm_step(state: IBState) -> None:
+def rm_step(state: IBState, fire: Fire) -> None:
     """IB 3.5.2: after an activation the Round Marker steps one slot left."""
     track = state.track
     rm = track.rm
@@ -27,15 +38,15 @@ def rm_step(state: IBState) -> None:
     ended = track.rm_step()
     state.emit((events.RM_STEP, passed))
     if ended:  # IB 3.5.4
-        _new_round(state)
+        new_round(state, fire)
 
 
-def idle_round_check(state: IBState) -> None:
+def idle_round_check(state: IBState, fire: Fire) -> None:
     """AMB-18: between activations, a Round Marker already at the far left ends the round."""
     track = state.track
     if track.rm == 0 and track.order and state.match.config.round_end_check == "rm_step_and_idle":
         track.end_round()
-        _new_round(state)
+        new_round(state, fire)
 
 
 def setup_key(state: IBState, unit: int) -> tuple[int, int, int, str, str, int]:
@@ -59,13 +70,11 @@ def population(state: IBState, units: list[int]) -> int:
     """AMB-23: how many count; `track_units_and_supports` adds the Supports in play."""
     count = len(units)
     if state.match.config.time_collapse_population == "track_units_and_supports":
-        from initiative.games.ib.supports import in_play
-
         count += len(in_play(state))
     return count
 
 
-def check_time_collapse(state: IBState) -> None:
+def check_time_collapse(state: IBState, fire: Fire) -> None:
     """IB 3.6.1: when the remaining units number no more than the lowest Speed among
     them, the Round Marker is removed (AMB-23 population, AMB-24 checked on every
     change, AMB-25 reversible, AMB-27 one final refresh)."""
@@ -83,10 +92,10 @@ def check_time_collapse(state: IBState) -> None:
         state.emit((events.COLLAPSE,))
         if config.time_collapse_final_refresh:
             abilities.refresh_round(state)
-        abilities.fire(state, "time_collapse")
+        fire(state, "time_collapse")
         if config.time_collapse_order == "printed_initiative":  # AMB-26
             track.sort_by(lambda u: setup_key(state, u))
     elif not collapsed and track.rm is None and config.time_collapse_reversible:
         track.restore_rm()  # R5
         state.emit((events.RM_RESTORED,))
-        _new_round(state)
+        new_round(state, fire)

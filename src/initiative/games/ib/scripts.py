@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from initiative.games.ib import events
+from initiative.games.ib.charge import gain_charge
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -39,8 +40,6 @@ def siphon_charge(state: IBState, controller: int, target: int) -> None:
     """Take 1 Charge from the target, if it has any, and give it to the controller
     (capped at 3, IB 3.7.3): a transfer the clause vocabulary cannot express, since
     the gain depends on what the target had."""
-    from initiative.games.ib.effects import gain_charge
-
     charge = state.charge
     if target == controller or charge[target] == 0:
         return

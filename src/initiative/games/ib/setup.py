@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance, Step
 from initiative.engine.rng import Seed, SplitMix64, make_rng
-from initiative.games.ib import chance, events, flow, rounds
+from initiative.games.ib import chance, effects, events, flow, rounds, statuses
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
-from initiative.games.ib.frames import MULLIGAN
+from initiative.games.ib.determinize import determinize
+from initiative.games.ib.frames import MulliganFrame
 from initiative.games.ib.hand import OPENING_HAND, draw
 from initiative.games.ib.match import Match
 from initiative.games.ib.public import PublicMatch, public_description
@@ -28,29 +29,9 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
     """A fresh game at its first decision (the mulligans). With `explicit_chance` the
     game has no generator (`seed` is not used): decks stay unordered and the opening
     hands are dealt by chance nodes (games/ib/chance.py), so it starts at CHANCE."""
-    state = IBState.__new__(IBState)
-    n_units = len(match.max_hp)  # Characters, then Support slots (out of play)
-    state.match = match
-    state.rng = ExplicitChance() if explicit_chance else make_rng(seed)
-    state.hp = [spec.hp for spec in match.units] + [0] * (n_units - match.num_characters)
-    state.charge = [0] * n_units
-    state.status = [0] * n_units
-    state.pending = [()] * n_units
-    state.used = [0] * n_units
-    state.sigils = [()] * n_units
-    # Support slots and spawn slots start out of play.
-    state.off = ((1 << n_units) - 1) & ~((1 << match.num_characters) - 1) | match.reserve_mask
-    state.summoned = 0
-    state.queue = ()
-    state.stack = []
-    state.log = []
-    state.log_len = 0
-    state.activations = 0
-    state.result = None
-    state._legal = None
-    state._legal_seat = -1
+    rng = ExplicitChance() if explicit_chance else make_rng(seed)
+    state = IBState(match, rng)  # IB 2.9 steps 1-2 are the Match itself
     installed = _apply_starts(state)  # HP at the start of the battle breaks ties (AMB-93)
-    # Steps 1-2 (reveal Characters, assign Keystones) are the Match itself.
     # Step 4 (IB 6.3.4 with CCs): lowest Initiative on the left; ties by Speed, HP,
     # then name (IB 6.3.5, AMB-92).
     entries = [
@@ -63,16 +44,12 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
     order = setup_order(entries, rules, agreed_order)
     state.track = InitiativeTrack(order, match.track_rules)  # step 5: RM at the far right
     state.emit((events.SETUP, *order))
-    state.hands = [[] for _ in match.seats]
-    state.discards = [[] for _ in match.seats]
-    state.flux = [seat.flux for seat in match.seats]
-    state.decks = []
     for seat, decklist in enumerate(match.decklists):  # step 3: shuffle each deck
-        deck = list(decklist)
+        deck = state.decks[seat]
+        deck.extend(decklist)
         for card in installed[seat]:  # already on a Character (IB 7.1.1)
             deck.remove(card)
         state.rng.shuffle(deck)  # explicit chance: the deck stays an unordered multiset
-        state.decks.append(deck)
         state.emit((events.SHUFFLE, seat))
     if explicit_chance:
         return chance.start(state, Step(deal, None))
@@ -85,19 +62,18 @@ def deal(state: IBState, _: None) -> None:
     may mulligan once; runs on to the first decision."""
     match = state.match
     for seat in range(match.num_seats):  # step 6: opening hands
-        draw(state, seat, OPENING_HAND)
+        if not draw(state, seat, OPENING_HAND):
+            effects.deck_out(state, seat)  # IB 2.8.6
     if match.config.time_collapse_at_setup:  # AMB-24
-        rounds.check_time_collapse(state)
+        rounds.check_time_collapse(state, effects.fire)
     # Step 7: every seat may mulligan once.
-    state.stack.append((MULLIGAN, tuple(range(match.num_seats)), ()))
+    state.stack.append(MulliganFrame(tuple(range(match.num_seats)), ()))
     flow.advance(state)
 
 
 def _apply_starts(state: IBState) -> list[list[int]]:
     """Units that do not start fresh (Match.starts: a campaign's HP, Charge, Sigils;
     battle modifiers' statuses). Returns the Sigil cards installed, by seat."""
-    from initiative.games.ib import statuses
-
     match = state.match
     installed: list[list[int]] = [[] for _ in match.seats]
     for u, start in enumerate(match.unit_starts):
@@ -150,8 +126,6 @@ class IBGame:
 
     def determinize(self, view: IBView, rng: SplitMix64) -> IBState:
         """A state dealt from `view` on the public description (`determinize.py`)."""
-        from initiative.games.ib.determinize import determinize
-
         return determinize(self.public, view, rng)
 
 

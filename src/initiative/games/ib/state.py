@@ -18,15 +18,20 @@ from initiative.games.ib import flow
 from initiative.games.ib.actions import Action
 from initiative.games.ib.events import Event
 from initiative.games.ib.frames import Frame
-from initiative.games.ib.match import Match
+from initiative.games.ib.view import IBView, make_view
 from initiative.timing.track import InitiativeTrack
 
 if TYPE_CHECKING:
-    from initiative.games.ib.view import IBView
+    from initiative.games.ib.match import Match
 
 
 class IBState:
-    """A game in progress. Build one with `initiative.games.ib.setup.new_game`."""
+    """A game in progress. `setup.new_game` builds one at its first decision;
+    `notation.load_position` and `determinize` build one from a position or a view.
+
+    The legal-action cache (`_legal`, for seat `_legal_seat`) belongs to the state: the
+    rules call `invalidate` when they change it and `offer` when a step has computed
+    the legal list of the decision it stops at."""
 
     __slots__ = (
         "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux", "hands",
@@ -57,6 +62,48 @@ class IBState:
     result: int | None  # None: in progress; -1 draw; else the winning team
     _legal: list[Action] | None
     _legal_seat: int
+
+    def __init__(self, match: Match, rng: GameRng, *, track: InitiativeTrack | None = None,
+                 hp: list[int] | None = None, charge: list[int] | None = None,
+                 status: list[int] | None = None, pending: list[tuple[int, ...]] | None = None,
+                 used: list[int] | None = None,
+                 sigils: list[tuple[tuple[int, int], ...]] | None = None,
+                 off: int | None = None, summoned: int = 0,
+                 queue: tuple[tuple[int, int, int], ...] = (),
+                 hands: list[list[int]] | None = None, decks: list[list[int]] | None = None,
+                 discards: list[list[int]] | None = None, flux: list[int] | None = None,
+                 stack: list[Frame] | None = None, log: list[Event] | None = None,
+                 activations: int = 0, result: int | None = None) -> None:
+        """Every field given, or else as a battle starts before setup (IB 2.9): each
+        Character at its printed HP with nothing on it, Supports and spawn slots out of
+        play, an empty track, empty piles, the seats' Flux, nothing on the stack."""
+        n_units = len(match.max_hp)  # Characters, then Support and spawn slots
+        n_chars = match.num_characters
+        self.match = match
+        self.rng = rng
+        self.track = track if track is not None else InitiativeTrack((), match.track_rules)
+        self.hp = hp if hp is not None else \
+            [spec.hp for spec in match.units] + [0] * (n_units - n_chars)
+        self.charge = charge if charge is not None else [0] * n_units
+        self.status = status if status is not None else [0] * n_units
+        self.pending = pending if pending is not None else [()] * n_units
+        self.used = used if used is not None else [0] * n_units
+        self.sigils = sigils if sigils is not None else [()] * n_units
+        self.off = off if off is not None else \
+            ((1 << n_units) - 1) & ~((1 << n_chars) - 1) | match.reserve_mask
+        self.summoned = summoned
+        self.queue = queue
+        self.hands = hands if hands is not None else [[] for _ in match.seats]
+        self.decks = decks if decks is not None else [[] for _ in match.seats]
+        self.discards = discards if discards is not None else [[] for _ in match.seats]
+        self.flux = flux if flux is not None else [seat.flux for seat in match.seats]
+        self.stack = stack if stack is not None else []
+        self.log = log if log is not None else []
+        self.log_len = len(self.log)
+        self.activations = activations
+        self.result = result
+        self._legal = None
+        self._legal_seat = -1
 
     # --- the engine contract ---------------------------------------------------
 
@@ -91,8 +138,6 @@ class IBState:
     directly to `flow.apply`: one call less on the hot path)."""
 
     def view(self, seat: int) -> IBView:
-        from initiative.games.ib.view import make_view
-
         return make_view(self, seat)
 
     def is_terminal(self) -> bool:
@@ -105,7 +150,9 @@ class IBState:
         return [1.0 if t == self.result else -1.0 for t in self.match.seat_team]
 
     def clone(self) -> IBState:
-        """An independent copy; the log's shared prefix is copied only when written."""
+        """An independent copy; the log's shared prefix is copied only when written
+        (the constructor's fast twin: frames are immutable, so the stack is shared
+        item by item)."""
         new = IBState.__new__(IBState)
         new.match = self.match
         new.track = self.track.clone()
@@ -133,6 +180,15 @@ class IBState:
         return new
 
     # --- helpers used by the rules ---------------------------------------------
+
+    def invalidate(self) -> None:
+        """The state changed: the cached legal actions are stale."""
+        self._legal = None
+
+    def offer(self, legal: list[Action], seat: int) -> None:
+        """A step stopped at a decision whose legal list it computed: keep it."""
+        self._legal = legal
+        self._legal_seat = seat
 
     def emit(self, event: Event) -> None:
         """Append to the log (copy-on-write: clones share the prefix)."""

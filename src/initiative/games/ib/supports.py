@@ -41,7 +41,8 @@ def can_enter(state: IBState, seat: int, card: int) -> bool:
 
 
 def enter(state: IBState, seat: int, card: int, summoned: bool = False) -> int:
-    """IB 4.7.1: the Support enters play at full HP with no statuses."""
+    """IB 4.7.1: the Support enters play at full HP with no statuses (the rules then
+    re-check Time Collapse if Supports count, `effects.support_enters`)."""
     unit = state.match.support_slot[(seat, card)]
     state.off &= ~(1 << unit)
     state.hp[unit] = state.match.max_hp[unit]
@@ -50,19 +51,7 @@ def enter(state: IBState, seat: int, card: int, summoned: bool = False) -> int:
     if summoned:
         state.summoned |= 1 << unit
     state.emit((events.SUPPORT_IN, unit, int(summoned)))
-    if state.match.config.time_collapse_population == "track_units_and_supports":
-        from initiative.games.ib.rounds import check_time_collapse
-
-        check_time_collapse(state)  # AMB-23 / AMB-24: the population changed
     return unit
-
-
-def summon(state: IBState, seat: int, key: str) -> None:
-    """The `summon` effect: the seat's Support `key` enters play from outside the game,
-    unless that Support is already in play (it is unique, IB 2.5.4)."""
-    card = state.match.content.card_index[key]
-    if can_enter(state, seat, card):
-        enter(state, seat, card, summoned=True)
 
 
 def leave(state: IBState, unit: int) -> None:

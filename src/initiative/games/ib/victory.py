@@ -34,9 +34,8 @@ def check(state: IBState) -> None:
 def acting_unit(state: IBState) -> int:
     """The unit whose effect is resolving (top-most action), else the active unit."""
     for frame in reversed(state.stack):
-        if frame[0] == ACTIVATION or frame[0] == ACTION:
-            unit: int = frame[1]
-            return unit
+        if frame.tag == ACTIVATION or frame.tag == ACTION:
+            return frame.unit
     return 0
 
 

@@ -18,8 +18,8 @@ from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action
 from initiative.games.ib.challenges import PHASE_SHIFT
-from initiative.games.ib.content import Content
 from initiative.games.ib.events import Event
+from initiative.games.ib.specs import Content
 
 if TYPE_CHECKING:
     from initiative.games.ib.config import RulesConfig
@@ -156,10 +156,11 @@ def redact_frame(frame: frames.Frame, seat: int) -> frames.Frame:
     """Hide other seats' not-yet-revealed answers (mulligans, Break declarations)."""
     if seat == GAME_MASTER:
         return frame
-    if frame[0] == frames.WINDOW:
-        return (*frame[:3], tuple(d for d in frame[3] if d[0] == seat))
-    if frame[0] == frames.MULLIGAN:
-        return (*frame[:2], tuple(s for s in frame[2] if s == seat))
+    if frame.tag == frames.WINDOW:
+        return frames.WindowFrame(frame.kind, frame.to_ask,
+                                  tuple(d for d in frame.declared if d[0] == seat))
+    if frame.tag == frames.MULLIGAN:
+        return frames.MulliganFrame(frame.to_ask, tuple(s for s in frame.takers if s == seat))
     return frame
 
 

@@ -31,8 +31,8 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib.actions import MAX_UNITS
 from initiative.games.ib.campaign.model import BattlePlan, CampaignPlan
 from initiative.games.ib.campaign.plans import CurveStep, campaign_data
-from initiative.games.ib.content import Content
 from initiative.games.ib.match import SPAWN_RESERVE
+from initiative.games.ib.specs import Content
 
 MIN_BATTLES, MAX_BATTLES = 6, 10  # IB 7.11.1
 MIN_CCS, MAX_CCS = 3, 6  # IB 7.8.1

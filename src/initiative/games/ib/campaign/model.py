@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from initiative.games.ib.content import Content
+from initiative.games.ib.specs import Content
 
 FORMAT = "initiative-campaign/1"
 Stage = Literal["prepare", "battle", "reward", "advance", "branch", "won", "lost"]

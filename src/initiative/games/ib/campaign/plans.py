@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from initiative.engine.errors import ContentError
 from initiative.games.ib.campaign.model import CampaignPlan
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, _format_validation, read_yaml_mapping
+from initiative.games.ib.content import _format_validation, read_yaml_mapping
+from initiative.games.ib.specs import Content
 from initiative.games.ib.statuses import BY_NAME, NAMES
 
 

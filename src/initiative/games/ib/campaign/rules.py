@@ -23,10 +23,10 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib.campaign.model import BattleResult, Campaign, CampaignPlan, Member
 from initiative.games.ib.campaign.plans import Modifier, StartChange, modifier
 from initiative.games.ib.config import RulesConfig, check_flags
-from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import TeamFile, validate_team
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, UnitStart
 from initiative.games.ib.modes import rival_keystones
+from initiative.games.ib.specs import Content
 from initiative.games.ib.state import IBState
 
 Choice = dict[str, Any]

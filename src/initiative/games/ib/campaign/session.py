@@ -18,8 +18,8 @@ from initiative.games.ib.actions import ACTIONS, Action
 from initiative.games.ib.campaign import rules
 from initiative.games.ib.campaign.keeper import RecordKeeper
 from initiative.games.ib.campaign.model import Campaign
-from initiative.games.ib.content import Content
 from initiative.games.ib.setup import new_game
+from initiative.games.ib.specs import Content
 from initiative.games.ib.state import IBState
 
 KIND = "campaign"

@@ -17,9 +17,9 @@ from typing import Literal
 from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind
-from initiative.games.ib.challenge_cards import When
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import (
+from initiative.games.ib.match import Match
+from initiative.games.ib.specs import (
     CLEANSE_ALL,
     CLEANSE_NONE,
     CLEANSE_ONE,
@@ -27,8 +27,8 @@ from initiative.games.ib.content import (
     Clause,
     Content,
     KeystoneSpec,
+    When,
 )
-from initiative.games.ib.match import Match
 from initiative.games.ib.view import IBView, UnitView
 
 ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
@@ -50,9 +50,8 @@ def active_unit(view: IBView) -> int:
         return -1
     if view.stack:
         base = view.stack[0]
-        if base[0] == frames.ACTIVATION and not base[3] & frames.F_ENDED:
-            unit: int = base[1]
-            return unit
+        if base.tag == frames.ACTIVATION and not base.flags & frames.F_ENDED:
+            return base.unit
     return -1
 
 
@@ -219,24 +218,23 @@ def decision_title(view: IBView, match: Match) -> str:
     if not view.stack:
         return "Choose an action"
     frame = view.stack[-1]
-    tag = frame[0]
-    if tag == frames.MULLIGAN:
+    if frame.tag == frames.MULLIGAN:
         return "Opening hand: keep it, or take your one mulligan (5 new cards)"
-    if tag == frames.ACTIVATION:
-        unit = view.units[frame[1]]
-        if frame[2] == frames.ST_DRAW:  # IB 2.8.7 under free_discard_timing
+    if frame.tag == frames.ACTIVATION:
+        unit = view.units[frame.unit]
+        if frame.step == frames.ST_DRAW:  # IB 2.8.7 under free_discard_timing
             return (f"{unit.who} ({unit.label}) is about to draw with a full hand: "
                     "discard a card first (free) to draw, or keep your hand")
         return f"{unit.who} ({unit.label}) acts: choose an action"
-    if tag == frames.ACTION:
-        unit, kind, targets, card = view.units[frame[1]], Kind(frame[2]), frame[3], frame[8]
-        what = match.content.cards[card].name if card >= 0 else ATTACKS[kind]
-        if frame[4] == frames.AS_COST:
+    if frame.tag == frames.ACTION:
+        unit, targets, card = view.units[frame.unit], frame.targets, frame.card
+        what = match.content.cards[card].name if card >= 0 else ATTACKS[Kind(frame.kind)]
+        stage = frame.stage
+        if stage == frames.AS_COST:
             return (f"{unit.who} plays {what}: choose a card to discard for its cost "
-                    f"({frame[9]} more)")
-        if frame[4] == frames.AS_CLEANSE:
+                    f"({frame.owed} more)")
+        if stage == frames.AS_CLEANSE:
             return f"{unit.who}'s {what}: choose the status to cleanse"
-        stage = frame[4]
         if stage == frames.AS_TIER:
             return f"{unit.who} uses {what}: choose the tier (Discard N)"
         if stage == frames.AS_RECIPIENT:
@@ -249,8 +247,8 @@ def decision_title(view: IBView, match: Match) -> str:
         i = targets.index(frames.PENDING)
         return (f"{unit.who}'s {what}: choose the target of clause {i + 1} "
                 f"({clause_text(clauses[i])})")
-    if tag == frames.WINDOW:
-        when = WINDOWS[frame[1]] if 0 <= frame[1] < len(WINDOWS) else "now"
+    if frame.tag == frames.WINDOW:
+        when = WINDOWS[frame.kind] if 0 <= frame.kind < len(WINDOWS) else "now"
         return (f"Initiative Break window ({when}): break with a unit at 3 Charge, or "
                 f"decline. {break_prompt(view)}")
     return "Choose an action"
@@ -305,14 +303,14 @@ def break_prompt(view: IBView) -> str:
     return words
 
 
-def frame_clauses(match: Match, frame: frames.Frame) -> tuple[Clause, ...]:
+def frame_clauses(match: Match, frame: frames.ActionFrame) -> tuple[Clause, ...]:
     """The clauses an ACTION frame resolves (attacks.clauses_of, from the match alone)."""
-    if frame[2] == frames.K_CHALLENGE:
-        cc = match.cc_specs[frame[1]]
-        return cc.moves[frame[8]].effects if cc is not None else ()
-    kind, card, tier = Kind(frame[2]), frame[8], frame[10]
+    if frame.kind == frames.K_CHALLENGE:
+        cc = match.cc_specs[frame.unit]
+        return cc.moves[frame.card].effects if cc is not None else ()
+    kind, card, tier = Kind(frame.kind), frame.card, frame.tier
     if card < 0:
-        return attack_clauses(match, frame[1], kind)
+        return attack_clauses(match, frame.unit, kind)
     spec = match.content.cards[card]
     if kind == Kind.INSTALL:
         return spec.tiers[0]
@@ -345,7 +343,7 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
             return "play " + (card_text(match.content, card) if card >= 0 else name)
         if kind == Kind.INSTALL:
             return f"install {name} on a Character with its type (the whole action)"
-        paying = bool(view.stack) and view.stack[-1][0] == frames.ACTION
+        paying = bool(view.stack) and view.stack[-1].tag == frames.ACTION
         if _before_draw(view):
             return f"discard {name} (free action), then draw in the Draw Step"
         return f"discard {name} " + ("to pay the cost" if paying else "(free action)")
@@ -371,7 +369,7 @@ def describe_action(view: IBView, match: Match, action: Action) -> str:
 def _before_draw(view: IBView) -> bool:
     """The decision before the Draw Step (IB 2.8.7, `free_discard_timing`)."""
     top = view.stack[-1] if view.stack else None
-    return top is not None and top[0] == frames.ACTIVATION and top[2] == frames.ST_DRAW
+    return top is not None and top.tag == frames.ACTIVATION and top.step == frames.ST_DRAW
 
 
 FLUX_WORDS = ("draw 1 card", "heal every Character of yours 1 HP", "heal this Character 3 HP")
@@ -381,15 +379,16 @@ def _describe_sigil(view: IBView, match: Match, action: Action) -> str:
     """SIGIL (which installed Sigil), TIER and REPLACE (IB 4.5). Total: described from
     any view, even one where the action is not legal, it names what it can."""
     kind = action.kind
-    frame = view.stack[-1] if view.stack and view.stack[-1][0] == frames.ACTION else None
+    top = view.stack[-1] if view.stack else None
+    frame = top if top is not None and top.tag == frames.ACTION else None
     if kind == Kind.TIER:
-        card = frame[8] if frame is not None else -1
+        card = frame.card if frame is not None else -1
         tiers = match.content.cards[card].tiers if 0 <= card < len(match.content.cards) else ()
         if action.arg >= len(tiers):
             return f"Discard {action.arg + 1}"
         return f"Discard {action.arg + 1}: " + "; ".join(
             clause_text(c) for c in tiers[action.arg])
-    unit = active_unit(view) if kind == Kind.SIGIL else (frame[11] if frame else -1)
+    unit = active_unit(view) if kind == Kind.SIGIL else (frame.recipient if frame else -1)
     installed = view.units[unit].sigils if 0 <= unit < len(view.units) else ()
     name = view.card_name(installed[action.arg][0]) if action.arg < len(installed) else "?"
     if kind == Kind.SIGIL:

@@ -16,9 +16,8 @@ from typing import TypeVar
 
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Kind
-from initiative.games.ib.challenge_cards import ChallengeSpec, Move, Phase
-from initiative.games.ib.content import CardSpec, Content
 from initiative.games.ib.match import Match
+from initiative.games.ib.specs import CardSpec, ChallengeSpec, Content, Move, Phase
 from initiative.games.ib.text.describe import (
     ability_text,
     active_unit,
