@@ -22,9 +22,9 @@ class HouseRuleChecker(MenuChecker):
 
     def __call__(self, prompt: str) -> str | None:
         top = self.twin.stack[-1] if self.twin.stack else None
-        if top is not None and top[0] == frames.ACTIVATION and top[2] == frames.ST_DRAW:
+        if top is not None and top.tag == frames.ACTIVATION and top.step == frames.ST_DRAW:
             self.counts["before_draw"] += 1
-        if top is not None and top[0] == frames.WINDOW and top[1] == frames.W_STEP:
+        if top is not None and top.tag == frames.WINDOW and top.kind == frames.W_STEP:
             self.counts["step_window"] += 1
         return super().__call__(prompt)
 

@@ -18,7 +18,9 @@ EVERY_STEP = {"ib_windows": "every_step"}
 
 
 def _base_stage(sc: Scenario) -> str:
-    return frames.STEP_NAMES[sc.state.stack[0][2]]
+    base = sc.state.stack[0]
+    assert base.tag == frames.ACTIVATION
+    return frames.STEP_NAMES[base.step]
 
 
 def _decline_between(sc: Scenario) -> Scenario:
@@ -71,7 +73,8 @@ def test_ib_3_7_5_default_the_active_seat_cannot_break_between_its_draw_and_its_
 def test_ib_3_7_5_every_step_after_the_draw_an_ally_may_break_before_the_action() -> None:
     sc = _brask_with_sela_charged(EVERY_STEP)
     assert sc.window() == "step" and _base_stage(sc) == "action"
-    assert len(sc.since(events.DRAW)) == 1 and sc.state.stack[-1][2] == (0,)
+    assert len(sc.since(events.DRAW)) == 1
+    assert sc.state.stack[-1] == frames.WindowFrame(frames.W_STEP, (0,), ())
     sc.declare("sela").run().decline_all()  # Break Art on Pim, the only enemy
     assert sc.at_action("brask")  # Brask still chooses its action, knowing the result
     assert sc.since(events.IB_DECLARE) == [(events.IB_DECLARE, 0, sc.u("sela"))]

@@ -44,7 +44,7 @@ def test_ib_3_7_5_step_windows_are_offered_on_the_page(
 
     def kind_name(table: Table, seat: int, action: Action) -> str:
         top = table.state.stack[-1]
-        step = top[0] == frames.WINDOW and top[1] == frames.W_STEP
+        step = top.tag == frames.WINDOW and top.kind == frames.W_STEP
         return plain(table, seat, action) + ("@step" if step else "")
 
     monkeypatch.setattr(offered, "kind_name", kind_name)

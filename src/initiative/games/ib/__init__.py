@@ -25,8 +25,8 @@ so a rule is found by its chapter:
 6. contract - `state` (IBState, the engine contract), `view`, `chance` (explicit chance
    nodes), `stepping` (stopping between two activations), `determinize`, `setup`
    (`new_game`, `IBGame`).
-7. around - what reads or records games: `loader` (the registry's parameters), `notation`, `movetext`, `record`, `text`,
-   `campaign`.
+7. around - what reads or records games: `loader` (the registry's parameters),
+   `notation`, `movetext`, `record`, `text`, `campaign`.
 
 Importing `initiative.games.ib.state` loads neither pydantic nor yaml: the layers below
 it read compiled content from `specs` only.
