@@ -32,9 +32,9 @@ def test_ib_2_8_7_default_action_step_a_full_hand_never_discards_before_drawing(
 
 def test_ib_2_8_7_before_draw_too_a_full_hand_may_discard_then_draws() -> None:
     sc = _full_hand(BEFORE_DRAW)
-    frame = sc.frame()
-    assert frame is not None and frame.tag == frames.ACTIVATION
-    assert (frame.unit, frame.step) == (sc.u("brask"), frames.ST_DRAW)
+    top = sc.frame()
+    assert top is not None and top.tag == frames.ACTIVATION
+    assert (top.unit, top.step) == (sc.u("brask"), frames.ST_DRAW)
     assert sc.legal() == [KEEP, *DISCARDS[:5]]
     assert sc.since(events.DRAW, events.HAND_FULL) == []  # asked before the Draw Step
     top = sc.state.decks[0][-1]

@@ -11,21 +11,22 @@ so a rule is found by its chapter:
    `active` (who is active; ending an activation), `charge` (IB 3.7.1), `victory`
    (IB 3.6.5), `sigils` (IB 4.5), `supports` (IB 2.5), `abilities` (triggers' bookkeeping,
    IB 2.2.3), `damage` (IB 5), `hand` (IB 2.8), `challenges` (IB 6), `scripts`,
-   `windows` (IB 3.7.5 response windows), `step_windows` (windows between two steps),
-   `free_discard` (IB 2.8.7), `signatures`.
+   `windows` (IB 3.7.5 response windows), `step_windows` (the `ib_windows` house rule),
+   `free_discard` (IB 2.8.7 timing), `signatures` (IB 2.7.5).
 3. content - the YAML schema and loading (pydantic, yaml) and the setups built from it:
    `clauses`, `challenge_cards`, `content`, `match`, `deckbuilding`, `formats`, `modes`,
-   `presets`, `lint`, `public` (the game without hidden deck lists).
+   `presets`, `lint`, `public` (the game as every seat knows it: what bots get).
 4. rules - the procedures: `rounds` (IB 3.5-3.6), `effects` (IB 3.8: a clause, what
    follows it, AMB-56, and the triggers it fires), `attacks` (IB 4), `breaks` (IB 3.7),
    `activation` (IB 3.2). A lower chapter that must fire triggers or resolve an effect
    takes that procedure as an argument (`rounds`, `challenges.check_phases`), or marks
    the stack (`active.end_activation`) for the activation to see.
 5. flow - `flow`: runs the frame on top of the stack until a seat must decide.
-6. contract - `state` (IBState, the engine contract), `view`, `chance` (explicit
-   chance nodes), `setup` (`new_game`, `IBGame`), `determinize`.
-7. around - what reads, steps or records games: `notation`, `movetext`, `record`,
-   `stepping`, `loader`, `text`, `campaign`.
+6. contract - `state` (IBState, the engine contract), `view`, `chance` (explicit chance
+   nodes), `stepping` (stopping between two activations), `determinize`, `setup`
+   (`new_game`, `IBGame`).
+7. around - what reads or records games: `loader` (the registry's parameters),
+   `notation`, `movetext`, `record`, `text`, `campaign`.
 
 Importing `initiative.games.ib.state` loads neither pydantic nor yaml: the layers below
 it read compiled content from `specs` only.
@@ -41,8 +42,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "modes", "presets", "lint", "public")),
     ("rules", ("rounds", "effects", "attacks", "breaks", "activation")),
     ("flow", ("flow",)),
-    ("contract", ("state", "view", "chance", "setup", "determinize")),
-    ("around", ("notation", "movetext", "record", "stepping", "loader", "text", "campaign")),
+    ("contract", ("state", "view", "chance", "stepping", "determinize", "setup")),
+    ("around", ("loader", "notation", "movetext", "record", "text", "campaign")),
 )
 """The layers above, lowest first: (name, modules). A package (`text`, `campaign`)
 stands for every module in it."""

@@ -145,7 +145,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
                 free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before drawing
             state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)
             return False
-        _draw_step(state, unit, flags)
+        _draw_step(state, unit, flags, frame)
         return True
     if stage == ST_END:
         logged = state.log_len
@@ -176,16 +176,19 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     return True
 
 
-def _draw_step(state: IBState, unit: int, flags: int) -> None:
+def _draw_step(state: IBState, unit: int, flags: int,
+               frame: ActivationFrame | None = None) -> None:
     """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
-    under AMB-09 `action_only`, the End window)."""
+    under AMB-09 `action_only`, the End window). `frame`: the activation frame `step`
+    ran (None after a decision before the draw), to skip the early-end check while it
+    is still on the stack."""
     logged = state.log_len
     base = state.stack[0]  # this activation's frame: replaced only if it ends meanwhile
     if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
         seat = state.match.unit_seat[unit]
         if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
             effects.deck_out(state, seat)  # IB 2.8.6
-    if state.result is None and not (state.stack[0] is not base and _ended(state)):
+    if state.result is None and not (state.stack[0] is not frame and _ended(state)):
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = ActivationFrame(unit, stage, flags)
@@ -297,8 +300,8 @@ def _movement(state: IBState, unit: int) -> None:
 
 def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
-    unit, stage, flags = frame.unit, frame.step, frame.flags
-    if stage == ST_DRAW:  # free_discard_timing=before_draw_too: discard before drawing?
+    unit, flags = frame.unit, frame.flags
+    if frame.step == ST_DRAW:  # free_discard_timing=before_draw_too: discard before drawing?
         return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]

@@ -163,7 +163,7 @@ def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) ->
         if clause.summon:
             _summon(state, state.match.unit_seat[unit], clause.summon)
         if clause.spawn and challenges.spawn(state, unit, clause.spawn):  # IB 6.0.1
-            _after_join(state)  # AMB-24 / R8: the number of units changed
+            after_join(state)  # AMB-24 / R8: the number of units changed
 
 
 def _rare_effects(state: IBState, unit: int, clause: Clause, target: int) -> None:
@@ -303,6 +303,13 @@ def after_removal(state: IBState) -> None:
         rounds.check_time_collapse(state, fire)
     if state.queue and state.result is None:
         flush(state)
+
+
+def after_join(state: IBState) -> None:
+    """A unit joined the track mid-battle (a spawn, IB 6.0.1): Time Collapse is checked
+    again, as on every change in the number of units (IB 3.6.1, AMB-24, R8)."""
+    if state.result is None:
+        rounds.check_time_collapse(state, fire)
 
 
 def _speed_changed(state: IBState) -> None:

@@ -354,8 +354,8 @@ def load_position(source: str | Mapping[str, Any], content: Content | None = Non
         _fail("position.format", f"expected {FORMAT!r}, got {top['format']!r}")
     match = _read_match(top.get("setup"), content)
     names = _Names(match)
-    # each reader below fills in its part
-    state = IBState(match, ExplicitChance() if explicit_chance else _read_rng(top))
+    rng = ExplicitChance() if explicit_chance else _read_rng(top)
+    state = IBState(match, rng)  # each reader below fills in its part
     _read_units(state, top.get("units") or {}, names)
     state.track = _read_track(top, state, names)
     state.stack = _read_stack(top.get("stack"), state, names)

@@ -29,8 +29,8 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
     """A fresh game at its first decision (the mulligans). With `explicit_chance` the
     game has no generator (`seed` is not used): decks stay unordered and the opening
     hands are dealt by chance nodes (games/ib/chance.py), so it starts at CHANCE."""
-    # IB 2.9 steps 1-2 are the Match itself.
-    state = IBState(match, ExplicitChance() if explicit_chance else make_rng(seed))
+    rng = ExplicitChance() if explicit_chance else make_rng(seed)
+    state = IBState(match, rng)  # IB 2.9 steps 1-2 are the Match itself
     installed = _apply_starts(state)  # HP at the start of the battle breaks ties (AMB-93)
     # Step 4 (IB 6.3.4 with CCs): lowest Initiative on the left; ties by Speed, HP,
     # then name (IB 6.3.5, AMB-92).

@@ -8,15 +8,15 @@ anything (Burn, Stun, a triggered ability), after the Draw Step when a card was 
 the End window when it logged anything (a Challenge Card's Charge, an ability), and
 after the Movement Step, before the Round Marker steps. The default
 `action_and_between` keeps the windows around actions and between activations only
-(breaks.py). Windows where no seat may break are skipped as always.
+(windows.py). Windows where no seat may break are skipped as always.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.ib import windows
 from initiative.games.ib.frames import ACTIVATION, F_ENDED, W_STEP, ActivationFrame
+from initiative.games.ib.windows import open_window
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -31,4 +31,4 @@ def pause(state: IBState, unit: int, stage: int, flags: int) -> bool:
     if base.tag != ACTIVATION or base.flags & F_ENDED or state.stack[-1] is not base:
         return False
     state.stack[-1] = ActivationFrame(unit, stage, flags)
-    return windows.open_window(state, W_STEP)
+    return open_window(state, W_STEP)

@@ -32,8 +32,8 @@ def eligible(state: IBState, seat: int) -> list[int]:
     config = match.config
     base = state.stack[0] if state.stack else None
     if base is None or base.tag != ACTIVATION or base.flags & F_ENDED:
-        base = None  # no activation runs
-    active = base.unit if base is not None else -1
+        base = None  # no activation running: no unit is active
+    active = -1 if base is None else base.unit
     out = []
     for unit in match.seat_units[seat]:
         if (state.off >> unit) & 1 or state.charge[unit] < 3:  # IB 3.7.5
@@ -43,7 +43,8 @@ def eligible(state: IBState, seat: int) -> list[int]:
         if base is not None and active == unit:
             if config.active_unit_ib == "forbidden":  # AMB-34
                 continue
-            if not config.break_after_own_action and _acted(state, base):  # IB 3.7.5
+            if not config.break_after_own_action and base is not None \
+                    and _acted(state, base):  # IB 3.7.5
                 continue
         if not config.ib_allowed_out_of_round and state.track.is_out_of_round(unit):  # AMB-30
             continue
