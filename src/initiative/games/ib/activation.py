@@ -183,7 +183,6 @@ def _draw_step(state: IBState, unit: int, flags: int,
     ran (None after a decision before the draw), to skip the early-end check while it
     is still on the stack."""
     logged = state.log_len
-    base = state.stack[0]  # this activation's frame: replaced only if it ends meanwhile
     if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
         seat = state.match.unit_seat[unit]
         if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step

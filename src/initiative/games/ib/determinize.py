@@ -73,7 +73,7 @@ def determinize(game: PublicMatch, view: IBView, rng: SplitMix64) -> IBState:
         decks.append(pool)
     return IBState(
         match, rng_state,
-        track=InitiativeTrack(view.order, game.track_rules, rm=view.rm, round=view.round,
+        track=InitiativeTrack(view.order, match.track_rules, rm=view.rm, round=view.round,
                               passed=view.passed),
         hp=[u.hp for u in view.units], charge=[u.charge for u in view.units],
         status=[u.statuses for u in view.units], pending=[u.pending for u in view.units],

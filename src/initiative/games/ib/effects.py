@@ -288,13 +288,6 @@ def settle(state: IBState) -> None:
         flush(state)
 
 
-def _after_join(state: IBState) -> None:
-    """A unit joined the track mid-battle (a spawn, IB 6.0.1): Time Collapse is checked
-    again, as on every change in the number of units (IB 3.6.1, AMB-24, R8)."""
-    if state.result is None:
-        rounds.check_time_collapse(state, fire)
-
-
 def after_removal(state: IBState) -> None:
     """Units left play: victory (IB 3.6.5), then Time Collapse (AMB-24), then the
     defeat triggers they queued."""

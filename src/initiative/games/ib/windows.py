@@ -40,7 +40,7 @@ def eligible(state: IBState, seat: int) -> list[int]:
             continue
         if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17: until it expires
             continue
-        if base is not None and active == unit:
+        if active == unit:
             if config.active_unit_ib == "forbidden":  # AMB-34
                 continue
             if not config.break_after_own_action and base is not None \
