@@ -101,25 +101,16 @@ class ExplicitIBState(IBState):
         if isinstance(done, PendingChance):
             self._source().pending = done
         else:
-            _adopt(self, done)
+            self.adopt(done)  # the scratch state of the finished step
 
     def clone(self) -> ExplicitIBState:
-        new = ExplicitIBState.__new__(ExplicitIBState)
-        _adopt(new, IBState.clone(self))
-        return new
-
-
-def _adopt(target: IBState, source: IBState) -> None:
-    """`target` takes every field of `source` (the scratch state of a finished step)."""
-    for name in IBState.__slots__:
-        setattr(target, name, getattr(source, name))
+        return ExplicitIBState.adopting(IBState.clone(self))
 
 
 def start(state: IBState, step: Step[Any]) -> ExplicitIBState:
     """`state` (its source explicit) as an `ExplicitIBState` that resolves `step` at
     once: it stops at the first chance node, or at the next decision."""
-    new = ExplicitIBState.__new__(ExplicitIBState)
-    _adopt(new, state)
+    new = ExplicitIBState.adopting(state)
     new._resolve(step, ())
     return new
 
@@ -137,8 +128,7 @@ def explicit(state: IBState, kinds: frozenset[str] = KINDS) -> ExplicitIBState:
     order they are laid out). With draws explicit, decks are unordered from then on."""
     if isinstance(state.rng, ExplicitChance):
         raise ValueError("the state's chance is explicit already")
-    new = ExplicitIBState.__new__(ExplicitIBState)
-    _adopt(new, state.clone())
+    new = ExplicitIBState.adopting(state.clone())
     generator = None if kinds == KINDS else new.rng
     new.rng = ExplicitChance(kinds=kinds, generator=generator)
     return new

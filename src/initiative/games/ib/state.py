@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import TERMINAL
@@ -178,6 +178,20 @@ class IBState:
         new._legal = self._legal
         new._legal_seat = self._legal_seat
         return new
+
+    @classmethod
+    def adopting(cls, source: IBState) -> Self:
+        """A `cls` (a subclass: explicit chance's, chance.py) holding `source`'s fields,
+        shared rather than copied (the constructor's other fast twin)."""
+        new = object.__new__(cls)
+        new.adopt(source)
+        return new
+
+    def adopt(self, source: IBState) -> None:
+        """Take every field of `source`, shared rather than copied (explicit chance keeps
+        the scratch state a finished step left, chance.py)."""
+        for name in IBState.__slots__:
+            setattr(self, name, getattr(source, name))
 
     # --- helpers used by the rules ---------------------------------------------
 
