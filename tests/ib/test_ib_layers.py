@@ -5,6 +5,7 @@ imports inside functions count, `if TYPE_CHECKING:` ones do not."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -99,3 +100,23 @@ def test_importing_the_state_loads_no_pydantic_yaml_or_sqlalchemy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_only_the_state_builds_states_and_touches_the_legal_cache() -> None:
+    """One IBState constructor (its fast twins `clone` and `adopting` live in state.py)
+    and a legal-action cache the state owns (`invalidate`, `offer`): nothing else, in
+    the package or the tests, calls `IBState.__new__` or reads `_legal`/`_legal_seat`."""
+    tests = Path(__file__).resolve().parents[1]
+    offenders = []
+    for path in [*sorted(ROOT.rglob("*.py")), *sorted(tests.rglob("*.py"))]:
+        if path == IB / "state.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Attribute):
+                continue
+            cache = node.attr in ("_legal", "_legal_seat")
+            built = node.attr == "__new__" and isinstance(node.value, ast.Name) \
+                and node.value.id.endswith("IBState")
+            if cache or built:
+                offenders.append(f"{path.name}:{node.lineno} {node.attr}")
+    assert offenders == []
