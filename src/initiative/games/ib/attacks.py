@@ -197,10 +197,10 @@ def step(state: IBState, frame: ActionFrame) -> bool:
         if _abandoned(state, frame):
             finish(state)
             return True
-        if frame.sub == 0 and frame.clause == 0 and (state.match.cc_mask >> unit) & 1 \
-                and state.match.config.cc_retarget_after_response:
-            frame = _challenge_retarget(state, frame)
-        if frame.sub == 0 and frame.clause == 0:
+        if frame.sub == 0 and frame.clause == 0:  # the action's first clause begins
+            if (state.match.cc_mask >> unit) & 1 \
+                    and state.match.config.cc_retarget_after_response:
+                frame = _challenge_retarget(state, frame)  # new targets, same clause
             if frame.kind == K_INSTALL:
                 installed = _install(state, frame)
                 if installed is None:
