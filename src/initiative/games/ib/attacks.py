@@ -358,7 +358,7 @@ def _pay(state: IBState, unit: int, kind: int) -> None:
 def _abandoned(state: IBState, frame: ActionFrame) -> bool:
     """The actor left the track, or its activation ended (e.g. by its own IB)."""
     unit = frame.unit
-    if not state.on_track(unit):
+    if (state.off >> unit) & 1:  # off the track (state.on_track, inline: a hot path)
         return True
     if frame.via_ib:
         return False
