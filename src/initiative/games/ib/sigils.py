@@ -25,7 +25,8 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     types include the Sigil's type (AMB-44); none if the installer does not print it
     under `sigil_installer_needs_type` (IB 2.3.4)."""
     match = state.match
-    hosts = match.sigil_hosts.get((match.unit_team[unit], sigil_type(state, card)), ())
+    kind = match.content.cards[card].sigil_type  # sigil_type, inline (action-menu hot path)
+    hosts = match.sigil_hosts.get((match.unit_team[unit], kind), ())
     if match.config.sigil_installer_needs_type and unit not in hosts:
         return []
     off = state.off
