@@ -52,7 +52,6 @@ from initiative.games.ib.active import drop_deferred
 from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
-    DISCARD_MASK,
     DISCARD_UNIT,
     F_CC_BROKE,
     F_CC_CHARGED,
@@ -325,9 +324,7 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     if state.flux[match.unit_seat[unit]] and (
             not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
         out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
-    limit = match.config.free_discards_per_activation
-    # AMB-15 (inline for speed; free_discard.allowed says the same)
-    if limit == "unlimited" or (flags & DISCARD_MASK) // DISCARD_UNIT < limit:
+    if free_discard.allowed(state, flags):  # AMB-15: one count of the free discards
         out.extend(DISCARDS[: len(hand)])
     return out
 
