@@ -25,6 +25,7 @@ CHALLENGE_CARDS = "challenge_cards"
 DRAW = -1
 TEXT_ROWS = 14
 """Longer tables show their first and last TEXT_ROWS // 2 rows in the terminal."""
+TITLE = "Initiative Break balance report"
 DRAWS_NOTE = "Draws count as games not won in every win rate; intervals are 95% (Wilson)."
 
 
@@ -367,32 +368,32 @@ class Section:
     charts: list[str] = field(default_factory=list)
 
 
-def _pct(value: float) -> str:
+def pct(value: float) -> str:
     return f"{value:.1%}"
 
 
-def _interval(p: Proportion) -> str:
-    return f"{_pct(p.low)} - {_pct(p.high)}" if p.n else "-"
+def interval(p: Proportion) -> str:
+    return f"{pct(p.low)} - {pct(p.high)}" if p.n else "-"
 
 
-def _cells(p: Proportion) -> list[str]:
+def rate_cells(p: Proportion) -> list[str]:
     """Games, wins, rate and interval of a proportion, as table cells."""
-    return [str(p.n), str(p.k), _pct(p.rate) if p.n else "-", _interval(p)]
+    return [str(p.n), str(p.k), pct(p.rate) if p.n else "-", interval(p)]
 
 
 RATE_HEADERS = ["games", "wins", "win rate", "95% interval"]
 
 
-def _counts(tally: Mapping[str, int]) -> str:
+def counts_text(tally: Mapping[str, int]) -> str:
     return ", ".join(f"{k} ({n})" for k, n in tally.items()) or "-"
 
 
 def _overview(report: Report) -> Section:
     o = report.overview
-    rows = [["games", str(o.games)], ["formats", _counts(o.formats)],
-            ["sides", _counts(o.sides)], ["bots", _counts(o.bots)],
+    rows = [["games", str(o.games)], ["formats", counts_text(o.formats)],
+            ["sides", counts_text(o.sides)], ["bots", counts_text(o.bots)],
             ["seeds", f"{o.seeds[0]} to {o.seeds[1]}" if o.seeds else "-"],
-            ["draws", f"{o.draws.k} ({_pct(o.draws.rate)}, {_interval(o.draws)})"]]
+            ["draws", f"{o.draws.k} ({pct(o.draws.rate)}, {interval(o.draws)})"]]
     rows += [["sweep", f"{s.param} = {', '.join(s.values)}"] for s in report.sweeps]
     notes = [DRAWS_NOTE] if o.games else ["No games: the results hold no rows."]
     return Section("Overview", notes, ["figure", "value"], rows)
@@ -400,8 +401,8 @@ def _overview(report: Report) -> Section:
 
 def _wins(report: Report) -> Section:
     items = [*report.wins.items(), ("draw", report.overview.draws)]
-    return Section("Win rates by side", [f"Draw rate: {_pct(report.overview.draws.rate)}."],
-                   ["side", *RATE_HEADERS], [[name, *_cells(p)] for name, p in items],
+    return Section("Win rates by side", [f"Draw rate: {pct(report.overview.draws.rate)}."],
+                   ["side", *RATE_HEADERS], [[name, *rate_cells(p)] for name, p in items],
                    [svg.bar_chart(items, "Win rate by side (draws: share of games)")])
 
 
@@ -412,7 +413,7 @@ def _advantage(report: Report) -> Section:
              "win rate of the side whose unit activated first, in two-sided games "
              "(solo included)."]
     return Section("Seat and first-activation advantage", notes, ["who", *RATE_HEADERS],
-                   [[name, *_cells(p)] for name, p in items],
+                   [[name, *rate_cells(p)] for name, p in items],
                    [svg.bar_chart(items, "Seat and first-activation win rates")])
 
 
@@ -438,8 +439,8 @@ def _impact(table: ImpactTable, noun: str, plural: str) -> Section:
              + (", ".join(flagged) if flagged else "none") + "."]
     headers = [noun, "with: sides", "win rate", "95% interval", "without: sides", "win rate",
                "95% interval", "difference", "out of line", *extra]
-    rows = [[r.key, str(r.fielded.n), _pct(r.fielded.rate), _interval(r.fielded),
-             str(r.without.n), _pct(r.without.rate), _interval(r.without),
+    rows = [[r.key, str(r.fielded.n), pct(r.fielded.rate), interval(r.fielded),
+             str(r.without.n), pct(r.without.rate), interval(r.without),
              f"{r.difference:+.1%}" if r.difference is not None else "-", _flag(r), *p]
             for r, p in zip(table.rows, plays, strict=True)]
     charts = [] if cards else [svg.bar_chart([(r.key, r.fielded) for r in table.rows],
@@ -447,7 +448,7 @@ def _impact(table: ImpactTable, noun: str, plural: str) -> Section:
     return Section(title, notes, headers, rows, charts)
 
 
-def _spread(name: str, d: Distribution) -> list[str]:
+def spread_cells(name: str, d: Distribution) -> list[str]:
     return [name, str(d.n), f"{d.mean:.1f}", f"{d.median:g}", f"{d.p90:g}"]
 
 
@@ -456,7 +457,8 @@ SPREAD_HEADERS = ["figure", "games", "mean", "median", "p90"]
 
 def _length(report: Report) -> Section:
     return Section("Game length", [], SPREAD_HEADERS,
-                   [_spread("rounds", report.rounds), _spread("activations", report.activations)],
+                   [spread_cells("rounds", report.rounds),
+                    spread_cells("activations", report.activations)],
                    [svg.histogram(report.rounds.bins, "Rounds per game", "rounds"),
                     svg.histogram(report.activations.bins, "Activations per game",
                                   "activations")])
@@ -464,8 +466,8 @@ def _length(report: Report) -> Section:
 
 def _collapse(report: Report) -> Section:
     c = report.collapse
-    notes = [f"Games with a Time Collapse: {c.games.k} of {c.games.n} ({_pct(c.games.rate)}, "
-             f"95% interval {_interval(c.games)})."]
+    notes = [f"Games with a Time Collapse: {c.games.k} of {c.games.n} ({pct(c.games.rate)}, "
+             f"95% interval {interval(c.games)})."]
     if c.rounds.n:
         notes.append(f"Round of the collapse: mean {c.rounds.mean:.1f}, median "
                      f"{c.rounds.median:g}, p90 {c.rounds.p90:g}.")
@@ -475,7 +477,7 @@ def _collapse(report: Report) -> Section:
     if c.rounds.n:
         charts.append(svg.histogram(c.rounds.bins, "Round of the Time Collapse", "round"))
     return Section("Time Collapse", notes, ["team 0", *RATE_HEADERS],
-                   [[name, *_cells(p)] for name, p in items], charts)
+                   [[name, *rate_cells(p)] for name, p in items], charts)
 
 
 def _damage(report: Report) -> Section:
@@ -498,7 +500,7 @@ def _balance(s: Sweep) -> str:
     rate = min(s.first, key=lambda p: abs(p.rate - 0.5)).rate
     never = " never crosses 50% and" if s.numeric else ""
     return (f"Balance point: the win rate of {who}{never} is closest to 50% at {s.param} = "
-            f"{shown} ({_pct(rate)}).")
+            f"{shown} ({pct(rate)}).")
 
 
 def _sweep(s: Sweep) -> Section:
@@ -506,7 +508,7 @@ def _sweep(s: Sweep) -> Section:
     if s.first not in series.values():  # the sides with the swept Character or card
         series = {s.first_name: s.first, **series}
     headers = ["value", "games", *(f"{name} win rate" for name in series)]
-    rows = [[v, str(n), *(f"{_pct(p[i].rate)} ({_interval(p[i])})" for p in series.values())]
+    rows = [[v, str(n), *(f"{pct(p[i].rate)} ({interval(p[i])})" for p in series.values())]
             for i, (v, n) in enumerate(zip(s.values, s.games, strict=True))]
     chart = svg.line_chart(s.values, list(series.items()), f"Win rate by {s.param}",
                            s.param, s.numeric)
@@ -544,8 +546,13 @@ def _numeric(cell: str) -> bool:
 
 def render_text(report: Report) -> str:
     """The report as plain text for a terminal."""
-    lines = ["Initiative Break balance report"]
-    for section in sections(report):
+    return text_page(TITLE, sections(report))
+
+
+def text_page(title: str, parts: Sequence[Section]) -> str:
+    """Titled sections as plain text for a terminal (any game's report)."""
+    lines = [title]
+    for section in parts:
         lines += ["", section.title, "-" * len(section.title), *section.notes]
         if section.headers:
             lines += _text_table(section.headers, section.rows)
@@ -571,8 +578,13 @@ def _html_section(section: Section) -> str:
 
 def render_html(report: Report) -> str:
     """The report as one self-contained HTML page (inline CSS and SVG, no scripts)."""
-    title = "Initiative Break balance report"
-    body = "\n".join(_html_section(s) for s in sections(report))
+    return html_page(TITLE, sections(report))
+
+
+def html_page(title: str, parts: Sequence[Section]) -> str:
+    """Titled sections as one self-contained HTML page (any game's report)."""
+    title = escape(title)
+    body = "\n".join(_html_section(s) for s in parts)
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}'
             f"</title><style>{STYLE}</style></head>\n<body><h1>{title}</h1>\n{body}\n"
             "</body></html>\n")

@@ -1,4 +1,5 @@
-"""Result files: rows of `simulate.COLUMNS` as CSV or Parquet, chosen by the suffix.
+"""Result files: rows of `simulate.COLUMNS` (or of another game's adapter, whose rows
+name their game in a `game` column) as CSV or Parquet, chosen by the suffix.
 
 Both hold the same values (the per-side figures are JSON texts; in Parquet the counts
 are int64, `time_collapse` a bool and the rest strings), and pandas, polars and a
@@ -13,24 +14,25 @@ from pathlib import Path
 from typing import Any
 
 from initiative.engine.errors import ConfigError
-from initiative.lab.simulate import COLUMNS
+from initiative.lab.adapter import GAME_COLUMN, LabAdapter
+from initiative.lab.simulate import BOOLS, COLUMNS, INTS, adapter_of_columns
 
-INTS = ("seed", "winner_team", "first_team", "rounds", "activations", "collapse_round",
-        "collapse_activation", "cards_played")
-BOOLS = ("time_collapse",)
+__all__ = ["BOOLS", "COLUMNS", "INTS", "SUFFIXES", "file_format", "read_rows",
+           "rows_adapter", "write_rows"]
 SUFFIXES = (".csv", ".parquet")
 """The results file formats, by suffix."""
 
 
 def write_rows(rows: Sequence[dict[str, Any]], path: str | Path) -> Path:
-    """Write `rows` to `path` (.csv or .parquet)."""
+    """Write `rows` (all of one game) to `path` (.csv or .parquet)."""
     path = Path(path)
+    adapter = rows_adapter(rows)
     if file_format(path) == "parquet":
         pa, pq = _arrow()
-        pq.write_table(pa.Table.from_pylist(list(rows), schema=_schema(pa)), path)
+        pq.write_table(pa.Table.from_pylist(list(rows), schema=_schema(pa, adapter)), path)
         return path
     with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS)
+        writer = csv.DictWriter(out, fieldnames=adapter.columns)
         writer.writeheader()
         writer.writerows(rows)
     return path
@@ -47,12 +49,19 @@ def read_rows(path: str | Path) -> list[dict[str, Any]]:
         return rows
     with path.open(newline="", encoding="utf-8") as source:
         rows = list(csv.DictReader(source))
+    adapter = rows_adapter(rows)
     for row in rows:
-        for name in INTS:
+        for name in adapter.ints:
             row[name] = int(row[name])
-        for name in BOOLS:
+        for name in adapter.bools:
             row[name] = row[name] in ("True", "true", "1")
     return rows
+
+
+def rows_adapter(rows: Sequence[dict[str, Any]]) -> LabAdapter:
+    """The adapter of the game `rows` hold (the flagship's when there are none)."""
+    first = rows[0] if rows else {}
+    return adapter_of_columns(list(first), first.get(GAME_COLUMN))
 
 
 def file_format(path: str | Path) -> str:
@@ -66,10 +75,11 @@ def file_format(path: str | Path) -> str:
     return suffix[1:]
 
 
-def _schema(pa: Any) -> Any:
-    """The Parquet schema: int64 counts, a bool, strings for the rest."""
-    kinds = {**dict.fromkeys(INTS, pa.int64()), **dict.fromkeys(BOOLS, pa.bool_())}
-    return pa.schema([(name, kinds.get(name, pa.string())) for name in COLUMNS])
+def _schema(pa: Any, adapter: LabAdapter) -> Any:
+    """The Parquet schema: int64 counts, bools, strings for the rest."""
+    kinds = {**dict.fromkeys(adapter.ints, pa.int64()),
+             **dict.fromkeys(adapter.bools, pa.bool_())}
+    return pa.schema([(name, kinds.get(name, pa.string())) for name in adapter.columns])
 
 
 def _arrow() -> tuple[Any, Any]:

@@ -1,7 +1,8 @@
 """`simulate`: many games of one matchup, one result row per game.
 
-Game i is played with seed `first_seed + i` (bots seeded from it too), so a row depends
-only on its seed: the results are the same whatever the number of workers or the
+A matchup is the flagship's `Matchup` or another game's (`hex_lab.HexMatchup`); its
+game's `LabAdapter` (`ADAPTERS`) plays a seed and makes its row. Game i is played with
+seed `first_seed + i` (bots seeded from it too), so a row depends only on its seed: the results are the same whatever the number of workers or the
 backend. A row is a flat dict of the columns in `COLUMNS`; the per-side figures are
 JSON objects keyed by team number, so CSV and Parquet hold the same values.
 """
@@ -19,10 +20,13 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
+from initiative.lab.adapter import GAME_COLUMN, LabAdapter
 from initiative.lab.backends import ray_tasks
+from initiative.lab.hex_lab import HEX_LAB, HexMatchup
 from initiative.lab.matchup import Matchup
 
-__all__ = ["CHUNK", "COLUMNS", "Matchup", "play_one", "run"]
+__all__ = ["ADAPTERS", "CHUNK", "COLUMNS", "AnyMatchup", "Matchup", "adapter_of",
+           "adapter_of_columns", "play_one", "run"]
 
 COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winner_team",
            "first_team", "rounds", "activations", "time_collapse", "collapse_round",
@@ -38,6 +42,9 @@ COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winne
 - damage_dealt / damage_taken {team: {unit key: amount}}
 - cards_played (all sides), plays {team: {card key: times played}}; installing a
   Sigil (IB 4.5) counts as playing it"""
+INTS = ("seed", "winner_team", "first_team", "rounds", "activations", "collapse_round",
+        "collapse_activation", "cards_played")
+BOOLS = ("time_collapse",)
 
 
 def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
@@ -116,7 +123,31 @@ def _json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-Job = tuple[Matchup, Sequence[int], str, Any]
+IB_LAB = LabAdapter("initiative_break", COLUMNS, INTS, BOOLS, play_one)
+"""The lab adapter of the flagship (its rows have no `game` column)."""
+ADAPTERS: dict[str, LabAdapter] = {a.game: a for a in (IB_LAB, HEX_LAB)}
+"""Every game the lab plays, by registry name."""
+AnyMatchup = Matchup | HexMatchup
+"""A matchup of any game the lab plays."""
+
+
+def adapter_of(matchup: AnyMatchup) -> LabAdapter:
+    """The adapter of the game `matchup` plays."""
+    return HEX_LAB if isinstance(matchup, HexMatchup) else IB_LAB
+
+
+def adapter_of_columns(names: Sequence[str], game: str | None = None) -> LabAdapter:
+    """The adapter of a results file with columns `names` whose rows name `game` in their
+    `game` column (the flagship's rows have none); ConfigError for an unknown game."""
+    if GAME_COLUMN not in names or game is None:
+        return IB_LAB
+    if game not in ADAPTERS:
+        raise ConfigError(f"results of an unknown game {game!r} (known: "
+                          f"{', '.join(sorted(ADAPTERS))})")
+    return ADAPTERS[game]
+
+
+Job = tuple[AnyMatchup, Sequence[int], str, Any]
 """A chunk of work: the matchup, the seeds, and the swept parameter and value."""
 
 CHUNK = {"local": 25, "ray": 1000}
@@ -127,10 +158,11 @@ progress), at least 1,000 per Ray task so scheduling costs little next to the ga
 def play_chunk(job: Job) -> list[dict[str, Any]]:
     """Rows of one chunk of seeds (what a worker process or Ray task runs)."""
     matchup, seeds, param, value = job
-    return [play_one(matchup, s, param, value) for s in seeds]
+    play = adapter_of(matchup).play_one
+    return [play(matchup, s, param, value) for s in seeds]
 
 
-def jobs(matchup: Matchup, games: int, first_seed: int = 0, chunk: int = CHUNK["local"],
+def jobs(matchup: AnyMatchup, games: int, first_seed: int = 0, chunk: int = CHUNK["local"],
          sweep: tuple[str, Sequence[Any]] | None = None) -> list[Job]:
     """The run cut into chunks of `chunk` seeds; a sweep repeats the same seeds for each
     value (common random numbers: value-to-value differences are not seed noise)."""
@@ -142,13 +174,13 @@ def jobs(matchup: Matchup, games: int, first_seed: int = 0, chunk: int = CHUNK["
     return [(_with_override(matchup, path, v), part, path, v) for v in values for part in parts]
 
 
-def _with_override(matchup: Matchup, path: str, value: Any) -> Matchup:
+def _with_override(matchup: AnyMatchup, path: str, value: Any) -> AnyMatchup:
     from dataclasses import replace
 
     return replace(matchup, overrides=(*matchup.overrides, (path, value)))
 
 
-def run(matchup: Matchup, games: int, first_seed: int = 0, workers: int = 1,
+def run(matchup: AnyMatchup, games: int, first_seed: int = 0, workers: int = 1,
         chunk: int | None = None, progress: Callable[[int], None] | None = None,
         sweep: tuple[str, Sequence[Any]] | None = None, *, backend: str = "local",
         address: str | None = None) -> list[dict[str, Any]]:

@@ -1,0 +1,47 @@
+"""`LabAdapter`: what the lab needs to know of one game to play it and file its rows.
+
+`simulate.run` cuts a run into chunks of seeds and has each chunk played; the adapter
+of the matchup's game says how one seed becomes one row (`play_one`), which columns a
+row has and which of them are whole numbers or booleans (so CSV and Parquet files read
+back typed). The runner, the backends and the results files know nothing else of a game.
+
+Rows of a game other than the flagship carry a `game` column naming it, which is how a
+results file says which game it holds; the flagship's rows keep their historic columns.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["GAME_COLUMN", "LabAdapter", "Row", "json_text"]
+
+Row = dict[str, Any]
+"""One game's result: column name -> value."""
+
+GAME_COLUMN = "game"
+"""The column naming the game of a row (absent from the flagship's rows)."""
+
+
+@dataclass(frozen=True)
+class LabAdapter:
+    """How the lab plays one game and files its results."""
+
+    game: str
+    """The registry name of the game."""
+    columns: tuple[str, ...]
+    """Every column of a row, in file order."""
+    ints: tuple[str, ...]
+    """The columns holding whole numbers."""
+    bools: tuple[str, ...]
+    """The columns holding booleans."""
+    play_one: Callable[[Any, int, str, Any], Row]
+    """`play_one(matchup, seed, param, value)`: the row of the game of `seed`."""
+
+
+def json_text(data: Any) -> str:
+    """A compact JSON text with sorted keys (the per-seat figures of a row), so CSV and
+    Parquet hold the same strings."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
