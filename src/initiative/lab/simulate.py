@@ -2,9 +2,10 @@
 
 A matchup is the flagship's `Matchup` or another game's (`hex_lab.HexMatchup`); its
 game's `LabAdapter` (`ADAPTERS`) plays a seed and makes its row. Game i is played with
-seed `first_seed + i` (bots seeded from it too), so a row depends only on its seed: the results are the same whatever the number of workers or the
-backend. A row is a flat dict of the columns in `COLUMNS`; the per-side figures are
-JSON objects keyed by team number, so CSV and Parquet hold the same values.
+seed `first_seed + i` (bots seeded from it too), so a row depends only on its seed:
+the results are the same whatever the number of workers or the backend. A flagship row
+is a flat dict of the columns in `COLUMNS`; the per-side figures are JSON objects keyed
+by team number, so CSV and Parquet hold the same values.
 """
 
 from __future__ import annotations
