@@ -1,11 +1,13 @@
 """`initiative report`: the balance lab's report of result files, in the terminal and as
-one self-contained HTML page."""
+one self-contained HTML page. A file's columns say which game it holds (see
+`lab.adapter`); the files of one report hold the same game."""
 
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -13,7 +15,9 @@ from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
 
 if TYPE_CHECKING:
-    from initiative.lab.report import Game
+    from initiative.lab.adapter import LabAdapter, Row
+
+T = TypeVar("T")
 
 
 def report(
@@ -25,35 +29,67 @@ def report(
                        ] = False,
 ) -> None:
     """Report simulated games: win rates with 95% intervals, seat and first-activation
-    advantage, Character and card impact, game length, Time Collapse, damage, sweeps."""
-    from initiative.lab.report import render_html, render_text, summarize
+    advantage, Character and card impact, game length, Time Collapse, damage, sweeps;
+    for hex_skirmish results win rates per seat, character and bot, first-player
+    advantage, game length, card usage, damage and special turns."""
+    from initiative.lab.hex_report import (
+        parse_hex_row,
+        render_hex_html,
+        render_hex_text,
+        summarize_hex,
+    )
+    from initiative.lab.report import parse_row, render_html, render_text, summarize
 
-    summary = summarize([game for path in results for game in _games(path)])
-    typer.echo(render_text(summary), nl=False)
+    files = [(path, *_rows(path)) for path in results]
+    games = sorted({adapter.game for _, adapter, _ in files})
+    if len(games) > 1:
+        raise fail("cannot report the results of different games together: "
+                   + ", ".join(f"{path} ({adapter.game})" for path, adapter, _ in files))
+    if games == ["hex_skirmish"]:
+        hex_summary = summarize_hex([g for path, _, rows in files
+                                     for g in _parsed(path, parse_hex_row, rows)])
+        text, page = render_hex_text(hex_summary), render_hex_html(hex_summary)
+    else:
+        summary = summarize([g for path, _, rows in files
+                             for g in _parsed(path, parse_row, rows)])
+        text, page = render_text(summary), render_html(summary)
+    typer.echo(text, nl=False)
     if no_html:
         return
     try:
-        html.write_text(render_html(summary), encoding="utf-8")
+        html.write_text(page, encoding="utf-8")
     except OSError as exc:
         raise fail(f"--html {html}: cannot write it ({exc.strerror or exc})") from None
     typer.echo(f"HTML report written to {html}")
 
 
-def _games(path: Path) -> list[Game]:
-    """The games of one results file; an error naming the file when it cannot be read or
-    does not hold result rows."""
-    from initiative.lab.report import parse_row
-    from initiative.lab.results import read_rows
+def _rows(path: Path) -> tuple[LabAdapter, list[Row]]:
+    """The game and rows of one results file; an error naming the file when it cannot be
+    read or does not hold result rows."""
+    from initiative.lab.results import read_rows, rows_adapter
+    from initiative.lab.simulate import adapter_of_columns
 
     if not path.is_file():
         raise fail(f"{path}: no such results file")
+    if path.suffix.lower() == ".csv":
+        header = _guarded(path, lambda: _csv_header(path))
+        _check_columns(path, header, adapter_of_columns(header).columns)
+    rows = _guarded(path, lambda: read_rows(path))
+    adapter = _guarded(path, lambda: rows_adapter(rows))
+    if rows:
+        _check_columns(path, list(rows[0]), adapter.columns)
+    return adapter, rows
+
+
+def _parsed(path: Path, parse: Callable[[Row], T], rows: list[Row]) -> list[T]:
+    """`rows` parsed; an error naming the file when a row is not what `simulate` writes."""
+    return _guarded(path, lambda: [parse(row) for row in rows])
+
+
+def _guarded(path: Path, work: Callable[[], T]) -> T:
+    """`work()`, its failure to read the results of `path` an error naming the file."""
     try:
-        if path.suffix.lower() == ".csv":
-            _check_columns(path, _csv_header(path))
-        rows = read_rows(path)
-        if rows:
-            _check_columns(path, list(rows[0]))
-        return [parse_row(row) for row in rows]
+        return work()
     except TypeError:  # csv fills a short row with None
         raise fail(f"{path}: cannot read the results (a row is cut short)") from None
     except (InitiativeError, OSError, ValueError, KeyError, csv.Error) as exc:
@@ -68,13 +104,11 @@ def _csv_header(path: Path) -> list[str]:
         return next(csv.reader(source), [])
 
 
-def _check_columns(path: Path, names: list[str]) -> None:
+def _check_columns(path: Path, names: list[str], columns: tuple[str, ...]) -> None:
     """Fail unless `names` has every result column."""
-    from initiative.lab.simulate import COLUMNS
-
     if not names:
         raise fail(f"{path}: empty, not a results file of `initiative simulate`")
-    missing = [c for c in COLUMNS if c not in names]
+    missing = [c for c in columns if c not in names]
     if missing:
         raise fail(f"{path}: not a results file of `initiative simulate`: no column "
                    + ", ".join(missing))

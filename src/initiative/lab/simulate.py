@@ -139,9 +139,13 @@ def adapter_of(matchup: AnyMatchup) -> LabAdapter:
 
 def adapter_of_columns(names: Sequence[str], game: str | None = None) -> LabAdapter:
     """The adapter of a results file with columns `names` whose rows name `game` in their
-    `game` column (the flagship's rows have none); ConfigError for an unknown game."""
-    if GAME_COLUMN not in names or game is None:
+    `game` column (the flagship's rows have none; a file without rows is known by its
+    columns); ConfigError for an unknown game."""
+    if GAME_COLUMN not in names:
         return IB_LAB
+    if game is None:
+        same = [a for a in ADAPTERS.values() if set(a.columns) == set(names)]
+        return same[0] if same else IB_LAB
     if game not in ADAPTERS:
         raise ConfigError(f"results of an unknown game {game!r} (known: "
                           f"{', '.join(sorted(ADAPTERS))})")
