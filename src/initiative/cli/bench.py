@@ -1,10 +1,13 @@
-"""The engine benchmark: random-vs-random standard 1v1 games (GUIDE 7).
+"""The engine benchmark: random-vs-random games of any registered game (GUIDE 7); by
+default the flagship's standard 1v1.
 
 A decision is one `legal_actions()` call plus one `apply()` at a point where a seat
 must choose; the automatic steps between decisions run inside `apply()`. The timed
 loop calls the state directly and picks with `SplitMix64.below`, so the figures
 measure the engine, not a bot or the view. Clones are timed separately over
-mid-game states collected (untimed) during play.
+mid-game states collected (untimed) during play. Only the engine contract is used
+(`is_terminal`, `legal_actions`, `apply`, `clone`), so every game is measured alike;
+`us_per_activation` is the flagship's alone (its activations, IB 3).
 """
 
 from __future__ import annotations
@@ -13,11 +16,15 @@ import gc
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any, TypeAlias
 
+from initiative.engine.contract import Game, State
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
-from initiative.games.ib.setup import IBGame
 from initiative.games.ib.state import IBState
+
+AnyState: TypeAlias = State[Any, Any]
+AnyGame: TypeAlias = Game[Any, Any]
 
 FIGURES = (
     "us_per_decision",
@@ -50,38 +57,39 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _play(state: IBState, rng: SplitMix64) -> int:
+def _play(state: AnyState, rng: SplitMix64) -> int:
     """Play `state` to the end with uniform random choices; the number of decisions."""
     decisions = 0
     legal_actions = state.legal_actions
     apply = state.apply
+    is_terminal = state.is_terminal
     below = rng.below
-    while state.result is None:
+    while not is_terminal():
         legal = legal_actions()
         apply(legal[below(len(legal))])
         decisions += 1
     return decisions
 
 
-def _snapshots(game: IBGame, seed: int, games: int) -> list[IBState]:
+def _snapshots(game: AnyGame, seed: int, games: int) -> list[AnyState]:
     """Mid-game states from replaying (untimed) the first benchmark games."""
     rng = SplitMix64(seed)
-    out: list[IBState] = []
+    out: list[AnyState] = []
     for g in range(games):
         state = game.new_initial_state(seed + g)
         n = 0
-        while state.result is None and len(out) < MAX_SNAPSHOTS:
+        while not state.is_terminal() and len(out) < MAX_SNAPSHOTS:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
             n += 1
-            if n % SNAPSHOT_EVERY == 0 and state.result is None:
+            if n % SNAPSHOT_EVERY == 0 and not state.is_terminal():
                 out.append(state.clone())
         if len(out) >= MAX_SNAPSHOTS:
             break
     return out
 
 
-def _time_clones(states: list[IBState]) -> float:
+def _time_clones(states: list[AnyState]) -> float:
     """Clones per second over `states`, repeated to at least MIN_CLONES clones."""
     if not states:
         return 0.0
@@ -95,9 +103,10 @@ def _time_clones(states: list[IBState]) -> float:
     return rounds * len(states) / elapsed
 
 
-def run(games: int, seed: int, game: IBGame | None = None) -> dict[str, float]:
-    """Play `games` random games of `game` (default: the starter teams' 1v1; game g is
-    seeded `seed + g`); the figures by name."""
+def run(games: int, seed: int, game: AnyGame | None = None) -> dict[str, float]:
+    """Play `games` random games of `game` (any registered game; default: the starter
+    teams' 1v1; game g is seeded `seed + g`); the figures by name (no
+    `us_per_activation` for a game without activations)."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     game = game or load_game("initiative_break", teams=BENCH_TEAMS)
@@ -111,12 +120,15 @@ def run(games: int, seed: int, game: IBGame | None = None) -> dict[str, float]:
             start = time.perf_counter()
             decisions += _play(state, rng)
             play_time += time.perf_counter() - start
-            activations += state.activations
+            if isinstance(state, IBState):
+                activations += state.activations
         total_time = time.perf_counter() - total_start
     clones_per_s = _time_clones(_snapshots(game, seed, games))
+    per_activation = {"us_per_activation": play_time / max(activations, 1) * 1e6} \
+        if activations else {}
     return {
         "us_per_decision": play_time / max(decisions, 1) * 1e6,
-        "us_per_activation": play_time / max(activations, 1) * 1e6,
+        **per_activation,
         "decisions_per_s": decisions / play_time if play_time else 0.0,
         "games_per_s": games / total_time,
         "clones_per_s": clones_per_s,

@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
 from initiative.cli.common import fail, parse_rules
 from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.games.ib.config import parse_flag_value
 from initiative.games.ib.presets import default_encounter, preset_teams
+
+if TYPE_CHECKING:
+    from initiative.lab.hex_lab import HexMatchup
+    from initiative.lab.matchup import Matchup
+
+IB: Final = "initiative_break"
+HEX: Final = "hex_skirmish"
+GAMES = (IB, HEX)
+"""The games the lab plays."""
 
 
 def simulate(
+    game: Annotated[str, typer.Option(
+        metavar="[initiative_break|hex_skirmish]", help="The game to play.")] = IB,
     games: Annotated[int, typer.Option(min=1, help="Games to play (seeds first..), per "
                                                    "sweep value.")] = 100,
     out: Annotated[Path, typer.Option(
@@ -26,7 +38,15 @@ def simulate(
     encounter: Annotated[str | None, typer.Option(
         help="An encounter to face (solo/coop default: the presets' encounter).")] = None,
     bot: Annotated[list[str] | None, typer.Option(
+        "--bot", "--bots",
         help="A bot or level per seat (repeated; cycled over the seats).")] = None,
+    players: Annotated[int | None, typer.Option(
+        min=2, max=4, help="hex_skirmish: players (default 2).")] = None,
+    board: Annotated[str | None, typer.Option(
+        help="hex_skirmish: the board (default: the content's).")] = None,
+    characters: Annotated[list[str] | None, typer.Option(
+        help="hex_skirmish: a character per seat (repeated, or a+b), `random` to draw "
+             "one per game from its seed (default: the content's, in order).")] = None,
     workers: Annotated[int, typer.Option(
         min=1, help="Local processes, or the CPUs of a local Ray.")] = 1,
     backend: Annotated[str | None, typer.Option(
@@ -53,26 +73,31 @@ def simulate(
     from rich.progress import Progress
 
     from initiative.bots import BOTS, is_bot_name
-    from initiative.lab.matchup import Matchup, parse_setting, parse_sweep
+    from initiative.lab.matchup import parse_setting, parse_sweep
     from initiative.lab.results import file_format, write_rows
-    from initiative.lab.simulate import run
+    from initiative.lab.simulate import AnyMatchup, run
 
-    config = parse_rules(rule or [])
+    if game not in GAMES:
+        raise fail(f"--game: one of {', '.join(GAMES)}, got {game!r}")
     bots = tuple(bot or ["random"])
     if not all(is_bot_name(b) for b in bots):
         raise fail(f"--bot: one of {', '.join(BOTS)}, ismcts@N or ismcts@Xs")
     try:
-        if mode is not None:  # a format or solo/coop: its presets (games/ib/presets.py)
-            default = preset_teams(mode)
-            encounter = encounter or default_encounter(mode)
+        matchup: AnyMatchup
+        if game == HEX:
+            others = {"--team": team, "--mode": mode, "--encounter": encounter}
+            given = [name for name, value in others.items() if value]
+            if given:
+                raise fail(f"{', '.join(given)}: not options of {HEX} (it takes --players, "
+                           "--board, --characters)")
+            matchup = _hex_matchup(players, board, characters, bots, rule or [],
+                                   tuple(parse_setting(item) for item in set_ or []))
         else:
-            default = ("tideguard",) if encounter else ("tideguard", "ashfall")
-        overrides = tuple(parse_setting(item) for item in set_ or [])
-        try:
-            matchup = Matchup(tuple(team or default), mode, encounter, bots,
-                              config.to_dict(only_changed=True), overrides)
-        except ConfigError as exc:
-            raise fail(f"--team: {exc}") from None
+            given = [name for name, value in {"--players": players, "--board": board,
+                                              "--characters": characters}.items() if value]
+            if given:
+                raise fail(f"{', '.join(given)}: options of --game {HEX}")
+            matchup = _ib_matchup(team, mode, encounter, bots, rule or [], set_ or [])
         file_format(out)  # before the games, not after
         swept: tuple[str, list[Any]] | None = parse_sweep(sweep) if sweep else None
         total = games * (len(swept[1]) if swept else 1)
@@ -86,6 +111,57 @@ def simulate(
         raise fail(str(exc)) from None
     wins: dict[str, int] = {}
     for row in rows:
-        wins[row["winner"]] = wins.get(row["winner"], 0) + 1
+        winner = str(row["winner"]) if game == IB else \
+            "draw" if row["winner"] < 0 else f"seat {row['winner']}"
+        wins[winner] = wins.get(winner, 0) + 1
     print(f"{len(rows)} games written to {out}; wins: " + ", ".join(
         f"{k} {v}" for k, v in sorted(wins.items())))
+
+
+def _ib_matchup(team: list[str] | None, mode: str | None, encounter: str | None,
+                bots: tuple[str, ...], rules: list[str], settings: list[str]) -> Matchup:
+    """The flagship's matchup of the options (a mode's presets when no team is named)."""
+    from initiative.lab.matchup import Matchup, parse_setting
+
+    config = parse_rules(rules)
+    if mode is not None:  # a format or solo/coop: its presets (games/ib/presets.py)
+        default = preset_teams(mode)
+        encounter = encounter or default_encounter(mode)
+    else:
+        default = ("tideguard",) if encounter else ("tideguard", "ashfall")
+    overrides = tuple(parse_setting(item) for item in settings)
+    try:
+        return Matchup(tuple(team or default), mode, encounter, bots,
+                       config.to_dict(only_changed=True), overrides)
+    except ConfigError as exc:
+        raise fail(f"--team: {exc}") from None
+
+
+def _hex_matchup(players: int | None, board: str | None, characters: list[str] | None,
+                 bots: tuple[str, ...], rules: list[str],
+                 overrides: tuple[tuple[str, Any], ...]) -> HexMatchup:
+    """The hex skirmish matchup of the options; its game is built once here so that a
+    bad board, character or flag fails before any game is played."""
+    from initiative.games.hex.flags import hex_rules
+    from initiative.lab.hex_lab import HexMatchup
+
+    flags: dict[str, Any] = {}
+    for item in rules:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise fail(f"--rule expects flag=value, got {item!r}")
+        text = value.strip()
+        flags[name.strip()] = None if text.lower() in ("none", "null") else \
+            parse_flag_value(text)
+    try:
+        hex_rules(flags)
+    except ConfigError as exc:
+        raise fail(f"--rule: {exc}") from None
+    keys = tuple(key.strip() for item in characters or [] for key in item.split("+"))
+    try:
+        matchup = HexMatchup(players or (len(keys) if keys else 2), board, keys, bots,
+                             flags, overrides)
+        matchup.game(0)
+    except InitiativeError as exc:
+        raise fail(str(exc)) from None
+    return matchup

@@ -28,6 +28,7 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.presets import default_encounter, playable_teams
 
 GAME: Final = "initiative_break"
+HEX_GAME: Final = "hex_skirmish"
 DUEL_SEATS = ("North", "South")
 """The seats of the standard duel `play` starts without a mode or format."""
 
@@ -199,13 +200,24 @@ def bench(
     opponent_team: Annotated[str, typer.Option(help="Second team.")] = BENCH_TEAMS[1],
     encounter: Annotated[str | None, typer.Option(
         help="Instead: --team solo against this encounter (IB 6).")] = None,
+    game_name: Annotated[str, typer.Option(
+        "--game", metavar="[initiative_break|hex_skirmish]",
+        help="The game to measure (hex_skirmish: the default board and characters).")
+    ] = GAME,
+    players: Annotated[int, typer.Option(min=2, max=4, help="hex_skirmish: players.")] = 2,
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
-    from initiative.cli.bench import format_figures, run
+    from initiative.cli.bench import AnyGame, format_figures, run
 
     try:
-        game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
-            if encounter else load_game(GAME, teams=(team, opponent_team))
+        game: AnyGame
+        if game_name == HEX_GAME:
+            game = load_game(HEX_GAME, players=players)
+        elif game_name != GAME:
+            raise fail(f"--game: {GAME} or {HEX_GAME}, got {game_name!r}")
+        else:
+            game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
+                if encounter else load_game(GAME, teams=(team, opponent_team))
     except InitiativeError as exc:
         raise fail(str(exc)) from None
     for line in format_figures(run(games, seed, game)):
