@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.hex import flow, text
 from initiative.games.hex.actions import WORDS_TO_KIND, HexAction, action_text, index
+from initiative.games.hex.events import Event
 from initiative.games.hex.frames import (
     ATTACK,
     FACE,
@@ -44,11 +45,15 @@ _KIND_WORDS = {kind: word for word, kind in WORDS_TO_KIND.items()}
 @dataclass(frozen=True, slots=True, eq=False)
 class HexView:
     """One seat's view: `seat`, its `legal` actions (empty unless it decides now) and
-    the data of `to_dict` (read-only: do not mutate it)."""
+    the data of `to_dict` (read-only: do not mutate it). `frames` (the decision stack,
+    bottom first) and `events` (the log) are the same public facts as data, in the
+    rules' own form, so a world can be dealt from the view (`determinize`)."""
 
     seat: int
     legal: tuple[HexAction, ...]
     data: dict[str, Any]
+    frames: tuple[Frame, ...] = ()
+    events: tuple[Event, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return self.data
@@ -210,4 +215,4 @@ def make_view(state: HexState, seat: int) -> HexView:
     data["log"] = [{"text": text.describe(setup, e)} for e in state.events()]
     data["winner"] = state.winner
     data["over"] = state.over
-    return HexView(seat, tuple(legal), data)
+    return HexView(seat, tuple(legal), data, tuple(state.stack), tuple(state.events()))
