@@ -198,3 +198,27 @@ def test_damage_eliminates_at_0_health_hxa5() -> None:
     assert state.alive == [True, False, True] and state.hexes[1] is None
     assert state.health == [2, 0, 1]
     assert not state.over
+
+
+@pytest.mark.parametrize("per_hit", [1, 2])
+def test_hxa5_damage_per_hit(per_hit: int) -> None:
+    state = _attack(make_setup(board=open_board(), damage_per_hit=per_hit), ["lunge"],
+                    Hex(0, -1), blue_hand=[])
+    run(state, "attack 0", "target 1", roll(6), roll(6), "push N")
+    assert state.health[1] == 5 - 2 * per_hit
+
+
+@pytest.mark.parametrize("health", [5, 2])
+def test_hxa5_starting_health(health: int) -> None:
+    state = _attack(make_setup(board=open_board(), starting_health=health), ["lunge"],
+                    Hex(0, -1), blue_hand=[])
+    assert state.view(0).to_dict()["units"][1]["max_health"] == health
+    run(state, "attack 0", "target 1", roll(6), roll(6), "push N")
+    assert state.alive[1] is (health > 2)
+
+
+@pytest.mark.parametrize("sides", [6, 8])
+def test_hxa18_die_sides(sides: int) -> None:
+    state = _attack(make_setup(board=open_board(), die_sides=sides), ["step"], Hex(0, -1))
+    run(state, "attack 0", "target 1")
+    assert [o.value for o, _ in state.chance_outcomes()] == list(range(1, sides + 1))

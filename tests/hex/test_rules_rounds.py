@@ -185,3 +185,10 @@ def test_hx12_the_played_card_is_discarded() -> None:
     state = _between(make_setup(board=open_board()), 0)
     run(state, "move 1", "face S")
     assert state.hands[0] == [0] and state.discards[0] == [2]
+
+
+@pytest.mark.parametrize("limit", [None, 2])
+def test_hxa5_round_limit(limit: int | None) -> None:
+    state = _between(make_setup(board=open_board(), round_limit=limit), 5, round=2)
+    assert state.over is (limit == 2)
+    assert state.round == (2 if limit == 2 else 3)

@@ -41,7 +41,7 @@ from initiative.games.hex import flow, rounds
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.events import Event
 from initiative.games.hex.flags import HexRules
-from initiative.games.hex.frames import Frame
+from initiative.games.hex.frames import ATTACK, TURN, Frame
 from initiative.games.hex.geometry import Hex
 from initiative.games.hex.setup import HexSetup
 from initiative.games.hex.view import HexView, make_view
@@ -274,9 +274,9 @@ class HexState:
     def active(self) -> int | None:
         """The player whose turn is being resolved (None between turns)."""
         for frame in self.stack:
-            if frame.tag == 0:
+            if frame.tag == TURN:
                 return frame.seat
-            if frame.tag == 3:
+            if frame.tag == ATTACK:
                 return frame.attacker
         return None
 
