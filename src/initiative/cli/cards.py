@@ -8,7 +8,7 @@ alone exit 0); 2 when a file or option cannot be read.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Annotated
@@ -18,6 +18,7 @@ import typer
 from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
 from initiative.games.hex.content import default_sources as hex_sources
+from initiative.games.hex.lint import Finding as HexFinding
 from initiative.games.hex.lint import lint_sources as lint_hex
 from initiative.games.ib.actions import MAX_UNITS, Kind
 from initiative.games.ib.challenge_cards import (
@@ -408,7 +409,11 @@ def _read(path: Path | None) -> tuple[str, str]:
         raise fail(f"{path}: cannot read the file ({reason})") from None
 
 
-def _tally(found: list[Finding]) -> str:
+AnyFinding = Finding | HexFinding
+"""A finding of either game's linter (same fields)."""
+
+
+def _tally(found: Sequence[AnyFinding]) -> str:
     errors = sum(f.is_error for f in found)
     return f"{errors} error(s), {len(found) - errors} warning(s)"
 
@@ -428,6 +433,7 @@ def lint(
     """Check content files against the schema and what the engine plays; exit 1 on errors."""
     if game not in LINT_GAMES:
         raise fail(f"--game: {game!r} is not one of {', '.join(LINT_GAMES)}")
+    sets: list[tuple[str, Sequence[AnyFinding]]]
     if game == "hex_skirmish":
         sources = [_read(path) for path in files] if files else hex_sources()
         sets = [(", ".join(where for _, where in sources), lint_hex(sources))]
