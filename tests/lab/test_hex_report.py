@@ -72,10 +72,11 @@ def test_an_advantage_is_named_only_when_the_interval_clears_the_fair_share() ->
 
 
 def test_card_usage_damage_and_special_turns() -> None:
-    rows = [hex_row(0, 0, special_turns=json.dumps({"0": 2, "1": 0})), hex_row(1, 1)]
+    rows = [hex_row(0, 0, special_turns=json.dumps({"0": 2, "1": 0})),
+            hex_row(1, 1, attack_plays=json.dumps({"0": {}, "1": {}}))]
     report = summarize_hex(rows)
     uses = {u.key: (u.move, u.attack, u.reaction) for u in report.cards}
-    assert uses == {"dash": (1.5, 0, 0), "all_in": (0, 0.5, 0), "hold_fast": (0, 0, 0.5)}
+    assert uses == {"dash": (3, 0, 0), "all_in": (0, 0.5, 0), "hold_fast": (0, 0, 1)}
     assert report.cards[0].key == "dash"  # most used first
     damage = {d.key: (d.games, d.dealt, d.taken) for d in report.damage}
     assert damage == {"brannoc": (2, 3, 5), "ysolde": (2, 5, 3)}

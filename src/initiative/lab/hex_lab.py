@@ -3,27 +3,23 @@
 A `HexMatchup` names the players, the board, a character per seat (`random`: drawn
 afresh from each game's seed), a bot per seat and house rules. Game i of a run is played
 from seed `first_seed + i` and its bots are seeded from it, so a row depends only on its
-seed. The row is read from what the seats see: the active seat's view at the start of
-each turn (its hand names the card, the public line says whether the Special Initiative
-card gave the turn, HX-10), each reactor's view when it reacts (HX-30), and the units'
-public health between turns (the damage of an attack lands before the next turn).
+seed. The row is read from the game's public event log (games/hex/events.py), the
+way the flagship's rows are read from its events: what the table saw happen.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
-from initiative.bots import RandomBot
-from initiative.bots.play import ask
-from initiative.engine.contract import SPECTATOR, Bot
+from initiative.bots import make_bot, play_out
 from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
-from initiative.games.hex.actions import HexAction, Kind
+from initiative.games.hex import events
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
 from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text
@@ -37,6 +33,7 @@ DRAW_SALT: Final = 0x4E8C
 BOT_SALT: Final = 0xB075
 LAST_STANDING: Final = "last_standing"
 ROUND_LIMIT: Final = "round_limit"
+NO_CARD_PLAYED: Final = "no_card_played"
 
 HEX_COLUMNS = (GAME_COLUMN, "seed", "param", "value", "board", "players", "characters",
                "bots", "winner", "first_seat", "rounds", "turns", "special_turns", "ended",
@@ -49,7 +46,8 @@ HEX_COLUMNS = (GAME_COLUMN, "seed", "param", "value", "board", "players", "chara
   round 1 (HX-11)
 - rounds; turns (turns taken, skipped ones not counted, HX-13); special_turns {seat:
   turns the Special Initiative card gave it (HX-10)}
-- ended: last_standing (HX-A5) or round_limit (the `round_limit` flag)
+- ended: last_standing (HX-A5), round_limit (the `round_limit` flag) or
+  no_card_played (a round in which nobody could play a card ends the game)
 - eliminations: the seats in the order they fell (HX-A5)
 - damage_dealt / damage_taken {seat: health removed}
 - cards_played {seat: cards played on its turns (HX-12)}; move_plays / attack_plays
@@ -121,119 +119,106 @@ def draw_characters(game: HexGame, wanted: Sequence[str], seed: int) -> tuple[st
     return tuple(pool[rng.below(len(pool))] if key == RANDOM else key for key in wanted)
 
 
-@dataclass
-class _Tally:
-    """What a game's decisions showed, gathered while it is played."""
-
-    seats: int
-    first_seat: int = -1
-    turns: int = 0
-    health: list[int] | None = None
-    attacker: int | None = None
-    eliminated: list[int] = field(default_factory=list)
-    special: Counter[int] = field(default_factory=Counter)
-    dealt: Counter[int] = field(default_factory=Counter)
-    taken: Counter[int] = field(default_factory=Counter)
-    cards: Counter[int] = field(default_factory=Counter)
-    plays: dict[Kind, dict[int, Counter[str]]] = field(default_factory=dict)
-
-    def settle(self, units: Sequence[Mapping[str, Any]]) -> None:
-        """Book the health lost since the last look (all of it the last attacker's doing:
-        only attacks remove health, HX-A5) and the units that fell."""
-        health = [0] * self.seats
-        for unit in units:
-            seat = int(unit["seat"])
-            health[seat] = int(unit["health"]) if unit["alive"] else 0
-            if not unit["alive"] and seat not in self.eliminated:
-                self.eliminated.append(seat)
-        if self.health is not None:
-            for seat, (before, now) in enumerate(zip(self.health, health, strict=True)):
-                if before > now:
-                    self.taken[seat] += before - now
-                    if self.attacker is not None:
-                        self.dealt[self.attacker] += before - now
-        self.health = health
-
-    def play(self, kind: Kind, seat: int, card: str) -> None:
-        self.plays.setdefault(kind, {}).setdefault(seat, Counter())[card] += 1
-
-    def turn(self, seat: int, action: HexAction, view: Mapping[str, Any]) -> None:
-        """A turn starts: `seat` plays `action` (a card or a pass) seeing `view`."""
-        self.settle(view["units"])
-        line = view["line"]
-        if self.first_seat < 0:
-            self.first_seat = int(line["cards"][0])
-        self.turns += 1
-        if 0 <= line["at"] < len(line["cards"]) and line["cards"][line["at"]] == "special":
-            self.special[seat] += 1  # HX-10
-        self.attacker = seat if action.kind == Kind.PLAY_ATTACK else None
-        if action.kind in (Kind.PLAY_MOVE, Kind.PLAY_ATTACK):
-            self.cards[seat] += 1
-            self.play(action.kind, seat, view["hand"][action.arg])
-
-    def by_seat(self, counts: Mapping[int, Any]) -> dict[int, Any]:
-        return {seat: counts.get(seat, 0) for seat in range(self.seats)}
-
-    def cards_of(self, kind: Kind) -> dict[int, dict[str, int]]:
-        found = self.plays.get(kind, {})
-        return {seat: dict(sorted(found.get(seat, Counter()).items()))
-                for seat in range(self.seats)}
-
-
-def hex_bot(name: str, game: HexGame, seed: int) -> Bot[Any, HexAction]:
-    """The bot `name` for a seat of `game`."""
-    if name == "random":
-        return RandomBot(seed)
-    raise ConfigError(f"unknown hex_skirmish bot {name!r} (known: random)")
-
-
-TURN_KINDS = (Kind.PLAY_MOVE, Kind.PLAY_ATTACK, Kind.PASS)
-"""The decisions that start a turn (HX-12, HX-A17)."""
-
-
 def play_hex(matchup: HexMatchup, seed: int, param: str = "", value: Any = "") -> Row:
     """One game from `seed`, played by the matchup's bots; its result row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ BOT_SALT)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(game.num_seats)]
-    bots = [hex_bot(name, game, rng.next64()) for name in names]
-    tally = _Tally(game.num_seats)
-    while not state.is_terminal():
-        seat = state.current_seat()
-        action = ask(bots[seat], state, seat)
-        if action.kind in TURN_KINDS:
-            tally.turn(seat, action, state.view(seat).to_dict())
-        elif action.kind == Kind.REACT:
-            tally.play(Kind.REACT, seat, state.view(seat).to_dict()["hand"][action.arg])
-        state.apply(action)
-    return hex_row(game, state, tally, names, seed, param, value)
+    play_out(state, [make_bot(name, game.public, rng.next64()) for name in names])
+    return hex_row(state, names, seed, param, value)
 
 
-def hex_row(game: HexGame, state: HexState, tally: _Tally, bot_names: Sequence[str],
-            seed: int, param: str = "", value: Any = "") -> Row:
+@dataclass
+class _Tally:
+    """The figures of a game's public event log (games/hex/events.py), per seat."""
+
+    seats: int
+    health: list[int]
+    first_seat: int = -1
+    turns: int = 0
+    attacker: int = events.NOBODY
+    eliminated: list[int] = field(default_factory=list)
+    special: Counter[int] = field(default_factory=Counter)
+    dealt: Counter[int] = field(default_factory=Counter)
+    taken: Counter[int] = field(default_factory=Counter)
+    cards: Counter[int] = field(default_factory=Counter)
+    uses: tuple[dict[int, Counter[str]], ...] = field(default_factory=lambda: ({}, {}, {}))
+    """Per section (events.SECTION_NAMES): seat -> card key -> uses."""
+
+    def read(self, log: Iterable[events.Event], keys: Sequence[str]) -> None:
+        """Tally `log`; `keys[card id]` is a card's key."""
+        for event in log:
+            code = event[0]
+            if code == events.PLAY:  # HX-12: (PLAY, seat, card, section)
+                self.turns += 1
+                self.cards[event[1]] += 1
+                self.use(event[3], event[1], keys[event[2]])
+            elif code == events.REACTED:  # HX-30: (REACTED, seat, card)
+                self.use(events.REACTION_SECTION, event[1], keys[event[2]])
+            elif code == events.PASSED:  # HX-A17
+                self.turns += 1
+            elif code == events.TARGETS:  # HX-23 / HX-27: (TARGETS, attacker, ...)
+                self.attacker = event[1]
+            elif code == events.DAMAGED:  # HX-A5 / HX-A6: (DAMAGED, seat, amount, health)
+                seat, health = event[1], event[3]
+                removed = self.health[seat] - health
+                self.health[seat] = health
+                self.taken[seat] += removed
+                if self.attacker != events.NOBODY:
+                    self.dealt[self.attacker] += removed
+            elif code == events.ELIMINATED:  # HX-A5: (ELIMINATED, seat, reason)
+                self.eliminated.append(event[1])
+            elif code == events.SPECIAL and event[1] != events.NOBODY:  # HX-10
+                self.special[event[1]] += 1
+            elif code == events.LINE and self.first_seat < 0:  # HX-9, all at start
+                self.first_seat = event[1]
+            elif code == events.REVEAL and self.first_seat < 0:  # HX-A1 one_per_turn
+                self.first_seat = event[2]
+
+    def use(self, section: int, seat: int, key: str) -> None:
+        self.uses[section].setdefault(seat, Counter())[key] += 1
+
+    def by_seat(self, counts: Mapping[int, int]) -> dict[int, int]:
+        return {seat: counts.get(seat, 0) for seat in range(self.seats)}
+
+    def cards_of(self, section: int) -> dict[int, dict[str, int]]:
+        found = self.uses[section]
+        return {seat: dict(sorted(found.get(seat, Counter()).items()))
+                for seat in range(self.seats)}
+
+
+def ending(state: HexState) -> str:
+    """How a finished game ended: the last character standing (HX-A5), the round limit
+    (`round_limit`), or a round in which nobody could play a card."""
+    if sum(state.alive) <= 1:
+        return LAST_STANDING
+    limit = state.rules.round_limit
+    return ROUND_LIMIT if limit is not None and state.round >= limit else NO_CARD_PLAYED
+
+
+def hex_row(state: HexState, bot_names: Sequence[str], seed: int, param: str = "",
+            value: Any = "") -> Row:
     """The row of a finished game (see `HEX_COLUMNS`)."""
-    final = state.view(SPECTATOR).to_dict()
-    tally.settle(final["units"])
-    standing = sum(1 for unit in final["units"] if unit["alive"])
-    winner = state.winner
-    setup = game.setup
+    setup = state.setup
+    n = setup.num_seats
+    tally = _Tally(n, [state.rules.starting_health] * n)
+    tally.read(state.events(), [card.key for card in setup.content.cards])
     return {
         GAME_COLUMN: GAME, "seed": seed, "param": param, "value": str(value),
-        "board": setup.board.key, "players": setup.num_seats,
+        "board": setup.board.key, "players": n,
         "characters": json_text({s: seat.character.key for s, seat in enumerate(setup.seats)}),
         "bots": json_text(dict(enumerate(bot_names))),
-        "winner": -1 if winner is None else winner, "first_seat": tally.first_seat,
-        "rounds": state.round, "turns": tally.turns,
-        "special_turns": json_text(tally.by_seat(tally.special)),
-        "ended": LAST_STANDING if winner is not None and standing == 1 else ROUND_LIMIT,
+        "winner": -1 if state.winner is None else state.winner,
+        "first_seat": tally.first_seat, "rounds": state.round, "turns": tally.turns,
+        "special_turns": json_text(tally.by_seat(tally.special)), "ended": ending(state),
         "eliminations": json_text(tally.eliminated),
         "damage_dealt": json_text(tally.by_seat(tally.dealt)),
         "damage_taken": json_text(tally.by_seat(tally.taken)),
         "cards_played": json_text(tally.by_seat(tally.cards)),
-        "move_plays": json_text(tally.cards_of(Kind.PLAY_MOVE)),
-        "attack_plays": json_text(tally.cards_of(Kind.PLAY_ATTACK)),
-        "reactions": json_text(tally.cards_of(Kind.REACT)),
+        "move_plays": json_text(tally.cards_of(events.MOVE_SECTION)),
+        "attack_plays": json_text(tally.cards_of(events.ATTACK_SECTION)),
+        "reactions": json_text(tally.cards_of(events.REACTION_SECTION)),
     }
 
 
