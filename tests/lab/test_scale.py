@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.engine.errors import ConfigError
+from initiative.lab.hex_lab import HexMatchup
 from initiative.lab.results import read_rows, write_rows
 from initiative.lab.simulate import COLUMNS, Matchup, run
 
@@ -142,6 +143,14 @@ def test_ray_gives_the_local_rows(rows: list[dict[str, Any]]) -> None:
     assert run(Matchup(), 4, workers=2, chunk=3, sweep=sweep, backend="ray") == run(
         Matchup(), 4, sweep=sweep)
     assert ray.is_initialized()  # the module's Ray, not stopped by a run
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_ray_gives_the_local_hex_rows() -> None:
+    """The hex skirmish game on Ray: the rows of the local backend (its adapter travels
+    with the matchup)."""
+    matchup = HexMatchup(characters=("random", "random"))
+    assert run(matchup, 6, 3, workers=2, chunk=2, backend="ray") == run(matchup, 6, 3)
 
 
 @pytest.mark.usefixtures("local_ray")
