@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from initiative.cli.main import app
 from initiative.engine.errors import ConfigError
 from initiative.lab.hex_lab import HEX_COLUMNS, HexMatchup, draw_characters, play_hex
+from initiative.lab.hex_report import render_hex_text, summarize_hex
 from initiative.lab.results import read_rows, write_rows
 from initiative.lab.simulate import Matchup, run
 
@@ -76,6 +77,18 @@ def test_a_round_limit_ends_the_game(rows: list[dict[str, Any]]) -> None:
     limited = run(HexMatchup(rules={"round_limit": 1}), 4, first_seed=11)
     assert all(r["rounds"] == 1 and r["ended"] == "round_limit" for r in limited)
     assert max(r["rounds"] for r in rows) > 1
+
+
+def test_a_sweep_of_a_rule_plays_the_same_seeds_per_value() -> None:
+    """`--sweep rules.round_limit=1,2` (HX-A5): each value's games stop at its limit."""
+    swept = run(HexMatchup(), 3, sweep=("rules.round_limit", [1, 2]))
+    assert [(r["param"], r["value"], r["seed"]) for r in swept] == [
+        ("rules.round_limit", v, s) for v in ("1", "2") for s in (0, 1, 2)]
+    assert [r["rounds"] for r in swept] == [1, 1, 1, 2, 2, 2]
+    report = summarize_hex(swept)
+    assert [(v.value, v.first.n, v.rounds) for v in report.sweeps] == [("1", 3, 1.0),
+                                                                      ("2", 3, 2.0)]
+    assert "Sweep" in render_hex_text(report)
 
 
 def test_bad_matchups_are_named() -> None:

@@ -71,12 +71,8 @@ class HexMatchup:
 
     def __post_init__(self) -> None:
         if self.characters and len(self.characters) != self.players:
-            raise ConfigError(f"--characters: one per seat, {self.players} for "
+            raise ConfigError(f"characters: one per seat, {self.players} for "
                               f"{self.players} players, got {len(self.characters)}")
-
-    @property
-    def name(self) -> str:
-        return GAME
 
     def all_rules(self) -> tuple[tuple[str, Any], ...]:
         """The rule flags with the overrides applied (`rules.FLAG` or a bare flag)."""

@@ -3,9 +3,10 @@
 `summarize_hex(rows)` computes a `HexReport`: win rates per seat, per character and per
 bot, the first player's advantage (the seat whose initiative card came first in round
 1, HX-9/HX-11) against its fair share, game length and how games ended, card usage by
-section, damage per character and the Special Initiative card's turns (HX-10). Every
-rate is a proportion with its 95% Wilson interval; a draw counts as a game not won.
-The page uses the flagship report's sections and charts (`report.Section`).
+section, damage per character, the Special Initiative card's turns (HX-10) and, for a
+sweep, the figures of each value. Every rate is a proportion with its 95% Wilson
+interval; a draw counts as a game not won. The page uses the flagship report's
+sections and charts (`report.Section`).
 """
 
 from __future__ import annotations
@@ -120,6 +121,18 @@ class CharacterDamage:
 
 
 @dataclass(frozen=True)
+class SweptValue:
+    """The games of one value of a swept parameter: the first player's and seat 0's win
+    rates and the mean rounds."""
+
+    param: str
+    value: str
+    first: Proportion
+    seat0: Proportion
+    rounds: float
+
+
+@dataclass(frozen=True)
 class HexReport:
     """Every section of the hex report (see the module docstring)."""
 
@@ -143,6 +156,7 @@ class HexReport:
     special: Proportion
     special_per_game: float
     first_out: dict[str, int]
+    sweeps: tuple[SweptValue, ...]
 
 
 def summarize_hex(rows: Iterable[Mapping[str, Any] | HexResult]) -> HexReport:
@@ -165,7 +179,20 @@ def summarize_hex(rows: Iterable[Mapping[str, Any] | HexResult]) -> HexReport:
         card_uses(games), character_damage(games),
         _rate(sum(g.special.values()) > 0 for g in games),
         sum(sum(g.special.values()) for g in games) / len(games) if games else 0.0,
-        _tally(g.characters.get(g.eliminations[0], "?") for g in games if g.eliminations))
+        _tally(g.characters.get(g.eliminations[0], "?") for g in games if g.eliminations),
+        swept_values(games))
+
+
+def swept_values(games: Sequence[HexResult]) -> tuple[SweptValue, ...]:
+    """Per swept parameter and value (in order of appearance), its games' figures."""
+    groups: dict[tuple[str, str], list[HexResult]] = {}
+    for game in games:
+        if game.param:
+            groups.setdefault((game.param, game.value), []).append(game)
+    return tuple(SweptValue(param, value, _rate(g.winner == g.first_seat for g in group),
+                            _rate(g.winner == 0 for g in group),
+                            sum(g.rounds for g in group) / len(group))
+                 for (param, value), group in groups.items())
 
 
 def _rate(outcomes: Iterable[bool]) -> Proportion:
@@ -289,6 +316,18 @@ def _special(r: HexReport) -> Section:
     return Section("Special Initiative card", notes)
 
 
+def _sweeps(r: HexReport) -> list[Section]:
+    if not r.sweeps:
+        return []
+    notes = ["The same seeds are played for every value (common random numbers)."]
+    rows = [[v.param, v.value, str(v.first.n),
+             f"{pct(v.first.rate)} ({interval(v.first)})",
+             f"{pct(v.seat0.rate)} ({interval(v.seat0)})", f"{v.rounds:.1f}"]
+            for v in r.sweeps]
+    return [Section("Sweep", notes, ["parameter", "value", "games", "first player wins",
+                                     "seat 0 wins", "mean rounds"], rows)]
+
+
 def hex_sections(r: HexReport) -> list[Section]:
     """The report's sections in order (only the overview when there are no games)."""
     if not r.games:
@@ -303,7 +342,7 @@ def hex_sections(r: HexReport) -> list[Section]:
             _rates_section("Win rates by bot", "bot", r.by_bot,
                            "Win rate of the seats each bot played (swap the seats between "
                            "two runs to take the seat out of it)."),
-            _length(r), _cards(r), _damage(r), _special(r)]
+            _length(r), _cards(r), _damage(r), _special(r), *_sweeps(r)]
 
 
 def render_hex_text(report: HexReport) -> str:
