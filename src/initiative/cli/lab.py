@@ -63,13 +63,14 @@ def simulate(
     sweep: Annotated[str | None, typer.Option(
         metavar="PATH=LOW..HIGH|V1,V2",
         help="Play the games once per value: character.KEY.hp=8..14, card.KEY.cost=0..2, "
-             "rules.FLAG=a,b.")] = None,
+             "rules.FLAG=a,b (hex_skirmish: rules.FLAG only).")] = None,
     set_: Annotated[list[str] | None, typer.Option(
         "--set", metavar="PATH=VALUE",
         help="Change a value for the whole run (repeatable), e.g. character.tove.speed=3; "
              "same paths as --sweep.")] = None,
 ) -> None:
-    """Play many games of one matchup and write one result row per game."""
+    """Play many games of one matchup and write one result row per game (Initiative
+    Break, or the hex skirmish game with --game hex_skirmish)."""
     from rich.progress import Progress
 
     from initiative.bots import BOTS, is_bot_name
