@@ -106,7 +106,8 @@ def _static(setup: HexSetup) -> tuple[dict[str, Any], dict[Event, str]]:
         return found[1], found[2]
     if len(_STATIC) >= _STATIC_MAX:
         _STATIC.clear()
-    parts, sentences = static_parts(setup), {}
+    parts = static_parts(setup)
+    sentences: dict[Event, str] = {}
     _STATIC[id(setup)] = (setup, parts, sentences)
     return parts, sentences
 
