@@ -11,6 +11,7 @@ import pytest
 from initiative.engine.chance import ROLL, Outcome
 from initiative.engine.contract import CHANCE, TERMINAL
 from initiative.engine.errors import IllegalActionError
+from initiative.engine.rng import SplitMix64
 from initiative.games.hex import actions
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
@@ -82,3 +83,12 @@ def test_nothing_applies_once_the_game_is_over() -> None:
     assert state.is_terminal() and state.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="over"):
         state.apply(actions.act(actions.Kind.PASS))
+
+
+def test_a_state_built_from_parts_decides_nothing_until_settled() -> None:
+    state = HexState(make_setup(), SplitMix64(4))
+    with pytest.raises(IllegalActionError, match="settle"):
+        state.current_seat()
+    state.settle()
+    assert state.round == 1 and [len(h) for h in state.hands] == [4, 4]
+    assert state.current_seat() == state.line[0]
