@@ -13,7 +13,7 @@ from initiative.engine.contract import CHANCE, TERMINAL
 from initiative.engine.errors import IllegalActionError
 from initiative.engine.rng import SplitMix64
 from initiative.games.hex import actions
-from initiative.games.hex.game import HexGame
+from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.state import HexState
 from tests.hex.fixtures import make_setup
 
@@ -92,3 +92,10 @@ def test_a_state_built_from_parts_decides_nothing_until_settled() -> None:
     state.settle()
     assert state.round == 1 and [len(h) for h in state.hands] == [4, 4]
     assert state.current_seat() == state.line[0]
+
+
+def test_a_keyed_seed_plays_the_keyed_generator() -> None:
+    seed = "blake2b-ctr:" + "ab" * 32
+    a, b = new_state(make_setup(), seed), new_state(make_setup(), seed)
+    assert a.rng.to_data().startswith("blake2b-ctr:") and a.line == b.line
+    assert a.hands == b.hands
