@@ -3,6 +3,7 @@ clones, illegal input, records (history) that replay bit for bit."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from fractions import Fraction
 
@@ -99,3 +100,14 @@ def test_a_keyed_seed_plays_the_keyed_generator() -> None:
     a, b = new_state(make_setup(), seed), new_state(make_setup(), seed)
     assert a.rng.to_data().startswith("blake2b-ctr:") and a.line == b.line
     assert a.hands == b.hands
+
+
+def test_states_and_games_pickle_even_at_a_chance_node() -> None:
+    game = HexGame(make_setup(3), explicit_chance=True)
+    state = game.new_initial_state(0)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.current_seat() == CHANCE and copy.chance_outcomes() == state.chance_outcomes()
+    _random(copy, 5, limit=200)
+    sampled = HexGame(make_setup(3)).new_initial_state(0)
+    assert pickle.loads(pickle.dumps(sampled)).view(1).to_dict() == sampled.view(1).to_dict()
+    assert pickle.loads(pickle.dumps(game)).num_seats == 3
