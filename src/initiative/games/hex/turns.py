@@ -67,6 +67,7 @@ def choose(state: HexState, frame: TurnFrame, action: HexAction) -> None:
         state.emit((events.PASSED, seat))
         state.pop()
         return
+    state.acted = True
     card = state.hands[seat].pop(action.arg)  # HX-12: discarded when played
     state.discards[seat].append(card)
     spent = _spent(state, frame)

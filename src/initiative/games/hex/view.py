@@ -28,6 +28,7 @@ from initiative.games.hex.frames import (
     ST_PUSH,
     ST_REACT,
     ST_TARGET,
+    TURN,
     AttackFrame,
     Frame,
 )
@@ -92,15 +93,19 @@ def static_parts(setup: HexSetup) -> dict[str, Any]:
     }
 
 
-_STATIC: dict[int, dict[str, Any]] = {}
+_STATIC: dict[int, tuple[HexSetup, dict[str, Any]]] = {}
+_STATIC_MAX = 64
 
 
 def _static(setup: HexSetup) -> dict[str, Any]:
-    key = id(setup)
-    found = _STATIC.get(key)
-    if found is None or found["setup"] is not setup:
-        found = _STATIC[key] = {"setup": setup, "parts": static_parts(setup)}
-    parts: dict[str, Any] = found["parts"]
+    """`static_parts`, built once per setup (a small cache keyed by identity)."""
+    found = _STATIC.get(id(setup))
+    if found is not None and found[0] is setup:
+        return found[1]
+    if len(_STATIC) >= _STATIC_MAX:
+        _STATIC.clear()
+    parts = static_parts(setup)
+    _STATIC[id(setup)] = (setup, parts)
     return parts
 
 
@@ -131,7 +136,7 @@ def pending_dict(state: HexState) -> dict[str, Any] | None:
         out["card"] = keys[attack.card].key
         out["section"] = "attack"
     from_section = {FROM_REACTION: "reaction"}
-    if frame.tag == 0:
+    if frame.tag == TURN:
         out["unit"] = frame.seat
     elif frame.tag == MOVE:
         out["kind"] = "displace" if frame.waiting != NO_UNIT else "move"
