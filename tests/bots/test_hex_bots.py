@@ -13,7 +13,7 @@ import pytest
 from initiative.bots import BOTS, LEVELS, HexHeuristicBot, ISMCTSBot, RandomBot, make_bot
 from initiative.bots.hex_heuristic import HEX_SEARCH_SCALE, evaluate, pending_hits
 from initiative.bots.play import ask
-from initiative.engine.contract import GAME_MASTER
+from initiative.engine.contract import CHANCE, GAME_MASTER
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.hex.frames import AttackFrame
@@ -281,3 +281,24 @@ def test_the_lookahead_leaves_its_world_as_it_was() -> None:
     values = [bot.value_after(world, seat, action) for action in world.legal_actions()]
     assert world.view(GAME_MASTER).to_dict() == before
     assert len(set(values)) > 1  # the actions are told apart
+
+
+def test_bots_play_a_game_whose_chance_is_explicit() -> None:
+    """Under explicit chance (the table draws and rolls as chance nodes) the bots still
+    see views only; their worlds sample their own chance."""
+    game = load_game("hex_skirmish", players=3, explicit_chance=True, round_limit=3)
+    bots = [make_bot(name, game.public, 5) for name in ("heuristic", "ismcts@10", "random")]
+    state = game.new_initial_state(0)
+    rng = SplitMix64(5)
+    decisions = 0
+    while not state.is_terminal():
+        seat = state.current_seat()
+        if seat == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(outcomes[rng.below(len(outcomes))][0])
+            continue
+        action = bots[seat].choose(state.view(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+        decisions += 1
+    assert decisions > 20
