@@ -72,6 +72,16 @@ def test_random_characters_are_drawn_from_the_seed() -> None:
     assert json.loads(row["characters"]) == {"0": drawn[7][0], "1": "ysolde"}
 
 
+def test_the_first_seat_is_read_under_either_reveal(rows: list[dict[str, Any]]) -> None:
+    """HX-A1 `initiative_reveal`: the line dealt all at once (one LINE event) or card by
+    card (REVEAL events); the first seat of round 1 is read from either, and the same
+    seed deals the same line."""
+    hidden = HexMatchup(rules={"initiative_reveal": "one_per_turn"})
+    assert [play_hex(hidden, r["seed"])["first_seat"] for r in rows[:4]] == [
+        r["first_seat"] for r in rows[:4]]
+    assert {r["first_seat"] for r in rows} == {0, 1}
+
+
 def test_a_round_limit_ends_the_game(rows: list[dict[str, Any]]) -> None:
     """HX-A5 `round_limit`: the game stops after that round, both ways of the flag."""
     limited = run(HexMatchup(rules={"round_limit": 1}), 4, first_seed=11)
