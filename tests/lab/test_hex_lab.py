@@ -121,6 +121,12 @@ def test_the_commands(tmp_path: Path, rows: list[dict[str, Any]]) -> None:
     assert "Hex skirmish balance report" in report.stdout
     assert re.search(r"first player\s+8\s+\d", report.stdout)
     assert "<svg" in page.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.csv"
+    cut.write_text("\n".join(",".join(c for c in line.split(",")[:10])
+                             for line in out.read_text(encoding="utf-8").splitlines()[:2]),
+                   encoding="utf-8")
+    short = CliRunner().invoke(app, ["report", str(cut), "--no-html"])
+    assert short.exit_code == 2 and "no column rounds, turns" in short.stderr
     ib = write_rows(run(Matchup(), 2), tmp_path / "ib.csv")
     mixed = CliRunner().invoke(app, ["report", str(out), str(ib), "--no-html"])
     assert mixed.exit_code == 2 and "different games" in mixed.stderr

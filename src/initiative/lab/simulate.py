@@ -143,9 +143,9 @@ def adapter_of_columns(names: Sequence[str], game: str | None = None) -> LabAdap
     columns); ConfigError for an unknown game."""
     if GAME_COLUMN not in names:
         return IB_LAB
-    if game is None:
-        same = [a for a in ADAPTERS.values() if set(a.columns) == set(names)]
-        return same[0] if same else IB_LAB
+    if game is None:  # the game whose columns the file has most of
+        named = [a for a in ADAPTERS.values() if GAME_COLUMN in a.columns]
+        return max(named, key=lambda a: len(set(a.columns) & set(names)))
     if game not in ADAPTERS:
         raise ConfigError(f"results of an unknown game {game!r} (known: "
                           f"{', '.join(sorted(ADAPTERS))})")
