@@ -1,4 +1,5 @@
-"""Balance-lab throughput: `python benchmarks/bench_lab.py [N]` (default 2000).
+"""Balance-lab throughput: `python benchmarks/bench_lab.py [N] [GAME]` (default 2000
+games of initiative_break; GAME hex_skirmish plays `HexMatchup()` instead).
 
 Plays N random-bot games of the standard 1v1 (`Matchup()`) on 1 local process, on 2
 local processes (chunks of 100) and as Ray tasks on a local Ray of 2 CPUs (the Ray
@@ -16,7 +17,8 @@ from collections.abc import Callable
 
 import ray
 
-from initiative.lab.simulate import CHUNK, Matchup, run
+from initiative.lab.hex_lab import HexMatchup
+from initiative.lab.simulate import CHUNK, AnyMatchup, Matchup, run
 
 
 def seconds(work: Callable[[], object]) -> float:
@@ -28,7 +30,7 @@ def seconds(work: Callable[[], object]) -> float:
 
 def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv else 2000
-    matchup = Matchup()
+    matchup: AnyMatchup = HexMatchup() if argv[1:] == ["hex_skirmish"] else Matchup()
     one = games / seconds(lambda: run(matchup, games, workers=1))
     two = games / seconds(lambda: run(matchup, games, workers=2, chunk=100))
     startup = seconds(lambda: ray.init(address="local", num_cpus=2, include_dashboard=False,
