@@ -10,7 +10,6 @@ by team number, so CSV and Parquet hold the same values.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -21,7 +20,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
-from initiative.lab.adapter import GAME_COLUMN, LabAdapter
+from initiative.lab.adapter import GAME_COLUMN, LabAdapter, json_text
 from initiative.lab.backends import ray_tasks
 from initiative.lab.hex_lab import HEX_LAB, HexMatchup
 from initiative.lab.matchup import Matchup
@@ -103,25 +102,22 @@ def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
         bots.setdefault(seat.team, []).append(bot_names[s])
     return {
         "seed": seed, "format": matchup.name, "param": param, "value": str(value),
-        "sides": _json(sides), "bots": _json(bots),
+        "sides": json_text(sides), "bots": json_text(bots),
         "winner": "draw" if result is None or result < 0 else sides.get(result, str(result)),
         "winner_team": -1 if result is None or result < 0 else result,
         "first_team": first_team, "rounds": state.track.round,
         "activations": state.activations, "time_collapse": collapse >= 0,
         "collapse_round": collapse_round, "collapse_activation": collapse,
-        "characters": _json(characters), "decks": _json({t: sorted(d) for t, d in decks.items()}),
-        "damage_dealt": _json(dealt), "damage_taken": _json(taken),
-        "cards_played": played, "plays": _json(plays),
+        "characters": json_text(characters),
+        "decks": json_text({t: sorted(d) for t, d in decks.items()}),
+        "damage_dealt": json_text(dealt), "damage_taken": json_text(taken),
+        "cards_played": played, "plays": json_text(plays),
     }
 
 
 def _add(table: dict[int, dict[str, int]], team: int, key: str, amount: int) -> None:
     side = table.setdefault(team, {})
     side[key] = side.get(key, 0) + amount
-
-
-def _json(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 IB_LAB = LabAdapter("initiative_break", COLUMNS, INTS, BOOLS, play_one)
