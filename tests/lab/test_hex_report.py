@@ -92,6 +92,15 @@ def test_four_player_rows_share_out_the_seats() -> None:
     assert report.seats[3] == Proportion(1, 1) and report.seats[0] == Proportion(1, 2)
     assert report.fair_share == pytest.approx((1 / 4 + 1 / 2) / 2)
     assert report.characters["tamsin"] == Proportion(1, 4)
+    assert report.character_shares == {"brannoc": 0.5, "tamsin": 0.25, "ysolde": 0.5}
+
+
+def test_a_character_winning_beyond_its_share_is_out_of_line() -> None:
+    rows = [hex_row(seed, 0) for seed in range(20)]  # brannoc (seat 0) always wins
+    text = render_hex_text(summarize_hex(rows))
+    assert "players): brannoc (higher), ysolde (lower)." in text
+    even = render_hex_text(summarize_hex([hex_row(seed, seed % 2) for seed in range(20)]))
+    assert "players): none." in even
 
 
 def test_the_page_is_self_contained_and_bad_rows_are_named() -> None:

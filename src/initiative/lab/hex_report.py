@@ -145,6 +145,8 @@ class HexReport:
     ended: dict[str, int]
     seats: dict[int, Proportion]
     characters: dict[str, Proportion]
+    character_shares: dict[str, float]
+    """Per character, its fair share of wins: the mean of one over the players."""
     by_bot: dict[str, Proportion]
     first: Proportion
     fair_share: float
@@ -171,6 +173,7 @@ def summarize_hex(rows: Iterable[Mapping[str, Any] | HexResult]) -> HexReport:
         _rate(g.winner < 0 for g in games), _tally(g.ended for g in games),
         _seat_rates(games),
         _rates((key, g.winner == seat) for g in games for seat, key in g.characters.items()),
+        _shares(games),
         _rates((bot, g.winner == seat) for g in games for seat, bot in g.bots.items()),
         _rate(g.winner == g.first_seat for g in games if g.first_seat >= 0),
         sum(1 / g.players for g in games) / len(games) if games else 0.0,
@@ -207,6 +210,16 @@ def _rates(pairs: Iterable[tuple[str, bool]]) -> dict[str, Proportion]:
         played[key] += 1
         won[key] += win
     return {key: Proportion(won[key], n) for key, n in sorted(played.items())}
+
+
+def _shares(games: Sequence[HexResult]) -> dict[str, float]:
+    """Per character, the mean of one over the players of the games it played."""
+    seats, share = Counter[str](), dict[str, float]()
+    for game in games:
+        for key in game.characters.values():
+            seats[key] += 1
+            share[key] = share.get(key, 0.0) + 1 / game.players
+    return {key: share[key] / n for key, n in sorted(seats.items())}
 
 
 def _seat_rates(games: Sequence[HexResult]) -> dict[int, Proportion]:
@@ -277,6 +290,16 @@ def _first(r: HexReport) -> Section:
                    [svg.bar_chart([("first player", r.first)], "First player's win rate")])
 
 
+def _out_of_line(r: HexReport) -> list[str]:
+    """The characters whose interval misses their fair share, with the side it falls."""
+    out = []
+    for key, p in r.characters.items():
+        share = r.character_shares[key]
+        if p.low > share or p.high < share:
+            out.append(f"{key} ({'higher' if p.low > share else 'lower'})")
+    return out
+
+
 def _verdict(p: Proportion, share: float) -> str:
     if p.n and p.low > share:
         return "an advantage (the interval lies above the fair share)"
@@ -338,7 +361,9 @@ def hex_sections(r: HexReport) -> list[Section]:
                            f"Draw rate: {pct(r.draws.rate)}."),
             _first(r),
             _rates_section("Win rates by character", "character", r.characters,
-                           "Win rate of the seats playing each character."),
+                           "Win rate of the seats playing each character. Out of line (the "
+                           "interval entirely above or below its fair share, one over the "
+                           "players): " + (", ".join(_out_of_line(r)) or "none") + "."),
             _rates_section("Win rates by bot", "bot", r.by_bot,
                            "Win rate of the seats each bot played (swap the seats between "
                            "two runs to take the seat out of it)."),
