@@ -1,12 +1,13 @@
 """The bot strength ladder: head-to-head win rates in standard 1v1, Wilson 95% intervals.
 
-    python benchmarks/ladder.py [GAMES] [A:B ...] [--workers W]
+    python benchmarks/ladder.py [GAMES] [A:B ...] [--workers W] [--game hex_skirmish]
 
-Each pairing plays GAMES games on drafted teams (`Matchup(("random", "random"))`): game
-i's teams come from seed i, and A takes seat 0 in the first half of the seeds' games and
-seat 1 in the second, over the same seeds, so neither the draft nor the seat favours a
-bot. Draws count as games A did not win. Default pairings: heuristic:random,
-ismcts:heuristic, 400 games each.
+Each pairing plays GAMES games on drafted teams (`Matchup(("random", "random"))`; with
+`--game hex_skirmish`, two players with characters drawn per game,
+`HexMatchup(characters=("random", "random"))`): game i's teams come from seed i, and A
+takes seat 0 in the first half of the seeds' games and seat 1 in the second, over the
+same seeds, so neither the draft nor the seat favours a bot. Draws count as games A did
+not win. Default pairings: heuristic:random, ismcts:heuristic, 400 games each.
 """
 
 from __future__ import annotations
@@ -14,24 +15,32 @@ from __future__ import annotations
 import sys
 import time
 
+from initiative.lab.hex_lab import HexMatchup
 from initiative.lab.matchup import Matchup
-from initiative.lab.simulate import run
+from initiative.lab.simulate import AnyMatchup, run
 from initiative.lab.stats import Proportion
 
 PAIRINGS = ("heuristic:random", "ismcts:heuristic")
 
 
-def pairing(first: str, second: str, games: int, workers: int) -> tuple[Proportion, int, float]:
+def matchup(game: str, bots: tuple[str, str]) -> AnyMatchup:
+    """Drafted sides of `game` played by `bots`."""
+    if game == "hex_skirmish":
+        return HexMatchup(characters=("random", "random"), bots=bots)
+    return Matchup(("random", "random"), bots=bots)
+
+
+def pairing(first: str, second: str, games: int, workers: int,
+            game: str = "initiative_break") -> tuple[Proportion, int, float]:
     """`first`'s wins over `second` in `games` games; the draws; the seconds taken."""
     half = games // 2
     start = time.perf_counter()
-    ahead = run(Matchup(("random", "random"), bots=(first, second)), half, workers=workers,
-                chunk=5)
-    behind = run(Matchup(("random", "random"), bots=(second, first)), half, workers=workers,
-                 chunk=5)
+    ahead = run(matchup(game, (first, second)), half, workers=workers, chunk=5)
+    behind = run(matchup(game, (second, first)), half, workers=workers, chunk=5)
     seconds = time.perf_counter() - start
-    wins = sum(r["winner_team"] == 0 for r in ahead) + sum(r["winner_team"] == 1 for r in behind)
-    draws = sum(r["winner_team"] < 0 for r in ahead + behind)
+    winner = "winner" if game == "hex_skirmish" else "winner_team"
+    wins = sum(r[winner] == 0 for r in ahead) + sum(r[winner] == 1 for r in behind)
+    draws = sum(r[winner] < 0 for r in ahead + behind)
     return Proportion(wins, 2 * half), draws, seconds
 
 
@@ -41,13 +50,17 @@ def main() -> None:
     if "--workers" in sys.argv:
         workers = int(sys.argv[sys.argv.index("--workers") + 1])
         args.remove(str(workers))
+    game = "initiative_break"
+    if "--game" in sys.argv:
+        game = sys.argv[sys.argv.index("--game") + 1]
+        args.remove(game)
     games = int(args[0]) if args and args[0].isdigit() else 400
     pairs = [a for a in args if ":" in a] or list(PAIRINGS)
     print("| bot | opponent | games | wins | draws | win rate | 95% interval | minutes |")
     print("|---|---|---|---|---|---|---|---|")
     for pair in pairs:
         first, second = pair.split(":")
-        rate, draws, seconds = pairing(first, second, games, workers)
+        rate, draws, seconds = pairing(first, second, games, workers, game)
         print(f"| {first} | {second} | {rate.n} | {rate.k} | {draws} | {rate.rate:.1%} | "
               f"{rate.low:.1%} - {rate.high:.1%} | {seconds / 60:.1f} |", flush=True)
 
