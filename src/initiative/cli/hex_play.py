@@ -1,0 +1,289 @@
+"""`initiative play --game hex_skirmish`: the hex skirmish game at a terminal.
+
+The loop is the host: it holds the state and gives each player only its own view (a
+bot its `HexView`, a person the screen drawn from that view's dict by `hex_screen`).
+Several people may share the keyboard (hotseat): before a different person's decision
+the screen is cleared and the game waits for Enter, so nobody sees another's hand.
+An answer is a menu number or a move text (`step NE`, `target 1`); `help`, `card NAME`,
+`reach SEAT` and `map` answer without spending the decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+
+from initiative.bots.random_bot import Decision, RandomBot
+from initiative.cli import hex_screen
+from initiative.engine.contract import SPECTATOR
+from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
+from initiative.games.hex.actions import HexAction, action_text, from_index, parse
+from initiative.games.hex.flags import HexRules
+from initiative.games.hex.game import HexGame
+from initiative.games.hex.record import record_of
+from initiative.games.hex.state import HexState
+from initiative.games.ib.config import parse_flag_value
+
+GAME = "hex_skirmish"
+Reader = Callable[[str], "str | None"]
+"""Reads one answer after showing a prompt; None at end of input (or Ctrl-C)."""
+
+PROMPT = "Your choice (number or move text, help, q to quit): "
+HANDOFF = "Pass the keyboard to {name} (seat {seat}), then press Enter: "
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP = """Answer with:
+  NUMBER          the numbered choice (e.g. 2)
+  move text       the choice's text as listed (e.g. `step NE`, `target 1`, `move 0`)
+  help            this text
+  card NAME       a card's three sections (any card of the game, by name or key)
+  reach SEAT      the map with that seat's Style-card reach (3+ / 4+ hit there)
+  map             the map and your screen again
+  q               quit (a record, if asked for, is still saved)
+A turn: play a card from your hand for its Move (`move SLOT`) or its Attack
+(`attack SLOT`) section, then steps, facing, targets and pushes one at a time. A
+target may react with a card's Reaction section (`react SLOT`) or `decline`."""
+
+
+class ChoiceError(ValueError):
+    """An answer that names no legal action; the message says why and what to do."""
+
+
+def parse_choice(text: str, legal: Sequence[Mapping[str, Any]]) -> HexAction:
+    """The action an answer names: its number in the menu or its move text."""
+    answer = " ".join(text.split())
+    n = len(legal)
+    if not answer:
+        raise ChoiceError(f"Please enter a number from 1 to {n} or a move text.")
+    if answer.lstrip("+-").isdigit():
+        number = int(answer)
+        if not 1 <= number <= n:
+            raise ChoiceError(f"There is no choice {number}: enter a number from 1 to {n}.")
+        return from_index(int(legal[number - 1]["index"]))
+    for entry in legal:
+        if answer.lower() == str(entry["text"]).lower():
+            return from_index(int(entry["index"]))
+    texts = ", ".join(str(e["text"]) for e in legal)
+    try:
+        action = parse(answer)
+    except ValueError as exc:
+        raise ChoiceError(f"{answer!r} is not a choice: {exc}. Enter a number from 1 to "
+                          f"{n} or one of: {texts} (help for more).") from None
+    raise ChoiceError(f"{action_text(action)!r} is not legal now; legal: {texts}.")
+
+
+def card_answer(view: Mapping[str, Any], name: str) -> str:
+    """`card NAME`: the card's three sections, by key or name (or their start)."""
+    cards: Mapping[str, Mapping[str, Any]] = view["cards"]
+    wanted = name.strip().lower()
+    if not wanted:
+        return "Which card? e.g. `card " + next(iter(cards), "NAME") + "`."
+    exact = [k for k, c in cards.items() if wanted in (k.lower(), str(c["name"]).lower())]
+    found = exact or [k for k, c in cards.items()
+                      if k.lower().startswith(wanted) or str(c["name"]).lower()
+                      .startswith(wanted)]
+    if len(found) != 1:
+        listed = ", ".join(f"{c['name']} ({k})" for k, c in cards.items())
+        said = "matches several cards" if found else "names no card"
+        return f"{name.strip()!r} {said}; cards: {listed}."
+    return hex_screen.card_text(found[0], cards[found[0]])
+
+
+def reach_answer(view: Mapping[str, Any], seat: str) -> str:
+    """`reach SEAT`: the map with that seat's Style-card reach."""
+    seats = len(view["seat_names"])
+    if not seat.strip().isdigit() or int(seat) >= seats:
+        return f"reach needs a seat number from 0 to {seats - 1}, got {seat.strip()!r}."
+    return hex_screen.board_text(view, reach=int(seat))
+
+
+def question(text: str, view: Mapping[str, Any], log_start: int) -> str | None:
+    """The answer to a question that spends no decision; None if `text` is a choice."""
+    word, _, rest = text.strip().partition(" ")
+    word = word.lower()
+    if word in ("help", "?"):
+        return HELP
+    if word == "card":
+        return card_answer(view, rest)
+    if word == "reach":
+        return reach_answer(view, rest)
+    if word == "map":
+        return hex_screen.screen(view, log_start)
+    return None
+
+
+@dataclass
+class Table:
+    """One game at the terminal: who is human, where their logs were last read."""
+
+    console: Console
+    read: Reader
+    humans: list[int]
+    log_start: dict[int, int] = field(default_factory=dict)
+    last: int | None = None
+    """The human who decided last (no handoff screen while the same person plays on)."""
+
+    def handoff(self, seat: int, view: Mapping[str, Any]) -> bool:
+        """Clear the screen and wait for `seat`'s player; False if they quit instead."""
+        if len(self.humans) < 2 or seat == self.last:
+            return True
+        self.console.clear()
+        self.last = seat
+        name = view["seat_names"][seat]
+        return self.read(HANDOFF.format(name=name, seat=seat)) is not None
+
+    def ask(self, seat: int, view: Mapping[str, Any]) -> HexAction | None:
+        """Show `seat` its screen and read a legal choice; None: the player quit."""
+        if not self.handoff(seat, view):
+            return None
+        start = self.log_start.get(seat, 0)
+        self.say(hex_screen.screen(view, start))
+        self.log_start[seat] = len(view["log"])
+        while True:
+            text = self.read(PROMPT)
+            if text is None or text.strip().lower() in QUIT_WORDS:
+                return None
+            answer = question(text, view, start)
+            if answer is not None:
+                self.say(answer)
+                continue
+            try:
+                return parse_choice(text, view["legal"])
+            except ChoiceError as exc:
+                self.console.print(str(exc), style="bold red", markup=False,
+                                   highlight=False)
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def finish(self, final: Mapping[str, Any], stopped: bool) -> None:
+        """The end: the log the viewer has not seen, the map, and the result."""
+        self.console.print(Rule("Game stopped" if stopped else "Game over"))
+        seen = self.log_start.get(int(final["seat"]), 0)
+        for line in hex_screen.log_lines(final, seen):
+            self.say(line)
+        self.say(hex_screen.board_text(final))
+        self.say("Game abandoned." if stopped else hex_screen.result_text(final))
+
+
+def final_viewer(humans: Sequence[int]) -> int:
+    """Whose view the end is shown from: the one human, or a spectator (no hand)."""
+    return humans[0] if len(humans) == 1 else SPECTATOR
+
+
+def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
+    """The first line: seed, board, and who plays each seat."""
+    setup = game.setup
+    seats = [f"{s.name} (seat {i}, {s.character.name}, "
+             f"{'here' if i in humans else bot_name + ' bot'})"
+             for i, s in enumerate(setup.seats)]
+    return (f"Hex skirmish, seed {seed}, board {setup.board.name}: "
+            + ", ".join(seats) + ".")
+
+
+def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console: Console,
+        read: Reader, record_path: Path | None = None) -> int:
+    """Play one game: the `humans` seats at this keyboard (none: every seat a bot, shown
+    at the end as a spectator sees it), the bot `bot_name` at the others. The record,
+    if asked for, is saved even when a player quits or the game stops on Ctrl-C or a
+    crash. Returns the exit code (1: the record could not be written)."""
+    state = game.new_initial_state(seed)
+    seeds = SplitMix64(seed)
+    bots = {seat: RandomBot(seeds.next64())
+            for seat in range(game.num_seats) if seat not in humans}
+    table = Table(console, read, list(humans))
+    stopped = False
+    try:
+        while not state.is_terminal():
+            seat = state.current_seat()
+            if seat in humans:
+                action = table.ask(seat, state.view(seat).to_dict())
+                if action is None:
+                    stopped = True
+                    break
+            else:
+                action = bots[seat].choose(Decision(seat, state.legal_actions()))
+            state.apply(action)
+    except KeyboardInterrupt:
+        console.print()
+        stopped = True
+    except BaseException:  # a crash: keep what was played, then let it show
+        if record_path is not None:
+            save_record(state, game, record_path, console)
+        raise
+    table.finish(state.view(final_viewer(humans)).to_dict(), stopped)
+    if record_path is not None:
+        return save_record(state, game, record_path, console)
+    return 0
+
+
+def save_record(state: HexState, game: HexGame, path: Path, console: Console) -> int:
+    """Write the game so far to `path`; the exit code (1: it could not be written)."""
+    try:
+        record_of(state, game, with_log=True).save(path)
+    except (OSError, InitiativeError) as exc:
+        console.print(f"error: the record could not be saved: {exc}", style="bold red",
+                      markup=False)
+        return 1
+    console.print(f"Record saved to {path}", markup=False, highlight=False)
+    return 0
+
+
+def rule_flags(items: Sequence[str]) -> dict[str, Any]:
+    """`--rule flag=value` items as a dict (the loader checks names and values)."""
+    flags: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"--rule expects flag=value, got {item!r} (flags: "
+                              f"{', '.join(HexRules.names())})")
+        flags[name.strip()] = None if value.strip().lower() in ("null", "none") \
+            else parse_flag_value(value)
+    return flags
+
+
+def load(players: int | None, board: str | None, characters: str | None,
+         rules: Sequence[str]) -> HexGame:
+    """The game the options describe; an InitiativeError says what is wrong."""
+    params: dict[str, Any] = {"rules": rule_flags(rules)}
+    for key, value in (("players", players), ("board", board), ("characters", characters)):
+        if value is not None:
+            params[key] = value
+    return load_game(GAME, **params)
+
+
+BOT_NAMES = ("random",)
+"""Bots that can play the hex skirmish game at the terminal."""
+
+
+def play_command(*, players: int | None, board: str | None, characters: str | None,
+                 seed: int, seat: int, humans: Sequence[int], watch: bool, bot: str,
+                 record: Path | None, rules: Sequence[str], console: Console,
+                 read: Reader) -> int:
+    """`initiative play --game hex_skirmish`: check the options, say who plays, play.
+    Bad options raise `OptionError` with the message for the user."""
+    if bot not in BOT_NAMES:
+        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOT_NAMES)}")
+    try:
+        game = load(players, board, characters, rules)
+    except InitiativeError as exc:
+        raise OptionError(str(exc)) from None
+    here = [] if watch else sorted(set(humans)) if humans else [seat]
+    for s in here:
+        if s >= game.num_seats:
+            raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
+                              f"{game.num_seats - 1}")
+    if record is not None and not record.parent.is_dir():
+        raise OptionError(f"--record: folder {record.parent} does not exist")
+    console.print(opening(game, seed, here, bot), markup=False, highlight=False)
+    return run(game, seed, here, bot, console, read, record)
+
+
+class OptionError(ValueError):
+    """A command-line option the hex game cannot take; the message says which and why."""
