@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from initiative.games.hex.board_text import (
     STEP,
@@ -12,29 +11,8 @@ from initiative.games.hex.board_text import (
     reach_hexes,
     render_board,
 )
-from initiative.games.hex.geometry import FACING_NAMES, Hex, hexagon, neighbor, project
-
-BOARD = hexagon(4)
-WALLS = [Hex(2, -2), Hex(2, -1), Hex(-1, 1)]
-LANCE: list[dict[str, Any]] = [{"offset": [0, -1], "needs": 3}, {"offset": [0, -2], "needs": 4},
-         {"offset": [1, -2], "needs": 4}]
-
-
-def unit(seat: int, at: Hex | None, facing: int, alive: bool = True) -> dict[str, Any]:
-    return {"seat": seat, "name": f"P{seat}", "character": "c", "character_name": "C",
-            "style": "lance", "hex": None if at is None else list(at), "facing": facing,
-            "health": 5, "max_health": 5, "power": 0, "alive": alive}
-
-
-def view(units: list[dict[str, Any]], *, pending: dict[str, Any] | None = None,
-         legal: tuple[tuple[str, int], ...] = ()) -> dict[str, Any]:
-    return {"game": "hex_skirmish", "seat": 0, "seat_names": ["Ann", "Bo", "Cy", "Di"],
-            "board": {"key": "ring", "name": "Ring", "hexes": [list(h) for h in BOARD],
-                      "walls": [list(h) for h in WALLS]},
-            "units": units, "styles": {"lance": {"name": "Lance", "hexes": LANCE}},
-            "pending": pending,
-            "legal": [{"index": i, "kind": k, "arg": a, "text": f"{k} {a}", "label": k}
-                      for i, (k, a) in enumerate(legal)]}
+from initiative.games.hex.geometry import FACING_NAMES, Hex, neighbor, project
+from tests.cli.hex_views import BOARD, LANCE, WALLS, unit, view
 
 
 def cell(text: str, h: Hex) -> str:

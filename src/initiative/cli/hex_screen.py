@@ -142,7 +142,8 @@ def screen(view: Mapping[str, Any], log_start: int) -> str:
     if dice:
         parts += ["Dice:", *dice]
     parts += hand_lines(view)
-    parts += ["", decision_title(view), *menu_lines(view)]
+    if view.get("legal"):
+        parts += ["", decision_title(view), *menu_lines(view)]
     return "\n".join(parts)
 
 
