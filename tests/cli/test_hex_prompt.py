@@ -109,9 +109,10 @@ def test_a_spectator_has_no_hand_section() -> None:
 
 
 def test_dice_are_shown_once_rolled() -> None:
-    v = view(UNITS, pending={"kind": "react", "seat": 1, "unit": 1, "card": "lunge",
-                             "section": "attack", "attacker": 0, "targets": [1],
-                             "rolls": {"1": [5, 2]}, "hits": {"1": 1}})
+    v = view(UNITS, seat=1, legal=(("react", 0), ("decline", 0)),
+             pending={"kind": "react", "seat": 1, "unit": 1, "card": "lunge",
+                      "section": "attack", "attacker": 0, "targets": [1],
+                      "rolls": {"1": [5, 2]}, "hits": {"1": 1}})
     text = screen(v, 0)
     assert "Bo (seat 1) was rolled against: 5 2; hits 1" in text
-    assert "Ann (seat 0) decides: react (Lunge, attack)" in text
+    assert "Bo (seat 1) decides: react (Lunge, attack)" in text
