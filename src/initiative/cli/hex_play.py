@@ -10,7 +10,7 @@ An answer is a menu number or a move text (`step NE`, `target 1`); `help`, `card
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from rich.rule import Rule
 
 from initiative.bots.random_bot import Decision, RandomBot
 from initiative.cli import hex_screen
+from initiative.cli.console_io import Reader
 from initiative.cli.hex_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import ConfigError, InitiativeError
@@ -33,8 +34,6 @@ from initiative.games.hex.state import HexState
 from initiative.games.ib.config import parse_flag_value
 
 GAME = "hex_skirmish"
-Reader = Callable[[str], "str | None"]
-"""Reads one answer after showing a prompt; None at end of input (or Ctrl-C)."""
 
 HANDOFF = "Pass the keyboard to {name} (seat {seat}), then press Enter: "
 
