@@ -270,14 +270,41 @@ def result_line(state: HexState) -> str:
     return f"Result: unfinished in round {state.round}."
 
 
-def story(record: HexRecord) -> list[str]:
+def story(record: HexRecord, verbose: bool = False) -> list[str]:
     """What `initiative replay` prints for a hex record: the replay is checked in full,
-    then its log, the step count and the result."""
+    then its log (with `verbose`, step by step: each step, who took it, and the
+    sentences it added), the step count and the result."""
     state = replay(record)
-    lines = rendered_log(state)
+    lines = _steps_told(record) if verbose else rendered_log(state)
     lines.append(f"{len(record.actions)} steps replayed.")
     lines.append(result_line(state))
     return lines
+
+
+def _steps_told(record: HexRecord) -> list[str]:
+    state = record.game().new_initial_state(record.seed)
+    names = [seat.name for seat in state.setup.seats]
+    lines = rendered_log(state)
+    seen = len(lines)
+    for n, step in enumerate(record.steps(), 1):
+        seat = state.current_seat()
+        who = names[seat] if 0 <= seat < len(names) else "chance"
+        state.apply(step)
+        told = rendered_log(state)
+        lines.append(f"[{n}] {who}: {step_text(step)}")
+        lines.extend(f"    {sentence}" for sentence in told[seen:])
+        seen = len(told)
+    return lines
+
+
+def position_text(record: HexRecord, count: int) -> str:
+    """The position (indented JSON) after the record's first `count` steps; the record
+    is checked in full first."""
+    replay(record)
+    if not 0 <= count <= len(record.actions):
+        raise NotationError(f"record: --position-after {count}: the record has "
+                            f"{len(record.actions)} steps")
+    return json.dumps(position_of(replay_prefix(record, count)), indent=1) + "\n"
 
 
 # --- random games and the golden records -----------------------------------------
