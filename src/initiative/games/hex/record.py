@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from initiative.engine.chance import KINDS, Outcome
-from initiative.engine.contract import GAME_MASTER
+from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import SplitMix64
@@ -65,10 +65,10 @@ def position_hash(state: HexState) -> str:
     return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
 
 
-def rendered_log(state: HexState) -> list[str]:
-    """Every log sentence, as the game master's view gives them (a record holds the
-    seed, so nothing in it is secret)."""
-    return [entry["text"] for entry in state.view(GAME_MASTER).to_dict()["log"]]
+def rendered_log(state: HexState, seat: int = GAME_MASTER) -> list[str]:
+    """The log sentences `seat` sees; by default every one, as the game master sees
+    them (a record holds the seed, so nothing in it is secret)."""
+    return [entry["text"] for entry in state.view(seat).to_dict()["log"]]
 
 
 def step_to_data(step: Step) -> int | str:
@@ -272,10 +272,10 @@ def result_line(state: HexState) -> str:
 
 def story(record: HexRecord, verbose: bool = False) -> list[str]:
     """What `initiative replay` prints for a hex record: the replay is checked in full,
-    then its log (with `verbose`, step by step: each step, who took it, and the
-    sentences it added), the step count and the result."""
+    then its log as a spectator sees it (with `verbose`, step by step: each step, who
+    took it, and every sentence it added), the step count and the result."""
     state = replay(record)
-    lines = _steps_told(record) if verbose else rendered_log(state)
+    lines = _steps_told(record) if verbose else rendered_log(state, SPECTATOR)
     lines.append(f"{len(record.actions)} steps replayed.")
     lines.append(result_line(state))
     return lines
