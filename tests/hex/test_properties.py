@@ -230,7 +230,7 @@ def test_every_record_replays_bit_for_bit(seed: int, layout: tuple[str, int], ex
                                           cut: int) -> None:
     game, state = new_game(layout, seed, explicit)
     play(state, SplitMix64(seed + 4), limit=cut)
-    record = record_of(state, game, with_log=True)
+    record = record_of(state, game, seed, with_log=True)
     again = replay(type(record).from_json(record.to_json()))
     assert position_of(again) == position_of(state)
     assert again.history == state.history

@@ -48,13 +48,13 @@ def finished() -> tuple[HexGame, HexState]:
 def record_file(tmp_path_factory: pytest.TempPathFactory,
                 finished: tuple[HexGame, HexState]) -> Path:
     path = tmp_path_factory.mktemp("hex") / "game.json"
-    record_of(finished[1], finished[0]).save(path)
+    record_of(finished[1], finished[0], 7).save(path)
     return path
 
 
 def test_a_record_is_params_seed_and_step_indices(finished: tuple[HexGame, HexState]) -> None:
     game, state = finished
-    record = record_of(state, game)
+    record = record_of(state, game, 7)
     data = record.to_dict()
     assert data["format"] == FORMAT and is_hex_record(data)
     assert data["params"] == game.setup.to_params() and data["seed"] == 7
@@ -68,7 +68,7 @@ def test_a_record_is_params_seed_and_step_indices(finished: tuple[HexGame, HexSt
 
 def test_explicit_chance_outcomes_are_kind_colon_value() -> None:
     game, state = _played(3, explicit=True)
-    record = record_of(state, game)
+    record = record_of(state, game, 7)
     outcomes = [a for a in record.actions if isinstance(a, str)]
     assert outcomes and all(a.split(":")[0] in ("roll", "pick", "draw") for a in outcomes)
     assert any(isinstance(step, Outcome) for step in state.history)
@@ -77,7 +77,7 @@ def test_explicit_chance_outcomes_are_kind_colon_value() -> None:
 
 def test_replay_prefix_is_the_game_so_far(finished: tuple[HexGame, HexState]) -> None:
     game, state = finished
-    record = record_of(state, game)
+    record = record_of(state, game, 7)
     cut = len(record.actions) // 2
     again = game.new_initial_state(7)
     for step in state.history[:cut]:
@@ -109,7 +109,7 @@ def _tampered(data: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
 
 
 def test_bad_records_name_what_is_wrong(finished: tuple[HexGame, HexState]) -> None:
-    data = record_of(finished[1], finished[0], with_log=True).to_dict()
+    data = record_of(finished[1], finished[0], 7, with_log=True).to_dict()
     for bad, message in _tampered(data):
         with pytest.raises(NotationError) as caught:
             replay(HexRecord.from_dict(bad))
@@ -118,7 +118,7 @@ def test_bad_records_name_what_is_wrong(finished: tuple[HexGame, HexState]) -> N
 
 def test_an_illegal_step_names_its_number(finished: tuple[HexGame, HexState]) -> None:
     game, state = finished
-    data = record_of(state, game).to_dict()
+    data = record_of(state, game, 7).to_dict()
     first = game.new_initial_state(7)
     legal = {game.action_index(a) for a in first.legal_actions()}
     illegal = next(i for i in range(game.num_distinct_actions()) if i not in legal)

@@ -15,16 +15,17 @@ A record (`HexRecord`, JSON with ``"format": "hex-record/1"``) holds:
 
 API (the CLI and the web table use these):
 
-    record = record_of(state, game)          # state: played from game.new_initial_state(seed)
-    record = record_of(state, game, with_log=True)
+    state = game.new_initial_state(seed); ...play...
+    record = record_of(state, game, seed)    # or with_log=True, with_final=True
     record.save("game.json"); record = HexRecord.load("game.json")
     state = replay(record)                   # NotationError at the first mismatch
     state = replay_prefix(record, n)         # the state after the first n actions
     lines = story(record)                    # the log and the result line, checked first
 
-`record_of` reads the seed the state was started with (`state.seed`) and the steps it
-went through (`state.history`); `replay` rebuilds the game, applies every step and
-checks the winner, the final hash and, when present, the log and the final position.
+`record_of` takes the seed the state was started with (a state does not keep it) and
+reads the steps it went through (`state.history`); `replay` rebuilds the game, applies
+every step and checks the winner, the final hash and, when present, the log and the
+final position.
 
 ``python -m initiative.games.hex.record --make-golden tests/golden/hex`` writes the
 golden records that tests/hex/test_golden.py replays.
@@ -40,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from initiative.engine.chance import KINDS, Outcome
+from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
@@ -49,7 +50,13 @@ from initiative.games.hex import actions
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.loader import load_hex_skirmish
-from initiative.games.hex.notation import canonical_json, position_of
+from initiative.games.hex.notation import (
+    canonical_json,
+    outcome_from_text,
+    outcome_text,
+    position_json,
+    position_of,
+)
 from initiative.games.hex.state import HexState
 
 FORMAT = "hex-record/1"
@@ -74,7 +81,7 @@ def rendered_log(state: HexState, seat: int = GAME_MASTER) -> list[str]:
 def step_to_data(step: Step) -> int | str:
     """A history entry as record data: an action index, or ``"kind:value"``."""
     if isinstance(step, Outcome):
-        return f"{step.kind}:{step.value}"
+        return outcome_text(step)
     return actions.index(step)
 
 
@@ -86,11 +93,9 @@ def step_from_data(value: Any, path: str) -> Step:
         except IndexError as exc:
             raise NotationError(f"{path}: {exc}") from None
     if isinstance(value, str):
-        kind, colon, number = value.partition(":")
-        if colon and kind in KINDS and number.isdigit():
-            return Outcome(kind, int(number))
+        return outcome_from_text(value, path)
     raise NotationError(f"{path}: expected an action index or a chance outcome "
-                        f"'kind:value' (kinds: {', '.join(sorted(KINDS))}), got {value!r}")
+                        f"'kind:value', got {value!r}")
 
 
 def _seat_or_none(value: Any, path: str) -> int | None:
@@ -154,10 +159,10 @@ class HexRecord:
         if not isinstance(explicit, bool):
             raise NotationError(f"record.explicit_chance: expected true or false, "
                                 f"got {explicit!r}")
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise NotationError(f"record.actions: expected a list, got {actions!r}")
-        for i, value in enumerate(actions):
+        steps = data.get("actions", [])
+        if not isinstance(steps, list):
+            raise NotationError(f"record.actions: expected a list, got {steps!r}")
+        for i, value in enumerate(steps):
             step = step_from_data(value, f"record.actions[{i}]")
             if isinstance(step, Outcome) and not explicit:
                 raise NotationError(f"record.actions[{i}]: a chance outcome {value!r} in a "
@@ -172,7 +177,7 @@ class HexRecord:
         final = data.get("final")
         if final is not None and not isinstance(final, dict):
             raise NotationError(f"record.final: expected a position (a mapping), got {final!r}")
-        return cls(dict(params), seed, list(actions), explicit,
+        return cls(dict(params), seed, list(steps), explicit,
                    _seat_or_none(data.get("winner"), "record.winner"), final_hash, log, final)
 
     def to_json(self) -> str:
@@ -199,11 +204,11 @@ def is_hex_record(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def record_of(state: HexState, game: HexGame, *, with_log: bool = False,
+def record_of(state: HexState, game: HexGame, seed: int, *, with_log: bool = False,
               with_final: bool = False) -> HexRecord:
-    """The record of `state`, played in `game` from `game.new_initial_state(state.seed)`:
-    its history, winner and final hash (and, if asked, its log and final position)."""
-    return HexRecord(game.setup.to_params(), state.seed,
+    """The record of `state`, played in `game` from `game.new_initial_state(seed)`: its
+    history, winner and final hash (and, if asked, its log and final position)."""
+    return HexRecord(game.setup.to_params(), seed,
                      [step_to_data(step) for step in state.history],
                      game.explicit_chance, state.winner, position_hash(state),
                      rendered_log(state) if with_log else None,
@@ -304,7 +309,7 @@ def position_text(record: HexRecord, count: int) -> str:
     if not 0 <= count <= len(record.actions):
         raise NotationError(f"record: --position-after {count}: the record has "
                             f"{len(record.actions)} steps")
-    return json.dumps(position_of(replay_prefix(record, count)), indent=1) + "\n"
+    return position_json(replay_prefix(record, count))
 
 
 # --- random games and the golden records -----------------------------------------
@@ -344,15 +349,15 @@ def _gcd(a: int, b: int) -> int:
 
 
 GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {
-    "duel_default": (lambda: {}, 101, False),
-    "three_seats": (lambda: {"players": 3}, 202, False),
-    "four_seats_second_board": (lambda: {"players": 4, "board": "__second__"}, 303, False),
-    "duel_house_rules": (lambda: {"rules": {"initiative_reveal": "one_per_turn",
-                                            "victory": "most_power_after_rounds",
-                                            "round_limit": 3, "barrage_dice": "shared_roll",
-                                            "push_direction": "away_from_attacker"}},
-                         404, False),
-    "duel_explicit_chance": (lambda: {"players": 2}, 505, True),
+    "duel_three_stones": (lambda: {}, 101, False),
+    "three_seats_the_breach": (lambda: {"players": 3, "board": "the_breach"}, 202, False),
+    "four_seats_three_stones": (lambda: {"players": 4}, 303, False),
+    "four_seats_the_breach": (lambda: {"players": 4, "board": "the_breach"}, 404, False),
+    "duel_house_rules": (lambda: {"board": "the_breach", "rules": {
+        "initiative_reveal": "one_per_turn", "victory": "most_power_after_rounds",
+        "round_limit": 4, "barrage_dice": "shared_roll",
+        "push_direction": "away_from_attacker"}}, 505, False),
+    "duel_explicit_chance": (lambda: {}, 606, True),
 }
 """Golden games: load_game params, a seed, explicit chance or not. The actions are
 random, drawn from SplitMix64(seed + 1) (outcomes too, by their probabilities)."""
@@ -363,7 +368,7 @@ def golden_record(name: str) -> HexRecord:
     game = load_hex_skirmish(**make(), explicit_chance=explicit)
     state = game.new_initial_state(seed)
     play_random(state, SplitMix64(seed + 1))
-    return record_of(state, game, with_log=True, with_final=True)
+    return record_of(state, game, seed, with_log=True, with_final=True)
 
 
 def make_golden(directory: str | Path) -> list[Path]:
