@@ -18,12 +18,13 @@ from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.hex.actions import action_text
 from initiative.games.hex.record import HexRecord, replay
+from initiative.games.hex.state import HexState
 
 GAMES = 12
 SHORT = {"round_limit": 3}
 
 
-def _decisions(seed: int, players: int) -> Iterator[tuple[int, object]]:
+def _decisions(seed: int, players: int) -> Iterator[tuple[int, HexState]]:
     """Every seat decision of one random game: (seat, state) before it is applied."""
     game = load_game("hex_skirmish", players=players, rules=SHORT)
     state = game.new_initial_state(seed)
@@ -38,8 +39,8 @@ def test_every_legal_action_is_in_the_menu_by_number_and_text() -> None:
     decisions = 0
     for seed in range(GAMES):
         for seat, state in _decisions(seed, 2 + seed % 3):
-            legal = list(state.legal_actions())  # type: ignore[attr-defined]
-            view = state.view(seat).to_dict()  # type: ignore[attr-defined]
+            legal = list(state.legal_actions())
+            view = state.view(seat).to_dict()
             menu = menu_lines(view)
             text = screen(view, 0)
             assert len(menu) == len(legal)
@@ -52,7 +53,7 @@ def test_every_legal_action_is_in_the_menu_by_number_and_text() -> None:
     assert decisions > 100
 
 
-def _answers(lines: list[str]) -> Iterator[str]:
+def _answers() -> Iterator[str]:
     yield "help"
     yield "card dash"
     yield "banana"
@@ -64,11 +65,9 @@ def _answers(lines: list[str]) -> Iterator[str]:
 def test_a_whole_game_through_the_prompt_is_recorded_and_replays(tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None)
-    feed = _answers([])
-    prompts: list[str] = []
+    feed = _answers()
 
     def read(prompt: str) -> str | None:
-        prompts.append(prompt)
         return next(feed)
 
     game = load_game("hex_skirmish", rules=SHORT)

@@ -43,7 +43,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
     child.expect(PROMPT)
     screen = child.before
     assert "Initiative line:" in screen and "'s hand (seat 0):" in screen
-    assert "0,0" in screen and "Facings:" in screen
+    assert "\\__0,0__/" in screen and "NW     NE" in screen, "the map and its compass"
     child.sendline("help")
     child.expect("card NAME")
     child.expect(PROMPT)
@@ -52,8 +52,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
     child.expect(PROMPT)
     child.sendline("99")
     child.expect("There is no choice 99")
-    child.expect(PROMPT)
-    decisions = 0
+    decisions = 0  # the prompt after the error is the loop's first
     while child.expect([PROMPT, END]) == 0:
         child.sendline("1")
         decisions += 1

@@ -87,10 +87,11 @@ def test_the_screen_shows_map_line_units_hand_log_and_menu() -> None:
     assert "-- Since your last decision --\n  Bo faces S." in text
     assert "Bo moves" not in text, "only the log since the last prompt"
     assert "Initiative line: 1.Ann 2.Bo >3.Bo 4.Ann 5.special" in text
-    assert "  0 Ann: Rook (Lance) at 0,0 facing N; health 5/5, power 0; hand 2, deck 6, " \
-           "discard 0" in text
-    assert "Ann's hand (seat 0):\n  slot 0: Lunge (lunge)" in text
-    assert "  slot 1: Sweep (sweep)" in text
+    assert "  0 Ann (Rook, Lance): at 0,0 facing N, health 5/5, power 0\n" \
+           "      hand 2, deck 6, discard 0\n" in text
+    assert "      hand 3, deck 7, discard 1 (Sweep)" in text, "discards are public"
+    assert "Ann's hand (seat 0):\n  slot 0: Lunge (lunge)\n      Move 2, displace" in text
+    assert "  slot 1: Sweep (sweep)\n      Move 0 | Attack 1 die" in text
     assert "   1. move 0    - do move 0" in text
     assert "3+ 4+: Ann's Style-card reach" in text, "a turn shows the reach"
 

@@ -33,8 +33,6 @@ from initiative.games.hex.record import record_of
 from initiative.games.hex.state import HexState
 from initiative.games.ib.config import parse_flag_value
 
-GAME = "hex_skirmish"
-
 HANDOFF = "Pass the keyboard to {name} (seat {seat}), then press Enter: "
 
 
@@ -135,18 +133,19 @@ def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console:
         stopped = True
     except BaseException:  # a crash: keep what was played, then let it show
         if record_path is not None:
-            save_record(state, game, record_path, console)
+            save_record(state, game, seed, record_path, console)
         raise
     table.finish(state.view(final_viewer(humans)).to_dict(), stopped)
     if record_path is not None:
-        return save_record(state, game, record_path, console)
+        return save_record(state, game, seed, record_path, console)
     return 0
 
 
-def save_record(state: HexState, game: HexGame, path: Path, console: Console) -> int:
+def save_record(state: HexState, game: HexGame, seed: int, path: Path,
+                console: Console) -> int:
     """Write the game so far to `path`; the exit code (1: it could not be written)."""
     try:
-        record_of(state, game, with_log=True).save(path)
+        record_of(state, game, seed, with_log=True).save(path)
     except (OSError, InitiativeError) as exc:
         console.print(f"error: the record could not be saved: {exc}", style="bold red",
                       markup=False)
@@ -175,7 +174,8 @@ def load(players: int | None, board: str | None, characters: str | None,
     for key, value in (("players", players), ("board", board), ("characters", characters)):
         if value is not None:
             params[key] = value
-    return load_game(GAME, **params)
+    game: HexGame = load_game("hex_skirmish", **params)
+    return game
 
 
 BOT_NAMES = ("random",)

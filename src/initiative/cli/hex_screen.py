@@ -23,8 +23,13 @@ def _sign(n: int) -> str:
 
 
 def card_text(key: str, card: Mapping[str, Any]) -> str:
-    """One card's three sections (HX-14) in a line:
-    `Lunge: Move 2, displace | Attack 2 dice, push | Reaction 1 shield, move 1`."""
+    """A card's name, key and three sections in a line."""
+    return f"{card['name']} ({key}): {card_sections(card)}"
+
+
+def card_sections(card: Mapping[str, Any]) -> str:
+    """A card's three sections (HX-14) in a line:
+    `Move 2, displace | Attack 2 dice, push | Reaction 1 shield, move 1`."""
     move, attack, react = card["move"], card["attack"], card["reaction"]
     top = [f"Move {move['steps']}"] + (["displace"] if move["displace"] else []) \
         + ([_sign(move["power"])] if move["power"] else [])
@@ -39,8 +44,7 @@ def card_text(key: str, card: Mapping[str, Any]) -> str:
         low.append(f"move {react['steps']}" + (" with displace" if react["displace"] else ""))
     if react["power"]:
         low.append(_sign(react["power"]))
-    return (f"{card['name']} ({key}): {', '.join(top)} | {', '.join(mid)} | "
-            f"Reaction {', '.join(low) or 'none'}")
+    return f"{', '.join(top)} | {', '.join(mid)} | Reaction {', '.join(low) or 'none'}"
 
 
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
@@ -60,17 +64,19 @@ def line_text(view: Mapping[str, Any]) -> str:
 
 
 def unit_lines(view: Mapping[str, Any]) -> list[str]:
-    """Each unit: where, facing, health, Power tokens, and its player's card counts."""
+    """Each unit in two lines: where it stands and faces, health and Power tokens; then
+    its player's card counts and public discard pile."""
     out = []
     for u in view["units"]:
         s = int(u["seat"])
         where = (f"at {u['hex'][0]},{u['hex'][1]} facing {FACING_NAMES[int(u['facing'])]}"
                  if u["alive"] and u["hex"] is not None else "eliminated")
         style = view["styles"][u["style"]]["name"]
-        out.append(f"  {s} {view['seat_names'][s]}: {u['character_name']} ({style}) "
-                   f"{where}; health {u['health']}/{u['max_health']}, power {u['power']}; "
-                   f"hand {view['hand_counts'][s]}, deck {view['deck_counts'][s]}, "
-                   f"discard {len(view['discards'][s])}")
+        names = [view["cards"][k]["name"] for k in view["discards"][s]]
+        out += [f"  {s} {view['seat_names'][s]} ({u['character_name']}, {style}): {where}, "
+                f"health {u['health']}/{u['max_health']}, power {u['power']}",
+                f"      hand {view['hand_counts'][s]}, deck {view['deck_counts'][s]}, "
+                f"discard {len(names)}" + (f" ({', '.join(names)})" if names else "")]
     return out
 
 
@@ -94,8 +100,11 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
         return []
     hand = view["hand"]
     head = f"{view['seat_names'][me]}'s hand (seat {me}):" + ("" if hand else " empty")
-    return [head, *(f"  slot {i}: {card_text(key, view['cards'][key])}"
-                    for i, key in enumerate(hand))]
+    out = [head]
+    for i, key in enumerate(hand):
+        card = view["cards"][key]
+        out += [f"  slot {i}: {card['name']} ({key})", f"      {card_sections(card)}"]
+    return out
 
 
 def log_lines(view: Mapping[str, Any], start: int) -> list[str]:
