@@ -18,7 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from initiative.bots.random_bot import Decision, RandomBot
+from initiative.bots import BOTS, is_bot_name, make_bot
 from initiative.cli import hex_screen
 from initiative.cli.console_io import Reader
 from initiative.cli.hex_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
@@ -96,13 +96,12 @@ def final_viewer(humans: Sequence[int]) -> int:
 
 
 def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
-    """The first line: seed, board, and who plays each seat."""
+    """The first lines: seed and board, then who plays each seat."""
     setup = game.setup
-    seats = [f"{s.name} (seat {i}, {s.character.name}, "
-             f"{'here' if i in humans else bot_name + ' bot'})"
-             for i, s in enumerate(setup.seats)]
-    return (f"Hex skirmish, seed {seed}, board {setup.board.name}: "
-            + ", ".join(seats) + ".")
+    return "\n".join([f"Hex skirmish, seed {seed}, board {setup.board.name}:", *(
+        f"  seat {i}: {s.name} - {s.character.name} ({s.style.name}), "
+        + ("played here" if i in humans else f"{bot_name} bot")
+        for i, s in enumerate(setup.seats))])
 
 
 def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console: Console,
@@ -113,7 +112,7 @@ def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console:
     crash. Returns the exit code (1: the record could not be written)."""
     state = game.new_initial_state(seed)
     seeds = SplitMix64(seed)
-    bots = {seat: RandomBot(seeds.next64())
+    bots = {seat: make_bot(bot_name, game.setup, seeds.next64())
             for seat in range(game.num_seats) if seat not in humans}
     table = Table(console, read, list(humans))
     stopped = False
@@ -126,7 +125,7 @@ def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console:
                     stopped = True
                     break
             else:
-                action = bots[seat].choose(Decision(seat, state.legal_actions()))
+                action = bots[seat].choose(state.view(seat))
             state.apply(action)
     except KeyboardInterrupt:
         console.print()
@@ -178,18 +177,15 @@ def load(players: int | None, board: str | None, characters: str | None,
     return game
 
 
-BOT_NAMES = ("random",)
-"""Bots that can play the hex skirmish game at the terminal."""
-
-
 def play_command(*, players: int | None, board: str | None, characters: str | None,
                  seed: int, seat: int, humans: Sequence[int], watch: bool, bot: str,
                  record: Path | None, rules: Sequence[str], console: Console,
                  read: Reader) -> int:
     """`initiative play --game hex_skirmish`: check the options, say who plays, play.
     Bad options raise `OptionError` with the message for the user."""
-    if bot not in BOT_NAMES:
-        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOT_NAMES)}")
+    if not is_bot_name(bot):
+        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
+                          "(iterations) or ismcts@Xs (seconds per decision)")
     try:
         game = load(players, board, characters, rules)
     except InitiativeError as exc:
