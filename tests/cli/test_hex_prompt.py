@@ -117,3 +117,11 @@ def test_dice_are_shown_once_rolled() -> None:
     text = screen(v, 0)
     assert "Bo (seat 1) was rolled against: 5 2; hits 1" in text
     assert "Bo (seat 1) decides: react (Lunge, attack)" in text
+
+
+def test_a_move_says_how_many_steps_are_left() -> None:
+    """HX-16: a move is exactly N steps, taken one at a time."""
+    v = view(UNITS, legal=(("step", 0),),
+             pending={"kind": "move", "seat": 0, "unit": 0, "steps_left": 2,
+                      "card": "lunge", "section": "move"})
+    assert "Ann (seat 0) decides: move (Lunge, move; 2 steps left)" in screen(v, 0)

@@ -120,12 +120,17 @@ def menu_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def decision_title(view: Mapping[str, Any]) -> str:
+    """`Ann (seat 0) decides: move (Lunge, move; 2 steps left)`."""
     pending = view.get("pending") or {}
     kind = pending.get("kind", "turn")
     card = pending.get("card")
-    about = f" ({view['cards'][card]['name']}, {pending.get('section')})" \
-        if card in view["cards"] else ""
-    return f"{seat_name(view, int(view['seat']))} decides: {kind}{about}"
+    about = [f"{view['cards'][card]['name']}, {pending.get('section')}"] \
+        if card in view["cards"] else []
+    left = pending.get("steps_left")
+    if kind == "move" and left:
+        about.append(f"{left} step{'s' if left != 1 else ''} left")
+    return f"{seat_name(view, int(view['seat']))} decides: {kind}" \
+        + (f" ({'; '.join(about)})" if about else "")
 
 
 def board_text(view: Mapping[str, Any], reach: int | None = None) -> str:
