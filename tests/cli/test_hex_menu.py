@@ -16,17 +16,23 @@ from initiative.cli.hex_prompt import parse_choice
 from initiative.cli.hex_screen import menu_lines, screen
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
-from initiative.games.hex.actions import action_text
+from initiative.games.hex.actions import Kind, action_text
+from initiative.games.hex.board_text import choice_marks
 from initiative.games.hex.record import HexRecord, replay
 from initiative.games.hex.state import HexState
 
-GAMES = 12
+GAMES = 40
+MAX_GAMES = 400
 SHORT = {"round_limit": 3}
+VARIANTS = ({}, {"initiative_reveal": "one_per_turn"}, {"move_exact": False},
+            {"allow_voluntary_pass": True, "barrage_dice": "shared_roll"})
+"""House rules that add or change choices (HX-A1, HX-A7 `stop`, HX-A17 `pass`, HX-A12)."""
 
 
 def _decisions(seed: int, players: int) -> Iterator[tuple[int, HexState]]:
     """Every seat decision of one random game: (seat, state) before it is applied."""
-    game = load_game("hex_skirmish", players=players, rules=SHORT)
+    rules = {"round_limit": 6, **VARIANTS[seed % len(VARIANTS)]}
+    game = load_game("hex_skirmish", players=players, rules=rules)
     state = game.new_initial_state(seed)
     bot = RandomBot(SplitMix64(seed).next64())
     while not state.is_terminal():
@@ -37,7 +43,10 @@ def _decisions(seed: int, players: int) -> Iterator[tuple[int, HexState]]:
 
 def test_every_legal_action_is_in_the_menu_by_number_and_text() -> None:
     decisions = 0
-    for seed in range(GAMES):
+    kinds: set[Kind] = set()
+    for seed in range(MAX_GAMES):  # at least GAMES games, on until every kind was offered
+        if seed >= GAMES and kinds == set(Kind):
+            break
         for seat, state in _decisions(seed, 2 + seed % 3):
             legal = list(state.legal_actions())
             view = state.view(seat).to_dict()
@@ -49,8 +58,11 @@ def test_every_legal_action_is_in_the_menu_by_number_and_text() -> None:
                 assert line in text
                 assert parse_choice(str(n), view["legal"]) == action
                 assert parse_choice(action_text(action), view["legal"]) == action
+            assert all(1 <= n <= len(legal) for n in choice_marks(view).values())
+            kinds.update(a.kind for a in legal)
             decisions += 1
-    assert decisions > 100
+    assert decisions > 500
+    assert kinds == set(Kind), "the games reach every kind of choice"
 
 
 def _answers() -> Iterator[str]:
