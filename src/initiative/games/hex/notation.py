@@ -445,10 +445,10 @@ def _read_line(raw: Any, read: _Reader, alive: list[bool]) -> tuple[list[int], i
         if missing:
             fail(path, f"living seat {missing[0]} has no initiative cards (each living "
                  "player has two, HX-5)")
-    at = integer(line_map.get("at", -1), "position.line.at", -1, max(len(line) - 1, -1))
+    at = integer(line_map.get("at", -1), "position.line.at", -1, len(line))
     revealed = integer(line_map.get("revealed", len(line)), "position.line.revealed", 0,
                        len(line))
-    if line and revealed < at + 1:
+    if line and revealed < min(at + 1, len(line)):
         fail("position.line.revealed", f"{revealed} cards revealed, but card {at} is being "
              "resolved (HX-A1: a card is revealed when it is reached)")
     if read.setup.rules.initiative_reveal == "all_at_start" and revealed != len(line):
