@@ -41,6 +41,7 @@ from initiative.engine.rng import rng_from_data
 from initiative.games.hex import actions
 from initiative.games.hex.actions import MAX_HAND, HexAction
 from initiative.games.hex.frames import (
+    ATTACK,
     FACE,
     FROM_FUMBLE,
     FROM_MOVE,
@@ -310,6 +311,7 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     winner, leaders = _read_result(top, read, over, units[4])
     if over and stack:
         fail("position.stack", "a finished game has no decision pending")
+    _check_owners(stack, units[4])
     state = HexState(setup, rng, hexes=units[0], facing=units[1], health=units[2],
                      power=units[3], alive=units[4], hands=hands, decks=decks,
                      discards=discards, line=line, at=at, revealed=revealed,
@@ -467,6 +469,9 @@ def _read_result(top: dict[str, Any], read: _Reader, over: bool,
         if winner is not None or leaders:
             fail("position.winner", "a game in progress has no winner or leaders "
                  "(phase over ends it)")
+        if sum(alive) <= 1:
+            fail("position.phase", "at most one character stands, so the game is over "
+                 "(HX-A5)")
         return None, ()
     if winner is not None and leaders != (winner,):
         fail("position.leaders", f"the winner {winner} is the only leader")
@@ -542,6 +547,19 @@ _FRAME_READERS: dict[str, Callable[[Any, str, _Reader], Frame]] = {
     "turn": _turn, "move": _move, "face": _face, "attack": _attack}
 
 
+def _check_owners(stack: list[Frame], alive: list[bool]) -> None:
+    """The unit whose turn, move, facing or attack a frame is stands on the board."""
+    for i, frame in enumerate(stack):
+        if frame.tag == TURN:
+            owner, field = frame.seat, "seat"
+        elif frame.tag == ATTACK:
+            owner, field = frame.attacker, "attacker"
+        else:
+            owner, field = frame.unit, "unit"
+        if not alive[owner]:
+            fail(f"position.stack[{i}].{field}", f"seat {owner} is eliminated (HX-A5)")
+
+
 def _play_on(state: HexState, chance: Any, read: _Reader) -> None:
     """Run the loaded state on to its next decision (or chance node), then resume a
     pending chance step. A stack whose frames do not fit the units (a mover that is not
@@ -550,6 +568,9 @@ def _play_on(state: HexState, chance: Any, read: _Reader) -> None:
         state.settle()
         if chance is not None:
             _resume_chance(state, chance)
+        seat = state.current_seat()
+        if seat >= 0 and not state.legal_actions():
+            fail("position.stack", f"seat {seat} must decide but has no legal action")
     except NotationError:
         raise
     except (InitiativeError, AssertionError, IndexError, KeyError, ValueError,
