@@ -100,7 +100,7 @@ def test_a_position_at_a_chance_node_keeps_the_step_and_the_outcomes_chosen() ->
     again.apply(Outcome("roll", 1))
     state.apply(Outcome("roll", 1))
     assert position_of(again) == position_of(state)
-    with pytest.raises(NotationError, match="position.rng: this position's chance is explicit"):
+    with pytest.raises(NotationError, match=r"position\.rng: this position's chance is explicit"):
         load_position(data)
 
 
@@ -228,10 +228,10 @@ def test_unreadable_positions_are_notation_errors(text: str, message: str) -> No
 def test_a_bad_chance_step_names_it() -> None:
     data = position_of(_attack_with_dash(()))
     data["chance"] = {"step": data["chance"]["step"], "chosen": ["roll:9"]}
-    with pytest.raises(NotationError, match=r"position.chance.chosen\[0\]: roll:9 is not"):
+    with pytest.raises(NotationError, match=r"position\.chance\.chosen\[0\]: roll:9 is not"):
         load_position(data, explicit_chance=True)
     data["chance"] = {"step": index(act(Kind.DECLINE)), "chosen": []}
-    with pytest.raises(NotationError, match="position.chance.step: decline is not legal"):
+    with pytest.raises(NotationError, match=r"position\.chance\.step: decline is not legal"):
         load_position(data, explicit_chance=True)
 
 
@@ -245,7 +245,7 @@ def test_a_frame_of_an_eliminated_unit_is_refused() -> None:
     data["seats"].append(_seat([]))
     data["line"] = {"cards": [0, 2, 1, 1, 2, 0, "special"], "at": 0, "revealed": 7}
     data["stack"] = [{"frame": "turn", "seat": 2, "special": False}]
-    with pytest.raises(NotationError, match=r"position.stack\[0\].seat: seat 2 is eliminated"):
+    with pytest.raises(NotationError, match=r"position\.stack\[0\]\.seat: seat 2 is eliminated"):
         load_position(data)
     data["stack"] = []  # between turns: seat 2's card is skipped (HX-A5), seat 1 plays
     state = load_position(data)

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import json
 import os
-from fractions import Fraction
 from dataclasses import fields
+from fractions import Fraction
 from typing import Any, get_args, get_type_hints
 
 from hypothesis import given, settings
