@@ -224,8 +224,45 @@ def frame_to_data(frame: Frame, keys: Sequence[str]) -> dict[str, Any]:
 
 
 def position_json(state: HexState) -> str:
-    """The position as indented JSON text."""
-    return json.dumps(position_of(state), indent=1) + "\n"
+    """The position as JSON text for people (`pretty_json`)."""
+    return pretty_json(position_of(state))
+
+
+WIDTH = 88
+"""The widest line `pretty_json` writes when it can."""
+
+
+def pretty_json(value: Any) -> str:
+    """JSON text for people: what fits on a line stays on one, a long list of plain
+    values fills lines, everything else is indented by two."""
+    return _pretty(value, 0) + "\n"
+
+
+def _pretty(value: Any, indent: int, lead: int = 0) -> str:
+    """`value` as JSON starting `lead` characters into a line indented `indent`."""
+    flat = json.dumps(value)
+    if indent + lead + len(flat) <= WIDTH or not isinstance(value, (dict, list)) or not value:
+        return flat
+    inner = indent + 2
+    pad = " " * inner
+    if isinstance(value, dict):
+        items = []
+        for k, v in value.items():
+            key = json.dumps(k) + ": "
+            items.append(pad + key + _pretty(v, inner, len(key)))
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    if not any(isinstance(v, (dict, list)) for v in value):
+        lines, line = [], ""
+        for v in value:
+            item = json.dumps(v)
+            if line and inner + len(line) + len(item) + 2 > WIDTH:
+                lines.append(pad + line + ",")
+                line = ""
+            line = f"{line}, {item}" if line else item
+        lines.append(pad + line)
+        return "[\n" + "\n".join(lines) + "\n" + " " * indent + "]"
+    items = [pad + _pretty(v, inner) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
 def canonical_json(state: HexState) -> str:

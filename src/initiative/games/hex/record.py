@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +55,7 @@ from initiative.games.hex.notation import (
     outcome_text,
     position_json,
     position_of,
+    pretty_json,
 )
 from initiative.games.hex.state import HexState
 
@@ -181,7 +181,7 @@ class HexRecord:
                    _seat_or_none(data.get("winner"), "record.winner"), final_hash, log, final)
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=1) + "\n"
+        return pretty_json(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> HexRecord:
