@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from initiative.cli.main import app
 from initiative.engine.chance import Outcome
 from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
@@ -30,6 +32,8 @@ from initiative.games.hex.record import (
 )
 from initiative.games.hex.state import HexState
 from tests.cli.helpers import run_cli
+
+RUNNER = CliRunner()
 
 
 def _played(seed: int = 7, explicit: bool = False, **params: Any) -> tuple[HexGame, HexState]:
@@ -138,23 +142,24 @@ def test_replay_prints_the_public_log_and_the_result(record_file: Path,
 
 
 def test_verbose_replay_numbers_every_step(record_file: Path) -> None:
-    done = run_cli(["replay", "--verbose", str(record_file)])
-    assert done.returncode == 0, done.stderr
-    assert "\n[1] " in done.stdout and "Traceback" not in done.stderr
+    done = RUNNER.invoke(app, ["replay", "--verbose", str(record_file)])
+    assert done.exit_code == 0, done.output
+    assert "\n[1] " in done.output and "steps replayed." in done.output
 
 
 def test_position_after_prints_a_loadable_position(record_file: Path) -> None:
     record = HexRecord.load(record_file)
-    done = run_cli(["replay", "--position-after", "5", str(record_file)])
-    assert done.returncode == 0, done.stderr
-    data = json.loads(done.stdout)
+    done = RUNNER.invoke(app, ["replay", "--position-after", "5", str(record_file)])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.output)
     assert data == position_of(replay_prefix(record, 5))
-    assert done.stdout == position_text(record, 5)
+    assert done.output == position_text(record, 5)
     assert position_of(load_position(data)) == data
-    too_far = run_cli(["replay", "--position-after", "100000", str(record_file)])
-    assert too_far.returncode == 1 and "the record has" in too_far.stderr
-    between = run_cli(["replay", "--position-after", "5", "--between", str(record_file)])
-    assert between.returncode == 1 and "Initiative Break records" in between.stderr
+    too_far = RUNNER.invoke(app, ["replay", "--position-after", "100000", str(record_file)])
+    assert too_far.exit_code == 1 and "the record has" in too_far.output
+    between = RUNNER.invoke(app, ["replay", "--position-after", "5", "--between",
+                                  str(record_file)])
+    assert between.exit_code == 1 and "Initiative Break records" in between.output
 
 
 def test_a_broken_hex_record_is_an_error_line(tmp_path: Path, record_file: Path) -> None:

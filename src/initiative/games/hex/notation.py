@@ -41,6 +41,7 @@ from initiative.engine.rng import rng_from_data
 from initiative.games.hex import actions
 from initiative.games.hex.actions import MAX_HAND, HexAction
 from initiative.games.hex.frames import (
+    ATTACK,
     FACE,
     FROM_FUMBLE,
     FROM_MOVE,
@@ -223,8 +224,45 @@ def frame_to_data(frame: Frame, keys: Sequence[str]) -> dict[str, Any]:
 
 
 def position_json(state: HexState) -> str:
-    """The position as indented JSON text."""
-    return json.dumps(position_of(state), indent=1) + "\n"
+    """The position as JSON text for people (`pretty_json`)."""
+    return pretty_json(position_of(state))
+
+
+WIDTH = 88
+"""The widest line `pretty_json` writes when it can."""
+
+
+def pretty_json(value: Any) -> str:
+    """JSON text for people: what fits on a line stays on one, a long list of plain
+    values fills lines, everything else is indented by two."""
+    return _pretty(value, 0) + "\n"
+
+
+def _pretty(value: Any, indent: int, lead: int = 0) -> str:
+    """`value` as JSON starting `lead` characters into a line indented `indent`."""
+    flat = json.dumps(value)
+    if indent + lead + len(flat) <= WIDTH or not isinstance(value, (dict, list)) or not value:
+        return flat
+    inner = indent + 2
+    pad = " " * inner
+    if isinstance(value, dict):
+        items = []
+        for k, v in value.items():
+            key = json.dumps(k) + ": "
+            items.append(pad + key + _pretty(v, inner, len(key)))
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    if not any(isinstance(v, (dict, list)) for v in value):
+        lines, line = [], ""
+        for v in value:
+            item = json.dumps(v)
+            if line and inner + len(line) + len(item) + 2 > WIDTH:
+                lines.append(pad + line + ",")
+                line = ""
+            line = f"{line}, {item}" if line else item
+        lines.append(pad + line)
+        return "[\n" + "\n".join(lines) + "\n" + " " * indent + "]"
+    items = [pad + _pretty(v, inner) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
 
 
 def canonical_json(state: HexState) -> str:
@@ -310,6 +348,7 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     winner, leaders = _read_result(top, read, over, units[4])
     if over and stack:
         fail("position.stack", "a finished game has no decision pending")
+    _check_owners(stack, units[4])
     state = HexState(setup, rng, hexes=units[0], facing=units[1], health=units[2],
                      power=units[3], alive=units[4], hands=hands, decks=decks,
                      discards=discards, line=line, at=at, revealed=revealed,
@@ -445,10 +484,10 @@ def _read_line(raw: Any, read: _Reader, alive: list[bool]) -> tuple[list[int], i
         if missing:
             fail(path, f"living seat {missing[0]} has no initiative cards (each living "
                  "player has two, HX-5)")
-    at = integer(line_map.get("at", -1), "position.line.at", -1, max(len(line) - 1, -1))
+    at = integer(line_map.get("at", -1), "position.line.at", -1, len(line))
     revealed = integer(line_map.get("revealed", len(line)), "position.line.revealed", 0,
                        len(line))
-    if line and revealed < at + 1:
+    if line and revealed < min(at + 1, len(line)):
         fail("position.line.revealed", f"{revealed} cards revealed, but card {at} is being "
              "resolved (HX-A1: a card is revealed when it is reached)")
     if read.setup.rules.initiative_reveal == "all_at_start" and revealed != len(line):
@@ -467,6 +506,9 @@ def _read_result(top: dict[str, Any], read: _Reader, over: bool,
         if winner is not None or leaders:
             fail("position.winner", "a game in progress has no winner or leaders "
                  "(phase over ends it)")
+        if sum(alive) <= 1:
+            fail("position.phase", "at most one character stands, so the game is over "
+                 "(HX-A5)")
         return None, ()
     if winner is not None and leaders != (winner,):
         fail("position.leaders", f"the winner {winner} is the only leader")
@@ -542,6 +584,19 @@ _FRAME_READERS: dict[str, Callable[[Any, str, _Reader], Frame]] = {
     "turn": _turn, "move": _move, "face": _face, "attack": _attack}
 
 
+def _check_owners(stack: list[Frame], alive: list[bool]) -> None:
+    """The unit whose turn, move, facing or attack a frame is stands on the board."""
+    for i, frame in enumerate(stack):
+        if frame.tag == TURN:
+            owner, field = frame.seat, "seat"
+        elif frame.tag == ATTACK:
+            owner, field = frame.attacker, "attacker"
+        else:
+            owner, field = frame.unit, "unit"
+        if not alive[owner]:
+            fail(f"position.stack[{i}].{field}", f"seat {owner} is eliminated (HX-A5)")
+
+
 def _play_on(state: HexState, chance: Any, read: _Reader) -> None:
     """Run the loaded state on to its next decision (or chance node), then resume a
     pending chance step. A stack whose frames do not fit the units (a mover that is not
@@ -550,6 +605,9 @@ def _play_on(state: HexState, chance: Any, read: _Reader) -> None:
         state.settle()
         if chance is not None:
             _resume_chance(state, chance)
+        seat = state.current_seat()
+        if seat >= 0 and not state.legal_actions():
+            fail("position.stack", f"seat {seat} must decide but has no legal action")
     except NotationError:
         raise
     except (InitiativeError, AssertionError, IndexError, KeyError, ValueError,

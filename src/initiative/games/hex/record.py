@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,7 +45,7 @@ from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import SplitMix64
-from initiative.games.hex import actions
+from initiative.games.hex import actions, text
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.loader import load_hex_skirmish
@@ -56,6 +55,7 @@ from initiative.games.hex.notation import (
     outcome_text,
     position_json,
     position_of,
+    pretty_json,
 )
 from initiative.games.hex.state import HexState
 
@@ -181,7 +181,7 @@ class HexRecord:
                    _seat_or_none(data.get("winner"), "record.winner"), final_hash, log, final)
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=1) + "\n"
+        return pretty_json(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> HexRecord:
@@ -266,11 +266,15 @@ def _check_log(stored: list[str], found: list[str]) -> None:
 
 
 def result_line(state: HexState) -> str:
-    """`Result: ...` for a finished or unfinished game."""
+    """`Result: ...` for a won, drawn (HX-A5: tied leaders at the round limit) or
+    unfinished game."""
     names = [seat.name for seat in state.setup.seats]
     if state.winner is not None:
         return f"Result: {names[state.winner]} (seat {state.winner}) wins in round {state.round}."
     if state.is_terminal():
+        if state.leaders:
+            tied = ", ".join(names[s] for s in state.leaders)
+            return f"Result: draw between {tied} after round {state.round}."
         return f"Result: no winner after round {state.round}."
     return f"Result: unfinished in round {state.round}."
 
@@ -288,17 +292,18 @@ def story(record: HexRecord, verbose: bool = False) -> list[str]:
 
 def _steps_told(record: HexRecord) -> list[str]:
     state = record.game().new_initial_state(record.seed)
-    names = [seat.name for seat in state.setup.seats]
+    setup = state.setup
+    names = [seat.name for seat in setup.seats]
     lines = rendered_log(state)
-    seen = len(lines)
+    seen = len(state.events())
     for n, step in enumerate(record.steps(), 1):
         seat = state.current_seat()
         who = names[seat] if 0 <= seat < len(names) else "chance"
         state.apply(step)
-        told = rendered_log(state)
+        events = state.events()
         lines.append(f"[{n}] {who}: {step_text(step)}")
-        lines.extend(f"    {sentence}" for sentence in told[seen:])
-        seen = len(told)
+        lines.extend(f"    {text.describe(setup, e)}" for e in events[seen:])
+        seen = len(events)
     return lines
 
 
@@ -350,9 +355,11 @@ def _gcd(a: int, b: int) -> int:
 
 GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {
     "duel_three_stones": (lambda: {}, 101, False),
-    "three_seats_the_breach": (lambda: {"players": 3, "board": "the_breach"}, 202, False),
+    "three_seats_the_breach": (lambda: {"players": 3, "board": "the_breach",
+                                        "rules": {"round_limit": 12}}, 202, False),
     "four_seats_three_stones": (lambda: {"players": 4}, 303, False),
-    "four_seats_the_breach": (lambda: {"players": 4, "board": "the_breach"}, 404, False),
+    "four_seats_the_breach": (lambda: {"players": 4, "board": "the_breach",
+                                       "rules": {"round_limit": 12}}, 404, False),
     "duel_house_rules": (lambda: {"board": "the_breach", "rules": {
         "initiative_reveal": "one_per_turn", "victory": "most_power_after_rounds",
         "round_limit": 4, "barrage_dice": "shared_roll",
@@ -360,7 +367,8 @@ GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {
     "duel_explicit_chance": (lambda: {}, 606, True),
 }
 """Golden games: load_game params, a seed, explicit chance or not. The actions are
-random, drawn from SplitMix64(seed + 1) (outcomes too, by their probabilities)."""
+random, drawn from SplitMix64(seed + 1) (outcomes too, by their probabilities). The
+games on The Breach stop at a round limit (HX-A5) to keep their files short."""
 
 
 def golden_record(name: str) -> HexRecord:
