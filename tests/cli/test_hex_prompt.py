@@ -115,7 +115,7 @@ def test_dice_are_shown_once_rolled() -> None:
                       "section": "attack", "attacker": 0, "targets": [1],
                       "rolls": {"1": [5, 2]}, "hits": {"1": 1}})
     text = screen(v, 0)
-    assert "Bo (seat 1) was rolled against: 5 2; hits 1" in text
+    assert "Dice:\n  against Bo (seat 1): rolled 5 2, 1 hit\n" in text
     assert "Bo (seat 1) decides: react (Lunge, attack)" in text
 
 

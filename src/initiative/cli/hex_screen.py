@@ -88,8 +88,9 @@ def dice_lines(view: Mapping[str, Any]) -> list[str]:
     out = []
     for key in sorted(set(rolls) | set(hits), key=int):
         faces = " ".join(map(str, rolls.get(key, []))) or "-"
-        out.append(f"  {seat_name(view, int(key))} was rolled against: {faces}; "
-                   f"hits {hits.get(key, 0)}")
+        n = hits.get(key, 0)
+        out.append(f"  against {seat_name(view, int(key))}: rolled {faces}, "
+                   f"{n} hit{'' if n == 1 else 's'}")
     return out
 
 
