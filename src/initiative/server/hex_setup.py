@@ -2,8 +2,8 @@
 JSON API: players (2-4), board, one character per seat, who plays each seat (a person
 with a secret link, anyone from the lobby, or a bot by name) and the house-rule flags
 (games/hex/flags.py, docs/rules-interpretations.md). `HexPlan.params()` are the
-`load_game("hex_skirmish", ...)` parameters that build the game; a plan the game
-refuses is a SetupError listing every problem.
+`load_game("hex_skirmish", ...)` parameters that build the game (`HexSetup.to_params`
+form); a plan the content refuses is a SetupError listing every problem.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import typing
 from dataclasses import dataclass, fields
 from typing import Any, Literal, Union, get_args, get_origin
 
-from initiative.engine.errors import ConfigError, GameParamError
-from initiative.games import load_game
+from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.hex.content import default_content
+from initiative.games.hex.setup import build_setup
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.specs import HexContent
 from initiative.server.setup import SetupError
@@ -51,7 +51,7 @@ class HexPlan:
     def params(self) -> dict[str, Any]:
         """The `load_game("hex_skirmish", **params)` parameters of this table."""
         return {"players": len(self.seats), "board": self.board,
-                "characters": "+".join(s.character for s in self.seats),
+                "characters": [s.character for s in self.seats],
                 "seat_names": [s.name for s in self.seats], "rules": dict(self.rules)}
 
     def to_dict(self) -> dict[str, Any]:
@@ -177,8 +177,10 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
     plan = HexPlan(name, board, tuple(seats), _rules(form, problems))
     if not problems:
         try:
-            load_game(GAME, **plan.params())
-        except (GameParamError, ConfigError) as exc:
+            params = plan.params()
+            params.pop("players")
+            build_setup(content, players=len(plan.seats), **params)
+        except (ConfigError, ContentError) as exc:
             problems.append(str(exc))
     if problems:
         raise SetupError(problems)
