@@ -40,6 +40,8 @@ NOTIFY_KINDS = ("h",)
 IDLE_SECONDS = 600.0
 """A table with no page and no bot due for this long is dropped from memory."""
 SWEEP_SECONDS = 30.0
+MAX_BOT_FAILURES = 3
+"""Refused choices in a row after which a bot task stops (the next change wakes it)."""
 HEX_BOTS = ("random",)
 """The bots that can play a hex seat."""
 
@@ -231,6 +233,7 @@ class HexHub:
     async def _bots(self, runtime: HexRuntime) -> None:
         """Bots play while a bot's seat decides (each after `bot_delay` seconds)."""
         table = runtime.table
+        failures = 0
         while True:
             seat = table.state.current_seat()
             bot = runtime.bot(seat) if seat >= 0 else None
@@ -242,10 +245,12 @@ class HexHub:
             view = table.state.view(seat)
             try:
                 action = await asyncio.to_thread(bot.choose, view)
-                index = table.game.action_index(action)
-                await self.commit(runtime, lambda t: t.check_act(seat, index, "bot"))
+                await self.commit(runtime, _bot_act(seat, table.game.action_index(action)))
             except TableError as exc:  # the table moved on meanwhile: look again
                 log.info("hex table %s: bot of seat %d: %s", table.id, seat, exc)
+                failures += 1
+                if failures >= MAX_BOT_FAILURES:
+                    return
             except Exception:
                 log.exception("hex table %s: the bot of seat %d failed", table.id, seat)
                 return
@@ -261,3 +266,7 @@ class HexHub:
                 elif now - runtime.last_used > IDLE_SECONDS and not runtime.lock.locked() \
                         and (runtime.bot_task is None or runtime.bot_task.done()):
                     del self.runtimes[key]
+
+
+def _bot_act(seat: int, index: int) -> Callable[[HexTable], dict[str, Any]]:
+    return lambda table: table.check_act(seat, index, "bot")

@@ -15,8 +15,8 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games.hex.content import default_content
-from initiative.games.hex.setup import build_setup
 from initiative.games.hex.flags import HexRules
+from initiative.games.hex.setup import build_setup
 from initiative.games.hex.specs import HexContent
 from initiative.server.setup import SetupError
 
@@ -156,8 +156,8 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
         problems.append(f"board: unknown board {board!r} (boards: "
                         f"{', '.join(sorted(content.boards))})")
     elif players not in content.boards[board].starts:
-        problems.append(f"board {board!r} seats {', '.join(map(str, sorted(content.boards[board].starts)))} "
-                        f"players, not {players}")
+        counts = ", ".join(map(str, sorted(content.boards[board].starts)))
+        problems.append(f"board {board!r} seats {counts} players, not {players}")
     characters = sorted(content.characters)
     seats = []
     for i in range(players):
