@@ -6,6 +6,7 @@ only (hidden information, COMMON18)."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from contextlib import ExitStack
@@ -65,7 +66,7 @@ def test_bad_plans_are_listed_never_a_500(tmp_path: Path) -> None:
         assert answer.status_code == 400
         for problem in ("players: 2 to 4", "unknown board 'moon'", "'wizard'",
                         "die_sides: a whole number"):
-            assert problem in answer.text
+            assert problem in html.unescape(answer.text)
         api = client.post("/api/hex-tables", json={"players": 2, "rule_die_sides": 2})
         assert api.status_code == 400 and "die_sides must be at least 4" in str(api.json())
         assert client.post("/api/hex-tables", content=b"[").status_code == 400

@@ -110,8 +110,7 @@ def click(page: Page, index: int, rng: random.Random) -> str:
         target = page.locator(f'{where} [data-action="{index}"]')
         if target.count():
             target.first.click()
-            page.wait_for_function(
-                f"document.getElementById('hex-table').dataset.seq !== '{seq}'")
+            expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
             return where
     raise AssertionError(f"action {index} is not on the page")
 
@@ -184,8 +183,7 @@ def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browse
             state.apply(action)
             hands = state.view(GAME_MASTER).to_dict()["hands"]
             for n, p in enumerate(pages):
-                p.wait_for_function("document.getElementById('hex-table').dataset.seq"
-                                    f" === '{applied}'")
+                expect(p.locator("#hex-table")).to_have_attribute("data-seq", str(applied))
                 names = p.locator("#hx-hand .card-name").all_inner_texts()
                 cards = state.view(n).to_dict()["cards"]
                 assert names == [cards[k]["name"] for k in hands[str(n)]]

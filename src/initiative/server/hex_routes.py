@@ -171,7 +171,8 @@ def hex_routes(hub: HexHub) -> list[BaseRoute]:
 
     def new_form(form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
         return page("hex_new.html", status, form=form, problems=problems,
-                    boards=board_choices(content), characters=seat_choices(content),
+                    boards=board_choices(content), default_board=content.default_board,
+                    characters=seat_choices(content),
                     bots=HEX_BOTS, rules=rule_fields())
 
     async def new_get(request: Request) -> Response:
