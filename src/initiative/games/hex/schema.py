@@ -201,7 +201,19 @@ def _format_validation(error: ValidationError, where: str, data: dict[str, Any])
                 raw = section[loc[1]]
                 if isinstance(raw, dict) and "key" in raw:
                     entry = f" ({str(loc[0]).rstrip('s')} {raw['key']!r})"
-        path = ".".join(f"[{p}]" if isinstance(p, int) else str(p) for p in loc)
-        path = path.replace(".[", "[")
-        lines.append(f"{where}{entry}, field {path}: {item['msg']}")
+        lines.append(f"{where}{entry}, field {_path(loc, data)}: {item['msg']}")
     return "\n".join(lines)
+
+
+def _path(loc: list[int | str], data: Any) -> str:
+    """`boards[0].starts.2[1].facing`: list positions in brackets, mapping keys after a
+    dot, read by walking the data along the error's location."""
+    out = ""
+    for part in loc:
+        if isinstance(data, list) and isinstance(part, int):
+            out += f"[{part}]"
+            data = data[part] if part < len(data) else None
+        else:
+            out += f".{part}" if out else str(part)
+            data = data.get(part) if isinstance(data, dict) else None
+    return out

@@ -9,7 +9,7 @@ is also what a bot is given.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.engine.errors import ConfigError, ContentError, GameParamError
@@ -38,6 +38,12 @@ class HexSetup:
     board: Board
     seats: tuple[SeatSetup, ...]
     rules: HexRules
+    _decks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        index = {card.key: i for i, card in enumerate(self.content.cards)}
+        object.__setattr__(self, "_decks", tuple(
+            tuple(index[key] for key in seat.character.deck) for seat in self.seats))
 
     @property
     def num_seats(self) -> int:
@@ -46,8 +52,7 @@ class HexSetup:
     def deck_ids(self, seat: int) -> tuple[int, ...]:
         """The seat's Action deck as card ids (index into `content.cards`), one per
         copy, in the character's deck order."""
-        index = {card.key: i for i, card in enumerate(self.content.cards)}
-        return tuple(index[key] for key in self.seats[seat].character.deck)
+        return self._decks[seat]
 
     def to_params(self) -> dict[str, Any]:
         """The `load_game("hex_skirmish", ...)` parameters that build this setup again

@@ -30,6 +30,7 @@ from initiative.games.ib.presets import (
     preset_teams,
 )
 from initiative.games.ib.setup import IBGame
+from initiative.games.param_text import param_bool, param_list
 
 NAME = "initiative_break"
 DEFAULT_MODE = "1v1"
@@ -161,14 +162,7 @@ def _teams(value: Any) -> tuple[TeamSource, ...] | None:
 
 
 def _names(params: Mapping[str, Any], key: str) -> tuple[str, ...]:
-    value = params.get(key)
-    if value is None:
-        return ()
-    items = value.split("+") if isinstance(value, str) else value
-    if not isinstance(items, list | tuple) or not all(
-            isinstance(item, str) and item.strip() for item in items):
-        raise GameParamError(f"{NAME}: {key}: expected a list of names, got {value!r}")
-    return tuple(item.strip() for item in items)
+    return param_list(NAME, params, key) or ()
 
 
 def _renamed(match: Match, names: tuple[str, ...]) -> Match:
@@ -207,9 +201,4 @@ def _seed(value: Any) -> Seed:
 
 
 def _bool(params: Mapping[str, Any], key: str) -> bool:
-    value = params.get(key, False)
-    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-        value = value.strip().lower() == "true"
-    if not isinstance(value, bool):
-        raise GameParamError(f"{NAME}: {key}: expected true or false, got {value!r}")
-    return value
+    return param_bool(NAME, params, key)

@@ -1,0 +1,89 @@
+"""The driver: run the automatic rules until a seat must decide; validate and apply
+choices. Each frame kind has its `step` (automatic work: True; waiting: False), `legal`
+and `choose` in the module of the rules it implements."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.engine.errors import IllegalActionError
+from initiative.games.hex import attacks, movement, rounds, turns
+from initiative.games.hex.actions import HexAction
+from initiative.games.hex.frames import ATTACK, FACE, MOVE, TURN
+
+if TYPE_CHECKING:
+    from initiative.games.hex.state import HexState
+
+
+def advance(state: HexState) -> None:
+    """Resolve everything automatic until a decision is needed or the game ends."""
+    state.invalidate()
+    stack = state.stack
+    while not state.over:
+        if not stack:
+            rounds.next_card(state)
+            continue
+        frame = stack[-1]
+        if frame.tag == ATTACK:
+            if not attacks.step(state, frame):
+                return
+        elif frame.tag == MOVE:
+            if not movement.step(state, frame):
+                return
+        elif frame.tag == TURN:
+            if not turns.step(state, frame):
+                return
+        else:
+            state.offer(movement.face_legal(), frame.decider)
+            return
+
+
+def deciding_seat(state: HexState) -> int:
+    """Who owns the decision of the top frame."""
+    frame = state.stack[-1]
+    if frame.tag == TURN:
+        return frame.seat
+    if frame.tag == MOVE:
+        return frame.unit
+    if frame.tag == FACE:
+        return frame.decider
+    return attacks.decider(frame)
+
+
+def legal_actions(state: HexState) -> list[HexAction]:
+    frame = state.stack[-1]
+    if frame.tag == TURN:
+        return turns.legal(state, frame)
+    if frame.tag == MOVE:
+        return movement.legal(state, frame)
+    if frame.tag == FACE:
+        return movement.face_legal()
+    return attacks.legal(state, frame)
+
+
+def check(state: HexState, action: object) -> HexAction:
+    """The legal action equal to `action`; IllegalActionError naming the legal ones."""
+    if state.over:
+        raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
+    legal = state.legal_actions()
+    for candidate in legal:
+        if candidate is action or candidate == action:
+            return candidate
+    raise IllegalActionError(
+        f"{action!s} is not legal now for seat {deciding_seat(state)} "
+        f"(legal: {', '.join(map(str, legal)) or 'none'})")
+
+
+def apply(state: HexState, action: HexAction) -> None:
+    """Validate `action` first (nothing changes if it is illegal), apply it, run on."""
+    action = check(state, action)
+    frame = state.stack[-1]
+    if frame.tag == TURN:
+        turns.choose(state, frame, action)
+    elif frame.tag == MOVE:
+        movement.choose(state, frame, action)
+    elif frame.tag == FACE:
+        movement.face(state, frame, action)
+    else:
+        attacks.choose(state, frame, action)
+    advance(state)

@@ -1,0 +1,103 @@
+"""Moves (HX-16..HX-21, HX-34): a move is taken step by step (STEP by facing), a
+displaced unit is placed (DISPLACE by facing), then the mover's facing is chosen (FACE).
+Only steps that can still be completed into a legal move are offered (reach.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.hex import damage, events, reach
+from initiative.games.hex.actions import HexAction, Kind, act
+from initiative.games.hex.frames import NO_UNIT, FaceFrame, Frame, MoveFrame
+from initiative.games.hex.geometry import FACINGS, neighbor
+
+if TYPE_CHECKING:
+    from initiative.games.hex.state import HexState
+
+FACE_ACTIONS = tuple(act(Kind.FACE, f) for f in range(FACINGS))
+STOP = act(Kind.STOP)
+
+
+def begin(state: HexState, unit: int, card: int, section: int, steps: int,
+          displace: bool) -> Frame | None:
+    """The frame that runs a move of `steps` hexes (HX-16; a 0 only turns, HX-20), or
+    None when no legal move of that length exists."""
+    if steps == 0:
+        return FaceFrame(unit, unit, section, card)
+    pos = state.hexes[unit]
+    assert pos is not None
+    frame = MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
+                      reach.step_dirs(state.rules, state.facing[unit]))
+    return frame if reach.can_complete(state, frame) else None
+
+
+def usable(state: HexState, unit: int, steps: int, displace: bool) -> bool:
+    """HX-A21: a Move section can be used (Move 0 always can)."""
+    return steps == 0 or begin(state, unit, -1, 0, steps, displace) is not None
+
+
+def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
+    if frame.waiting != NO_UNIT:
+        return [act(Kind.DISPLACE, e) for e in range(FACINGS)
+                if reach.displace_completes(state, frame, e)]
+    out = [act(Kind.STEP, d) for d in range(FACINGS) if reach.step_completes(state, frame, d)]
+    if reach.may_stop(state, frame):
+        out.append(STOP)
+    return out
+
+
+def step(state: HexState, frame: MoveFrame) -> bool:
+    """The move is done when no step is left and no unit waits: its facing comes next."""
+    if frame.left == 0 and frame.waiting == NO_UNIT:
+        state.put(FaceFrame(frame.unit, frame.unit, frame.section, frame.card))
+        return True
+    state.offer(legal(state, frame), frame.unit)
+    return False
+
+
+def choose(state: HexState, frame: MoveFrame, action: HexAction) -> None:
+    unit = frame.unit
+    pos = state.hexes[unit]
+    assert pos is not None
+    if action.kind == Kind.STOP:  # HX-A7 move_exact false
+        state.emit((events.STOPPED, unit))
+        state.put(FaceFrame(unit, unit, frame.section, frame.card))
+        return
+    if action.kind == Kind.STEP:  # HX-16
+        h = neighbor(pos, action.arg)
+        other = reach.occupant(state, h)
+        if other >= 0:  # HX-21: entering an occupied hex; its unit is displaced first
+            state.put(MoveFrame(unit, frame.card, frame.section, frame.left - 1,
+                                frame.taken + 1, frame.displace, frame.displaced + 1,
+                                frame.start, frame.dirs, other))
+            return
+        state.hexes[unit] = h
+        state.emit((events.STEPPED, unit, h.q, h.r))
+        state.put(MoveFrame(unit, frame.card, frame.section, frame.left - 1, frame.taken + 1,
+                            frame.displace, frame.displaced, frame.start, frame.dirs))
+        return
+    # DISPLACE (HX-21, HX-A9): the waiting unit goes to a neighbour of its hex (facing
+    # kept), then the mover steps in.
+    other = frame.waiting
+    into = state.hexes[other]
+    assert into is not None
+    dest = neighbor(into, action.arg)
+    state.put(MoveFrame(unit, frame.card, frame.section, frame.left, frame.taken,
+                        frame.displace, frame.displaced, frame.start, frame.dirs))
+    state.hexes[other] = dest
+    state.hexes[unit] = into
+    state.emit((events.STEPPED, unit, into.q, into.r))
+    state.emit((events.DISPLACED, other, dest.q, dest.r, unit))
+    if dest not in state.setup.board.hexes:  # HX-A8 board_edge_is_wall false
+        damage.eliminate(state, other, events.OFF_BOARD)
+
+
+def face_legal() -> list[HexAction]:
+    """HX-19 / HX-20 / HX-28: any of the six facings (keeping the current one too)."""
+    return list(FACE_ACTIONS)
+
+
+def face(state: HexState, frame: FaceFrame, action: HexAction) -> None:
+    state.facing[frame.unit] = action.arg
+    state.emit((events.FACED, frame.unit, action.arg, frame.decider))
+    state.pop()

@@ -1,0 +1,213 @@
+"""`HexView`: what one seat may know, as plain data (`to_dict`, the shape COMMON18 fixes:
+front ends and bots read exactly those keys).
+
+Public: the board, every unit (position, facing, health, Power tokens), the Style and
+Action cards in play, the revealed part of the initiative line, discard piles, hand and
+deck sizes, dice already rolled, the log. Private: a seat's own hand (a GAME_MASTER
+sees every hand). Never: another seat's hand, any deck order, an unrevealed initiative
+card (HX-A1 one_per_turn), the chance source.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from initiative.engine.contract import GAME_MASTER
+from initiative.games.hex import flow, text
+from initiative.games.hex.actions import WORDS_TO_KIND, HexAction, action_text, index
+from initiative.games.hex.frames import (
+    ATTACK,
+    FACE,
+    FROM_FUMBLE,
+    FROM_REACTION,
+    MOVE,
+    NO_UNIT,
+    ST_ORDER,
+    ST_PUSH,
+    ST_REACT,
+    ST_TARGET,
+    AttackFrame,
+    Frame,
+)
+from initiative.games.hex.geometry import Hex
+from initiative.games.hex.setup import HexSetup
+from initiative.games.hex.specs import ActionCard
+from initiative.timing.stacked_decks import SPECIAL
+
+if TYPE_CHECKING:
+    from initiative.games.hex.state import HexState
+
+_KIND_WORDS = {kind: word for word, kind in WORDS_TO_KIND.items()}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HexView:
+    """One seat's view: `seat`, its `legal` actions (empty unless it decides now) and
+    the data of `to_dict` (read-only: do not mutate it)."""
+
+    seat: int
+    legal: tuple[HexAction, ...]
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.data
+
+
+def _hex(h: Hex | None) -> list[int] | None:
+    return None if h is None else [h.q, h.r]
+
+
+def _card_dict(card: ActionCard) -> dict[str, Any]:
+    m, a, r = card.move, card.attack, card.reaction
+    return {"name": card.name,
+            "move": {"steps": m.steps, "displace": m.displace, "power": m.power},
+            "attack": {"dice": a.dice, "barrage": a.barrage, "fumble": a.fumble,
+                       "push": a.push, "power": a.power},
+            "reaction": {"shields": r.shields, "steps": r.steps, "displace": r.displace,
+                         "power": r.power}}
+
+
+def static_parts(setup: HexSetup) -> dict[str, Any]:
+    """The parts of every view that never change during a game."""
+    board = setup.board
+    styles = {}
+    for seat in setup.seats:
+        style = seat.style
+        styles[style.key] = {"name": style.name,
+                             "hexes": [{"offset": [h.offset.q, h.offset.r], "needs": h.needs}
+                                       for h in style.hexes]}
+    return {
+        "seat_names": [s.name for s in setup.seats],
+        "board": {"key": board.key, "name": board.name,
+                  "hexes": [[h.q, h.r] for h in sorted(board.hexes, key=lambda h: (h.r, h.q))],
+                  "walls": [[h.q, h.r] for h in sorted(board.walls, key=lambda h: (h.r, h.q))]},
+        "styles": styles,
+        "cards": {card.key: _card_dict(card) for card in setup.content.cards},
+    }
+
+
+_STATIC: dict[int, dict[str, Any]] = {}
+
+
+def _static(setup: HexSetup) -> dict[str, Any]:
+    key = id(setup)
+    found = _STATIC.get(key)
+    if found is None or found["setup"] is not setup:
+        found = _STATIC[key] = {"setup": setup, "parts": static_parts(setup)}
+    parts: dict[str, Any] = found["parts"]
+    return parts
+
+
+def _attack_below(stack: list[Frame]) -> AttackFrame | None:
+    for frame in reversed(stack):
+        if frame.tag == ATTACK:
+            return frame
+    return None
+
+
+def pending_dict(state: HexState) -> dict[str, Any] | None:
+    """The decision being asked now (COMMON18 `pending`), or None."""
+    if state.over or not state.stack:
+        return None
+    keys = state.setup.content.cards
+    frame = state.stack[-1]
+    attack = _attack_below(state.stack)
+    out: dict[str, Any] = {"kind": "turn", "seat": flow.deciding_seat(state), "unit": None,
+                           "steps_left": 0, "card": None, "section": None,
+                           "attacker": None, "targets": [], "rolls": {}, "hits": {}}
+    if attack is not None:
+        rolled = [t for t in attack.targets if attack.rolls[t]]
+        out["attacker"] = attack.attacker
+        out["targets"] = list(attack.targets) + sorted(attack.rest) if attack.targets \
+            or attack.rest else [t for t, n in enumerate(attack.needs) if n]
+        out["rolls"] = {str(t): list(attack.rolls[t]) for t in rolled}
+        out["hits"] = {str(t): attack.hits[t] for t in rolled}
+        out["card"] = keys[attack.card].key
+        out["section"] = "attack"
+    from_section = {FROM_REACTION: "reaction"}
+    if frame.tag == 0:
+        out["unit"] = frame.seat
+    elif frame.tag == MOVE:
+        out["kind"] = "displace" if frame.waiting != NO_UNIT else "move"
+        out["unit"] = frame.waiting if frame.waiting != NO_UNIT else frame.unit
+        out["steps_left"] = frame.left
+        out["card"] = keys[frame.card].key
+        out["section"] = from_section.get(frame.section, "move")
+    elif frame.tag == FACE:
+        out["kind"] = "fumble" if frame.reason == FROM_FUMBLE else "face"
+        out["unit"] = frame.unit
+        if frame.card >= 0:
+            out["card"] = keys[frame.card].key
+        out["section"] = "attack" if frame.reason == FROM_FUMBLE else \
+            from_section.get(frame.reason, "move")
+    else:
+        stage = frame.stage
+        out["kind"] = {ST_TARGET: "target", ST_ORDER: "order", ST_PUSH: "push",
+                       ST_REACT: "react"}.get(stage, "target")
+        out["unit"] = frame.targets[frame.at] if stage in (ST_PUSH, ST_REACT) \
+            else frame.attacker
+        if stage == ST_REACT:
+            out["section"] = "reaction"
+    return out
+
+
+def _label_context(state: HexState) -> text.LabelContext:
+    frame = state.stack[-1]
+    hand = tuple(state.hands[flow.deciding_seat(state)])
+    if frame.tag == MOVE:
+        unit = frame.waiting if frame.waiting != NO_UNIT else frame.unit
+        return text.LabelContext(hand, state.hexes[unit], unit)
+    if frame.tag == FACE:
+        attacker = frame.unit if frame.reason == FROM_FUMBLE else -1
+        return text.LabelContext(hand, None, frame.unit, attacker)
+    if frame.tag == ATTACK:
+        unit = frame.targets[frame.at] if frame.stage in (ST_PUSH, ST_REACT) else -1
+        at = state.hexes[unit] if unit >= 0 else None
+        return text.LabelContext(hand, at, unit, frame.attacker, frame.needs)
+    return text.LabelContext(hand)
+
+
+def make_view(state: HexState, seat: int) -> HexView:
+    """What `seat` (a seat, SPECTATOR or GAME_MASTER) may know now."""
+    setup = state.setup
+    cards = setup.content.cards
+    deciding = state.current_seat()
+    legal = state.legal_actions() if seat == deciding and seat >= 0 else ()
+    line = [None if i >= state.revealed else ("special" if c == SPECIAL else c)
+            for i, c in enumerate(state.line)]
+    units = []
+    for s, seat_setup in enumerate(setup.seats):
+        units.append({"seat": s, "name": seat_setup.name,
+                      "character": seat_setup.character.key,
+                      "character_name": seat_setup.character.name,
+                      "style": seat_setup.style.key, "hex": _hex(state.hexes[s]),
+                      "facing": state.facing[s], "health": state.health[s],
+                      "max_health": state.rules.starting_health, "power": state.power[s],
+                      "alive": state.alive[s]})
+    data: dict[str, Any] = {"game": "hex_skirmish", "seat": seat}
+    data.update(_static(setup))
+    data.update({
+        "round": state.round, "phase": state.phase, "units": units,
+        "line": {"cards": line, "at": state.at},
+        "active": state.active,
+        "hand": [cards[c].key for c in state.hands[seat]] if seat >= 0 else [],
+    })
+    if seat == GAME_MASTER:
+        data["hands"] = {str(s): [cards[c].key for c in hand]
+                         for s, hand in enumerate(state.hands)}
+    data["hand_counts"] = [len(h) for h in state.hands]
+    data["deck_counts"] = [len(d) for d in state.decks]
+    data["discards"] = [[cards[c].key for c in pile] for pile in state.discards]
+    data["pending"] = pending_dict(state)
+    if legal:
+        ctx = _label_context(state)
+        data["legal"] = [{"index": index(a), "kind": _KIND_WORDS[a.kind],
+                          "arg": a.arg, "text": action_text(a),
+                          "label": text.label(setup, a, ctx)} for a in legal]
+    else:
+        data["legal"] = []
+    data["log"] = [{"text": text.describe(setup, e)} for e in state.events()]
+    data["winner"] = state.winner
+    data["over"] = state.over
+    return HexView(seat, tuple(legal), data)

@@ -1,0 +1,124 @@
+"""Small hand-built skirmish content for the rules tests (no YAML): two Style cards, a
+handful of Action cards, a radius-3 board with two walls, and setups for 2 to 4 seats.
+
+Card ids are positions in `CARDS`; `ids(...)` turns keys into ids."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from initiative.engine.chance import DRAW, PICK, ROLL, ExplicitChance, Outcome
+from initiative.engine.rng import SplitMix64
+from initiative.games.hex.flags import HexRules, hex_rules
+from initiative.games.hex.frames import Frame
+from initiative.games.hex.geometry import Hex, hexagon
+from initiative.games.hex.setup import HexSetup, SeatSetup
+from initiative.games.hex.specs import (
+    ActionCard,
+    AttackSection,
+    Board,
+    Character,
+    HexContent,
+    MoveSection,
+    ReactionSection,
+    Start,
+    StyleCard,
+    StyleHex,
+)
+from initiative.games.hex.state import HexState
+
+CARDS = (
+    ActionCard("step", "Step", MoveSection(1), AttackSection(1), ReactionSection(shields=1)),
+    ActionCard("lunge", "Lunge", MoveSection(2, displace=True), AttackSection(2, push=True),
+               ReactionSection(steps=1)),
+    ActionCard("sweep", "Sweep", MoveSection(0), AttackSection(2, barrage=True),
+               ReactionSection(shields=2)),
+    ActionCard("feint", "Feint", MoveSection(1, power=1), AttackSection(1, fumble=True),
+               ReactionSection(power=1)),
+    ActionCard("rally", "Rally", MoveSection(0, power=1), AttackSection(3, power=-1),
+               ReactionSection(steps=0)),
+    ActionCard("dash", "Dash", MoveSection(3), AttackSection(1),
+               ReactionSection(steps=2, displace=True)),
+    ActionCard("drain", "Drain", MoveSection(1, power=-1), AttackSection(1),
+               ReactionSection(shields=1, power=-1)),
+)
+KEYS = tuple(c.key for c in CARDS)
+
+BRAWLER = StyleCard("brawler", "Brawler", (
+    StyleHex(Hex(0, -1), 3), StyleHex(Hex(1, -1), 4), StyleHex(Hex(-1, 0), 4)))
+"""Front 3+, front-right 4+, front-left 4+."""
+LANCER = StyleCard("lancer", "Lancer", (StyleHex(Hex(0, -1), 4), StyleHex(Hex(0, -2), 3)))
+"""Front 4+, two ahead 3+."""
+
+WALLS = frozenset({Hex(2, -1), Hex(-2, 1)})
+BOARD = Board("ring", "Ring", frozenset(hexagon(3)), WALLS, {
+    2: (Start(Hex(0, 2), 0), Start(Hex(0, -2), 3)),
+    3: (Start(Hex(0, 2), 0), Start(Hex(0, -2), 3), Start(Hex(3, -3), 4)),
+    4: (Start(Hex(0, 2), 0), Start(Hex(0, -2), 3), Start(Hex(3, -3), 4),
+        Start(Hex(-3, 3), 1)),
+})
+
+DECK = ("step", "lunge", "sweep", "feint", "rally", "dash", "step", "lunge")
+CHARACTERS = {
+    "ann": Character("ann", "Ann", "brawler", DECK),
+    "bo": Character("bo", "Bo", "lancer", DECK),
+}
+CONTENT = HexContent(boards={"ring": BOARD}, styles={"brawler": BRAWLER, "lancer": LANCER},
+                     cards=CARDS, characters=CHARACTERS, default_board="ring")
+NAMES = ("Red", "Blue", "Green", "Gold")
+
+
+def ids(*keys: str) -> list[int]:
+    return [KEYS.index(k) for k in keys]
+
+
+def make_setup(players: int = 2, rules: HexRules | None = None, board: Board = BOARD,
+               **flags: Any) -> HexSetup:
+    """A setup for `players` seats on `board` (alternating Ann the Brawler and Bo the
+    Lancer), with `rules` or the given house-rule flags."""
+    rules = rules if rules is not None else hex_rules(flags)
+    seats = tuple(
+        SeatSetup(NAMES[s], CHARACTERS["ann" if s % 2 == 0 else "bo"],
+                  BRAWLER if s % 2 == 0 else LANCER, board.starts[players][s])
+        for s in range(players))
+    return HexSetup(CONTENT, board, seats, rules)
+
+
+def open_board(walls: frozenset[Hex] = frozenset(), radius: int = 3) -> Board:
+    return replace(BOARD, hexes=frozenset(hexagon(radius)), walls=walls)
+
+
+def position(setup: HexSetup, *, hexes: list[Hex | None], facing: list[int],
+             hands: list[list[str]], stack: list[Frame], explicit: bool = True,
+             **parts: Any) -> HexState:
+    """A mid-turn state built from parts (state.py's documented constructor): dice and
+    draws forced through explicit chance unless `explicit` is False."""
+    n = setup.num_seats
+    rng: Any = ExplicitChance() if explicit else SplitMix64(1)
+    parts.setdefault("line", [s for s in range(n)] * 2 + [-1])
+    parts.setdefault("at", 0)
+    parts.setdefault("revealed", 2 * n + 1)
+    parts.setdefault("phase", "resolution")
+    state = HexState(setup, rng, hexes=hexes, facing=facing,
+                     hands=[ids(*h) for h in hands], decks=[[] for _ in range(n)],
+                     stack=stack, **parts)
+    state.settle()
+    return state
+
+
+def roll(face: int) -> Outcome:
+    return Outcome(ROLL, face)
+
+
+def draw(card: str) -> Outcome:
+    return Outcome(DRAW, KEYS.index(card))
+
+
+def seat_card(seat: int) -> Outcome:
+    """An initiative card dealt (the line's draws are DRAW outcomes over seats)."""
+    return Outcome(DRAW, seat)
+
+
+def pick(i: int) -> Outcome:
+    return Outcome(PICK, i)
