@@ -18,9 +18,10 @@ from typing import Any
 
 from initiative.engine.contract import SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
-from initiative.engine.rng import Seed, new_secret_seed, parse_seed
-from initiative.games import load_game
+from initiative.engine.rng import Seed, make_rng, new_secret_seed, parse_seed
+from initiative.games.hex.content import default_content
 from initiative.games.hex.game import HexGame
+from initiative.games.hex.setup import build_setup
 from initiative.games.hex.state import HexState
 from initiative.server import tokens
 from initiative.server.hex_setup import GAME, OPEN, HexPlan
@@ -33,9 +34,20 @@ SNAPSHOT_EVERY = 100
 
 
 def build_game(plan: HexPlan) -> HexGame:
-    game = load_game(GAME, **plan.params())
-    assert isinstance(game, HexGame)
-    return game
+    """The game of a plan, over the shipped content (what `load_game("hex_skirmish",
+    **plan.params())` builds)."""
+    return HexGame(build_setup(default_content(), **plan.params()))
+
+
+def initial_state(game: HexGame, seed: Seed) -> HexState:
+    """The game's first state: a whole-number seed plays SplitMix64 as the game does; a
+    keyed secret seed plays the keyed generator (engine.rng), whose draws tell nothing
+    of the ones to come."""
+    if isinstance(seed, int):
+        return game.new_initial_state(seed)
+    state = HexState(game.setup, make_rng(seed))
+    state.settle()
+    return state
 
 
 @dataclass
@@ -55,7 +67,7 @@ class HexTable:
 
     def __post_init__(self) -> None:
         self.game = build_game(self.plan)
-        self.state = self.game.new_initial_state(self.seed)  # type: ignore[arg-type]
+        self.state = initial_state(self.game, self.seed)
         for index in self.actions:
             self._play(index)
 
