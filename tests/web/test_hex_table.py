@@ -97,7 +97,9 @@ def page_seq(page: Page) -> int:
 
 
 def settled(page: Page) -> int:
-    """Wait until the page shows a decision or the end; its seq."""
+    """Wait until the page shows a decision or the end, live (a frame arrived: the
+    server-rendered page has no seq yet); its seq."""
+    expect(page.locator("#hex-table")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
     expect(page.locator("#hx-actions [data-action], #game-over").first).to_be_visible()
     return page_seq(page)
 
