@@ -80,8 +80,7 @@ def test_a_person_plays_a_bot_to_the_end(tmp_path: Path) -> None:
         with seat(client, made["id"], made["seats"][0]) as ann:
             last = play_first(ann, random.Random(SEED))
         view = last["view"]
-        assert view["over"] and view["phase"] == "over" and "legal" not in view or \
-            not view["legal"]
+        assert view["over"] and view["phase"] == "over" and not view.get("legal")
         table = live(client, made["id"])
         assert table.finished and view["winner"] == table.state.winner
         record = client.get(f"/hex/{made['id']}/record?k={made['seats'][0]}").json()
@@ -90,6 +89,24 @@ def test_a_person_plays_a_bot_to_the_end(tmp_path: Path) -> None:
         for index in record["actions"]:
             replayed.apply(table.game.action_from_index(index))
         assert replayed.winner == table.state.winner  # same seed + actions = same game
+
+
+def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = create(client, seat1_controller="open", seed=SEED)
+        assert made["seats"][1] is not None  # the creator may still hand it out
+        lobby = client.get("/").text
+        claim = f"/hex/{made['id']}/claim/1"
+        assert "Open hex skirmish tables" in lobby and claim in lobby
+        taken = client.post(claim, follow_redirects=False)
+        assert taken.status_code == 303
+        page = client.get(taken.headers["location"])
+        assert page.status_code == 200 and "seat 2, Bea" in page.text
+        assert client.post(claim).status_code == 409  # taken now
+        assert client.post(f"/hex/{made['id']}/claim/7").status_code == 409
+        assert client.post(f"/hex/{made['id']}/claim/x").status_code == 400
+        assert claim not in client.get("/").text
+        assert client.get(f"/hex/{made['id']}?k={made['seats'][1]}").status_code == 403
 
 
 def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path) -> None:

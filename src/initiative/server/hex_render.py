@@ -118,8 +118,10 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
                  f"{unit['max_health']} health, {unit['power']} power, facing "
                  f"{FACING_NAMES[unit['facing']]}")
         above = unit["facing"] in (2, 3, 4)  # the name away from the facing arrow
+        back = heading(unit["facing"] + 3)  # Power tokens: on the rim behind the unit
         units.append({"seat": seat, "x": x, "y": y, "name": names[seat][:10],
-                      "label_y": y - SIZE * 0.62 if above else y + SIZE * 0.95,
+                      "label_y": y - SIZE * 0.8 if above else y + SIZE * 1.1,
+                      "power_x": x + math.cos(back) * 15, "power_y": y + math.sin(back) * 15,
                       "mark": MARKS[seat % len(MARKS)], "health": unit["health"],
                       "power": unit["power"], "label": label,
                       "arrow": arrow(x, y, unit["facing"], SIZE * 0.5, SIZE * 0.85, SIZE * 0.22),
