@@ -31,7 +31,7 @@ def kit() -> dict[str, Any]:
                 3: [{"hex": [0, 2], "facing": "N"}, {"hex": [0, -2], "facing": 3},
                     {"hex": [-2, 0], "facing": "SE"}],
                 4: [{"hex": [0, 2], "facing": "N"}, {"hex": [0, -2], "facing": "S"},
-                    {"hex": [-2, 0], "facing": "SE"}, {"hex": [2, -1], "facing": "SW"}],
+                    {"hex": [-2, 0], "facing": "SE"}, {"hex": [2, -1], "facing": "NW"}],
             },
         }],
         "styles": [

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from initiative.engine.chance import DRAW, PICK, ROLL, ExplicitChance, Outcome
+from initiative.engine.chance import DRAW, ROLL, ExplicitChance, Outcome
 from initiative.engine.rng import SplitMix64
+from initiative.games.hex.actions import action_text, parse
 from initiative.games.hex.flags import HexRules, hex_rules
 from initiative.games.hex.frames import Frame
 from initiative.games.hex.geometry import Hex, hexagon
@@ -42,6 +43,9 @@ CARDS = (
                ReactionSection(steps=2, displace=True)),
     ActionCard("drain", "Drain", MoveSection(1, power=-1), AttackSection(1),
                ReactionSection(shields=1, power=-1)),
+    ActionCard("whirl", "Whirl", MoveSection(1),
+               AttackSection(1, barrage=True, fumble=True, push=True),
+               ReactionSection(shields=1, steps=1)),
 )
 KEYS = tuple(c.key for c in CARDS)
 
@@ -74,15 +78,19 @@ def ids(*keys: str) -> list[int]:
 
 
 def make_setup(players: int = 2, rules: HexRules | None = None, board: Board = BOARD,
+               deck: tuple[str, ...] = DECK, styles: tuple[StyleCard, ...] = (),
                **flags: Any) -> HexSetup:
     """A setup for `players` seats on `board` (alternating Ann the Brawler and Bo the
-    Lancer), with `rules` or the given house-rule flags."""
+    Lancer, or the given Style cards by seat), every deck `deck`, with `rules` or the
+    given house-rule flags."""
     rules = rules if rules is not None else hex_rules(flags)
-    seats = tuple(
-        SeatSetup(NAMES[s], CHARACTERS["ann" if s % 2 == 0 else "bo"],
-                  BRAWLER if s % 2 == 0 else LANCER, board.starts[players][s])
-        for s in range(players))
-    return HexSetup(CONTENT, board, seats, rules)
+    seats = []
+    for s in range(players):
+        key = "ann" if s % 2 == 0 else "bo"
+        style = styles[s] if styles else (BRAWLER if s % 2 == 0 else LANCER)
+        character = replace(CHARACTERS[key], deck=deck, style=style.key)
+        seats.append(SeatSetup(NAMES[s], character, style, board.starts[players][s]))
+    return HexSetup(CONTENT, board, tuple(seats), rules)
 
 
 def open_board(walls: frozenset[Hex] = frozenset(), radius: int = 3) -> Board:
@@ -90,21 +98,33 @@ def open_board(walls: frozenset[Hex] = frozenset(), radius: int = 3) -> Board:
 
 
 def position(setup: HexSetup, *, hexes: list[Hex | None], facing: list[int],
-             hands: list[list[str]], stack: list[Frame], explicit: bool = True,
-             **parts: Any) -> HexState:
-    """A mid-turn state built from parts (state.py's documented constructor): dice and
-    draws forced through explicit chance unless `explicit` is False."""
+             hands: list[list[str]], stack: list[Frame], **parts: Any) -> HexState:
+    """A mid-turn state built from parts (state.py's documented constructor), the line
+    [0, 1, ..., 0, 1, ..., Special] at its first card: dice are chance nodes (forced
+    with `roll`), decks (each seat's whole deck unless given) are dealt from a
+    generator."""
     n = setup.num_seats
-    rng: Any = ExplicitChance() if explicit else SplitMix64(1)
+    rng = ExplicitChance(kinds=frozenset({ROLL}), generator=SplitMix64(1))
     parts.setdefault("line", [s for s in range(n)] * 2 + [-1])
     parts.setdefault("at", 0)
     parts.setdefault("revealed", 2 * n + 1)
     parts.setdefault("phase", "resolution")
+    parts.setdefault("decks", [list(setup.deck_ids(s)) for s in range(n)])
     state = HexState(setup, rng, hexes=hexes, facing=facing,
-                     hands=[ids(*h) for h in hands], decks=[[] for _ in range(n)],
-                     stack=stack, **parts)
+                     hands=[ids(*h) for h in hands], stack=stack, **parts)
     state.settle()
     return state
+
+
+def run(state: HexState, *moves: str | Outcome) -> HexState:
+    """Apply each move: an action's text (`actions.parse`) or a chance outcome."""
+    for move in moves:
+        state.apply(parse(move) if isinstance(move, str) else move)
+    return state
+
+
+def legal_texts(state: HexState) -> list[str]:
+    return [action_text(a) for a in state.legal_actions()]
 
 
 def roll(face: int) -> Outcome:
@@ -118,7 +138,3 @@ def draw(card: str) -> Outcome:
 def seat_card(seat: int) -> Outcome:
     """An initiative card dealt (the line's draws are DRAW outcomes over seats)."""
     return Outcome(DRAW, seat)
-
-
-def pick(i: int) -> Outcome:
-    return Outcome(PICK, i)

@@ -111,6 +111,15 @@ WARNINGS: list[tuple[str, Change, str]] = [
      "kit.yaml (card 'step'), field attack: no dice, push, fumble or power"),
     ("shared names", lambda d: d["characters"][1].update(name="Ash"),
      "kit.yaml: characters 'ash', 'birch' share one name"),
+    ("start facing a wall", _start(4, 3, facing="SW"),
+     "kit.yaml (board 'yard'), field starts.4[3].facing: the character starts facing a wall"),
+    ("start facing the edge", _start(2, 0, facing="S"),
+     "kit.yaml (board 'yard'), field starts.2[0].facing: the character starts facing a wall "
+     "or the board's edge"),
+    ("style beyond every board",
+     lambda d: d["styles"][0]["hexes"].append({"at": ["front"] * 5, "needs": 4}),
+     "kit.yaml (style 'jab'), field hexes[1].at: 5 hexes away, farther than any board is "
+     "wide (4)"),
     ("repeated wall", lambda d: d["boards"][0]["walls"].append([1, 0]),
      "kit.yaml (board 'yard'), field walls: [1, 0] is listed 2 times"),
 ]

@@ -33,6 +33,11 @@ def _invariants(state: HexState) -> None:
         assert held == Counter(setup.deck_ids(seat))
         assert len(state.hands[seat]) <= 4
     assert all(p >= 0 for p in state.power)
+    if state.line:  # each half holds the round's players once, the Special card last
+        half = (len(state.line) - 1) // 2
+        players = sorted(state.line[:half])
+        assert well_formed(state.line, players)
+        assert {s for s, up in enumerate(state.alive) if up} <= set(players)
 
 
 def _play(state: HexState, rng: random.Random, probe: bool) -> HexState:

@@ -7,7 +7,7 @@ with deck lists, nor any state but the ones it deals itself from its view.
 
 from typing import TypeAlias
 
-from initiative.bots.heuristic import HeuristicBot, Weights, evaluate
+from initiative.bots.heuristic import Evaluate, HeuristicBot, PublicDealer, Weights, evaluate
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.play import ask, play_out
 from initiative.bots.random_bot import RandomBot
@@ -48,7 +48,7 @@ def make_bot(name: str, game: PublicMatch, seed: int) -> IBBot:
     if kind == "heuristic":
         return HeuristicBot(game, seed, samples=effort or 2)
     if kind == "ismcts":
-        return ISMCTSBot(game, seed, settings)
+        return ISMCTSBot(PublicDealer(game), Evaluate(), seed, settings)
     raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}, ismcts@N, "
                      "ismcts@SECONDSs)")
 

@@ -1,18 +1,20 @@
-"""`HeuristicBot`: one-ply lookahead over an Initiative Break view, with a readable
-evaluation (`evaluate`).
+"""`HeuristicBot`: one-ply lookahead (`lookahead.LookaheadBot`) over an Initiative
+Break view, with a readable evaluation (`evaluate`).
 
 The bot sees only its seat's view. For each legal action it builds a few states
 consistent with that view (`determinize`: hidden cards and the dice re-dealt), applies
 the action there, lets its own follow-up choices of the same action (targets, costs)
 be made greedily, and scores the result; the action with the best average wins (ties
 broken by its own seeded RNG). Decisions therefore never depend on what the seat
-cannot see.
+cannot see. `PublicDealer` deals those worlds for any bot of the game (the tree
+search too).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from initiative.bots.lookahead import LookaheadBot
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action
@@ -36,9 +38,6 @@ class Weights:
     helpful: float = 1.0  # Guard, Insight on one's own side
 
 
-FOLLOW_DEPTH = 2
-"""Own follow-up choices looked at after an action (e.g. its target, then a second)."""
-FOLLOW_WIDTH = 10
 HARMFUL = (st.BURN, st.STUN, st.WEAKEN, st.SEAL, st.MUTE)
 HELPFUL = (st.GUARD, st.INSIGHT)
 
@@ -66,40 +65,32 @@ def evaluate(state: IBState, seat: int, w: Weights = Weights()) -> float:
     return score
 
 
-class HeuristicBot:
+@dataclass(frozen=True)
+class PublicDealer:
+    """Deals worlds from a view on the game's public description (`search.Dealer`)."""
+
+    game: PublicMatch
+
+    def determinize(self, view: IBView, rng: SplitMix64) -> IBState:
+        return determinize(self.game, view, rng)
+
+
+@dataclass(frozen=True)
+class Evaluate:
+    """`evaluate` with `weights`, as the bots call it (state, seat): plain data, so a
+    bot holds no function (whose globals would reach the whole program)."""
+
+    weights: Weights = Weights()
+
+    def __call__(self, state: IBState, seat: int) -> float:
+        return evaluate(state, seat, self.weights)
+
+
+class HeuristicBot(LookaheadBot[Action, IBState, IBView]):
     """One-ply lookahead with `samples` determinizations per decision, dealt from the
     view on the game's public description (`public.public_description`)."""
 
     def __init__(self, game: PublicMatch, seed: int, samples: int = 2,
                  weights: Weights = Weights()) -> None:
-        self.game = game
-        self.rng = SplitMix64(seed)
-        self.samples = samples
+        super().__init__(PublicDealer(game), Evaluate(weights), seed, samples)
         self.weights = weights
-
-    def choose(self, view: IBView) -> Action:
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make in this view")
-        if len(legal) == 1:
-            return legal[0]
-        worlds = [determinize(self.game, view, SplitMix64(self.rng.next64()))
-                  for _ in range(self.samples)]
-        best: list[Action] = []
-        top = float("-inf")
-        for action in legal:
-            score = sum(self._after(world, view.seat, action) for world in worlds)
-            if score > top + 1e-9:
-                top, best = score, [action]
-            elif abs(score - top) <= 1e-9:
-                best.append(action)
-        return best[self.rng.below(len(best))]
-
-    def _after(self, world: IBState, seat: int, action: Action, depth: int = 0) -> float:
-        """The value after `action`, the seat's own follow-ups chosen greedily."""
-        state = world.clone()
-        state.apply(action)
-        if depth < FOLLOW_DEPTH and state.current_seat() == seat:
-            follow = state.legal_actions()
-            return max(self._after(state, seat, a, depth + 1) for a in follow[:FOLLOW_WIDTH])
-        return evaluate(state, seat, self.weights)

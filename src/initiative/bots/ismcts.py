@@ -1,4 +1,7 @@
-"""`ISMCTSBot`: information-set Monte Carlo tree search over an Initiative Break view.
+"""`ISMCTSBot`: information-set Monte Carlo tree search over one seat's view, for any
+game that can deal a world from a view (`search.Dealer`) and score a state
+(`search.Evaluation`): Initiative Break with `heuristic.evaluate`, the skirmish game
+with `hex_heuristic.evaluate`.
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Every iteration deals a
 fresh world from the bot's own view (`determinize`: hidden hands, deck orders and the
@@ -6,12 +9,13 @@ dice re-dealt), then walks one shared tree of action sequences in that world:
 - selection picks, among the actions legal in this world, the child with the best
   UCB1 score, counting a child's tries only in the worlds where it was available;
 - expansion adds one untried legal action;
-- the leaf is scored by the heuristic evaluation (`heuristic.evaluate`), squashed to
-  [-1, 1] (a finished game scores +/-1), once the mover's compound choice is finished
-  at random (a card chosen but its targets not yet chosen is not a position worth
-  scoring), after an optional short random playout;
+- the leaf is scored by the game's evaluation, squashed to [-1, 1] (a finished game
+  scores its returns), once the mover's compound choice is finished at random (a card
+  chosen but its targets not yet chosen is not a position worth scoring), after an
+  optional short random playout;
 - each node on the path is credited from the point of view of the seat that moved.
 The real state is never touched, so the bot cannot learn what its seat cannot see.
+Chance inside a world (dice, draws) is sampled by the world's own generator.
 
 The budget is a number of iterations (deterministic for a given bot seed) or, for play,
 a time limit in seconds (then the iteration cap still bounds it).
@@ -21,16 +25,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
-from initiative.bots.heuristic import Weights, evaluate
+from initiative.bots.search import Dealer, Evaluation, SearchState, legal_of
+from initiative.engine.contract import DecisionView
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib.actions import Action
-from initiative.games.ib.determinize import determinize
-from initiative.games.ib.public import PublicMatch
-from initiative.games.ib.state import IBState
-from initiative.games.ib.view import IBView
+
+A = TypeVar("A", bound=Hashable)
+S = TypeVar("S", bound=SearchState[Any])
+V = TypeVar("V", bound=DecisionView[Any])
 
 
 @dataclass(frozen=True)
@@ -53,7 +58,7 @@ class Node:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Hashable, Node] = {}
         self.visits = 0
         self.available = 0
         self.total = 0.0
@@ -63,30 +68,28 @@ class Node:
             math.log(self.available) / self.visits)
 
 
-class ISMCTSBot:
-    """Searches `settings.iterations` determinized worlds (or until the time limit),
-    each dealt from the view on the game's public description."""
+class ISMCTSBot(Generic[A, S, V]):
+    """Searches `settings.iterations` worlds dealt by `game` from the view (or until the
+    time limit), leaves scored by `evaluate`."""
 
-    def __init__(self, game: PublicMatch, seed: int, settings: SearchSettings | None = None,
-                 weights: Weights | None = None) -> None:
+    def __init__(self, game: Dealer[V, S], evaluate: Evaluation[S], seed: int,
+                 settings: SearchSettings | None = None) -> None:
         self.game = game
+        self.evaluate = evaluate
         self.rng = SplitMix64(seed)
         self.settings = settings or SearchSettings()
-        self.weights = weights or Weights()
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks and the time budget)."""
 
-    def choose(self, view: IBView) -> Action:
-        legal = list(view.legal)
-        if not legal:
-            raise ValueError(f"seat {view.seat} has no decision to make in this view")
+    def choose(self, view: V) -> A:
+        legal: list[A] = legal_of(view)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
         root = self.search(view)
         return max(legal, key=lambda a: _rank(root.children.get(a)))
 
-    def search(self, view: IBView) -> Node:
+    def search(self, view: V) -> Node:
         """The search tree after the budget is spent; its root's children are the
         view's legal actions."""
         settings = self.settings
@@ -96,7 +99,7 @@ class ISMCTSBot:
             else time.perf_counter() + settings.time_limit
         done = 0
         while done < settings.iterations:
-            world = determinize(self.game, view, SplitMix64(rng.next64()))
+            world = self.game.determinize(view, SplitMix64(rng.next64()))
             self._iterate(root, world, rng)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
@@ -104,7 +107,7 @@ class ISMCTSBot:
         self.last_iterations = done
         return root
 
-    def _iterate(self, root: Node, state: IBState, rng: SplitMix64) -> None:
+    def _iterate(self, root: Node, state: S, rng: SplitMix64) -> None:
         path = self._descend(root, state, rng)
         mover = path[-1].seat if path else root.seat
         _random_steps(state, rng, self.settings.finish_turn, lambda s: s.current_seat() == mover)
@@ -117,11 +120,11 @@ class ISMCTSBot:
             node.visits += 1
             node.total += reward
 
-    def _descend(self, node: Node, state: IBState, rng: SplitMix64) -> list[Node]:
+    def _descend(self, node: Node, state: S, rng: SplitMix64) -> list[Node]:
         """Selection and expansion in one world; the nodes visited, root excluded."""
         path: list[Node] = []
         exploration = self.settings.exploration
-        while state.result is None:
+        while not state.is_terminal():
             seat = state.current_seat()
             legal = state.legal_actions()
             children = node.children
@@ -145,18 +148,17 @@ class ISMCTSBot:
             path.append(node)
         return path
 
-    def _reward(self, state: IBState, seat: int) -> float:
-        """The outcome for `seat` in [-1, 1]: the result, else the squashed evaluation."""
-        if state.result is not None:
+    def _reward(self, state: S, seat: int) -> float:
+        """The outcome for `seat` in [-1, 1]: the returns, else the squashed evaluation."""
+        if state.is_terminal():
             return state.returns()[seat]
-        return math.tanh(evaluate(state, seat, self.weights) / self.settings.scale)
+        return math.tanh(self.evaluate(state, seat) / self.settings.scale)
 
 
-def _random_steps(state: IBState, rng: SplitMix64, limit: int,
-                  go_on: Callable[[IBState], bool]) -> None:
+def _random_steps(state: S, rng: SplitMix64, limit: int, go_on: Callable[[S], bool]) -> None:
     """Up to `limit` random legal actions while the game runs and `go_on(state)`."""
     for _ in range(limit):
-        if state.result is not None or not go_on(state):
+        if state.is_terminal() or not go_on(state):
             return
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])

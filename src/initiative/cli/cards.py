@@ -1,5 +1,5 @@
 """`initiative cards`: list, show and lint the content (Characters, Keystones, cards,
-Challenge Cards and encounters).
+Challenge Cards and encounters); `lint --game hex_skirmish` lints skirmish content.
 
 Exit codes: `show` 1 for an unknown name; `lint` 1 if any file has an error (warnings
 alone exit 0); 2 when a file or option cannot be read.
@@ -8,7 +8,7 @@ alone exit 0); 2 when a file or option cannot be read.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Annotated
@@ -17,6 +17,9 @@ import typer
 
 from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
+from initiative.games.hex.content import default_sources as hex_sources
+from initiative.games.hex.lint import Finding as HexFinding
+from initiative.games.hex.lint import lint_sources as lint_hex
 from initiative.games.ib.actions import MAX_UNITS, Kind
 from initiative.games.ib.challenge_cards import (
     ChallengeSpec,
@@ -406,21 +409,39 @@ def _read(path: Path | None) -> tuple[str, str]:
         raise fail(f"{path}: cannot read the file ({reason})") from None
 
 
-def _tally(found: list[Finding]) -> str:
+AnyFinding = Finding | HexFinding
+"""A finding of either game's linter (same fields)."""
+
+
+def _tally(found: Sequence[AnyFinding]) -> str:
     errors = sum(f.is_error for f in found)
     return f"{errors} error(s), {len(found) - errors} warning(s)"
+
+
+LINT_GAMES = ("initiative_break", "hex_skirmish")
 
 
 @cards_app.command()
 def lint(
     files: Annotated[list[Path] | None, typer.Argument(
-        metavar="[FILE]...", help="Content files (default: the shipped core content).")] = None,
+        metavar="[FILE]...", help="Content files (default: the shipped content).")] = None,
+    game: Annotated[str, typer.Option(
+        "--game", help="Whose content: initiative_break (each file on its own) or "
+                       "hex_skirmish (the files read as one set; docs/hex-content.md).",
+    )] = "initiative_break",
 ) -> None:
     """Check content files against the schema and what the engine plays; exit 1 on errors."""
-    sources = [_read(path) for path in files] if files else [_read(None)]
+    if game not in LINT_GAMES:
+        raise fail(f"--game: {game!r} is not one of {', '.join(LINT_GAMES)}")
+    sets: list[tuple[str, Sequence[AnyFinding]]]
+    if game == "hex_skirmish":
+        sources = [_read(path) for path in files] if files else hex_sources()
+        sets = [(", ".join(where for _, where in sources), lint_hex(sources))]
+    else:
+        sets = [(where, lint_content(text, where)) for text, where in
+                ([_read(path) for path in files] if files else [_read(None)])]
     failed = False
-    for text, where in sources:
-        found = lint_content(text, where)
+    for where, found in sets:
         for finding in found:
             typer.echo(str(finding))
         typer.echo(f"{where}: {_tally(found) if found else 'ok'}")

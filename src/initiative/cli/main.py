@@ -213,11 +213,16 @@ def bench(
 
 
 @app.command()
-def rules() -> None:
+def rules(
+    game: Annotated[str, typer.Option(
+        "--game", help="initiative_break or hex_skirmish.")] = "initiative_break",
+) -> None:
     """Explain every house-rule flag in a line: default, other values, rule id."""
-    from initiative.cli.rules import rules_text
+    from initiative.cli.rules import GAME_SECTIONS, rules_text
 
-    Console(highlight=False, soft_wrap=True).print(rules_text())
+    if game not in GAME_SECTIONS:
+        raise fail(f"--game: {game!r} is not one of {', '.join(GAME_SECTIONS)}")
+    Console(highlight=False, soft_wrap=True).print(rules_text(game))
 
 
 def main() -> None:

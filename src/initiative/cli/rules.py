@@ -1,21 +1,35 @@
 """`initiative rules`: every house-rule flag in one line: its default, its other values,
-the rule it reads (AMB-nn / IB-x.y.z) and what the values do."""
+the rule it reads (AMB-nn / IB-x.y.z, or HX-An for `--game hex_skirmish`) and what the
+values do."""
 
 from __future__ import annotations
 
+import types
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, get_type_hints
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from rich.text import Text
 
+from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
+from initiative.games.hex.flags import HexRules
 from initiative.games.ib.campaign.rules import CampaignRules
 from initiative.games.ib.config import RulesConfig, allowed_values
-from initiative.games.ib.flag_notes import FLAG_NOTES
+from initiative.games.ib.flag_notes import FLAG_NOTES, FlagNote
 
 SECTIONS: tuple[tuple[str, type], ...] = (
     ("House-rule flags (--rule flag=value; the web form's house rules)", RulesConfig),
     ("Campaign flags (campaign new --campaign-rule flag=value)", CampaignRules),
 )
+HEX_SECTIONS: tuple[tuple[str, type], ...] = (
+    ("Hex skirmish house-rule flags (load_game(\"hex_skirmish\", flag=value); "
+     "docs/rules-interpretations.md 5.4)", HexRules),
+)
+GAME_SECTIONS = {"initiative_break": SECTIONS, "hex_skirmish": HEX_SECTIONS}
+"""The flag sections `initiative rules --game NAME` prints."""
+NOTES: dict[type, Mapping[str, FlagNote]] = {
+    HexRules: {name: FlagNote(*note) for name, note in HEX_FLAG_NOTES.items()}}
+"""Notes of the flag classes that do not use the Initiative Break ones."""
 
 
 @dataclass(frozen=True)
@@ -32,29 +46,42 @@ def flag_rows(cls: type = RulesConfig) -> list[FlagRow]:
     hints = get_type_hints(cls)
     default = cls()
     rows = []
+    notes = NOTES.get(cls, FLAG_NOTES)
     for f in fields(cls):
         value = getattr(default, f.name)
-        allowed = allowed_values(hints[f.name])
-        others = "any whole number" if allowed is None else \
-            ", ".join(_show(v) for v in allowed if v != value or type(v) is not type(value))
-        note = FLAG_NOTES[f.name]
+        others = _others(hints[f.name], value)
+        note = notes[f.name]
         rows.append(FlagRow(f.name, _show(value), others, note.rule, note.text))
     return rows
 
 
+def _others(hint: Any, value: Any) -> str:
+    """The values a flag takes besides `value`, as `initiative rules` lists them."""
+    if get_origin(hint) in (Union, types.UnionType):  # e.g. int | None
+        parts = [_others(h, value) for h in get_args(hint)]
+        return ", ".join(p for p in parts if p)
+    if hint is type(None):
+        return "" if value is None else "none"
+    allowed = allowed_values(hint)
+    if allowed is None:
+        return "any whole number"
+    return ", ".join(_show(v) for v in allowed if v != value or type(v) is not type(value))
+
+
 def _show(value: Any) -> str:
     """A value as typed on the command line (`--rule flag=value`)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    return str(value).lower() if isinstance(value, bool | None) else str(value)
 
 
 def flag_line(row: FlagRow) -> str:
-    return f"{row.name} = {row.default} [{row.rule}] (or {row.others}): {row.text}"
+    others = f"or {row.others}" if row.others else "no other value"
+    return f"{row.name} = {row.default} [{row.rule}] ({others}): {row.text}"
 
 
-def rules_text() -> Text:
-    """Each section's title, then one line per flag."""
+def rules_text(game: str = "initiative_break") -> Text:
+    """Each section's title, then one line per flag (`game`: a key of GAME_SECTIONS)."""
     text = Text()
-    for title, cls in SECTIONS:
+    for title, cls in GAME_SECTIONS[game]:
         text.append(f"{title}: flag = default [rule] (other values): what it decides\n",
                     style="bold")
         for row in flag_rows(cls):

@@ -21,6 +21,7 @@ from initiative.engine.errors import GameParamError
 
 if TYPE_CHECKING:
     from initiative.engine.contract import Game
+    from initiative.games.hex.game import HexGame
     from initiative.games.ib.setup import IBGame
 
 
@@ -38,6 +39,10 @@ GAMES: dict[str, GameEntry] = {
         "initiative.games.ib.loader", "load_initiative_break",
         "Initiative Break: duels, team formats, free-for-all, solo and co-op against "
         "Challenge Cards"),
+    "hex_skirmish": GameEntry(
+        "initiative.games.hex.loader", "load_hex_skirmish",
+        "Hex skirmish: 2-4 characters on a hex board, turns dealt by stacked initiative "
+        "decks, Action cards played for their Move or Attack and discarded to react"),
 }
 """Every game `load_game` knows, by name."""
 
@@ -49,6 +54,10 @@ def registered_games() -> tuple[str, ...]:
 
 @overload
 def load_game(name: Literal["initiative_break"], **params: Any) -> IBGame: ...
+
+
+@overload
+def load_game(name: Literal["hex_skirmish"], **params: Any) -> HexGame: ...
 
 
 @overload

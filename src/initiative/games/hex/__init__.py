@@ -6,7 +6,8 @@ The modules form layers; a module imports only from its own layer or the ones be
 it, and never in a cycle (tests/hex/test_hex_layers.py checks both, imports inside
 functions included):
 
-1. data - the vocabulary: `geometry`, `actions`, `flags`, `specs` (compiled content),
+1. data - the vocabulary: `geometry`, `actions`, `flags` (and `flag_notes`, one line
+   per flag for `initiative rules`), `specs` (compiled content),
    `setup` (one game's content, board, seats and rules), `events` (the log's tuples),
    `frames` (the decision stack).
 2. words - `text`: event sentences and action labels, from data alone.
@@ -23,7 +24,8 @@ Importing `initiative.games.hex.state` loads neither pydantic nor yaml.
 """
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("data", ("geometry", "actions", "flags", "specs", "setup", "events", "frames")),
+    ("data", ("geometry", "actions", "flags", "flag_notes", "specs", "setup", "events",
+              "frames")),
     ("words", ("text",)),
     ("board", ("reach", "power", "victory", "damage")),
     ("rules", ("rounds", "movement", "reactions", "attacks", "turns")),

@@ -9,12 +9,13 @@ from initiative.engine.chance import ExplicitChance
 from initiative.engine.rng import SplitMix64
 from initiative.games.hex import actions
 from initiative.games.hex.actions import HexAction
+from initiative.games.hex.determinize import determinize
 from initiative.games.hex.setup import HexSetup
 from initiative.games.hex.state import HexState
+from initiative.games.hex.view import HexView
 
 if TYPE_CHECKING:
-    from initiative.engine.contract import Game, State
-    from initiative.games.hex.view import HexView
+    from initiative.engine.contract import SearchableGame, State
 
 
 def new_state(setup: HexSetup, seed: int, *, explicit_chance: bool = False) -> HexState:
@@ -55,9 +56,13 @@ class HexGame:
     def num_distinct_actions(self) -> int:
         return actions.NUM_ACTIONS
 
+    def determinize(self, view: HexView, rng: SplitMix64) -> HexState:
+        """A state dealt from `view` on the (public) setup (`determinize.py`)."""
+        return determinize(self.setup, view, rng)
+
 
 if TYPE_CHECKING:
     def _implements_the_contract(game: HexGame, state: HexState) -> tuple[
-            Game[HexAction, HexState], State[HexAction, HexView]]:
+            SearchableGame[HexAction, HexState, HexView], State[HexAction, HexView]]:
         """mypy fails here if HexGame or HexState drifts from the engine contract."""
         return game, state

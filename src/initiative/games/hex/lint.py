@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, TypeVar
 
 from initiative.engine.errors import ContentError
-from initiative.games.hex.geometry import Hex, hexagon, neighbors, relative_offset
+from initiative.games.hex.geometry import (
+    Hex,
+    distance,
+    hexagon,
+    neighbor,
+    neighbors,
+    relative_offset,
+)
 from initiative.games.hex.schema import (
     RELATIVE,
     BoardModel,
@@ -225,6 +232,9 @@ def _starts(at: str, board: BoardModel, hexes: frozenset[Hex],
                 yield Finding("error", f"{field}[{i}].hex: {list(h)} is not a board hex")
             elif h in walls:
                 yield Finding("error", f"{field}[{i}].hex: {list(h)} is a wall")
+            elif neighbor(h, start.facing) in walls or neighbor(h, start.facing) not in hexes:
+                yield Finding("warning", f"{field}[{i}].facing: the character starts facing "
+                                         "a wall or the board's edge")
             if h in seen:
                 yield Finding("error", f"{field}[{i}].hex: {list(h)} is taken by an "
                                        "earlier seat")
@@ -238,11 +248,16 @@ def _starts(at: str, board: BoardModel, hexes: frozenset[Hex],
 def _styles(files: Sequence[Located]) -> Iterator[Finding]:
     """HX-23, HX-26: each Style hex is a distinct hex other than the unit's own."""
     used = {c.style for _, c in _each(files, _characters_of)}
+    widest = max((_width(board_hexes(b)) for _, b in _each(files, _boards_of)), default=0)
     for where, style in _each(files, _styles_of):
         at = _at(where, "style", style.key)
         seen: dict[Hex, int] = {}
         for i, spot in enumerate(style.hexes):
             offset = style_offset(spot.at)
+            away = distance(Hex(0, 0), offset)
+            if widest and away > widest:
+                yield Finding("warning", f"{at}, field hexes[{i}].at: {away} hexes away, "
+                                         f"farther than any board is wide ({widest})")
             if offset == Hex(0, 0):
                 yield Finding("error", f"{at}, field hexes[{i}].at: the path "
                                        f"{list(spot.at)} ends on the unit's own hex")
@@ -253,6 +268,11 @@ def _styles(files: Sequence[Located]) -> Iterator[Finding]:
                 seen[offset] = i
         if style.key not in used:
             yield Finding("warning", f"{at}: no character uses it")
+
+
+def _width(hexes: frozenset[Hex]) -> int:
+    """The longest distance between two hexes of a board."""
+    return max((distance(a, b) for a in hexes for b in hexes), default=0)
 
 
 def _cards(files: Sequence[Located]) -> Iterator[Finding]:

@@ -25,6 +25,7 @@ def begin_round(state: HexState) -> None:
     """The draw phase and the initiative phase of round `state.round` (HX-1..HX-9)."""
     state.emit((events.ROUND, state.round))
     state.phase = "draw"
+    state.acted = False
     if state.rules.power_tokens_reset_each_round and state.round > 1:
         power.reset(state)  # HX-A4
     rng = state.rng
@@ -86,9 +87,12 @@ def special_seat(state: HexState) -> int | None:
 
 
 def end_round(state: HexState) -> None:
-    """HX-15 and HX-A5 round_limit."""
+    """HX-15 and HX-A5 round_limit. A round in which nobody played a card (every turn
+    skipped or passed) ends the game as the round limit would: nothing on the board
+    changed, and the game could otherwise go on for ever (e.g. empty decks, or only
+    power-down cards under `cost_1_required` with no token left)."""
     limit = state.rules.round_limit
-    if limit is not None and state.round >= limit:
+    if (limit is not None and state.round >= limit) or not state.acted:
         victory.finish_by_limit(state)
         return
     state.round += 1

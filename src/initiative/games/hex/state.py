@@ -5,14 +5,15 @@ One character per seat, so a unit is its seat. Per-seat facts are parallel lists
 `hands`, `decks` (top = end of list) and `discards` hold card ids (index into
 `setup.content.cards`). `line` is the initiative line (seats, `stacked_decks.SPECIAL`
 for the Special card), `at` the index of the card being resolved (-1 before the first),
-`revealed` how many line cards are public (HX-A1). `stack` is the decision stack
-(frames.py), `log` the events (events.py), `history` the actions and chance outcomes
-applied, in order (what a record replays).
+`revealed` how many line cards are public (HX-A1), `acted` whether anyone has played a
+card this round (a round in which nobody does ends the game: rounds.end_round).
+`stack` is the decision stack (frames.py), `log` the events (events.py), `history` the
+actions and chance outcomes applied, in order (what a record replays).
 
 Building a state from explicit parts (positions, `determinize`): call the constructor
 with keywords, `HexState(setup, rng, hexes=..., facing=..., health=..., power=...,
 alive=..., hands=..., decks=..., discards=..., line=..., at=..., revealed=..., round=...,
-phase=..., stack=[...frames...])`; every part left out takes its value before the first
+phase=..., stack=[...frames...], acted=...)`; every part left out takes its value before the first
 deal (units on their start hexes with full health and no tokens, each deck the seat's
 whole deck in deck order, empty hands and discards, round 1, phase "draw", no line, an
 empty stack). Then call `settle()`: it runs the automatic rules on to the next decision
@@ -40,7 +41,7 @@ from initiative.games.hex import flow, rounds
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.events import Event
 from initiative.games.hex.flags import HexRules
-from initiative.games.hex.frames import Frame
+from initiative.games.hex.frames import ATTACK, TURN, Frame
 from initiative.games.hex.geometry import Hex
 from initiative.games.hex.setup import HexSetup
 from initiative.games.hex.view import HexView, make_view
@@ -63,31 +64,9 @@ class HexState:
     """A skirmish game in progress (see the module docstring)."""
 
     __slots__ = (
-        "_hist",
-        "_hist_len",
-        "_legal",
-        "_legal_seat",
-        "alive",
-        "at",
-        "decks",
-        "discards",
-        "facing",
-        "hands",
-        "health",
-        "hexes",
-        "leaders",
-        "line",
-        "log",
-        "log_len",
-        "over",
-        "phase",
-        "power",
-        "revealed",
-        "rng",
-        "round",
-        "rules",
-        "setup",
-        "stack",
+        "_hist", "_hist_len", "_legal", "_legal_seat", "acted", "alive", "at", "decks",
+        "discards", "facing", "hands", "health", "hexes", "leaders", "line", "log", "log_len",
+        "over", "phase", "power", "revealed", "rng", "round", "rules", "setup", "stack",
         "winner",
     )
 
@@ -104,6 +83,7 @@ class HexState:
     discards: list[list[int]]
     line: list[int]
     at: int
+    acted: bool
     revealed: int
     round: int
     phase: str
@@ -126,7 +106,8 @@ class HexState:
                  at: int = -1, revealed: int = 0, round: int = 1, phase: str = "draw",
                  stack: list[Frame] | None = None, log: list[Event] | None = None,
                  history: list[Record] | None = None, winner: int | None = None,
-                 leaders: tuple[int, ...] = (), over: bool = False) -> None:
+                 leaders: tuple[int, ...] = (), over: bool = False, acted: bool = True
+                 ) -> None:
         n = setup.num_seats
         self.setup = setup
         self.rules = setup.rules
@@ -141,6 +122,7 @@ class HexState:
         self.discards = discards if discards is not None else [[] for _ in range(n)]
         self.line = line if line is not None else []
         self.at = at
+        self.acted = acted
         self.revealed = revealed
         self.round = round
         self.phase = phase
@@ -264,6 +246,7 @@ class HexState:
         new.discards = [d[:] for d in self.discards]
         new.line = self.line[:]
         new.at = self.at
+        new.acted = self.acted
         new.revealed = self.revealed
         new.round = self.round
         new.phase = self.phase
@@ -291,9 +274,9 @@ class HexState:
     def active(self) -> int | None:
         """The player whose turn is being resolved (None between turns)."""
         for frame in self.stack:
-            if frame.tag == 0:
+            if frame.tag == TURN:
                 return frame.seat
-            if frame.tag == 3:
+            if frame.tag == ATTACK:
                 return frame.attacker
         return None
 

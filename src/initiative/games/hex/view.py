@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.hex import flow, text
 from initiative.games.hex.actions import WORDS_TO_KIND, HexAction, action_text, index
+from initiative.games.hex.events import Event
 from initiative.games.hex.frames import (
     ATTACK,
     FACE,
@@ -27,6 +28,7 @@ from initiative.games.hex.frames import (
     ST_PUSH,
     ST_REACT,
     ST_TARGET,
+    TURN,
     AttackFrame,
     Frame,
 )
@@ -44,11 +46,15 @@ _KIND_WORDS = {kind: word for word, kind in WORDS_TO_KIND.items()}
 @dataclass(frozen=True, slots=True, eq=False)
 class HexView:
     """One seat's view: `seat`, its `legal` actions (empty unless it decides now) and
-    the data of `to_dict` (read-only: do not mutate it)."""
+    the data of `to_dict` (read-only: do not mutate it). `frames` (the decision stack,
+    bottom first) and `events` (the log) are the same public facts as data, in the
+    rules' own form, so a world can be dealt from the view (`determinize`)."""
 
     seat: int
     legal: tuple[HexAction, ...]
     data: dict[str, Any]
+    frames: tuple[Frame, ...] = ()
+    events: tuple[Event, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return self.data
@@ -87,15 +93,19 @@ def static_parts(setup: HexSetup) -> dict[str, Any]:
     }
 
 
-_STATIC: dict[int, dict[str, Any]] = {}
+_STATIC: dict[int, tuple[HexSetup, dict[str, Any]]] = {}
+_STATIC_MAX = 64
 
 
 def _static(setup: HexSetup) -> dict[str, Any]:
-    key = id(setup)
-    found = _STATIC.get(key)
-    if found is None or found["setup"] is not setup:
-        found = _STATIC[key] = {"setup": setup, "parts": static_parts(setup)}
-    parts: dict[str, Any] = found["parts"]
+    """`static_parts`, built once per setup (a small cache keyed by identity)."""
+    found = _STATIC.get(id(setup))
+    if found is not None and found[0] is setup:
+        return found[1]
+    if len(_STATIC) >= _STATIC_MAX:
+        _STATIC.clear()
+    parts = static_parts(setup)
+    _STATIC[id(setup)] = (setup, parts)
     return parts
 
 
@@ -126,7 +136,7 @@ def pending_dict(state: HexState) -> dict[str, Any] | None:
         out["card"] = keys[attack.card].key
         out["section"] = "attack"
     from_section = {FROM_REACTION: "reaction"}
-    if frame.tag == 0:
+    if frame.tag == TURN:
         out["unit"] = frame.seat
     elif frame.tag == MOVE:
         out["kind"] = "displace" if frame.waiting != NO_UNIT else "move"
@@ -210,4 +220,4 @@ def make_view(state: HexState, seat: int) -> HexView:
     data["log"] = [{"text": text.describe(setup, e)} for e in state.events()]
     data["winner"] = state.winner
     data["over"] = state.over
-    return HexView(seat, tuple(legal), data)
+    return HexView(seat, tuple(legal), data, tuple(state.stack), tuple(state.events()))

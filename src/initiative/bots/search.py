@@ -1,0 +1,58 @@
+"""What the game-agnostic bots need of a game: states they can search and a way to
+deal one from a view.
+
+A `SearchState` is the engine contract's `State` minus the views (a search never
+builds one): who decides, what they may do, apply, clone, the end and its returns.
+A `Dealer` is the part of a `SearchableGame` a bot needs: `determinize(view, rng)`,
+a full state consistent with one seat's view, its hidden cards re-dealt and its
+generator reseeded, so a bot never holds the real state. A dealt world samples its own
+chance (its generator is the default sampling source), so no chance node is ever
+reached in a search. An `Evaluation` scores a state for a seat (higher is better).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Protocol, Self, TypeVar
+
+from initiative.engine.contract import DecisionView
+from initiative.engine.rng import SplitMix64
+
+A = TypeVar("A", bound=Hashable)
+S_co = TypeVar("S_co", covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+class SearchState(Protocol[A]):
+    """A full game state a bot may play on (a dealt world, never the real game)."""
+
+    def current_seat(self) -> int: ...
+
+    def legal_actions(self, seat: int | None = None) -> Sequence[A]: ...
+
+    def apply(self, action: A) -> None: ...
+
+    def clone(self) -> Self: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> list[float]: ...
+
+
+class Dealer(Protocol[V_contra, S_co]):
+    """Deals a world from a view (`SearchableGame.determinize`)."""
+
+    def determinize(self, view: V_contra, rng: SplitMix64) -> S_co: ...
+
+
+S = TypeVar("S", bound=SearchState[Any])
+Evaluation = Callable[[S, int], float]
+"""How good a state is for a seat: a sum of readable terms, + for the seat."""
+
+
+def legal_of(view: DecisionView[A]) -> list[A]:
+    """The view's legal actions; ValueError if its seat has nothing to decide."""
+    legal = list(view.legal)
+    if not legal:
+        raise ValueError(f"seat {view.seat} has no decision to make in this view")
+    return legal

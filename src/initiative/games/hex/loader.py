@@ -1,0 +1,113 @@
+"""`load_game("hex_skirmish", **params)`: a skirmish game read from keywords (or text,
+for `hex_skirmish(key=value,...)`), checked and built. With no parameters: two players
+on the shipped content's default board.
+
+In text, a list is written with `+` between its items (`characters=brannoc+ysolde`)
+and a house-rule flag is read as the command line reads it (`round_limit=12`,
+`walls_block_attacks=true`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from os import PathLike
+from typing import Any
+
+from initiative.engine.errors import ConfigError, GameParamError
+from initiative.games.hex.content import default_content, load_content_file
+from initiative.games.hex.flags import HexRules, hex_rules
+from initiative.games.hex.game import HexGame
+from initiative.games.hex.setup import MAX_PLAYERS, MIN_PLAYERS, HexSetup, build_setup
+from initiative.games.hex.specs import HexContent
+from initiative.games.param_text import param_bool, param_list
+from initiative.timing.flag_types import parse_value
+
+NAME = "hex_skirmish"
+DEFAULT_PLAYERS = 2
+PARAMS: dict[str, str] = {
+    "players": f"how many players, {MIN_PLAYERS} to {MAX_PLAYERS} (default {DEFAULT_PLAYERS}, "
+               "or one per character given)",
+    "board": "a board key (default: the content's default board)",
+    "characters": "one character key per seat, in seat order (text: a+b; default: the "
+                  "content's characters in order)",
+    "seat_names": "the name of each seat (text: a+b; default: its character's)",
+    "rules": "house rules: a HexRules or a mapping of flag to value",
+    "content": "a content file, or loaded content (default: the shipped content)",
+    "explicit_chance": "every shuffle and die roll a chance node (default false)",
+}
+"""Every parameter besides the house-rule flags, which are also taken by name."""
+FLAGS = HexRules.names()
+
+
+def load_hex_skirmish(**params: Any) -> HexGame:
+    """The game `params` describe (see `PARAMS`; house-rule flags by name too).
+    GameParamError names an unknown parameter or a bad value and lists the valid ones;
+    ContentError names a broken content file."""
+    return HexGame(hex_setup(**params), explicit_chance=param_bool(NAME, params, "explicit_chance"))
+
+
+def hex_setup(**params: Any) -> HexSetup:
+    """The setup `params` describe (the part of `load_hex_skirmish` before the game)."""
+    unknown = [key for key in params if key not in PARAMS and key not in FLAGS]
+    if unknown:
+        raise GameParamError(
+            f"{NAME}: unknown parameter {', '.join(map(repr, unknown))} (parameters: "
+            f"{', '.join(PARAMS)}; or a house-rule flag by name: {', '.join(FLAGS)})")
+    param_bool(NAME, params, "explicit_chance")
+    characters = param_list(NAME, params, "characters")
+    players = _players(params.get("players"), characters)
+    board = params.get("board")
+    if board is not None and (not isinstance(board, str) or not board.strip()):
+        raise GameParamError(f"{NAME}: board: expected a board key, got {board!r}")
+    content = _content(params.get("content"))
+    seat_names = param_list(NAME, params, "seat_names")
+    rules = _rules(params)
+    try:
+        return build_setup(content, board=None if board is None else board.strip(),
+                           players=players, characters=characters, seat_names=seat_names,
+                           rules=rules)
+    except GameParamError as exc:
+        raise GameParamError(f"{NAME}: {exc}") from None
+
+
+def _players(value: Any, characters: tuple[str, ...] | None) -> int:
+    if value is None:
+        return DEFAULT_PLAYERS if characters is None else len(characters)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not (
+            MIN_PLAYERS <= value <= MAX_PLAYERS):
+        raise GameParamError(f"{NAME}: players: expected {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                             f"got {value!r}")
+    return value
+
+
+def _rules(params: Mapping[str, Any]) -> HexRules:
+    """The `rules` parameter with any flag given by name on top."""
+    given = params.get("rules")
+    flags = {key: parse_value(value) if isinstance(value, str) else value
+             for key, value in params.items() if key in FLAGS}
+    if given is None:
+        base: dict[str, Any] = {}
+    elif isinstance(given, HexRules):
+        base = given.changed()
+    elif isinstance(given, Mapping):
+        base = dict(given)
+    else:
+        raise GameParamError(f"{NAME}: rules: expected HexRules or a mapping of flag to "
+                             f"value, got {given!r} (in a game string, give each flag by "
+                             f"name: {', '.join(FLAGS)})")
+    try:
+        return hex_rules({**base, **flags})
+    except ConfigError as exc:
+        raise GameParamError(str(exc)) from None
+
+
+def _content(value: Any) -> HexContent:
+    if value is None:
+        return default_content()
+    if isinstance(value, HexContent):
+        return value
+    if isinstance(value, str | PathLike) and str(value).strip():
+        return load_content_file(str(value).strip())
+    raise GameParamError(f"{NAME}: content: expected a content file path, got {value!r}")
