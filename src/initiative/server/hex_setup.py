@@ -3,7 +3,7 @@ JSON API: players (2-4), board, one character per seat, who plays each seat (a p
 with a secret link, anyone from the lobby, or a bot by name) and the house-rule flags
 (games/hex/flags.py, docs/rules-interpretations.md). `HexPlan.params()` are the
 `load_game("hex_skirmish", ...)` parameters that build the game (`HexSetup.to_params`
-form); a plan the content refuses is a SetupError listing every problem.
+form); a plan the game refuses is a SetupError listing every problem.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal, Union, get_args, get_origin
 
 from initiative.engine.errors import ConfigError, ContentError
+from initiative.games import load_game
 from initiative.games.hex.content import default_content
 from initiative.games.hex.flags import HexRules
-from initiative.games.hex.setup import build_setup
 from initiative.games.hex.specs import HexContent
 from initiative.server.setup import SetupError
 
@@ -177,9 +177,7 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
     plan = HexPlan(name, board, tuple(seats), _rules(form, problems))
     if not problems:
         try:
-            params = plan.params()
-            params.pop("players")
-            build_setup(content, players=len(plan.seats), **params)
+            load_game(GAME, **plan.params())
         except (ConfigError, ContentError) as exc:
             problems.append(str(exc))
     if problems:

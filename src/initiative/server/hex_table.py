@@ -19,9 +19,8 @@ from typing import Any
 from initiative.engine.contract import SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
 from initiative.engine.rng import Seed, make_rng, new_secret_seed, parse_seed
-from initiative.games.hex.content import default_content
+from initiative.games import load_game
 from initiative.games.hex.game import HexGame
-from initiative.games.hex.setup import build_setup
 from initiative.games.hex.state import HexState
 from initiative.server import tokens
 from initiative.server.hex_setup import GAME, OPEN, HexPlan
@@ -34,9 +33,8 @@ SNAPSHOT_EVERY = 100
 
 
 def build_game(plan: HexPlan) -> HexGame:
-    """The game of a plan, over the shipped content (what `load_game("hex_skirmish",
-    **plan.params())` builds)."""
-    return HexGame(build_setup(default_content(), **plan.params()))
+    """The game of a plan, from the registry (the shipped content)."""
+    return load_game("hex_skirmish", **plan.params())
 
 
 def initial_state(game: HexGame, seed: Seed) -> HexState:
