@@ -1,27 +1,37 @@
 """Bots: players that choose an action from a per-seat view, never from the state.
 
-Every bot is an engine-contract `Bot` over Initiative Break views (`IBBot`), built from
-the game's public description (`public.public_description`): it never holds a Match
-with deck lists, nor any state but the ones it deals itself from its view.
+Every bot is an engine-contract `Bot`, built from a game's public description: for
+Initiative Break (`IBBot`) `public.public_description(match)`, a Match without the
+deck lists; for the skirmish game (`HexBot`) its `HexSetup`, which is public. It never
+holds any state but the worlds it deals itself from its view. The tree search
+(`ismcts`) and the one-ply lookahead (`lookahead`) are written once over any game that
+can deal a world from a view (`search.Dealer`) and score a state.
 """
 
-from typing import TypeAlias
+from typing import TypeAlias, overload
 
 from initiative.bots.heuristic import Evaluate, HeuristicBot, PublicDealer, Weights, evaluate
+from initiative.bots.hex_heuristic import HexHeuristicBot, hex_ismcts
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.play import ask, play_out
 from initiative.bots.random_bot import RandomBot
 from initiative.engine.contract import Bot
+from initiative.games.hex.actions import HexAction
+from initiative.games.hex.setup import HexSetup
+from initiative.games.hex.view import HexView
 from initiative.games.ib.actions import Action
 from initiative.games.ib.public import PublicMatch
 from initiative.games.ib.view import IBView
 
-__all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "IBBot", "ISMCTSBot", "RandomBot",
+__all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "HexBot", "HexHeuristicBot", "IBBot",
+           "ISMCTSBot", "RandomBot",
            "SearchSettings", "Weights", "ask", "evaluate", "is_bot_name", "make_bot",
            "play_out"]
 
 IBBot: TypeAlias = Bot[IBView, Action]
 """A player of Initiative Break: its seat's view in, one of its legal actions out."""
+HexBot: TypeAlias = Bot[HexView, HexAction]
+"""A player of the skirmish game."""
 
 LEVELS = {"easy": ("random", 0), "normal": ("heuristic", 1), "hard": ("heuristic", 3),
           "expert": ("ismcts", 500)}
@@ -32,8 +42,17 @@ BOTS = ("random", "heuristic", "ismcts", *LEVELS)
 iterations per decision, `ismcts@2.5s` for 2.5 seconds."""
 
 
-def make_bot(name: str, game: PublicMatch, seed: int) -> IBBot:
-    """A bot by name or difficulty level for the game described by `game`."""
+@overload
+def make_bot(name: str, game: PublicMatch, seed: int) -> IBBot: ...
+
+
+@overload
+def make_bot(name: str, game: HexSetup, seed: int) -> HexBot: ...
+
+
+def make_bot(name: str, game: PublicMatch | HexSetup, seed: int) -> IBBot | HexBot:
+    """A bot by name or difficulty level for the game described by `game` (an Initiative
+    Break `PublicMatch` or a skirmish `HexSetup`)."""
     kind, effort = LEVELS.get(name, (name, 0))
     kind, at, budget = kind.partition("@")
     settings = SearchSettings(iterations=effort or 500)
@@ -46,8 +65,12 @@ def make_bot(name: str, game: PublicMatch, seed: int) -> IBBot:
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
+        if isinstance(game, HexSetup):
+            return HexHeuristicBot(game, seed, samples=effort or 2)
         return HeuristicBot(game, seed, samples=effort or 2)
     if kind == "ismcts":
+        if isinstance(game, HexSetup):
+            return hex_ismcts(game, seed, settings)
         return ISMCTSBot(PublicDealer(game), Evaluate(), seed, settings)
     raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}, ismcts@N, "
                      "ismcts@SECONDSs)")

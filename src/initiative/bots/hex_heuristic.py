@@ -19,3 +19,183 @@ A finished game is worth +/- `win` (a draw 0).
 `HexHeuristicBot` is `lookahead.LookaheadBot` on worlds dealt from the view on the
 public setup (`HexDealer`, `games/hex/determinize.py`), so it never sees the state.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+
+from initiative.bots.ismcts import ISMCTSBot, SearchSettings
+from initiative.bots.lookahead import LookaheadBot
+from initiative.engine.rng import SplitMix64
+from initiative.games.hex.actions import HexAction
+from initiative.games.hex.determinize import determinize
+from initiative.games.hex.frames import ATTACK, ST_ROLL, AttackFrame
+from initiative.games.hex.geometry import FACINGS, Hex, behind, distance, rotate
+from initiative.games.hex.setup import HexSetup
+from initiative.games.hex.specs import StyleCard
+from initiative.games.hex.state import HexState
+from initiative.games.hex.view import HexView
+
+
+@dataclass(frozen=True)
+class HexWeights:
+    """What the evaluation values, per unit of each quantity."""
+
+    win: float = 1000.0
+    alive: float = 10.0
+    health: float = 3.0  # per health point (HX-A5), hits about to land counted off
+    power: float = 1.5  # per Power token (HX-22, HX-A3)
+    special: float = 3.0  # strictly the most Power tokens: the Special card's turn (HX-10)
+    hand: float = 1.0  # per card in hand up to the turns left this round (HX-13)
+    spare: float = 0.3  # per card beyond those (free for reactions, HX-30)
+    threat: float = 3.0  # per enemy in the Style hexes, times the chance a die hits it
+    exposed: float = 2.5  # per enemy whose Style hexes hold the unit, times its chance
+    back: float = 3.0  # an enemy on the hex directly behind (HX-31: no reaction)
+    flank: float = 2.0  # standing on the hex directly behind an enemy
+    facing: float = 1.0  # the nearest enemy straight ahead (1) .. straight behind (-1)
+    closing: float = 0.4  # per hex to the nearest enemy
+
+
+@cache
+def reach_table(style: StyleCard) -> tuple[dict[Hex, int], ...]:
+    """Per facing: the offsets (from the unit) its Style card reaches, and the die result
+    that hits there (HX-23, HX-26)."""
+    return tuple({rotate(h.offset, f): h.needs for h in style.hexes} for f in range(FACINGS))
+
+
+def _ahead(delta: Hex, facing: int) -> float:
+    """How straight ahead `delta` lies for a unit facing `facing`: 1 dead ahead, -1
+    dead behind (the cosine of the angle, on a flat-topped grid)."""
+    d = rotate(delta, (FACINGS - facing) % FACINGS)  # as if the unit faced north
+    x, y = 1.5 * d.q, 1.7320508075688772 * (d.r + d.q / 2)
+    size = (x * x + y * y) ** 0.5
+    return -y / size if size else 0.0
+
+
+def pending_hits(state: HexState) -> list[int]:
+    """Per seat: hits rolled against it that have not become damage yet (HX-A6)."""
+    out = [0] * state.setup.num_seats
+    for frame in state.stack:
+        if frame.tag == ATTACK and frame.stage > ST_ROLL:
+            for t in _undamaged(state, frame):
+                out[t] += frame.hits[t]
+    return out
+
+
+def _undamaged(state: HexState, frame: AttackFrame) -> tuple[int, ...]:
+    if state.rules.damage_timing == "after_reactions":
+        return frame.targets
+    owed = (frame.owed,) if frame.owed >= 0 else ()
+    return owed + frame.targets[frame.at:]
+
+
+def turns_left(state: HexState, seat: int) -> int:
+    """Initiative cards of `seat` still ahead in this round's line."""
+    return state.line[state.at + 1:].count(seat)
+
+
+def evaluate(state: HexState, seat: int, w: HexWeights = HexWeights()) -> float:
+    """How good `state` is for `seat` (see the module docstring); a finished game is
+    +/- `w.win` (0 for a drawn leader)."""
+    if state.over:
+        return state.returns()[seat] * w.win
+    n = state.setup.num_seats
+    rules = state.rules
+    hits = pending_hits(state)
+    values = []
+    for s in range(n):
+        if not state.alive[s]:
+            values.append(0.0)
+            continue
+        health = max(0, state.health[s] - hits[s] * rules.damage_per_hit)
+        cards, due = len(state.hands[s]), turns_left(state, s)
+        values.append(w.alive * (health > 0) + w.health * health + w.power * state.power[s]
+                      + w.hand * min(cards, due) + w.spare * max(0, cards - due))
+    enemies = [s for s in range(n) if s != seat and state.alive[s]]
+    if not enemies:
+        return values[seat]
+    score = values[seat] - sum(values[e] for e in enemies) / len(enemies)
+    living = [s for s in range(n) if state.alive[s]]
+    top = max(state.power[s] for s in living)
+    leaders = [s for s in living if state.power[s] == top]
+    if len(leaders) == 1:
+        score += w.special if leaders[0] == seat else -w.special
+    return score + _position(state, seat, enemies, w) if state.alive[seat] else score
+
+
+def _position(state: HexState, seat: int, enemies: list[int], w: HexWeights) -> float:
+    """The terms of where the seat's unit stands and faces, against its enemies."""
+    hexes, facing, seats = state.hexes, state.facing, state.setup.seats
+    sides = state.rules.die_sides
+    me, mine = hexes[seat], facing[seat]
+    assert me is not None
+    reach = reach_table(seats[seat].style)[mine]
+    back = behind(me, mine)
+    score = 0.0
+    nearest, near = -1, 1 << 30
+    for e in enemies:
+        there = hexes[e]
+        assert there is not None
+        delta = Hex(there.q - me.q, there.r - me.r)
+        needs = reach.get(delta)
+        if needs is not None:
+            score += w.threat * (sides - needs + 1) / sides
+        theirs = reach_table(seats[e].style)[facing[e]].get(Hex(-delta.q, -delta.r))
+        if theirs is not None:
+            score -= w.exposed * (sides - theirs + 1) / sides
+        if there == back:
+            score -= w.back
+        if me == behind(there, facing[e]):
+            score += w.flank
+        d = distance(me, there)
+        if d < near:
+            nearest, near = e, d
+    there = hexes[nearest]
+    assert there is not None
+    score += w.facing * _ahead(Hex(there.q - me.q, there.r - me.r), mine)
+    return score - w.closing * near
+
+
+@dataclass(frozen=True)
+class HexEvaluate:
+    """`evaluate` with `weights`, as the bots call it (state, seat): plain data."""
+
+    weights: HexWeights = HexWeights()
+
+    def __call__(self, state: HexState, seat: int) -> float:
+        return evaluate(state, seat, self.weights)
+
+
+@dataclass(frozen=True)
+class HexDealer:
+    """Deals worlds from a view on the public setup (`search.Dealer`)."""
+
+    setup: HexSetup
+
+    def determinize(self, view: HexView, rng: SplitMix64) -> HexState:
+        return determinize(self.setup, view, rng)
+
+
+HEX_SEARCH_SCALE = 15.0
+"""Evaluation points that count as a reward of tanh(1) in the tree search."""
+
+
+class HexHeuristicBot(LookaheadBot[HexAction, HexState, HexView]):
+    """One-ply lookahead with `samples` worlds a decision, dealt from the view on the
+    public setup, the seat's next sub-decisions (steps, facing, target) chosen greedily
+    and the result scored by `evaluate`."""
+
+    def __init__(self, setup: HexSetup, seed: int, samples: int = 2,
+                 weights: HexWeights = HexWeights()) -> None:
+        super().__init__(HexDealer(setup), HexEvaluate(weights), seed, samples,
+                         width=FACINGS)
+        self.weights = weights
+
+
+def hex_ismcts(setup: HexSetup, seed: int, settings: SearchSettings,
+               weights: HexWeights = HexWeights()) -> ISMCTSBot[HexAction, HexState, HexView]:
+    """The generic tree search on worlds dealt from the view, leaves scored by
+    `evaluate` and squashed with `HEX_SEARCH_SCALE`."""
+    return ISMCTSBot(HexDealer(setup), HexEvaluate(weights), seed,
+                     replace(settings, scale=HEX_SEARCH_SCALE))
