@@ -109,6 +109,19 @@ def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:
         assert client.get(f"/hex/{made['id']}?k={made['seats'][1]}").status_code == 403
 
 
+def test_bots_play_a_whole_game_on_the_server(tmp_path: Path) -> None:
+    """No person at the table: the seats' bots play it to the end by themselves; the
+    spectators see it (public information only: no hand)."""
+    with running(tmp_path) as client:
+        made = create(client, seat0_controller="heuristic", seat1_controller="random",
+                      seed=SEED)
+        assert made["seats"] == [None, None]
+        with seat(client, made["id"], made["spectator"]) as watcher:
+            last = watcher.until(lambda f: f["view"]["over"], timeout=120)
+        assert last["view"]["hand"] == [] and "hands" not in last["view"]
+        assert live(client, made["id"]).finished
+
+
 def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         made = create(client, seed=SEED)

@@ -20,12 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from initiative.bots.random_bot import RandomBot
+from initiative.bots import BOTS, HexBot, make_bot
 from initiative.engine.contract import TERMINAL
 from initiative.engine.rng import Seed, SplitMix64, derived_seed
-from initiative.games.hex.actions import HexAction
 from initiative.games.hex.game import HexGame
-from initiative.games.hex.view import HexView
 from initiative.server.hex_setup import HexPlan
 from initiative.server.hex_table import HexTable
 from initiative.server.notify import LocalNotifier, Notifier
@@ -42,19 +40,13 @@ IDLE_SECONDS = 600.0
 SWEEP_SECONDS = 30.0
 MAX_BOT_FAILURES = 3
 """Refused choices in a row after which a bot task stops (the next change wakes it)."""
-HEX_BOTS = ("random",)
-"""The bots that can play a hex seat."""
-
-
-class HexBot(Protocol):
-    def choose(self, view: HexView) -> HexAction: ...
+HEX_BOTS = BOTS
+"""The bots (and difficulty levels) that can play a hex seat."""
 
 
 def make_hex_bot(name: str, game: HexGame, seed: int) -> HexBot:
-    """A bot by name for `game` (its public setup only); ValueError if unknown."""
-    if name == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown hex bot {name!r} (known: {', '.join(HEX_BOTS)})")
+    """A bot by name for `game`, given its public setup only; ValueError if unknown."""
+    return make_bot(name, game.public, seed)
 
 
 class HexClient(Protocol):
