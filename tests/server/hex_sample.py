@@ -5,27 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from initiative.games.hex.geometry import hexagon
+from initiative.games.hex.actions import Kind, act, action_text, index
+from initiative.games.hex.geometry import FACING_NAMES, hexagon
+
+
+def choice(kind: Kind, arg: int, label: str) -> dict[str, Any]:
+    """A `legal` entry as the view writes it."""
+    action = act(kind, arg)
+    text = action_text(action)
+    return {"index": index(action), "kind": text.split(" ")[0], "arg": arg, "text": text,
+            "label": label}
 
 
 def sample_view(pending_kind: str = "move") -> dict[str, Any]:
     """Seat 0 mid-move on a radius-3 board with two walls; its legal steps, a facing
     choice absent; seat 1 stands two hexes away facing south."""
     legal: dict[str, list[dict[str, Any]]] = {
-        "move": [
-            {"index": 12, "kind": "step", "arg": 0, "text": "step N", "label": "Step north"},
-            {"index": 14, "kind": "step", "arg": 2, "text": "step SE",
-             "label": "Step south-east"},
-        ],
-        "face": [{"index": 24 + f, "kind": "face", "arg": f, "text": f"face {n}",
-                  "label": f"Face {n}"} for f, n in enumerate(("N", "NE", "SE", "S", "SW",
-                                                               "NW"))],
-        "target": [{"index": 31, "kind": "target", "arg": 1, "text": "target 1",
-                    "label": "Attack Bea"}],
-        "turn": [{"index": 0, "kind": "play_move", "arg": 0, "text": "move 0",
-                  "label": "Play Lunge for its Move"},
-                 {"index": 4, "kind": "play_attack", "arg": 0, "text": "attack 0",
-                  "label": "Play Lunge for its Attack"}],
+        "move": [choice(Kind.STEP, 0, "Step north"), choice(Kind.STEP, 2, "Step south-east")],
+        "face": [choice(Kind.FACE, f, f"Face {FACING_NAMES[f]}") for f in range(6)],
+        "target": [choice(Kind.TARGET, 1, "Attack Bea")],
+        "turn": [choice(Kind.PLAY_MOVE, 0, "Play Lunge for its Move"),
+                 choice(Kind.PLAY_ATTACK, 0, "Play Lunge for its Attack")],
     }
     card = {"name": "Lunge", "move": {"steps": 2, "displace": False, "power": 0},
             "attack": {"dice": 2, "barrage": False, "fumble": False, "push": True, "power": 1},

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from initiative.games.hex.actions import Kind
+from initiative.games.hex.actions import Kind, from_index
 from initiative.games.hex.geometry import FACING_NAMES, Hex, neighbor, project
 from initiative.server.render import env
 
@@ -34,10 +34,12 @@ REGIONS = ("status", "board", "line", "actions", "hand", "units", "dice", "log")
 LOG_LINES = 150
 PHASES = {"draw": "draw phase", "initiative": "initiative phase",
           "resolution": "resolution phase", "over": "game over"}
-HEX_MOVES = {Kind.STEP.name.lower(), Kind.DISPLACE.name.lower(), Kind.PUSH.name.lower()}
-UNIT_CHOICES = {Kind.TARGET.name.lower(), Kind.ORDER.name.lower()}
-CARD_CHOICES = {Kind.PLAY_MOVE.name.lower(): "move", Kind.PLAY_ATTACK.name.lower(): "attack",
-                Kind.REACT.name.lower(): "reaction"}
+HEX_MOVES = frozenset((Kind.STEP, Kind.DISPLACE, Kind.PUSH))
+"""Choices drawn as a hex next to the unit concerned (the mover, displaced, pushed)."""
+UNIT_CHOICES = frozenset((Kind.TARGET, Kind.ORDER))
+"""Choices drawn on the unit of seat `arg`."""
+CARD_CHOICES = {Kind.PLAY_MOVE: "move", Kind.PLAY_ATTACK: "attack", Kind.REACT: "reaction"}
+"""Choices drawn on the hand card of slot `arg`: the section's button."""
 
 
 def center(h: Hex | tuple[int, int] | list[int]) -> tuple[float, float]:
@@ -77,15 +79,20 @@ class Choice:
     """One legal action as the page offers it."""
 
     index: int
-    kind: str
+    kind: Kind
     arg: int
     text: str
     label: str
 
+    @property
+    def word(self) -> str:
+        """The action's word (`move`, `step`, `face`, ...): its CSS class."""
+        return self.text.split(" ")[0]
+
 
 def _choices(view: dict[str, Any]) -> list[Choice]:
-    return [Choice(int(a["index"]), str(a["kind"]).lower(), int(a["arg"]), str(a["text"]),
-                   str(a["label"])) for a in view.get("legal") or []]
+    return [Choice(int(a["index"]), from_index(int(a["index"])).kind, int(a["arg"]),
+                   str(a["text"]), str(a["label"])) for a in view.get("legal") or []]
 
 
 def _unit_hex(view: dict[str, Any], seat: int | None) -> Hex | None:
@@ -142,7 +149,7 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
             h = neighbor(concerned, c.arg)
             x, y = center(h)
             moves.append({"choice": c, "points": corners(h, 0.9), "x": x, "y": y})
-        elif c.kind == "face" and concerned is not None:
+        elif c.kind == Kind.FACE and concerned is not None:
             h = neighbor(concerned, c.arg)
             x, y = center(h)
             faces.append({"choice": c, "cell": corners(h, 0.8),
