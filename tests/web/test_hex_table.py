@@ -8,8 +8,10 @@ seat's view (read from a JSON connection of the same seat) is a clickable elemen
 the page (`[data-action]`).
 
 CI plays a few seeded games from a position near the end (`TAIL` decisions before an
-offline game's end). Larger runs: HEX_WEB_GAMES=N plays N seeded games from the start
-(e.g. `HEX_WEB_GAMES=20 python -m pytest tests/web/test_hex_table.py -k bot`).
+offline game's end), under the `round_limit` house rule (HX-A5) so a game that random
+choices drag on still ends. Larger runs: HEX_WEB_GAMES=N plays N seeded games from the
+start (e.g. `HEX_WEB_GAMES=20 python -m pytest tests/web/test_hex_table.py -k bot`;
+HEX_WEB_ROUNDS=R changes the round limit, 0 for none).
 """
 
 from __future__ import annotations
@@ -43,8 +45,11 @@ from tests.web.support import (
 TAIL = 40
 """Decisions before the offline game's end where the CI games start."""
 GAMES = int(os.environ.get("HEX_WEB_GAMES", "0"))
-SEEDS = tuple(range(1, GAMES + 1)) if GAMES else (3, 11)
-MAX_CLICKS = 1500
+GAME_SEEDS = tuple((seed, 2 + seed % 3) for seed in range(1, GAMES + 1)) if GAMES \
+    else ((3, 2), (11, 2), (7, 3))
+"""(seed, players) of the clicked games; every seat but the first is a random bot."""
+ROUNDS = int(os.environ.get("HEX_WEB_ROUNDS", "12"))
+MAX_CLICKS = 20_000
 
 
 def body_of(seed: int, **fields: Any) -> dict[str, Any]:
@@ -137,10 +142,13 @@ def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random) -> dict
 
 
 @needs_chromium
-@pytest.mark.parametrize("seed", SEEDS)
-def test_a_person_beats_or_loses_to_a_bot_by_clicking(server: Server, browser: Browser,
-                                                      seed: int) -> None:
-    body = body_of(seed, seat1_controller="random")
+@pytest.mark.parametrize(("seed", "players"), GAME_SEEDS)
+def test_a_person_beats_or_loses_to_bots_by_clicking(server: Server, browser: Browser,
+                                                     seed: int, players: int) -> None:
+    bots = {f"seat{n}_controller": "random" for n in range(1, players)}
+    names = {f"seat{n}_name": name for n, name in enumerate(("Ann", "Bea", "Cai", "Dov"))}
+    body = body_of(seed, players=players, **bots, **names,
+                   **({"rule_round_limit": ROUNDS} if ROUNDS else {}))
     if not GAMES:
         line = offline_line(body)
         body["prefix"] = line[:max(0, len(line) - TAIL)]
@@ -152,7 +160,8 @@ def test_a_person_beats_or_loses_to_a_bot_by_clicking(server: Server, browser: B
             open_seat(page, server.base + created["links"][0])
             clicks = play_by_clicks(page, ws, random.Random(seed))
         assert sum(clicks.values()) > 0
-        assert re.search(r"(Ann|Bea) wins|No winner", page.locator("#hx-status").inner_text())
+        assert re.search(r"(Ann|Bea|Cai|Dov) wins|No winner",
+                         page.locator("#hx-status").inner_text())
         assert not watch.errors and not server.tracebacks()
     finally:
         page.close()
@@ -174,6 +183,9 @@ def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browse
     try:
         for n, p in enumerate(pages):
             open_seat(p, server.base + created["links"][n])
+        pages[0].locator('#hx-board [data-unit="1"]').hover()  # HX-23: the reach on hover
+        expect(pages[0].locator("#hx-board .reach-1")).to_be_visible()
+        expect(pages[0].locator("#hx-board .reach-0")).to_be_hidden()
         for applied in range(1, 31):
             if state.is_terminal():
                 break
