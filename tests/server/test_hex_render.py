@@ -78,7 +78,7 @@ def test_reach_is_the_style_card_projected_from_position_and_facing() -> None:
         drawn = [(s["x"], s["y"]) for s in reach["spots"]]
         assert drawn == [hr.center(h) for h in expected if h in cells]
     html = hr.regions(hr.context(view))["hx-board"]
-    assert html.count('tabindex="0" role="button" aria-label="Ann') == 1
+    assert html.count('tabindex="0" role="img" aria-label="Ann') == 1
     assert "reach-0" in html and "reach-1" in html
     assert "4+" in html and "3+" in html
 

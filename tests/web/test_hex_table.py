@@ -109,7 +109,7 @@ def settled(page: Page) -> int:
     return page_seq(page)
 
 
-def click(page: Page, index: int, rng: random.Random) -> str:
+def click(page: Page, index: int) -> str:
     """Click action `index`: on the board when it has a place there, else in the hand
     or the list; where it was clicked."""
     seq = page_seq(page)
@@ -136,7 +136,7 @@ def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random) -> dict
             "els => els.map(e => e.dataset.action)")}
         legal = [a["index"] for a in view["legal"]]
         assert set(legal) <= offered, f"seq {seq}: legal {legal}, offered {offered}"
-        where = click(page, rng.choice(legal), rng)
+        where = click(page, rng.choice(legal))
         clicks[where] = clicks.get(where, 0) + 1
     raise AssertionError("the game did not end")
 
@@ -193,7 +193,7 @@ def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browse
             page = pages[seat]
             settled(page)
             action = rng.choice(state.legal_actions())
-            click(page, game.action_index(action), rng)
+            click(page, game.action_index(action))
             state.apply(action)
             hands = state.view(GAME_MASTER).to_dict()["hands"]
             for n, p in enumerate(pages):
@@ -231,8 +231,15 @@ def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
         unit = page.locator('#hx-board [data-unit="0"]')
         unit.focus()
         expect(page.locator("#hx-board .reach-0")).to_be_visible()
-        first = page.locator("#hx-actions [data-action]").first
-        index = int(first.get_attribute("data-action") or "0")
-        click(page, index, random.Random(0))
+        move = page.locator('#hx-hand button[aria-label*="hex"]')  # a Move of 1+ hexes
+        assert move.count(), "no Move card of one hex or more in the opening hand"
+        seq = page_seq(page)
+        move.first.tap()
+        expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+        step = page.locator("#hx-board .move").first  # a hex to step to, by keyboard
+        step.focus()
+        seq = page_seq(page)
+        page.keyboard.press("Enter")
+        expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
     finally:
         page.close()
