@@ -211,3 +211,26 @@ def test_frames_hold_only_their_own_seat_and_never_the_seed(tmp_path: Path) -> N
         texts += [client.get("/").text]
         assert all(key not in text for text in texts)
         assert not any('"hands"' in text for text in texts)
+
+
+def test_one_per_turn_keeps_the_line_face_down(tmp_path: Path) -> None:
+    """HX-A1 `initiative_reveal: one_per_turn`: the cards after the current one are
+    face down in every seat's frame and page ("?"), and face up under the default."""
+    for reveal, hidden in (("one_per_turn", True), ("all_at_start", False)):
+        with running(tmp_path, db=f"{reveal}.db") as client:
+            made = create(client, seed=SEED, rule_initiative_reveal=reveal)
+            with seat(client, made["id"], made["seats"][0]) as ann, \
+                    seat(client, made["id"], made["seats"][0], fmt="html") as page:
+                line = ann.until(lambda f: True)["view"]["line"]
+                later = line["cards"][line["at"] + 1:]
+                assert later and all(c is None for c in later) is hidden
+                html = page.until(lambda f: True)["regions"]["hx-line"]
+                assert ('class="hidden"' in html or " hidden" in html) is hidden
+
+
+def test_a_spectator_sees_no_hand_and_cannot_act(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = create(client, seed=SEED)
+        page = client.get(f"/hex/{made['id']}?k={made['spectator']}")
+        assert page.status_code == 200 and "spectator" in page.text
+        assert "Spectators see no hand" in page.text and 'data-action="' not in page.text
