@@ -51,3 +51,38 @@ def test_a_second_process_catches_up_and_refuses_stale_choices(tmp_path: Path) -
                 store.close()
 
     asyncio.run(scenario())
+
+
+class BrokenBot:
+    def choose(self, view: object) -> object:
+        raise RuntimeError("this bot is broken")
+
+
+def test_a_broken_bot_does_not_stall_the_table(tmp_path: Path) -> None:
+    """Every seat a bot, one of them failing at every decision: a random choice stands
+    in for it and the game still reaches its end."""
+    url = f"sqlite:///{tmp_path / 'bots.db'}"
+    plan = HexPlan("Bots", "three_stones", (HexSeatPlan("Ann", "brannoc", "random"),
+                                             HexSeatPlan("Bea", "ysolde", "random")),
+                   {"round_limit": 3})
+
+    async def scenario() -> None:
+        store = Store(url)
+        hub = HexHub(store, StoreWriter(store), bot_delay=0.0)
+        try:
+            runtime, tokens, _ = await hub.create(plan, seed=4)
+            assert tokens == [None, None]
+            runtime.bots[1] = BrokenBot()  # type: ignore[assignment]
+            for _ in range(2000):
+                if runtime.table.finished:
+                    break
+                await asyncio.sleep(0.01)
+            assert runtime.table.finished
+            by_bea = [e for _, e in store.events(runtime.table.id) if e["seat"] == 1]
+            assert by_bea and all(e["by"] == "bot" for e in by_bea)
+        finally:
+            await hub.stop()
+            await asyncio.to_thread(hub.writer.stop)
+            store.close()
+
+    asyncio.run(scenario())

@@ -20,8 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from initiative.bots import BOTS, HexBot, make_bot
-from initiative.engine.contract import TERMINAL
+from initiative.bots import BOTS, HexBot, RandomBot, make_bot
 from initiative.engine.rng import Seed, SplitMix64, derived_seed
 from initiative.games.hex.game import HexGame
 from initiative.server.hex_setup import HexPlan
@@ -229,7 +228,7 @@ class HexHub:
         while True:
             seat = table.state.current_seat()
             bot = runtime.bot(seat) if seat >= 0 else None
-            if bot is None or seat == TERMINAL:
+            if bot is None:
                 return
             await asyncio.sleep(self.bot_delay)
             if table.state.current_seat() != seat:
@@ -237,15 +236,17 @@ class HexHub:
             view = table.state.view(seat)
             try:
                 action = await asyncio.to_thread(bot.choose, view)
+            except Exception:  # a broken bot must not stall the table: a random choice
+                log.exception("hex table %s: the bot of seat %d failed; a random choice "
+                              "stands in", table.id, seat)
+                action = RandomBot(table.head).choose(view)
+            try:
                 await self.commit(runtime, _bot_act(seat, table.game.action_index(action)))
             except TableError as exc:  # the table moved on meanwhile: look again
                 log.info("hex table %s: bot of seat %d: %s", table.id, seat, exc)
                 failures += 1
                 if failures >= MAX_BOT_FAILURES:
                     return
-            except Exception:
-                log.exception("hex table %s: the bot of seat %d failed", table.id, seat)
-                return
 
     async def _sweep_loop(self) -> None:
         """Let go of tables nobody has used for IDLE_SECONDS (they reload on demand)."""
