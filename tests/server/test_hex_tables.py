@@ -40,6 +40,7 @@ def test_the_form_creates_a_table_and_hands_out_its_links(tmp_path: Path) -> Non
         form = client.get("/hex/new")
         assert form.status_code == 200 and 'name="seat0_character"' in form.text
         assert 'name="rule_move_exact"' in form.text and "Hex skirmish" in form.text
+        assert "(HX-A1)" in form.text  # each flag names the ruling it settles
         assert 'href="/hex/new"' in client.get("/new").text  # the game picker
         answer = client.post("/hex/new", data={
             "name": "Duel", "players": "2", "board": "the_breach", "seat0_name": "Ann",

@@ -16,6 +16,7 @@ from typing import Any, Literal, Union, get_args, get_origin
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games import load_game
 from initiative.games.hex.content import default_content
+from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.specs import HexContent
 from initiative.server.setup import SetupError
@@ -76,6 +77,16 @@ class RuleField:
     default: Any
     options: tuple[str, ...] = ()
     optional: bool = False
+
+    @property
+    def rule_id(self) -> str:
+        """The ruling the flag settles (HX-An)."""
+        return HEX_FLAG_NOTES.get(self.name, ("", ""))[0]
+
+    @property
+    def note(self) -> str:
+        """What its values do, in one line."""
+        return HEX_FLAG_NOTES.get(self.name, ("", ""))[1]
 
 
 def rule_fields() -> list[RuleField]:
