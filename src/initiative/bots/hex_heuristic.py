@@ -23,7 +23,6 @@ public setup (`HexDealer`, `games/hex/determinize.py`), so it never sees the sta
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
 
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.lookahead import LookaheadBot
@@ -31,7 +30,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.determinize import determinize
 from initiative.games.hex.frames import ATTACK, ST_ROLL, AttackFrame
-from initiative.games.hex.geometry import FACINGS, Hex, behind, distance, rotate
+from initiative.games.hex.geometry import DIRECTIONS, FACINGS, Hex, rotate
 from initiative.games.hex.setup import HexSetup
 from initiative.games.hex.specs import StyleCard
 from initiative.games.hex.state import HexState
@@ -57,18 +56,27 @@ class HexWeights:
     closing: float = 0.4  # per hex to the nearest enemy
 
 
-@cache
-def reach_table(style: StyleCard) -> tuple[dict[Hex, int], ...]:
-    """Per facing: the offsets (from the unit) its Style card reaches, and the die result
-    that hits there (HX-23, HX-26)."""
-    return tuple({rotate(h.offset, f): h.needs for h in style.hexes} for f in range(FACINGS))
+Table = tuple[dict[tuple[int, int], int], ...]
+_TABLES: dict[int, tuple[StyleCard, Table]] = {}
 
 
-def _ahead(delta: Hex, facing: int) -> float:
-    """How straight ahead `delta` lies for a unit facing `facing`: 1 dead ahead, -1
-    dead behind (the cosine of the angle, on a flat-topped grid)."""
-    d = rotate(delta, (FACINGS - facing) % FACINGS)  # as if the unit faced north
-    x, y = 1.5 * d.q, 1.7320508075688772 * (d.r + d.q / 2)
+def reach_table(style: StyleCard) -> Table:
+    """Per facing: the offsets `(dq, dr)` from the unit that its Style card reaches, and
+    the die result that hits there (HX-23, HX-26). Kept per Style card object."""
+    found = _TABLES.get(id(style))
+    if found is not None and found[0] is style:
+        return found[1]
+    table = tuple({(o.q, o.r): h.needs for h in style.hexes
+                   for o in (rotate(h.offset, f),)} for f in range(FACINGS))
+    _TABLES[id(style)] = (style, table)
+    return table
+
+
+def _ahead(delta: tuple[int, int], facing: int) -> float:
+    """How straight ahead the offset `delta` lies for a unit facing `facing`: 1 dead
+    ahead, -1 dead behind (the cosine of the angle, on the grid of geometry.py)."""
+    q, r = rotate(Hex(*delta), (FACINGS - facing) % FACINGS)  # as if it faced north
+    x, y = 1.5 * q, 1.7320508075688772 * (r + q / 2)
     size = (x * x + y * y) ** 0.5
     return -y / size if size else 0.0
 
@@ -125,35 +133,34 @@ def evaluate(state: HexState, seat: int, w: HexWeights = HexWeights()) -> float:
 
 
 def _position(state: HexState, seat: int, enemies: list[int], w: HexWeights) -> float:
-    """The terms of where the seat's unit stands and faces, against its enemies."""
+    """The terms of where the seat's unit stands and faces, against its enemies (plain
+    offsets `(dq, dr)` from the seat's unit: this runs at every leaf of a search)."""
     hexes, facing, seats = state.hexes, state.facing, state.setup.seats
     sides = state.rules.die_sides
     me, mine = hexes[seat], facing[seat]
     assert me is not None
     reach = reach_table(seats[seat].style)[mine]
-    back = behind(me, mine)
+    back = DIRECTIONS[(mine + 3) % FACINGS]  # HX-31, HX-A14: the hex directly behind
     score = 0.0
-    nearest, near = -1, 1 << 30
+    nearest, near = (0, 0), 1 << 30
     for e in enemies:
         there = hexes[e]
         assert there is not None
-        delta = Hex(there.q - me.q, there.r - me.r)
-        needs = reach.get(delta)
+        dq, dr = there.q - me.q, there.r - me.r
+        needs = reach.get((dq, dr))
         if needs is not None:
             score += w.threat * (sides - needs + 1) / sides
-        theirs = reach_table(seats[e].style)[facing[e]].get(Hex(-delta.q, -delta.r))
+        theirs = reach_table(seats[e].style)[facing[e]].get((-dq, -dr))
         if theirs is not None:
             score -= w.exposed * (sides - theirs + 1) / sides
-        if there == back:
+        if (dq, dr) == back:
             score -= w.back
-        if me == behind(there, facing[e]):
+        if (-dq, -dr) == DIRECTIONS[(facing[e] + 3) % FACINGS]:
             score += w.flank
-        d = distance(me, there)
+        d = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
         if d < near:
-            nearest, near = e, d
-    there = hexes[nearest]
-    assert there is not None
-    score += w.facing * _ahead(Hex(there.q - me.q, there.r - me.r), mine)
+            nearest, near = (dq, dr), d
+    score += w.facing * _ahead(nearest, mine)
     return score - w.closing * near
 
 
