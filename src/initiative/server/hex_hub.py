@@ -242,6 +242,7 @@ class HexHub:
                 action = RandomBot(table.head).choose(view)
             try:
                 await self.commit(runtime, _bot_act(seat, table.game.action_index(action)))
+                failures = 0
             except TableError as exc:  # the table moved on meanwhile: look again
                 log.info("hex table %s: bot of seat %d: %s", table.id, seat, exc)
                 failures += 1
