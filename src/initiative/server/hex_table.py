@@ -22,6 +22,7 @@ from initiative.engine.rng import Seed, make_rng, new_secret_seed, parse_seed
 from initiative.games import load_game
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
+from initiative.games.hex.view import pending_dict
 from initiative.server import tokens
 from initiative.server.hex_setup import GAME, OPEN, HexPlan
 from initiative.server.table import TableError
@@ -237,7 +238,7 @@ class HexTable:
         except (IllegalActionError, IndexError) as exc:
             raise TableError(f"hex table {self.id}: stored action {index} does not "
                              f"replay: {exc}") from None
-        pending = self.state.view(SPECTATOR).to_dict().get("pending") or {}
+        pending = pending_dict(self.state) or {}  # the view's `pending`: public
         if pending.get("rolls"):
             self.dice = {"attacker": pending.get("attacker"), "rolls": pending["rolls"],
                          "hits": pending.get("hits") or {}}
