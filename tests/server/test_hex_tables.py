@@ -120,7 +120,12 @@ def test_bots_play_a_whole_game_on_the_server(tmp_path: Path) -> None:
         with seat(client, made["id"], made["spectator"]) as watcher:
             last = watcher.until(lambda f: f["view"]["over"], timeout=120)
         assert last["view"]["hand"] == [] and "hands" not in last["view"]
-        assert live(client, made["id"]).finished
+        table = live(client, made["id"])
+        assert table.finished and table.dice is not None  # attacks were rolled
+        page = client.get(f"/hex/{made['id']}?k={made['spectator']}").text
+        dice = page.split('id="hx-dice"')[1].split("</section>")[0]
+        faces = [f for rolls in table.dice["rolls"].values() for f in rolls]
+        assert re.findall(r'class="die">(\d)<', dice) == [str(f) for f in faces]
 
 
 def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path) -> None:
