@@ -24,6 +24,7 @@ def sample_view(pending_kind: str = "move") -> dict[str, Any]:
         "move": [choice(Kind.STEP, 0, "Step north"), choice(Kind.STEP, 2, "Step south-east")],
         "face": [choice(Kind.FACE, f, f"Face {FACING_NAMES[f]}") for f in range(6)],
         "target": [choice(Kind.TARGET, 1, "Attack Bea")],
+        "order": [choice(Kind.ORDER, 1, "Bea reacts next")],
         "turn": [choice(Kind.PLAY_MOVE, 0, "Play Lunge for its Move"),
                  choice(Kind.PLAY_ATTACK, 0, "Play Lunge for its Attack")],
     }

@@ -5,15 +5,18 @@ card sections read in words (HX-14)."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
+from initiative.games import load_game
+from initiative.games.hex.actions import Kind
 from initiative.games.hex.geometry import Hex, neighbor, project
 from initiative.server import hex_render as hr
 from tests.server.hex_sample import sample_view
 
-KINDS = ("move", "face", "target", "turn")
+KINDS = ("move", "face", "target", "order", "turn")
 
 
 def actions_in(html: str) -> set[int]:
@@ -50,8 +53,9 @@ def test_each_facing_is_an_arrow_in_the_neighbouring_hex() -> None:
     assert actions_in(html) == {a["index"] for a in view["legal"]}
 
 
-def test_a_target_is_its_unit_on_the_board() -> None:
-    view = sample_view("target")
+@pytest.mark.parametrize("kind", ["target", "order"])
+def test_a_target_or_the_next_to_react_is_its_unit_on_the_board(kind: str) -> None:
+    view = sample_view(kind)
     html = hr.regions(hr.context(view))["hx-board"]
     target = view["legal"][0]["index"]
     assert re.search(rf'<g class="unit u1 [^"]*pick"[^>]*data-action="{target}"', html)
@@ -113,3 +117,37 @@ def test_the_winner_is_announced() -> None:
     ctx = hr.context(view)
     assert "Bea wins" in hr.regions(ctx)["hx-status"]
     assert hr.announcement(ctx) == "Game over: Bea wins."
+
+
+ON_BOARD = hr.HEX_MOVES | hr.UNIT_CHOICES | {Kind.FACE}
+
+
+def test_every_decision_of_real_games_is_offered() -> None:
+    """At every decision of seeded random games of 2, 3 and 4 seats, the deciding
+    seat's page offers each legal action in the list; those with a place on the board
+    (steps, displacements, pushes, facings, targets) there too, and card sections on
+    the hand; no other seat's page offers anything. (A barrage order, rare in random
+    play, is checked on the hand-built view.)"""
+    seen: set[Kind] = set()
+    for players, board in ((2, "three_stones"), (3, "the_breach"), (4, "three_stones")):
+        game = load_game("hex_skirmish", players=players, board=board, round_limit=6)
+        state = game.new_initial_state(players)
+        rng = random.Random(players)
+        while not state.is_terminal():
+            seat = state.current_seat()
+            for other in range(players):
+                regions = hr.regions(hr.context(state.view(other).to_dict()))
+                offered = {name: actions_in(html) for name, html in regions.items()}
+                if other != seat:
+                    assert not any(offered.values())
+                    continue
+                for action in state.legal_actions():
+                    i = game.action_index(action)
+                    seen.add(action.kind)
+                    assert i in offered["hx-actions"]
+                    if action.kind in ON_BOARD:
+                        assert i in offered["hx-board"], action
+                    if action.kind in hr.CARD_CHOICES:
+                        assert i in offered["hx-hand"], action
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen >= ON_BOARD - {Kind.ORDER} | set(hr.CARD_CHOICES)
