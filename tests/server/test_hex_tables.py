@@ -68,6 +68,11 @@ def test_bad_plans_are_listed_never_a_500(tmp_path: Path) -> None:
         for problem in ("players: 2 to 4", "unknown board 'moon'", "'wizard'",
                         "die_sides: a whole number"):
             assert problem in html.unescape(answer.text)
+        flags = client.post("/api/hex-tables", json={"rule_move_exact": False,
+                                                     "rule_push_requires_hit": True})
+        assert flags.status_code == 201
+        assert live(client, flags.json()["id"]).plan.rules == {"move_exact": False,
+                                                               "push_requires_hit": True}
         api = client.post("/api/hex-tables", json={"players": 2, "rule_die_sides": 2})
         assert api.status_code == 400 and "die_sides must be at least 4" in str(api.json())
         assert client.post("/api/hex-tables", content=b"[").status_code == 400

@@ -276,7 +276,7 @@ def hex_routes(hub: HexHub) -> list[BaseRoute]:
             if prefix is not None and (not isinstance(prefix, list) or not all(
                     isinstance(i, int) and not isinstance(i, bool) for i in prefix)):
                 raise ValueError("prefix: a list of action numbers")
-            plan = parse_plan({k: str(v) for k, v in body.items() if v is not None},
+            plan = parse_plan({k: _field(v) for k, v in body.items() if v is not None},
                               HEX_BOTS, content)
             runtime, seat_tokens, spectator = await hub.create(plan, seed, prefix)
         except SetupError as exc:
@@ -303,6 +303,13 @@ def hex_routes(hub: HexHub) -> list[BaseRoute]:
         WebSocketRoute("/hex/{table}/ws", socket),
         Route("/api/hex-tables", api_create, methods=["POST"]),
     ]
+
+
+def _field(value: Any) -> str:
+    """A JSON value as the form would send it (true/false: yes/no)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def created_links(table: HexTable, held: list[str]) -> dict[str, Any] | None:
