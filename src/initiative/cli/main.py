@@ -61,8 +61,19 @@ def _facing(match: Match) -> str:
         + ", ".join(names)
 
 
+HEX: Final = "hex_skirmish"
+
+
 @app.command()
 def play(
+    game_name: Annotated[str, typer.Option(
+        "--game", help=f"The game: {GAME} or {HEX} (the hex skirmish game, docs/hex.md).")] = GAME,
+    players: Annotated[int | None, typer.Option(
+        help=f"{HEX}: players, 2 to 4 (default 2).")] = None,
+    board: Annotated[str | None, typer.Option(
+        help=f"{HEX}: the board key (default: the content's default board).")] = None,
+    characters: Annotated[str | None, typer.Option(
+        help=f"{HEX}: one character key per seat, joined by + (e.g. a+b).")] = None,
     seed: Annotated[int | None, typer.Option(
         min=0, help="Game seed (default: random, printed).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
@@ -106,13 +117,23 @@ def play(
                    ] = "random",
 ) -> None:
     """Play standard 1v1 against the random bot, any format (IB 8.2) with --format, solo
-    or co-op against Challenge Cards with --mode/--encounter, or a setup file."""
+    or co-op against Challenge Cards with --mode/--encounter, or a setup file; or the hex
+    skirmish game with --game hex_skirmish (--players, --board, --characters)."""
     from initiative.cli.play import console_reader
     from initiative.cli.play import play as play_game
 
-    config = parse_rules(rule or [], max_activations)
     if seed is None:
         seed = secrets.randbelow(1 << 32)
+    if game_name != GAME:
+        raise _play_hex(game_name, seed, seat, human, watch, bot, record, rule, players, board,
+                        characters, {"--max-activations": max_activations,
+                                     "--format": format, "--player": player,
+                                     "--mode": mode, "--encounter": encounter,
+                                     "--challenge": challenge, "--rival": rival,
+                                     "--setup": setup})
+    if players is not None or board is not None or characters is not None:
+        raise fail(f"--players, --board and --characters are options of --game {HEX}")
+    config = parse_rules(rule or [], max_activations)
     against = bool(mode or encounter or challenge or rival)
     try:
         if setup is not None:
@@ -163,14 +184,40 @@ def play(
         raise typer.Exit(code)
 
 
+def _play_hex(game: str, seed: int, seat: int, human: list[int] | None, watch: bool,
+              bot: str, record: Path | None, rule: list[str] | None, players: int | None,
+              board: str | None, characters: str | None,
+              ib_only: dict[str, object]) -> typer.Exit:
+    """`play --game hex_skirmish` (cli/hex_play.py); the Exit that ends the command."""
+    from initiative.cli.hex_play import OptionError, play_command
+    from initiative.cli.play import console_reader
+
+    if game != HEX:
+        raise fail(f"--game: {game!r} is not one of {GAME}, {HEX}")
+    given = [name for name, value in ib_only.items() if value]
+    if given:
+        raise fail(f"{', '.join(given)}: options of --game {GAME}, not {HEX}")
+    console = Console(highlight=False)
+    try:
+        code = play_command(players=players, board=board, characters=characters, seed=seed,
+                            seat=seat, humans=human or [], watch=watch, bot=bot,
+                            record=record, rules=rule or [], console=console,
+                            read=console_reader(console))
+    except OptionError as exc:
+        raise fail(str(exc)) from None
+    return typer.Exit(code)
+
+
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record saved by `play --record`.")],
+    file: Annotated[Path, typer.Argument(help="A game record saved by `play --record` "
+                                         "(Initiative Break or hex skirmish).")],
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Show every move and hidden card (game-master log).")] = False,
     position_after: Annotated[int | None, typer.Option(
-        min=0, help="Print instead the position (YAML, docs/notation.md) after this many "
-        "moves (0: the start), every hand and deck included.")] = None,
+        min=0, help="Print instead the position (docs/notation.md: YAML; JSON for a hex "
+        "skirmish record) after this many moves (0: the start), every hand and deck "
+        "included.")] = None,
     between: Annotated[bool, typer.Option(
         help="With --position-after: play the record's next moves on to the point between "
         "two activations and print the position there.")] = False,

@@ -5,6 +5,8 @@ mismatch raises NotationError), then told: by default as the public log a specta
 sees; with `verbose`, move by move with every card named (a record holds the seed,
 so nothing in it is secret). `position_after` writes the position (docs/notation.md)
 after a move instead, or at the next point between two activations (stepping.py).
+A hex skirmish record (format tag "hex-record/1", games/hex/record.py) is told the same
+way; its position is JSON (the "hex-position/1" format, games/hex/notation.py).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import warnings
 from pathlib import Path
 
 from initiative.engine.contract import SPECTATOR
+from initiative.engine.data_text import loads_json
 from initiative.engine.errors import NotationError
+from initiative.games.hex import record as hex_record
 from initiative.games.ib import events
 from initiative.games.ib.actions import Action
 from initiative.games.ib.match import Match
@@ -49,17 +53,38 @@ def _verbose(record: GameRecord, match: Match) -> list[str]:
     return lines
 
 
-def _load(path: Path) -> GameRecord:
+def _text(path: Path) -> str:
     try:
-        return GameRecord.load(path)
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise OSError(f"{path}: not a text file ({exc.reason})") from None
+
+
+def _load(path: Path) -> GameRecord:
+    return GameRecord.from_json(_text(path))
+
+
+def _hex(path: Path) -> hex_record.HexRecord | None:
+    """The file as a hex record if its format tag says it is one, else None."""
+    text = _text(path)
+    try:
+        data = loads_json(text)
+    except ValueError:
+        return None  # not JSON: the Initiative Break reader says what is wrong
+    return hex_record.HexRecord.from_dict(data) if hex_record.is_hex_record(data) else None
 
 
 def position_after(path: Path, moves: int, between: bool = False) -> str:
     """The position (YAML) after the record's first `moves` moves; with `between`, at
     the first point between two activations that the moves from `moves` on reach (the
-    mulligans end before the first one). The record is checked in full first."""
+    mulligans end before the first one). The record is checked in full first. A hex
+    record gives its position (JSON) after its first `moves` steps."""
+    hexed = _hex(path)
+    if hexed is not None:
+        if between:
+            raise NotationError("--between applies to Initiative Break records, not to a "
+                                "hex skirmish record")
+        return hex_record.position_text(hexed, moves)
     record = _load(path)
     with warnings.catch_warnings():  # other content that still replays: the same game
         warnings.simplefilter("ignore", ContentChangedWarning)
@@ -89,6 +114,9 @@ def position_after(path: Path, moves: int, between: bool = False) -> str:
 
 def replay_file(path: Path, verbose: bool = False) -> list[str]:
     """The lines `initiative replay` prints; NotationError (or OSError) if it fails."""
+    hexed = _hex(path)
+    if hexed is not None:
+        return hex_record.story(hexed, verbose)
     record = _load(path)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ContentChangedWarning)

@@ -14,6 +14,7 @@ Routes:
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (see `ws.py`)
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
   /trackers/...               the game master's trackers (see `trackers.py`)
+  /hex/..., /api/hex-tables   the hex skirmish tables (see `hex_routes.py`)
   GET  /favicon.ico, /static/favicon.svg   the icon (SVG)
 """
 
@@ -43,6 +44,9 @@ from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.text import guide
 from initiative.server import handoff, render, tokens
 from initiative.server.guards import BodyLimit, OriginCheck, normal_origins
+from initiative.server.hex_hub import NOTIFY_KINDS as HEX_KINDS
+from initiative.server.hex_hub import HexHub
+from initiative.server.hex_routes import hex_routes, lobby_hex
 from initiative.server.hub import NOTIFY_KINDS, Hub, Options, Runtime
 from initiative.server.notify import Shared, make_notifier
 from initiative.server.setup import (
@@ -76,14 +80,17 @@ def create_app(url: str | None = None, options: Options | None = None,
     notifier = Shared(make_notifier(store.url))  # one LISTEN connection for both hubs
     hub = Hub(store, content, options, notifier.part(NOTIFY_KINDS))
     trackers = TrackerHub(store, hub.writer, notifier.part(TRACKER_KINDS))
+    hexes = HexHub(store, hub.writer, hub.options.bot_delay, notifier.part(HEX_KINDS))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
         await trackers.start()
+        await hexes.start()
         try:
             yield
         finally:
+            await hexes.stop()
             await trackers.stop()
             await hub.stop()
             store.close()
@@ -106,7 +113,9 @@ def create_app(url: str | None = None, options: Options | None = None,
     async def lobby(request: Request) -> Response:
         open_, finished = await lobby_rows()
         gm_trackers = await asyncio.to_thread(lobby_trackers, store)
-        return page("lobby.html", tables=open_, finished=finished, trackers=gm_trackers)
+        hex_tables = await asyncio.to_thread(lobby_hex, store)
+        return page("lobby.html", tables=open_, finished=finished, trackers=gm_trackers,
+                    hex_tables=hex_tables)
 
     async def lobby_open(request: Request) -> Response:
         """The lobby's open tables alone: htmx refreshes the list every 5 s."""
@@ -310,12 +319,13 @@ def create_app(url: str | None = None, options: Options | None = None,
         Route("/how-to-play", how_to_play),
         Route("/healthz", health), Route("/favicon.ico", favicon),
         Mount("/static", static, name="static"),
-        *tracker_routes(trackers),
+        *tracker_routes(trackers), *hex_routes(hexes),
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
                                       Middleware(OriginCheck, origins=allowed),
                                       Middleware(BodyLimit)])
     app.state.hub = hub
     app.state.trackers = trackers
+    app.state.hexes = hexes
     return app
 
 

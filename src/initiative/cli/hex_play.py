@@ -1,0 +1,205 @@
+"""`initiative play --game hex_skirmish`: the hex skirmish game at a terminal.
+
+The loop is the host: it holds the state and gives each player only its own view (a
+bot its `HexView`, a person the screen drawn from that view's dict by `hex_screen`).
+Several people may share the keyboard (hotseat): before a different person's decision
+the screen is cleared and the game waits for Enter, so nobody sees another's hand.
+An answer is a menu number or a move text (`step NE`, `target 1`); `help`, `card NAME`,
+`reach SEAT` and `map` answer without spending the decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+
+from initiative.bots import BOTS, is_bot_name, make_bot
+from initiative.cli import hex_screen
+from initiative.cli.console_io import Reader
+from initiative.cli.hex_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
+from initiative.engine.contract import SPECTATOR
+from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
+from initiative.games.hex.actions import HexAction
+from initiative.games.hex.flags import HexRules
+from initiative.games.hex.game import HexGame
+from initiative.games.hex.record import record_of
+from initiative.games.hex.state import HexState
+from initiative.games.ib.config import parse_flag_value
+
+HANDOFF = "Pass the keyboard to {name} (seat {seat}), then press Enter: "
+
+
+@dataclass
+class Table:
+    """One game at the terminal: who is human, where their logs were last read."""
+
+    console: Console
+    read: Reader
+    humans: list[int]
+    log_start: dict[int, int] = field(default_factory=dict)
+    last: int | None = None
+    """The human who decided last (no handoff screen while the same person plays on)."""
+
+    def handoff(self, seat: int, view: Mapping[str, Any]) -> bool:
+        """Clear the screen and wait for `seat`'s player; False if they quit instead."""
+        if len(self.humans) < 2 or seat == self.last:
+            return True
+        self.console.clear()
+        self.last = seat
+        name = view["seat_names"][seat]
+        return self.read(HANDOFF.format(name=name, seat=seat)) is not None
+
+    def ask(self, seat: int, view: Mapping[str, Any]) -> HexAction | None:
+        """Show `seat` its screen and read a legal choice; None: the player quit."""
+        if not self.handoff(seat, view):
+            return None
+        start = self.log_start.get(seat, 0)
+        self.say(hex_screen.screen(view, start))
+        self.log_start[seat] = len(view["log"])
+        while True:
+            text = self.read(PROMPT)
+            if text is None or text.strip().lower() in QUIT_WORDS:
+                return None
+            answer = question(text, view, start)
+            if answer is not None:
+                self.say(answer)
+                continue
+            try:
+                return parse_choice(text, view["legal"])
+            except ChoiceError as exc:
+                self.console.print(str(exc), style="bold red", markup=False,
+                                   highlight=False)
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def finish(self, final: Mapping[str, Any], stopped: bool) -> None:
+        """The end: the log the viewer has not seen, the map, and the result."""
+        self.console.print(Rule("Game stopped" if stopped else "Game over"))
+        seen = self.log_start.get(int(final["seat"]), 0)
+        for line in hex_screen.log_lines(final, seen):
+            self.say(line)
+        self.say(hex_screen.board_text(final))
+        self.say("Game abandoned." if stopped else hex_screen.result_text(final))
+
+
+def final_viewer(humans: Sequence[int]) -> int:
+    """Whose view the end is shown from: the one human, or a spectator (no hand)."""
+    return humans[0] if len(humans) == 1 else SPECTATOR
+
+
+def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
+    """The first lines: seed and board, then who plays each seat."""
+    setup = game.setup
+    return "\n".join([f"Hex skirmish, seed {seed}, board {setup.board.name}:", *(
+        f"  seat {i}: {s.name} - {s.character.name} ({s.style.name}), "
+        + ("played here" if i in humans else f"{bot_name} bot")
+        for i, s in enumerate(setup.seats))])
+
+
+def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console: Console,
+        read: Reader, record_path: Path | None = None) -> int:
+    """Play one game: the `humans` seats at this keyboard (none: every seat a bot, shown
+    at the end as a spectator sees it), the bot `bot_name` at the others. The record,
+    if asked for, is saved even when a player quits or the game stops on Ctrl-C or a
+    crash. Returns the exit code (1: the record could not be written)."""
+    state = game.new_initial_state(seed)
+    seeds = SplitMix64(seed)
+    bots = {seat: make_bot(bot_name, game.setup, seeds.next64())
+            for seat in range(game.num_seats) if seat not in humans}
+    table = Table(console, read, list(humans))
+    stopped = False
+    try:
+        while not state.is_terminal():
+            seat = state.current_seat()
+            if seat in humans:
+                action = table.ask(seat, state.view(seat).to_dict())
+                if action is None:
+                    stopped = True
+                    break
+            else:
+                action = bots[seat].choose(state.view(seat))
+            state.apply(action)
+    except KeyboardInterrupt:
+        console.print()
+        stopped = True
+    except BaseException:  # a crash: keep what was played, then let it show
+        if record_path is not None:
+            save_record(state, game, seed, record_path, console)
+        raise
+    table.finish(state.view(final_viewer(humans)).to_dict(), stopped)
+    if record_path is not None:
+        return save_record(state, game, seed, record_path, console)
+    return 0
+
+
+def save_record(state: HexState, game: HexGame, seed: int, path: Path,
+                console: Console) -> int:
+    """Write the game so far to `path`; the exit code (1: it could not be written)."""
+    try:
+        record_of(state, game, seed, with_log=True).save(path)
+    except (OSError, InitiativeError) as exc:
+        console.print(f"error: the record could not be saved: {exc}", style="bold red",
+                      markup=False)
+        return 1
+    console.print(f"Record saved to {path}", markup=False, highlight=False)
+    return 0
+
+
+def rule_flags(items: Sequence[str]) -> dict[str, Any]:
+    """`--rule flag=value` items as a dict (the loader checks names and values)."""
+    flags: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"--rule expects flag=value, got {item!r} (flags: "
+                              f"{', '.join(HexRules.names())})")
+        flags[name.strip()] = None if value.strip().lower() in ("null", "none") \
+            else parse_flag_value(value)
+    return flags
+
+
+def load(players: int | None, board: str | None, characters: str | None,
+         rules: Sequence[str]) -> HexGame:
+    """The game the options describe; an InitiativeError says what is wrong."""
+    params: dict[str, Any] = {"rules": rule_flags(rules)}
+    for key, value in (("players", players), ("board", board), ("characters", characters)):
+        if value is not None:
+            params[key] = value
+    game: HexGame = load_game("hex_skirmish", **params)
+    return game
+
+
+def play_command(*, players: int | None, board: str | None, characters: str | None,
+                 seed: int, seat: int, humans: Sequence[int], watch: bool, bot: str,
+                 record: Path | None, rules: Sequence[str], console: Console,
+                 read: Reader) -> int:
+    """`initiative play --game hex_skirmish`: check the options, say who plays, play.
+    Bad options raise `OptionError` with the message for the user."""
+    if not is_bot_name(bot):
+        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
+                          "(iterations) or ismcts@Xs (seconds per decision)")
+    try:
+        game = load(players, board, characters, rules)
+    except InitiativeError as exc:
+        raise OptionError(str(exc)) from None
+    here = [] if watch else sorted(set(humans)) if humans else [seat]
+    for s in here:
+        if s >= game.num_seats:
+            raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
+                              f"{game.num_seats - 1}")
+    if record is not None and not record.parent.is_dir():
+        raise OptionError(f"--record: folder {record.parent} does not exist")
+    console.print(opening(game, seed, here, bot), markup=False, highlight=False)
+    return run(game, seed, here, bot, console, read, record)
+
+
+class OptionError(ValueError):
+    """A command-line option the hex game cannot take; the message says which and why."""

@@ -1,0 +1,411 @@
+"""Hex skirmish game records: setup params + seed + the action list, replayed bit for bit.
+
+A record (`HexRecord`, JSON with ``"format": "hex-record/1"``) holds:
+
+- `params`: the `load_game("hex_skirmish", **params)` parameters that rebuild the setup
+  (`HexSetup.to_params()`: board, characters, seat names, changed rules);
+- `seed`: the seed of `HexGame.new_initial_state`;
+- `explicit_chance`: whether the game ran with explicit chance nodes;
+- `actions`: every step in order: a seat's action as its integer index
+  (`actions.index`), a chance outcome (explicit games only) as ``"kind:value"``
+  (e.g. ``"roll:4"``, ``"draw:7"``, ``"pick:0"``, engine/chance.py);
+- `winner` (seat or null), `final_hash` (sha256 of the canonical JSON of the final
+  position, notation.py) and, optionally, `log` (the rendered log sentences, as the
+  game master sees them) and `final` (the final position itself).
+
+API (the CLI and the web table use these):
+
+    state = game.new_initial_state(seed); ...play...
+    record = record_of(state, game, seed)    # or with_log=True, with_final=True
+    record.save("game.json"); record = HexRecord.load("game.json")
+    state = replay(record)                   # NotationError at the first mismatch
+    state = replay_prefix(record, n)         # the state after the first n actions
+    lines = story(record)                    # the log and the result line, checked first
+
+`record_of` takes the seed the state was started with (a state does not keep it) and
+reads the steps it went through (`state.history`); `replay` rebuilds the game, applies
+every step and checks the winner, the final hash and, when present, the log and the
+final position.
+
+``python -m initiative.games.hex.record --make-golden tests/golden/hex`` writes the
+golden records that tests/hex/test_golden.py replays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from initiative.engine.chance import Outcome
+from initiative.engine.contract import GAME_MASTER, SPECTATOR
+from initiative.engine.data_text import loads_json
+from initiative.engine.errors import InitiativeError, NotationError
+from initiative.engine.rng import SplitMix64
+from initiative.games.hex import actions, text
+from initiative.games.hex.actions import HexAction
+from initiative.games.hex.game import HexGame
+from initiative.games.hex.loader import load_hex_skirmish
+from initiative.games.hex.notation import (
+    canonical_json,
+    outcome_from_text,
+    outcome_text,
+    position_json,
+    position_of,
+    pretty_json,
+)
+from initiative.games.hex.state import HexState
+
+FORMAT = "hex-record/1"
+_KEYS = ("format", "params", "seed", "explicit_chance", "actions", "winner", "final_hash",
+         "log", "final")
+
+Step = HexAction | Outcome
+"""One entry of a game's history: a seat's action or a chance outcome."""
+
+
+def position_hash(state: HexState) -> str:
+    """sha256 (hex) of the canonical JSON of the state's position."""
+    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+
+
+def rendered_log(state: HexState, seat: int = GAME_MASTER) -> list[str]:
+    """The log sentences `seat` sees; by default every one, as the game master sees
+    them (a record holds the seed, so nothing in it is secret)."""
+    return [entry["text"] for entry in state.view(seat).to_dict()["log"]]
+
+
+def step_to_data(step: Step) -> int | str:
+    """A history entry as record data: an action index, or ``"kind:value"``."""
+    if isinstance(step, Outcome):
+        return outcome_text(step)
+    return actions.index(step)
+
+
+def step_from_data(value: Any, path: str) -> Step:
+    """A record entry back as an action or an outcome; NotationError naming `path`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return actions.from_index(value)
+        except IndexError as exc:
+            raise NotationError(f"{path}: {exc}") from None
+    if isinstance(value, str):
+        return outcome_from_text(value, path)
+    raise NotationError(f"{path}: expected an action index or a chance outcome "
+                        f"'kind:value', got {value!r}")
+
+
+def _seat_or_none(value: Any, path: str) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return value
+    raise NotationError(f"{path}: expected null or a seat number, got {value!r}")
+
+
+@dataclass
+class HexRecord:
+    """One game: enough to rebuild it (params, seed, steps) and to check the replay."""
+
+    params: dict[str, Any]
+    seed: int
+    actions: list[int | str] = field(default_factory=list)
+    explicit_chance: bool = False
+    winner: int | None = None
+    final_hash: str = ""
+    log: list[str] | None = None
+    final: dict[str, Any] | None = None
+
+    def game(self) -> HexGame:
+        """The game the record was played in (NotationError if its params are bad)."""
+        try:
+            return load_hex_skirmish(**self.params, explicit_chance=self.explicit_chance)
+        except InitiativeError as exc:
+            raise NotationError(f"record.params: {exc}") from None
+
+    def steps(self) -> list[Step]:
+        return [step_from_data(v, f"record.actions[{i}]") for i, v in enumerate(self.actions)]
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT, "params": self.params, "seed": self.seed,
+                                "explicit_chance": self.explicit_chance,
+                                "actions": self.actions, "winner": self.winner,
+                                "final_hash": self.final_hash}
+        if self.log is not None:
+            data["log"] = self.log
+        if self.final is not None:
+            data["final"] = self.final
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HexRecord:
+        if not isinstance(data, dict):
+            raise NotationError(f"record: expected a JSON object, got {type(data).__name__}")
+        for key in data:
+            if key not in _KEYS:
+                raise NotationError(f"record: unknown field {key!r} (known: {', '.join(_KEYS)})")
+        if data.get("format") != FORMAT:
+            raise NotationError(f"record.format: expected {FORMAT!r}, got {data.get('format')!r}")
+        params = data.get("params")
+        if not isinstance(params, dict):
+            raise NotationError(f"record.params: expected a mapping, got {params!r}")
+        if "explicit_chance" in params:
+            raise NotationError("record.params: explicit_chance belongs at the top level")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise NotationError(f"record.seed: expected a whole number >= 0, got {seed!r}")
+        explicit = data.get("explicit_chance", False)
+        if not isinstance(explicit, bool):
+            raise NotationError(f"record.explicit_chance: expected true or false, "
+                                f"got {explicit!r}")
+        steps = data.get("actions", [])
+        if not isinstance(steps, list):
+            raise NotationError(f"record.actions: expected a list, got {steps!r}")
+        for i, value in enumerate(steps):
+            step = step_from_data(value, f"record.actions[{i}]")
+            if isinstance(step, Outcome) and not explicit:
+                raise NotationError(f"record.actions[{i}]: a chance outcome {value!r} in a "
+                                    "game whose chance was sampled (explicit_chance false)")
+        log = data.get("log")
+        if log is not None and (not isinstance(log, list)
+                                or not all(isinstance(s, str) for s in log)):
+            raise NotationError("record.log: expected a list of sentences")
+        final_hash = data.get("final_hash", "")
+        if not isinstance(final_hash, str):
+            raise NotationError(f"record.final_hash: expected a hex string, got {final_hash!r}")
+        final = data.get("final")
+        if final is not None and not isinstance(final, dict):
+            raise NotationError(f"record.final: expected a position (a mapping), got {final!r}")
+        return cls(dict(params), seed, list(steps), explicit,
+                   _seat_or_none(data.get("winner"), "record.winner"), final_hash, log, final)
+
+    def to_json(self) -> str:
+        return pretty_json(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> HexRecord:
+        try:
+            data = loads_json(text)
+        except ValueError as exc:
+            raise NotationError(f"record: not valid JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> HexRecord:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+
+def is_hex_record(data: Any) -> bool:
+    """Whether `data` (parsed JSON) says it is a hex record (by its format tag)."""
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def record_of(state: HexState, game: HexGame, seed: int, *, with_log: bool = False,
+              with_final: bool = False) -> HexRecord:
+    """The record of `state`, played in `game` from `game.new_initial_state(seed)`: its
+    history, winner and final hash (and, if asked, its log and final position)."""
+    return HexRecord(game.setup.to_params(), seed,
+                     [step_to_data(step) for step in state.history],
+                     game.explicit_chance, state.winner, position_hash(state),
+                     rendered_log(state) if with_log else None,
+                     position_of(state) if with_final else None)
+
+
+def replay_prefix(record: HexRecord, count: int | None = None) -> HexState:
+    """The state after the record's first `count` steps (all of them by default),
+    without checking the end; NotationError naming the step that does not apply."""
+    steps = record.steps()
+    if count is None:
+        count = len(steps)
+    if not 0 <= count <= len(steps):
+        raise NotationError(f"record: {count} steps asked for, the record has {len(steps)}")
+    state = record.game().new_initial_state(record.seed)
+    for n, step in enumerate(steps[:count], 1):
+        try:
+            state.apply(step)
+        except InitiativeError as exc:
+            raise NotationError(f"record step {n} ({step_text(step)}): {exc}") from None
+    return state
+
+
+def step_text(step: Step) -> str:
+    """A step as short text: the move text of an action, ``kind:value`` of an outcome."""
+    return repr(step) if isinstance(step, Outcome) else str(step)
+
+
+def replay(record: HexRecord) -> HexState:
+    """Rebuild the game and check its winner, final hash, and (if kept) log and final
+    position; NotationError at the first mismatch."""
+    state = replay_prefix(record)
+    if state.winner != record.winner:
+        raise NotationError(f"record: the replay ends with winner {state.winner!r}, the "
+                            f"record says {record.winner!r}")
+    if record.log is not None:
+        _check_log(record.log, rendered_log(state))
+    if record.final is not None and position_of(state) != record.final:
+        raise NotationError("record.final: the replay ends in another position than the "
+                            "one stored")
+    found = position_hash(state)
+    if found != record.final_hash:
+        raise NotationError(f"record: final position hash {found} differs from the stored "
+                            f"{record.final_hash or '(none)'}")
+    return state
+
+
+def _check_log(stored: list[str], found: list[str]) -> None:
+    for i, (a, b) in enumerate(zip(stored, found, strict=False)):
+        if a != b:
+            raise NotationError(f"record.log[{i}]: the replay says {b!r}, the record {a!r}")
+    if len(stored) != len(found):
+        raise NotationError(f"record.log: the replay has {len(found)} sentences, the record "
+                            f"{len(stored)}")
+
+
+def result_line(state: HexState) -> str:
+    """`Result: ...` for a won, drawn (HX-A5: tied leaders at the round limit) or
+    unfinished game."""
+    names = [seat.name for seat in state.setup.seats]
+    if state.winner is not None:
+        return f"Result: {names[state.winner]} (seat {state.winner}) wins in round {state.round}."
+    if state.is_terminal():
+        if state.leaders:
+            tied = ", ".join(names[s] for s in state.leaders)
+            return f"Result: draw between {tied} after round {state.round}."
+        return f"Result: no winner after round {state.round}."
+    return f"Result: unfinished in round {state.round}."
+
+
+def story(record: HexRecord, verbose: bool = False) -> list[str]:
+    """What `initiative replay` prints for a hex record: the replay is checked in full,
+    then its log as a spectator sees it (with `verbose`, step by step: each step, who
+    took it, and every sentence it added), the step count and the result."""
+    state = replay(record)
+    lines = _steps_told(record) if verbose else rendered_log(state, SPECTATOR)
+    lines.append(f"{len(record.actions)} steps replayed.")
+    lines.append(result_line(state))
+    return lines
+
+
+def _steps_told(record: HexRecord) -> list[str]:
+    state = record.game().new_initial_state(record.seed)
+    setup = state.setup
+    names = [seat.name for seat in setup.seats]
+    lines = rendered_log(state)
+    seen = len(state.events())
+    for n, step in enumerate(record.steps(), 1):
+        seat = state.current_seat()
+        who = names[seat] if 0 <= seat < len(names) else "chance"
+        state.apply(step)
+        events = state.events()
+        lines.append(f"[{n}] {who}: {step_text(step)}")
+        lines.extend(f"    {text.describe(setup, e)}" for e in events[seen:])
+        seen = len(events)
+    return lines
+
+
+def position_text(record: HexRecord, count: int) -> str:
+    """The position (indented JSON) after the record's first `count` steps; the record
+    is checked in full first."""
+    replay(record)
+    if not 0 <= count <= len(record.actions):
+        raise NotationError(f"record: --position-after {count}: the record has "
+                            f"{len(record.actions)} steps")
+    return position_json(replay_prefix(record, count))
+
+
+# --- random games and the golden records -----------------------------------------
+
+
+def play_random(state: HexState, rng: SplitMix64, max_steps: int = 5000) -> None:
+    """Play uniformly random legal actions (and, at a chance node, outcomes drawn by
+    their probabilities) until the game ends or `max_steps` were applied."""
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return
+        outcomes = state.chance_outcomes()
+        if outcomes:
+            state.apply(sample_outcome(outcomes, rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+
+
+def sample_outcome(outcomes: Sequence[tuple[Outcome, Any]], rng: SplitMix64) -> Outcome:
+    """An outcome drawn by its (exact fraction) probability."""
+    denominator = 1
+    for _, p in outcomes:
+        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    pick = rng.below(denominator)
+    for outcome, p in outcomes:
+        pick -= p.numerator * (denominator // p.denominator)
+        if pick < 0:
+            return outcome
+    raise ValueError("chance outcomes do not sum to 1")
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {
+    "duel_three_stones": (lambda: {}, 101, False),
+    "three_seats_the_breach": (lambda: {"players": 3, "board": "the_breach",
+                                        "rules": {"round_limit": 12}}, 202, False),
+    "four_seats_three_stones": (lambda: {"players": 4}, 303, False),
+    "four_seats_the_breach": (lambda: {"players": 4, "board": "the_breach",
+                                       "rules": {"round_limit": 12}}, 404, False),
+    "duel_house_rules": (lambda: {"board": "the_breach", "rules": {
+        "initiative_reveal": "one_per_turn", "victory": "most_power_after_rounds",
+        "round_limit": 4, "barrage_dice": "shared_roll",
+        "push_direction": "away_from_attacker"}}, 505, False),
+    "duel_explicit_chance": (lambda: {}, 606, True),
+}
+"""Golden games: load_game params, a seed, explicit chance or not. The actions are
+random, drawn from SplitMix64(seed + 1) (outcomes too, by their probabilities). The
+games on The Breach stop at a round limit (HX-A5) to keep their files short."""
+
+
+def golden_record(name: str) -> HexRecord:
+    make, seed, explicit = GOLDEN[name]
+    game = load_hex_skirmish(**make(), explicit_chance=explicit)
+    state = game.new_initial_state(seed)
+    play_random(state, SplitMix64(seed + 1))
+    return record_of(state, game, seed, with_log=True, with_final=True)
+
+
+def make_golden(directory: str | Path) -> list[Path]:
+    """Write every golden record as DIR/<name>.json."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name in GOLDEN:
+        path = out / f"{name}.json"
+        golden_record(name).save(path)
+        paths.append(path)
+    return paths
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m initiative.games.hex.record",
+                                     description="Hex skirmish game records.")
+    parser.add_argument("--make-golden", metavar="DIR", help="write the golden records")
+    parser.add_argument("--replay", metavar="FILE", nargs="*", default=[],
+                        help="replay and check records")
+    args = parser.parse_args(argv)
+    if args.make_golden:
+        for path in make_golden(args.make_golden):
+            print(f"wrote {path}")
+    for name in args.replay:
+        state = replay(HexRecord.load(name))
+        print(f"{name}: ok, {len(state.history)} steps, {result_line(state)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

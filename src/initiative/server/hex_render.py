@@ -1,0 +1,244 @@
+"""What one seat of a hex skirmish table sees: HTML regions built from that seat's view
+dict alone (`HexView.to_dict()`, docs/hex.md), so no page or frame can carry another
+seat's hand or any deck order (the view never holds them).
+
+The board is inline SVG, flat-topped hexes in axial coordinates (games/hex/geometry.py):
+walls, units as coloured tokens with a facing arrow, the seat's name, health and power;
+each unit is focusable and shows the reach of its Style card (HX-23) on hover and on
+keyboard focus. Every legal action of the seat is a button in the action list (its
+`label`); those that have a place on the board are also clickable there: a step,
+displace or push destination (a hex), a target or barrage order (a unit), a facing (an
+arrow around the unit that turns), and a card section in the hand.
+
+Regions (element ids of hex_table.html): `hx-status`, `hx-board`, `hx-line`, `hx-actions`,
+`hx-hand`, `hx-units`, `hx-dice`, `hx-log`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from initiative.games.hex.actions import Kind, from_index
+from initiative.games.hex.geometry import FACING_NAMES, Hex, neighbor, project
+from initiative.server.render import env
+
+SIZE = 30.0
+"""A hex's circumradius in SVG user units."""
+ROOT3 = math.sqrt(3.0)
+MARGIN = 8.0
+MARKS = ("●", "▲", "■", "◆", "★", "✚")
+"""Seat marks beside the colour (colour is never the only sign of a seat)."""
+REGIONS = ("status", "board", "line", "actions", "hand", "units", "dice", "log")
+LOG_LINES = 150
+PHASES = {"draw": "draw phase", "initiative": "initiative phase",
+          "resolution": "resolution phase", "over": "game over"}
+HEX_MOVES = frozenset((Kind.STEP, Kind.DISPLACE, Kind.PUSH))
+"""Choices drawn as a hex next to the unit concerned (the mover, displaced, pushed)."""
+UNIT_CHOICES = frozenset((Kind.TARGET, Kind.ORDER))
+"""Choices drawn on the unit of seat `arg`."""
+CARD_CHOICES = {Kind.PLAY_MOVE: "move", Kind.PLAY_ATTACK: "attack", Kind.REACT: "reaction"}
+"""Choices drawn on the hand card of slot `arg`: the section's button."""
+
+
+def center(h: Hex | tuple[int, int] | list[int]) -> tuple[float, float]:
+    """The pixel centre of a hex (flat-topped: q is the column)."""
+    q, r = h[0], h[1]
+    return SIZE * 1.5 * q, SIZE * ROOT3 * (r + q / 2)
+
+
+def corners(h: Hex | tuple[int, int] | list[int], scale: float = 1.0) -> str:
+    """The hex's polygon points (SVG `points`), `scale` times its size."""
+    x, y = center(h)
+    pts = []
+    for i in range(6):
+        angle = math.radians(60 * i)
+        pts.append(f"{x + SIZE * scale * math.cos(angle):.1f},"
+                   f"{y + SIZE * scale * math.sin(angle):.1f}")
+    return " ".join(pts)
+
+
+def heading(facing: int) -> float:
+    """The screen angle (radians) of a facing: 0 north is straight up, clockwise."""
+    return math.radians(-90 + 60 * facing)
+
+
+def arrow(x: float, y: float, facing: int, near: float, far: float, width: float) -> str:
+    """A triangle pointing along `facing`: its base `near` and its tip `far` from (x, y)."""
+    a = heading(facing)
+    ux, uy = math.cos(a), math.sin(a)
+    px, py = -uy, ux
+    bx, by = x + ux * near, y + uy * near
+    return (f"{x + ux * far:.1f},{y + uy * far:.1f} {bx + px * width:.1f},{by + py * width:.1f} "
+            f"{bx - px * width:.1f},{by - py * width:.1f}")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal action as the page offers it."""
+
+    index: int
+    kind: Kind
+    arg: int
+    text: str
+    label: str
+
+    @property
+    def word(self) -> str:
+        """The action's word (`move`, `step`, `face`, ...): its CSS class."""
+        return self.text.split(" ")[0]
+
+
+def _choices(view: dict[str, Any]) -> list[Choice]:
+    return [Choice(int(a["index"]), from_index(int(a["index"])).kind, int(a["arg"]),
+                   str(a["text"]), str(a["label"])) for a in view.get("legal") or []]
+
+
+def _unit_hex(view: dict[str, Any], seat: int | None) -> Hex | None:
+    for unit in view["units"]:
+        if unit["seat"] == seat and unit["hex"] is not None:
+            return Hex(*unit["hex"])
+    return None
+
+
+def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
+    """The SVG's pieces: hexes, units, reach overlays and the clickable legal choices."""
+    cells = [Hex(*h) for h in view["board"]["hexes"]]
+    walls = {Hex(*h) for h in view["board"]["walls"]}
+    xs = [center(h)[0] for h in cells] or [0.0]
+    ys = [center(h)[1] for h in cells] or [0.0]
+    names = view["seat_names"]
+    pending = view.get("pending") or {}
+    concerned = _unit_hex(view, pending.get("unit"))
+    targets = {c.arg: c for c in choices if c.kind in UNIT_CHOICES}
+    units = []
+    reaches = []
+    for unit in view["units"]:
+        if unit["hex"] is None or not unit["alive"]:
+            continue
+        seat = int(unit["seat"])
+        at = Hex(*unit["hex"])
+        x, y = center(at)
+        pick = targets.get(seat)
+        label = (f"{names[seat]}: {unit['character_name']}, {unit['health']} of "
+                 f"{unit['max_health']} health, {unit['power']} power, facing "
+                 f"{FACING_NAMES[unit['facing']]}")
+        above = unit["facing"] in (2, 3, 4)  # the name away from the facing arrow
+        back = heading(unit["facing"] + 3)  # Power tokens: on the rim behind the unit
+        units.append({"seat": seat, "x": x, "y": y, "name": names[seat][:10],
+                      "label_y": y - SIZE * 0.8 if above else y + SIZE * 1.1,
+                      "power_x": x + math.cos(back) * 15, "power_y": y + math.sin(back) * 15,
+                      "mark": MARKS[seat % len(MARKS)], "health": unit["health"],
+                      "power": unit["power"], "label": label,
+                      "arrow": arrow(x, y, unit["facing"], SIZE * 0.5, SIZE * 0.85, SIZE * 0.22),
+                      "choice": pick})
+        style = view["styles"].get(unit["style"], {"hexes": []})
+        spots = []
+        for spot in style["hexes"]:
+            h = project(at, unit["facing"], Hex(*spot["offset"]))
+            if h in cells:
+                sx, sy = center(h)
+                spots.append({"points": corners(h, 0.86), "x": sx, "y": sy,
+                              "needs": spot["needs"]})
+        reaches.append({"seat": seat, "spots": spots})
+    moves = []
+    faces = []
+    for c in choices:
+        if c.kind in HEX_MOVES and concerned is not None:
+            h = neighbor(concerned, c.arg)
+            x, y = center(h)
+            moves.append({"choice": c, "points": corners(h, 0.9), "x": x, "y": y})
+        elif c.kind == Kind.FACE and concerned is not None:
+            h = neighbor(concerned, c.arg)
+            x, y = center(h)
+            faces.append({"choice": c, "cell": corners(h, 0.8),
+                          "points": arrow(x, y, c.arg, -SIZE * 0.35, SIZE * 0.45, SIZE * 0.3)})
+        else:
+            continue
+        xs.append(x)
+        ys.append(y)
+    left, top = min(xs) - SIZE - MARGIN, min(ys) - SIZE * ROOT3 / 2 - MARGIN
+    width = max(xs) - min(xs) + 2 * (SIZE + MARGIN)
+    height = max(ys) - min(ys) + SIZE * ROOT3 + 2 * MARGIN
+    return {"viewbox": f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}",
+            "cells": [{"points": corners(h), "wall": h in walls, "q": h.q, "r": h.r}
+                      for h in cells],
+            "units": units, "reaches": reaches, "moves": moves, "faces": faces,
+            "name": view["board"]["name"]}
+
+
+def card_words(card: dict[str, Any]) -> dict[str, str]:
+    """An Action card's three sections in words (the icons: HX-14..HX-34)."""
+    move, attack, react = card["move"], card["attack"], card["reaction"]
+    m = [f"move {move['steps']}" if move["steps"] else "turn only (move 0)"]
+    if move.get("displace"):
+        m.append("displace")
+    a = [f"{attack['dice']} {'die' if attack['dice'] == 1 else 'dice'}"]
+    a += [word for word in ("barrage", "fumble", "push") if attack.get(word)]
+    r = []
+    if react.get("shields"):
+        r.append(f"{react['shields']} shield{'s' if react['shields'] != 1 else ''}")
+    if react.get("steps") is not None:
+        r.append(f"move {react['steps']}" if react["steps"] else "turn")
+    if react.get("displace"):
+        r.append("displace")
+    for words, section in ((m, move), (a, attack), (r, react)):
+        power = section.get("power") or 0
+        if power:
+            words.append(f"power {'+' if power > 0 else ''}{power}")
+    return {"move": ", ".join(m), "attack": ", ".join(a), "reaction": ", ".join(r) or "nothing"}
+
+
+def context(view: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the region templates need, from the seat's view dict only."""
+    choices = _choices(view)
+    names = view["seat_names"]
+    seat = view["seat"]
+    pending = view.get("pending") or {}
+    hand = []
+    for slot, key in enumerate(view.get("hand") or []):
+        card = view["cards"][key]
+        plays = {CARD_CHOICES[c.kind]: c for c in choices
+                 if c.kind in CARD_CHOICES and c.arg == slot}
+        hand.append({"slot": slot, "key": key, "name": card["name"], "words": card_words(card),
+                     "plays": plays})
+    line = view["line"]
+    slots = [{"seat": c if isinstance(c, int) else None, "special": c == "special",
+              "hidden": c is None, "current": i == line["at"], "done": i < line["at"],
+              "name": names[c] if isinstance(c, int) else "Special" if c == "special" else "?"}
+             for i, c in enumerate(line["cards"])]
+    units = [{**u, "seat_name": names[u["seat"]], "mark": MARKS[u["seat"] % len(MARKS)],
+              "facing_name": FACING_NAMES[u["facing"]],
+              "hand": view["hand_counts"][u["seat"]], "deck": view["deck_counts"][u["seat"]],
+              "discards": [view["cards"][k]["name"] for k in view["discards"][u["seat"]]
+                           if k in view["cards"]]}
+             for u in view["units"]]
+    decider = pending.get("seat", view.get("active"))
+    winner = view.get("winner")
+    return {"view": view, "seat": seat, "names": names, "choices": choices,
+            "mine": bool(choices), "board": board(view, choices), "hand": hand,
+            "line": slots, "units": units, "pending": pending,
+            "decider": names[decider] if isinstance(decider, int) and decider >= 0 else None,
+            "phase": PHASES.get(view["phase"], view["phase"]),
+            "winner": names[winner] if isinstance(winner, int) else None,
+            "over": bool(view.get("over")), "marks": MARKS,
+            "dice": (extra or {}).get("dice"),
+            "log": [entry["text"] for entry in view.get("log") or []][-LOG_LINES:],
+            **(extra or {})}
+
+
+def regions(ctx: dict[str, Any]) -> dict[str, str]:
+    """Each region's HTML (`_hex_<name>.html`)."""
+    return {f"hx-{name}": str(env.get_template(f"_hex_{name}.html").render(ctx))
+            for name in REGIONS}
+
+
+def announcement(ctx: dict[str, Any]) -> str:
+    """What a screen reader hears after a change (the status line in short)."""
+    if ctx["over"]:
+        return f"Game over: {ctx['winner']} wins." if ctx["winner"] else "Game over: a draw."
+    if ctx["mine"]:
+        return "Your decision: " + ", ".join(c.label for c in ctx["choices"][:3]) + \
+            ("…" if len(ctx["choices"]) > 3 else "")
+    return f"Waiting for {ctx['decider']}." if ctx["decider"] else ""

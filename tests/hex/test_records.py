@@ -1,0 +1,172 @@
+"""Hex skirmish records (games/hex/record.py) and `initiative replay` on them: a record
+is setup params + seed + steps and replays bit for bit; every bad record is a
+NotationError naming the field or step; the CLI tells a hex record's story."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from initiative.cli.main import app
+from initiative.engine.chance import Outcome
+from initiative.engine.errors import NotationError
+from initiative.engine.rng import SplitMix64
+from initiative.games.hex.game import HexGame
+from initiative.games.hex.loader import load_hex_skirmish
+from initiative.games.hex.notation import load_position, position_of
+from initiative.games.hex.record import (
+    FORMAT,
+    HexRecord,
+    is_hex_record,
+    play_random,
+    position_text,
+    record_of,
+    rendered_log,
+    replay,
+    replay_prefix,
+    story,
+)
+from initiative.games.hex.state import HexState
+from tests.cli.helpers import run_cli
+
+RUNNER = CliRunner()
+
+
+def _played(seed: int = 7, explicit: bool = False, **params: Any) -> tuple[HexGame, HexState]:
+    game = load_hex_skirmish(explicit_chance=explicit, **params)
+    state = game.new_initial_state(seed)
+    play_random(state, SplitMix64(seed + 1))
+    return game, state
+
+
+@pytest.fixture(scope="module")
+def finished() -> tuple[HexGame, HexState]:
+    return _played()
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory: pytest.TempPathFactory,
+                finished: tuple[HexGame, HexState]) -> Path:
+    path = tmp_path_factory.mktemp("hex") / "game.json"
+    record_of(finished[1], finished[0], 7).save(path)
+    return path
+
+
+def test_a_record_is_params_seed_and_step_indices(finished: tuple[HexGame, HexState]) -> None:
+    game, state = finished
+    record = record_of(state, game, 7)
+    data = record.to_dict()
+    assert data["format"] == FORMAT and is_hex_record(data)
+    assert data["params"] == game.setup.to_params() and data["seed"] == 7
+    assert all(isinstance(a, int) for a in data["actions"])
+    assert len(data["actions"]) == len(state.history)
+    assert data["winner"] == state.winner is not None
+    again = replay(HexRecord.from_json(record.to_json()))
+    assert position_of(again) == position_of(state)
+    assert rendered_log(again) == rendered_log(state)
+
+
+def test_explicit_chance_outcomes_are_kind_colon_value() -> None:
+    game, state = _played(3, explicit=True)
+    record = record_of(state, game, 7)
+    outcomes = [a for a in record.actions if isinstance(a, str)]
+    assert outcomes and all(a.split(":")[0] in ("roll", "pick", "draw") for a in outcomes)
+    assert any(isinstance(step, Outcome) for step in state.history)
+    assert position_of(replay(HexRecord.from_json(record.to_json()))) == position_of(state)
+
+
+def test_replay_prefix_is_the_game_so_far(finished: tuple[HexGame, HexState]) -> None:
+    game, state = finished
+    record = record_of(state, game, 7)
+    cut = len(record.actions) // 2
+    again = game.new_initial_state(7)
+    for step in state.history[:cut]:
+        again.apply(step)
+    assert position_of(replay_prefix(record, cut)) == position_of(again)
+    with pytest.raises(NotationError, match="asked for"):
+        replay_prefix(record, len(record.actions) + 1)
+
+
+def _tampered(data: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    actions = data["actions"]
+    return [
+        ({**data, "format": "initiative-record/1"}, "record.format"),
+        ({**data, "extra": 1}, "record: unknown field 'extra'"),
+        ({**data, "seed": -1}, "record.seed"),
+        ({**data, "seed": "x"}, "record.seed"),
+        ({**data, "params": []}, "record.params"),
+        ({**data, "params": {"board": "nowhere"}}, "record.params"),
+        ({**data, "actions": "1 2"}, "record.actions"),
+        ({**data, "actions": [*actions[:2], 10_000]}, "record.actions[2]"),
+        ({**data, "actions": [*actions[:2], "roll:3"]}, "record.actions[2]: a chance outcome"),
+        ({**data, "actions": [*actions[:2], "dice:3"]}, "record.actions[2]"),
+        ({**data, "actions": actions[:-1]}, "record: the replay ends with winner"),
+        ({**data, "final_hash": "0" * 64}, "record: final position hash"),
+        ({**data, "log": ["Nothing happened."]}, "record.log[0]"),
+        ({**data, "winner": "north"}, "record.winner"),
+        ({**data, "explicit_chance": "yes"}, "record.explicit_chance"),
+    ]
+
+
+def test_bad_records_name_what_is_wrong(finished: tuple[HexGame, HexState]) -> None:
+    data = record_of(finished[1], finished[0], 7, with_log=True).to_dict()
+    for bad, message in _tampered(data):
+        with pytest.raises(NotationError) as caught:
+            replay(HexRecord.from_dict(bad))
+        assert message in str(caught.value), (message, str(caught.value))
+
+
+def test_an_illegal_step_names_its_number(finished: tuple[HexGame, HexState]) -> None:
+    game, state = finished
+    data = record_of(state, game, 7).to_dict()
+    first = game.new_initial_state(7)
+    legal = {game.action_index(a) for a in first.legal_actions()}
+    illegal = next(i for i in range(game.num_distinct_actions()) if i not in legal)
+    bad = {**data, "actions": [illegal, *data["actions"][1:]]}
+    with pytest.raises(NotationError, match=r"record step 1 \("):
+        replay(HexRecord.from_dict(bad))
+
+
+def test_replay_prints_the_public_log_and_the_result(record_file: Path,
+                                                     finished: tuple[HexGame, HexState]) -> None:
+    done = run_cli(["replay", str(record_file)])
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines == story(HexRecord.load(record_file))
+    assert lines[-1].startswith("Result: ") and "wins" in lines[-1]
+    assert f"{len(finished[1].history)} steps replayed." in lines
+
+
+def test_verbose_replay_numbers_every_step(record_file: Path) -> None:
+    done = RUNNER.invoke(app, ["replay", "--verbose", str(record_file)])
+    assert done.exit_code == 0, done.output
+    assert "\n[1] " in done.output and "steps replayed." in done.output
+
+
+def test_position_after_prints_a_loadable_position(record_file: Path) -> None:
+    record = HexRecord.load(record_file)
+    done = RUNNER.invoke(app, ["replay", "--position-after", "5", str(record_file)])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.output)
+    assert data == position_of(replay_prefix(record, 5))
+    assert done.output == position_text(record, 5)
+    assert position_of(load_position(data)) == data
+    too_far = RUNNER.invoke(app, ["replay", "--position-after", "100000", str(record_file)])
+    assert too_far.exit_code == 1 and "the record has" in too_far.output
+    between = RUNNER.invoke(app, ["replay", "--position-after", "5", "--between",
+                                  str(record_file)])
+    assert between.exit_code == 1 and "Initiative Break records" in between.output
+
+
+def test_a_broken_hex_record_is_an_error_line(tmp_path: Path, record_file: Path) -> None:
+    data = json.loads(record_file.read_text())
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**data, "actions": data["actions"][:-1]}))
+    done = run_cli(["replay", str(bad)])
+    assert done.returncode == 1
+    assert done.stderr.startswith("error: record: the replay ends with winner")
+    assert "Traceback" not in done.stderr and done.stdout == ""

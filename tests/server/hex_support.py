@@ -1,0 +1,101 @@
+"""Helpers of the hex table's server tests: the app over a SQLite file, tables made
+through the JSON API, and one WebSocket client per seat reading JSON state frames."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from initiative.server.app import create_app
+from initiative.server.hex_table import HexTable
+from initiative.server.hub import Options
+
+Frame = dict[str, Any]
+
+
+@contextmanager
+def running(tmp_path: Path, db: str = "hex.db") -> Iterator[TestClient]:
+    """The app over a SQLite file (bots act at once), its lifespan running."""
+    app = create_app(url=f"sqlite:///{tmp_path / db}",
+                     options=Options(away_after=0, bot_delay=0.0))
+    with TestClient(app) as client:
+        yield client
+
+
+def create(client: TestClient, **fields: Any) -> dict[str, Any]:
+    """A 2-player table through the JSON API (two people unless `fields` say)."""
+    body: dict[str, Any] = {"name": "Hex test", "players": 2, "seat0_name": "Ann",
+                            "seat1_name": "Bea", **fields}
+    response = client.post("/api/hex-tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def live(client: TestClient, table_id: str) -> HexTable:
+    """The table as the server holds it (read while the server is idle)."""
+    return client.app.state.hexes.runtimes[table_id].table  # type: ignore[attr-defined,no-any-return]
+
+
+class Seat:
+    """One WebSocket client and every frame it received."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.frames: list[Frame] = []
+        self.last: Frame = {}
+
+    def recv(self, timeout: float = 20.0) -> Frame:
+        async def get() -> Any:
+            with anyio.fail_after(timeout):
+                return await self.ws._send_rx.receive()
+
+        message = self.ws.portal.call(get)
+        if message["type"] == "websocket.close":
+            raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
+        frame: Frame = json.loads(message["text"])
+        self.frames.append(frame)
+        if frame["type"] in ("state", "render"):
+            self.last = frame
+        return frame
+
+    def until(self, done: Any, timeout: float = 30.0) -> Frame:
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.recv(max(0.05, deadline - time.monotonic()))
+            if frame["type"] in ("state", "render") and done(frame):
+                return frame
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_json(message)
+
+    def refused(self, raw: str | None = None, **message: Any) -> str:
+        """Send a request that must fail: its error message (a fresh state follows)."""
+        if raw is not None:
+            self.ws.send_text(raw)
+        else:
+            self.send(**message)
+        error = self.recv()
+        assert error["type"] == "error", error
+        assert self.recv()["type"] in ("state", "render")
+        return str(error["message"])
+
+
+@contextmanager
+def seat(client: TestClient, table_id: str, token: str | None,
+         fmt: str = "json") -> Iterator[Seat]:
+    with client.websocket_connect(f"/hex/{table_id}/ws?k={token}&format={fmt}") as ws:
+        yield Seat(ws)
+
+
+def deciding(frame: Frame) -> bool:
+    """The frame's seat has a decision, or the game is over."""
+    view = frame["view"]
+    return bool(view.get("legal")) or bool(view["over"])

@@ -1,0 +1,153 @@
+"""The hex table's regions, rendered from a hand-built seat view (COMMON18 section 6):
+every legal action is offered on the page, those with a place on the board are clickable
+there, the Style-card reach of each unit is drawn for hover and focus (HX-23), and the
+card sections read in words (HX-14)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from initiative.games import load_game
+from initiative.games.hex.actions import Kind
+from initiative.games.hex.geometry import Hex, neighbor, project
+from initiative.server import hex_render as hr
+from tests.server.hex_sample import sample_view
+
+KINDS = ("move", "face", "target", "order", "turn")
+
+
+def actions_in(html: str) -> set[int]:
+    return {int(n) for n in re.findall(r'data-action="(\d+)"', html)}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_legal_action_is_a_button_of_the_list(kind: str) -> None:
+    view = sample_view(kind)
+    regions = hr.regions(hr.context(view))
+    wanted = {a["index"] for a in view["legal"]}
+    assert wanted
+    assert actions_in(regions["hx-actions"]) == wanted
+    for a in view["legal"]:
+        assert a["label"] in regions["hx-actions"]
+
+
+def test_steps_are_clickable_hexes_next_to_the_mover() -> None:
+    view = sample_view("move")
+    board = hr.board(view, hr._choices(view))
+    mover = Hex(*view["units"][0]["hex"])
+    by_index = {m["choice"].index: m for m in board["moves"]}
+    for a in view["legal"]:
+        x, y = hr.center(neighbor(mover, a["arg"]))
+        assert (by_index[a["index"]]["x"], by_index[a["index"]]["y"]) == (x, y)
+    html = hr.regions(hr.context(view))["hx-board"]
+    assert actions_in(html) == {a["index"] for a in view["legal"]}
+
+
+def test_each_facing_is_an_arrow_in_the_neighbouring_hex() -> None:
+    view = sample_view("face")
+    html = hr.regions(hr.context(view))["hx-board"]
+    assert html.count('class="face"') == 6
+    assert actions_in(html) == {a["index"] for a in view["legal"]}
+
+
+@pytest.mark.parametrize("kind", ["target", "order"])
+def test_a_target_or_the_next_to_react_is_its_unit_on_the_board(kind: str) -> None:
+    view = sample_view(kind)
+    html = hr.regions(hr.context(view))["hx-board"]
+    target = view["legal"][0]["index"]
+    assert re.search(rf'<g class="unit u1 [^"]*pick"[^>]*data-action="{target}"', html)
+    assert f'data-action="{target}"' not in html.split('class="unit u1')[0]
+
+
+def test_card_sections_are_buttons_in_the_hand() -> None:
+    view = sample_view("turn")
+    hand = hr.regions(hr.context(view))["hx-hand"]
+    assert actions_in(hand) == {a["index"] for a in view["legal"]}
+    assert "move 2" in hand and "2 dice, push, power +1" in hand and "1 shield" in hand
+
+
+def test_reach_is_the_style_card_projected_from_position_and_facing() -> None:
+    """HX-23: the Style card's hexes turn with the unit's facing; off-board ones are
+    not drawn. Units are focusable, and the reach shows on hover and on focus (CSS)."""
+    view = sample_view("move")
+    board = hr.board(view, [])
+    cells = {Hex(*h) for h in view["board"]["hexes"]}
+    for unit, reach in zip(view["units"], board["reaches"], strict=True):
+        at = Hex(*unit["hex"])
+        expected = [project(at, unit["facing"], Hex(*s["offset"]))
+                    for s in view["styles"][unit["style"]]["hexes"]]
+        drawn = [(s["x"], s["y"]) for s in reach["spots"]]
+        assert drawn == [hr.center(h) for h in expected if h in cells]
+    html = hr.regions(hr.context(view))["hx-board"]
+    assert html.count('tabindex="0" role="img" aria-label="Ann') == 1
+    assert "reach-0" in html and "reach-1" in html
+    assert "4+" in html and "3+" in html
+
+
+def test_a_seat_without_a_decision_gets_no_action() -> None:
+    view = sample_view("move")
+    view["legal"] = []
+    view["pending"]["seat"] = 1
+    regions = hr.regions(hr.context(view))
+    assert not any(actions_in(html) for html in regions.values())
+    assert "Bea is deciding" in regions["hx-actions"]
+
+
+def test_card_words_name_every_icon() -> None:
+    card = {"move": {"steps": 0, "displace": True, "power": -1},
+            "attack": {"dice": 1, "barrage": True, "fumble": True, "push": False, "power": 0},
+            "reaction": {"shields": 2, "steps": 0, "displace": True, "power": 1}}
+    assert hr.card_words(card) == {"move": "turn only (move 0), displace, power -1",
+                                   "attack": "1 die, barrage, fumble",
+                                   "reaction": "2 shields, turn, displace, power +1"}
+
+
+def test_the_line_marks_the_current_card_and_hides_unrevealed_ones() -> None:
+    html = hr.regions(hr.context(sample_view("move")))["hx-line"]
+    assert re.search(r'class="current seat-1"[^>]*>▲ Bea', html)
+    assert 'class="done seat-0"' in html and "hidden" in html and "Special" in html
+
+
+def test_the_winner_is_announced() -> None:
+    view = sample_view("move")
+    view.update(winner=1, over=True, legal=[], phase="over")
+    ctx = hr.context(view)
+    assert "Bea wins" in hr.regions(ctx)["hx-status"]
+    assert hr.announcement(ctx) == "Game over: Bea wins."
+
+
+ON_BOARD = hr.HEX_MOVES | hr.UNIT_CHOICES | {Kind.FACE}
+
+
+def test_every_decision_of_real_games_is_offered() -> None:
+    """At every decision of seeded random games of 2, 3 and 4 seats, the deciding
+    seat's page offers each legal action in the list; those with a place on the board
+    (steps, displacements, pushes, facings, targets) there too, and card sections on
+    the hand; no other seat's page offers anything. (A barrage order, rare in random
+    play, is checked on the hand-built view.)"""
+    seen: set[Kind] = set()
+    for players, board in ((2, "three_stones"), (3, "the_breach"), (4, "three_stones")):
+        game = load_game("hex_skirmish", players=players, board=board, round_limit=6)
+        state = game.new_initial_state(players)
+        rng = random.Random(players)
+        while not state.is_terminal():
+            seat = state.current_seat()
+            for other in range(players):
+                regions = hr.regions(hr.context(state.view(other).to_dict()))
+                offered = {name: actions_in(html) for name, html in regions.items()}
+                if other != seat:
+                    assert not any(offered.values())
+                    continue
+                for action in state.legal_actions():
+                    i = game.action_index(action)
+                    seen.add(action.kind)
+                    assert i in offered["hx-actions"]
+                    if action.kind in ON_BOARD:
+                        assert i in offered["hx-board"], action
+                    if action.kind in hr.CARD_CHOICES:
+                        assert i in offered["hx-hand"], action
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen >= ON_BOARD - {Kind.ORDER} | set(hr.CARD_CHOICES)

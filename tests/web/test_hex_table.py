@@ -1,0 +1,245 @@
+"""The hex skirmish table in a real Chromium (Playwright, Debian's chromium): a person
+plays a bot to the end by clicking (the board's hexes, arrows and units where the choice
+has a place there, the action list otherwise), two people play while their WebSocket
+frames are checked for leaks, and the page works at 360 px.
+
+Invariant checked at every decision of the clicking seat: every legal action of the
+seat's view (read from a JSON connection of the same seat) is a clickable element of
+the page (`[data-action]`).
+
+CI plays a few seeded games from a position near the end (`TAIL` decisions before an
+offline game's end), under the `round_limit` house rule (HX-A5) so a game that random
+choices drag on still ends. Larger runs: HEX_WEB_GAMES=N plays N seeded games from the
+start (e.g. `HEX_WEB_GAMES=20 python -m pytest tests/web/test_hex_table.py -k bot`;
+HEX_WEB_ROUNDS=R changes the round limit, 0 for none).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import ClientConnection, connect
+
+from initiative.engine.contract import GAME_MASTER
+from initiative.server.hex_hub import HEX_BOTS
+from initiative.server.hex_setup import parse_plan
+from initiative.server.hex_table import build_game
+from tests.web.support import (
+    UI_TIMEOUT_MS,
+    PageWatch,
+    Server,
+    capture_frames,
+    needs_chromium,
+    open_seat,
+)
+
+TAIL = 40
+"""Decisions before the offline game's end where the CI games start."""
+GAMES = int(os.environ.get("HEX_WEB_GAMES", "0"))
+GAME_SEEDS = tuple((seed, 2 + seed % 3) for seed in range(1, GAMES + 1)) if GAMES \
+    else ((3, 2), (11, 2), (7, 3))
+"""(seed, players) of the clicked games; every seat but the first is a random bot."""
+ROUNDS = int(os.environ.get("HEX_WEB_ROUNDS", "12"))
+MAX_CLICKS = 20_000
+
+
+def body_of(seed: int, **fields: Any) -> dict[str, Any]:
+    return {"name": f"Hex {seed}", "players": 2, "seat0_name": "Ann", "seat1_name": "Bea",
+            "seed": seed, **fields}
+
+
+def create_hex(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(server.base + "/api/hex-tables",
+                                     data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        created: dict[str, Any] = json.loads(answer.read())
+    return created
+
+
+def offline_line(body: dict[str, Any]) -> list[int]:
+    """A seeded random game of the table's plan and seed, played offline to its end."""
+    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, HEX_BOTS)
+    game = build_game(plan)
+    state = game.new_initial_state(body["seed"])
+    rng = random.Random(body["seed"])
+    line: list[int] = []
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        line.append(game.action_index(action))
+        state.apply(action)
+    return line
+
+
+@contextmanager
+def json_seat(server: Server, created: dict[str, Any], seat: int
+              ) -> Iterator[ClientConnection]:
+    url = server.base.replace("http", "ws") + \
+        f"/hex/{created['id']}/ws?k={created['seats'][seat]}&format=json"
+    with connect(url) as ws:
+        yield ws
+
+
+def view_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
+    """The seat's view at `seq` (frames are read until one of that seq arrives)."""
+    while True:
+        frame = json.loads(ws.recv(timeout=UI_TIMEOUT_MS / 1000))
+        if frame.get("type") == "state" and frame["seq"] == seq:
+            return frame["view"]  # type: ignore[no-any-return]
+
+
+def page_seq(page: Page) -> int:
+    return int(page.locator("#hex-table").get_attribute("data-seq") or "-1")
+
+
+def settled(page: Page) -> int:
+    """Wait until the page shows a decision or the end, live (a frame arrived: the
+    server-rendered page has no seq yet); its seq."""
+    expect(page.locator("#hex-table")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
+    expect(page.locator("#hx-actions [data-action], #game-over").first).to_be_visible()
+    return page_seq(page)
+
+
+def click(page: Page, index: int) -> str:
+    """Click action `index`: on the board when it has a place there, else in the hand
+    or the list; where it was clicked."""
+    seq = page_seq(page)
+    for where in ("#hx-board", "#hx-hand", "#hx-actions"):
+        target = page.locator(f'{where} [data-action="{index}"]')
+        if target.count():
+            target.first.click()
+            expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+            return where
+    raise AssertionError(f"action {index} is not on the page")
+
+
+def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random) -> dict[str, int]:
+    """Play the page's seat to the end of the game; clicks counted by page region.
+    At every decision every legal action of the view is on the page (the invariant)."""
+    clicks: dict[str, int] = {}
+    for _ in range(MAX_CLICKS):
+        seq = settled(page)
+        view = view_at(ws, seq)
+        if view["over"]:
+            expect(page.locator("#game-over")).to_be_visible()
+            return clicks
+        offered = {int(i) for i in page.locator("#hex-table [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")}
+        legal = [a["index"] for a in view["legal"]]
+        assert set(legal) <= offered, f"seq {seq}: legal {legal}, offered {offered}"
+        where = click(page, rng.choice(legal))
+        clicks[where] = clicks.get(where, 0) + 1
+    raise AssertionError("the game did not end")
+
+
+@needs_chromium
+@pytest.mark.parametrize(("seed", "players"), GAME_SEEDS)
+def test_a_person_beats_or_loses_to_bots_by_clicking(server: Server, browser: Browser,
+                                                     seed: int, players: int) -> None:
+    bots = {f"seat{n}_controller": "random" for n in range(1, players)}
+    names = {f"seat{n}_name": name for n, name in enumerate(("Ann", "Bea", "Cai", "Dov"))}
+    body = body_of(seed, players=players, **bots, **names,
+                   **({"rule_round_limit": ROUNDS} if ROUNDS else {}))
+    if not GAMES:
+        line = offline_line(body)
+        body["prefix"] = line[:max(0, len(line) - TAIL)]
+    created = create_hex(server, body)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    watch = PageWatch.on(page)
+    try:
+        with json_seat(server, created, 0) as ws:
+            open_seat(page, server.base + created["links"][0])
+            clicks = play_by_clicks(page, ws, random.Random(seed))
+        assert sum(clicks.values()) > 0
+        assert re.search(r"(Ann|Bea|Cai|Dov) wins|No winner",
+                         page.locator("#hx-status").inner_text())
+        assert not watch.errors and not server.tracebacks()
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browser) -> None:
+    """Two seats in two browsers; the hand region of every frame a page receives is that
+    seat's own hand (checked against an offline replay of the same seed and actions),
+    and no frame names the other seat's hand, the seed or a deck."""
+    body = body_of(21)
+    created = create_hex(server, body)
+    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, HEX_BOTS)
+    game = build_game(plan)
+    state = game.new_initial_state(21)
+    pages = [browser.new_page(viewport={"width": 1000, "height": 800}) for _ in range(2)]
+    frames = [capture_frames(p) for p in pages]
+    rng = random.Random(21)
+    try:
+        for n, p in enumerate(pages):
+            open_seat(p, server.base + created["links"][n])
+        pages[0].locator('#hx-board [data-unit="1"]').hover()  # HX-23: the reach on hover
+        expect(pages[0].locator("#hx-board .reach-1")).to_be_visible()
+        expect(pages[0].locator("#hx-board .reach-0")).to_be_hidden()
+        for applied in range(1, 31):
+            if state.is_terminal():
+                break
+            seat = state.current_seat()
+            page = pages[seat]
+            settled(page)
+            action = rng.choice(state.legal_actions())
+            click(page, game.action_index(action))
+            state.apply(action)
+            hands = state.view(GAME_MASTER).to_dict()["hands"]
+            for n, p in enumerate(pages):
+                expect(p.locator("#hex-table")).to_have_attribute("data-seq", str(applied))
+                names = p.locator("#hx-hand .card-name").all_inner_texts()
+                cards = state.view(n).to_dict()["cards"]
+                assert names == [cards[k]["name"] for k in hands[str(n)]]
+        for n in (0, 1):
+            for text in frames[n]:
+                frame = json.loads(text)
+                assert "hands" not in text and "deck_order" not in text
+                hand = re.findall(r'class="card-name">([^<]+)<',
+                                  frame.get("regions", {}).get("hx-hand", ""))
+                assert len(hand) <= 4
+    finally:
+        for p in pages:
+            p.close()
+
+
+@needs_chromium
+def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
+    body = body_of(5, seat1_controller="random")
+    created = create_hex(server, body)
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True,
+                            has_touch=True)
+    try:
+        open_seat(page, server.base + created["links"][0])
+        settled(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        svg = page.locator("#hx-board svg").bounding_box()
+        assert svg is not None and svg["width"] <= 360 and svg["height"] > 150
+        for button in page.locator("#hx-actions [data-action]").all():
+            box = button.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        unit = page.locator('#hx-board [data-unit="0"]')
+        unit.focus()
+        expect(page.locator("#hx-board .reach-0")).to_be_visible()
+        move = page.locator('#hx-hand button[aria-label*="hex"]')  # a Move of 1+ hexes
+        assert move.count(), "no Move card of one hex or more in the opening hand"
+        seq = page_seq(page)
+        move.first.tap()
+        expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+        step = page.locator("#hx-board .move").first  # a hex to step to, by keyboard
+        step.focus()
+        seq = page_seq(page)
+        page.keyboard.press("Enter")
+        expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+    finally:
+        page.close()
