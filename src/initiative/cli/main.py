@@ -28,7 +28,6 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.presets import default_encounter, playable_teams
 
 GAME: Final = "initiative_break"
-HEX_GAME: Final = "hex_skirmish"
 DUEL_SEATS = ("North", "South")
 """The seats of the standard duel `play` starts without a mode or format."""
 
@@ -258,10 +257,10 @@ def bench(
 
     try:
         game: AnyGame
-        if game_name == HEX_GAME:
-            game = load_game(HEX_GAME, players=players)
+        if game_name == HEX:
+            game = load_game(HEX, players=players)
         elif game_name != GAME:
-            raise fail(f"--game: {GAME} or {HEX_GAME}, got {game_name!r}")
+            raise fail(f"--game: {GAME} or {HEX}, got {game_name!r}")
         else:
             game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
                 if encounter else load_game(GAME, teams=(team, opponent_team))
