@@ -5,6 +5,7 @@ Card ids are positions in `CARDS`; `ids(...)` turns keys into ids."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -28,6 +29,7 @@ from initiative.games.hex.specs import (
     StyleHex,
 )
 from initiative.games.hex.state import HexState
+from initiative.timing.stacked_decks import well_formed
 
 CARDS = (
     ActionCard("step", "Step", MoveSection(1), AttackSection(1), ReactionSection(shields=1)),
@@ -138,3 +140,25 @@ def draw(card: str) -> Outcome:
 def seat_card(seat: int) -> Outcome:
     """An initiative card dealt (the line's draws are DRAW outcomes over seats)."""
     return Outcome(DRAW, seat)
+
+
+def check_invariants(state: HexState) -> None:
+    """The properties every state keeps: no two units share a hex, no unit on a wall or
+    off the board, cards conserved over deck, hand and discard, hands of at most 4, no
+    negative Power, and a well-formed initiative line (HX-5..HX-9)."""
+    setup = state.setup
+    board = setup.board
+    on_board = [h for h, up in zip(state.hexes, state.alive, strict=True) if up]
+    assert len(set(on_board)) == len(on_board)  # no two units share a hex
+    assert all(h is not None and h in board.hexes and h not in board.walls for h in on_board)
+    assert all(h is None for h, up in zip(state.hexes, state.alive, strict=True) if not up)
+    for seat in range(setup.num_seats):  # card conservation over deck, hand and discard
+        held = Counter(state.decks[seat] + state.hands[seat] + state.discards[seat])
+        assert held == Counter(setup.deck_ids(seat))
+        assert len(state.hands[seat]) <= 4
+    assert all(p >= 0 for p in state.power)
+    if state.line:  # each half holds the round's players once, the Special card last
+        half = (len(state.line) - 1) // 2
+        players = sorted(state.line[:half])
+        assert well_formed(state.line, players)
+        assert {s for s, up in enumerate(state.alive) if up} <= set(players)

@@ -74,3 +74,14 @@ def test_rules_lists_every_hex_flag_with_default_and_hx_id() -> None:
 def test_rules_unknown_game() -> None:
     done = RUNNER.invoke(app, ["rules", "--game", "chess"])
     assert done.exit_code == 2 and "not one of" in done.output
+
+
+def test_every_test_section_5_4_cites_exists() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    section = doc[doc.index("### 5.4 Hex skirmish"):]
+    cited = re.findall(r"`(test_[a-z0-9_]+\.py)::(test_[a-z0-9_]+)`", section)
+    assert len(cited) >= 25
+    for file, name in cited:
+        path = Path(__file__).parent / file
+        assert path.exists() and f"def {name}(" in path.read_text(encoding="utf-8"), \
+            f"{file}::{name}"

@@ -3,6 +3,7 @@ clones, illegal input, records (history) that replay bit for bit."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from fractions import Fraction
 
@@ -11,8 +12,9 @@ import pytest
 from initiative.engine.chance import ROLL, Outcome
 from initiative.engine.contract import CHANCE, TERMINAL
 from initiative.engine.errors import IllegalActionError
+from initiative.engine.rng import SplitMix64
 from initiative.games.hex import actions
-from initiative.games.hex.game import HexGame
+from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.state import HexState
 from tests.hex.fixtures import make_setup
 
@@ -82,3 +84,30 @@ def test_nothing_applies_once_the_game_is_over() -> None:
     assert state.is_terminal() and state.legal_actions() == ()
     with pytest.raises(IllegalActionError, match="over"):
         state.apply(actions.act(actions.Kind.PASS))
+
+
+def test_a_state_built_from_parts_decides_nothing_until_settled() -> None:
+    state = HexState(make_setup(), SplitMix64(4))
+    with pytest.raises(IllegalActionError, match="settle"):
+        state.current_seat()
+    state.settle()
+    assert state.round == 1 and [len(h) for h in state.hands] == [4, 4]
+    assert state.current_seat() == state.line[0]
+
+
+def test_a_keyed_seed_plays_the_keyed_generator() -> None:
+    seed = "blake2b-ctr:" + "ab" * 32
+    a, b = new_state(make_setup(), seed), new_state(make_setup(), seed)
+    assert a.rng.to_data().startswith("blake2b-ctr:") and a.line == b.line
+    assert a.hands == b.hands
+
+
+def test_states_and_games_pickle_even_at_a_chance_node() -> None:
+    game = HexGame(make_setup(3), explicit_chance=True)
+    state = game.new_initial_state(0)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.current_seat() == CHANCE and copy.chance_outcomes() == state.chance_outcomes()
+    _random(copy, 5, limit=200)
+    sampled = HexGame(make_setup(3)).new_initial_state(0)
+    assert pickle.loads(pickle.dumps(sampled)).view(1).to_dict() == sampled.view(1).to_dict()
+    assert pickle.loads(pickle.dumps(game)).num_seats == 3

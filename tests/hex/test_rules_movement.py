@@ -3,12 +3,13 @@ on hand-built positions: legal steps are exactly those a legal move can complete
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
 from initiative.games.hex.frames import TurnFrame
-from initiative.games.hex.geometry import Hex
+from initiative.games.hex.geometry import FACING_NAMES, Hex, hexagon, neighbor
 from initiative.games.hex.setup import HexSetup
 from initiative.games.hex.state import HexState
 from tests.hex.fixtures import BOARD, legal_texts, make_setup, open_board, position, run
@@ -161,3 +162,48 @@ def test_hxa21_a_card_whose_move_cannot_be_made_still_plays_its_attack_or_move_0
     state = _at(make_setup(board=open_board(ring)), Hex(0, 0), Hex(3, -3),
                 ["step", "sweep"])
     assert legal_texts(state) == ["move 1"]
+
+
+def _brute_first_steps(start: Hex, steps: int, board_open: set[Hex], exact: bool
+                       ) -> set[int]:
+    """Every first step of a path of `steps` hexes (or 1..steps without move_exact) over
+    open, unoccupied hexes that does not end on `start` (HX-16..HX-18), by enumeration."""
+    found: set[int] = set()
+
+    def walk(at: Hex, left: int, path: tuple[int, ...]) -> None:
+        if path and at != start and (left == 0 or not exact):
+            found.add(path[0])
+        if left == 0:
+            return
+        for d in range(6):
+            nxt = neighbor(at, d)
+            if nxt in board_open:
+                walk(nxt, left - 1, (*path, d))
+
+    walk(start, steps, ())
+    return found
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_hx16_legal_first_steps_match_an_enumeration_of_every_path(exact: bool) -> None:
+    rng = random.Random(11)
+    cells = list(hexagon(2))
+    for _ in range(60):
+        walls = frozenset(rng.sample(cells, 5))
+        free = [h for h in cells if h not in walls]
+        red, blue, green = rng.sample(free, 3)
+        card = rng.choice(["step", "lunge", "dash"])
+        steps = {"step": 1, "lunge": 2, "dash": 3}[card]
+        setup = make_setup(3, board=open_board(walls, radius=2), move_exact=exact)
+        state = position(setup, hexes=[red, blue, green], facing=[0, 0, 0],
+                         hands=[[card, "sweep"], ["step"], ["step"]], stack=[TurnFrame(0)])
+        board_open = set(free) - {blue, green}
+        want = _brute_first_steps(red, steps, board_open, exact)
+        if card == "lunge":  # displace: entering Blue or Green is a separate matter
+            continue
+        if not want:
+            assert "move 0" not in legal_texts(state)
+            continue
+        run(state, "move 0")
+        got = {FACING_NAMES.index(t.split()[1]) for t in legal_texts(state)}
+        assert got == want

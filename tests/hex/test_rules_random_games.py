@@ -5,7 +5,6 @@ action raises and changes nothing."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
@@ -16,33 +15,14 @@ from initiative.games.hex.actions import ALL
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
 from initiative.timing.stacked_decks import well_formed
-from tests.hex.fixtures import make_setup
+from tests.hex.fixtures import check_invariants, make_setup
 
 LIMIT = 12
 
 
-def _invariants(state: HexState) -> None:
-    setup = state.setup
-    board = setup.board
-    on_board = [h for h, up in zip(state.hexes, state.alive, strict=True) if up]
-    assert len(set(on_board)) == len(on_board)  # no two units share a hex
-    assert all(h is not None and h in board.hexes and h not in board.walls for h in on_board)
-    assert all(h is None for h, up in zip(state.hexes, state.alive, strict=True) if not up)
-    for seat in range(setup.num_seats):  # card conservation over deck, hand and discard
-        held = Counter(state.decks[seat] + state.hands[seat] + state.discards[seat])
-        assert held == Counter(setup.deck_ids(seat))
-        assert len(state.hands[seat]) <= 4
-    assert all(p >= 0 for p in state.power)
-    if state.line:  # each half holds the round's players once, the Special card last
-        half = (len(state.line) - 1) // 2
-        players = sorted(state.line[:half])
-        assert well_formed(state.line, players)
-        assert {s for s, up in enumerate(state.alive) if up} <= set(players)
-
-
 def _play(state: HexState, rng: random.Random, probe: bool) -> HexState:
     while not state.is_terminal():
-        _invariants(state)
+        check_invariants(state)
         if state.current_seat() == CHANCE:
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == 1
@@ -57,7 +37,7 @@ def _play(state: HexState, rng: random.Random, probe: bool) -> HexState:
                 state.apply(rng.choice(illegal))
             assert (state.view(state.current_seat()).to_dict(), state.history) == before
         state.apply(rng.choice(legal))
-    _invariants(state)
+    check_invariants(state)
     return state
 
 

@@ -148,3 +148,21 @@ def test_a_reaction_power_icon_applies_to_the_reactor() -> None:
     state = _attack(make_setup(board=open_board()), ["step"], ["feint"])
     run(state, "attack 0", "target 1", roll(1), "react 0")
     assert state.power == [0, 1]
+
+
+def test_a_reaction_whose_move_cannot_be_made_still_counts_its_other_icons() -> None:
+    """Blue, walled in but for Red's hex, reacts with Whirl (1 shield, move 1): the
+    shield counts, the move does nothing."""
+    walls = frozenset({Hex(0, -2), Hex(1, -2), Hex(1, -1), Hex(-1, 0), Hex(-1, -1)})
+    state = _attack(make_setup(board=open_board(walls)), ["sweep"], ["whirl"])
+    run(state, "attack 0", roll(6), roll(6), "react 0")
+    assert state.hexes[1] == FRONT and state.health[1] == 4
+    assert state.view(1).to_dict()["pending"]["kind"] == "turn"
+
+
+def test_a_target_with_an_empty_hand_is_not_asked() -> None:
+    state = _attack(make_setup(board=open_board()), ["sweep", "step"], [])
+    run(state, "attack 0", roll(6), roll(1))
+    assert events.DECLINED not in _codes(state) and state.health[1] == 4
+    assert (events.SKIP, 1, events.NO_PLAYABLE) in state.events()  # HX-13: no card
+    assert state.current_seat() == 0

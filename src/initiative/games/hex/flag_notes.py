@@ -30,7 +30,8 @@ HEX_FLAG_NOTES: dict[str, tuple[str, str]] = {
         "HX-A6", "after_reactions: hits become damage once every target has reacted; "
         "after_each_reaction: each target takes its damage right after its own reaction"),
     "move_exact": (
-        "HX-A7", "true: a Move N goes exactly N hexes; false: up to N"),
+        "HX-A7", "true: a Move N goes exactly N hexes; false: it may stop after any step off "
+        "its start hex"),
     "move_any_direction": (
         "HX-A7", "true: steps go any way; false: each step goes into one of the three "
         "hexes in front"),

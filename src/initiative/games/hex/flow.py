@@ -38,8 +38,14 @@ def advance(state: HexState) -> None:
             return
 
 
+UNSETTLED = ("no decision: the state was built between two steps of the rules; "
+             "call its settle() to run them on to the next decision")
+
+
 def deciding_seat(state: HexState) -> int:
     """Who owns the decision of the top frame."""
+    if not state.stack:
+        raise IllegalActionError(UNSETTLED)
     frame = state.stack[-1]
     if frame.tag == TURN:
         return frame.seat

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import Seed, SplitMix64, make_rng
 from initiative.games.hex import actions
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.determinize import determinize
@@ -18,11 +18,12 @@ if TYPE_CHECKING:
     from initiative.engine.contract import SearchableGame, State
 
 
-def new_state(setup: HexSetup, seed: int, *, explicit_chance: bool = False) -> HexState:
+def new_state(setup: HexSetup, seed: Seed, *, explicit_chance: bool = False) -> HexState:
     """A fresh game dealt for round 1 and run to its first decision; with
     `explicit_chance` (no generator, `seed` unused) it stops at the deal's first chance
-    node instead."""
-    rng = ExplicitChance() if explicit_chance else SplitMix64(seed)
+    node instead. A whole-number seed plays SplitMix64, a keyed seed text the keyed
+    generator (engine.rng)."""
+    rng = ExplicitChance() if explicit_chance else make_rng(seed)
     state = HexState(setup, rng)
     state.settle()
     return state

@@ -40,7 +40,7 @@ def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
     if frame.waiting != NO_UNIT:
         return [act(Kind.DISPLACE, e) for e in range(FACINGS)
                 if reach.displace_completes(state, frame, e)]
-    out = [act(Kind.STEP, d) for d in range(FACINGS) if reach.step_completes(state, frame, d)]
+    out = [act(Kind.STEP, d) for d in reach.legal_steps(state, frame)]
     if reach.may_stop(state, frame):
         out.append(STOP)
     return out

@@ -10,17 +10,24 @@ few steps a card gives, placing displaced units as it goes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
-from initiative.games.hex.geometry import FACINGS, Hex, distance, line, neighbor, project
+from initiative.games.hex.geometry import FACINGS, Hex, distance, line, neighbors, project
 from initiative.games.hex.specs import Board
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
 ALL_DIRS = (1 << FACINGS) - 1
+
+
+@lru_cache(maxsize=4096)
+def around(h: Hex) -> tuple[Hex, ...]:
+    """`geometry.neighbors`, remembered (the look-ahead asks for the same few hexes)."""
+    return neighbors(h)
 
 
 def occupant(state: HexState, h: Hex) -> int:
@@ -86,7 +93,7 @@ def _completes(m: _Move, occ: dict[Hex, int], pos: Hex, left: int, taken: int,
 
 def _step(m: _Move, occ: dict[Hex, int], pos: Hex, d: int, left: int, taken: int,
           displaced: int) -> bool:
-    h = neighbor(pos, d)
+    h = around(pos)[d]
     if not m.board.open(h):
         return False  # walls and the board's edge stop a move
     other = occ.get(h)
@@ -100,7 +107,7 @@ def _step(m: _Move, occ: dict[Hex, int], pos: Hex, d: int, left: int, taken: int
 
 def _displace(m: _Move, occ: dict[Hex, int], h: Hex, other: int, came: Hex, e: int,
               left: int, taken: int, displaced: int) -> bool:
-    dest = neighbor(h, e)
+    dest = around(h)[e]
     if dest == came or not placeable(m.board, m.rules, occ, dest):  # HX-21, HX-A9
         return False
     del occ[h]
@@ -123,14 +130,14 @@ def can_complete(state: HexState, frame: MoveFrame) -> bool:
                       frame.taken, frame.displaced)
 
 
-def step_completes(state: HexState, frame: MoveFrame, d: int) -> bool:
-    """A STEP in facing `d` is legal: it can be completed into a legal move."""
-    if not frame.dirs >> d & 1:
-        return False
+def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
+    """The facings a STEP may take: those that can be completed into a legal move."""
     pos = state.hexes[frame.unit]
     assert pos is not None
-    return _step(_context(state, frame), others(state, frame.unit), pos, d, frame.left,
-                 frame.taken, frame.displaced)
+    m = _context(state, frame)
+    occ = others(state, frame.unit)
+    return [d for d in range(FACINGS) if frame.dirs >> d & 1
+            and _step(m, occ, pos, d, frame.left, frame.taken, frame.displaced)]
 
 
 def displace_completes(state: HexState, frame: MoveFrame, e: int) -> bool:
@@ -187,8 +194,7 @@ def push_dirs(state: HexState, attacker: int, target: int) -> list[int]:
     away = rules.push_direction == "away_from_attacker"
     source = state.hexes[attacker]
     out = []
-    for d in range(FACINGS):
-        dest = neighbor(pos, d)
+    for d, dest in enumerate(around(pos)):
         if not placeable(board, rules, occ, dest):
             continue
         if away and source is not None and distance(source, dest) <= distance(source, pos):

@@ -89,7 +89,8 @@ def choose(state: HexState, frame: AttackFrame, action: HexAction) -> None:
         hits = (*hits[:target], left, *hits[target + 1:])
     state.put(_done(state, frame, target, hits))
     power.gain(state, target, section.power)  # HX-22 / HX-A3
-    if section.steps is not None:  # HX-34 / HX-A19: a move that dodges nothing
+    if section.steps is not None:  # HX-34 / HX-A19: a move that dodges nothing; HX-32:
+        # it runs on top of the attack, which goes on only once it is over
         move = movement.begin(state, target, card, FROM_REACTION, section.steps,
                               section.displace)
         if move is not None:

@@ -16,7 +16,8 @@ FACING_WORDS = ("north", "north-east", "south-east", "south", "south-west", "nor
 
 
 def seat_name(setup: HexSetup, seat: int) -> str:
-    return setup.seats[seat].name
+    """The seat's name (`seat N` for a number the setup has no seat for)."""
+    return setup.seats[seat].name if 0 <= seat < setup.num_seats else f"seat {seat}"
 
 
 def _power(n: int) -> list[str]:

@@ -30,11 +30,15 @@ def plays(state: HexState, frame: TurnFrame) -> list[HexAction]:
     can_attack = attacks.usable(state, seat)
     moves: list[HexAction] = []
     hits: list[HexAction] = []
+    known: dict[tuple[int, bool], bool] = {}  # cards of one move length share the answer
     for slot, card_id in enumerate(state.hands[seat]):
         card = cards[card_id]
         move = card.move
-        if power.payable(state, seat, move.power, spent) \
-                and movement.usable(state, seat, move.steps, move.displace):
+        shape = (move.steps, move.displace)
+        usable = known.get(shape)
+        if usable is None:
+            usable = known[shape] = movement.usable(state, seat, move.steps, move.displace)
+        if usable and power.payable(state, seat, move.power, spent):
             moves.append(act(Kind.PLAY_MOVE, slot))
         if can_attack and power.payable(state, seat, card.attack.power, spent):
             hits.append(act(Kind.PLAY_ATTACK, slot))

@@ -10,6 +10,7 @@ card (HX-A1 one_per_turn), the chance source.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -93,23 +94,37 @@ def static_parts(setup: HexSetup) -> dict[str, Any]:
     }
 
 
-_STATIC: dict[int, tuple[HexSetup, dict[str, Any]]] = {}
+_STATIC: dict[int, tuple[HexSetup, dict[str, Any], dict[Event, str]]] = {}
 _STATIC_MAX = 64
 
 
-def _static(setup: HexSetup) -> dict[str, Any]:
-    """`static_parts`, built once per setup (a small cache keyed by identity)."""
+def _static(setup: HexSetup) -> tuple[dict[str, Any], dict[Event, str]]:
+    """`static_parts` and the sentences of events met so far, kept per setup (a small
+    cache keyed by identity), so a view renders each distinct event once."""
     found = _STATIC.get(id(setup))
     if found is not None and found[0] is setup:
-        return found[1]
+        return found[1], found[2]
     if len(_STATIC) >= _STATIC_MAX:
         _STATIC.clear()
     parts = static_parts(setup)
-    _STATIC[id(setup)] = (setup, parts)
-    return parts
+    sentences: dict[Event, str] = {}
+    _STATIC[id(setup)] = (setup, parts, sentences)
+    return parts, sentences
+
+
+def _log(setup: HexSetup, log: Sequence[Event], sentences: dict[Event, str]
+         ) -> list[dict[str, str]]:
+    out = []
+    for event in log:
+        sentence = sentences.get(event)
+        if sentence is None:
+            sentence = sentences[event] = text.describe(setup, event)
+        out.append({"text": sentence})
+    return out
 
 
 def _attack_below(stack: list[Frame]) -> AttackFrame | None:
+    """The attack being resolved, if any (it may sit under a reaction's move)."""
     for frame in reversed(stack):
         if frame.tag == ATTACK:
             return frame
@@ -126,11 +141,10 @@ def pending_dict(state: HexState) -> dict[str, Any] | None:
     out: dict[str, Any] = {"kind": "turn", "seat": flow.deciding_seat(state), "unit": None,
                            "steps_left": 0, "card": None, "section": None,
                            "attacker": None, "targets": [], "rolls": {}, "hits": {}}
-    if attack is not None:
+    if attack is not None:  # the attack under way (also under a reaction's move)
         rolled = [t for t in attack.targets if attack.rolls[t]]
         out["attacker"] = attack.attacker
-        out["targets"] = list(attack.targets) + sorted(attack.rest) if attack.targets \
-            or attack.rest else [t for t, n in enumerate(attack.needs) if n]
+        out["targets"] = _targets(attack)
         out["rolls"] = {str(t): list(attack.rolls[t]) for t in rolled}
         out["hits"] = {str(t): attack.hits[t] for t in rolled}
         out["card"] = keys[attack.card].key
@@ -157,9 +171,15 @@ def pending_dict(state: HexState) -> dict[str, Any] | None:
                        ST_REACT: "react"}.get(stage, "target")
         out["unit"] = frame.targets[frame.at] if stage in (ST_PUSH, ST_REACT) \
             else frame.attacker
-        if stage == ST_REACT:
-            out["section"] = "reaction"
     return out
+
+
+def _targets(attack: AttackFrame) -> list[int]:
+    """The targets in reaction order (the unordered rest of a barrage after them), or,
+    while the attacker chooses, every unit it may target."""
+    if attack.targets or attack.rest:
+        return [*attack.targets, *sorted(attack.rest)]
+    return [t for t, need in enumerate(attack.needs) if need]
 
 
 def _label_context(state: HexState) -> text.LabelContext:
@@ -195,8 +215,9 @@ def make_view(state: HexState, seat: int) -> HexView:
                       "facing": state.facing[s], "health": state.health[s],
                       "max_health": state.rules.starting_health, "power": state.power[s],
                       "alive": state.alive[s]})
+    parts, sentences = _static(setup)
     data: dict[str, Any] = {"game": "hex_skirmish", "seat": seat}
-    data.update(_static(setup))
+    data.update(parts)
     data.update({
         "round": state.round, "phase": state.phase, "units": units,
         "line": {"cards": line, "at": state.at},
@@ -217,7 +238,7 @@ def make_view(state: HexState, seat: int) -> HexView:
                           "label": text.label(setup, a, ctx)} for a in legal]
     else:
         data["legal"] = []
-    data["log"] = [{"text": text.describe(setup, e)} for e in state.events()]
+    data["log"] = _log(setup, state.events(), sentences)
     data["winner"] = state.winner
     data["over"] = state.over
     return HexView(seat, tuple(legal), data, tuple(state.stack), tuple(state.events()))
