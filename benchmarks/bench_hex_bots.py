@@ -1,0 +1,54 @@
+"""Skirmish bots: one bot against another, its win rate (Wilson 95%) and its time a
+decision (mean, with a real choice only).
+
+    python benchmarks/bench_hex_bots.py BOT OPPONENT [GAMES] [PLAYERS]
+
+BOT takes one seat (turn about over the games), OPPONENT every other; default content
+and board, seeds 0..GAMES-1. Defaults: 40 games, 2 players. The figures in docs/bots.md
+came from here, e.g. `heuristic random 200` and `ismcts@100 heuristic 200`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from initiative.bots import make_bot
+from initiative.bots.play import ask
+from initiative.games import load_game
+from initiative.lab.stats import wilson
+
+
+def main() -> None:
+    if len(sys.argv) < 3:
+        raise SystemExit(__doc__)
+    name, opponent = sys.argv[1], sys.argv[2]
+    games = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    players = int(sys.argv[4]) if len(sys.argv) > 4 else 2
+    game = load_game("hex_skirmish", players=players)
+    wins = 0
+    spent = 0.0
+    decisions = 0
+    for n in range(games):
+        mine = n % players
+        bots = [make_bot(name if s == mine else opponent, game.public, 1000 * n + s)
+                for s in range(players)]
+        state = game.new_initial_state(n)
+        while not state.is_terminal():
+            seat = state.current_seat()
+            choice = len(state.legal_actions()) > 1
+            start = time.perf_counter()
+            action = ask(bots[seat], state, seat)
+            if seat == mine and choice:
+                spent += time.perf_counter() - start
+                decisions += 1
+            state.apply(action)
+        wins += state.winner == mine
+    low, high = wilson(wins, games)
+    print(f"{name} vs {opponent} on {players} seats: won {wins} of {games} "
+          f"({wins / games:.0%}, Wilson 95% {low:.0%} to {high:.0%})")
+    print(f"{name}: {decisions} decisions, {spent / max(1, decisions) * 1e6:,.0f} us each")
+
+
+if __name__ == "__main__":
+    main()
