@@ -179,6 +179,9 @@ def test_the_dice_say_whose_attack_and_what_it_did() -> None:
     under_way = last_attack(log[:3])
     html = hr.regions(hr.context(view, {"dice": under_way}))["hx-dice"]
     assert "This attack:" in html and "no damage" not in html
+    ended = last_attack([*log, (ev.PLAY, 0, 2, 1)])  # Ann's next attack: no target yet
+    html = hr.regions(hr.context(view, {"dice": ended}))["hx-dice"]
+    assert "Last attack:" in html and "You are choosing whom to attack" in html
     assert last_attack([(ev.ROUND, 1)]) is None
     assert last_attack([(ev.TARGETS, 0, 1), (ev.PLAY, 1, 0, 0), (ev.DAMAGED, 1, 2, 1)]
                        )["targets"][0]["damage"] == 0  # type: ignore[index]

@@ -16,8 +16,9 @@ ENDS = frozenset((ev.PLAY, ev.ROUND, ev.DRAW, ev.LINE))
 
 def last_attack(log: Sequence[ev.Event]) -> dict[str, Any] | None:
     """The latest declared attack: {"attacker", "targets": [{"seat", "faces", "needs",
-    "hits", "shielded", "damage", "health", "out", "pushed", "reacted", "behind"}]}
-    (faces empty until rolled), or None before the first attack."""
+    "hits", "shielded", "damage", "health", "out", "pushed", "reacted", "behind"}],
+    "turned_by": the target whose fumble turned the attacker, "over": something else has
+    begun since} (faces empty until rolled), or None before the first attack."""
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == ev.TARGETS), None)
     if start is None:
         return None
@@ -27,9 +28,11 @@ def last_attack(log: Sequence[ev.Event]) -> dict[str, Any] | None:
             "health": None, "out": False, "pushed": None, "reacted": False, "behind": False}
         for t in declared[2:]}
     turned_by: int | None = None
+    over = False
     for event in log[start + 1:]:
         code = event[0]
         if code in ENDS:
+            over = True
             break
         row = rows.get(event[1]) if len(event) > 1 else None
         if code == ev.ROLLED and row is not None:
@@ -48,4 +51,5 @@ def last_attack(log: Sequence[ev.Event]) -> dict[str, Any] | None:
             row["behind"] = True
         elif code == ev.FACED and event[1] == declared[1] and event[3] in rows:
             turned_by = event[3]
-    return {"attacker": declared[1], "targets": list(rows.values()), "turned_by": turned_by}
+    return {"attacker": declared[1], "targets": list(rows.values()), "turned_by": turned_by,
+            "over": over}

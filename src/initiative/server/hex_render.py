@@ -28,10 +28,17 @@ SIZE = 30.0
 """A hex's circumradius in SVG user units."""
 ROOT3 = math.sqrt(3.0)
 MARGIN = 8.0
+LABEL_ROOM = 8.0
+"""Extra room above and below the board for the names of units on its edge."""
 MARKS = ("●", "▲", "■", "◆", "★", "✚")
 """Seat marks beside the colour (colour is never the only sign of a seat)."""
 REGIONS = ("status", "board", "line", "actions", "hand", "units", "dice", "log")
 LOG_LINES = 150
+PENDING = {"turn": "play a card", "move": "moving", "displace": "placing a displaced character",
+           "face": "choosing a facing", "target": "choosing a target",
+           "order": "choosing the reaction order", "push": "choosing where to push",
+           "fumble": "fumble: turning the attacker", "react": "reaction to an attack"}
+"""The pending decision in words (the status line)."""
 PHASES = {"draw": "draw phase", "initiative": "initiative phase",
           "resolution": "resolution phase", "over": "game over"}
 HEX_MOVES = frozenset((Kind.STEP, Kind.DISPLACE, Kind.PUSH))
@@ -132,7 +139,7 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
                  f"{unit['max_health']} health, {unit['power']} power, facing "
                  f"{FACING_NAMES[unit['facing']]}")
         above = unit["facing"] in (2, 3, 4)  # the name away from the facing arrow
-        back = heading(unit["facing"] + 3)  # Power tokens: on the rim behind the unit
+        back = heading(unit["facing"] + 2)  # Power tokens: rear right, clear of the name
         units.append({"seat": seat, "x": x, "y": y, "name": names[seat][:10],
                       "label_y": y - SIZE * 0.8 if above else y + SIZE * 1.1,
                       "power_x": x + math.cos(back) * 15, "power_y": y + math.sin(back) * 15,
@@ -172,9 +179,10 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
             continue
         xs.append(x)
         ys.append(y)
-    left, top = min(xs) - SIZE - MARGIN, min(ys) - SIZE * ROOT3 / 2 - MARGIN
+    pad = MARGIN + LABEL_ROOM  # a name above or below an edge unit stays inside
+    left, top = min(xs) - SIZE - MARGIN, min(ys) - SIZE * ROOT3 / 2 - pad
     width = max(xs) - min(xs) + 2 * (SIZE + MARGIN)
-    height = max(ys) - min(ys) + SIZE * ROOT3 + 2 * MARGIN
+    height = max(ys) - min(ys) + SIZE * ROOT3 + 2 * pad
     return {"viewbox": f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}",
             "cells": [{"points": corners(h), "wall": h in walls, "q": h.q, "r": h.r}
                       for h in cells],
@@ -208,12 +216,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def dice_panel(dice: dict[str, Any] | None, names: list[str], under_way: bool
-               ) -> dict[str, Any] | None:
+def dice_panel(dice: dict[str, Any] | None, names: list[str], attacker: int | None,
+               me: int = -1) -> dict[str, Any] | None:
     """The Dice panel: whose attack (the one under way, else the last), and per target
-    the faces, the number needed, hits, shields and damage, in words."""
+    the faces, the number needed, hits, shields and damage, in words. `attacker`: the
+    seat attacking now (the view's pending), whose targets may not be chosen yet."""
+    choosing = "" if attacker is None else "You are" if attacker == me \
+        else f"{names[attacker]} is"
     if not dice:
-        return None
+        return {"title": "", "rows": [], "choosing": choosing} if choosing else None
+    under_way = attacker is not None and not dice.get("over")
+    if under_way:
+        choosing = ""
     rows = []
     for t in dice["targets"]:
         if not t["faces"]:
@@ -238,7 +252,7 @@ def dice_panel(dice: dict[str, Any] | None, names: list[str], under_way: bool
                      "result": result, "notes": notes})
     turned = dice.get("turned_by")
     return {"title": "This attack" if under_way else "Last attack",
-            "attacker": names[dice["attacker"]], "rows": rows,
+            "attacker": names[dice["attacker"]], "rows": rows, "choosing": choosing,
             "fumble": f"{names[turned]} turned {names[dice['attacker']]} (fumble)"
             if isinstance(turned, int) else ""}
 
@@ -342,12 +356,13 @@ def context(view: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[s
             "line": slots, "units": units, "pending": pending,
             "decider": names[decider] if isinstance(decider, int) and decider >= 0 else None,
             "phase": PHASES.get(view["phase"], view["phase"]),
+            "pending_words": PENDING.get(str(pending.get("kind")), str(pending.get("kind"))),
             "winner": names[winner] if isinstance(winner, int) else None,
             "over": bool(view.get("over")), "marks": MARKS,
             "log": [entry["text"] for entry in view.get("log") or []][-LOG_LINES:],
             **(extra or {}),
-            "dice": dice_panel((extra or {}).get("dice"), names,
-                               pending.get("attacker") is not None)}
+            "dice": dice_panel((extra or {}).get("dice"), names, pending.get("attacker"),
+                               seat)}
 
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:
