@@ -179,6 +179,8 @@ def test_the_dice_say_whose_attack_and_what_it_did() -> None:
     under_way = last_attack(log[:3])
     html = hr.regions(hr.context(view, {"dice": under_way}))["hx-dice"]
     assert "This attack:" in html and "no damage" not in html
+    note = hr.regions(hr.context(view, {"dice": under_way}))["hx-actions"]  # beside the choices
+    assert "Ann on Bea: 5 4 vs 4+ → 2 hits." in note
     ended = last_attack([*log, (ev.PLAY, 0, 2, 1)])  # Ann's next attack: no target yet
     html = hr.regions(hr.context(view, {"dice": ended}))["hx-dice"]
     assert "Last attack:" in html and "You are choosing whom to attack" in html

@@ -29,7 +29,8 @@ TOPICS: tuple[Topic, ...] = (
         "left wins, or, under the other victory rule, the one with the most Power "
         "tokens. Leaders tied at the end share a draw.",
     )),
-    Topic("round", "A round", "HX-1 to HX-11, HX-15, HX-A1, HX-A2, HX-A20", (
+    Topic("round", "A round", "HX-1, HX-2, HX-3, HX-4, HX-5, HX-6, HX-7, HX-8, HX-9, HX-10, "
+          "HX-11, HX-15, HX-A1, HX-A2, HX-A20", (
         "Draw: everyone throws away the cards still in hand, mixes their discard pile back "
         "into their Action deck and draws 4 fresh cards.",
         "Initiative: every player has two initiative cards. One of each player's cards "
@@ -53,7 +54,8 @@ TOPICS: tuple[Topic, ...] = (
         "begins, the turn is skipped. While a card is playable you may not pass (unless "
         "the table switched on voluntary passing).",
     )),
-    Topic("moving", "Moving", "HX-16 to HX-21, HX-A7 to HX-A9", (
+    Topic("moving", "Moving", "HX-16, HX-17, HX-18, HX-19, HX-20, HX-21, HX-A7, HX-A8, "
+          "HX-A9", (
         "A Move N section moves your character exactly N hexes, one neighbouring hex at a "
         "time, in any direction whatever it faces. It may not pass through or stop on "
         "another character, nor enter a wall or leave the board. The path may come back "
@@ -67,7 +69,8 @@ TOPICS: tuple[Topic, ...] = (
         "it, but never the hex you stepped in from; it keeps its facing. A step with no "
         "free hex to put it on is not allowed. One move may displace several times.",
     )),
-    Topic("attacking", "Attacking", "HX-23 to HX-29, HX-A10 to HX-A13, HX-A16, HX-A18", (
+    Topic("attacking", "Attacking", "HX-23, HX-24, HX-25, HX-26, HX-27, HX-28, HX-29, "
+          "HX-A10, HX-A11, HX-A12, HX-A16, HX-A18", (
         "Your Style card marks the hexes you can strike, seen from where you stand and "
         "the way you face; each marked hex says 3+ or 4+. You may attack only a character "
         "standing in one of those hexes; with nobody there the Attack section cannot be "
@@ -82,7 +85,8 @@ TOPICS: tuple[Topic, ...] = (
         "your choice; it keeps its facing and never goes into a wall. If a free hex "
         "exists the push must happen, hit or no hit; if none does, nothing happens.",
     )),
-    Topic("reactions", "Reactions", "HX-30 to HX-34, HX-A13, HX-A14, HX-A15, HX-A19", (
+    Topic("reactions", "Reactions", "HX-30, HX-31, HX-32, HX-33, HX-34, HX-A13, HX-A14, "
+          "HX-A15, HX-A19", (
         "Once the dice are rolled, each target may answer with one card from its hand: it "
         "discards it and uses that card's Reaction section. It may do so even with no "
         "hit, and may always decline.",
@@ -95,7 +99,7 @@ TOPICS: tuple[Topic, ...] = (
         "before anything else happens.",
     )),
     Topic("damage", "Damage, elimination and Power tokens",
-          "HX-10, HX-22, HX-A3 to HX-A6, HX-A20", (
+          "HX-22, HX-A3, HX-A4, HX-A5, HX-A6, HX-A20", (
               "Hits that no shield cancelled become damage once every target has had its "
               "chance to react: each hit removes 1 health. At 0 health the character is "
               "eliminated: it is taken off the board and its initiative cards are passed "
