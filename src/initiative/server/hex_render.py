@@ -139,7 +139,10 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
                  f"{unit['max_health']} health, {unit['power']} power, facing "
                  f"{FACING_NAMES[unit['facing']]}")
         above = unit["facing"] in (2, 3, 4)  # the name away from the facing arrow
-        back = heading(unit["facing"] + 2)  # Power tokens: rear right, clear of the name
+        side = (unit["facing"] + 2) % 6  # Power tokens: behind to one side, clear of
+        if side == (0 if above else 3):  # the facing wedge and of the name
+            side = (unit["facing"] + 4) % 6
+        back = heading(side)
         units.append({"seat": seat, "x": x, "y": y, "name": names[seat][:10],
                       "label_y": y - SIZE * 0.8 if above else y + SIZE * 1.1,
                       "power_x": x + math.cos(back) * 15, "power_y": y + math.sin(back) * 15,
