@@ -11,9 +11,11 @@ import re
 import pytest
 
 from initiative.games import load_game
+from initiative.games.hex import events as ev
 from initiative.games.hex.actions import Kind
 from initiative.games.hex.geometry import Hex, behind, neighbor, project
 from initiative.server import hex_render as hr
+from initiative.server.hex_dice import last_attack
 from tests.server.hex_sample import sample_view
 
 KINDS = ("move", "face", "target", "order", "turn")
@@ -128,13 +130,17 @@ def test_a_seat_without_a_decision_gets_no_action() -> None:
     assert "Bea is deciding" in regions["hx-actions"]
 
 
-def test_card_words_name_every_icon() -> None:
+def test_card_icons_name_every_icon() -> None:
     card = {"move": {"steps": 0, "displace": True, "power": -1},
             "attack": {"dice": 1, "barrage": True, "fumble": True, "push": False, "power": 0},
             "reaction": {"shields": 2, "steps": 0, "displace": True, "power": 1}}
-    assert hr.card_words(card) == {"move": "turn only (move 0), displace, power -1",
-                                   "attack": "1 die, barrage, fumble",
-                                   "reaction": "2 shields, turn, displace, power +1"}
+    icons = hr.card_icons(card)
+    assert {k: [i["word"] for i in v] for k, v in icons.items()} == {
+        "move": ["turn only", "displace", "power -1"],
+        "attack": ["1 die", "barrage", "fumble"],
+        "reaction": ["2 shields", "turn", "displace", "power +1"]}
+    assert [i["kind"] for i in icons["move"]] == ["turn", "displace", "power-down"]
+    assert all(i["tip"] and i["sign"] for v in icons.values() for i in v)
 
 
 def test_the_line_marks_the_current_card_and_hides_unrevealed_ones() -> None:
@@ -163,9 +169,6 @@ def test_the_dice_say_whose_attack_and_what_it_did() -> None:
     """The Dice panel reads the public log: attacker, target, faces against the hex's
     number (HX-26), hits, shields (HX-33) and damage (HX-A5); "This attack" while it is
     under way, "Last attack" after."""
-    from initiative.games.hex import events as ev
-    from initiative.server.hex_dice import last_attack
-
     log = [(ev.TARGETS, 0, 0), (ev.TARGETS, 0, 1), (ev.ROLLED, 1, 4, 2, 5, 4),
            (ev.REACTED, 1, 3), (ev.SHIELDED, 1, 1, 1), (ev.DAMAGED, 1, 1, 3)]
     dice = last_attack(log)
@@ -185,8 +188,8 @@ def test_the_dice_say_whose_attack_and_what_it_did() -> None:
     html = hr.regions(hr.context(view, {"dice": ended}))["hx-dice"]
     assert "Last attack:" in html and "You are choosing whom to attack" in html
     assert last_attack([(ev.ROUND, 1)]) is None
-    assert last_attack([(ev.TARGETS, 0, 1), (ev.PLAY, 1, 0, 0), (ev.DAMAGED, 1, 2, 1)]
-                       )["targets"][0]["damage"] == 0  # type: ignore[index]
+    later = last_attack([(ev.TARGETS, 0, 1), (ev.PLAY, 1, 0, 0), (ev.DAMAGED, 1, 2, 1)])
+    assert later is not None and later["over"] and later["targets"][0]["damage"] == 0
 
 
 def test_the_hex_directly_behind_shows_with_the_reach() -> None:

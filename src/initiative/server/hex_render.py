@@ -3,9 +3,12 @@ dict alone (`HexView.to_dict()`, docs/hex.md), so no page or frame can carry ano
 seat's hand or any deck order (the view never holds them).
 
 The board is inline SVG, flat-topped hexes in axial coordinates (games/hex/geometry.py):
-walls, units as coloured tokens with a facing arrow, the seat's name, health and power;
-each unit is focusable and shows the reach of its Style card (HX-23) on hover and on
-keyboard focus. Every legal action of the seat is a button in the action list (its
+walls, units as coloured tokens with a facing wedge (and that side of their hex drawn
+thick), the seat's name, health and power; each unit is focusable and shows the reach of
+its Style card (HX-23) and the hex directly behind it (HX-31) on hover and on keyboard
+focus. Cards show their sections as icons in words with what each does (`card_icons`),
+and on the seat's turn why a section cannot be played now; the Dice panel names whose
+attack it was (`dice_panel`, over server/hex_dice.py). Every legal action of the seat is a button in the action list (its
 `label`); those that have a place on the board are also clickable there: a step,
 displace or push destination (a hex), a target or barrage order (a unit), a facing (an
 arrow around the unit that turns), and a card section in the hand.
@@ -193,28 +196,6 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
             "name": view["board"]["name"]}
 
 
-def card_words(card: dict[str, Any]) -> dict[str, str]:
-    """An Action card's three sections in words (the icons: HX-14..HX-34)."""
-    move, attack, react = card["move"], card["attack"], card["reaction"]
-    m = [f"move {move['steps']}" if move["steps"] else "turn only (move 0)"]
-    if move.get("displace"):
-        m.append("displace")
-    a = [f"{attack['dice']} {'die' if attack['dice'] == 1 else 'dice'}"]
-    a += [word for word in ("barrage", "fumble", "push") if attack.get(word)]
-    r = []
-    if react.get("shields"):
-        r.append(f"{react['shields']} shield{'s' if react['shields'] != 1 else ''}")
-    if react.get("steps") is not None:
-        r.append(f"move {react['steps']}" if react["steps"] else "turn")
-    if react.get("displace"):
-        r.append("displace")
-    for words, section in ((m, move), (a, attack), (r, react)):
-        power = section.get("power") or 0
-        if power:
-            words.append(f"power {'+' if power > 0 else ''}{power}")
-    return {"move": ", ".join(m), "attack": ", ".join(a), "reaction": ", ".join(r) or "nothing"}
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -339,7 +320,7 @@ def context(view: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[s
         if turn_now:
             blocked = {section: _why_not(section, card, me) for section in ("move", "attack")
                        if section not in plays}
-        hand.append({"slot": slot, "key": key, "name": card["name"], "words": card_words(card),
+        hand.append({"slot": slot, "key": key, "name": card["name"],
                      "icons": card_icons(card), "plays": plays, "blocked": blocked})
     line = view["line"]
     slots = [{"seat": c if isinstance(c, int) else None, "special": c == "special",
