@@ -40,8 +40,7 @@ def test_the_guide_lists_every_topic_and_every_flag_with_its_default(tmp_path: P
             assert row, name
             assert HEX_FLAG_NOTES[name][0] in row.group(1)
             value = getattr(default, name)
-            shown = "none" if value is None else ("yes" if value else "no") \
-                if isinstance(value, bool) else str(value)
+            shown = "none" if value is None else str(value).lower()
             assert f"<code>{shown}</code>" in row.group(1), name
         assert 'id="table"' in text and "Enter or Space" in text
 
@@ -50,7 +49,7 @@ def test_the_flag_rows_follow_the_rules_object() -> None:
     rows = flag_rows()
     assert [r.name for r in rows] == list(HexRules.names())
     assert {r.name: r.default for r in rows}["round_limit"] == "none"
-    assert {r.name: r.default for r in rows}["move_exact"] == "yes"
+    assert {r.name: r.default for r in rows}["move_exact"] == "true"
     assert all(r.rule_id.startswith("HX-A") and r.note for r in rows)
 
 

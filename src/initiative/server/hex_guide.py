@@ -141,8 +141,8 @@ class FlagRow:
 def _shown(value: object) -> str:
     if value is None:
         return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
+    if isinstance(value, bool):  # as the notes and the rulings write it
+        return "true" if value else "false"
     return str(value)
 
 
