@@ -8,10 +8,11 @@ thick), the seat's name, health and power; each unit is focusable and shows the 
 its Style card (HX-23) and the hex directly behind it (HX-31) on hover and on keyboard
 focus. Cards show their sections as icons in words with what each does (`card_icons`),
 and on the seat's turn why a section cannot be played now; the Dice panel names whose
-attack it was (`dice_panel`, over server/hex_dice.py). Every legal action of the seat is a button in the action list (its
-`label`); those that have a place on the board are also clickable there: a step,
-displace or push destination (a hex), a target or barrage order (a unit), a facing (an
-arrow around the unit that turns), and a card section in the hand.
+attack it was (`dice_panel`, over server/hex_dice.py). Every legal action of the seat
+is a button in the action list (its `label`); those that have a place on the board are
+also clickable there: a step, displace or push destination (a hex), a target or
+barrage order (a unit), a facing (an arrow around the unit that turns), and a card
+section in the hand.
 
 Regions (element ids of hex_table.html): `hx-status`, `hx-board`, `hx-line`, `hx-actions`,
 `hx-hand`, `hx-units`, `hx-dice`, `hx-log`.
