@@ -11,9 +11,11 @@ import re
 import pytest
 
 from initiative.games import load_game
+from initiative.games.hex import events as ev
 from initiative.games.hex.actions import Kind
-from initiative.games.hex.geometry import Hex, neighbor, project
+from initiative.games.hex.geometry import Hex, behind, neighbor, project
 from initiative.server import hex_render as hr
+from initiative.server.hex_dice import last_attack
 from tests.server.hex_sample import sample_view
 
 KINDS = ("move", "face", "target", "order", "turn")
@@ -66,7 +68,39 @@ def test_card_sections_are_buttons_in_the_hand() -> None:
     view = sample_view("turn")
     hand = hr.regions(hr.context(view))["hx-hand"]
     assert actions_in(hand) == {a["index"] for a in view["legal"]}
-    assert "move 2" in hand and "2 dice, push, power +1" in hand and "1 shield" in hand
+    words = re.sub(r"<[^>]+>", "", hand)
+    assert "move 2" in words and "2 dice" in words and "push" in words and "power +1" in words
+    assert "1 shield" in words
+
+
+def test_each_icon_has_a_tooltip_and_a_spoken_explanation() -> None:
+    """HX-14: every icon of a card reads as a word, with what it does in a title (hover)
+    and in text for screen readers; none is shown by its sign alone."""
+    view = sample_view("turn")
+    view["cards"]["lunge"]["attack"].update(barrage=True, fumble=True)
+    view["cards"]["lunge"]["move"].update(displace=True, power=-1)
+    hand = hr.regions(hr.context(view))["hx-hand"]
+    for kind in ("displace", "barrage", "fumble", "push", "shield", "power-up", "power-down"):
+        icon = re.search(rf'<span class="ic ic-{kind}" title="([^"]+)">(.*?)</span></span>',
+                         hand)
+        assert icon, kind
+        tip = icon.group(1)
+        assert re.search(r"\(HX-\w+\)", tip) and f"({tip})" in icon.group(2)
+
+
+def test_a_section_that_cannot_be_played_now_says_why() -> None:
+    """HX-24: with no target in reach the Attack section has no button and says so;
+    HX-A3 cost: a power-down section without a token says it needs one."""
+    view = sample_view("turn")
+    view["legal"] = [a for a in view["legal"] if a["kind"] != "attack"]
+    hand = hr.regions(hr.context(view))["hx-hand"]
+    assert 'class="attack blocked"' in hand and "not now: no target in reach" in hand
+    assert 'class="move usable"' in hand
+    view["cards"]["lunge"]["attack"]["power"] = -1
+    view["units"][0]["power"] = 0
+    assert "not now: needs a Power token" in hr.regions(hr.context(view))["hx-hand"]
+    view["legal"] = []  # not this seat's turn: no reasons shown
+    assert "not now" not in hr.regions(hr.context(view))["hx-hand"]
 
 
 def test_reach_is_the_style_card_projected_from_position_and_facing() -> None:
@@ -96,13 +130,17 @@ def test_a_seat_without_a_decision_gets_no_action() -> None:
     assert "Bea is deciding" in regions["hx-actions"]
 
 
-def test_card_words_name_every_icon() -> None:
+def test_card_icons_name_every_icon() -> None:
     card = {"move": {"steps": 0, "displace": True, "power": -1},
             "attack": {"dice": 1, "barrage": True, "fumble": True, "push": False, "power": 0},
             "reaction": {"shields": 2, "steps": 0, "displace": True, "power": 1}}
-    assert hr.card_words(card) == {"move": "turn only (move 0), displace, power -1",
-                                   "attack": "1 die, barrage, fumble",
-                                   "reaction": "2 shields, turn, displace, power +1"}
+    icons = hr.card_icons(card)
+    assert {k: [i["word"] for i in v] for k, v in icons.items()} == {
+        "move": ["turn only", "displace", "power -1"],
+        "attack": ["1 die", "barrage", "fumble"],
+        "reaction": ["2 shields", "turn", "displace", "power +1"]}
+    assert [i["kind"] for i in icons["move"]] == ["turn", "displace", "power-down"]
+    assert all(i["tip"] and i["sign"] for v in icons.values() for i in v)
 
 
 def test_the_line_marks_the_current_card_and_hides_unrevealed_ones() -> None:
@@ -114,9 +152,58 @@ def test_the_line_marks_the_current_card_and_hides_unrevealed_ones() -> None:
 def test_the_winner_is_announced() -> None:
     view = sample_view("move")
     view.update(winner=1, over=True, legal=[], phase="over")
-    ctx = hr.context(view)
-    assert "Bea wins" in hr.regions(ctx)["hx-status"]
+    view["units"][0].update(alive=False, health=0, hex=None)
+    ctx = hr.context(view, {"record_link": "/hex/x/record?k=t"})
+    status = hr.regions(ctx)["hx-status"]
+    assert "Bea wins — you lose." in status
+    assert re.search(r"Ann</strong> \(Duelist\): eliminated", status)
+    assert re.search(r"Bea</strong> \(Brute\): 5/5 health, 0 power", status)
+    assert 'href="/hex/new"' in status and 'href="/hex/x/record?k=t" download' in status
     assert hr.announcement(ctx) == "Game over: Bea wins."
+    view["winner"] = None
+    status = hr.regions(hr.context(view))["hx-status"]
+    assert "the game ends in a draw" in status and "record" not in status
+
+
+def test_the_dice_say_whose_attack_and_what_it_did() -> None:
+    """The Dice panel reads the public log: attacker, target, faces against the hex's
+    number (HX-26), hits, shields (HX-33) and damage (HX-A5); "This attack" while it is
+    under way, "Last attack" after."""
+    log = [(ev.TARGETS, 0, 0), (ev.TARGETS, 0, 1), (ev.ROLLED, 1, 4, 2, 5, 4),
+           (ev.REACTED, 1, 3), (ev.SHIELDED, 1, 1, 1), (ev.DAMAGED, 1, 1, 3)]
+    dice = last_attack(log)
+    assert dice is not None and dice["attacker"] == 0
+    view = sample_view("move")
+    html = hr.regions(hr.context(view, {"dice": dice}))["hx-dice"]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    assert "Last attack: Ann on Bea" in text
+    assert "Ann on Bea — 5 4 vs 4+ → 2 hits, 1 shield, 1 damage (3 health left)" in text
+    view["pending"]["attacker"] = 0
+    under_way = last_attack(log[:3])
+    html = hr.regions(hr.context(view, {"dice": under_way}))["hx-dice"]
+    assert "This attack:" in html and "no damage" not in html
+    note = hr.regions(hr.context(view, {"dice": under_way}))["hx-actions"]  # beside the choices
+    assert "Ann on Bea: 5 4 vs 4+ → 2 hits." in note
+    ended = last_attack([*log, (ev.PLAY, 0, 2, 1)])  # Ann's next attack: no target yet
+    html = hr.regions(hr.context(view, {"dice": ended}))["hx-dice"]
+    assert "Last attack:" in html and "You are choosing whom to attack" in html
+    assert last_attack([(ev.ROUND, 1)]) is None
+    later = last_attack([(ev.TARGETS, 0, 1), (ev.PLAY, 1, 0, 0), (ev.DAMAGED, 1, 2, 1)])
+    assert later is not None and later["over"] and later["targets"][0]["damage"] == 0
+
+
+def test_the_hex_directly_behind_shows_with_the_reach() -> None:
+    """HX-31 / HX-A14: the one neighbouring hex opposite the facing is drawn with the
+    unit's reach (hover and focus), and the facing side of the unit's hex is marked."""
+    view = sample_view("move")
+    board = hr.board(view, [])
+    bea = view["units"][1]
+    back = behind(Hex(*bea["hex"]), bea["facing"])
+    rear = board["reaches"][1]["behind"]
+    assert rear is not None and (rear["x"], rear["y"]) == hr.center(back)
+    html = hr.regions(hr.context(view))["hx-board"]
+    assert html.count('class="behind"') == 2 and "no reaction" in html
+    assert html.count('class="facing-edge"') == 2
 
 
 ON_BOARD = hr.HEX_MOVES | hr.UNIT_CHOICES | {Kind.FACE}

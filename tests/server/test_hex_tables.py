@@ -129,7 +129,7 @@ def test_bots_play_a_whole_game_on_the_server(tmp_path: Path) -> None:
         assert table.finished and table.dice is not None  # attacks were rolled
         page = client.get(f"/hex/{made['id']}?k={made['spectator']}").text
         dice = page.split('id="hx-dice"')[1].split("</section>")[0]
-        faces = [f for rolls in table.dice["rolls"].values() for f in rolls]
+        faces = [f for t in table.dice["targets"] for f in t["faces"]]
         assert re.findall(r'class="die">(\d)<', dice) == [str(f) for f in faces]
 
 

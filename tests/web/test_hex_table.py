@@ -30,6 +30,7 @@ from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
 from initiative.engine.contract import GAME_MASTER
+from initiative.games.hex.flags import HexRules
 from initiative.server.hex_hub import HEX_BOTS
 from initiative.server.hex_setup import parse_plan
 from initiative.server.hex_table import build_game
@@ -160,8 +161,14 @@ def test_a_person_beats_or_loses_to_bots_by_clicking(server: Server, browser: Br
             open_seat(page, server.base + created["links"][0])
             clicks = play_by_clicks(page, ws, random.Random(seed))
         assert sum(clicks.values()) > 0
-        assert re.search(r"(Ann|Bea|Cai|Dov) wins|No winner",
-                         page.locator("#hx-status").inner_text())
+        banner = page.locator("#game-over")
+        assert re.search(r"(Ann|Bea|Cai|Dov) wins|No winner", banner.inner_text())
+        expect(banner.locator(".final li")).to_have_count(players)  # final health
+        expect(banner.get_by_role("link", name="Start a new hex table")).to_have_attribute(
+            "href", "/hex/new")
+        record = banner.get_by_role("link", name="Download the record")
+        answer = page.request.get(server.base + (record.get_attribute("href") or ""))
+        assert answer.ok and answer.json()["game"] == "hex_skirmish"
         assert not watch.errors and not server.tracebacks()
     finally:
         page.close()
@@ -201,6 +208,10 @@ def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browse
                 names = p.locator("#hx-hand .card-name").all_inner_texts()
                 cards = state.view(n).to_dict()["cards"]
                 assert names == [cards[k]["name"] for k in hands[str(n)]]
+        rear = pages[0].locator("#hx-board .reach:has(.behind)").first  # HX-31 on hover
+        seat_of_rear = re.findall(r"reach-(\d)", rear.get_attribute("class") or "")[0]
+        pages[0].locator(f'#hx-board [data-unit="{seat_of_rear}"]').hover()
+        expect(rear.locator(".behind")).to_be_visible()
         for n in (0, 1):
             for text in frames[n]:
                 frame = json.loads(text)
@@ -241,5 +252,30 @@ def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
         seq = page_seq(page)
         page.keyboard.press("Enter")
         expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_the_header_leads_to_the_hex_guide(server: Server, browser: Browser) -> None:
+    """Every hex page names the game and its How to play opens /hex/how-to-play: the
+    rules with their HX ids and every house-rule flag; readable at 360 px."""
+    created = create_hex(server, body_of(9, seat1_controller="random"))
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True)
+    try:
+        open_seat(page, server.base + created["links"][0])
+        expect(page.locator("header.top > a").first).to_have_text("Hex skirmish")
+        with page.context.expect_page() as opened:
+            page.get_by_role("link", name="How to play").first.click()
+        guide = opened.value
+        guide.wait_for_load_state()
+        assert guide.url.endswith("/hex/how-to-play")
+        expect(guide.get_by_role("heading", name="How to play Hex skirmish")).to_be_visible()
+        expect(guide.locator("#house-rules tbody tr")).to_have_count(len(HexRules.names()))
+        expect(guide.locator("#reactions")).to_contain_text("HX-31")
+        assert guide.evaluate("document.documentElement.scrollWidth") <= 360
+        guide.close()
+        hand = page.locator("#hx-hand .ic-dice").first  # an icon explains itself
+        assert "HX-25" in (hand.get_attribute("title") or "")
     finally:
         page.close()

@@ -1,6 +1,7 @@
 """The hex skirmish tables' routes (registered by app.py) and their WebSocket protocol.
 
 Routes:
+  GET  /hex/how-to-play          the rules in short, with rule ids and the house rules
   GET  /hex/new, POST /hex/new   the create form; the answer redirects to:
   GET  /hex/{id}/created         the secret links, for the creator's browser only (handoff.py)
   POST /hex/{id}/claim/{seat}    take a free seat from the lobby (a new secret link)
@@ -34,7 +35,7 @@ from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.rng import parse_seed
 from initiative.games.hex.content import default_content
-from initiative.server import handoff, hex_render, tokens
+from initiative.server import handoff, hex_guide, hex_render, tokens
 from initiative.server.hex_hub import HEX_BOTS, HexHub, HexRuntime
 from initiative.server.hex_setup import board_choices, parse_plan, rule_fields, seat_choices
 from initiative.server.hex_table import KIND, HexTable
@@ -293,7 +294,12 @@ def hex_routes(hub: HexHub) -> list[BaseRoute]:
     async def socket(websocket: WebSocket) -> None:
         await serve_hex_socket(websocket, hub, open_table)
 
+    async def how_to_play(request: Request) -> Response:
+        return page("hex_how_to_play.html", topics=hex_guide.TOPICS,
+                    flags=hex_guide.flag_rows(), table_help=hex_guide.TABLE_HELP)
+
     return [
+        Route("/hex/how-to-play", how_to_play, methods=["GET"]),
         Route("/hex/new", new_get, methods=["GET"]),
         Route("/hex/new", new_post, methods=["POST"]),
         Route("/hex/{table}/created", created, methods=["GET"]),

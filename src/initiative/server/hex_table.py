@@ -22,8 +22,8 @@ from initiative.engine.rng import Seed, make_rng, new_secret_seed, parse_seed
 from initiative.games import load_game
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
-from initiative.games.hex.view import pending_dict
 from initiative.server import tokens
+from initiative.server.hex_dice import last_attack
 from initiative.server.hex_setup import GAME, OPEN, HexPlan
 from initiative.server.table import TableError
 from initiative.store import Store
@@ -61,8 +61,6 @@ class HexTable:
     head: int = 0
     game: HexGame = field(init=False)
     state: HexState = field(init=False)
-    dice: dict[str, Any] | None = field(default=None, init=False)
-    """The last attack's dice, public: who attacked, each target's faces and hits."""
 
     def __post_init__(self) -> None:
         self.game = build_game(self.plan)
@@ -165,6 +163,11 @@ class HexTable:
             found = SPECTATOR
         return found
 
+    @property
+    def dice(self) -> dict[str, Any] | None:
+        """The latest attack (public, from the event log: hex_dice.last_attack)."""
+        return last_attack(self.state.events())
+
     def seat_name(self, seat: int) -> str:
         return self.plan.seats[seat].name
 
@@ -238,10 +241,6 @@ class HexTable:
         except (IllegalActionError, IndexError) as exc:
             raise TableError(f"hex table {self.id}: stored action {index} does not "
                              f"replay: {exc}") from None
-        pending = pending_dict(self.state) or {}  # the view's `pending`: public
-        if pending.get("rolls"):
-            self.dice = {"attacker": pending.get("attacker"), "rolls": pending["rolls"],
-                         "hits": pending.get("hits") or {}}
 
     def needs_snapshot(self, seq: int) -> bool:
         return seq % SNAPSHOT_EVERY == 0
