@@ -21,7 +21,9 @@ API (the CLI and the web table use these):
     record.save("game.json"); record = HexRecord.load("game.json")
     state = replay(record)                   # NotationError at the first mismatch
     state = replay_prefix(record, n)         # the state after the first n actions
-    lines = story(record)                    # the log and the result line, checked first
+    lines = story(record, verbose=False)     # what `initiative replay` prints
+    text = position_text(record, n)          # `initiative replay --position-after n`
+    is_hex_record(data)                      # parsed JSON with the hex record's tag
 
 `record_of` takes the seed the state was started with (a state does not keep it) and
 reads the steps it went through (`state.history`); `replay` rebuilds the game, applies
