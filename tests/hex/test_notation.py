@@ -250,3 +250,8 @@ def test_a_frame_of_an_eliminated_unit_is_refused() -> None:
     data["stack"] = []  # between turns: seat 2's card is skipped (HX-A5), seat 1 plays
     state = load_position(data)
     assert state.current_seat() == 1 and position_of(state)["line"]["at"] == 2
+
+
+def test_deeply_nested_text_is_refused_cleanly() -> None:
+    with pytest.raises(NotationError, match="position: not valid JSON: JSON nested deeper"):
+        load_position("[" * 5000 + "]" * 5000)

@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from initiative.engine.chance import KINDS, ExplicitChance, Outcome
+from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import rng_from_data
 from initiative.games.hex import actions
@@ -365,8 +366,8 @@ def _parse(source: str | Mapping[str, Any]) -> Any:
     if not isinstance(source, str):
         return source
     try:
-        return json.loads(source)
-    except (ValueError, RecursionError) as exc:
+        return loads_json(source)
+    except ValueError as exc:
         raise NotationError(f"position: not valid JSON: {exc}") from None
 
 
