@@ -76,6 +76,7 @@ STAGES = ("target", "order", "roll", "push", "fumble", "react", "damage")
 """AttackFrame stages by name (frames.ST_*, in order)."""
 SOURCES = {FROM_MOVE: "move", FROM_REACTION: "reaction", FROM_FUMBLE: "fumble"}
 """MoveFrame.section and FaceFrame.reason by name."""
+SOURCE_OF = {name: value for value, name in SOURCES.items()}
 _TOP_KEYS = ("format", "setup", "round", "phase", "units", "seats", "line", "stack",
              "winner", "leaders", "rng", "chance")
 _UNIT_KEYS = ("hex", "facing", "health", "power", "alive")
@@ -547,7 +548,7 @@ def _move(raw: Any, path: str, read: _Reader) -> Frame:
     f = mapping(raw, path, keys, keys)
     section = word(f["section"], f"{path}.section", ("move", "reaction"))
     return MoveFrame(read.seat(f["unit"], f"{path}.unit"), read.card(f["card"], f"{path}.card"),
-                     FROM_MOVE if section == "move" else FROM_REACTION,
+                     SOURCE_OF[section],
                      integer(f["left"], f"{path}.left", 0, 99),
                      integer(f["taken"], f"{path}.taken", 0, 99),
                      boolean(f["displace"], f"{path}.displace"),
@@ -564,7 +565,7 @@ def _face(raw: Any, path: str, read: _Reader) -> Frame:
     card = f.get("card")
     return FaceFrame(read.seat(f["unit"], f"{path}.unit"),
                      read.seat(f["decider"], f"{path}.decider"),
-                     next(k for k, v in SOURCES.items() if v == reason),
+                     SOURCE_OF[reason],
                      -1 if card is None else read.card(card, f"{path}.card"))
 
 
