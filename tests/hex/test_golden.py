@@ -15,9 +15,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from initiative.cli.main import app
 from initiative.games.hex.notation import position_of
-from initiative.games.hex.record import GOLDEN, HexRecord, golden_record, rendered_log, replay
+from initiative.games.hex.record import (
+    GOLDEN,
+    HexRecord,
+    golden_record,
+    rendered_log,
+    replay,
+    result_line,
+)
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "golden" / "hex"
 REGENERATE = "python -m initiative.games.hex.record --make-golden tests/golden/hex"
@@ -50,3 +59,14 @@ def test_golden_file_is_what_the_generator_writes(name: str) -> None:
     """Random play from the same seeds picks the same steps (legal actions unchanged)."""
     stored = (GOLDEN_DIR / f"{name}.json").read_text(encoding="utf-8")
     assert golden_record(name).to_json() == stored, f"regenerate with: {REGENERATE}"
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_initiative_replay_tells_each_golden_game(name: str) -> None:
+    path = GOLDEN_DIR / f"{name}.json"
+    record = HexRecord.load(path)
+    done = CliRunner().invoke(app, ["replay", str(path)])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert lines[-1] == result_line(replay(record))
+    assert lines[-2] == f"{len(record.actions)} steps replayed."

@@ -5,6 +5,8 @@ every kind of bad input."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -250,3 +252,31 @@ def test_a_frame_of_an_eliminated_unit_is_refused() -> None:
     data["stack"] = []  # between turns: seat 2's card is skipped (HX-A5), seat 1 plays
     state = load_position(data)
     assert state.current_seat() == 1 and position_of(state)["line"]["at"] == 2
+
+
+def test_deeply_nested_text_is_refused_cleanly() -> None:
+    with pytest.raises(NotationError, match="position: not valid JSON: JSON nested deeper"):
+        load_position("[" * 5000 + "]" * 5000)
+
+
+def test_the_docs_example_loads_and_its_errors_are_real() -> None:
+    """docs/notation.md section 4: the example position round-trips as printed, and each
+    error shown is one a bad position produces."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text("utf-8")
+    hex_part = doc[doc.index("## 4. Hex skirmish"):]
+    example = re.findall(r"```json\n(.*?)```", hex_part, flags=re.DOTALL)[0]
+    state = load_position(example)
+    assert position_json(state) == example
+    assert state.current_seat() == 1 and act(Kind.DECLINE) in state.legal_actions()
+    produced = []
+    for change, _ in BAD:
+        data = face_off()
+        change(data)
+        with pytest.raises(NotationError) as caught:
+            load_position(data)
+        produced.append(str(caught.value))
+    shown = re.findall(r"^- `(position\..*)`$", hex_part, flags=re.MULTILINE)
+    assert len(shown) >= 5
+    for line in shown:
+        parts = line.split("...")
+        assert any(all(p in message for p in parts) for message in produced), line

@@ -217,6 +217,24 @@ def test_positions_round_trip_and_play_on_identically(seed: int, layout: tuple[s
     _same_future(state, loaded, seed + 2, 150)
 
 
+@games
+@given(seed=seeds, layout=layouts, cut=hs.integers(0, 300))
+def test_a_sampled_position_loads_with_explicit_chance_and_plays_on(
+        seed: int, layout: tuple[str, int], cut: int) -> None:
+    """Any position can have its dice and shuffles forced from then on."""
+    _, state = new_game(layout, seed)
+    play(state, SplitMix64(seed + 5), limit=cut)
+    forced = load_position(position_of(state), explicit_chance=True)
+    data, again = position_of(forced), position_of(state)
+    assert data["rng"] == "explicit" and {**data, "rng": again["rng"]} == again
+    rng = SplitMix64(seed + 6)
+    for _ in range(300):
+        if forced.is_terminal():
+            break
+        check_invariants(forced)
+        step(forced, rng)
+
+
 def _hide_differently(data: dict[str, Any], seat: int, rng: SplitMix64) -> dict[str, Any]:
     """The same position with everything `seat` may not know changed: the other seats'
     hands re-dealt from their hands and decks, every deck reordered, the generator

@@ -15,7 +15,7 @@ from initiative.cli.main import app
 from initiative.engine.chance import Outcome
 from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
-from initiative.games.hex.game import HexGame
+from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.loader import load_hex_skirmish
 from initiative.games.hex.notation import load_position, position_of
 from initiative.games.hex.record import (
@@ -170,3 +170,14 @@ def test_a_broken_hex_record_is_an_error_line(tmp_path: Path, record_file: Path)
     assert done.returncode == 1
     assert done.stderr.startswith("error: record: the replay ends with winner")
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_a_keyed_seed_game_records_and_replays() -> None:
+    """A web table game's secret seed (engine.rng KeyedStream) replays like a number."""
+    game = load_hex_skirmish(players=3)
+    seed = "blake2b-ctr:" + "ab" * 32
+    state = new_state(game.setup, seed)
+    play_random(state, SplitMix64(5))
+    record = HexRecord.from_json(record_of(state, game, seed).to_json())
+    assert record.seed == seed
+    assert position_of(replay(record)) == position_of(state)

@@ -33,9 +33,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from initiative.engine.chance import KINDS, ExplicitChance, Outcome
+from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import rng_from_data
 from initiative.games.hex import actions
@@ -75,6 +76,7 @@ STAGES = ("target", "order", "roll", "push", "fumble", "react", "damage")
 """AttackFrame stages by name (frames.ST_*, in order)."""
 SOURCES = {FROM_MOVE: "move", FROM_REACTION: "reaction", FROM_FUMBLE: "fumble"}
 """MoveFrame.section and FaceFrame.reason by name."""
+SOURCE_OF = {name: value for value, name in SOURCES.items()}
 _TOP_KEYS = ("format", "setup", "round", "phase", "units", "seats", "line", "stack",
              "winner", "leaders", "rng", "chance")
 _UNIT_KEYS = ("hex", "facing", "health", "power", "alive")
@@ -340,24 +342,24 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     rng: Any = ExplicitChance() if explicit_chance else _read_rng(top.get("rng"))
     units = _read_units(top["units"], read)
     hands, decks, discards = _read_seats(top["seats"], read)
-    line, at, revealed = _read_line(top.get("line", {}), read, units[4])
+    line, at, revealed = _read_line(top.get("line", {}), read, units.alive)
     phase = word(top.get("phase", "resolution" if line else "draw"), "position.phase", PHASES)
     over = phase == "over"
     stack = [_read_frame(f, f"position.stack[{i}]", read)
              for i, f in enumerate(listing(top.get("stack", []), "position.stack"))]
-    winner, leaders = _read_result(top, read, over, units[4])
+    winner, leaders = _read_result(top, read, over, units.alive)
     if over and stack:
         fail("position.stack", "a finished game has no decision pending")
-    _check_owners(stack, units[4])
-    state = HexState(setup, rng, hexes=units[0], facing=units[1], health=units[2],
-                     power=units[3], alive=units[4], hands=hands, decks=decks,
-                     discards=discards, line=line, at=at, revealed=revealed,
-                     round=integer(top.get("round", 1), "position.round", 1, MAX_COUNT),
-                     phase=phase, stack=stack, winner=winner, leaders=leaders, over=over)
+    _check_owners(stack, units.alive)
     chance = top.get("chance")
     if chance is not None and not explicit_chance:
         fail("position.chance", "a pending chance node loads only with explicit_chance")
-    _play_on(state, chance, read)
+    state = HexState(setup, rng, hexes=units.hexes, facing=units.facing, health=units.health,
+                     power=units.power, alive=units.alive, hands=hands, decks=decks,
+                     discards=discards, line=line, at=at, revealed=revealed,
+                     round=integer(top.get("round", 1), "position.round", 1, MAX_COUNT),
+                     phase=phase, stack=stack, winner=winner, leaders=leaders, over=over)
+    _play_on(state, chance)
     return state
 
 
@@ -365,8 +367,8 @@ def _parse(source: str | Mapping[str, Any]) -> Any:
     if not isinstance(source, str):
         return source
     try:
-        return json.loads(source)
-    except (ValueError, RecursionError) as exc:
+        return loads_json(source)
+    except ValueError as exc:
         raise NotationError(f"position: not valid JSON: {exc}") from None
 
 
@@ -392,10 +394,17 @@ def _read_rng(raw: Any) -> Any:
         raise NotationError(str(exc)) from None
 
 
-UnitParts = tuple[list[Hex | None], list[int], list[int], list[int], list[bool]]
+class _Units(NamedTuple):
+    """The per-seat unit facts read from `units`."""
+
+    hexes: list[Hex | None]
+    facing: list[int]
+    health: list[int]
+    power: list[int]
+    alive: list[bool]
 
 
-def _read_units(raw: Any, read: _Reader) -> UnitParts:
+def _read_units(raw: Any, read: _Reader) -> _Units:
     """Per seat: hex, facing, health, power, alive; no two units on one hex, none on a
     wall or off the board (HX-17, HX-A8), health in 0..starting_health (HX-A5)."""
     setup = read.setup
@@ -430,7 +439,7 @@ def _read_units(raw: Any, read: _Reader) -> UnitParts:
         health.append(life)
         power.append(integer(unit["power"], f"{path}.power", 0, MAX_COUNT))
         alive.append(up)
-    return hexes, facing, health, power, alive
+    return _Units(hexes, facing, health, power, alive)
 
 
 def _read_seats(raw: Any, read: _Reader) -> tuple[list[list[int]], ...]:
@@ -539,7 +548,7 @@ def _move(raw: Any, path: str, read: _Reader) -> Frame:
     f = mapping(raw, path, keys, keys)
     section = word(f["section"], f"{path}.section", ("move", "reaction"))
     return MoveFrame(read.seat(f["unit"], f"{path}.unit"), read.card(f["card"], f"{path}.card"),
-                     FROM_MOVE if section == "move" else FROM_REACTION,
+                     SOURCE_OF[section],
                      integer(f["left"], f"{path}.left", 0, 99),
                      integer(f["taken"], f"{path}.taken", 0, 99),
                      boolean(f["displace"], f"{path}.displace"),
@@ -556,7 +565,7 @@ def _face(raw: Any, path: str, read: _Reader) -> Frame:
     card = f.get("card")
     return FaceFrame(read.seat(f["unit"], f"{path}.unit"),
                      read.seat(f["decider"], f"{path}.decider"),
-                     next(k for k, v in SOURCES.items() if v == reason),
+                     SOURCE_OF[reason],
                      -1 if card is None else read.card(card, f"{path}.card"))
 
 
@@ -597,7 +606,7 @@ def _check_owners(stack: list[Frame], alive: list[bool]) -> None:
             fail(f"position.stack[{i}].{field}", f"seat {owner} is eliminated (HX-A5)")
 
 
-def _play_on(state: HexState, chance: Any, read: _Reader) -> None:
+def _play_on(state: HexState, chance: Any) -> None:
     """Run the loaded state on to its next decision (or chance node), then resume a
     pending chance step. A stack whose frames do not fit the units (a mover that is not
     on the board, a target out of range) fails here, named as the position's fault."""

@@ -4,7 +4,8 @@ A record (`HexRecord`, JSON with ``"format": "hex-record/1"``) holds:
 
 - `params`: the `load_game("hex_skirmish", **params)` parameters that rebuild the setup
   (`HexSetup.to_params()`: board, characters, seat names, changed rules);
-- `seed`: the seed of `HexGame.new_initial_state`;
+- `seed`: the seed the game started from: a whole number (`HexGame.new_initial_state`)
+  or a keyed seed text (`game.new_state`, as a web table game's);
 - `explicit_chance`: whether the game ran with explicit chance nodes;
 - `actions`: every step in order: a seat's action as its integer index
   (`actions.index`), a chance outcome (explicit games only) as ``"kind:value"``
@@ -20,7 +21,9 @@ API (the CLI and the web table use these):
     record.save("game.json"); record = HexRecord.load("game.json")
     state = replay(record)                   # NotationError at the first mismatch
     state = replay_prefix(record, n)         # the state after the first n actions
-    lines = story(record)                    # the log and the result line, checked first
+    lines = story(record, verbose=False)     # what `initiative replay` prints
+    text = position_text(record, n)          # `initiative replay --position-after n`
+    is_hex_record(data)                      # parsed JSON with the hex record's tag
 
 `record_of` takes the seed the state was started with (a state does not keep it) and
 reads the steps it went through (`state.history`); `replay` rebuilds the game, applies
@@ -44,10 +47,10 @@ from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.hex import actions, text
 from initiative.games.hex.actions import HexAction
-from initiative.games.hex.game import HexGame
+from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.loader import load_hex_skirmish
 from initiative.games.hex.notation import (
     canonical_json,
@@ -109,7 +112,7 @@ class HexRecord:
     """One game: enough to rebuild it (params, seed, steps) and to check the replay."""
 
     params: dict[str, Any]
-    seed: int
+    seed: Seed  # a whole number (SplitMix64) or a keyed seed text (engine.rng)
     actions: list[int | str] = field(default_factory=list)
     explicit_chance: bool = False
     winner: int | None = None
@@ -152,9 +155,10 @@ class HexRecord:
             raise NotationError(f"record.params: expected a mapping, got {params!r}")
         if "explicit_chance" in params:
             raise NotationError("record.params: explicit_chance belongs at the top level")
-        seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise NotationError(f"record.seed: expected a whole number >= 0, got {seed!r}")
+        try:
+            seed = parse_seed(data.get("seed"), "record.seed")
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
         explicit = data.get("explicit_chance", False)
         if not isinstance(explicit, bool):
             raise NotationError(f"record.explicit_chance: expected true or false, "
@@ -204,7 +208,7 @@ def is_hex_record(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def record_of(state: HexState, game: HexGame, seed: int, *, with_log: bool = False,
+def record_of(state: HexState, game: HexGame, seed: Seed, *, with_log: bool = False,
               with_final: bool = False) -> HexRecord:
     """The record of `state`, played in `game` from `game.new_initial_state(seed)`: its
     history, winner and final hash (and, if asked, its log and final position)."""
@@ -223,7 +227,8 @@ def replay_prefix(record: HexRecord, count: int | None = None) -> HexState:
         count = len(steps)
     if not 0 <= count <= len(steps):
         raise NotationError(f"record: {count} steps asked for, the record has {len(steps)}")
-    state = record.game().new_initial_state(record.seed)
+    state = new_state(record.game().setup, record.seed,
+                      explicit_chance=record.explicit_chance)
     for n, step in enumerate(steps[:count], 1):
         try:
             state.apply(step)
@@ -291,7 +296,8 @@ def story(record: HexRecord, verbose: bool = False) -> list[str]:
 
 
 def _steps_told(record: HexRecord) -> list[str]:
-    state = record.game().new_initial_state(record.seed)
+    state = new_state(record.game().setup, record.seed,
+                      explicit_chance=record.explicit_chance)
     setup = state.setup
     names = [seat.name for seat in setup.seats]
     lines = rendered_log(state)
