@@ -21,6 +21,7 @@ from initiative.games.hex.notation import (
     position_json,
     position_of,
 )
+from initiative.games.hex.state import HexState
 
 STANDARD = ["hold_fast", "sidestep", "dash", "break_the_line", "long_run", "shoulder_in",
             "catch_breath", "wide_swing", "false_opening", "all_in", "spinning_cut",
@@ -282,3 +283,15 @@ def test_the_docs_example_loads_and_its_errors_are_real() -> None:
     for line in shown:
         parts = line.split("...")
         assert any(all(p in message for p in parts) for message in produced), line
+
+
+def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None:
+    """A field added to HexState must be written by position_of (or listed here as not
+    part of a situation), or loaded positions would play on differently."""
+    written = {"setup", "round", "phase", "acted", "hexes", "facing", "health", "power",
+               "alive", "hands", "decks", "discards", "line", "at", "revealed", "stack",
+               "winner", "leaders", "over", "rng"}
+    left_out = {"rules",  # the setup's
+                "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
+                "_legal", "_legal_seat"}  # a cache
+    assert set(HexState.__slots__) == written | left_out
