@@ -21,6 +21,7 @@ from initiative.games.hex.notation import (
     position_json,
     position_of,
 )
+from initiative.games.hex.state import HexState
 
 STANDARD = ["hold_fast", "sidestep", "dash", "break_the_line", "long_run", "shoulder_in",
             "catch_breath", "wide_swing", "false_opening", "all_in", "spinning_cut",
@@ -44,6 +45,7 @@ def face_off() -> dict[str, Any]:
                   "seat_names": ["Brannoc", "Ysolde"], "rules": {}},
         "round": 1,
         "phase": "resolution",
+        "acted": False,
         "units": [{"hex": [0, 0], "facing": 0, "health": 5, "power": 0, "alive": True},
                   {"hex": [0, -1], "facing": 3, "health": 5, "power": 0, "alive": True}],
         "seats": [_seat(["dash", "hold_fast", "all_in", "steady_eye"]),
@@ -184,6 +186,7 @@ BAD: list[tuple[Any, str]] = [
     (_set("line.revealed", 2), "position.line.revealed: initiative_reveal is all_at_start"),
     (_set("phase", "lunch"), "position.phase: 'lunch' is not one of"),
     (_set("round", 0), "position.round: 0 is outside"),
+    (_set("acted", "no"), "position.acted: expected true or false"),
     (_set("winner", 0), "position.winner: a game in progress has no winner"),
     (_set("stack.0.frame", "dance"), "position.stack[0].frame: 'dance' is not one of"),
     (_set("stack.0.seat", 5), "position.stack[0].seat: 5 is outside 0..1"),
@@ -280,3 +283,15 @@ def test_the_docs_example_loads_and_its_errors_are_real() -> None:
     for line in shown:
         parts = line.split("...")
         assert any(all(p in message for p in parts) for message in produced), line
+
+
+def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None:
+    """A field added to HexState must be written by position_of (or listed here as not
+    part of a situation), or loaded positions would play on differently."""
+    written = {"setup", "round", "phase", "acted", "hexes", "facing", "health", "power",
+               "alive", "hands", "decks", "discards", "line", "at", "revealed", "stack",
+               "winner", "leaders", "over", "rng"}
+    left_out = {"rules",  # the setup's
+                "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
+                "_legal", "_legal_seat"}  # a cache
+    assert set(HexState.__slots__) == written | left_out

@@ -10,7 +10,8 @@ views). docs/notation.md section 4 describes every field with an example.
 The parts, under ``"format": "hex-position/1"``:
 
 - `setup`: the load_game parameters of the game (`HexSetup.to_params`);
-- `round`, `phase` (draw, initiative, resolution, over);
+- `round`, `phase` (draw, initiative, resolution, over), `acted` (whether anyone has
+  played a card this round: a round in which nobody did ends the game);
 - `units`: per seat, `hex` ([q, r] or null once eliminated), `facing` (0-5 clockwise
   from N), `health`, `power`, `alive`;
 - `seats`: per seat, `hand` (card keys in slot order), `deck` (in order, the last card
@@ -77,7 +78,7 @@ STAGES = ("target", "order", "roll", "push", "fumble", "react", "damage")
 SOURCES = {FROM_MOVE: "move", FROM_REACTION: "reaction", FROM_FUMBLE: "fumble"}
 """MoveFrame.section and FaceFrame.reason by name."""
 SOURCE_OF = {name: value for value, name in SOURCES.items()}
-_TOP_KEYS = ("format", "setup", "round", "phase", "units", "seats", "line", "stack",
+_TOP_KEYS = ("format", "setup", "round", "phase", "acted", "units", "seats", "line", "stack",
              "winner", "leaders", "rng", "chance")
 _UNIT_KEYS = ("hex", "facing", "health", "power", "alive")
 _SEAT_KEYS = ("hand", "deck", "discard")
@@ -176,6 +177,7 @@ def position_of(state: HexState) -> dict[str, Any]:
         "setup": setup.to_params(),
         "round": state.round,
         "phase": state.phase,
+        "acted": state.acted,
         "units": [{"hex": _hex(state.hexes[s]), "facing": state.facing[s],
                    "health": state.health[s], "power": state.power[s],
                    "alive": state.alive[s]} for s in range(setup.num_seats)],
@@ -358,7 +360,8 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
                      power=units.power, alive=units.alive, hands=hands, decks=decks,
                      discards=discards, line=line, at=at, revealed=revealed,
                      round=integer(top.get("round", 1), "position.round", 1, MAX_COUNT),
-                     phase=phase, stack=stack, winner=winner, leaders=leaders, over=over)
+                     phase=phase, stack=stack, winner=winner, leaders=leaders, over=over,
+                     acted=boolean(top.get("acted", True), "position.acted"))
     _play_on(state, chance)
     return state
 
