@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.rng import KEYED
+from initiative.games.hex.record import HexRecord, replay
 from tests.server.hex_support import Frame, Seat, create, deciding, live, running, seat
 
 SEED = 5
@@ -90,11 +91,23 @@ def test_a_person_plays_a_bot_to_the_end(tmp_path: Path) -> None:
         table = live(client, made["id"])
         assert table.finished and view["winner"] == table.state.winner
         record = client.get(f"/hex/{made['id']}/record?k={made['seats'][0]}").json()
-        assert record["seed"] == SEED and record["actions"] == table.actions
-        replayed = table.game.new_initial_state(SEED)
-        for index in record["actions"]:
-            replayed.apply(table.game.action_from_index(index))
+        assert record["format"] == "hex-record/1" and record["seed"] == SEED
+        assert record["actions"] == table.actions and record["log"]
+        replayed = replay(HexRecord.from_dict(record))  # checks the final hash and log
         assert replayed.winner == table.state.winner  # same seed + actions = same game
+
+
+def test_a_secret_seed_game_record_replays(tmp_path: Path) -> None:
+    """A table with a secret keyed seed gives, once over, a record that replays."""
+    with running(tmp_path) as client:
+        made = create(client, seat1_controller="random")
+        with seat(client, made["id"], made["seats"][0]) as ann:
+            play_first(ann, random.Random(SEED))
+        table = live(client, made["id"])
+        assert isinstance(table.seed, str) and table.seed.startswith(KEYED)
+        record = client.get(f"/hex/{made['id']}/record?k={made['seats'][0]}").json()
+        assert record["seed"] == table.seed
+        assert replay(HexRecord.from_dict(record)).winner == table.state.winner
 
 
 def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:

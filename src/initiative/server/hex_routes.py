@@ -6,7 +6,7 @@ Routes:
   GET  /hex/{id}/created         the secret links, for the creator's browser only (handoff.py)
   POST /hex/{id}/claim/{seat}    take a free seat from the lobby (a new secret link)
   GET  /hex/{id}?k=TOKEN         the table page of the seat (or spectators) TOKEN opens
-  GET  /hex/{id}/record?k=TOKEN  a finished game: its plan, seed and actions (JSON)
+  GET  /hex/{id}/record?k=TOKEN  a finished game's record (hex-record/1 JSON)
   WS   /hex/{id}/ws?k=TOKEN[&format=json]   live play
   POST /api/hex-tables           create from JSON (the form's fields, plus `seed` and
                                  `prefix`, a list of action numbers already played)
@@ -35,6 +35,7 @@ from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.rng import parse_seed
 from initiative.games.hex.content import default_content
+from initiative.games.hex.record import record_of
 from initiative.server import handoff, hex_guide, hex_render, tokens
 from initiative.server.hex_hub import HEX_BOTS, HexHub, HexRuntime
 from initiative.server.hex_setup import board_choices, parse_plan, rule_fields, seat_choices
@@ -249,16 +250,15 @@ def hex_routes(hub: HexHub) -> list[BaseRoute]:
                     ws=f"/hex/{table.id}/ws?k={token}", regions=hex_render.regions(ctx))
 
     async def record(request: Request) -> Response:
-        """The finished game (plan, seed, actions): it holds the secret seed, so it is
-        given only once the game is over."""
+        """The finished game as a `hex-record/1` record (`initiative replay` reads it):
+        it holds the secret seed, so it is given only once the game is over."""
         found = await seat_of(request)
         if isinstance(found, Response):
             return found
         table = found[0].table
         if not table.finished:
             return JSONResponse({"error": "the record is given once the game is over"}, 409)
-        data = {"game": "hex_skirmish", "params": table.plan.params(), "seed": table.seed,
-                "actions": table.actions, "winner": table.state.winner}
+        data = record_of(table.state, table.game, table.seed, with_log=True).to_dict()
         return JSONResponse(data, headers={
             "content-disposition": f'attachment; filename="hex-{table.id[:8]}.json"'})
 

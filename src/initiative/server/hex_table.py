@@ -18,9 +18,9 @@ from typing import Any
 
 from initiative.engine.contract import SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
-from initiative.engine.rng import Seed, make_rng, new_secret_seed, parse_seed
+from initiative.engine.rng import Seed, new_secret_seed, parse_seed
 from initiative.games import load_game
-from initiative.games.hex.game import HexGame
+from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.state import HexState
 from initiative.server import tokens
 from initiative.server.hex_dice import last_attack
@@ -42,11 +42,7 @@ def initial_state(game: HexGame, seed: Seed) -> HexState:
     """The game's first state: a whole-number seed plays SplitMix64 as the game does; a
     keyed secret seed plays the keyed generator (engine.rng), whose draws tell nothing
     of the ones to come."""
-    if isinstance(seed, int):
-        return game.new_initial_state(seed)
-    state = HexState(game.setup, make_rng(seed))
-    state.settle()
-    return state
+    return new_state(game.setup, seed)
 
 
 @dataclass
