@@ -168,7 +168,7 @@ def test_a_person_beats_or_loses_to_bots_by_clicking(server: Server, browser: Br
             "href", "/hex/new")
         record = banner.get_by_role("link", name="Download the record")
         answer = page.request.get(server.base + (record.get_attribute("href") or ""))
-        assert answer.ok and answer.json()["game"] == "hex_skirmish"
+        assert answer.ok and answer.json()["format"] == "hex-record/1"
         assert not watch.errors and not server.tracebacks()
     finally:
         page.close()
