@@ -36,7 +36,6 @@ golden records that tests/hex/test_golden.py replays.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -47,6 +46,7 @@ from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
+from initiative.engine.golden import record_main, write_golden
 from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.hex import actions, text
 from initiative.games.hex.actions import HexAction
@@ -387,30 +387,18 @@ def golden_record(name: str) -> HexRecord:
 
 def make_golden(directory: str | Path) -> list[Path]:
     """Write every golden record as DIR/<name>.json."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name in GOLDEN:
-        path = out / f"{name}.json"
-        golden_record(name).save(path)
-        paths.append(path)
-    return paths
+    return write_golden(directory, GOLDEN, golden_record)
+
+
+def _replay_file(name: str) -> list[str]:
+    state = replay(HexRecord.load(name))
+    return [f"{name}: ok, {len(state.history)} steps, {result_line(state)}"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m initiative.games.hex.record",
-                                     description="Hex skirmish game records.")
-    parser.add_argument("--make-golden", metavar="DIR", help="write the golden records")
-    parser.add_argument("--replay", metavar="FILE", nargs="*", default=[],
-                        help="replay and check records")
-    args = parser.parse_args(argv)
-    if args.make_golden:
-        for path in make_golden(args.make_golden):
-            print(f"wrote {path}")
-    for name in args.replay:
-        state = replay(HexRecord.load(name))
-        print(f"{name}: ok, {len(state.history)} steps, {result_line(state)}")
-    return 0
+    return record_main(argv, prog="python -m initiative.games.hex.record",
+                       description="Hex skirmish game records.",
+                       make_golden=make_golden, replay_file=_replay_file)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ test suite replays (tests/golden).
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import warnings
@@ -26,6 +25,7 @@ from typing import Any
 
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
+from initiative.engine.golden import record_main, write_golden
 from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.ib import events
 from initiative.games.ib.actions import Action
@@ -328,34 +328,22 @@ def golden_record(name: str) -> GameRecord:
 
 def make_golden(directory: str | Path) -> list[Path]:
     """Write every golden record as DIR/<name>.json."""
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name in GOLDEN:
-        path = out / f"{name}.json"
-        golden_record(name).save(path)
-        paths.append(path)
-    return paths
+    return write_golden(directory, GOLDEN, golden_record)
+
+
+def _replay_file(name: str) -> list[str]:
+    """Replay one record file: its content-changed warnings, then the result."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ContentChangedWarning)
+        state = replay(GameRecord.load(name))
+    return [*(f"{name}: warning: {warning.message}" for warning in caught),
+            f"{name}: ok, {len(state.events())} events, result {result_to_data(state.result)}"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m initiative.games.ib.record",
-                                     description="Initiative Break game records.")
-    parser.add_argument("--make-golden", metavar="DIR", help="write the golden records")
-    parser.add_argument("--replay", metavar="FILE", nargs="*", default=[],
-                        help="replay and check records")
-    args = parser.parse_args(argv)
-    if args.make_golden:
-        for path in make_golden(args.make_golden):
-            print(f"wrote {path}")
-    for name in args.replay:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", ContentChangedWarning)
-            state = replay(GameRecord.load(name))
-        for warning in caught:
-            print(f"{name}: warning: {warning.message}")
-        print(f"{name}: ok, {len(state.events())} events, result {result_to_data(state.result)}")
-    return 0
+    return record_main(argv, prog="python -m initiative.games.ib.record",
+                       description="Initiative Break game records.",
+                       make_golden=make_golden, replay_file=_replay_file)
 
 
 if __name__ == "__main__":
