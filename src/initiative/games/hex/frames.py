@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from initiative.engine.frames import SlotFrame
 from initiative.games.hex.geometry import Hex
 
 TURN: Final = 0
@@ -39,31 +40,7 @@ ST_TARGET, ST_ORDER, ST_ROLL, ST_PUSH, ST_FUMBLE, ST_REACT, ST_DAMAGE = range(7)
 NO_UNIT: Final = -1
 
 
-class _Frame:
-    """Value semantics: equal when of one kind with equal fields (`__slots__` in field
-    order, `tag` first)."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def fields(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Frame) and type(other) is type(self) \
-            and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[1:])
-        return f"{type(self).__name__}({values})"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return type(self), self.fields()[1:]
-
-
-class TurnFrame(_Frame):
+class TurnFrame(SlotFrame):
     __slots__ = ("tag", "seat", "special")  # noqa: RUF023 (field order)
     tag: Final[Literal[0]]
     seat: Final[int]
@@ -76,7 +53,7 @@ class TurnFrame(_Frame):
         self.special = special
 
 
-class MoveFrame(_Frame):
+class MoveFrame(SlotFrame):
     __slots__ = ("tag", "unit", "card", "section", "left", "taken", "displace",  # noqa: RUF023
                  "displaced", "start", "dirs", "waiting")
     tag: Final[Literal[1]]
@@ -116,7 +93,7 @@ class MoveFrame(_Frame):
         self.waiting = waiting
 
 
-class FaceFrame(_Frame):
+class FaceFrame(SlotFrame):
     __slots__ = ("tag", "unit", "decider", "reason", "card")  # noqa: RUF023 (field order)
     tag: Final[Literal[2]]
     unit: Final[int]
@@ -136,7 +113,7 @@ class FaceFrame(_Frame):
         self.card = card
 
 
-class AttackFrame(_Frame):
+class AttackFrame(SlotFrame):
     __slots__ = ("tag", "attacker", "card", "stage", "targets", "rest", "needs",  # noqa: RUF023
                  "rolls", "hits", "at", "blocked", "owed")
     tag: Final[Literal[3]]

@@ -1,7 +1,8 @@
 """The decision stack: small immutable frames, so a state clones, pickles and snapshots.
 
 The top frame owns who decides, what is legal and what happens next (GUIDE 2,
-"Interrupts and reactions"). Each kind of frame is a slotted class with named fields;
+"Interrupts and reactions"). Each kind of frame is a slotted class with named fields
+(engine/frames.py `SlotFrame` gives them value semantics);
 its first field `tag` names its kind (the dispatch key, typed as a `Literal` so mypy
 narrows `Frame` on it):
 
@@ -24,6 +25,8 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from initiative.engine.frames import SlotFrame
+
 MULLIGAN: Final = 0
 NEXT: Final = 1
 ACTIVATION: Final = 2
@@ -33,33 +36,7 @@ BREAK: Final = 5
 TAG_NAMES = ("mulligan", "next", "activation", "action", "window", "break")
 
 
-class _Frame:
-    """Value semantics for the frames: equal when of one kind with equal fields. Each
-    kind lists its `__slots__` in field order (`tag` first): repr, equality and pickling
-    read them."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def fields(self) -> tuple[object, ...]:
-        """The field values in order, `tag` first."""
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Frame) and type(other) is type(self) \
-            and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__[1:])
-        return f"{type(self).__name__}({values})"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return type(self), self.fields()[1:]
-
-
-class MulliganFrame(_Frame):
+class MulliganFrame(SlotFrame):
     __slots__ = ("tag", "to_ask", "takers")  # noqa: RUF023 (field order)
     tag: Final[Literal[0]]
     to_ask: Final[tuple[int, ...]]
@@ -73,7 +50,7 @@ class MulliganFrame(_Frame):
         self.takers = takers
 
 
-class NextFrame(_Frame):
+class NextFrame(SlotFrame):
     __slots__ = ("tag",)
     tag: Final[Literal[1]]
 
@@ -81,7 +58,7 @@ class NextFrame(_Frame):
         self.tag = NEXT
 
 
-class ActivationFrame(_Frame):
+class ActivationFrame(SlotFrame):
     __slots__ = ("tag", "unit", "step", "flags")  # noqa: RUF023 (field order)
     tag: Final[Literal[2]]
     unit: Final[int]
@@ -97,7 +74,7 @@ class ActivationFrame(_Frame):
         self.flags = flags
 
 
-class ActionFrame(_Frame):
+class ActionFrame(SlotFrame):
     __slots__ = ("tag", "unit", "kind", "targets", "stage", "via_ib", "clause", "sub",  # noqa: RUF023
                  "card", "owed", "tier", "recipient")
     tag: Final[Literal[3]]
@@ -168,7 +145,7 @@ class ActionFrame(_Frame):
                            self.clause, self.sub, self.card, self.owed, self.tier, recipient)
 
 
-class WindowFrame(_Frame):
+class WindowFrame(SlotFrame):
     __slots__ = ("tag", "kind", "to_ask", "declared")  # noqa: RUF023 (field order)
     tag: Final[Literal[4]]
     kind: Final[int]
@@ -186,7 +163,7 @@ class WindowFrame(_Frame):
         self.declared = declared
 
 
-class BreakFrame(_Frame):
+class BreakFrame(SlotFrame):
     __slots__ = ("tag", "unit", "stage", "was_oor")  # noqa: RUF023 (field order)
     tag: Final[Literal[5]]
     unit: Final[int]
