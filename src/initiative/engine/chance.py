@@ -244,3 +244,15 @@ def attempt(base: S, step: Step[Any], chosen: tuple[Outcome, ...]) -> S | Pendin
     run_source.script, run_source._at = (), 0
     run_source.state = source.state + len(chosen)
     return scratch
+
+
+def resolve(base: S, step: Step[Any], chosen: tuple[Outcome, ...],
+            adopt: Callable[[S], None]) -> None:
+    """`attempt` the step, then keep its result: a new chance node becomes pending on
+    `base.rng` (`base` otherwise unchanged), a finished clone is handed to `adopt` (which
+    makes `base` take its fields)."""
+    done = attempt(base, step, chosen)
+    if isinstance(done, PendingChance):
+        base.rng.pending = done
+    else:
+        adopt(done)

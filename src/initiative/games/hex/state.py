@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from initiative.engine.chance import ExplicitChance, Outcome, PendingChance, Step, attempt
+from initiative.engine.chance import ExplicitChance, Outcome, PendingChance, Step, resolve
 from initiative.engine.contract import CHANCE, TERMINAL
 from initiative.engine.errors import IllegalActionError
 from initiative.games.hex import flow, rounds
@@ -198,11 +198,7 @@ class HexState:
         self._resolve(pending.step, (*pending.chosen, action))
 
     def _resolve(self, step: Step[Any], chosen: tuple[Outcome, ...]) -> None:
-        done = attempt(self, step, chosen)
-        if isinstance(done, PendingChance):
-            self.rng.pending = done
-        else:
-            self._adopt(done)
+        resolve(self, step, chosen, self._adopt)
 
     def settle(self) -> None:
         """Run the automatic rules to the next decision (the first deal if none was

@@ -20,9 +20,8 @@ from initiative.engine.chance import (
     KINDS,
     ExplicitChance,
     Outcome,
-    PendingChance,
     Step,
-    attempt,
+    resolve,
 )
 from initiative.engine.contract import CHANCE
 from initiative.engine.errors import IllegalActionError
@@ -97,11 +96,7 @@ class ExplicitIBState(IBState):
         self._resolve(pending.step, (*pending.chosen, action))
 
     def _resolve(self, step: Step[Any], chosen: tuple[Outcome, ...]) -> None:
-        done = attempt(self, step, chosen)
-        if isinstance(done, PendingChance):
-            self._source().pending = done
-        else:
-            self.adopt(done)  # the scratch state of the finished step
+        resolve(self, step, chosen, self.adopt)  # adopt: the finished step's scratch state
 
     def clone(self) -> ExplicitIBState:
         return ExplicitIBState.adopting(IBState.clone(self))
