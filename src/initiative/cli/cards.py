@@ -17,8 +17,8 @@ import typer
 
 from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
+from initiative.engine.findings import Finding
 from initiative.games.hex.content import default_sources as hex_sources
-from initiative.games.hex.lint import Finding as HexFinding
 from initiative.games.hex.lint import lint_sources as lint_hex
 from initiative.games.ib.actions import MAX_UNITS, Kind
 from initiative.games.ib.challenge_cards import (
@@ -38,7 +38,7 @@ from initiative.games.ib.content import (
     core_content,
     load_content_file,
 )
-from initiative.games.ib.lint import Finding, lint_content
+from initiative.games.ib.lint import lint_content
 from initiative.games.ib.match import SPAWN_RESERVE
 from initiative.games.ib.text.describe import (
     ATTACKS,
@@ -409,11 +409,7 @@ def _read(path: Path | None) -> tuple[str, str]:
         raise fail(f"{path}: cannot read the file ({reason})") from None
 
 
-AnyFinding = Finding | HexFinding
-"""A finding of either game's linter (same fields)."""
-
-
-def _tally(found: Sequence[AnyFinding]) -> str:
+def _tally(found: Sequence[Finding]) -> str:
     errors = sum(f.is_error for f in found)
     return f"{errors} error(s), {len(found) - errors} warning(s)"
 
@@ -433,7 +429,7 @@ def lint(
     """Check content files against the schema and what the engine plays; exit 1 on errors."""
     if game not in LINT_GAMES:
         raise fail(f"--game: {game!r} is not one of {', '.join(LINT_GAMES)}")
-    sets: list[tuple[str, Sequence[AnyFinding]]]
+    sets: list[tuple[str, Sequence[Finding]]]
     if game == "hex_skirmish":
         sources = [_read(path) for path in files] if files else hex_sources()
         sets = [(", ".join(where for _, where in sources), lint_hex(sources))]

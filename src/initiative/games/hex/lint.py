@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Literal, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from initiative.engine.errors import ContentError
+from initiative.engine.findings import Finding
 from initiative.games.hex.geometry import (
     Hex,
     distance,
@@ -36,27 +36,11 @@ from initiative.games.hex.schema import (
     parse_file,
 )
 
-Level = Literal["error", "warning"]
 HAND_SIZE = 4
 """HX-4: the draw phase draws 4 cards, so a deck holds at least that many."""
 PLAYER_COUNTS = (2, 3, 4)
 Located = tuple[str, ContentFile]
 """A parsed file and the name its messages give it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One problem: `message` starts with the file (and entry, and field)."""
-
-    level: Level
-    message: str
-
-    @property
-    def is_error(self) -> bool:
-        return self.level == "error"
-
-    def __str__(self) -> str:
-        return f"{self.level}: {self.message}"
 
 
 def lint_sources(sources: Sequence[tuple[str, str]]) -> list[Finding]:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Literal
 
 import yaml
 from pydantic import ValidationError
 
 from initiative.engine.data_text import load_yaml
 from initiative.engine.errors import ContentError
+from initiative.engine.findings import Finding
 from initiative.games.ib.content import (
     ClauseModel,
     ContentFile,
@@ -28,23 +27,7 @@ from initiative.games.ib.content import (
 )
 from initiative.games.ib.deckbuilding import STANDARD_DECK, STANDARD_TEAM
 
-Level = Literal["error", "warning"]
 MULTI_TARGETS = ("all_enemies", "all_allies")
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One problem: `message` starts with the file (and entry, and field)."""
-
-    level: Level
-    message: str
-
-    @property
-    def is_error(self) -> bool:
-        return self.level == "error"
-
-    def __str__(self) -> str:
-        return f"{self.level}: {self.message}"
 
 
 def lint_content(text: str, where: str) -> list[Finding]:
