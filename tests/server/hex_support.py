@@ -3,22 +3,18 @@ through the JSON API, and one WebSocket client per seat reading JSON state frame
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import anyio
 from starlette.testclient import TestClient
-from starlette.websockets import WebSocketDisconnect
 
 from initiative.server.app import create_app
 from initiative.server.hex_table import HexTable
 from initiative.server.hub import Options
-
-Frame = dict[str, Any]
+from tests.server.socket_seat import Frame, SocketSeat
 
 
 @contextmanager
@@ -44,27 +40,10 @@ def live(client: TestClient, table_id: str) -> HexTable:
     return client.app.state.hexes.runtimes[table_id].table  # type: ignore[attr-defined,no-any-return]
 
 
-class Seat:
+class Seat(SocketSeat):
     """One WebSocket client and every frame it received."""
 
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.frames: list[Frame] = []
-        self.last: Frame = {}
-
-    def recv(self, timeout: float = 20.0) -> Frame:
-        async def get() -> Any:
-            with anyio.fail_after(timeout):
-                return await self.ws._send_rx.receive()
-
-        message = self.ws.portal.call(get)
-        if message["type"] == "websocket.close":
-            raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
-        frame: Frame = json.loads(message["text"])
-        self.frames.append(frame)
-        if frame["type"] in ("state", "render"):
-            self.last = frame
-        return frame
+    RECV_TIMEOUT = 20.0
 
     def until(self, done: Any, timeout: float = 30.0) -> Frame:
         deadline = time.monotonic() + timeout
@@ -72,9 +51,6 @@ class Seat:
             frame = self.recv(max(0.05, deadline - time.monotonic()))
             if frame["type"] in ("state", "render") and done(frame):
                 return frame
-
-    def send(self, **message: Any) -> None:
-        self.ws.send_json(message)
 
     def refused(self, raw: str | None = None, **message: Any) -> str:
         """Send a request that must fail: its error message (a fresh state follows)."""

@@ -20,7 +20,6 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -32,10 +31,10 @@ from initiative.server.app import create_app
 from initiative.server.hub import Options
 from initiative.server.table import Table
 from initiative.server.ws import MAX_MESSAGE
+from tests.server.socket_seat import Frame, SocketSeat
 from tests.server.support import DISJOINT_TEAM, content, duel, finished_actions
 
 SEED = 11
-Frame = dict[str, Any]
 
 
 # --- helpers ----------------------------------------------------------------------------
@@ -78,32 +77,17 @@ def stored_events(client: TestClient, table_id: str) -> list[dict[str, Any]]:
     return [event for _, event in store.events(table_id)]
 
 
-class Seat:
+class Seat(SocketSeat):
     """One WebSocket client: every frame it received, and (JSON) its log as a client
     keeps it: the first `log_from` entries it had, then the frame's entries."""
 
     def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.frames: list[Frame] = []
+        super().__init__(ws)
         self.log: list[Any] = []
-        self.last: Frame = {}
 
-    def recv(self, timeout: float = 10.0) -> Frame:
-        # TestClient's receive() has no timeout; wait on its stream in its own portal.
-        async def get() -> Any:
-            with anyio.fail_after(timeout):
-                return await self.ws._send_rx.receive()
-
-        message = self.ws.portal.call(get)
-        if message["type"] == "websocket.close":
-            raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
-        frame: Frame = json.loads(message["text"])
-        self.frames.append(frame)
+    def keep(self, frame: Frame) -> None:
         if frame.get("type") == "state":
             self.log = self.log[:frame["log_from"]] + frame["view"]["log"]
-        if frame.get("type") in ("state", "render"):
-            self.last = frame
-        return frame
 
     def until(self, done: Callable[[Frame], bool], timeout: float = 10.0) -> Frame:
         deadline = time.monotonic() + timeout
@@ -122,9 +106,6 @@ class Seat:
             except TimeoutError:
                 break
         return got
-
-    def send(self, **message: Any) -> None:
-        self.ws.send_json(message)
 
     def error(self, **message: Any) -> tuple[Frame, Frame]:
         """Send a request that must fail: its error frame and the fresh state after it."""
