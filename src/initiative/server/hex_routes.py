@@ -21,15 +21,13 @@ Answers: `{"type": "render", "regions", "announce", "your_turn", "seq"}` for a p
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketState
+from starlette.websockets import WebSocket
 
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
@@ -43,8 +41,9 @@ from initiative.server.hex_table import KIND, HexTable
 from initiative.server.rates import ConnectionRates
 from initiative.server.render import env
 from initiative.server.setup import SetupError
+from initiative.server.sockets import SeatSocket, open_seat
 from initiative.server.table import TableError
-from initiative.server.ws import NOT_ALLOWED, NOT_FOUND, read_request, serve_frames
+from initiative.server.ws import read_request, serve_frames
 from initiative.store import Store, StoreError
 
 ID_LENGTH = 32
@@ -63,18 +62,8 @@ def error_page(heading: str, message: str, status: int) -> HTMLResponse:
 # --- the socket ---------------------------------------------------------------------------
 
 
-class HexSocket:
+class HexSocket(SeatSocket):
     """One open table page (or a JSON client) of one seat."""
-
-    def __init__(self, websocket: WebSocket, seat: int, token: str, fmt: str,
-                 rates: ConnectionRates) -> None:
-        self.websocket = websocket
-        self.seat = seat
-        self.token = token
-        self.json = fmt == "json"
-        self.rates = rates
-        self.reply_to: Any = None
-        self.send_lock = asyncio.Lock()
 
     async def update(self, runtime: HexRuntime, answer: bool = False) -> None:
         table = runtime.table
@@ -89,12 +78,6 @@ class HexSocket:
         payload["reply_to"] = self.reply_to if answer else None
         await self.send(payload)
 
-    async def send(self, payload: dict[str, Any]) -> None:
-        if self.websocket.application_state != WebSocketState.CONNECTED:
-            return
-        async with self.send_lock:
-            await self.websocket.send_text(json.dumps(payload, separators=(",", ":")))
-
 
 def seat_context(table: HexTable, seat: int, view: dict[str, Any], token: str
                  ) -> dict[str, Any]:
@@ -105,16 +88,10 @@ def seat_context(table: HexTable, seat: int, view: dict[str, Any], token: str
 
 async def serve_hex_socket(websocket: WebSocket, hub: HexHub,
                            open_table: Callable[[str], Awaitable[HexRuntime | None]]) -> None:
-    runtime = await open_table(websocket.path_params["table"])
-    await websocket.accept()
-    if runtime is None:
-        await websocket.close(NOT_FOUND, "This table does not exist.")
+    opened = await open_seat(websocket, open_table)
+    if opened is None:
         return
-    token = websocket.query_params.get("k", "")
-    seat = runtime.table.seat_for(token)
-    if seat is None:
-        await websocket.close(NOT_ALLOWED, "This link does not open a seat at this table.")
-        return
+    runtime, seat, token = opened
     client = HexSocket(websocket, seat, token, websocket.query_params.get("format", "html"),
                        ConnectionRates(runtime.rates))
     await hub.join(runtime, client)

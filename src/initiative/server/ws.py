@@ -20,7 +20,6 @@ A state's `view.log` holds the log from entry `log_from` on: the client keeps it
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -33,27 +32,20 @@ from initiative.engine.data_text import NestingError, loads_json
 from initiative.server import render
 from initiative.server.hub import Hub, Runtime
 from initiative.server.rates import ConnectionRates
+from initiative.server.sockets import SeatSocket, open_seat
 from initiative.server.table import Pending, Table, TableError, _action
 
 log = logging.getLogger("initiative.server")
 MAX_MESSAGE = 4096
-NOT_ALLOWED = 4403
-NOT_FOUND = 4404
 
 
-class SocketClient:
+class SocketClient(SeatSocket):
     """One connected page or API client."""
 
     def __init__(self, websocket: WebSocket, seat: int, token: str, fmt: str,
                  rates: ConnectionRates) -> None:
-        self.websocket = websocket
-        self.rates = rates
-        self.seat = seat
-        self.token = token
-        self.json = fmt == "json"
+        super().__init__(websocket, seat, token, fmt, rates)
         self.log_sent: tuple[Any, ...] = ()  # the log entries this JSON client holds
-        self.reply_to: Any = None
-        self.send_lock = asyncio.Lock()
 
     async def update(self, runtime: Runtime, note: str = "", answer: bool = False) -> None:
         table = runtime.table
@@ -80,25 +72,13 @@ class SocketClient:
         payload["reply_to"] = self.reply_to if answer else None
         await self.send(payload)
 
-    async def send(self, payload: dict[str, Any]) -> None:
-        if self.websocket.application_state != WebSocketState.CONNECTED:
-            return
-        async with self.send_lock:
-            await self.websocket.send_text(json.dumps(payload, separators=(",", ":")))
-
 
 async def serve_socket(websocket: WebSocket, hub: Hub,
                        open_table: Callable[[str], Awaitable[Runtime | None]]) -> None:
-    runtime = await open_table(websocket.path_params["table"])
-    await websocket.accept()
-    if runtime is None:
-        await websocket.close(NOT_FOUND, "This table does not exist.")
+    opened = await open_seat(websocket, open_table)
+    if opened is None:
         return
-    token = websocket.query_params.get("k", "")
-    seat = runtime.table.seat_for(token)
-    if seat is None:
-        await websocket.close(NOT_ALLOWED, "This link does not open a seat at this table.")
-        return
+    runtime, seat, token = opened
     client = SocketClient(websocket, seat, token, websocket.query_params.get("format", "html"),
                           ConnectionRates(runtime.rates))
     await hub.join(runtime, client)
