@@ -42,13 +42,14 @@ from initiative.engine.data_text import loads_json
 from initiative.engine.rng import parse_seed
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.text import guide
-from initiative.server import handoff, render, tokens
+from initiative.server import handoff, pages, render, tokens
 from initiative.server.guards import BodyLimit, OriginCheck, normal_origins
 from initiative.server.hex_hub import NOTIFY_KINDS as HEX_KINDS
 from initiative.server.hex_hub import HexHub
 from initiative.server.hex_routes import hex_routes, lobby_hex
 from initiative.server.hub import NOTIFY_KINDS, Hub, Options, Runtime
 from initiative.server.notify import Shared, make_notifier
+from initiative.server.pages import error_page, page
 from initiative.server.setup import (
     MAX_TEAM_TEXT,
     MODE_NAMES,
@@ -94,12 +95,6 @@ def create_app(url: str | None = None, options: Options | None = None,
             await trackers.stop()
             await hub.stop()
             store.close()
-
-    def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
-        return HTMLResponse(render.env.get_template(template).render(**values), status)
-
-    def error(heading: str, message: str, status: int) -> HTMLResponse:
-        return page("error.html", status, heading=heading, message=message)
 
     async def lobby_rows() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """Tables with a seat anyone may take, and recently finished ones (public)."""
@@ -160,7 +155,7 @@ def create_app(url: str | None = None, options: Options | None = None,
         links = handoff.table_links(runtime.table, handoff.received(request)) \
             if runtime is not None else None
         if links is None:
-            return error("Links not shown here", "A table's links are shown only to its "
+            return error_page("Links not shown here", "A table's links are shown only to its "
                          "creator, in the browser that created it, for an hour. Ask the "
                          "table's creator for your link.", 403)
         response = page("created.html", base=str(request.base_url).rstrip("/"),
@@ -180,28 +175,20 @@ def create_app(url: str | None = None, options: Options | None = None,
     async def claim(request: Request) -> Response:
         runtime = await open_table(request.path_params["table"])
         if runtime is None:
-            return error("No such table", "This table does not exist.", 404)
+            return error_page("No such table", "This table does not exist.", 404)
         try:
             seat = int(request.path_params["seat"])
         except ValueError:
-            return error("No such seat", "The seat number is not a number.", 400)
+            return error_page("No such seat", "The seat number is not a number.", 400)
         token = tokens.new_token()
         try:
             await hub.commit(runtime, lambda t: t.check_claim(seat, tokens.digest(token)))
         except TableError as exc:
-            return error("Seat not available", str(exc), 409)
+            return error_page("Seat not available", str(exc), 409)
         return RedirectResponse(f"/t/{runtime.table.id}?k={token}", 303)
 
     async def seat_of(request: Request) -> tuple[Runtime, int, str] | Response:
-        runtime = await open_table(request.path_params["table"])
-        if runtime is None:
-            return error("No such table", "This table does not exist.", 404)
-        token = request.query_params.get("k", "")
-        seat = runtime.table.seat_for(token)
-        if seat is None:
-            return error("Link not valid", "This link does not open a seat at this table. "
-                         "Ask the table's creator for your link.", 403)
-        return runtime, seat, token
+        return await pages.seat_of(request, open_table)
 
     async def table_page(request: Request) -> Response:
         found = await seat_of(request)
@@ -223,11 +210,11 @@ def create_app(url: str | None = None, options: Options | None = None,
         runtime, _, token = found
         table = runtime.table
         if not table.finished:
-            return error("Not finished", "The replay opens when the game is over.", 409)
+            return error_page("Not finished", "The replay opens when the game is over.", 409)
         try:
             step = int(request.query_params.get("step", "0"))
         except ValueError:
-            return error("Bad step", "step must be a whole number.", 400)
+            return error_page("Bad step", "step must be a whole number.", 400)
         step = max(0, min(step, len(table.actions)))
         state = await asyncio.to_thread(table.state_at, step)
         view = state.view(SPECTATOR)

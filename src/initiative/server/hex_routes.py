@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -34,12 +34,12 @@ from initiative.engine.data_text import loads_json
 from initiative.engine.rng import parse_seed
 from initiative.games.hex.content import default_content
 from initiative.games.hex.record import record_of
-from initiative.server import handoff, hex_guide, hex_render, tokens
+from initiative.server import handoff, hex_guide, hex_render, pages, tokens
 from initiative.server.hex_hub import HEX_BOTS, HexHub, HexRuntime
 from initiative.server.hex_setup import board_choices, parse_plan, rule_fields, seat_choices
 from initiative.server.hex_table import KIND, HexTable
+from initiative.server.pages import error_page, page
 from initiative.server.rates import ConnectionRates
-from initiative.server.render import env
 from initiative.server.setup import SetupError
 from initiative.server.sockets import SeatSocket, open_seat
 from initiative.server.table import TableError
@@ -49,14 +49,6 @@ from initiative.store import Store, StoreError
 ID_LENGTH = 32
 HEX = frozenset("0123456789abcdef")
 MAX_FIELDS = 80
-
-
-def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
-    return HTMLResponse(env.get_template(template).render(**values), status)
-
-
-def error_page(heading: str, message: str, status: int) -> HTMLResponse:
-    return page("error.html", status, heading=heading, message=message)
 
 
 # --- the socket ---------------------------------------------------------------------------
@@ -205,15 +197,7 @@ def hex_routes(hub: HexHub) -> list[BaseRoute]:
         return RedirectResponse(f"/hex/{runtime.table.id}?k={token}", 303)
 
     async def seat_of(request: Request) -> tuple[HexRuntime, int, str] | Response:
-        runtime = await open_table(request.path_params["table"])
-        if runtime is None:
-            return error_page("No such table", "This table does not exist.", 404)
-        token = request.query_params.get("k", "")
-        seat = runtime.table.seat_for(token)
-        if seat is None:
-            return error_page("Link not valid", "This link does not open a seat at this "
-                              "table. Ask the table's creator for your link.", 403)
-        return runtime, seat, token
+        return await pages.seat_of(request, open_table)
 
     async def table_page(request: Request) -> Response:
         found = await seat_of(request)

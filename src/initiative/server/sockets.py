@@ -27,11 +27,12 @@ class SeatRuntime(Protocol):
     def table(self) -> SeatTable: ...
 
 
-R = TypeVar("R", bound=SeatRuntime)
+RuntimeT = TypeVar("RuntimeT", bound=SeatRuntime)
 
 
-async def open_seat(websocket: WebSocket, open_table: Callable[[str], Awaitable[R | None]]
-                    ) -> tuple[R, int, str] | None:
+async def open_seat(websocket: WebSocket,
+                    open_table: Callable[[str], Awaitable[RuntimeT | None]]
+                    ) -> tuple[RuntimeT, int, str] | None:
     """Accept the socket and find its table and seat, (runtime, seat, token); None after
     closing it when there is no such table or the link opens no seat there."""
     runtime = await open_table(websocket.path_params["table"])

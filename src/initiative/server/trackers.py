@@ -26,13 +26,13 @@ import json
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketState
 
 from initiative.server import handoff
 from initiative.server import tracker_render as tr
-from initiative.server.render import env
+from initiative.server.pages import error_page, page
 from initiative.server.tracker_hub import (
     Access,
     TrackerError,
@@ -47,14 +47,6 @@ from initiative.trackers import records, systems
 MAX_NAME = 80
 ID_LENGTH = 32
 HEX = frozenset("0123456789abcdef")
-
-
-def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:
-    return HTMLResponse(env.get_template(template).render(**values), status)
-
-
-def error_page(heading: str, message: str, status: int) -> HTMLResponse:
-    return page("error.html", status, heading=heading, message=message)
 
 
 # --- house rules --------------------------------------------------------------------------
