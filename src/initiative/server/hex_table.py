@@ -25,7 +25,7 @@ from initiative.games.hex.state import HexState
 from initiative.server import tokens
 from initiative.server.hex_dice import last_attack
 from initiative.server.hex_setup import GAME, OPEN, HexPlan
-from initiative.server.table import TableError
+from initiative.server.table import TableError, catch_up_events
 from initiative.store import Store
 
 KIND = "hex_table"
@@ -108,16 +108,7 @@ class HexTable:
 
     def catch_up(self, events: list[tuple[int, dict[str, Any]]]) -> bool:
         """Apply stored events newer than `head` (another process's); True if any."""
-        changed = False
-        for seq, event in events:
-            if seq <= self.head:
-                continue
-            if seq != self.head + 1:
-                raise TableError(f"hex table {self.id}: event {seq} arrived after {self.head}")
-            self.apply(event)
-            self.head = seq
-            changed = True
-        return changed
+        return catch_up_events(self, events, self.apply, f"hex table {self.id}")
 
     def snapshot(self) -> dict[str, Any]:
         """The whole table as JSON data (what `from_snapshot` reads). It holds the seed:

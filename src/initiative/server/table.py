@@ -15,8 +15,9 @@ action list (GUIDE 3), so it replays bit for bit.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
@@ -46,6 +47,27 @@ MAX_STEPS = 16
 
 class TableError(ValueError):
     """A request this table refuses; the message says what is wrong."""
+
+
+class StoredTable(Protocol):
+    head: int
+    """The sequence number of the last stored event applied."""
+
+
+def catch_up_events(table: StoredTable, events: list[tuple[int, dict[str, Any]]],
+                    apply: Callable[[dict[str, Any]], None], name: str) -> bool:
+    """Apply (with `apply`) the stored events newer than `table.head`, in order, moving
+    the head along; True if any. TableError (`name` says whose) at a gap."""
+    changed = False
+    for seq, event in events:
+        if seq <= table.head:
+            continue
+        if seq != table.head + 1:
+            raise TableError(f"{name}: event {seq} arrived after {table.head}")
+        apply(event)
+        table.head = seq
+        changed = True
+    return changed
 
 
 @dataclass
@@ -167,16 +189,8 @@ class Table:
 
     def catch_up(self, events: list[tuple[int, dict[str, Any]]]) -> bool:
         """Apply stored events newer than `head` (from another process); True if any."""
-        changed = False
-        for seq, event in events:
-            if seq <= self.head:
-                continue
-            if seq != self.head + 1:
-                raise TableError(f"table {self.id}: event {seq} arrived after {self.head}")
-            self.apply(Pending(event))
-            self.head = seq
-            changed = True
-        return changed
+        return catch_up_events(self, events, lambda event: self.apply(Pending(event)),
+                               f"table {self.id}")
 
     def snapshot(self) -> dict[str, Any]:
         """The whole table as JSON data (what `from_snapshot` reads)."""
