@@ -46,7 +46,7 @@ from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.golden import record_main, write_golden
+from initiative.engine.records import check_final_hash, check_log, record_main, write_golden
 from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.hex import actions, text
 from initiative.games.hex.actions import HexAction
@@ -250,24 +250,13 @@ def replay(record: HexRecord) -> HexState:
         raise NotationError(f"record: the replay ends with winner {state.winner!r}, the "
                             f"record says {record.winner!r}")
     if record.log is not None:
-        _check_log(record.log, rendered_log(state))
+        check_log(record.log, rendered_log(state))
     if record.final is not None and position_of(state) != record.final:
         raise NotationError("record.final: the replay ends in another position than the "
                             "one stored")
     found = position_hash(state)
-    if found != record.final_hash:
-        raise NotationError(f"record: final position hash {found} differs from the stored "
-                            f"{record.final_hash or '(none)'}")
+    check_final_hash(found, record.final_hash)
     return state
-
-
-def _check_log(stored: list[str], found: list[str]) -> None:
-    for i, (a, b) in enumerate(zip(stored, found, strict=False)):
-        if a != b:
-            raise NotationError(f"record.log[{i}]: the replay says {b!r}, the record {a!r}")
-    if len(stored) != len(found):
-        raise NotationError(f"record.log: the replay has {len(found)} sentences, the record "
-                            f"{len(stored)}")
 
 
 def result_line(state: HexState) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.golden import record_main, write_golden
+from initiative.engine.records import check_final_hash, check_log, record_main, write_golden
 from initiative.engine.rng import Seed, SplitMix64, parse_seed
 from initiative.games.ib import events
 from initiative.games.ib.actions import Action
@@ -252,21 +252,10 @@ def _replay(record: GameRecord, content: Content | None) -> IBState:
                             f"{result_to_data(state.result)!r}, the record says "
                             f"{result_to_data(record.result)!r}")
     found = position_hash(state)
-    if found != record.final_hash:
-        raise NotationError(f"record: final position hash {found} differs from the stored "
-                            f"{record.final_hash or '(none)'}")
+    check_final_hash(found, record.final_hash)
     if record.log is not None:
-        _check_log(record.log, rendered_log(state))
+        check_log(record.log, rendered_log(state))
     return state
-
-
-def _check_log(stored: list[str], found: list[str]) -> None:
-    for i, (a, b) in enumerate(zip(stored, found, strict=False)):
-        if a != b:
-            raise NotationError(f"record.log[{i}]: the replay says {b!r}, the record {a!r}")
-    if len(stored) != len(found):
-        raise NotationError(f"record.log: the replay has {len(found)} sentences, the record "
-                            f"{len(stored)}")
 
 
 # --- random games and the golden records -----------------------------------------

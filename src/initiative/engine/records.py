@@ -1,5 +1,6 @@
-"""What every game's record module offers on the command line: writing its golden
-records (one JSON file per named game) and replaying record files to check them.
+"""What every game's record module shares: the checks of a replay against the record
+(its log, its final position hash), and the command line that writes the golden
+records (one JSON file per named game) and replays record files to check them.
 
 Game-neutral: a game passes its golden names, how to build one record, and how to
 replay one file into report lines."""
@@ -10,6 +11,26 @@ import argparse
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
+
+from initiative.engine.errors import NotationError
+
+
+def check_log(stored: list[str], found: list[str]) -> None:
+    """NotationError at the first sentence of the replay's log (`found`) that differs
+    from the record's (`stored`), or if one log is longer."""
+    for i, (a, b) in enumerate(zip(stored, found, strict=False)):
+        if a != b:
+            raise NotationError(f"record.log[{i}]: the replay says {b!r}, the record {a!r}")
+    if len(stored) != len(found):
+        raise NotationError(f"record.log: the replay has {len(found)} sentences, the record "
+                            f"{len(stored)}")
+
+
+def check_final_hash(found: str, stored: str) -> None:
+    """NotationError if the replay's final position hash is not the record's."""
+    if found != stored:
+        raise NotationError(f"record: final position hash {found} differs from the stored "
+                            f"{stored or '(none)'}")
 
 
 class SavedRecord(Protocol):
