@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from initiative.bots import BOTS, HexBot, RandomBot, make_bot
-from initiative.engine.rng import Seed, SplitMix64, derived_seed
+from initiative.engine.rng import Seed
 from initiative.games.hex.game import HexGame
 from initiative.server.hex_setup import HexPlan
 from initiative.server.hex_table import HexTable
+from initiative.server.hubs import bot_seed, cancel_all, open_once
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.rates import TableRates
 from initiative.server.table import TableError
@@ -73,8 +74,8 @@ class HexRuntime:
         if not plan.is_bot:
             return None
         if seat not in self.bots:
-            seed = SplitMix64(derived_seed(self.table.seed, (seat + 1) * 0x9E37_79B9)).next64()
-            self.bots[seat] = make_hex_bot(plan.controller, self.table.game, seed)
+            self.bots[seat] = make_hex_bot(plan.controller, self.table.game,
+                                           bot_seed(self.table.seed, seat))
         return self.bots[seat]
 
 
@@ -96,12 +97,7 @@ class HexHub:
         self._sweep = asyncio.create_task(self._sweep_loop())
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._sweep, *(r.bot_task for r in self.runtimes.values())) if t]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all((self._sweep, *(r.bot_task for r in self.runtimes.values())))
         await self.notifier.stop()
 
     # --- tables ------------------------------------------------------------------------
@@ -119,21 +115,14 @@ class HexHub:
     async def runtime(self, table_id: str) -> HexRuntime:
         """The open table (loaded from the store the first time it is asked for);
         StoreError or TableError if there is no such hex table."""
-        runtime = self.runtimes.get(table_id)
-        if runtime is not None:
-            return runtime
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        try:
-            async with lock:
-                runtime = self.runtimes.get(table_id)
-                if runtime is None:
-                    table = await asyncio.to_thread(HexTable.open, self.store, table_id)
-                    runtime = self.runtimes.setdefault(table.id, HexRuntime(table))
-                    self.wake(runtime)
-                return runtime
-        finally:
-            if not lock.locked():
-                self._loading.pop(table_id, None)
+        return await open_once(self.runtimes, self._loading, table_id,
+                               lambda: self._load(table_id))
+
+    async def _load(self, table_id: str) -> HexRuntime:
+        table = await asyncio.to_thread(HexTable.open, self.store, table_id)
+        runtime = self.runtimes.setdefault(table.id, HexRuntime(table))
+        self.wake(runtime)
+        return runtime
 
     # --- changes -----------------------------------------------------------------------
 

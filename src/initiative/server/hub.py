@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from initiative.bots import IBBot, make_bot
-from initiative.engine.rng import Seed, SplitMix64, derived_seed
+from initiative.engine.rng import Seed
 from initiative.games.ib.content import Content
 from initiative.games.ib.public import public_description
+from initiative.server.hubs import bot_seed, cancel_all, open_once
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.rates import TableRates
 from initiative.server.setup import TableSetup
@@ -101,9 +102,8 @@ class Runtime:
     def bot(self, seat: int, name: str) -> IBBot:
         key = (seat, name)
         if key not in self.bots:
-            salt = (seat + 1) * 0x9E37_79B9
-            seed = SplitMix64(derived_seed(self.table.seed, salt)).next64()
-            self.bots[key] = make_bot(name, public_description(self.table.match), seed)
+            self.bots[key] = make_bot(name, public_description(self.table.match),
+                                      bot_seed(self.table.seed, seat))
         return self.bots[key]
 
 
@@ -126,13 +126,7 @@ class Hub:
         self._resync = asyncio.create_task(self._resync_loop())
 
     async def stop(self) -> None:
-        tasks = [t for t in (self._resync,
-                             *(r.bot_task for r in self.runtimes.values())) if t]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_all((self._resync, *(r.bot_task for r in self.runtimes.values())))
         await self.notifier.stop()
         await asyncio.to_thread(self.writer.stop)
 
@@ -152,16 +146,8 @@ class Hub:
 
     async def runtime(self, table_id: str) -> Runtime:
         """The open table (loaded from the store the first time it is asked for)."""
-        runtime = self.runtimes.get(table_id)
-        if runtime is not None:
-            return runtime
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        try:
-            async with lock:
-                return self.runtimes.get(table_id) or await self._load(table_id)
-        finally:
-            if not lock.locked():
-                self._loading.pop(table_id, None)
+        return await open_once(self.runtimes, self._loading, table_id,
+                               lambda: self._load(table_id))
 
     async def _load(self, table_id: str) -> Runtime:
         table = await asyncio.to_thread(Table.open, self.store, table_id, self.content)
