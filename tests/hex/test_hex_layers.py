@@ -1,4 +1,5 @@
-"""The hex skirmish package is a layered DAG (games/hex/__init__.py names the layers).
+"""The hex skirmish package's own layer checks (games/hex/__init__.py names the layers;
+tests/games/test_game_layers.py checks every game for cycles and upward imports).
 
 Parsed with `ast` (nothing is imported), with the helpers of tests/package_layers.py:
 imports inside functions count, `if TYPE_CHECKING:` ones do not."""
@@ -8,35 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from initiative.games.hex import LAYERS
-from tests.package_layers import (
-    PackageLayers,
-    cycles,
-    heavy_modules_loaded_by,
-    state_internals_touched,
-)
+from tests.package_layers import PackageLayers, state_internals_touched
 
 HEX_LAYERS = PackageLayers("initiative.games.hex", LAYERS)
 HEX = HEX_LAYERS.folder
-
-
-def test_no_import_cycle_inside_games_hex() -> None:
-    assert cycles(HEX_LAYERS.graph()) == []
-
-
-def test_no_module_imports_a_higher_layer() -> None:
-    assert HEX_LAYERS.upward(HEX_LAYERS.graph()) == []
 
 
 def test_the_rules_sit_below_flow_and_the_contract() -> None:
     layer_of = HEX_LAYERS.layer_of
     assert layer_of("reach") < layer_of("attacks") < layer_of("flow") \
         < layer_of("state") < layer_of("loader")
-
-
-def test_importing_the_state_loads_no_pydantic_or_yaml() -> None:
-    """The rules read compiled content (specs.py); loading it is a layer above."""
-    assert heavy_modules_loaded_by("initiative.games.hex.state",
-                                   "initiative.games.hex.game") == "[]"
 
 
 def test_only_the_state_builds_states_bare_and_touches_the_legal_cache() -> None:

@@ -1,4 +1,5 @@
-"""The Initiative Break package is a layered DAG (games/ib/__init__.py names the layers).
+"""The Initiative Break package's own layer checks (games/ib/__init__.py names the layers;
+tests/games/test_game_layers.py checks every game for cycles and upward imports).
 
 Parsed with `ast` (nothing is imported), with the helpers of tests/package_layers.py:
 imports inside functions count, `if TYPE_CHECKING:` ones do not."""
@@ -8,24 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from initiative.games.ib import LAYERS
-from tests.package_layers import (
-    PackageLayers,
-    cycles,
-    heavy_modules_loaded_by,
-    state_internals_touched,
-)
+from tests.package_layers import PackageLayers, cycles, state_internals_touched
 from tests.test_layers import ROOT
 
 IB_LAYERS = PackageLayers("initiative.games.ib", LAYERS)
 IB = IB_LAYERS.folder
-
-
-def test_no_import_cycle_inside_games_ib() -> None:
-    assert cycles(IB_LAYERS.graph()) == []
-
-
-def test_no_module_imports_a_higher_layer() -> None:
-    assert IB_LAYERS.upward(IB_LAYERS.graph()) == []
 
 
 def test_the_checks_see_a_cycle_and_an_upward_import() -> None:
@@ -34,11 +22,6 @@ def test_the_checks_see_a_cycle_and_an_upward_import() -> None:
     assert cycles(graph) == [["effects", "rounds"]]
     assert IB_LAYERS.upward(graph) == ["damage (board) imports attacks (rules)"]
     assert IB_LAYERS.layer_of("text.describe") == IB_LAYERS.layer_of("text")
-
-
-def test_importing_the_state_loads_no_pydantic_yaml_or_sqlalchemy() -> None:
-    """The rules read compiled content (specs.py); loading it is a layer above."""
-    assert heavy_modules_loaded_by("initiative.games.ib.state") == "[]"
 
 
 def test_only_the_state_builds_states_and_touches_the_legal_cache() -> None:
