@@ -3,8 +3,6 @@ played to the end with legal actions only."""
 
 from __future__ import annotations
 
-import gc
-
 import pytest
 
 from initiative.bots import BOTS, LEVELS, make_bot
@@ -17,6 +15,7 @@ from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
+from tests.bots.reach import reaches
 from tests.ib.test_formats import players_for
 from tests.ib.test_properties import perturbed_hidden, play_random
 
@@ -41,17 +40,7 @@ MATCHES = matches()
 
 def reaches_a_state(view: IBView) -> bool:
     """Whether any object reachable from the view is a game state (or its RNG)."""
-    seen: set[int] = set()
-    todo: list[object] = [view]
-    while todo:
-        item = todo.pop()
-        if id(item) in seen or isinstance(item, type):
-            continue
-        seen.add(id(item))
-        if isinstance(item, IBState):
-            return True
-        todo.extend(gc.get_referents(item))
-    return False
+    return reaches(view, IBState)
 
 
 @pytest.mark.parametrize("name", BOTS)

@@ -5,7 +5,6 @@ bot beats random play. The evaluation's terms are checked one by one."""
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Sequence
 
 import pytest
@@ -21,6 +20,7 @@ from initiative.games.hex.game import HexGame
 from initiative.games.hex.geometry import Hex, behind, neighbor
 from initiative.games.hex.state import HexState
 from initiative.games.hex.view import HexView
+from tests.bots.reach import reaches
 from tests.hex.test_determinize import positions
 
 QUICK = {"ismcts": "ismcts@20", "expert": "ismcts@20"}
@@ -33,17 +33,7 @@ def hex_game(players: int = 2, reveal: str = "all_at_start") -> HexGame:
 
 def reaches_a_state(root: object) -> bool:
     """Whether any object reachable from `root` is a game state."""
-    seen: set[int] = set()
-    todo: list[object] = [root]
-    while todo:
-        item = todo.pop()
-        if id(item) in seen or isinstance(item, type):
-            continue
-        seen.add(id(item))
-        if isinstance(item, HexState):
-            return True
-        todo.extend(gc.get_referents(item))
-    return False
+    return reaches(root, HexState)
 
 
 def perturbed(state: HexState, seat: int, rng: SplitMix64) -> HexState:
