@@ -24,3 +24,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--soak", default=False):
         settings.load_profile("soak")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's sync API keeps an event loop running in the
+    worker for the rest of the session, and tests that call `asyncio.run` (the
+    terminal tracker, the server hubs) refuse to start under a running loop."""
+    items.sort(key=lambda item: "tests/web/" in item.nodeid.replace("\\", "/"))
