@@ -279,3 +279,27 @@ def test_the_header_leads_to_the_hex_guide(server: Server, browser: Browser) -> 
         assert "HX-25" in (hand.get_attribute("title") or "")
     finally:
         page.close()
+
+
+@needs_chromium
+def test_the_form_shows_only_the_seats_of_the_chosen_player_count(
+        server: Server, browser: Browser) -> None:
+    """/hex/new shows one seat per player, following the Players choice, and creates a
+    table with exactly that many seats."""
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    try:
+        page.goto(server.base + "/hex/new")
+        seats = page.locator("fieldset.seat")
+        for count in ("3", "2", "4", "2"):
+            page.select_option("#hex-players", count)
+            for n in range(4):
+                if n < int(count):
+                    expect(seats.nth(n)).to_be_visible()
+                else:
+                    expect(seats.nth(n)).to_be_hidden()
+        page.select_option("select[name=seat1_controller]", "random")
+        page.get_by_role("button", name="Create the table").click()
+        page.wait_for_url("**/created")
+        assert page.locator("a[href*='?k=']").count() >= 1
+    finally:
+        page.close()
