@@ -1,0 +1,101 @@
+"""One game's setup (TI-1..TI-7): the content, the mission and its board, one seat per
+character, the house rules, and the secrets the campaign has already gained.
+
+The setup is public information (every player knows the mission card's back, the board,
+the characters and the tokens a mission uses), so it is also what bots are given.
+
+Token instances are numbered once here and used by actions and views: the mission's tan
+pool first (`0 .. len(tan_pool) - 1`), then each stack's extra (blue) tokens in stack
+order, then the features placed at setup (TI-4). A clue token's number says nothing of
+where it lies: tan tokens are dealt to stacks at random (TI-3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from initiative.games.ti.flags import TIRules
+from initiative.games.ti.specs import Board, Character, Feature, Mission, TIContent, TokenSpec
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """A seat: the person's name and the character they play (TI-1)."""
+
+    name: str
+    character: Character
+
+
+@dataclass(frozen=True, slots=True)
+class TISetup:
+    """Everything fixed before the first shuffle."""
+
+    content: TIContent
+    mission: Mission
+    seats: tuple[SeatSetup, ...]
+    rules: TIRules = field(default_factory=TIRules)
+    players: int = 0
+    """People at the table; 0 means one per seat (a solo player may run two characters
+    under `characters_per_solo_player: 2`, TI-A17)."""
+    secrets: tuple[str, ...] = ()
+    """Secret keys the campaign holds before this game, the mission back's included
+    (TI-25)."""
+    campaign: str | None = None
+    """The campaign this game belongs to, if any (its log lives in the store)."""
+    clue_tokens: tuple[TokenSpec, ...] = field(init=False)
+    """Every clue token instance, numbered as the module docstring says."""
+
+    def __post_init__(self) -> None:
+        extras = tuple(t for stack in self.mission.stacks for t in stack.extra)
+        object.__setattr__(self, "clue_tokens", self.mission.tan_pool + extras)
+
+    @property
+    def board(self) -> Board:
+        return self.content.boards[self.mission.board]
+
+    @property
+    def num_seats(self) -> int:
+        return len(self.seats)
+
+    @property
+    def num_tan(self) -> int:
+        return len(self.mission.tan_pool)
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        return self.mission.features
+
+    def feature_token(self, i: int) -> int:
+        """The token number of the mission's feature `i`."""
+        return len(self.clue_tokens) + i
+
+    @property
+    def num_tokens(self) -> int:
+        """Clue tokens and feature tokens together."""
+        return len(self.clue_tokens) + len(self.mission.features)
+
+    def extra_tokens(self, stack: int) -> tuple[int, ...]:
+        """The token numbers of stack `stack`'s extra tokens."""
+        start = self.num_tan + sum(len(s.extra) for s in self.mission.stacks[:stack])
+        return tuple(range(start, start + len(self.mission.stacks[stack].extra)))
+
+    @property
+    def entrance(self) -> int:
+        """TI-4: the room every standee starts in."""
+        return next(f.room for f in self.mission.features if f.kind == "entrance")
+
+    def to_params(self) -> dict[str, Any]:
+        """The `load_game("the_initiative", ...)` params that rebuild this setup (the
+        content file, when not the shipped content, is the caller's to add)."""
+        params: dict[str, Any] = {
+            "players": self.players or self.num_seats, "mission": self.mission.key,
+            "characters": "+".join(s.character.key for s in self.seats),
+            "seat_names": [s.name for s in self.seats]}
+        if self.rules.changed():
+            params["rules"] = self.rules.changed()
+        if self.secrets:
+            params["secrets"] = list(self.secrets)
+        if self.campaign is not None:
+            params["campaign"] = self.campaign
+        return params
