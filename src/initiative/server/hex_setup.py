@@ -8,10 +8,8 @@ form); a plan the game refuses is a SetupError listing every problem.
 
 from __future__ import annotations
 
-import types
-import typing
-from dataclasses import dataclass, fields
-from typing import Any, Literal, Union, get_args, get_origin
+from dataclasses import dataclass
+from typing import Any
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games import load_game
@@ -19,6 +17,8 @@ from initiative.games.hex.content import default_content
 from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.specs import HexContent
+from initiative.server.flag_form import RuleField, changed_rules
+from initiative.server.flag_form import rule_fields as flag_rule_fields
 from initiative.server.setup import SetupError
 
 GAME = "hex_skirmish"
@@ -68,75 +68,14 @@ class HexPlan:
                    dict(data["rules"]))
 
 
-@dataclass(frozen=True)
-class RuleField:
-    """One house-rule flag as the form offers it: `kind` "bool", "choice" or "number"."""
-
-    name: str
-    kind: str
-    default: Any
-    options: tuple[str, ...] = ()
-    optional: bool = False
-
-    @property
-    def rule_id(self) -> str:
-        """The ruling the flag settles (HX-An)."""
-        return HEX_FLAG_NOTES.get(self.name, ("", ""))[0]
-
-    @property
-    def note(self) -> str:
-        """What its values do, in one line."""
-        return HEX_FLAG_NOTES.get(self.name, ("", ""))[1]
-
-
 def rule_fields() -> list[RuleField]:
     """Every HexRules flag, in declaration order, as a form field."""
-    hints = typing.get_type_hints(HexRules)
-    out = []
-    for f in fields(HexRules):
-        hint = hints[f.name]
-        args = [a for a in get_args(hint) if a is not type(None)]
-        optional = get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
-        if hint is bool:
-            out.append(RuleField(f.name, "bool", f.default))
-        elif get_origin(hint) is Literal:
-            out.append(RuleField(f.name, "choice", f.default, tuple(map(str, get_args(hint)))))
-        elif hint is int or (optional and args == [int]):
-            out.append(RuleField(f.name, "number", f.default, optional=optional))
-    return out
+    return flag_rule_fields(HexRules, HEX_FLAG_NOTES)
 
 
 def _rules(form: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     """The flags the form changes from their defaults (`rule_NAME` fields)."""
-    changed: dict[str, Any] = {}
-    for field in rule_fields():
-        raw = str(form.get(f"rule_{field.name}", "")).strip()
-        if not raw:
-            continue
-        value: Any
-        if field.kind == "bool":
-            if raw not in ("yes", "no"):
-                problems.append(f"house rule {field.name}: yes or no, got {raw!r}")
-                continue
-            value = raw == "yes"
-        elif field.kind == "choice":
-            if raw not in field.options:
-                problems.append(f"house rule {field.name}: one of {', '.join(field.options)}, "
-                                f"got {raw!r}")
-                continue
-            value = raw
-        else:
-            if field.optional and raw == "none":
-                value = None
-            elif raw.lstrip("-").isdigit() and len(raw) < 6:
-                value = int(raw)
-            else:
-                problems.append(f"house rule {field.name}: a whole number"
-                                f"{' or none' if field.optional else ''}, got {raw!r}")
-                continue
-        if value != field.default:
-            changed[field.name] = value
-    return changed
+    return changed_rules(form, problems, rule_fields())
 
 
 def seat_choices(content: HexContent) -> list[tuple[str, str]]:
