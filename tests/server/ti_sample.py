@@ -62,7 +62,7 @@ def legal_for(kind: str) -> list[dict[str, Any]]:
 
 
 def sample_view(kind: str = "turn", seat: int = 0) -> dict[str, Any]:
-    pending: dict[str, Any] = {"kind": kind, "seat": seat, "left": None, "room": None,
+    pending: dict[str, Any] = {"kind": kind, "seat": 0, "left": None, "room": None,
                                "enemy": None, "token": None}
     if kind in ("answer", "vote"):
         pending["answer"] = ["E"] if kind == "answer" else ["E", "Y", "E"]

@@ -15,6 +15,7 @@ Routes:
   GET  /api/tables, POST /api/tables   the same as JSON (tables created by scripts)
   /trackers/...               the game master's trackers (see `trackers.py`)
   /hex/..., /api/hex-tables   the hex skirmish tables (see `hex_routes.py`)
+  /ti/..., /api/ti-tables     The Initiative's tables (see `ti_routes.py`)
   GET  /favicon.ico, /static/favicon.svg   the icon (SVG)
 """
 
@@ -59,6 +60,9 @@ from initiative.server.setup import (
     parse_setup,
 )
 from initiative.server.table import KIND, TableError
+from initiative.server.ti_hub import NOTIFY_KINDS as TI_KINDS
+from initiative.server.ti_hub import TIHub
+from initiative.server.ti_routes import lobby_ti, ti_routes
 from initiative.server.tracker_hub import NOTIFY_KINDS as TRACKER_KINDS
 from initiative.server.tracker_hub import TrackerHub
 from initiative.server.trackers import lobby_trackers, tracker_routes
@@ -82,15 +86,18 @@ def create_app(url: str | None = None, options: Options | None = None,
     hub = Hub(store, content, options, notifier.part(NOTIFY_KINDS))
     trackers = TrackerHub(store, hub.writer, notifier.part(TRACKER_KINDS))
     hexes = HexHub(store, hub.writer, hub.options.bot_delay, notifier.part(HEX_KINDS))
+    tis = TIHub(store, hub.writer, hub.options.bot_delay, notifier.part(TI_KINDS))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await hub.start()
         await trackers.start()
         await hexes.start()
+        await tis.start()
         try:
             yield
         finally:
+            await tis.stop()
             await hexes.stop()
             await trackers.stop()
             await hub.stop()
@@ -109,8 +116,9 @@ def create_app(url: str | None = None, options: Options | None = None,
         open_, finished = await lobby_rows()
         gm_trackers = await asyncio.to_thread(lobby_trackers, store)
         hex_tables = await asyncio.to_thread(lobby_hex, store)
+        ti_tables = await asyncio.to_thread(lobby_ti, store)
         return page("lobby.html", tables=open_, finished=finished, trackers=gm_trackers,
-                    hex_tables=hex_tables)
+                    hex_tables=hex_tables, ti_tables=ti_tables)
 
     async def lobby_open(request: Request) -> Response:
         """The lobby's open tables alone: htmx refreshes the list every 5 s."""
@@ -306,13 +314,14 @@ def create_app(url: str | None = None, options: Options | None = None,
         Route("/how-to-play", how_to_play),
         Route("/healthz", health), Route("/favicon.ico", favicon),
         Mount("/static", static, name="static"),
-        *tracker_routes(trackers), *hex_routes(hexes),
+        *tracker_routes(trackers), *hex_routes(hexes), *ti_routes(tis),
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
                                       Middleware(OriginCheck, origins=allowed),
                                       Middleware(BodyLimit)])
     app.state.hub = hub
     app.state.trackers = trackers
     app.state.hexes = hexes
+    app.state.tis = tis
     return app
 
 

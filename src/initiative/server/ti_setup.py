@@ -14,7 +14,7 @@ from typing import Any
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games import load_game
 from initiative.games.ti.content import default_content
-from initiative.games.ti.flag_notes import TI_FLAG_NOTES
+from initiative.server.ti_flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.specs import TIContent
 from initiative.server.flag_form import RuleField, changed_rules

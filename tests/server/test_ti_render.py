@@ -1,0 +1,118 @@
+"""The Initiative table's regions from a hand-built seat view (tests/server/ti_sample.py):
+every legal action is a control, board choices sit on their room, token or door, cards
+no pile takes say why (TI-12, TI-30, TI-34), the console shows only open windows'
+symbols (TI-5, TI-22), the answer entry and the vote (TI-54..TI-56), and the end
+banner with the true answer and the story (TI-16)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from initiative.games.ti.actions import Kind, act, index, play
+from initiative.server import ti_render
+from tests.server.ti_sample import card, choice, finished_view, sample_view, token
+
+KINDS = ("turn", "run", "gather", "keypad", "disarm", "answer", "vote")
+
+
+def rendered(view: dict[str, object]) -> dict[str, str]:
+    return ti_render.regions(ti_render.context(view))
+
+
+def offered(regions: dict[str, str]) -> set[int]:
+    return {int(i) for html in regions.values() for i in re.findall(r'data-action="(\d+)"',
+                                                                     html)}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_legal_action_is_a_button_of_the_list(kind: str) -> None:
+    view = sample_view(kind, seat=1 if kind == "vote" else 0)
+    regions = rendered(view)
+    listed = {int(i) for i in re.findall(r'data-action="(\d+)"', regions["ti-actions"])}
+    assert listed == {a["index"] for a in view["legal"]}  # type: ignore[union-attr]
+    for a in view["legal"]:  # type: ignore[union-attr]
+        assert a["label"] in html.unescape(regions["ti-actions"])
+
+
+def test_board_choices_sit_where_they_belong() -> None:
+    run = rendered(sample_view("run"))["ti-board"]
+    hall = run.split('data-room="1"')[1].split("</g>")[0]
+    assert f'data-action="{index(act(Kind.MOVE, 1))}"' in hall  # TI-17: a room to move to
+    gather = rendered(sample_view("gather"))["ti-board"]
+    alpha = gather.split('data-token="2"')[1].split("</g>")[0]
+    assert f'data-action="{index(act(Kind.COLLECT, 2))}"' in alpha  # TI-21
+    keypad = rendered(sample_view("keypad"))["ti-board"]
+    assert re.search(r'class="link locked pick"[^>]*data-action="'
+                     f'{index(act(Kind.DOOR, 0))}"', keypad)  # TI-32
+    disarm = rendered(sample_view("disarm"))
+    assert f'data-action="{index(act(Kind.DISARM, 5))}"' in disarm["ti-board"]  # TI-33
+    assert f'data-action="{index(act(Kind.DISARM, 9))}"' in disarm["ti-piles"]  # TI-30
+
+
+def test_the_board_draws_walls_doors_stacks_and_standees() -> None:
+    board = rendered(sample_view("turn"))["ti-board"]
+    assert board.count('class="room"') == 4
+    assert 'class="link wall"' in board and 'class="link locked"' in board  # TI-17, TI-36
+    assert "▦2" in board and "▦3" in board  # face-down counts only
+    assert "α" in board and "γ" in board and "(not on the mission)" in board  # TI-20
+    assert board.count('class="standee') == 2 and 'class="foe"' in board
+
+
+def test_cards_no_pile_takes_are_greyed_with_the_reason() -> None:
+    view = sample_view("turn")
+    hand = rendered(view)["ti-hand"]
+    low = hand.split('data-card="3"')[1].split("</li>")[0]
+    assert "greyed" in hand.split('data-card="3"')[0].rsplit("<li", 1)[1]
+    assert "INTEL: blocked by counter intel" in low and "not higher than the top (8■)" in low
+    view["piles"][1]["counter_intel"] = []  # type: ignore[index]
+    view["piles"][1]["top"] = card(40, "square", 11)  # type: ignore[index]
+    view["rooms"][0]["face_up"] = []  # type: ignore[index]
+    assert "lower than every pile top" in rendered(view)["ti-hand"]
+    view["rooms"][0]["face_up"] = [token(8, "alarm")]  # type: ignore[index]
+    view["piles"][1]["top"] = None  # type: ignore[index]
+    assert "alarm: must use your highest card" in rendered(view)["ti-hand"]  # TI-34
+    twelve = rendered(sample_view("turn"))["ti-hand"].split('data-card="33"')[1]
+    assert f'data-action="{index(play(2, 33))}"' in twelve.split("</li>")[0]
+
+
+def test_the_console_shows_only_open_windows() -> None:
+    console = rendered(sample_view("turn"))["ti-console"]
+    assert console.count('class="window open') == 2 and "closed" in console
+    assert "Which three-letter word" in console
+
+
+def test_the_answer_entry_and_the_vote() -> None:
+    answer = rendered(sample_view("answer"))["ti-console"]
+    rows = re.findall(r"<li><span class=\"pos\">(\d)\.", answer)
+    assert rows == ["1", "2", "3"] and 'class="entered">E<' in answer
+    second = answer.split('<span class="pos">2.</span>')[1].split("</li>")[0]
+    assert second.count('class="sym"') == 3  # the mission's alphabet, position 2
+    vote = rendered(sample_view("vote", seat=1))["ti-console"]
+    assert "Ann: proposed" in vote and "Bea: waiting" in vote
+    assert vote.count("data-action") == 2  # Bea's yes and no
+    watching = rendered(sample_view("vote", seat=0))["ti-console"]
+    assert "data-action" not in watching and "Bea: waiting" in watching
+
+
+def test_the_end_banner_tells_the_answer_and_the_story() -> None:
+    for won in (True, False):
+        ctx = ti_render.context(finished_view(won), {"record_link": "/ti/x/record?k=y"})
+        status = ti_render.regions(ctx)["ti-status"]
+        assert ("Mission accomplished" in status) is won
+        assert 'class="true-answer">EYE<' in status and "Download the record" in status
+        assert ("The vault opens." if won else "The guards arrive.") in status
+        assert ("wins" if won else "loses") in ti_render.announcement(ctx)
+
+
+def test_a_spectator_sees_no_hand_and_no_control() -> None:
+    view = sample_view("turn", seat=-1)
+    regions = rendered(view)
+    assert "Spectators see no hand" in regions["ti-hand"] and not offered(regions)
+
+
+def test_choice_labels_name_the_action() -> None:
+    entry = choice(play(0, 20), "Play 9 of triangle on RUN")
+    assert entry["kind"] == "play" and entry["text"] == "play run 20"
