@@ -32,8 +32,8 @@ def test_every_legal_action_is_a_button_of_the_list(kind: str) -> None:
     view = sample_view(kind, seat=1 if kind == "vote" else 0)
     regions = rendered(view)
     listed = {int(i) for i in re.findall(r'data-action="(\d+)"', regions["ti-actions"])}
-    assert listed == {a["index"] for a in view["legal"]}  # type: ignore[union-attr]
-    for a in view["legal"]:  # type: ignore[union-attr]
+    assert listed == {a["index"] for a in view["legal"]}
+    for a in view["legal"]:
         assert a["label"] in html.unescape(regions["ti-actions"])
 
 
@@ -67,12 +67,12 @@ def test_cards_no_pile_takes_are_greyed_with_the_reason() -> None:
     low = hand.split('data-card="3"')[1].split("</li>")[0]
     assert "greyed" in hand.split('data-card="3"')[0].rsplit("<li", 1)[1]
     assert "INTEL: blocked by counter intel" in low and "not higher than the top (8■)" in low
-    view["piles"][1]["counter_intel"] = []  # type: ignore[index]
-    view["piles"][1]["top"] = card(40, "square", 11)  # type: ignore[index]
-    view["rooms"][0]["face_up"] = []  # type: ignore[index]
+    view["piles"][1]["counter_intel"] = []
+    view["piles"][1]["top"] = card(40, "square", 11)
+    view["rooms"][0]["face_up"] = []
     assert "lower than every pile top" in rendered(view)["ti-hand"]
-    view["rooms"][0]["face_up"] = [token(8, "alarm")]  # type: ignore[index]
-    view["piles"][1]["top"] = None  # type: ignore[index]
+    view["rooms"][0]["face_up"] = [token(8, "alarm")]
+    view["piles"][1]["top"] = None
     assert "alarm: must use your highest card" in rendered(view)["ti-hand"]  # TI-34
     twelve = rendered(sample_view("turn"))["ti-hand"].split('data-card="33"')[1]
     assert f'data-action="{index(play(2, 33))}"' in twelve.split("</li>")[0]

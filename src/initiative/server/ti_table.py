@@ -102,7 +102,8 @@ class TITable:
         """The table as stored: the latest snapshot plus every event after it."""
         loaded = store.load(table_id)
         if loaded.info.kind != KIND:
-            raise TableError(f"record {table_id} is a {loaded.info.kind}, not a The Initiative table")
+            raise TableError(f"record {table_id} is a {loaded.info.kind}, not a The "
+                             "Initiative table")
         table = cls.from_snapshot(loaded.info.id, loaded.snapshot, loaded.snapshot_seq)
         table.catch_up(loaded.events)
         return table

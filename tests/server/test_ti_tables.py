@@ -1,0 +1,299 @@
+"""The Initiative's web table through the app (Starlette's TestClient): creating from the
+form and the API, playing over the WebSocket with a bot on the server, refusing bad
+input with a clear message (never a 500), surviving a restart (the record is the plan,
+the secret seed and the actions), the group's solve with one vote per seat (TI-54..
+TI-56), and every frame of every seat holding that seat's view only (hidden
+information: other hands, the deck order, face-down tokens, closed windows and the
+answer before the end)."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from initiative.engine.contract import GAME_MASTER
+from initiative.engine.rng import KEYED
+from initiative.games.ti.record import TIRecord, replay
+from initiative.games.ti.flags import TIRules
+from tests.server.ti_support import Frame, Seat, create, deciding, live, running, seat
+
+SEED = 5
+
+
+def play_on(player: Seat, rng: random.Random, limit: int = 5000) -> Frame:
+    """Choose a seeded random legal action at every decision of `player` until the
+    game is over (never proposing an answer: SOLVE is chosen last); the last frame."""
+    for _ in range(limit):
+        frame = player.until(deciding)
+        view = frame["view"]
+        if view["over"]:
+            return frame
+        legal = [a for a in view["legal"] if a["kind"] != "solve"] or view["legal"]
+        player.send(op="act", action=rng.choice(legal)["index"])
+    raise AssertionError("the game did not end")
+
+
+def test_the_form_creates_a_table_and_hands_out_its_links(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        form = client.get("/ti/new")
+        assert form.status_code == 200 and 'name="mission"' in form.text
+        for flag in TIRules.names():  # every house rule, with its ruling
+            assert f'name="rule_{flag}"' in form.text
+        assert "(TI-A2)" in form.text and 'href="/ti/how-to-play"' in form.text
+        assert 'href="/ti/new"' in client.get("/new").text  # the game picker
+        assert 'href="/ti/new"' in client.get("/").text  # the lobby's link
+        answer = client.post("/ti/new", data={
+            "name": "Night shift", "players": "2", "seat0_name": "Ann", "seat1_name": "Bea",
+            "seat1_controller": "random", "rule_tuck_limit": "per_turn_per_enemy"},
+            follow_redirects=False)
+        assert answer.status_code == 303
+        created = client.get(answer.headers["location"])
+        assert created.status_code == 200
+        links = re.findall(r'href="(/ti/[0-9a-f]{32}\?k=[^"]+)"', created.text)
+        assert len(links) == 2  # Ann's seat and the spectators' (Bea is a bot)
+        table = live(client, links[0][4:36])
+        assert table.plan.rules == {"tuck_limit": "per_turn_per_enemy"}
+        assert table.game.setup.rules.tuck_limit == "per_turn_per_enemy"
+        page = client.get(links[0])
+        assert page.status_code == 200 and "<svg" in page.text and "seat 1, Ann" in page.text
+
+
+def test_bad_plans_are_listed_never_a_500(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        answer = client.post("/ti/new", data={"players": "9", "mission": "moon",
+                                              "seat0_controller": "wizard",
+                                              "rule_stall_is_loss": "maybe",
+                                              "rule_solve_proposals_per_turn": "x"})
+        assert answer.status_code == 400
+        text = html.unescape(answer.text)
+        for problem in ("players: 1 to 4", "unknown mission 'moon'", "'wizard'",
+                        "stall_is_loss: yes or no", "solve_proposals_per_turn: a whole"):
+            assert problem in text
+        twice = client.post("/api/ti-tables", json={"seat0_character": "x"})
+        assert twice.status_code == 400 and "unknown character 'x'" in str(twice.json())
+        api = client.post("/api/ti-tables", json={"rule_solve_proposals_per_turn": 9})
+        assert api.status_code == 400 and "solve_proposals_per_turn" in str(api.json())
+        flags = client.post("/api/ti-tables", json={"rule_answer_match": "exact",
+                                                    "rule_repeat_reshuffle": False})
+        assert flags.status_code == 201
+        assert live(client, flags.json()["id"]).plan.rules == {
+            "answer_match": "exact", "repeat_reshuffle": False}
+        assert client.post("/api/ti-tables", content=b"[").status_code == 400
+        assert client.post("/api/ti-tables", json=[1]).status_code == 400
+        bad_prefix = client.post("/api/ti-tables", json={"prefix": [10**6]})
+        assert bad_prefix.status_code == 400 and "prefix action 0" in bad_prefix.json()["error"]
+        assert client.post("/api/ti-tables", json={"seed": "nope"}).status_code == 400
+
+
+def test_a_person_plays_a_bot_to_the_end_and_the_record_replays(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = create(client, seat1_controller="random", seed=SEED)
+        with seat(client, made["id"], made["seats"][0]) as ann:
+            last = play_on(ann, random.Random(SEED))
+        view = last["view"]
+        assert view["over"] and view["phase"] == "over" and not view.get("legal")
+        assert view["result"] is not None and view["result"]["answer"]  # told at the end
+        table = live(client, made["id"])
+        assert table.finished and view["result"]["won"] == table.state.won
+        record = client.get(f"/ti/{made['id']}/record?k={made['seats'][0]}").json()
+        assert record["format"] == "ti-record/1" and record["seed"] == SEED
+        replayed = replay(TIRecord.from_dict(record))  # checks the final hash and log
+        assert replayed.won == table.state.won  # same seed + actions = same game
+
+
+def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = create(client, seat1_controller="open", seed=SEED)
+        lobby = client.get("/").text
+        claim = f"/ti/{made['id']}/claim/1"
+        assert "Open The Initiative tables" in lobby and claim in lobby
+        taken = client.post(claim, follow_redirects=False)
+        assert taken.status_code == 303
+        page = client.get(taken.headers["location"])
+        assert page.status_code == 200 and "seat 2, Bea" in page.text
+        assert client.post(claim).status_code == 409
+        assert client.post(f"/ti/{made['id']}/claim/7").status_code == 409
+        assert client.post(f"/ti/{made['id']}/claim/x").status_code == 400
+
+
+def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = create(client, seed=SEED)
+        with ExitStack() as stack:
+            seats = [stack.enter_context(seat(client, made["id"], t)) for t in made["seats"]]
+            for s in seats:
+                s.until(lambda f: True)
+            table = live(client, made["id"])
+            mover = table.state.current_seat()
+            other = seats[1 - mover]
+            before = (table.head, list(table.actions))
+            assert "not your decision" in other.refused(op="act", action=0)
+            legal = {a["index"] for a in seats[mover].last["view"]["legal"]}
+            illegal = next(i for i in range(table.game.num_distinct_actions())
+                           if i not in legal)
+            assert "not a legal choice" in seats[mover].refused(op="act", action=illegal)
+            assert "no action number" in seats[mover].refused(op="act", action=10**6)
+            assert "whole number" in seats[mover].refused(op="act", action="3")
+            assert "whole number" in seats[mover].refused(op="act", action=None)
+            assert "JSON object" in seats[mover].refused(raw="{not json")
+            assert "unknown op" in seats[mover].refused(op="peek")
+            assert (table.head, table.actions) == before
+        with seat(client, made["id"], made["spectator"]) as watcher:
+            watcher.until(lambda f: True)
+            assert "only watch" in watcher.refused(op="act", action=0)
+        with pytest.raises(WebSocketDisconnect) as closed, \
+                seat(client, made["id"], "not-a-token") as stranger:
+            stranger.recv()
+        assert closed.value.code == 4403
+        assert client.get(f"/ti/{made['id']}?k=nope").status_code == 403
+        assert client.get(f"/ti/{'0' * 32}?k=x").status_code == 404
+        assert client.get(f"/ti/{made['id']}/record?k={made['seats'][0]}").status_code == 409
+
+
+def test_a_restart_loses_nothing(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    with running(tmp_path) as client:
+        made = create(client, seed=SEED, seat1_controller="random")
+        with seat(client, made["id"], made["seats"][0]) as ann:
+            for _ in range(8):
+                view = ann.until(deciding)["view"]
+                if view["over"]:
+                    break
+                ann.send(op="act", action=rng.choice(view["legal"])["index"])
+            ann.until(deciding)
+        table = live(client, made["id"])
+        before = (table.actions, table.view(0), table.view(GAME_MASTER))
+    with running(tmp_path) as client:  # a new process over the same database
+        assert client.get(f"/ti/{made['id']}?k={made['seats'][0]}").status_code == 200
+        table = live(client, made["id"])
+        assert (table.actions, table.view(0), table.view(GAME_MASTER)) == before
+
+
+def check_hidden(view: dict[str, Any], seat_no: int, master: dict[str, Any]) -> None:
+    """What `seat_no` must never see (COMMON19 section 3, hidden)."""
+    assert "hands" not in view
+    assert view["hand"] == master["hands"][str(seat_no)]
+    assert view["hand_counts"] == master["hand_counts"]
+    for window in view["console"]["windows"]:
+        assert window["open"] or window["symbols"] is None  # TI-5
+    for room in view["rooms"]:
+        assert isinstance(room["stack"], int)  # face-down tokens: a count only
+    if not view["over"]:
+        assert view["result"] is None  # the answer stays hidden (TI-54)
+
+
+def test_every_frame_of_every_seat_holds_only_its_own_view(tmp_path: Path) -> None:
+    """A seeded 2-person game, decisions random: each JSON frame equals the table's view
+    of that seat and hides what the rules hide; each page frame's hand lists that
+    seat's cards only; no frame or page carries the secret seed's key."""
+    rng = random.Random(8)
+    with running(tmp_path) as client:
+        made = create(client)  # a keyed secret seed
+        table_id = made["id"]
+        with ExitStack() as stack:
+            seats = [stack.enter_context(seat(client, table_id, t)) for t in made["seats"]]
+            pages = [stack.enter_context(seat(client, table_id, t, fmt="html"))
+                     for t in made["seats"]]
+            table = live(client, table_id)
+            for _ in range(150):
+                for s in (*seats, *pages):
+                    s.until(lambda f: f["seq"] == table.head)
+                master = table.view(GAME_MASTER)
+                for n, s in enumerate(seats):
+                    view = s.last["view"]
+                    assert view == table.view(n)
+                    check_hidden(view, n, master)
+                    shown = re.findall(r'data-card="(\d+)"', pages[n].last["regions"]["ti-hand"])
+                    assert shown == [str(c["id"]) for c in master["hands"][str(n)]]
+                if table.finished:
+                    break
+                mover = seats[table.state.current_seat()]
+                legal = [a for a in mover.last["view"]["legal"] if a["kind"] != "solve"] \
+                    or mover.last["view"]["legal"]
+                mover.send(op="act", action=rng.choice(legal)["index"])
+            texts = [repr(f) for s in (*seats, *pages) for f in s.frames]
+        assert isinstance(table.seed, str) and table.seed.startswith(KEYED)
+        key = table.seed.partition(":")[2]
+        texts += [client.get(f"/ti/{table_id}?k={t}").text for t in made["seats"]]
+        texts += [client.get("/").text]
+        assert all(key not in text for text in texts)
+        assert not any("'hands'" in text or '"hands"' in text for text in texts)
+
+
+def until_main_step(seats: list[Seat], table: Any, rng: random.Random) -> int:
+    """Play random non-solve choices until a seat may propose an answer; that seat."""
+    for _ in range(500):
+        mover = table.state.current_seat()
+        view = seats[mover].until(lambda f: f["seq"] == table.head)["view"]
+        if any(a["kind"] == "solve" for a in view["legal"]):
+            return int(mover)
+        legal = [a for a in view["legal"] if a["kind"] != "solve"]
+        seats[mover].send(op="act", action=rng.choice(legal)["index"])
+    raise AssertionError("no seat could propose an answer")
+
+
+def act_kind(player: Seat, table: Any, kind: str, arg: int | None = None) -> None:
+    view = player.until(lambda f: f["seq"] == table.head)["view"]
+    found = next(a for a in view["legal"] if a["kind"] == kind
+                 and (arg is None or a["arg"] == arg))
+    player.send(op="act", action=found["index"])
+
+
+def test_a_solve_needs_every_vote(tmp_path: Path) -> None:
+    """TI-54..TI-56, TI-A15, TI-A16: the active player proposes and enters one symbol
+    per position; the other seat sees the proposal and votes. A no resumes play where
+    it was (one proposal used); all yes with the right answer wins."""
+    rng = random.Random(11)
+    with running(tmp_path) as client:
+        made = create(client, seed=SEED)
+        table_id = made["id"]
+        with ExitStack() as stack:
+            seats = [stack.enter_context(seat(client, table_id, t)) for t in made["seats"]]
+            table = live(client, table_id)
+            proposer = until_main_step(seats, table, rng)
+            voter = 1 - proposer
+            answer = list(table.game.setup.mission.answer)
+            alphabet = list(table.game.setup.mission.alphabet)
+            act_kind(seats[proposer], table, "solve")
+            for symbol in answer:
+                act_kind(seats[proposer], table, "symbol", alphabet.index(symbol))
+            vote = seats[voter].until(lambda f: f["seq"] == table.head)["view"]
+            assert vote["pending"]["kind"] == "vote" and vote["pending"]["seat"] == voter
+            assert vote["pending"]["answer"] == answer and vote["result"] is None
+            act_kind(seats[voter], table, "no")
+            after = seats[proposer].until(lambda f: f["seq"] == table.head)["view"]
+            assert not after["over"] and after["proposals"] == 1
+            assert not any(a["kind"] == "solve" for a in after["legal"])  # one per turn
+            proposer = until_main_step(seats, table, rng)
+            act_kind(seats[proposer], table, "solve")
+            for symbol in answer:
+                act_kind(seats[proposer], table, "symbol", alphabet.index(symbol))
+            act_kind(seats[1 - proposer], table, "yes")
+            end = seats[0].until(lambda f: f["seq"] == table.head)["view"]
+        assert end["over"] and end["result"]["won"] and end["result"]["reason"] == "solved"
+        assert end["result"]["answer"] == answer == end["result"]["entered"]
+
+
+def test_a_spectator_sees_no_hand_and_cannot_act(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = create(client, seed=SEED)
+        page = client.get(f"/ti/{made['id']}?k={made['spectator']}")
+        assert page.status_code == 200 and "spectator" in page.text
+        assert "Spectators see no hand" in page.text and 'data-action="' not in page.text
+
+
+def test_the_guide_cites_the_rules_and_lists_every_flag(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        guide = client.get("/ti/how-to-play")
+        assert guide.status_code == 200 and "How to play The Initiative" in guide.text
+        for rule in ("TI-12", "TI-30", "TI-34", "TI-44", "TI-50", "TI-56", "TI-A16"):
+            assert rule in guide.text
+        rows = re.findall(r'<tr id="flag-([a-z_]+)">', guide.text)
+        assert rows == list(TIRules.names())

@@ -1,0 +1,340 @@
+"""The Initiative's table in a real Chromium (Playwright, Debian's chromium): a person
+plays a seeded game with a bot to its end by clicking what the page shows (a room, a
+token or a door on the board, a card's pile button, a symbol or vote button, the list
+otherwise); two people see every legal action of theirs as a control at every decision;
+the group solves with one vote per seat (TI-54..TI-56); the page works at 360 px.
+
+Invariant checked at every decision of a clicking seat: every legal action of the seat's
+view (read from a JSON connection of the same seat) is a clickable element of the page
+(`[data-action]`). Screenshots go to docs/images/ti-*.png.
+
+CI plays from a position near the end of an offline game (`TAIL` decisions before its
+end). Larger runs: TI_WEB_GAMES=N plays N seeded games from the start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import ClientConnection, connect
+
+from initiative.games.ti.flags import TIRules
+from initiative.server.ti_hub import TI_BOTS
+from initiative.server.ti_setup import parse_plan
+from initiative.server.ti_table import build_game
+from tests.web.support import UI_TIMEOUT_MS, PageWatch, Server, needs_chromium, open_seat
+
+TAIL = 60
+"""Decisions before the offline game's end where the CI games start."""
+GAMES = int(os.environ.get("TI_WEB_GAMES", "0"))
+GAME_SEEDS = tuple(range(1, GAMES + 1)) if GAMES else (3, 8)
+MAX_CLICKS = 20_000
+IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+WHERE = ("#ti-board", "#ti-hand", "#ti-piles", "#ti-console", "#ti-enemies", "#ti-actions")
+"""Where a click is looked for, shortcuts first: the choices list is the last resort."""
+
+
+def body_of(seed: int, **fields: Any) -> dict[str, Any]:
+    return {"name": f"TI {seed}", "players": 2, "seat0_name": "Ann", "seat1_name": "Bea",
+            "seed": seed, **fields}
+
+
+def create_ti(server: Server, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(server.base + "/api/ti-tables",
+                                     data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        created: dict[str, Any] = json.loads(answer.read())
+    return created
+
+
+def no_solve(legal: list[Any], kind: Any) -> list[Any]:
+    """Random play never proposes an answer (a wrong guess ends the game at once)."""
+    kept = [a for a in legal if kind(a) != "solve"]
+    return kept or legal
+
+
+def offline_line(body: dict[str, Any]) -> list[int]:
+    """A seeded random game of the table's plan and seed, played offline to its end."""
+    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, TI_BOTS)
+    game = build_game(plan)
+    state = game.new_initial_state(body["seed"])
+    rng = random.Random(body["seed"])
+    line: list[int] = []
+    while not state.is_terminal():
+        legal = no_solve(list(state.legal_actions()),
+                         lambda a: str(a).split(" ")[0])
+        action = rng.choice(legal)
+        line.append(game.action_index(action))
+        state.apply(action)
+    return line
+
+
+@contextmanager
+def json_seat(server: Server, created: dict[str, Any], seat: int
+              ) -> Iterator[ClientConnection]:
+    url = server.base.replace("http", "ws") + \
+        f"/ti/{created['id']}/ws?k={created['seats'][seat]}&format=json"
+    with connect(url) as ws:
+        yield ws
+
+
+def view_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
+    """The seat's view at `seq` (frames are read until one of that seq arrives)."""
+    while True:
+        frame = json.loads(ws.recv(timeout=UI_TIMEOUT_MS / 1000))
+        if frame.get("type") == "state" and frame["seq"] == seq:
+            return frame["view"]  # type: ignore[no-any-return]
+
+
+def page_seq(page: Page) -> int:
+    return int(page.locator("#ti-table").get_attribute("data-seq") or "-1")
+
+
+def settled(page: Page) -> int:
+    """Wait until the page is live (a frame arrived) and shows a decision, a wait or
+    the end; its seq."""
+    expect(page.locator("#ti-table")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
+    return page_seq(page)
+
+
+def wait_change(page: Page, seq: int) -> None:
+    expect(page.locator("#ti-table")).not_to_have_attribute("data-seq", str(seq))
+
+
+def click(page: Page, index: int) -> str:
+    """Click action `index` where a person sees it first (board, hand, piles, console,
+    enemies, then the list); the region clicked."""
+    seq = page_seq(page)
+    for where in WHERE:
+        target = page.locator(f'{where} [data-action="{index}"]')
+        if target.count():
+            target.first.click()
+            wait_change(page, seq)
+            return where
+    raise AssertionError(f"action {index} is not on the page")
+
+
+def offered(page: Page) -> set[int]:
+    return {int(i) for i in page.locator("#ti-table [data-action]").evaluate_all(
+        "els => els.map(e => e.dataset.action)")}
+
+
+def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random) -> dict[str, int]:
+    """Play the page's seat to the end of the game; clicks counted by page region. At
+    every decision every legal action of the view is on the page (the invariant)."""
+    clicks: dict[str, int] = {}
+    for _ in range(MAX_CLICKS):
+        expect(page.locator("#ti-actions [data-action], #game-over").first).to_be_visible()
+        seq = settled(page)
+        view = view_at(ws, seq)
+        if view["over"]:
+            expect(page.locator("#game-over")).to_be_visible()
+            return clicks
+        legal = [a["index"] for a in view["legal"]]
+        assert set(legal) <= offered(page), f"seq {seq}: legal {legal}, offered {offered(page)}"
+        choice = rng.choice(no_solve(view["legal"], lambda a: a["kind"]))["index"]
+        where = click(page, choice)
+        clicks[where] = clicks.get(where, 0) + 1
+    raise AssertionError("the game did not end")
+
+
+def shot(page: Page, name: str) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(IMAGES / f"ti-{name}.png"), full_page=True)
+
+
+@needs_chromium
+@pytest.mark.parametrize("seed", GAME_SEEDS)
+def test_a_person_plays_with_a_bot_to_the_end_by_clicking(server: Server, browser: Browser,
+                                                          seed: int) -> None:
+    body = body_of(seed, seat1_controller="random")
+    if not GAMES:
+        line = offline_line(body)
+        body["prefix"] = line[:max(0, len(line) - TAIL)]
+    created = create_ti(server, body)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    watch = PageWatch.on(page)
+    try:
+        with json_seat(server, created, 0) as ws:
+            open_seat(page, server.base + created["links"][0])
+            clicks = play_by_clicks(page, ws, random.Random(seed))
+        assert sum(clicks.values()) > 0
+        banner = page.locator("#game-over")
+        expect(banner).to_contain_text("The answer:")
+        expect(banner.get_by_role("link", name="Start a new The Initiative table")
+               ).to_have_attribute("href", "/ti/new")
+        record = banner.get_by_role("link", name="Download the record")
+        answer = page.request.get(server.base + (record.get_attribute("href") or ""))
+        assert answer.ok and answer.json()["format"] == "ti-record/1"
+        if seed == GAME_SEEDS[0]:
+            shot(page, "end")
+        assert not watch.errors and not server.tracebacks()
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_every_legal_action_is_a_control_of_each_seat(server: Server,
+                                                      browser: Browser) -> None:
+    """Two people, random choices from the start: at each of many decisions every legal
+    action of the deciding seat is a clickable control of its page, and the other
+    seat's page offers none."""
+    created = create_ti(server, body_of(21))
+    pages = [browser.new_page(viewport={"width": 1100, "height": 900}) for _ in range(2)]
+    rng = random.Random(21)
+    try:
+        with json_seat(server, created, 0) as ws0, json_seat(server, created, 1) as ws1:
+            sockets = [ws0, ws1]
+            for n, p in enumerate(pages):
+                open_seat(p, server.base + created["links"][n])
+            seq = settled(pages[0])
+            views = [view_at(ws, seq) for ws in sockets]
+            for _ in range(120):
+                if views[0]["over"]:
+                    break
+                mover = next(n for n in (0, 1) if views[n]["legal"])
+                page = pages[mover]
+                expect(page.locator("#ti-table")).to_have_attribute("data-seq", str(seq))
+                expect(pages[1 - mover].locator("#ti-table")).to_have_attribute(
+                    "data-seq", str(seq))
+                legal = {a["index"] for a in views[mover]["legal"]}
+                assert legal <= offered(page), (views[mover]["pending"], legal, offered(page))
+                assert not offered(pages[1 - mover])
+                if seq == 3:
+                    shot(page, "desktop")
+                click(page, rng.choice(no_solve(views[mover]["legal"],
+                                                lambda a: a["kind"]))["index"])
+                seq = page_seq(page)
+                views = [view_at(ws, seq) for ws in sockets]
+    finally:
+        for p in pages:
+            p.close()
+
+
+@needs_chromium
+def test_the_group_solves_with_a_vote_each(server: Server, browser: Browser) -> None:
+    """The active player proposes and enters the answer one symbol per position by
+    clicking; the other player's page shows the proposal and who voted; a no resumes
+    play; then both say yes to the right answer and both pages show the win."""
+    created = create_ti(server, body_of(5))
+    pages = [browser.new_page(viewport={"width": 1100, "height": 900}) for _ in range(2)]
+    try:
+        with json_seat(server, created, 0) as ws:
+            for n, p in enumerate(pages):
+                open_seat(p, server.base + created["links"][n])
+            seq = settled(pages[0])
+            view = view_at(ws, seq)
+            rng = random.Random(5)
+            attempts = 0
+            while not view["over"]:
+                mover = 0 if view["legal"] else 1
+                page = pages[mover]
+                expect(page.locator("#ti-table")).to_have_attribute("data-seq", str(seq))
+                solve = page.locator("#ti-actions button.solve")
+                if solve.count():
+                    attempts += 1
+                    solve.click()
+                    wait_change(page, seq)
+                    answer = enter_answer(page, created, server)
+                    voter = pages[1 - mover]
+                    expect(voter.locator(".vote .votes")).to_contain_text("waiting")
+                    expect(voter.locator(".positions")).to_contain_text(answer[0])
+                    if attempts == 1:
+                        shot(voter, "vote")
+                        seq = page_seq(voter)
+                        voter.locator(".vote button.vote-no").click()
+                        wait_change(voter, seq)
+                    else:
+                        seq = page_seq(voter)
+                        voter.locator(".vote button.vote-yes").click()
+                        wait_change(voter, seq)
+                else:
+                    choices = page.locator("#ti-actions [data-action]:not(.solve)")
+                    seq = page_seq(page)
+                    choices.nth(rng.randrange(choices.count())).click()
+                    wait_change(page, seq)
+                seq = page_seq(pages[0])
+                view = view_at(ws, seq)
+            assert attempts == 2 and view["result"]["won"]
+            for p in pages:
+                expect(p.locator("#game-over")).to_contain_text("Mission accomplished")
+    finally:
+        for p in pages:
+            p.close()
+
+
+def enter_answer(page: Page, created: dict[str, Any], server: Server) -> str:
+    """Click the true answer's symbols (read from the offline game of the same plan:
+    the page never knows it); the answer."""
+    plan = parse_plan({k: str(v) for k, v in body_of(5).items() if k != "seed"}, TI_BOTS)
+    mission = build_game(plan).setup.mission
+    for n, symbol in enumerate(mission.answer):
+        seq = page_seq(page)
+        row = page.locator(f'.positions li:nth-child({n + 1}) button.sym')
+        row.filter(has_text=re.compile(f"^{re.escape(symbol)}$")).first.click()
+        wait_change(page, seq)
+    return "".join(mission.answer)
+
+
+@needs_chromium
+def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
+    created = create_ti(server, body_of(7, seat1_controller="random"))
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True,
+                            has_touch=True)
+    try:
+        open_seat(page, server.base + created["links"][0])
+        expect(page.locator("#ti-actions [data-action]").first).to_be_visible()
+        settled(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        svg = page.locator("#ti-board svg").bounding_box()
+        assert svg is not None and svg["width"] <= 360 and svg["height"] > 100
+        for button in page.locator("#ti-actions [data-action]").all():
+            box = button.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        shot(page, "phone")
+        seq = page_seq(page)
+        page.locator("#ti-actions [data-action]").first.tap()
+        wait_change(page, seq)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_the_guide_and_the_form(server: Server, browser: Browser) -> None:
+    """/ti/how-to-play cites the rules and lists every flag, readable at 360 px; the
+    form shows one seat per player and creates the table."""
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True)
+    try:
+        page.goto(server.base + "/ti/how-to-play")
+        expect(page.get_by_role("heading", name="How to play The Initiative")).to_be_visible()
+        expect(page.locator("#house-rules tbody tr")).to_have_count(len(TIRules.names()))
+        expect(page.locator("#solve")).to_contain_text("TI-56")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        shot(page, "howto")
+        page.goto(server.base + "/ti/new")
+        seats = page.locator("fieldset.seat")
+        for count in ("3", "1", "4", "2"):
+            page.select_option("select[name=players]", count)
+            for n in range(4):
+                if n < int(count):
+                    expect(seats.nth(n)).to_be_visible()
+                else:
+                    expect(seats.nth(n)).to_be_hidden()
+        page.select_option("select[name=seat1_controller]", "random")
+        page.get_by_role("button", name="Create the table").click()
+        page.wait_for_url("**/created")
+        assert page.locator("a[href*='?k=']").count() >= 1
+    finally:
+        page.close()
