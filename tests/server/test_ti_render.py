@@ -57,7 +57,7 @@ def test_the_board_draws_walls_doors_stacks_and_standees() -> None:
     assert board.count('class="room"') == 4
     assert 'class="link wall"' in board and 'class="link locked"' in board  # TI-17, TI-36
     assert "▦2" in board and "▦3" in board  # face-down counts only
-    assert "α" in board and "γ" in board and "(not on the mission)" in board  # TI-20
+    assert "o-+" in board and "γ" in board and "(not on the mission)" in board  # TI-20
     assert board.count('class="standee') == 2 and 'class="foe"' in board
 
 

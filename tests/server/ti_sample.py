@@ -75,7 +75,7 @@ def sample_view(kind: str = "turn", seat: int = 0) -> dict[str, Any]:
                     "Which three-letter word opens the vault?", "intro": "A quiet night.",
                     "alphabet": ["E", "Y", "X"], "answer_positions": 3, "answer_area": None,
                     "glyphs": ["alpha", "beta"]},
-        "glyphs": {"alpha": {"name": "alpha", "mark": "α"}, "beta": {"name": "beta",
+        "glyphs": {"alpha": {"name": "alpha", "mark": "o-+"}, "beta": {"name": "beta",
                                                                      "mark": "β"},
                    "gamma": {"name": "gamma", "mark": "γ"}},
         "board": {"key": "office", "name": "Office", "cols": 3, "rows": 2,
