@@ -176,7 +176,7 @@ def test_a_person_plays_with_a_bot_to_the_end_by_clicking(server: Server, browse
                ).to_have_attribute("href", "/ti/new")
         record = banner.get_by_role("link", name="Download the record")
         answer = page.request.get(server.base + (record.get_attribute("href") or ""))
-        assert answer.ok and answer.json()["format"] == "ti-record/1"
+        assert answer.ok and answer.json()["format"] == "ti-table/1"
         if seed == GAME_SEEDS[0]:
             shot(page, "end")
         assert not watch.errors and not server.tracebacks()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from initiative.server.ti_flag_notes import TI_FLAG_NOTES
+from initiative.games.ti.flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import TIRules
 
 

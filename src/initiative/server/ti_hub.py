@@ -21,17 +21,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from initiative.bots import RandomBot
-from initiative.engine.rng import Seed
 from initiative.engine.contract import Bot
+from initiative.engine.rng import Seed
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.view import TIView
-from initiative.server.ti_setup import TIPlan
-from initiative.server.ti_table import TITable
 from initiative.server.hubs import bot_seed, cancel_all, open_once
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.rates import TableRates
 from initiative.server.table import TableError
+from initiative.server.ti_setup import TIPlan
+from initiative.server.ti_table import TITable
 from initiative.server.writer import StoreWriter
 from initiative.store import Append, ConflictError, Store, StoreError
 

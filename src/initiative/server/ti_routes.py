@@ -7,7 +7,7 @@ Routes:
   GET  /ti/{id}/created          the secret links, for the creator's browser only (handoff.py)
   POST /ti/{id}/claim/{seat}     take a free seat from the lobby (a new secret link)
   GET  /ti/{id}?k=TOKEN          the table page of the seat (or spectators) TOKEN opens
-  GET  /ti/{id}/record?k=TOKEN   a finished game's record (ti-record/1 JSON)
+  GET  /ti/{id}/record?k=TOKEN   a finished game's record (JSON, with its seed)
   WS   /ti/{id}/ws?k=TOKEN[&format=json]   live play
   POST /api/ti-tables            create from JSON (the form's fields, plus `seed` and
                                  `prefix`, a list of action numbers already played)
@@ -36,8 +36,12 @@ from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.rng import parse_seed
 from initiative.games.ti.content import default_content
-from initiative.games.ti.record import record_of
 from initiative.server import handoff, pages, ti_guide, ti_render, tokens
+from initiative.server.pages import error_page, page
+from initiative.server.rates import ConnectionRates
+from initiative.server.setup import SetupError
+from initiative.server.sockets import SeatSocket, open_seat
+from initiative.server.table import TableError
 from initiative.server.ti_hub import TI_BOTS, TIHub, TIRuntime
 from initiative.server.ti_setup import (
     character_choices,
@@ -46,11 +50,6 @@ from initiative.server.ti_setup import (
     rule_fields,
 )
 from initiative.server.ti_table import KIND, TITable
-from initiative.server.pages import error_page, page
-from initiative.server.rates import ConnectionRates
-from initiative.server.setup import SetupError
-from initiative.server.sockets import SeatSocket, open_seat
-from initiative.server.table import TableError
 from initiative.server.ws import read_request, serve_frames
 from initiative.store import Store, StoreError
 
@@ -221,7 +220,7 @@ def ti_routes(hub: TIHub) -> list[BaseRoute]:
                     ws=f"/ti/{table.id}/ws?k={token}", regions=ti_render.regions(ctx))
 
     async def record(request: Request) -> Response:
-        """The finished game as a `ti-record/1` record (`initiative replay` reads it):
+        """The finished game's record (`TITable.record`):
         it holds the secret seed, so it is given only once the game is over."""
         found = await seat_of(request)
         if isinstance(found, Response):
@@ -229,7 +228,7 @@ def ti_routes(hub: TIHub) -> list[BaseRoute]:
         table = found[0].table
         if not table.finished:
             return JSONResponse({"error": "the record is given once the game is over"}, 409)
-        data = record_of(table.state, table.game, table.seed, with_log=True).to_dict()
+        data = table.record()
         return JSONResponse(data, headers={
             "content-disposition": f'attachment; filename="ti-{table.id[:8]}.json"'})
 

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.engine.errors import ConfigError, ContentError
-from initiative.games import load_game
 from initiative.games.ti.content import default_content
-from initiative.server.ti_flag_notes import TI_FLAG_NOTES
+from initiative.games.ti.flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import TIRules
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.loader import build_setup
 from initiative.games.ti.specs import TIContent
 from initiative.server.flag_form import RuleField, changed_rules
 from initiative.server.flag_form import rule_fields as flag_rule_fields
@@ -69,6 +70,11 @@ class TIPlan:
                    tuple(TISeatPlan(str(s["name"]), str(s["character"]),
                                     str(s["controller"])) for s in data["seats"]),
                    dict(data["rules"]))
+
+
+def build_game(plan: TIPlan) -> TIGame:
+    """The game of a plan (the shipped content); GameParamError names a bad plan."""
+    return TIGame(build_setup(**plan.params()))
 
 
 def rule_fields() -> list[RuleField]:
@@ -136,7 +142,7 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
     plan = TIPlan(name, mission, players, tuple(seats), rules)
     if not problems:
         try:
-            load_game(GAME, **plan.params())
+            build_game(plan)
         except (ConfigError, ContentError) as exc:
             problems.append(str(exc))
     if problems:

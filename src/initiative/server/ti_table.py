@@ -18,25 +18,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from initiative.engine.contract import SPECTATOR, TERMINAL
+from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
 from initiative.engine.rng import Seed, new_secret_seed, parse_seed
-from initiative.games import load_game
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
 from initiative.server import tokens
-from initiative.server.ti_setup import GAME, OPEN, TIPlan
 from initiative.server.table import TableError, catch_up_events
+from initiative.server.ti_setup import GAME, OPEN, TIPlan, build_game
 from initiative.store import Store
 
 KIND = "ti_table"
 SNAPSHOT_EVERY = 100
 """A snapshot every this many events keeps reopening a long table quick."""
-
-
-def build_game(plan: TIPlan) -> TIGame:
-    """The game of a plan, from the registry (the shipped content)."""
-    return load_game(GAME, **plan.params())
 
 
 def initial_state(game: TIGame, seed: Seed) -> TIState:
@@ -118,6 +112,15 @@ class TITable:
         return {"plan": self.plan.to_dict(), "seed": self.seed,
                 "seat_digests": self.seat_digests, "claimed": self.claimed,
                 "spectator_digest": self.spectator_digest, "actions": self.actions}
+
+    def record(self) -> dict[str, Any]:
+        """The game as data that rebuilds it: the `load_game` parameters, the seed and
+        the actions, with the log and the result (it holds the seed: given only once the
+        game is over)."""
+        return {"format": "ti-table/1", "game": GAME, "params": self.plan.params(),
+                "seed": self.seed, "actions": list(self.actions),
+                "log": [e["text"] for e in self.view(GAME_MASTER)["log"]],
+                "result": self.view(GAME_MASTER)["result"]}
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows without opening the table (public)."""
