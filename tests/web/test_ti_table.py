@@ -297,8 +297,10 @@ def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
         expect(page.locator("#ti-actions [data-action]").first).to_be_visible()
         settled(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        box = page.locator("#ti-board .board-scroll").bounding_box()  # the board scrolls
+        assert box is not None and box["x"] + box["width"] <= 360  # sideways in its box
         svg = page.locator("#ti-board svg").bounding_box()
-        assert svg is not None and svg["width"] <= 360 and svg["height"] > 100
+        assert svg is not None and svg["width"] >= 400 and svg["height"] > 150  # readable
         for button in page.locator("#ti-actions [data-action]").all():
             box = button.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
@@ -336,5 +338,55 @@ def test_the_guide_and_the_form(server: Server, browser: Browser) -> None:
         page.get_by_role("button", name="Create the table").click()
         page.wait_for_url("**/created")
         assert page.locator("a[href*='?k=']").count() >= 1
+    finally:
+        page.close()
+
+
+@needs_chromium
+def test_a_card_then_a_pile_or_a_pile_then_a_card(server: Server, browser: Browser) -> None:
+    """TI-10, TI-12: choosing a card lights up the piles it may go on and a click on one
+    plays it there; choosing a pile first lights up the cards it takes."""
+    created = create_ti(server, body_of(21))
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    try:
+        with json_seat(server, created, 0) as ws:
+            open_seat(page, server.base + created["links"][0])
+            seq = settled(page)
+            view = view_at(ws, seq)
+            first = next(a for a in view["legal"] if a["label"].startswith("Ann"))
+            click(page, first["index"])  # TI-8: Ann volunteers
+            seq = page_seq(page)
+            view = view_at(ws, seq)
+            card = page.locator("#ti-hand .ti-card.playable").first
+            cid = int(card.get_attribute("data-card") or "-1")
+            card.locator(".value").click()
+            expect(card).to_have_class(re.compile("chosen"))
+            target = page.locator("#ti-piles .pile.can-take").first
+            pile = target.get_attribute("data-pile")
+            target.click()
+            wait_change(page, seq)
+            seq = page_seq(page)
+            view = view_at(ws, seq)
+            top = next(p["top"] for p in view["piles"] if p["key"] == pile)
+            assert top is not None and top["id"] == cid
+            assert cid not in [c["id"] for c in view["hand"]]
+            while view["legal"] and (view["pending"] or {}).get("kind") != "turn":
+                stop = [a for a in view["legal"] if a["kind"] == "stop"] or view["legal"]
+                click(page, stop[0]["index"])  # finish the action: back to the main step
+                seq = page_seq(page)
+                view = view_at(ws, seq)
+            takes = page.locator("#ti-piles .pile.takes")
+            assert takes.count(), "no second play possible in this seeded game"
+            # the second action: the pile first this time
+            chosen = takes.first
+            pile = chosen.get_attribute("data-pile")
+            chosen.locator(".pname").click()
+            other = page.locator("#ti-hand .ti-card.can-take").first
+            cid = int(other.get_attribute("data-card") or "-1")
+            other.locator(".value").click()
+            wait_change(page, seq)
+            view = view_at(ws, page_seq(page))
+            top = next(p["top"] for p in view["piles"] if p["key"] == pile)
+            assert top is not None and top["id"] == cid
     finally:
         page.close()
