@@ -76,7 +76,7 @@ def _private_cards(state: TIState, seat: int) -> set[int]:
 
 def test_views_never_leak() -> None:
     """No other hand, no deck order, no face-down token, no closed window, no answer
-    before the end (TI-5, TI-7, TI-15)."""
+    before the end (TI-5, TI-7, TI-15, TI-A22)."""
     for mission in ("eye", "vault-2", "drill"):
         game = sample_game(mission, 3)
         answer = game.setup.mission.windows
