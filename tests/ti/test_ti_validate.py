@@ -4,6 +4,8 @@ file, the mission and the field path. Messages cite the rule (TI-n) they enforce
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,6 +217,14 @@ def test_a_standalone_mission_file_adds_to_the_shipped_content() -> None:
     document = {"secrets": [{"key": "night_note", "title": "A Note", "text": "Hi."}],
                 "missions": [copy]}
     assert validate(document) == []
+
+
+def test_the_documented_standalone_mission_file_passes() -> None:
+    """docs/the-initiative-content.md: its example mission file validates as it is."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "the-initiative-content.md"
+    blocks = re.findall(r"```yaml\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    example = next(b for b in blocks if "night_shift" in b)
+    assert validate_sources([(example, "night.yaml")], base=default_sources()) == []
 
 
 def test_findings_are_errors() -> None:
