@@ -3,16 +3,19 @@ the_initiative`: output and exit codes (validate: 1 on errors, 2 for an unreadab
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
 from typer.testing import CliRunner
 
 from initiative.cli.main import app
+from initiative.cli.rules import flag_rows
 from initiative.games.ti.flags import TIRules
 from tests.ti.content_kit import mission
 
 RUNNER = CliRunner()
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rules-interpretations.md"
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -88,9 +91,27 @@ def test_campaign_commands(tmp_path: Path) -> None:
     assert code == 0 and "Next: The Gallery After Dark" in out
 
 
-def test_rules_lists_every_flag_with_its_ambiguity() -> None:
+def test_rules_lists_every_flag_as_section_5_5_does() -> None:
+    """Each flag's line names the TI-A entry its docs/rules-interpretations.md heading
+    names, and shows the default."""
     code, out, _ = run("rules", "--game", "the_initiative")
     assert code == 0
-    for name in TIRules.names():
-        assert any(line.startswith(f"{name} = ") and "[TI-A" in line
-                   for line in out.splitlines()), name
+    doc = DOC.read_text(encoding="utf-8")
+    section = doc[doc.index("### 5.5 The Initiative"):]
+    default = TIRules()
+    for row in flag_rows(TIRules):
+        value = getattr(default, row.name)
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        assert f"{row.name} = {shown} [{row.rule}]" in out
+        heading = re.search(rf"^#### `{row.name}`[^(\n]* \((TI-A\d+)", section, re.MULTILINE)
+        assert heading, f"{row.name} has no entry in section 5.5"
+        assert heading.group(1) == row.rule
+    assert [r.name for r in flag_rows(TIRules)] == list(TIRules.names())
+
+
+def test_section_5_5_covers_every_ambiguity() -> None:
+    """TI-A1..TI-A23 each have a flag entry or a no-flag line."""
+    doc = DOC.read_text(encoding="utf-8")
+    section = doc[doc.index("### 5.5 The Initiative"):]
+    for n in range(1, 24):
+        assert re.search(rf"TI-A{n}\b", section), f"TI-A{n}"

@@ -4,6 +4,8 @@ file, the mission and the field path. Messages cite the rule (TI-n) they enforce
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -193,6 +195,16 @@ def test_content_needs_a_deck_four_characters_and_a_campaign() -> None:
         "content: no campaign section (TI-57: the missions in order)"]
 
 
+def test_time_card_keys_are_their_own() -> None:
+    """TI-6, TI-49: every card of the deck has its own key."""
+    deck = {"suits": ["circle", "square", "triangle"], "values": [1, 3],
+            "time_cards": [{"key": "circle_2", "time": 1}, {"key": "sand", "time": 2},
+                           {"key": "sand", "time": 1}]}
+    found = [f.message for f in validate({"deck": deck})]
+    assert found == [f"{WHERE}: deck.time_cards: key 'sand' is used twice",
+                     f"{WHERE}: deck.time_cards: key 'circle_2' is also a resource card's"]
+
+
 def test_a_key_twice_in_one_file_is_an_error() -> None:
     copy = mission(M1)
     found = [f.message for f in validate({"missions": [copy, copy]})]
@@ -208,6 +220,14 @@ def test_schema_errors_name_file_entry_and_field() -> None:
                                ".kind: Input should be 'glyph'")
 
 
+def test_schema_errors_name_an_enemy_entry() -> None:
+    enemy = shipped("enemies")[1]
+    enemy["strength"] = 0
+    found = [f.message for f in validate({"enemies": [enemy]})]
+    assert found == [f"{WHERE} (enemy 'gloam'), field enemies[0].strength: Input should be "
+                     "greater than or equal to 1"]
+
+
 def test_a_standalone_mission_file_adds_to_the_shipped_content() -> None:
     """A new mission with its own secret, on a shipped board, checked and loaded."""
     copy = mission(M1)
@@ -215,6 +235,14 @@ def test_a_standalone_mission_file_adds_to_the_shipped_content() -> None:
     document = {"secrets": [{"key": "night_note", "title": "A Note", "text": "Hi."}],
                 "missions": [copy]}
     assert validate(document) == []
+
+
+def test_the_documented_standalone_mission_file_passes() -> None:
+    """docs/the-initiative-content.md: its example mission file validates as it is."""
+    doc = Path(__file__).resolve().parents[2] / "docs" / "the-initiative-content.md"
+    blocks = re.findall(r"```yaml\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    example = next(b for b in blocks if "night_shift" in b)
+    assert validate_sources([(example, "night.yaml")], base=default_sources()) == []
 
 
 def test_findings_are_errors() -> None:

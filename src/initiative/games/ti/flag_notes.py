@@ -45,8 +45,8 @@ TI_FLAG_NOTES: dict[str, tuple[str, str]] = {
     "characters_per_solo_player": (
         "TI-A17", "characters a solo player runs (1 or 2 seats)"),
     "locked_door_blocks_adjacency": (
-        "TI-A23", "true: rooms split by a locked door are not adjacent (RUN, nearby, "
-        "enemies); false: only RUN is stopped by it"),
+        "TI-A23", "true: rooms split by a locked door are not adjacent; false: they count "
+        "as nearby (TI-18), though no one moves through the door until it is unlocked"),
     "solve_proposals_per_turn": (
         "TI-A15", "solve proposals the active player may call in one turn (1 to 3); a "
         "refused one still counts"),
