@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -115,3 +116,20 @@ def test_section_5_5_covers_every_ambiguity() -> None:
     section = doc[doc.index("### 5.5 The Initiative"):]
     for n in range(1, 24):
         assert re.search(rf"TI-A{n}\b", section), f"TI-A{n}"
+
+
+DEEP_YAML = "missions: " + "[" * 5_000 + "]" * 5_000
+BOMB = "\n".join(["a: &a [x, x, x, x, x, x, x, x, x, x]"] + [
+    f"{n}: &{n} [{', '.join([f'*{p}'] * 10)}]" for p, n in zip("abcdefgh", "bcdefghi",
+                                                              strict=True)])
+
+
+@pytest.mark.parametrize("text", [DEEP_YAML, BOMB, "- just\n- a list\n", "a: [unclosed"],
+                         ids=["deep", "alias-bomb", "not-a-mapping", "bad-yaml"])
+def test_validate_of_a_hostile_file_is_an_error_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "hostile.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = RUNNER.invoke(app, ["mission", "validate", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"error: {path}: ") and "Traceback" not in result.stdout
