@@ -55,6 +55,17 @@ def test_validate_lists_every_problem_with_file_and_place(tmp_path: Path) -> Non
     assert lines[3] == f"{first}, {second}: 3 error(s), 0 warning(s)"
 
 
+def test_validate_warnings_alone_exit_0(tmp_path: Path) -> None:
+    quiet = mission("clockmakers_word")
+    quiet["story"]["loss"] = ""
+    path = _write(tmp_path / "quiet.yaml", {"missions": [quiet]})
+    code, out, _ = run("mission", "validate", path)
+    assert code == 0
+    assert out.splitlines() == [
+        f"warning: {path}: mission 'clockmakers_word', story.loss: no text (TI-16: the "
+        "story shown to players)", f"{path}: 0 error(s), 1 warning(s)"]
+
+
 def test_validate_reports_schema_errors_and_unreadable_files(tmp_path: Path) -> None:
     broken = _write(tmp_path / "schema.yaml", {"missions": [{"key": "x"}]})
     code, out, _ = run("mission", "validate", broken)
