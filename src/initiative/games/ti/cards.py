@@ -78,19 +78,19 @@ def _after_leaving(state: TIState) -> None:
 
 
 def can_take(state: TIState) -> bool:
-    """Whether a top card can be taken now (the deck holds one, or an empty deck would
-    be refilled by the reshuffle of TI-47 under `draw_from_empty`)."""
+    """Whether a top card can be taken now: the deck holds one, or an empty deck will
+    be refilled by the reshuffle of TI-47 first."""
     if deck_count(state):
         return True
-    if state.rules.peril_trigger != "draw_from_empty":
-        return False
     return bool(state.discard) and (not state.peril or state.rules.repeat_reshuffle)
 
 
 def take_top(state: TIState) -> int | None:
-    """The deck's top card, removed from the deck (None if there is none). Under
-    `draw_from_empty` an empty deck is reshuffled first (TI-A1)."""
-    if not deck_count(state) and state.rules.peril_trigger == "draw_from_empty":
+    """The deck's top card, removed from the deck (None if there is none). An empty
+    deck is reshuffled first: under `draw_from_empty` that is when In Peril starts
+    (TI-A1); under `deck_empty` it happens only when the deck ran out while the
+    discard pile was empty and cards were discarded since."""
+    if not deck_count(state):
         reshuffle(state)
     if state.deck_top:
         card = state.deck_top.pop(0)

@@ -66,6 +66,7 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
         raise ValueError(f"{len(rest) + len(deck_top) + len(looked)} unseen cards do not "
                          f"fill a deck of {data['deck_count']}")
     where, tan_left, extras, tan_pool = _tokens(setup, view)
+    rng.shuffle(tan_pool)  # the world samples: its draws take the end of a shuffled pool
     passes, tucks, reshuffles = view.counters
     result = data["result"]
     return TIState(

@@ -108,8 +108,8 @@ def _lost(f: list[int]) -> str:
 
 
 def _story(setup: TISetup, token: int) -> str:
-    spec = setup.clue_tokens[token]
-    return f"Story: {spec.story}"
+    story = setup.clue_tokens[token].story
+    return f"Story: {story}" if story else "A token with no story is revealed."
 
 
 def _tucked(setup: TISetup, name: str, f: list[int]) -> str:

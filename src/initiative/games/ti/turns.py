@@ -210,11 +210,11 @@ def end_step(state: TIState, frame: Frame) -> None:
     if frame.stage == 0:
         state.put(frame.but(stage=_REFILL))
         before = state.reshuffles
+        go_on = state.rules.camera_discards_continue_after_reshuffle
         for _ in range(tokens.cameras_in(state, state.pos[seat])):
-            reshuffled = state.reshuffles != before
-            if state.over or (reshuffled and
-                              not state.rules.camera_discards_continue_after_reshuffle):
-                break
+            ran_out = state.reshuffles != before or not cards.deck_count(state)
+            if state.over or (ran_out and not go_on):
+                break  # TI-A5 off: no camera discard once the deck has run out
             if not cards.burn(state, ev.BY_CAMERA):
                 break
         return

@@ -6,7 +6,9 @@ piles, the discard pile, hand and deck sizes, open windows, enemies, the log's p
 events. Private: a seat's own hand, its own private events, and the deck's top cards
 while it is the one that looked at them (a GAME_MASTER sees every hand and private
 event, never the deck order). Never: another hand, the deck order, a face-down token,
-a closed window, the answer before the end, the chance source.
+a closed window, the answer before the end, the chance source. (TI-15, TI-A22: players
+may talk about their cards; the rules do not police that, the views simply never show
+another seat's hand.)
 """
 
 from __future__ import annotations
