@@ -20,9 +20,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.rng import KEYED
+from initiative.games import load_game
 from initiative.games.ti.flags import TIRules
-from initiative.games.ti.game import TIGame
-from initiative.games.ti.loader import build_setup
 from tests.server.ti_support import Frame, Seat, create, deciding, live, running, seat
 
 SEED = 5
@@ -105,7 +104,7 @@ def test_a_person_plays_a_bot_to_the_end_and_the_record_replays(tmp_path: Path) 
         assert table.finished and view["result"]["won"] == table.state.won
         record = client.get(f"/ti/{made['id']}/record?k={made['seats'][0]}").json()
         assert record["format"] == "ti-table/1" and record["seed"] == SEED
-        game = TIGame(build_setup(**record["params"]))
+        game = load_game(record["game"], **record["params"])
         state = game.new_initial_state(record["seed"])
         for index in record["actions"]:
             state.apply(game.action_from_index(index))

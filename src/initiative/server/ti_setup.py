@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.engine.errors import ConfigError, ContentError
+from initiative.games import load_game
 from initiative.games.ti.content import default_content
 from initiative.games.ti.flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
-from initiative.games.ti.loader import build_setup
 from initiative.games.ti.specs import TIContent
 from initiative.server.flag_form import RuleField, changed_rules
 from initiative.server.flag_form import rule_fields as flag_rule_fields
@@ -73,8 +73,9 @@ class TIPlan:
 
 
 def build_game(plan: TIPlan) -> TIGame:
-    """The game of a plan (the shipped content); GameParamError names a bad plan."""
-    return TIGame(build_setup(**plan.params()))
+    """The game of a plan, from the registry (the shipped content); GameParamError
+    names a bad plan."""
+    return load_game("the_initiative", **plan.params())
 
 
 def rule_fields() -> list[RuleField]:
