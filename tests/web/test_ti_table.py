@@ -37,7 +37,10 @@ from tests.web.support import UI_TIMEOUT_MS, PageWatch, Server, needs_chromium, 
 TAIL = 60
 """Decisions before the offline game's end where the CI games start."""
 GAMES = int(os.environ.get("TI_WEB_GAMES", "0"))
-GAME_SEEDS = tuple(range(1, GAMES + 1)) if GAMES else (3, 8)
+MISSIONS = ("clockmakers_word", "gallery_after_dark", "observatory_vault")
+GAME_SEEDS = tuple((seed, MISSIONS[seed % 3]) for seed in range(1, GAMES + 1)) if GAMES \
+    else ((3, MISSIONS[0]), (8, MISSIONS[1]), (4, MISSIONS[2]))
+"""(seed, mission) of the clicked games; the second seat is a bot."""
 MAX_CLICKS = 20_000
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 WHERE = ("#ti-board", "#ti-hand", "#ti-piles", "#ti-console", "#ti-enemies", "#ti-actions")
@@ -130,9 +133,11 @@ def offered(page: Page) -> set[int]:
         "els => els.map(e => e.dataset.action)")}
 
 
-def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random) -> dict[str, int]:
+def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random,
+                   shoot: str = "") -> dict[str, int]:
     """Play the page's seat to the end of the game; clicks counted by page region. At
-    every decision every legal action of the view is on the page (the invariant)."""
+    every decision every legal action of the view is on the page (the invariant).
+    `shoot`: the name of a screenshot taken at the first choice on the board."""
     clicks: dict[str, int] = {}
     for _ in range(MAX_CLICKS):
         expect(page.locator("#ti-actions [data-action], #game-over").first).to_be_visible()
@@ -143,6 +148,9 @@ def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random) -> dict
             return clicks
         legal = [a["index"] for a in view["legal"]]
         assert set(legal) <= offered(page), f"seq {seq}: legal {legal}, offered {offered(page)}"
+        if shoot and page.locator("#ti-board [data-action]").count():
+            shot(page, shoot)
+            shoot = ""
         choice = rng.choice(no_solve(view["legal"], lambda a: a["kind"]))["index"]
         where = click(page, choice)
         clicks[where] = clicks.get(where, 0) + 1
@@ -155,10 +163,10 @@ def shot(page: Page, name: str) -> None:
 
 
 @needs_chromium
-@pytest.mark.parametrize("seed", GAME_SEEDS)
+@pytest.mark.parametrize(("seed", "mission"), GAME_SEEDS)
 def test_a_person_plays_with_a_bot_to_the_end_by_clicking(server: Server, browser: Browser,
-                                                          seed: int) -> None:
-    body = body_of(seed, seat1_controller="random")
+                                                          seed: int, mission: str) -> None:
+    body = body_of(seed, seat1_controller="random", mission=mission)
     if not GAMES:
         line = offline_line(body)
         body["prefix"] = line[:max(0, len(line) - TAIL)]
@@ -168,7 +176,8 @@ def test_a_person_plays_with_a_bot_to_the_end_by_clicking(server: Server, browse
     try:
         with json_seat(server, created, 0) as ws:
             open_seat(page, server.base + created["links"][0])
-            clicks = play_by_clicks(page, ws, random.Random(seed))
+            clicks = play_by_clicks(page, ws, random.Random(seed),
+                                    f"board-{mission.split('_')[0]}" if not GAMES else "")
         assert sum(clicks.values()) > 0
         banner = page.locator("#game-over")
         expect(banner).to_contain_text("The answer:")
@@ -177,7 +186,7 @@ def test_a_person_plays_with_a_bot_to_the_end_by_clicking(server: Server, browse
         record = banner.get_by_role("link", name="Download the record")
         answer = page.request.get(server.base + (record.get_attribute("href") or ""))
         assert answer.ok and answer.json()["format"] == "ti-table/1"
-        if seed == GAME_SEEDS[0]:
+        if (seed, mission) == GAME_SEEDS[0]:
             shot(page, "end")
         assert not watch.errors and not server.tracebacks()
     finally:
@@ -193,6 +202,7 @@ def test_every_legal_action_is_a_control_of_each_seat(server: Server,
     created = create_ti(server, body_of(21))
     pages = [browser.new_page(viewport={"width": 1100, "height": 900}) for _ in range(2)]
     rng = random.Random(21)
+    shots: list[int] = []
     try:
         with json_seat(server, created, 0) as ws0, json_seat(server, created, 1) as ws1:
             sockets = [ws0, ws1]
@@ -213,6 +223,9 @@ def test_every_legal_action_is_a_control_of_each_seat(server: Server,
                 assert not offered(pages[1 - mover])
                 if seq == 3:
                     shot(page, "desktop")
+                if not shots and page.locator("#ti-board [data-action]").count():
+                    shots.append(seq)
+                    shot(page, "choice")  # a choice on the board, outlined
                 click(page, rng.choice(no_solve(views[mover]["legal"],
                                                 lambda a: a["kind"]))["index"])
                 seq = page_seq(page)
