@@ -302,7 +302,8 @@ def enter_answer(page: Page, created: dict[str, Any], server: Server) -> str:
 
 @needs_chromium
 def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
-    created = create_ti(server, body_of(7, seat1_controller="random"))
+    created = create_ti(server, body_of(7, seat1_controller="random",
+                                        mission="observatory_vault"))
     page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True,
                             has_touch=True)
     try:
