@@ -15,7 +15,8 @@ from initiative.games.ti.actions import Kind, act, index, play
 from initiative.server import ti_render
 from tests.server.ti_sample import card, choice, finished_view, sample_view, token
 
-KINDS = ("turn", "run", "gather", "keypad", "disarm", "answer", "vote")
+KINDS = ("turn", "run", "gather", "keypad", "disarm", "answer", "vote", "enemy_move",
+         "discard", "arrange")
 
 
 def rendered(view: dict[str, object]) -> dict[str, str]:
@@ -116,3 +117,18 @@ def test_a_spectator_sees_no_hand_and_no_control() -> None:
 def test_choice_labels_name_the_action() -> None:
     entry = choice(play(0, 20), "Play 9 of triangle on RUN")
     assert entry["kind"] == "play" and entry["text"] == "play run 20"
+
+
+def test_enemy_ties_discards_and_the_lookouts_cards() -> None:
+    """TI-42: a tied enemy destination is a room to click (drawn in red); TI-13: each
+    card pays for a special with its own Discard button; the Lookout's top cards are
+    shown to that seat with a button each (deck_top is in its view only)."""
+    board = rendered(sample_view("enemy_move"))["ti-board"]
+    lab = board.split('data-room="3"')[1].split("</g>")[0]
+    assert 'class="pick enemy-to"' in lab
+    assert f'data-action="{index(act(Kind.ENEMY_TO, 3))}"' in lab
+    hand = rendered(sample_view("discard"))["ti-hand"]
+    assert hand.count(">Discard</button>") == 4
+    actions = rendered(sample_view("arrange"))["ti-actions"]
+    assert "only you see these" in actions and ">7●</button>" in actions
+    assert "only you see" not in rendered(sample_view("turn"))["ti-actions"]

@@ -58,6 +58,14 @@ def legal_for(kind: str) -> list[dict[str, Any]]:
         return [choice(act(Kind.SYMBOL, i), f"Enter {s}") for i, s in enumerate("EYX")]
     if kind == "vote":
         return [choice(act(Kind.YES), "Vote yes"), choice(act(Kind.NO), "Vote no")]
+    if kind == "enemy_move":
+        return [choice(act(Kind.ENEMY_TO, 1), "The Watchdog goes to the Hall"),
+                choice(act(Kind.ENEMY_TO, 3), "The Watchdog goes to the Lab")]
+    if kind == "discard":
+        return [choice(act(Kind.DISCARD, c["id"]), f"Discard {c['value']} of {c['suit']}")
+                for c in HAND]
+    if kind == "arrange":
+        return [choice(act(Kind.ARRANGE, c), f"Put card {c} back next") for c in (21, 22)]
     return []
 
 
@@ -126,6 +134,8 @@ def sample_view(kind: str = "turn", seat: int = 0) -> dict[str, Any]:
         "pending": pending, "secrets": [],
         "legal": legal_for(kind) if pending["seat"] == seat else [],
         "log": [{"text": "Ann plays 8 of square on RUN."}], "result": None, "over": False,
+        **({"deck_top": [card(21, "circle", 7), card(22, "square", 1)]}
+           if kind == "arrange" else {}),
     }
 
 
