@@ -316,3 +316,17 @@ def test_the_guide_cites_the_rules_and_lists_every_flag(tmp_path: Path) -> None:
             assert rule in guide.text
         rows = re.findall(r'<tr id="flag-([a-z_]+)">', guide.text)
         assert rows == list(TIRules.names())
+
+
+def test_solo_tables_have_one_seat_or_two_under_ti_a17(tmp_path: Path) -> None:
+    """TI-1: one person, one seat (no vote, TI-56); TI-A17 `characters_per_solo_player:
+    2`: one person runs two seats, each with its link."""
+    with running(tmp_path) as client:
+        solo = create(client, players=1, seed=SEED)
+        assert len(solo["seats"]) == 1 and live(client, solo["id"]).game.num_seats == 1
+        with seat(client, solo["id"], solo["seats"][0]) as ann:
+            assert ann.until(deciding)["view"]["legal"]
+        two = create(client, players=1, rule_characters_per_solo_player=2, seed=SEED)
+        table = live(client, two["id"])
+        assert len(two["seats"]) == 2 and table.game.num_seats == 2
+        assert table.plan.players == 1
