@@ -157,9 +157,9 @@ def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random,
     raise AssertionError("the game did not end")
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, full: bool = True) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(IMAGES / f"ti-{name}.png"), full_page=True)
+    page.screenshot(path=str(IMAGES / f"ti-{name}.png"), full_page=full)
 
 
 @needs_chromium
@@ -338,7 +338,7 @@ def test_the_guide_and_the_form(server: Server, browser: Browser) -> None:
         expect(page.locator("#house-rules tbody tr")).to_have_count(len(TIRules.names()))
         expect(page.locator("#solve")).to_contain_text("TI-56")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        shot(page, "howto")
+        shot(page, "howto", full=False)
         page.goto(server.base + "/ti/new")
         seats = page.locator("fieldset.seat")
         for count in ("3", "1", "4", "2"):
