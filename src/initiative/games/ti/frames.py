@@ -76,6 +76,9 @@ class Frame(SlotFrame):
         self.items = items
         self.votes = votes
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return Frame, self.fields()  # one class for every tag: the tag is an argument
+
     def but(self, *, seat: int | None = None, left: int | None = None,
             stage: int | None = None, enemy: int | None = None,
             items: tuple[int, ...] | None = None, votes: tuple[int, ...] | None = None,
