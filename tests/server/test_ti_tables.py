@@ -316,6 +316,11 @@ def test_the_guide_cites_the_rules_and_lists_every_flag(tmp_path: Path) -> None:
             assert rule in guide.text
         rows = re.findall(r'<tr id="flag-([a-z_]+)">', guide.text)
         assert rows == list(TIRules.names())
+        made = create(client, seed=SEED)
+        for path in ("/ti/how-to-play", "/ti/new", f"/ti/{made['id']}?k={made['seats'][0]}"):
+            page = client.get(path).text  # every page of the game is headed by its name
+            assert '<a href="/">The Initiative</a>' in page
+            assert 'class="guide-link" href="/ti/how-to-play"' in page
 
 
 def test_solo_tables_have_one_seat_or_two_under_ti_a17(tmp_path: Path) -> None:
