@@ -23,7 +23,7 @@ from initiative.games.ti import tokens
 from initiative.games.ti.actions import tuck
 from initiative.games.ti.flags import ti_rules
 from initiative.games.ti.setup import SeatSetup, TISetup
-from initiative.games.ti.specs import Window
+from initiative.games.ti.specs import Enemy, EnemyAbility, Placement, Window
 from initiative.games.ti.state import TIState
 from tests.ti.build import card, cards, do, kinds, legal_texts, position
 from tests.ti.sample import ALPHA_NUM, CHARACTERS, CONTENT, EYE, R1, R2, R3, R4, R5, R6
@@ -184,6 +184,25 @@ def test_ti43_tia23_enemies_never_pass_a_locked_door(blocks: bool) -> None:
                      reveals=(2,), rules=rules, locked=[False])
     do(state, f"play intel {card('circle-3')}", f"room {R1}")
     assert state.enemy_room == [R3]
+
+
+def test_ti42_an_enemy_heading_for_the_entrance() -> None:
+    """TI-42, TI-43: a `move_toward` ability with target `entrance` walks toward the
+    entrance room (R4): from R3 (the door to R2 locked) its one step goes to R6."""
+    sentry = Enemy("sentry", "Sentry", ("circle",), 5, (
+        EnemyAbility("spiral", "move_toward", "entrance", rooms=1, text="Heads out."),))
+    content = replace(CONTENT, enemies={**CONTENT.enemies, "sentry": sentry})
+    mission = replace(EYE, enemies=(Placement("sentry", R3),))
+    setup = TISetup(content, mission, (SeatSetup("Ada", CHARACTERS["sprinter"]),
+                                       SeatSetup("Bo", CHARACTERS["analyst"])))
+    spiral = 1  # EYE's alpha glyph with a spiral
+    pool = [t for t in range(setup.num_tan) if t != spiral] + [spiral]  # drawn first
+    state = TIState(setup, SplitMix64(0), dealt=True, first=0, hands=[cards(*HAND), []],
+                    tan_pool=pool, pos=[R1, R1])
+    state.settle()
+    do(state, f"play intel {card('circle-3')}", f"room {R1}")
+    assert state.enemy_room == [R6]
+    assert (ev.ENEMY_MOVED, 0, R6) in state.events()
 
 
 def test_ti40_burn_deck_discards_from_the_top_of_the_deck() -> None:
