@@ -254,6 +254,21 @@ def test_tia5_camera_discards_under_draw_from_empty(go_on: bool) -> None:
         assert len(state.hands[0]) == 4 and state.active == 1
 
 
+def test_tia14_a_turn_with_an_action_resets_the_stall_count() -> None:
+    """TI-A14: seat 0 passes with nothing to draw, seat 1 plays its last card (a turn
+    with an action: the count starts over), seat 0 passes again: no stall yet; seat 1,
+    now empty-handed, passes too: two passes in a row with no draw, a stall."""
+    state = position(hands={1: ["circle-3"]}, peril=True, deck=[], discard=[])
+    do(state, "pass")
+    assert state.passes == 1 and state.active == 1
+    do(state, f"play run {card('circle-3')}", "stop", "end")
+    assert state.passes == 0 and not state.over
+    do(state, "pass")
+    assert not state.over and state.active == 1
+    do(state, "pass")
+    assert state.over and state.loss_reason == "stall"
+
+
 # --- public events and seat order ---------------------------------------------------
 
 
