@@ -2,9 +2,10 @@
 (docs/rules-interpretations.md section 5.5, "Procedures the engine adds"): one-option
 steps, the forced pass and cameras (TI-28, TI-53), keypad and computer access without
 a target (TI-32, TI-33, TI-35), camera and alarm features (TI-28, TI-34), the Tinkerer
-and the Lookout (TI-13), enemies and doors (TI-42, TI-43, TI-A23), an empty deck over
-an empty discard pile (TI-47, TI-A1), camera discards under `draw_from_empty` (TI-A5),
-public events (TI-15, TI-54, TI-56) and gas in seat order (TI-29, TI-A11).
+and the Lookout (TI-13), enemies, their targets and doors (TI-40, TI-42, TI-43,
+TI-A23), an empty deck over an empty discard pile (TI-47, TI-A1), camera discards under
+`draw_from_empty` (TI-A5), the stall count (TI-A14), public events (TI-15, TI-54, TI-56)
+and gas in seat order (TI-29, TI-A11).
 
 Two rules bugs found in review are pinned as strict xfails at the end: answers of
 multi-character symbols compared as one string (TI-A16), and cameras that skip their
@@ -37,7 +38,6 @@ TRIPWIRE, SAFE = 14, 15
 # DRILL tokens
 D_ALPHA_CRESCENT, D_MASTER_CAMERA, D_MASTER_ALARM, D_COMPUTER = 1, 2, 3, 9
 D_TRIPWIRE, D_SAFE, D_CAMERA, D_ALARM = 11, 12, 13, 14
-SHADE = 0
 
 
 def symbols(*text: str) -> list[str]:
