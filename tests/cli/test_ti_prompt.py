@@ -104,7 +104,7 @@ def test_room_and_card_lookups() -> None:
     v = view()
     text = room_answer(v, "arch")
     assert "Passages: Lobby (passage), Server Room (door 0, locked)" in text
-    assert "Token 3 [al@]: glyph Alpha (spiral)" in text
+    assert "Token 3 [al:S]: glyph Alpha (spiral)" in text
     assert room_answer(v, "").startswith("Which room? e.g. `room Lobby`; rooms: 0 Lobby")
     assert "matches several rooms" in room_answer(v, "l")
     assert "names no room" in room_answer(v, "attic")

@@ -9,7 +9,7 @@ face-down stack (`stack 3`), the face-up tokens and the features, each as `id:CO
 
     +-0 Lobby------------+-----+-1 Hall <2>---------+
     | P0 P1 stack 2      |     | !Watchdog          |
-    | 9:ENTRY            |     | 4:al) 5:CAM        |
+    | 9:ENTRY            |     | 4:al:S 5:CAM        |
     +--------------------+     +--------------------+
               |
     +-3 Store------------+
@@ -40,11 +40,11 @@ TOKEN_CODES: Mapping[str, str] = {
     "master_alarm": "MALM", "blank": "BLANK", "entrance": "ENTRY",
     "laser_tripwire": "TRIP", "safe": "SAFE"}
 """The short code of every token and feature kind but glyphs (a glyph shows its mark)."""
-ICON_MARKS: Mapping[str, str] = {"crescent": ")", "spiral": "@"}
+ICON_MARKS: Mapping[str, str] = {"crescent": ":C", "spiral": ":S"}
 """TI-24 sub-icons, written right after the token's code."""
 KEY = ("Key: P0 seat 0's character   !Name enemy   stack N face-down tokens   "
        "id:CODE a face-up token or feature: glyph mark (~ not on the mission, * blue, "
-       ") crescent, @ spiral), KEY keypad, PC computer, CAM camera, GAS gas, CI counter "
+       ":C crescent, :S spiral), KEY keypad, PC computer, CAM camera, GAS gas, CI counter "
        "intel, ALM alarm, MCAM/MALM master camera/alarm, ENTRY entrance, TRIP laser "
        "tripwire, SAFE safe   ----- or | passage   # wall token   L1 locked door 1   "
        "U1 unlocked door 1   <n> choice n of the menu")
@@ -81,7 +81,7 @@ def token_code(token: Mapping[str, Any], view: Mapping[str, Any]) -> str:
 
 def token_text(token: Mapping[str, Any], view: Mapping[str, Any],
                mark: int | None = None) -> str:
-    """`7:CAM`, `4:al)`, and `<n>` after it when choice `n` names the token."""
+    """`7:CAM`, `4:al:S`, and `<n>` after it when choice `n` names the token."""
     return f"{token['id']}:{token_code(token, view)}" + (f"<{mark}>" if mark else "")
 
 
