@@ -61,18 +61,24 @@ def _facing(match: Match) -> str:
 
 
 HEX: Final = "hex_skirmish"
+TI: Final = "the_initiative"
 
 
 @app.command()
 def play(
     game_name: Annotated[str, typer.Option(
-        "--game", help=f"The game: {GAME} or {HEX} (the hex skirmish game, docs/hex.md).")] = GAME,
+        "--game", help=f"The game: {GAME}, {HEX} (the hex skirmish game, docs/hex.md) or "
+        f"{TI} (docs/the-initiative-terminal.md).")] = GAME,
     players: Annotated[int | None, typer.Option(
-        help=f"{HEX}: players, 2 to 4 (default 2).")] = None,
+        help=f"{HEX}: players, 2 to 4 (default 2); {TI}: 1 to 4 (default 2).")] = None,
+    mission: Annotated[str | None, typer.Option(
+        help=f"{TI}: the mission key (default: the campaign's first).")] = None,
+    campaign: Annotated[str | None, typer.Option(
+        help=f"{TI}: play this campaign's next mission and log the result.")] = None,
     board: Annotated[str | None, typer.Option(
         help=f"{HEX}: the board key (default: the content's default board).")] = None,
     characters: Annotated[str | None, typer.Option(
-        help=f"{HEX}: one character key per seat, joined by + (e.g. a+b).")] = None,
+        help=f"{HEX}, {TI}: one character key per seat, joined by + (e.g. a+b).")] = None,
     seed: Annotated[int | None, typer.Option(
         min=0, help="Game seed (default: random, printed).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
@@ -123,6 +129,12 @@ def play(
 
     if seed is None:
         seed = secrets.randbelow(1 << 32)
+    if game_name == TI:
+        raise _play_ti(seed, seat, human, watch, bot, record, rule, players, mission,
+                       characters, campaign, {"--board": board, "--format": format,
+                                              "--mode": mode, "--setup": setup})
+    if mission is not None or campaign is not None:
+        raise fail(f"--mission and --campaign are options of --game {TI}")
     if game_name != GAME:
         raise _play_hex(game_name, seed, seat, human, watch, bot, record, rule, players, board,
                         characters, {"--max-activations": max_activations,
@@ -192,7 +204,7 @@ def _play_hex(game: str, seed: int, seat: int, human: list[int] | None, watch: b
     from initiative.cli.play import console_reader
 
     if game != HEX:
-        raise fail(f"--game: {game!r} is not one of {GAME}, {HEX}")
+        raise fail(f"--game: {game!r} is not one of {GAME}, {HEX}, {TI}")
     given = [name for name, value in ib_only.items() if value]
     if given:
         raise fail(f"{', '.join(given)}: options of --game {GAME}, not {HEX}")
@@ -202,6 +214,28 @@ def _play_hex(game: str, seed: int, seat: int, human: list[int] | None, watch: b
                             seat=seat, humans=human or [], watch=watch, bot=bot,
                             record=record, rules=rule or [], console=console,
                             read=console_reader(console))
+    except OptionError as exc:
+        raise fail(str(exc)) from None
+    return typer.Exit(code)
+
+
+def _play_ti(seed: int, seat: int, human: list[int] | None, watch: bool, bot: str,
+             record: Path | None, rule: list[str] | None, players: int | None,
+             mission: str | None, characters: str | None, campaign: str | None,
+             others: dict[str, object]) -> typer.Exit:
+    """`play --game the_initiative` (cli/ti_play.py); the Exit that ends the command."""
+    from initiative.cli.play import console_reader
+    from initiative.cli.ti_play import OptionError, play_command
+
+    given = [name for name, value in others.items() if value]
+    if given:
+        raise fail(f"{', '.join(given)}: not options of --game {TI}")
+    console = Console(highlight=False)
+    try:
+        code = play_command(players=players, mission=mission, characters=characters,
+                            seed=seed, seat=seat, humans=human or [], watch=watch, bot=bot,
+                            record=record, rules=rule or [], campaign=campaign,
+                            console=console, read=console_reader(console))
     except OptionError as exc:
         raise fail(str(exc)) from None
     return typer.Exit(code)

@@ -19,14 +19,23 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
+from initiative.bots import BOTS, is_bot_name, make_bot
 from initiative.cli import ti_screen
 from initiative.cli.console_io import Reader
 from initiative.cli.ti_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
-from initiative.engine.contract import SPECTATOR
-from initiative.engine.errors import ConfigError
+from initiative.engine.contract import SPECTATOR, Bot
+from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
 from initiative.games.ib.config import parse_flag_value
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.flags import TIRules
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.record import record_of
+from initiative.games.ti.state import TIState
+from initiative.games.ti.view import TIView
+
+TIBot = Bot[TIView, TIAction]
 
 HANDOFF = "Pass the keyboard to {name} (seat {seat}){why}, then press Enter: "
 WHY: Mapping[str, str] = {"vote": " to vote on the proposed answer",
@@ -112,3 +121,112 @@ def rule_flags(items: Sequence[str]) -> dict[str, Any]:
 
 class OptionError(ValueError):
     """A command-line option The Initiative cannot take; the message says which and why."""
+
+
+def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
+    """The first lines: seed, mission and board, who plays each seat, the question and
+    the mission's opening story (TI-16)."""
+    setup = game.setup
+    mission = setup.mission
+    lines = [f"The Initiative, seed {seed}, mission {mission.number} {mission.name} "
+             f"(board {setup.board.name}):", *(
+                 f"  seat {i}: {s.name} - {s.character.name} ({s.character.text}), "
+                 + ("played here" if i in humans else f"{bot_name} bot")
+                 for i, s in enumerate(setup.seats))]
+    lines += ti_screen.wrap(f"Question: {mission.question}")
+    if mission.story.intro:
+        lines += ti_screen.wrap(mission.story.intro, "")
+    return "\n".join(lines)
+
+
+def make_bots(game: TIGame, bot_name: str, humans: Sequence[int], seed: int
+              ) -> dict[int, TIBot]:
+    """The bot `bot_name` at every seat no person plays, each with its own seed."""
+    seeds = SplitMix64(seed)
+    return {seat: make_bot(bot_name, game.setup, seeds.next64())
+            for seat in range(game.num_seats) if seat not in humans}
+
+
+def run(game: TIGame, seed: int, humans: Sequence[int], bot_name: str, console: Console,
+        read: Reader, record_path: Path | None = None) -> tuple[int, TIState, bool]:
+    """Play one game: the `humans` seats at this keyboard (none: every seat a bot, shown
+    at the end as a spectator sees it), the bot `bot_name` at the others. The record,
+    if asked for, is saved even when a player quits or the game stops on Ctrl-C or a
+    crash. Returns the exit code (1: the record could not be written), the final state
+    and whether the game was stopped before its end."""
+    state = game.new_initial_state(seed)
+    bots = make_bots(game, bot_name, humans, seed)
+    table = Table(console, read, list(humans))
+    stopped = False
+    try:
+        while not state.is_terminal():
+            seat = state.current_seat()
+            if seat in humans:
+                action = table.ask(seat, state.view(seat).to_dict())
+                if action is None:
+                    stopped = True
+                    break
+            else:
+                action = bots[seat].choose(state.view(seat))
+            state.apply(action)
+    except KeyboardInterrupt:
+        console.print()
+        stopped = True
+    except BaseException:  # a crash: keep what was played, then let it show
+        if record_path is not None:
+            save_record(state, game, seed, record_path, console)
+        raise
+    table.finish(state.view(final_viewer(humans)).to_dict(), stopped)
+    code = 0 if record_path is None else save_record(state, game, seed, record_path,
+                                                     console)
+    return code, state, stopped
+
+
+def save_record(state: TIState, game: TIGame, seed: int, path: Path,
+                console: Console) -> int:
+    """Write the game so far to `path`; the exit code (1: it could not be written)."""
+    try:
+        record_of(state, game, seed, with_log=True).save(path)
+    except (OSError, InitiativeError) as exc:
+        console.print(f"error: the record could not be saved: {exc}", style="bold red",
+                      markup=False)
+        return 1
+    console.print(f"Record saved to {path}", markup=False, highlight=False)
+    return 0
+
+
+def load(players: int | None, mission: str | None, characters: str | None,
+         rules: Sequence[str], **extra: Any) -> TIGame:
+    """The game the options describe; an InitiativeError says what is wrong."""
+    params: dict[str, Any] = {"rules": rule_flags(rules), **extra}
+    for key, value in (("players", players), ("mission", mission),
+                       ("characters", characters)):
+        if value is not None:
+            params[key] = value
+    game: TIGame = load_game("the_initiative", **params)
+    return game
+
+
+def play_command(*, players: int | None, mission: str | None, characters: str | None,
+                 seed: int, seat: int, humans: Sequence[int], watch: bool, bot: str,
+                 record: Path | None, rules: Sequence[str], campaign: str | None,
+                 console: Console, read: Reader) -> int:
+    """`initiative play --game the_initiative`: check the options, say who plays, play.
+    Bad options raise `OptionError` with the message for the user."""
+    if not is_bot_name(bot):
+        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
+                          "(iterations) or ismcts@Xs (seconds per decision)")
+    try:
+        game = load(players, mission, characters, rules)
+    except InitiativeError as exc:
+        raise OptionError(str(exc)) from None
+    here = [] if watch else sorted(set(humans)) if humans else [seat]
+    for s in here:
+        if s >= game.num_seats:
+            raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
+                              f"{game.num_seats - 1}")
+    if record is not None and not record.parent.is_dir():
+        raise OptionError(f"--record: folder {record.parent} does not exist")
+    console.print(opening(game, seed, here, bot), markup=False, highlight=False)
+    code, _, _ = run(game, seed, here, bot, console, read, record)
+    return code

@@ -1,0 +1,134 @@
+"""`initiative play --game the_initiative` in a real pseudo-terminal (pexpect), played as
+a person would: a whole seeded game against bots with questions and bad input, a
+hotseat game where the keyboard is passed (also to vote on a solve, TI-56) and no screen
+shows the other seat's hand, Ctrl-C and Ctrl-D."""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+import pexpect
+
+from initiative.engine.contract import GAME_MASTER
+from initiative.games import load_game
+from initiative.games.ti.game import TIGame
+from tests.cli.helpers import ENV
+
+PROMPT = r"Your choice \(number or move text, help, q to quit\): "
+HANDOFF = r"Pass the keyboard to (\w+) \(seat (\d)\)( to vote on the proposed answer)?, " \
+    r"then press Enter: "
+END = r"Mission (accomplished|lost): "
+CARD = r"(\d+): (?:(\d+) (\w+)|time x\d)"
+
+
+def _spawn(*args: str) -> Any:
+    env = {k: v for k, v in ENV.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env["TERM"] = "xterm-256color"
+    return pexpect.spawn(sys.executable,
+                         ["-m", "initiative.cli.main", "play", "--game", "the_initiative",
+                          *args], env=env, encoding="utf-8", timeout=60,
+                         dimensions=(80, 80))
+
+
+def _finish(child: Any) -> None:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+
+
+def _widest(screen: str) -> int:
+    return max((len(line.rstrip("\r")) for line in screen.split("\n")), default=0)
+
+
+def test_a_person_plays_a_whole_seeded_game_against_the_bot() -> None:
+    child = _spawn("--seed", "5", "--players", "2")
+    child.expect("The Initiative, seed 5, mission 1")
+    child.expect(PROMPT)
+    screen = child.before
+    assert "'s hand (seat 0):" in screen and "Console:" in screen
+    assert "Action piles:" in screen and "Deck " in screen
+    assert _widest(screen) <= 80, "the screen fits 80 columns"
+    child.sendline("help")
+    child.expect("room NAME")
+    child.expect(PROMPT)
+    child.sendline("room 0")
+    child.expect(r"Passages: ")
+    child.expect(PROMPT)
+    child.sendline("log")
+    child.expect("-- The whole log --")
+    child.expect(PROMPT)
+    child.sendline("map")
+    child.expect("Key: ")
+    child.expect(PROMPT)
+    child.sendline("99")
+    child.expect("There is no choice 99")
+    child.expect(PROMPT)
+    child.sendline("fly away")
+    child.expect("'fly away' is not a choice: unknown action 'fly'")
+    decisions = 0
+    while child.expect([PROMPT, END]) == 0:
+        child.sendline("1")
+        decisions += 1
+    child.expect("The answer: ")
+    _finish(child)
+    assert decisions > 5
+
+
+def _hand(screen: str, name: str) -> list[int]:
+    """The card ids listed in `name`'s hand on one screen."""
+    line = screen.split(f"{name}'s hand", 1)[1].split("\n\r\n", 1)[0]
+    return [int(i) for i, *_ in re.findall(CARD, line.split("\n", 1)[0])]
+
+
+def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
+    """Two people at one keyboard: each decision's screen is that seat's alone; a solve
+    is voted on by the other seat after the keyboard is passed (TI-56), and a `no`
+    stops it (play goes on)."""
+    game: TIGame = load_game("the_initiative", players=2)
+    state = game.new_initial_state(11)
+    names = [s.name for s in game.setup.seats]
+    child = _spawn("--seed", "11", "--human", "0", "--human", "1")
+    at: int | None = None
+    screens = 0
+    solved = voted = False
+    while True:
+        index = child.expect([HANDOFF, PROMPT, END])
+        if index == 0:
+            assert "\x1b[2J" in child.before or "\x1b[H" in child.before, \
+                "the screen is cleared before the keyboard is passed on"
+            at = int(child.match.group(2))
+            if child.match.group(3):
+                voted = True
+            child.sendline("")
+            continue
+        if index == 2:
+            break
+        screen = child.before
+        assert at is not None and state.current_seat() == at
+        view = state.view(at).to_dict()
+        other = names[1 - at]
+        if screens == 0 or "'s hand" in screen:
+            assert f"{other}'s hand" not in screen, "no screen shows the other's hand"
+            hands = state.view(GAME_MASTER).to_dict()["hands"]
+            assert _hand(screen, names[at]) == [c["id"] for c in hands[str(at)]]
+        screens += 1
+        texts = [e["text"] for e in view["legal"]]
+        if not solved and "solve" in texts:
+            choice = "solve"
+            solved = True
+        elif view["pending"] and view["pending"]["kind"] == "vote":
+            choice = "no"
+        else:
+            choice = "1"
+        child.sendline(choice)
+        action = (state.legal_actions()[texts.index(choice)] if choice != "1"
+                  else state.legal_actions()[0])
+        state.apply(action)
+        if screens > 400:
+            break
+    child.sendintr() if screens > 400 else None
+    _finish(child)
+    assert solved and voted, "the vote went to the other seat through a handoff"
