@@ -87,10 +87,10 @@ def test_console_piles_deck_and_enemies() -> None:
     text = render_board(closed)
     assert "RUN      top 7 circle (2 cards)" in text
     assert "INTEL    top - (0 cards) BLOCKED by counter intel 9" in text, "TI-30"
-    assert deck_line(closed) == ("Deck 21   Discard 3 (top 5 square)   Time 3/3   "
-                                 "not in peril")
+    assert deck_line(closed) == ("Deck 21   Discard 3 (top 5 square)   Time 3 (lost at 3 "
+                                 "once In Peril)")
     peril = {**closed, "peril": True}
-    assert deck_line(peril).endswith("IN PERIL"), "TI-47"
+    assert deck_line(peril).endswith("Time 3/3   IN PERIL"), "TI-47, TI-50"
     assert "!Watchdog (square, strength 10) in Corridor; tucked: square 4/10" in text
     beaten = copy.deepcopy(closed)
     beaten["enemies"][0].update(defeated=True, room=None)

@@ -13,12 +13,13 @@ import pexpect
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.games import load_game
+from initiative.games.ti.actions import from_index
 from initiative.games.ti.game import TIGame
 from tests.cli.helpers import ENV
 
 PROMPT = r"Your choice \(number or move text, help, q to quit\): "
-HANDOFF = r"Pass the keyboard to (\w+) \(seat (\d)\)( to vote on the proposed answer)?, " \
-    r"then press Enter: "
+HANDOFF = r"Pass the keyboard to ([^\n]+?) \(seat (\d)\)( to [^.]+)?\.\s+Press Enter when " \
+    r"ready \(q to quit\): "
 END = r"Mission (accomplished|lost): "
 CARD = r"(\d+): (?:(\d+) (\w+)|time x\d)"
 
@@ -78,57 +79,54 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot() -> None:
 
 
 def _hand(screen: str, name: str) -> list[int]:
-    """The card ids listed in `name`'s hand on one screen."""
-    line = screen.split(f"{name}'s hand", 1)[1].split("\n\r\n", 1)[0]
-    return [int(i) for i, *_ in re.findall(CARD, line.split("\n", 1)[0])]
+    """The card ids listed in `name`'s hand on one screen (the lines up to the blank
+    line before the decision)."""
+    section = screen.split(f"{name}'s hand (seat", 1)[1].split("\r\n\r\n", 1)[0]
+    return [int(i) for i, *_ in re.findall(CARD, section.split("You know", 1)[0])]
 
 
 def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
-    """Two people at one keyboard: each decision's screen is that seat's alone; a solve
-    is voted on by the other seat after the keyboard is passed (TI-56), and a `no`
-    stops it (play goes on)."""
+    """Two people at one keyboard: each decision's screen is that seat's alone (its hand
+    is the game master's hand of that seat, the other's never shows); a solve is voted
+    on by the other seat after the keyboard is passed (TI-56), and a `no` stops it."""
     game: TIGame = load_game("the_initiative", players=2)
     state = game.new_initial_state(11)
     names = [s.name for s in game.setup.seats]
     child = _spawn("--seed", "11", "--human", "0", "--human", "1")
     at: int | None = None
-    screens = 0
-    solved = voted = False
-    while True:
-        index = child.expect([HANDOFF, PROMPT, END])
+    proposed = voted = False
+    while (index := child.expect([HANDOFF, PROMPT, END])) != 2:
         if index == 0:
-            assert "\x1b[2J" in child.before or "\x1b[H" in child.before, \
-                "the screen is cleared before the keyboard is passed on"
+            assert "\x1b[2J" in child.before, "the screen is cleared before a handoff"
             at = int(child.match.group(2))
-            if child.match.group(3):
-                voted = True
+            voted = voted or "to vote" in (child.match.group(3) or "")
             child.sendline("")
             continue
-        if index == 2:
-            break
         screen = child.before
         assert at is not None and state.current_seat() == at
         view = state.view(at).to_dict()
-        other = names[1 - at]
-        if screens == 0 or "'s hand" in screen:
-            assert f"{other}'s hand" not in screen, "no screen shows the other's hand"
-            hands = state.view(GAME_MASTER).to_dict()["hands"]
-            assert _hand(screen, names[at]) == [c["id"] for c in hands[str(at)]]
-        screens += 1
+        assert f"{names[1 - at]}'s hand" not in screen, "never the other seat's hand"
+        hands = state.view(GAME_MASTER).to_dict()["hands"]
+        assert _hand(screen, names[at]) == [c["id"] for c in hands[str(at)]]
         texts = [e["text"] for e in view["legal"]]
-        if not solved and "solve" in texts:
-            choice = "solve"
-            solved = True
-        elif view["pending"] and view["pending"]["kind"] == "vote":
-            choice = "no"
-        else:
-            choice = "1"
+        kind = view["pending"]["kind"]
+        choice = "solve" if not proposed and "solve" in texts else \
+            "no" if kind == "vote" else texts[0]
+        proposed = proposed or choice == "solve"
         child.sendline(choice)
-        action = (state.legal_actions()[texts.index(choice)] if choice != "1"
-                  else state.legal_actions()[0])
-        state.apply(action)
-        if screens > 400:
-            break
-    child.sendintr() if screens > 400 else None
+        state.apply(from_index(view["legal"][texts.index(choice)]["index"]))
     _finish(child)
-    assert solved and voted, "the vote went to the other seat through a handoff"
+    assert proposed and voted, "the vote went to the other seat through a handoff"
+    assert state.is_terminal()
+
+
+def test_ctrl_c_and_ctrl_d_end_the_game_cleanly() -> None:
+    for stop in ("intr", "eof"):
+        child = _spawn("--seed", "3")
+        child.expect(PROMPT)
+        if stop == "intr":
+            child.sendintr()
+        else:
+            child.sendeof()
+        child.expect("Game abandoned.")
+        _finish(child)

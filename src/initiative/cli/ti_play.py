@@ -19,7 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from initiative.bots import BOTS, is_bot_name, make_bot
+from initiative.bots import RandomBot
 from initiative.cli import ti_screen
 from initiative.cli.console_io import Reader
 from initiative.cli.ti_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
@@ -31,13 +31,13 @@ from initiative.games.ib.config import parse_flag_value
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
-from initiative.games.ti.record import record_of
 from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
 
 TIBot = Bot[TIView, TIAction]
 
-HANDOFF = "Pass the keyboard to {name} (seat {seat}){why}, then press Enter: "
+HANDOFF = "Pass the keyboard to {name} (seat {seat}){why}."
+READY = "Press Enter when ready (q to quit): "
 WHY: Mapping[str, str] = {"vote": " to vote on the proposed answer",
                           "first": " to choose who goes first"}
 """Why the keyboard is passed, for the decisions that are not a turn of one's own."""
@@ -65,7 +65,8 @@ class Table:
             self.console.file.flush()
         self.last = seat
         why = WHY.get(str((view.get("pending") or {}).get("kind")), "")
-        text = self.read(HANDOFF.format(name=view["seat_names"][seat], seat=seat, why=why))
+        self.say(HANDOFF.format(name=view["seat_names"][seat], seat=seat, why=why))
+        text = self.read(READY)
         return text is not None and text.strip().lower() not in QUIT_WORDS
 
     def ask(self, seat: int, view: Mapping[str, Any]) -> TIAction | None:
@@ -130,8 +131,9 @@ def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> st
     mission = setup.mission
     lines = [f"The Initiative, seed {seed}, mission {mission.number} {mission.name} "
              f"(board {setup.board.name}):", *(
-                 f"  seat {i}: {s.name} - {s.character.name} ({s.character.text}), "
-                 + ("played here" if i in humans else f"{bot_name} bot")
+                 f"  seat {i}: {s.name}"
+                 + ("" if s.name == s.character.name else f" as {s.character.name}")
+                 + (", played here" if i in humans else f", {bot_name} bot")
                  for i, s in enumerate(setup.seats))]
     lines += ti_screen.wrap(f"Question: {mission.question}")
     if mission.story.intro:
@@ -143,7 +145,7 @@ def make_bots(game: TIGame, bot_name: str, humans: Sequence[int], seed: int
               ) -> dict[int, TIBot]:
     """The bot `bot_name` at every seat no person plays, each with its own seed."""
     seeds = SplitMix64(seed)
-    return {seat: make_bot(bot_name, game.setup, seeds.next64())
+    return {seat: RandomBot(seeds.next64())
             for seat in range(game.num_seats) if seat not in humans}
 
 
@@ -186,7 +188,7 @@ def save_record(state: TIState, game: TIGame, seed: int, path: Path,
                 console: Console) -> int:
     """Write the game so far to `path`; the exit code (1: it could not be written)."""
     try:
-        record_of(state, game, seed, with_log=True).save(path)
+        raise InitiativeError("The Initiative's records are not in this build yet")
     except (OSError, InitiativeError) as exc:
         console.print(f"error: the record could not be saved: {exc}", style="bold red",
                       markup=False)
@@ -213,9 +215,8 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
                  console: Console, read: Reader) -> int:
     """`initiative play --game the_initiative`: check the options, say who plays, play.
     Bad options raise `OptionError` with the message for the user."""
-    if not is_bot_name(bot):
-        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
-                          "(iterations) or ismcts@Xs (seconds per decision)")
+    if bot != "random":
+        raise OptionError(f"--bot: {bot!r}: only random for now")
     try:
         game = load(players, mission, characters, rules)
     except InitiativeError as exc:

@@ -73,14 +73,26 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
     me = int(view["seat"])
     if me < 0:
         return []
-    hand = view["hand"]
-    cards = ", ".join(f"{c['id']}: {card_text(c)}" for c in hand) or "empty"
-    out = wrap(f"{view['seat_names'][me]}'s hand (seat {me}): {cards}")
+    hand = [f"{c['id']}: {card_text(c)}" for c in view["hand"]]
+    out = pack(f"{view['seat_names'][me]}'s hand (seat {me}):", hand or ["empty"])
     top = view.get("deck_top")
     if top:
-        out += wrap("You know the top of the deck: "
-                    + ", ".join(f"{c['id']}: {card_text(c)}" for c in top) + " (top first)")
+        out += pack("You know the top of the deck (top first):",
+                    [f"{c['id']}: {card_text(c)}" for c in top])
     return out
+
+
+def pack(head: str, items: Sequence[str]) -> list[str]:
+    """`head` then the items, comma-separated, in lines of at most 80 columns; an item
+    is never split across lines."""
+    lines = [head]
+    for n, item in enumerate(items):
+        text = item + ("," if n + 1 < len(items) else "")
+        if len(lines[-1]) + 1 + len(text) > WIDTH:
+            lines.append("  " + text)
+        else:
+            lines[-1] += " " + text
+    return lines
 
 
 def answer_text(symbols: Sequence[str], positions: int) -> str:

@@ -267,9 +267,10 @@ def deck_line(view: Mapping[str, Any]) -> str:
     """Deck size, the discard's top, time in the discard and In Peril (TI-47..TI-51)."""
     discard = view["discard"]
     top = card_text(discard[-1]) if discard else "-"
-    peril = "IN PERIL" if view["peril"] else "not in peril"
-    return (f"Deck {view['deck_count']}   Discard {len(discard)} (top {top})   "
-            f"Time {view['discard_time']}/{view['time_limit']}   {peril}")
+    time, limit = view["discard_time"], view["time_limit"]
+    peril = f"Time {time}/{limit}   IN PERIL" if view["peril"] else \
+        f"Time {time} (lost at {limit} once In Peril)"
+    return f"Deck {view['deck_count']}   Discard {len(discard)} (top {top})   {peril}"
 
 
 def people_lines(view: Mapping[str, Any]) -> list[str]:
