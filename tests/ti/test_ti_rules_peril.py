@@ -111,12 +111,21 @@ def test_tia5_camera_discards_across_a_reshuffle(go_on: bool) -> None:
 def test_tia13_running_out_again_in_peril(repeat: bool) -> None:
     """TI-A13 `repeat_reshuffle`: In Peril, an empty deck is reshuffled again (the card
     stays on In Peril), or stays empty."""
-    state = position(hands={0: HAND}, peril=True, deck=["circle-1"],
+    state = position(hands={0: HAND}, peril=True, reshuffles=1, deck=["circle-1"],
                      discard=["square-1", "square-2"], rules={"repeat_reshuffle": repeat})
     do(state, f"play run {card('circle-3')}", "stop", "end", "draw")
     assert len(state.hands[0]) == 4
     assert (deck_rules.deck_count(state) == 2) is repeat
     assert state.peril
+
+
+def test_tia13_the_first_reshuffle_happens_even_without_repeats() -> None:
+    """TI-A13: `repeat_reshuffle: false` forbids only a second reshuffle: a deck that
+    ran out while the discard pile was empty is refilled once cards were discarded."""
+    state = position(hands={0: HAND}, peril=True, deck=[], discard=["square-1"],
+                     rules={"repeat_reshuffle": False})
+    do(state, f"play run {card('circle-3')}", "stop", "end", "draw")
+    assert card("square-1") in state.hands[0] and state.reshuffles == 1
 
 
 @pytest.mark.parametrize("outside", [True, False])

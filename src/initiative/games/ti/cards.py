@@ -53,7 +53,7 @@ def reshuffle(state: TIState) -> bool:
     """TI-47, TI-A13: the discard pile (time cards included) becomes the deck and the
     game is In Peril. False when no reshuffle may happen (a second one under
     `repeat_reshuffle: false`, or nothing to shuffle)."""
-    if state.peril and not state.rules.repeat_reshuffle:
+    if not may_reshuffle(state):
         return False
     if not state.discard:
         if not state.peril:
@@ -70,6 +70,12 @@ def reshuffle(state: TIState) -> bool:
     return True
 
 
+def may_reshuffle(state: TIState) -> bool:
+    """TI-A13: the first reshuffle always; another one In Peril only under
+    `repeat_reshuffle`."""
+    return not state.reshuffles or state.rules.repeat_reshuffle
+
+
 def _after_leaving(state: TIState) -> None:
     """TI-A1 deck_empty: the moment the last card left, In Peril and the reshuffle."""
     if state.rules.peril_trigger == "deck_empty" and not deck_count(state):
@@ -82,7 +88,7 @@ def can_take(state: TIState) -> bool:
     be refilled by the reshuffle of TI-47 first."""
     if deck_count(state):
         return True
-    return bool(state.discard) and (not state.peril or state.rules.repeat_reshuffle)
+    return bool(state.discard) and may_reshuffle(state)
 
 
 def take_top(state: TIState) -> int | None:
