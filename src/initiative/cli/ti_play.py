@@ -28,11 +28,13 @@ from initiative.engine.errors import ConfigError, InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.ib.config import parse_flag_value
+from initiative.games.ti import campaign as ti_campaign
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
+from initiative.store import Store
 
 TIBot = Bot[TIView, TIAction]
 
@@ -118,10 +120,6 @@ def rule_flags(items: Sequence[str]) -> dict[str, Any]:
                               f"{', '.join(TIRules.names())})")
         flags[name.strip()] = parse_flag_value(value)
     return flags
-
-
-class OptionError(ValueError):
-    """A command-line option The Initiative cannot take; the message says which and why."""
 
 
 def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
@@ -214,13 +212,28 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
                  record: Path | None, rules: Sequence[str], campaign: str | None,
                  console: Console, read: Reader) -> int:
     """`initiative play --game the_initiative`: check the options, say who plays, play.
-    Bad options raise `OptionError` with the message for the user."""
+    With `campaign`, the campaign's next mission (or `mission`) is played and its end
+    written in the campaign log (TI-25, TI-57). Bad options raise `OptionError` with the
+    message for the user."""
     if bot != "random":
         raise OptionError(f"--bot: {bot!r}: only random for now")
+    store: Store | None = None
+    campaign_id = ""
     try:
-        game = load(players, mission, characters, rules)
+        if campaign is None:
+            game = load(players, mission, characters, rules)
+        else:
+            store = Store()
+            campaign_id = campaign_record(store, campaign)
+            extra = {key: value for key, value in (("players", players),
+                                                   ("characters", characters))
+                     if value is not None}
+            params = ti_campaign.start_game(store, campaign_id, mission,
+                                            rules=rule_flags(rules), **extra)
+            game = load_game("the_initiative", **params)
     except InitiativeError as exc:
-        raise OptionError(str(exc)) from None
+        raise OptionError(f"--campaign {campaign}: {exc}" if campaign else str(exc)) \
+            from None
     here = [] if watch else sorted(set(humans)) if humans else [seat]
     for s in here:
         if s >= game.num_seats:
@@ -229,5 +242,37 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
     if record is not None and not record.parent.is_dir():
         raise OptionError(f"--record: folder {record.parent} does not exist")
     console.print(opening(game, seed, here, bot), markup=False, highlight=False)
-    code, _, _ = run(game, seed, here, bot, console, read, record)
+    code, state, _ = run(game, seed, here, bot, console, read, record)
+    if store is not None:
+        log_result(store, campaign_id, game, state, console)
     return code
+
+
+def campaign_record(store: Store, name: str) -> str:
+    """The store record of the campaign called `name` (or with that record id); a new
+    campaign of that name if there is none."""
+    found = [info.id for info in store.records(ti_campaign.KIND)
+             if name in (info.name, info.id)]
+    if found:
+        return found[0]
+    return ti_campaign.new_campaign(store, name).id
+
+
+def log_result(store: Store, campaign_id: str, game: TIGame, state: TIState,
+               console: Console) -> None:
+    """Write a finished game's result in the campaign log (TI-57; an abandoned game
+    writes nothing and may be started again) and show the log."""
+    if state.is_terminal():
+        won = bool(state.won)
+        reason = "solved" if won else str(state.loss_reason)
+        ti_campaign.record_result(store, campaign_id, game.setup.mission.key, won, reason)
+    else:
+        console.print("The mission stays open in the campaign: play it again with the "
+                      "same --campaign.", markup=False, highlight=False)
+    loaded = ti_campaign.load_campaign(store, campaign_id)
+    for line in ti_campaign.log_lines(loaded, loaded.load_content()):
+        console.print(line, markup=False, highlight=False)
+
+
+class OptionError(ValueError):
+    """A command-line option The Initiative cannot take; the message says which and why."""
