@@ -127,8 +127,8 @@ def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> st
     the mission's opening story (TI-16)."""
     setup = game.setup
     mission = setup.mission
-    lines = [f"The Initiative, seed {seed}, mission {mission.number} {mission.name} "
-             f"(board {setup.board.name}):", *(
+    lines = [f"The Initiative, seed {seed}, mission {mission.number} {mission.name}",
+             f"On the board {setup.board.name}:", *(
                  f"  seat {i}: {s.name}"
                  + ("" if s.name == s.character.name else f" as {s.character.name}")
                  + (", played here" if i in humans else f", {bot_name} bot")
