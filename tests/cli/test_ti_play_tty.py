@@ -14,6 +14,7 @@ import pexpect
 from initiative.engine.contract import GAME_MASTER
 from initiative.games import load_game
 from initiative.games.ti.actions import from_index
+from initiative.games.ti.content import default_content
 from initiative.games.ti.game import TIGame
 from tests.cli.helpers import ENV
 
@@ -76,6 +77,27 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot() -> None:
     child.expect("The answer: ")
     _finish(child)
     assert decisions > 5
+
+
+def test_a_solo_player_enters_the_answer_symbol_by_symbol_and_wins() -> None:
+    """TI-54, TI-A16: `solve`, then one symbol per position typed as the symbol itself
+    (lower case matches too); solo, nobody votes (TI-56); the right answer wins."""
+    mission = default_content().missions[default_content().default_mission]
+    child = _spawn("--seed", "2", "--players", "1")
+    child.expect(PROMPT)
+    child.sendline("solve")
+    for n, symbol in enumerate(mission.answer, start=1):
+        child.expect(rf"Answer: [^\r\n]*\(position {n} of {len(mission.answer)}\)")
+        child.expect("Type a symbol or its number:")
+        child.expect(PROMPT)
+        if n == 1:
+            child.sendline("#")
+            child.expect("'#' is not a choice")
+            child.expect(PROMPT)
+        child.sendline(symbol.lower())
+    child.expect("Mission accomplished: the answer was right.")
+    child.expect("The answer: " + " ".join(mission.answer))
+    _finish(child)
 
 
 def _hand(screen: str, name: str) -> list[int]:
