@@ -144,3 +144,14 @@ def test_validate_of_a_hostile_file_is_an_error_line(tmp_path: Path, text: str) 
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert result.exit_code == 1
     assert result.stdout.startswith(f"error: {path}: ") and "Traceback" not in result.stdout
+
+
+def test_every_test_section_5_5_cites_exists() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    section = doc[doc.index("### 5.5 The Initiative"):]
+    cited = re.findall(r"`tests/ti/(test_[a-z0-9_]+\.py)::(test_[a-z0-9_]+)`", section)
+    assert len(cited) >= 40
+    for file, name in cited:
+        path = Path(__file__).parent / file
+        assert path.exists() and f"def {name}(" in path.read_text(encoding="utf-8"), \
+            f"{file}::{name}"

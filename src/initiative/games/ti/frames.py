@@ -44,8 +44,6 @@ TAG_NAMES = ("first", "turn", "forced_pass", "run", "move_2", "intel_room", "int
 
 SOURCE_SPECIAL: Final = 4
 """`REVEALED.left` when a special action revealed the token (not a pile)."""
-AUTOMATIC = frozenset({REVEALED, END})
-"""Tags that never wait for a decision."""
 
 
 class Frame(SlotFrame):
