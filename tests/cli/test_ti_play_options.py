@@ -37,6 +37,18 @@ def test_mission_characters_and_rules_reach_the_game() -> None:
     assert "Game abandoned." in done.output
 
 
+def test_a_solo_player_with_two_characters_plays_both_seats() -> None:
+    """TI-A17 characters_per_solo_player=2: both seats are the one person here, with no
+    handoff between them."""
+    done = RUNNER.invoke(app, [*TI, "--seed", "3", "--players", "1", "--rule",
+                               "characters_per_solo_player=2"], input="1\n" * 400)
+    assert done.exit_code == 0, done.output
+    assert "seat 0: Pip Calloway, played here\n  seat 1: Ada Quill, played here" in \
+        done.output
+    assert "Ada Quill (seat 1) decides" in done.output
+    assert "Pass the keyboard" not in done.output
+
+
 def test_a_campaign_plays_its_missions_in_order_and_logs_them(tmp_path: Path,
                                                              monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:

@@ -55,11 +55,13 @@ class Table:
     log_start: dict[int, int] = field(default_factory=dict)
     last: int | None = None
     """The human who decided last (no handoff screen while the same person plays on)."""
+    one_person: bool = False
+    """Every human seat is the same person (a solo player's two characters, TI-A17)."""
 
     def handoff(self, seat: int, view: Mapping[str, Any]) -> bool:
         """Clear the screen (and a terminal's scrollback) and wait for `seat`'s player;
         False if they quit instead."""
-        if len(self.humans) < 2 or seat == self.last:
+        if len(self.humans) < 2 or self.one_person or seat == self.last:
             return True
         self.console.clear()
         if self.console.is_terminal:
@@ -156,7 +158,7 @@ def run(game: TIGame, seed: int, humans: Sequence[int], bot_name: str, console: 
     and whether the game was stopped before its end."""
     state = game.new_initial_state(seed)
     bots = make_bots(game, bot_name, humans, seed)
-    table = Table(console, read, list(humans))
+    table = Table(console, read, list(humans), one_person=game.setup.players == 1)
     stopped = False
     try:
         while not state.is_terminal():
@@ -234,7 +236,9 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
     except InitiativeError as exc:
         raise OptionError(f"--campaign {campaign}: {exc}" if campaign else str(exc)) \
             from None
-    here = [] if watch else sorted(set(humans)) if humans else [seat]
+    solo = game.setup.players == 1  # TI-A17: one person may run both characters
+    here = [] if watch else sorted(set(humans)) if humans else \
+        list(range(game.num_seats)) if solo else [seat]
     for s in here:
         if s >= game.num_seats:
             raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
