@@ -137,6 +137,8 @@ def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
         proposed = proposed or choice == "solve"
         child.sendline(choice)
         state.apply(from_index(view["legal"][texts.index(choice)]["index"]))
+    end = child.before
+    assert "\x1b[2J" in end and "'s hand" not in end, "the end shown over a cleared screen"
     _finish(child)
     assert proposed and voted, "the vote went to the other seat through a handoff"
     assert state.is_terminal()

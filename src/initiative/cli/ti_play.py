@@ -63,10 +63,7 @@ class Table:
         False if they quit instead."""
         if len(self.humans) < 2 or self.one_person or seat == self.last:
             return True
-        self.console.clear()
-        if self.console.is_terminal:
-            self.console.file.write("\x1b[3J")
-            self.console.file.flush()
+        self.clear()
         self.last = seat
         why = WHY.get(str((view.get("pending") or {}).get("kind")), "")
         self.say(HANDOFF.format(name=view["seat_names"][seat], seat=seat, why=why))
@@ -94,11 +91,21 @@ class Table:
                 self.console.print(str(exc), style="bold red", markup=False,
                                    highlight=False)
 
+    def clear(self) -> None:
+        """Clear the screen and a terminal's scrollback."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
     def say(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
 
     def finish(self, final: Mapping[str, Any], stopped: bool) -> None:
-        """The end: the log the viewer has not seen, the board, and the result."""
+        """The end: the log the viewer has not seen, the board, and the result; in
+        hotseat over a cleared screen (the last person's hand is not left showing)."""
+        if len(self.humans) > 1 and not self.one_person:
+            self.clear()
         self.console.print(Rule("Game stopped" if stopped else "Game over"))
         seen = self.log_start.get(int(final["seat"]), 0)
         for line in ti_screen.log_lines(final, seen):
