@@ -16,6 +16,7 @@ from initiative.cli.campaign import campaign_app
 from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
+from initiative.cli.lab import TI as TI_GAME
 from initiative.cli.lab import simulate
 from initiative.cli.report import report
 from initiative.cli.serve import serve
@@ -247,20 +248,22 @@ def bench(
     encounter: Annotated[str | None, typer.Option(
         help="Instead: --team solo against this encounter (IB 6).")] = None,
     game_name: Annotated[str, typer.Option(
-        "--game", metavar="[initiative_break|hex_skirmish]",
-        help="The game to measure (hex_skirmish: the default board and characters).")
+        "--game", metavar="[initiative_break|hex_skirmish|the_initiative]",
+        help="The game to measure (hex_skirmish: the default board and characters; "
+             "the_initiative: the campaign's first mission).")
     ] = GAME,
-    players: Annotated[int, typer.Option(min=2, max=4, help="hex_skirmish: players.")] = 2,
+    players: Annotated[int, typer.Option(
+        min=1, max=4, help="hex_skirmish: players (2 to 4); the_initiative: 1 to 4.")] = 2,
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
     from initiative.cli.bench import AnyGame, format_figures, run
 
     try:
         game: AnyGame
-        if game_name == HEX:
-            game = load_game(HEX, players=players)
+        if game_name in (HEX, TI_GAME):
+            game = load_game(game_name, players=players)
         elif game_name != GAME:
-            raise fail(f"--game: {GAME} or {HEX}, got {game_name!r}")
+            raise fail(f"--game: {GAME}, {HEX} or {TI_GAME}, got {game_name!r}")
         else:
             game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
                 if encounter else load_game(GAME, teams=(team, opponent_team))
