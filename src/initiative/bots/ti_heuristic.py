@@ -63,8 +63,9 @@ class TIWeights:
     shared_room: float = 0.6  # worth kept where a teammate already stands
     camera: float = 1.0  # off a room's worth per camera in it (TI-28)
     step: float = 1.2  # off a RUN's worth per room travelled (TI-17)
-    intel: float = 2.2  # per face-down token an INTEL reveals in a room out of reach
-    far: float = 2.0  # INTEL bonus for a room more than a RUN away (or unreachable)
+    intel: float = 1.2  # per face-down token an INTEL reveals (up to 2, TI-19)
+    far: float = 1.5  # INTEL bonus for a room beyond a RUN's reach (TI-17: 3 rooms)
+    unreachable: float = 0.5  # INTEL's worth kept for a room the seat cannot reach
     blocked: float = 7.0  # REGROUP: a needed pile carries counter intel (TI-30)
     high_pile: float = 4.0  # REGROUP: a needed pile no card in hand can go on (TI-12)
     card: float = 0.25  # per point a play raises the pile (keep the piles low, TI-12)
@@ -167,17 +168,22 @@ class Reading:
 
     def intel_room(self) -> tuple[int, float] | None:
         """The room an INTEL is best spent on and its worth (TI-19, TI-A20): a large
-        stack, best out of a RUN's reach; never the seat's own room."""
+        stack beyond a RUN's reach (nearer, a RUN and a GATHER reveal and collect),
+        less where the seat cannot go or a teammate stands; never its own
+        room."""
+        w = self.weights
         best: tuple[int, float] | None = None
         for r, info in enumerate(self.rooms):
             if r == self.room or info["stack"] <= 0 or self.safe(r):
                 continue
             d = self.dist.get(r)
-            value = self.weights.intel * min(2, info["stack"])
-            if d is None or d > 3:
-                value += self.weights.far
-            elif r in self.others:
-                value -= self.weights.intel
+            value = w.intel * min(2, info["stack"])
+            if d is None:
+                value *= w.unreachable
+            else:
+                value += w.far if d > 3 else 0.1 * d
+            if r in self.others:
+                value -= w.intel
             if best is None or value > best[1]:
                 best = (r, value)
         return best
