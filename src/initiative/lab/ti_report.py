@@ -157,7 +157,7 @@ class TIReport:
     sweeps: tuple[tuple[str, Group], ...]
     """(parameter, the group of one value, named by the value)."""
     proposals: float
-    rejected_games: int
+    repeat_proposals: int
     cards_left: float
 
 
@@ -220,7 +220,7 @@ def _overview(r: TIReport) -> Section:
             ["won", f"{r.all.wins.k} ({pct(r.all.wins.rate)}, {interval(r.all.wins)})"],
             ["lost", counts_text({k: n for k, n in r.all.losses.counts.items() if n})],
             ["solve proposals per game", f"{r.proposals:.2f}"],
-            ["games with more than one proposal", str(r.rejected_games)]]
+            ["games with more than one proposal", str(r.repeat_proposals)]]
     notes = [WIN_NOTE] if r.games else ["No games: the results hold no rows."]
     return Section("Overview", notes, ["figure", "value"], rows)
 
@@ -257,7 +257,7 @@ def _losses(r: TIReport) -> Section:
         f"{interval(g.losses.share(reason))})" for reason in LOSS_REASONS]
         for label, g in labelled]
     items = [(reason, r.all.losses.share(reason)) for reason in LOSS_REASONS]
-    return Section("How games were lost", notes, ["games", "count", *LOSS_REASONS], rows,
+    return Section("How games were lost", notes, ["group", "games", *LOSS_REASONS], rows,
                    [svg.bar_chart(items, "Share of games lost, by reason")] if r.games else [])
 
 
