@@ -246,6 +246,9 @@ def test_in_peril_it_draws_only_what_it_needs() -> None:
     assert choose(full, legal) == act(Kind.STOP)
     edge = base_view(peril=True, discard_time=2, hand=[card(1, 3)], pending=draw)
     assert choose(edge, legal) == act(Kind.STOP)  # one more time card loses (TI-50)
+    for pile in edge["piles"]:
+        pile["top"] = card(20, 12)
+    assert choose(edge, legal) == act(Kind.DRAW)  # else a forced pass each turn (TI-53)
     empty = base_view(peril=True, discard_time=2, hand=[], pending=draw)
     assert choose(empty, legal) == act(Kind.DRAW)
 

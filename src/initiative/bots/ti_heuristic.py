@@ -22,7 +22,7 @@ Policy, one decision at a time (`docs/bots.md` explains the weights):
 - tucks a card under an enemy in the room when that defeats it, or when the card is a
   high one that fits no pile (TI-44, TI-45);
 - In Peril it draws only while its hand is short, never a card that could lose the game
-  at once unless its hand is empty (TI-49, TI-50, TI-52);
+  at once unless its hand allows no action (TI-49, TI-50, TI-52, TI-53);
 - solving (TI-54..TI-56, TI-A15): proposes when every answer window is open, or when a
   loss is imminent (In Peril one time card from the limit with the hands nearly empty,
   nothing left to draw, or no token left that could open a window), entering the known
@@ -208,6 +208,15 @@ class Reading:
         if card is None:
             return 0
         return 99 if card["time"] else int(card["value"])
+
+    def can_act(self) -> bool:
+        """Whether the hand allows an action next turn on the piles as they are: a card
+        above a pile's top with no counter intel on it (TI-12, TI-30), or two cards for
+        the special action (TI-13)."""
+        if len(self.hand) >= 2:
+            return True
+        return any(not self.piles[p]["counter_intel"] and int(c["value"]) > self.top(p)
+                   for c in self.hand for p in range(len(self.piles)))
 
     # --- solving ---------------------------------------------------------------
 
@@ -414,7 +423,8 @@ class TIHeuristicBot:
             return _cheapest(r, plays) or plays[0]
         if best is not None:
             return best[1]
-        return _tuck(r, by_kind, defeat_only=False) or next(iter(by_kind.values()))[0]
+        return _tuck(r, by_kind, defeat_only=False) or self.fallback(
+            [a for kind, actions in by_kind.items() for a in actions])
 
     def play_value(self, r: Reading, action: TIAction) -> float:
         """What playing this card on this pile is worth now, less the rise of the pile."""
@@ -605,7 +615,7 @@ def _draw(r: Reading, by_kind: dict[Kind, list[TIAction]], legal: list[TIAction]
         return draw or stop or legal[0]
     d = r.data
     margin = int(d["time_limit"]) - int(d["discard_time"])
-    if not r.hand:
+    if not r.can_act():  # else the seat passes its turns while a draw is possible
         return draw
     if margin <= 2:  # a double time card (TI-51) or a single one could end it
         return draw if len(r.hand) < 2 and margin == 2 else stop
