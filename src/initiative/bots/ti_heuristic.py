@@ -35,13 +35,18 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.engine.rng import SplitMix64
 from initiative.games.ti.actions import GATHER, INTEL, REGROUP, RUN, Kind, TIAction, parts
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.state import TIState
+from initiative.games.ti.view import TIView
 
-__all__ = ["Reading", "TIHeuristicBot", "TIWeights", "guess_answer"]
+__all__ = ["Reading", "TIDealer", "TIEvaluate", "TIHeuristicBot", "TIWeights", "evaluate_view",
+           "guess_answer", "ti_ismcts"]
 
 Data = dict[str, Any]
 LETTER_ORDER = "ETAOINSRHLDCUMFPGWYBVKXJQZ"
@@ -336,7 +341,7 @@ class TIHeuristicBot:
         self.rng = SplitMix64(seed)
         self.weights = weights
 
-    def choose(self, view: Any) -> TIAction:
+    def choose(self, view: TIView) -> TIAction:
         legal: list[TIAction] = list(view.legal)
         if not legal:
             raise ValueError(f"seat {view.seat} has no decision to make in this view")
@@ -672,3 +677,61 @@ def _best(actions: Sequence[TIAction], key: Any) -> TIAction | None:
             best, top = action, value
     return best
 
+
+
+# --- the tree search's pieces: a dealer and an evaluation (bots/search.py) -----------
+
+
+@dataclass(frozen=True)
+class TIDealer:
+    """Deals worlds from a view with the game's own `determinize` (`search.Dealer`):
+    the hidden hands, deck order, face-down tokens and closed windows' symbols
+    re-dealt from what the view shows."""
+
+    game: TIGame
+
+    def determinize(self, view: TIView, rng: SplitMix64) -> TIState:
+        return self.game.determinize(view, rng)
+
+
+def evaluate_view(data: Data, w: TIWeights = TIWeights()) -> float:
+    """How well the group is doing, read from one seat's view (higher is better): open
+    answer windows (TI-22) above all, the face-up glyphs still to collect and the worth
+    of the seat's room, the time left (the deck before In Peril, TI-47; the time in the
+    discard pile after, TI-50), cards in hand, low piles (TI-12)."""
+    r = Reading(data, w)
+    opened = sum(bool(r.windows[i]["open"]) for i in r.answer_windows)
+    waiting = sum(1 for _, t in r.tokens() if t["kind"] == "glyph" and t["glyph"] in r.needed)
+    score = w.needed_glyph * 2 * opened + 2.0 * waiting + 0.3 * r.room_value(r.room)
+    if data["peril"]:
+        score -= 6.0 + 4.0 * int(data["discard_time"])
+    else:
+        score += 0.15 * int(data["deck_count"])
+    score += 0.5 * len(r.hand) - 0.1 * sum(r.top(p) for p in range(len(r.piles)))
+    return score
+
+
+@dataclass(frozen=True)
+class TIEvaluate:
+    """`evaluate_view` on the seat's view of a state, as the search calls it; a finished
+    game is its returns times `WIN` (co-operative: +1 won, -1 lost)."""
+
+    weights: TIWeights = TIWeights()
+
+    def __call__(self, state: TIState, seat: int) -> float:
+        if state.is_terminal():
+            return state.returns()[seat] * WIN
+        return evaluate_view(state.view(seat).to_dict(), self.weights)
+
+
+WIN = 1000.0
+TI_SEARCH_SCALE = 20.0
+"""Evaluation points that count as a reward of tanh(1) in the tree search."""
+
+
+def ti_ismcts(game: TIGame, seed: int, settings: SearchSettings
+              ) -> ISMCTSBot[TIAction, TIState, TIView]:
+    """The generic tree search on worlds dealt from the view by `TIGame.determinize`,
+    leaves scored by `evaluate_view`."""
+    return ISMCTSBot(TIDealer(game), TIEvaluate(), seed,
+                     replace(settings, scale=TI_SEARCH_SCALE))
