@@ -17,6 +17,7 @@ from initiative.games.param_text import param_bool, param_list
 from initiative.games.ti.actions import MAX_SEATS
 from initiative.games.ti.content import default_content, load_content_file
 from initiative.games.ti.flags import TIRules, ti_rules
+from initiative.games.ti.game import TIGame
 from initiative.games.ti.setup import SeatSetup, TISetup
 from initiative.games.ti.specs import TIContent
 from initiative.timing.flag_types import parse_value
@@ -39,6 +40,14 @@ PARAMS: dict[str, str] = {
 }
 """Every parameter besides the house-rule flags, which are also taken by name."""
 FLAGS = TIRules.names()
+
+
+def load_the_initiative(**params: Any) -> TIGame:
+    """The game `params` describe (see `PARAMS`; house-rule flags by name too).
+    GameParamError names an unknown parameter or a bad value and lists the valid ones;
+    ContentError names a broken content file."""
+    return TIGame(build_setup(**params),
+                  explicit_chance=param_bool(NAME, params, "explicit_chance"))
 
 
 def build_setup(**params: Any) -> TISetup:

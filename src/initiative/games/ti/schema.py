@@ -258,4 +258,6 @@ def parse_file(text: str, where: str) -> ContentFile:
     try:
         return ContentFile.model_validate(data)
     except ValidationError as exc:
-        raise ContentError(format_validation(exc, where, data)) from None
+        # The shared formatter names an entry by its section less the plural `s`.
+        text = format_validation(exc, where, data).replace(" (enemie '", " (enemy '")
+        raise ContentError(text) from None

@@ -156,9 +156,13 @@ def _content(merged: ContentSet) -> Iterator[Finding]:
         if cards > MAX_CARDS:
             yield _error(merged.deck.where, f"deck: {cards} cards, more than the "
                                             f"{MAX_CARDS} actions can name")
+        resource = {f"{suit}_{value}" for suit in deck.suits for value in range(low, high + 1)}
         times = Counter(t.key for t in deck.time_cards)
         yield from (_error(merged.deck.where, f"deck.time_cards: key {key!r} is used twice")
                     for key, n in times.items() if n > 1)
+        yield from (_error(merged.deck.where, f"deck.time_cards: key {key!r} is also a "
+                                              "resource card's")
+                    for key in times if key in resource)
     if len(merged.characters) < MAX_SEATS:
         yield Finding("error", f"content: {len(merged.characters)} characters, but "
                                f"{MAX_SEATS} players need one each (TI-1)")
