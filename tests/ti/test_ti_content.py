@@ -106,6 +106,14 @@ def test_a_content_file_is_laid_over_the_shipped_content(tmp_path: Path) -> None
     assert setup.mission.key == "night_shift"
 
 
+def test_warnings_alone_do_not_refuse_content(tmp_path: Path) -> None:
+    quiet = mission("clockmakers_word")
+    quiet["story"] = {"intro": "Go."}
+    path = tmp_path / "quiet.yaml"
+    path.write_text(yaml.safe_dump({"missions": [quiet]}), encoding="utf-8")
+    assert load_content_file(path).missions["clockmakers_word"].story.win == ""
+
+
 def test_a_broken_content_file_is_refused_with_every_error(tmp_path: Path) -> None:
     bad = mission("clockmakers_word")
     bad.update(answer="BEL", board="castle")
