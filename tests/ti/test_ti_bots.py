@@ -5,14 +5,16 @@ the heuristic bot wins clearly more often than random play on the first mission.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
 
 from initiative.bots import BOTS, RandomBot, make_bot
 from initiative.bots.play import ask
-from initiative.bots.ti_heuristic import TIHeuristicBot
+from initiative.bots.ti_heuristic import TIDealer, TIHeuristicBot, TISearchBot
 from initiative.engine.contract import CHANCE
+from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.setup import TISetup
@@ -83,19 +85,20 @@ def test_the_bot_decides_from_its_own_view_alone() -> None:
     bot = TIHeuristicBot(5)
     assert not reaches(bot, TIState) and not reaches(bot, TISetup) and \
         not reaches(bot, Mission)
-    state = game.new_initial_state(4)
     twin = TIHeuristicBot(5)
     checked = 0
-    while not state.is_terminal() and checked < 400:
-        seat = state.current_seat()
-        view = state.view(seat)
-        assert not reaches(view, TIState)
-        data = view.to_dict()
-        assert "hands" not in data  # only the game master sees every hand
-        action = bot.choose(view)
-        assert twin.choose(FakeView(data, tuple(view.legal))) == action
-        state.apply(action)
-        checked += 1
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            seat = state.current_seat()
+            view = state.view(seat)
+            assert not reaches(view, TIState)
+            data = view.to_dict()
+            assert "hands" not in data  # only the game master sees every hand
+            action = bot.choose(view)
+            assert twin.choose(FakeView(data, tuple(view.legal))) == action
+            state.apply(action)
+            checked += 1
     assert checked > 50
 
 
@@ -110,3 +113,55 @@ def test_the_heuristic_bot_wins_clearly_more_than_random_play() -> None:
 def test_the_random_bot_is_the_shared_one() -> None:
     assert isinstance(make_bot("random", ti_game().public, 1), RandomBot)
     assert isinstance(make_bot("normal", ti_game().public, 1), TIHeuristicBot)
+
+
+def holds(root: object, target: object) -> bool:
+    """Whether `target` itself is reachable from `root`."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        item = todo.pop()
+        if item is target:
+            return True
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        todo.extend(gc.get_referents(item))
+    return False
+
+
+def test_the_search_deals_worlds_without_the_answer() -> None:
+    """The tree search holds the setup with every window's symbols taken out (TI-5);
+    a dealt world keeps the open windows' symbols and draws the closed ones afresh
+    (TI-23: one glyph, one symbol), its answer as long as the view says (TI-55)."""
+    game = ti_game(2)
+    bot = make_bot("ismcts@4", game.public, 1)
+    assert isinstance(bot, TISearchBot)
+    held = bot.search.game
+    assert isinstance(held, TIDealer)
+    assert all(w.symbols == () for w in held.setup.mission.windows)
+    assert not reaches(bot, TIState) and not holds(bot, game.public.mission)
+    state = game.new_initial_state(2)
+    while not any(state.opened) and not state.is_terminal():
+        state.apply(ask(make_bot("heuristic", game.public, 0), state, state.current_seat()))
+    view = state.view(state.current_seat())
+    data = view.to_dict()
+    answers = set()
+    for k in range(12):
+        world = held.determinize(view, SplitMix64(k))
+        windows = world.setup.mission.windows
+        for w, shown in zip(windows, data["console"]["windows"], strict=True):
+            if shown["open"]:
+                assert list(w.symbols) == shown["symbols"]
+        by_glyph: dict[str, tuple[str, ...]] = {}
+        for w in windows:
+            assert by_glyph.setdefault(w.glyph, w.symbols) == w.symbols
+        assert len(world.setup.mission.answer) == data["mission"]["answer_positions"]
+        assert world.view(view.seat).to_dict()["hand"] == data["hand"]
+        answers.add(world.setup.mission.answer)
+    assert len(answers) > 1
+
+
+def test_the_search_bot_plays_a_game() -> None:
+    state = play(ti_game(2), ["ismcts@6", "ismcts@6"], 3)
+    assert state.is_terminal()

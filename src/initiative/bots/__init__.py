@@ -25,7 +25,6 @@ from initiative.games.ib.actions import Action
 from initiative.games.ib.public import PublicMatch
 from initiative.games.ib.view import IBView
 from initiative.games.ti.actions import TIAction
-from initiative.games.ti.game import TIGame
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.view import TIView
 
@@ -84,7 +83,7 @@ def make_bot(name: str, game: PublicMatch | HexSetup | TISetup, seed: int
         return HeuristicBot(game, seed, samples=effort or 2)
     if kind == "ismcts":
         if isinstance(game, TISetup):
-            return ti_ismcts(TIGame(game), seed, settings)
+            return ti_ismcts(game, seed, settings)
         if isinstance(game, HexSetup):
             return hex_ismcts(game, seed, settings)
         return ISMCTSBot(PublicDealer(game), Evaluate(), seed, settings)

@@ -41,12 +41,24 @@ from typing import Any
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.engine.rng import SplitMix64
 from initiative.games.ti.actions import GATHER, INTEL, REGROUP, RUN, Kind, TIAction, parts
-from initiative.games.ti.game import TIGame
+from initiative.games.ti.determinize import determinize
+from initiative.games.ti.setup import TISetup
 from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
 
-__all__ = ["Reading", "TIDealer", "TIEvaluate", "TIHeuristicBot", "TIWeights", "evaluate_view",
-           "guess_answer", "ti_ismcts"]
+__all__ = [
+    "Reading",
+    "TIDealer",
+    "TIEvaluate",
+    "TIHeuristicBot",
+    "TISearchBot",
+    "TIWeights",
+    "evaluate_view",
+    "guess_answer",
+    "public_setup",
+    "ti_ismcts",
+    "world_setup",
+]
 
 Data = dict[str, Any]
 LETTER_ORDER = "ETAOINSRHLDCUMFPGWYBVKXJQZ"
@@ -289,39 +301,48 @@ def guess_answer(data: Data) -> list[str]:
     """The answer the seat would enter (TI-54, TI-55): the open windows' symbols, a
     closed window's glyph read from an open window with the same glyph (TI-23), and for
     the rest the most plausible symbols of the mission's alphabet not already known
-    (letters by their frequency in English). Closed windows share the positions the
-    open ones leave."""
-    mission = data["mission"]
-    alphabet: list[str] = mission["alphabet"]
-    windows: list[Data] = data["console"]["windows"]
-    chosen = _answer_windows(mission, len(windows))
-    known = {w["glyph"]: list(w["symbols"]) for w in windows
-             if w["open"] and w["symbols"] is not None}
-    unknown_windows = [i for i in chosen if windows[i]["glyph"] not in known]
-    fixed = sum(len(known[windows[i]["glyph"]]) for i in chosen if i not in unknown_windows)
-    spare = max(0, int(mission["answer_positions"]) - fixed)
-    lengths = _shares(spare, len(unknown_windows))
+    (letters by their frequency in English)."""
+    alphabet: list[str] = data["mission"]["alphabet"]
+    known, lengths = window_lengths(data)
     used = {s.upper() for symbols in known.values() for s in symbols}
     pool = iter(_plausible(alphabet, used))
-    guessed: dict[str, list[str]] = {}
-    out: list[str] = []
-    for i, n in zip(unknown_windows, lengths, strict=True):
-        glyph = windows[i]["glyph"]
-        if glyph not in guessed:
-            guessed[glyph] = [next(pool, alphabet[0]) for _ in range(n)]
+    guessed = {glyph: [next(pool, alphabet[0]) for _ in range(n)]
+               for glyph, n in lengths.items()}
+    return answer_of(data, {**guessed, **known})
+
+
+def window_lengths(data: Data) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """The symbols of each glyph an open window shows (TI-23), and how many symbols
+    each glyph of a closed answer window is taken to hide: one each, the positions the
+    open windows leave (`answer_positions`, TI-55) going one at a time to the glyph
+    shown least often, so the answer has its length."""
+    windows: list[Data] = data["console"]["windows"]
+    chosen = _answer_windows(data["mission"], len(windows))
+    known = {w["glyph"]: list(w["symbols"]) for w in windows
+             if w["open"] and w["symbols"] is not None}
+    count: dict[str, int] = {}
     for i in chosen:
         glyph = windows[i]["glyph"]
-        out += known[glyph] if glyph in known else guessed[glyph]
-    return out[:int(mission["answer_positions"])]
+        if glyph not in known:
+            count[glyph] = count.get(glyph, 0) + 1
+    fixed = sum(len(known[windows[i]["glyph"]]) for i in chosen
+                if windows[i]["glyph"] in known)
+    spare = int(data["mission"]["answer_positions"]) - fixed - sum(count.values())
+    lengths = dict.fromkeys(count, 1)
+    for glyph in sorted(count, key=lambda g: count[g]):
+        while count[glyph] <= spare:
+            lengths[glyph] += 1
+            spare -= count[glyph]
+    return known, lengths
 
 
-def _shares(total: int, parts_: int) -> list[int]:
-    """`total` positions split as evenly as possible over `parts_` windows, each at
-    least one."""
-    if parts_ == 0:
-        return []
-    base, extra = divmod(max(total, parts_), parts_)
-    return [base + (i < extra) for i in range(parts_)]
+def answer_of(data: Data, symbols: dict[str, list[str]]) -> list[str]:
+    """The answer positions read off the answer windows, given each glyph's symbols."""
+    windows: list[Data] = data["console"]["windows"]
+    out: list[str] = []
+    for i in _answer_windows(data["mission"], len(windows)):
+        out += symbols.get(windows[i]["glyph"], [])
+    return out[:int(data["mission"]["answer_positions"])]
 
 
 def _plausible(alphabet: Sequence[str], used: set[str]) -> list[str]:
@@ -483,14 +504,14 @@ def _special_value(r: Reading) -> float | None:
     w = r.weights
     ability = next((c["ability"] for c in r.data["characters"] if c["seat"] == r.seat), "")
     if ability == "move_2":
-        near = [(room, r.room_value(room)) for room, d in r.dist.items() if 0 < d <= 2]
-        best = max((v for _, v in near), default=0.0)
+        best = max((r.room_value(room) for room, d in r.dist.items() if 0 < d <= 2),
+                   default=0.0)
         return best - r.room_value(r.room) - w.special - 2.0
     if ability == "reveal_here" and r.safe(r.room) and r.rooms[r.room]["stack"] > 0:
         return w.face_down * 1.5 - w.special
     if ability == "disarm_nearby":
-        near = [room for room, d in r.dist.items() if d <= 1]
-        traps = sum(k in ("camera", "alarm") for room in near
+        nearby = [room for room, d in r.dist.items() if d <= 1]
+        traps = sum(k in ("camera", "alarm") for room in nearby
                     for k in (t["kind"] for t in r.rooms[room]["face_up"]))
         return 3.0 * traps - w.special if traps else None
     return None
@@ -573,7 +594,7 @@ def _door(r: Reading, by_kind: dict[Kind, list[TIAction]]) -> TIAction | None:
         adjacent[link["a"]].append(link["b"])
         adjacent[link["b"]].append(link["a"])
         reach = _distances(adjacent, r.room)
-        return sum(r.rooms[room]["stack"] + r.room_value(room) for room in reach
+        return sum(float(r.rooms[room]["stack"]) + r.room_value(room) for room in reach
                    if room not in r.dist)
     return _best(doors, opened)
 
@@ -682,16 +703,43 @@ def _best(actions: Sequence[TIAction], key: Any) -> TIAction | None:
 # --- the tree search's pieces: a dealer and an evaluation (bots/search.py) -----------
 
 
+def public_setup(setup: TISetup) -> TISetup:
+    """`setup` with the symbols behind every console window of every mission of its
+    content taken out (TI-5: a mission's face is unseen), so that nothing built from it
+    holds an answer."""
+    content = setup.content
+    missions = {key: replace(m, windows=tuple(replace(w, symbols=()) for w in m.windows))
+                for key, m in content.missions.items()}
+    return replace(setup, content=replace(content, missions=missions),
+                   mission=missions[setup.mission.key])
+
+
+def world_setup(public: TISetup, data: Data, rng: SplitMix64) -> TISetup:
+    """A setup for one dealt world: the open windows' symbols from the view, every
+    closed glyph's symbols drawn at random from the mission's alphabet (the same for
+    each window of a glyph, TI-23), as many as `window_lengths` takes it to hide."""
+    alphabet = public.mission.alphabet
+    known, lengths = window_lengths(data)
+    symbols: dict[str, tuple[str, ...]] = {g: tuple(s) for g, s in known.items()}
+    for glyph, n in lengths.items():
+        symbols[glyph] = tuple(alphabet[rng.below(len(alphabet))] for _ in range(n))
+    windows = tuple(replace(w, symbols=symbols.get(w.glyph)
+                            or (alphabet[rng.below(len(alphabet))],))
+                    for w in public.mission.windows)
+    return replace(public, mission=replace(public.mission, windows=windows))
+
+
 @dataclass(frozen=True)
 class TIDealer:
-    """Deals worlds from a view with the game's own `determinize` (`search.Dealer`):
-    the hidden hands, deck order, face-down tokens and closed windows' symbols
-    re-dealt from what the view shows."""
+    """Deals worlds from a view (`search.Dealer`) with the game's own `determinize`
+    (hidden hands, deck order and face-down tokens re-dealt) on a setup whose closed
+    windows hide symbols drawn afresh for each world (`world_setup`): the dealer holds
+    the public setup only (`public_setup`), never the answer."""
 
-    game: TIGame
+    setup: TISetup
 
     def determinize(self, view: TIView, rng: SplitMix64) -> TIState:
-        return self.game.determinize(view, rng)
+        return determinize(world_setup(self.setup, view.to_dict(), rng), view, rng)
 
 
 def evaluate_view(data: Data, w: TIWeights = TIWeights()) -> float:
@@ -729,9 +777,31 @@ TI_SEARCH_SCALE = 20.0
 """Evaluation points that count as a reward of tanh(1) in the tree search."""
 
 
-def ti_ismcts(game: TIGame, seed: int, settings: SearchSettings
-              ) -> ISMCTSBot[TIAction, TIState, TIView]:
-    """The generic tree search on worlds dealt from the view by `TIGame.determinize`,
-    leaves scored by `evaluate_view`."""
-    return ISMCTSBot(TIDealer(game), TIEvaluate(), seed,
-                     replace(settings, scale=TI_SEARCH_SCALE))
+class TISearchBot:
+    """The tree search at main steps (which action, which card, TI-9..TI-14), the
+    policy everywhere else (within an action, the answer, the votes, the draws In
+    Peril): a search of a few hundred worlds cannot find a word one symbol at a time,
+    and a vote is only as good as the answer it weighs. A proposal is made only when
+    the policy would make it (TI-A15)."""
+
+    def __init__(self, search: ISMCTSBot[TIAction, TIState, TIView],
+                 policy: TIHeuristicBot) -> None:
+        self.search = search
+        self.policy = policy
+
+    def choose(self, view: TIView) -> TIAction:
+        own = self.policy.choose(view)
+        pending = view.to_dict().get("pending") or {}
+        if pending.get("kind") != "turn" or own.kind is Kind.SOLVE or len(view.legal) < 2:
+            return own
+        chosen = self.search.choose(view)
+        return own if chosen.kind is Kind.SOLVE else chosen
+
+
+def ti_ismcts(setup: TISetup, seed: int, settings: SearchSettings) -> TISearchBot:
+    """The generic tree search on worlds dealt from the view (`TIDealer` on the public
+    setup), leaves scored by `evaluate_view`, at main steps (`TISearchBot`)."""
+    search: ISMCTSBot[TIAction, TIState, TIView] = ISMCTSBot(
+        TIDealer(public_setup(setup)), TIEvaluate(), seed,
+        replace(settings, scale=TI_SEARCH_SCALE))
+    return TISearchBot(search, TIHeuristicBot(seed))
