@@ -114,8 +114,6 @@ class Reading:
         self.windows: list[Data] = d["console"]["windows"]
         mission = d["mission"]
         self.answer_windows = _answer_windows(mission, len(self.windows))
-        self.mission_glyphs = set(mission["glyphs"])
-        self.closed_glyphs = {w["glyph"] for w in self.windows if not w["open"]}
         self.needed = {self.windows[i]["glyph"] for i in self.answer_windows
                        if not self.windows[i]["open"]}
         self.locked = any(link["locked"] for link in self.links)
@@ -484,8 +482,6 @@ def _regroup_need(r: Reading, w: TIWeights) -> tuple[int | None, float]:
     best: tuple[int | None, float] = (None, -1.0)
     high_cards = max((int(c["value"]) for c in r.hand), default=0)
     for pile in (GATHER, RUN, INTEL):
-        if pile == REGROUP:
-            continue
         value = 0.0
         if r.piles[pile]["counter_intel"]:
             value = w.blocked if wanted[pile] else w.blocked / 3
