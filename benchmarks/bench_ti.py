@@ -8,7 +8,8 @@ shows in both and the ratios stay comparable from run to run:
 - the bot: whole games with the heuristic bot in every seat, each decision given its
   seat's view (`bots.play.ask`): microseconds a decision of the bot (the view built
   included) and games a second, against the same games' engine time
-  (`bot_share_of_game`: the share of a game's time spent deciding).
+  (`heuristic_share_of_game`: the share of a game's time spent deciding), and the
+  bot's time a decision over the engine's (`heuristic_ratio_to_engine`).
 Defaults: 50 games, seed 1, 2 players, the campaign's first mission.
 """
 
@@ -76,6 +77,8 @@ def main(argv: list[str]) -> None:
     players = int(argv[2]) if len(argv) > 2 else 2
     mission = argv[3] if len(argv) > 3 else None
     figures = {**engine(games, seed, players, mission), **bot(games, seed, players, mission)}
+    figures["heuristic_ratio_to_engine"] = figures["heuristic_us_per_decision"] \
+        / figures["engine_us_per_decision"]
     for key, value in figures.items():
         print(f"{key}: {value:.3f}")
 
