@@ -29,6 +29,10 @@ Policy, one decision at a time (`docs/bots.md` explains the weights):
   symbols, a glyph's symbols wherever that glyph shows (TI-23), and for the rest the
   most plausible symbols not already known; votes YES only on the answer it would enter
   itself then, else NO.
+
+The tree search (`ti_ismcts`, the `ismcts` bot) reuses it: `TISearchBot` searches the
+main steps and lets the policy decide the rest; `TIDealer` deals its worlds on a setup
+without the answer (`public_setup`, `world_setup`) and `evaluate_view` scores them.
 """
 
 from __future__ import annotations
