@@ -11,6 +11,7 @@ import pytest
 from initiative.engine.chance import PICK, Outcome
 from initiative.engine.contract import CHANCE, GAME_MASTER, TERMINAL
 from initiative.engine.errors import IllegalActionError
+from initiative.engine.rng import SplitMix64
 from initiative.games.ti import actions
 from initiative.games.ti.actions import ALL, Kind, act
 from initiative.games.ti.game import new_state
@@ -23,7 +24,39 @@ def test_action_indices_round_trip() -> None:
     assert game.num_distinct_actions() == actions.NUM_ACTIONS
     for i in range(game.num_distinct_actions()):
         assert game.action_index(game.action_from_index(i)) == i
-    assert game.name == "the_initiative" and game.public is game.setup
+    assert game.name == "the_initiative"
+
+
+def test_the_public_setup_hides_the_answer_and_unseen_secrets() -> None:
+    """TI-5, TI-7, TI-25: what bots get holds no window symbol, no win or loss text,
+    no other mission, and no secret not yet gained."""
+    game = sample_game("vault-2", 2)
+    public = game.public
+    assert [w.symbols for w in public.mission.windows] == [("?",), ("?",), ("?", "?")]
+    assert [w.glyph for w in public.mission.windows] == ["gamma", "alpha", "omega"]
+    assert list(public.content.missions) == ["vault-2"]
+    assert public.content.secrets["secret-a"].title == "The Night Shift"
+    assert public.content.secrets["secret-b"].title == "?"
+    assert public.mission.story.win == "" and public.clue_tokens == game.setup.clue_tokens
+    text = repr(public)
+    assert "The Second Key" not in text and "'27'" not in text
+
+
+def test_determinized_worlds_guess_the_closed_windows() -> None:
+    """A world's answer keeps the open windows and guesses the closed ones, one guess
+    per glyph (TI-23): solving in a world teaches nothing about the real answer."""
+    game = sample_game("eye", 2)
+    state = game.new_initial_state(0)
+    state.opened[1] = True  # beta (Y) is open
+    state.invalidate()
+    view = state.view(state.current_seat())
+    answers = set()
+    for seed in range(20):
+        world = game.determinize(view, SplitMix64(seed))
+        first, second, third = world.setup.mission.answer
+        assert second == "Y" and first == third
+        answers.add(first)
+    assert len(answers) > 5
 
 
 def test_explicit_chance_refuses_actions_and_foreign_outcomes() -> None:

@@ -64,6 +64,8 @@ def test_labels_read_in_context() -> None:
     assert text.label(setup, act(Kind.YES), vote) == "Vote yes: solve with E Y E"
     assert text.label(setup, act(Kind.ENEMY_TO, 5), Frame(ENEMY_MOVE, 0, enemy=0)) == \
         "Move the Watchdog to the Vault Office"
+    assert text.label(setup, act(Kind.PILE, 1)) == \
+        "Regroup INTEL: clear its cards and counter intel"
     assert text.label(setup, act(Kind.DOOR, 0)) == \
         "Unlock the door between the Archive and the Server Room"
 

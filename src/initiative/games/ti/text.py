@@ -194,8 +194,10 @@ def label(setup: TISetup, action: TIAction, frame: Frame | None = None) -> str:
         return f"Remove {token_name(setup, arg)}"
     if k is Kind.DISARM:
         return f"Discard {token_name(setup, arg)}"
-    if k is Kind.PILE:
-        return f"Regroup {pile_name(arg)}"
+    if k is Kind.PILE:  # TI-A2
+        if setup.rules.regroup_effect == "clear_other_pile":
+            return f"Regroup {pile_name(arg)}: clear its cards and counter intel"
+        return f"Regroup {pile_name(arg)}: discard its counter intel"
     if k is Kind.DOOR:
         return f"Unlock {door_name(setup, arg)}"
     if k is Kind.DISCARD:

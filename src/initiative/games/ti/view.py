@@ -41,7 +41,6 @@ from initiative.games.ti.tokens import stack_size
 if TYPE_CHECKING:
     from initiative.games.ti.state import TIState
 
-TIME_LIMIT = 3
 _LEFT = frozenset({RUN, MOVE_2, INTEL, GATHER, DISCARD, ARRANGE})
 
 
@@ -234,7 +233,7 @@ def make_view(state: TIState, seat: int) -> TIView:
     data["discard"] = [card_dict(setup, c) for c in state.discard]
     data["discard_time"] = cards.discard_time(state)
     data["peril"] = state.peril
-    data["time_limit"] = TIME_LIMIT
+    data["time_limit"] = cards.TIME_LIMIT
     if seat >= 0 and seat == state.top_seer and state.deck_top:
         data["deck_top"] = [card_dict(setup, c) for c in state.deck_top]
     data.update({
