@@ -131,16 +131,18 @@ def holds(root: object, target: object) -> bool:
 
 
 def test_the_search_deals_worlds_without_the_answer() -> None:
-    """The tree search holds the setup with every window's symbols taken out (TI-5);
-    a dealt world keeps the open windows' symbols and draws the closed ones afresh
-    (TI-23: one glyph, one symbol), its answer as long as the view says (TI-55)."""
+    """The tree search holds the public setup, every window's symbols hidden (TI-5),
+    never the real mission; a dealt world keeps the open windows' symbols and guesses
+    the closed ones (TI-23: one glyph, one symbol), its answer as long as the view
+    says (TI-55)."""
     game = ti_game(2)
     bot = make_bot("ismcts@4", game.public, 1)
     assert isinstance(bot, TISearchBot)
     held = bot.search.game
     assert isinstance(held, TIDealer)
-    assert all(w.symbols == () for w in held.setup.mission.windows)
-    assert not reaches(bot, TIState) and not holds(bot, game.public.mission)
+    assert held.setup is game.public
+    assert all(set(w.symbols) == {"?"} for w in held.setup.mission.windows)
+    assert not reaches(bot, TIState) and not holds(bot, game.setup.mission)
     state = game.new_initial_state(2)
     while not any(state.opened) and not state.is_terminal():
         state.apply(ask(make_bot("heuristic", game.public, 0), state, state.current_seat()))

@@ -31,8 +31,8 @@ Policy, one decision at a time (`docs/bots.md` explains the weights):
   itself then, else NO.
 
 The tree search (`ti_ismcts`, the `ismcts` bot) reuses it: `TISearchBot` searches the
-main steps and lets the policy decide the rest; `TIDealer` deals its worlds on a setup
-without the answer (`public_setup`, `world_setup`) and `evaluate_view` scores them.
+main steps and lets the policy decide the rest; `TIDealer` deals its worlds on the
+public setup (no answer) and `evaluate_view` scores them.
 """
 
 from __future__ import annotations
@@ -59,9 +59,7 @@ __all__ = [
     "TIWeights",
     "evaluate_view",
     "guess_answer",
-    "public_setup",
     "ti_ismcts",
-    "world_setup",
 ]
 
 Data = dict[str, Any]
@@ -703,43 +701,16 @@ def _best(actions: Sequence[TIAction], key: Any) -> TIAction | None:
 # --- the tree search's pieces: a dealer and an evaluation (bots/search.py) -----------
 
 
-def public_setup(setup: TISetup) -> TISetup:
-    """`setup` with the symbols behind every console window of every mission of its
-    content taken out (TI-5: a mission's face is unseen), so that nothing built from it
-    holds an answer."""
-    content = setup.content
-    missions = {key: replace(m, windows=tuple(replace(w, symbols=()) for w in m.windows))
-                for key, m in content.missions.items()}
-    return replace(setup, content=replace(content, missions=missions),
-                   mission=missions[setup.mission.key])
-
-
-def world_setup(public: TISetup, data: Data, rng: SplitMix64) -> TISetup:
-    """A setup for one dealt world: the open windows' symbols from the view, every
-    closed glyph's symbols drawn at random from the mission's alphabet (the same for
-    each window of a glyph, TI-23), as many as `window_lengths` takes it to hide."""
-    alphabet = public.mission.alphabet
-    known, lengths = window_lengths(data)
-    symbols: dict[str, tuple[str, ...]] = {g: tuple(s) for g, s in known.items()}
-    for glyph, n in lengths.items():
-        symbols[glyph] = tuple(alphabet[rng.below(len(alphabet))] for _ in range(n))
-    windows = tuple(replace(w, symbols=symbols.get(w.glyph)
-                            or (alphabet[rng.below(len(alphabet))],))
-                    for w in public.mission.windows)
-    return replace(public, mission=replace(public.mission, windows=windows))
-
-
 @dataclass(frozen=True)
 class TIDealer:
-    """Deals worlds from a view (`search.Dealer`) with the game's own `determinize`
-    (hidden hands, deck order and face-down tokens re-dealt) on a setup whose closed
-    windows hide symbols drawn afresh for each world (`world_setup`): the dealer holds
-    the public setup only (`public_setup`), never the answer."""
+    """Deals worlds from a view (`search.Dealer`) with the game's own `determinize`:
+    hidden hands, deck order and face-down tokens re-dealt, closed windows guessed. It
+    holds the public setup (`TIGame.public`: no answer), never the real one."""
 
     setup: TISetup
 
     def determinize(self, view: TIView, rng: SplitMix64) -> TIState:
-        return determinize(world_setup(self.setup, view.to_dict(), rng), view, rng)
+        return determinize(self.setup, view, rng)
 
 
 def evaluate_view(data: Data, w: TIWeights = TIWeights()) -> float:
@@ -799,9 +770,9 @@ class TISearchBot:
 
 
 def ti_ismcts(setup: TISetup, seed: int, settings: SearchSettings) -> TISearchBot:
-    """The generic tree search on worlds dealt from the view (`TIDealer` on the public
-    setup), leaves scored by `evaluate_view`, at main steps (`TISearchBot`)."""
+    """The generic tree search on worlds dealt from the view (`TIDealer` on `setup`, the
+    public one), leaves scored by `evaluate_view`, at main steps (`TISearchBot`)."""
     search: ISMCTSBot[TIAction, TIState, TIView] = ISMCTSBot(
-        TIDealer(public_setup(setup)), TIEvaluate(), seed,
+        TIDealer(setup), TIEvaluate(), seed,
         replace(settings, scale=TI_SEARCH_SCALE))
     return TISearchBot(search, TIHeuristicBot(seed))
