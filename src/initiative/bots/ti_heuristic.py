@@ -91,6 +91,7 @@ class TIWeights:
     second: float = 2.5  # worth a second action must beat (a card drawn for it)
     special: float = 3.5  # the cost of the special action's two discards (TI-13)
     tuck_high: int = 9  # a card at least this high that fits no pile may be tucked
+    peril_hand: float = 1.0  # In Peril one time from the limit: guess at these cards a seat
 
 
 @dataclass
@@ -247,7 +248,7 @@ class Reading:
         d = self.data
         if d["peril"]:
             if d["time_limit"] - d["discard_time"] <= 1 and \
-                    sum(d["hand_counts"]) <= len(d["hand_counts"]):
+                    sum(d["hand_counts"]) <= self.weights.peril_hand * len(d["hand_counts"]):
                 return True
             if d["deck_count"] == 0 and not d["discard"]:
                 return True
