@@ -12,10 +12,12 @@ import pytest
 from tests.hex.test_hex_layers import HEX_LAYERS
 from tests.ib.test_ib_layers import IB_LAYERS
 from tests.package_layers import PackageLayers, cycles, heavy_modules_loaded_by
+from tests.ti.test_ti_layers import TI_LAYERS
 
-GAMES = pytest.mark.parametrize("game", [IB_LAYERS, HEX_LAYERS],
+GAMES = pytest.mark.parametrize("game", [IB_LAYERS, HEX_LAYERS, TI_LAYERS],
                                 ids=lambda game: game.package.rsplit(".", 1)[-1])
-STATE_MODULES = {IB_LAYERS.package: ("state",), HEX_LAYERS.package: ("state", "game")}
+STATE_MODULES = {IB_LAYERS.package: ("state",), HEX_LAYERS.package: ("state", "game"),
+                 TI_LAYERS.package: ("state", "game")}
 """The modules a game's rules run from (importing them must stay light)."""
 
 

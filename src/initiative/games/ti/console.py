@@ -1,0 +1,57 @@
+"""The mission console and the end of the game: windows open when their glyph is
+collected (TI-22, TI-23), the answer compared (TI-54, TI-55, TI-A16), the game won or
+lost, and the mission face's secret taken afterwards (TI-25)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ti import events as ev
+from initiative.games.ti.flags import TIRules
+
+if TYPE_CHECKING:
+    from initiative.games.ti.state import TIState
+
+
+def open_glyph(state: TIState, glyph: str) -> None:
+    """TI-22: open every closed window printed with `glyph` (TI-23: one glyph, one
+    symbol, wherever it appears); a glyph not on the mission opens nothing (TI-A10)."""
+    for i, window in enumerate(state.setup.mission.windows):
+        if window.glyph == glyph and not state.opened[i]:
+            state.opened[i] = True
+            state.emit((ev.WINDOW, i))
+
+
+def _norm(symbols: tuple[str, ...], rules: TIRules) -> str:
+    text = "".join(symbols)
+    if rules.answer_match == "exact":
+        return text
+    return "".join(text.split()).casefold()  # TI-A16 exact_case_insensitive
+
+
+def answer_matches(state: TIState, entered: tuple[str, ...]) -> bool:
+    """TI-54, TI-55, TI-A16: every answer position matches (under `answer_match`)."""
+    answer = state.setup.mission.answer
+    if state.rules.answer_match == "exact" and len(entered) != len(answer):
+        return False
+    return _norm(entered, state.rules) == _norm(answer, state.rules)
+
+
+def secret_index(state: TIState, key: str) -> int:
+    return list(state.setup.content.secrets).index(key)
+
+
+def end_game(state: TIState, won: bool, reason: int = -1) -> None:
+    """The game ends now (TI-50, TI-54, TI-A14): nothing more is resolved. Win or lose,
+    the mission face's secret is gained afterwards (TI-25)."""
+    if state.over:
+        return
+    state.stack.clear()
+    state.won = won
+    state.loss_reason = None if won else ev.REASONS[reason]
+    state.emit((ev.WON,) if won else (ev.LOST, reason))
+    state.over = True
+    face = state.setup.mission.face_secret
+    if face is not None and face not in state.secrets:
+        state.secrets.append(face)
+        state.log_secret(face, ev.AFTER_GAME)

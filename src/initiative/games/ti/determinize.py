@@ -1,0 +1,122 @@
+"""`determinize(setup, view, rng)`: a full state consistent with what one seat knows,
+so that a bot searches guessed worlds and never the real one.
+
+Kept from the view: the board, standees, enemies and what lies under them, face-up
+tokens and features, the action piles and their counter intel, the discard pile, the
+console, the decision stack, the log this seat sees, and the seat's own hand (and the
+deck's top cards while it is the seat that looked at them). Re-dealt with `rng`: every
+other hand (time cards never stay in a hand, TI-49), the cards another seat is looking
+at, and the deck (unordered). Face-down tokens need nothing: they have no identity
+until revealed (tokens.py), so the tan tokens not yet revealed (from the log's REVEALED
+events) form the pool again. The world samples its chance from a new SplitMix64
+seeded from `rng`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from initiative.engine.rng import SplitMix64
+from initiative.games.ti import events as ev
+from initiative.games.ti import tokens
+from initiative.games.ti.actions import Kind
+from initiative.games.ti.frames import ARRANGE
+from initiative.games.ti.setup import TISetup
+from initiative.games.ti.state import TIState
+from initiative.games.ti.view import TIView
+
+
+def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
+    """A playable state consistent with `view` on `setup`; ValueError if the view's
+    counts do not fit the setup."""
+    data = view.to_dict()
+    seat = view.seat
+    content = setup.content
+    own = ids(data["hand"]) if seat >= 0 else []
+    deck_top = ids(data.get("deck_top", []))
+    piles = [ids(p["cards"]) for p in data["piles"]]
+    tucked = [ids(e["tucked"]) for e in data["enemies"]]
+    discard = ids(data["discard"])
+    frame = view.frames[-1] if view.frames else None
+    arranging = frame is not None and frame.tag == ARRANGE
+    looked_own = [a.arg for a in view.legal if a.kind is Kind.ARRANGE]
+    known = Counter(own + deck_top + discard + looked_own)
+    for cards in (*piles, *tucked):
+        known.update(cards)
+    unseen = sorted((Counter(range(len(content.cards))) - known).elements())
+    hands: list[list[int]] = []
+    plain = [c for c in unseen if not content.cards[c].time]
+    rng.shuffle(plain)
+    for s, count in enumerate(data["hand_counts"]):
+        if s == seat:
+            hands.append(sorted(own))
+            continue
+        if count > len(plain):
+            raise ValueError(f"seat {s} holds {count} cards, but only {len(plain)} unseen "
+                             "resource cards are left")
+        hands.append(sorted(plain[:count]))
+        plain = plain[count:]
+    rest = plain + [c for c in unseen if content.cards[c].time]
+    rng.shuffle(rest)
+    looked = looked_own
+    if arranging and frame is not None and frame.seat != seat:
+        looked, rest = sorted(rest[:frame.left]), rest[frame.left:]
+    if len(rest) + len(deck_top) + len(looked) != data["deck_count"]:
+        raise ValueError(f"{len(rest) + len(deck_top) + len(looked)} unseen cards do not "
+                         f"fill a deck of {data['deck_count']}")
+    where, tan_left, extras, tan_pool = _tokens(setup, view)
+    rng.shuffle(tan_pool)  # the world samples: its draws take the end of a shuffled pool
+    passes, tucks, reshuffles = view.counters
+    result = data["result"]
+    return TIState(
+        setup, SplitMix64(rng.next64()), hands=hands, tucked=tucked, extras=extras,
+        piles=piles, counter=[list(p["counter_intel"]) for p in data["piles"]],
+        deck=rest, deck_top=deck_top, looked=looked, discard=discard,
+        pos=[c["room"] for c in data["characters"]],
+        enemy_room=[-1 if e["room"] is None else e["room"] for e in data["enemies"]],
+        tan_left=tan_left, tan_pool=tan_pool, where=where,
+        opened=[w["open"] for w in data["console"]["windows"]],
+        locked=[link["locked"] for link in data["board"]["links"] if link["kind"] == "door"],
+        collected=[e[2] for e in view.events if e[0] == ev.COLLECTED],
+        secrets=[s["key"] for s in data["secrets"]], stack=list(view.frames),
+        top_seer=seat if deck_top else -1, peril=data["peril"], reshuffles=reshuffles,
+        dealt=data["phase"] != "setup" or bool(view.frames), turn=data["turn"],
+        first=data["first"], active=data["active"], actions_taken=data["actions_taken"],
+        tucks=tucks, proposals=data["proposals"], passes=passes,
+        won=None if result is None else result["won"],
+        loss_reason=None if result is None or result["won"] else result["reason"],
+        over=data["over"],
+        entered=None if result is None or result["entered"] is None
+        else tuple(result["entered"]),
+        log=list(view.events))
+
+
+def ids(cards: list[dict[str, Any]]) -> list[int]:
+    """The card ids of a view's card dicts."""
+    return [c["id"] for c in cards]
+
+
+def _tokens(setup: TISetup, view: TIView) -> tuple[list[int], list[int], list[list[int]],
+                                                   list[int]]:
+    """Token places from the view: face up where shown, on piles, gone once revealed
+    and no longer shown, face down otherwise (stacks rebuilt from the reveals)."""
+    data = view.to_dict()
+    where = [tokens.DOWN] * len(setup.clue_tokens) + [tokens.GONE] * len(setup.features)
+    revealed = {e[1] for e in view.events if e[0] == ev.REVEALED}
+    for t in revealed:
+        where[t] = tokens.GONE
+    for r, room in enumerate(data["rooms"]):
+        for t in room["face_up"] + room["features"]:
+            where[t["id"]] = r
+    for pile in data["piles"]:
+        for t in pile["counter_intel"]:
+            where[t] = tokens.ON_PILE
+    extras = [[t for t in setup.extra_tokens(s) if t not in revealed]
+              for s in range(len(setup.mission.stacks))]
+    tan_left = [data["rooms"][s.room]["stack"] - len(extras[i])
+                for i, s in enumerate(setup.mission.stacks)]
+    tan_pool = [t for t in range(setup.num_tan) if t not in revealed]
+    return where, tan_left, extras, tan_pool
+
+

@@ -1,0 +1,67 @@
+"""`TIGame`: The Initiative under the engine contract (registry name
+`the_initiative`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.engine.chance import ExplicitChance
+from initiative.engine.rng import Seed, SplitMix64, make_rng
+from initiative.games.ti import actions
+from initiative.games.ti.actions import TIAction
+from initiative.games.ti.determinize import determinize
+from initiative.games.ti.setup import TISetup
+from initiative.games.ti.state import TIState
+from initiative.games.ti.view import TIView
+
+if TYPE_CHECKING:
+    from initiative.engine.contract import SearchableGame, State
+
+
+def new_state(setup: TISetup, seed: Seed, *, explicit_chance: bool = False) -> TIState:
+    """A fresh game, dealt and run to its first decision; with `explicit_chance` (no
+    generator, `seed` unused) it stops at the deal's first chance node instead."""
+    rng = ExplicitChance() if explicit_chance else make_rng(seed)
+    state = TIState(setup, rng)
+    state.settle()
+    return state
+
+
+class TIGame:
+    """The Initiative for one setup: what `load_game("the_initiative")` returns."""
+
+    name = "the_initiative"
+
+    def __init__(self, setup: TISetup, *, explicit_chance: bool = False) -> None:
+        self.setup = setup
+        self.explicit_chance = explicit_chance
+        """Whether states show chance as CHANCE nodes instead of sampling it."""
+        self.num_seats = setup.num_seats
+
+    @property
+    def public(self) -> TISetup:
+        """The game as every seat knows it (what bots get)."""
+        return self.setup
+
+    def new_initial_state(self, seed: Seed) -> TIState:
+        return new_state(self.setup, seed, explicit_chance=self.explicit_chance)
+
+    def action_index(self, action: TIAction) -> int:
+        return actions.index(action)
+
+    def action_from_index(self, index: int) -> TIAction:
+        return actions.from_index(index)
+
+    def num_distinct_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def determinize(self, view: TIView, rng: SplitMix64) -> TIState:
+        """A state dealt from `view` on the (public) setup (`determinize.py`)."""
+        return determinize(self.setup, view, rng)
+
+
+if TYPE_CHECKING:
+    def _implements_the_contract(game: TIGame, state: TIState) -> tuple[
+            SearchableGame[TIAction, TIState, TIView], State[TIAction, TIView]]:
+        """mypy fails here if TIGame or TIState drifts from the engine contract."""
+        return game, state

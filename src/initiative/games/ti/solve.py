@@ -1,0 +1,72 @@
+"""Solving the mission (TI-54..TI-56, TI-A15, TI-A16): the proposer enters the answer
+one symbol at a time from the mission's alphabet, every other seat votes in seat order
+(one no stops it; a lone player does not vote), and the answer is compared."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from initiative.games.ti import console
+from initiative.games.ti import events as ev
+from initiative.games.ti.actions import Kind, TIAction, act
+from initiative.games.ti.frames import ANSWER, VOTE, Frame
+
+if TYPE_CHECKING:
+    from initiative.games.ti.state import TIState
+
+YES = act(Kind.YES)
+NO = act(Kind.NO)
+
+
+def can_propose(state: TIState) -> bool:
+    """TI-A15 reading: the active player may call a solve while this turn has made
+    fewer than `solve_proposals_per_turn` proposals."""
+    return not state.over and state.proposals < state.rules.solve_proposals_per_turn
+
+
+def propose(state: TIState, seat: int) -> None:
+    state.proposals += 1
+    state.emit((ev.PROPOSED, seat))
+    state.push(Frame(ANSWER, seat))
+
+
+def people(state: TIState) -> int:
+    return state.setup.players or state.setup.num_seats
+
+
+def legal(state: TIState, frame: Frame) -> list[TIAction]:
+    if frame.tag == ANSWER:
+        return [act(Kind.SYMBOL, i) for i in range(len(state.setup.mission.alphabet))]
+    return [YES, NO]
+
+
+def choose(state: TIState, frame: Frame, action: TIAction) -> None:
+    n = state.setup.num_seats
+    if frame.tag == ANSWER:
+        entered = (*frame.items, action.arg)
+        state.emit((ev.ENTERED, frame.seat, action.arg))
+        if len(entered) < len(state.setup.mission.answer):
+            state.put(frame.but(items=entered))
+        elif people(state) == 1 or n == 1:
+            judge(state, entered)
+        else:
+            state.put(Frame(VOTE, (frame.seat + 1) % n, stage=frame.seat, items=entered))
+        return
+    state.emit((ev.VOTED, frame.seat, int(action.kind is Kind.YES)))
+    if action.kind is Kind.NO:  # TI-56: one objection blocks it; play resumes
+        state.emit((ev.BLOCKED, frame.seat))
+        state.pop()
+        return
+    voter = (frame.seat + 1) % n
+    if voter == frame.stage:
+        judge(state, frame.items)
+    else:
+        state.put(frame.but(seat=voter, votes=(*frame.votes, frame.seat)))
+
+
+def judge(state: TIState, entered: tuple[int, ...]) -> None:
+    """TI-54: exactly right wins for everyone, any mismatch loses for everyone."""
+    alphabet = state.setup.mission.alphabet
+    symbols = tuple(alphabet[i] for i in entered)
+    state.entered = symbols
+    console.end_game(state, console.answer_matches(state, symbols), ev.WRONG_ANSWER)
