@@ -17,6 +17,7 @@ from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
 from initiative.cli.lab import simulate
+from initiative.cli.mission import mission_app
 from initiative.cli.report import report
 from initiative.cli.serve import serve
 from initiative.cli.track import track_app
@@ -42,6 +43,7 @@ app.add_typer(deck_app, name="deck")
 app.add_typer(cards_app, name="cards")
 app.add_typer(campaign_app, name="campaign")
 app.add_typer(track_app, name="track")
+app.add_typer(mission_app, name="mission")
 app.command()(simulate)
 app.command()(report)
 app.command()(serve)
@@ -274,7 +276,8 @@ def bench(
 @app.command()
 def rules(
     game: Annotated[str, typer.Option(
-        "--game", help="initiative_break or hex_skirmish.")] = "initiative_break",
+        "--game", help="initiative_break, hex_skirmish or the_initiative.")
+    ] = "initiative_break",
 ) -> None:
     """Explain every house-rule flag in a line: default, other values, rule id."""
     from initiative.cli.rules import GAME_SECTIONS, rules_text

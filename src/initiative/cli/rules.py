@@ -1,6 +1,6 @@
 """`initiative rules`: every house-rule flag in one line: its default, its other values,
-the rule it reads (AMB-nn / IB-x.y.z, or HX-An for `--game hex_skirmish`) and what the
-values do."""
+the rule it reads (AMB-nn / IB-x.y.z, HX-An for `--game hex_skirmish`, TI-An for
+`--game the_initiative`) and what the values do."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from initiative.games.hex.flags import HexRules
 from initiative.games.ib.campaign.rules import CampaignRules
 from initiative.games.ib.config import RulesConfig, allowed_values
 from initiative.games.ib.flag_notes import FLAG_NOTES, FlagNote
+from initiative.games.ti.flag_notes import TI_FLAG_NOTES
+from initiative.games.ti.flags import TIRules
 
 SECTIONS: tuple[tuple[str, type], ...] = (
     ("House-rule flags (--rule flag=value; the web form's house rules)", RulesConfig),
@@ -25,10 +27,16 @@ HEX_SECTIONS: tuple[tuple[str, type], ...] = (
     ("Hex skirmish house-rule flags (load_game(\"hex_skirmish\", flag=value); "
      "docs/rules-interpretations.md 5.4)", HexRules),
 )
-GAME_SECTIONS = {"initiative_break": SECTIONS, "hex_skirmish": HEX_SECTIONS}
+TI_SECTIONS: tuple[tuple[str, type], ...] = (
+    ("The Initiative house-rule flags (load_game(\"the_initiative\", flag=value); "
+     "docs/rules-interpretations.md 5.5)", TIRules),
+)
+GAME_SECTIONS = {"initiative_break": SECTIONS, "hex_skirmish": HEX_SECTIONS,
+                 "the_initiative": TI_SECTIONS}
 """The flag sections `initiative rules --game NAME` prints."""
 NOTES: dict[type, Mapping[str, FlagNote]] = {
-    HexRules: {name: FlagNote(*note) for name, note in HEX_FLAG_NOTES.items()}}
+    HexRules: {name: FlagNote(*note) for name, note in HEX_FLAG_NOTES.items()},
+    TIRules: {name: FlagNote(*note) for name, note in TI_FLAG_NOTES.items()}}
 """Notes of the flag classes that do not use the Initiative Break ones."""
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from initiative.engine.contract import Game
     from initiative.games.hex.game import HexGame
     from initiative.games.ib.setup import IBGame
+    from initiative.games.ti.game import TIGame
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,10 @@ GAMES: dict[str, GameEntry] = {
         "initiative.games.hex.loader", "load_hex_skirmish",
         "Hex skirmish: 2-4 characters on a hex board, turns dealt by stacked initiative "
         "decks, Action cards played for their Move or Attack and discarded to react"),
+    "the_initiative": GameEntry(
+        "initiative.games.ti.loader", "load_the_initiative",
+        "The Initiative: 1-4 players together search rooms for clue tokens, open the "
+        "mission console's windows and agree on the answer before time runs out"),
 }
 """Every game `load_game` knows, by name."""
 
@@ -58,6 +63,10 @@ def load_game(name: Literal["initiative_break"], **params: Any) -> IBGame: ...
 
 @overload
 def load_game(name: Literal["hex_skirmish"], **params: Any) -> HexGame: ...
+
+
+@overload
+def load_game(name: Literal["the_initiative"], **params: Any) -> TIGame: ...
 
 
 @overload
