@@ -25,7 +25,8 @@ A record (`TIRecord`, JSON with ``"format": "ti-record/1"``) holds:
     text = position_text(record, n)          # `initiative replay --position-after n`
 
 ``python -m initiative.games.ti.record --make-golden tests/golden/ti`` writes the
-golden records that tests/ti/test_ti_record_golden.py replays.
+golden records that tests/ti/test_ti_record_golden.py replays (random play that
+holds back a solve for a while, `golden_step`).
 """
 
 from __future__ import annotations
@@ -40,11 +41,11 @@ from initiative.engine import records
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.notation import canonical_text, play_random, pretty_json
+from initiative.engine.notation import canonical_text, pretty_json, sample_outcome
 from initiative.engine.records import check_final_hash, check_log, record_main, write_golden
 from initiative.engine.rng import Seed, SplitMix64
 from initiative.games.ti import actions
-from initiative.games.ti.actions import TIAction
+from initiative.games.ti.actions import Kind, TIAction
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.loader import load_the_initiative
 from initiative.games.ti.notation import position_json, position_of
@@ -267,23 +268,74 @@ def position_text(record: TIRecord, count: int) -> str:
 
 # --- the golden records ------------------------------------------------------------
 
+SOLVE_FROM_TURN = 40
+"""Golden play calls a solve only from this turn on (or once every window is open), so
+the games run long enough to reach In Peril and the time loss (TI-47..TI-51)."""
+GOLDEN_STEPS = 4000
+"""A bound on a golden game's steps."""
 
-GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {}
-"""Golden games: load_game params, a seed, explicit chance or not (filled below)."""
+
+def golden_step(state: TIState, rng: SplitMix64) -> None:
+    """One step of golden play: a chance outcome by its probability, else a uniformly
+    random legal action, a solve left out (while other actions are legal) until every
+    window is open or turn SOLVE_FROM_TURN."""
+    outcomes = state.chance_outcomes()
+    if outcomes:
+        state.apply(sample_outcome(outcomes, rng))
+        return
+    legal = list(state.legal_actions())
+    if state.turn < SOLVE_FROM_TURN and not all(state.opened):
+        calm = [a for a in legal if a.kind is not Kind.SOLVE]
+        legal = calm or legal
+    state.apply(legal[rng.below(len(legal))])
+
+
+def play_golden(state: TIState, rng: SplitMix64, max_steps: int = GOLDEN_STEPS) -> None:
+    """`golden_step` until the game ends or `max_steps` were taken."""
+    for _ in range(max_steps):
+        if state.is_terminal():
+            return
+        golden_step(state, rng)
+
+
+_HOUSE_RULES = {"peril_trigger": "draw_from_empty", "regroup_effect": "remove_counter_intel_only",
+                "regroup_can_target_itself": True, "forced_pass_outside_peril": False,
+                "camera_discards_continue_after_reshuffle": False,
+                "tuck_limit": "per_turn_per_enemy", "tuck_on_forced_pass": True,
+                "master_tokens_have_base_trap_effect": False,
+                "gather_reveal_uses_attempt": False, "repeat_reshuffle": False,
+                "stall_is_loss": False, "answer_match": "exact",
+                "locked_door_blocks_adjacency": False, "solve_proposals_per_turn": 2}
+"""Every house-rule flag away from its recorded default (TI-A1..TI-A23)."""
+
+GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {
+    "solo_clockmakers_word": (lambda: {"players": 1, "mission": "clockmakers_word"}, 101,
+                              False),
+    "duo_gallery_after_dark": (lambda: {"players": 2, "mission": "gallery_after_dark"}, 202,
+                               False),
+    "trio_observatory_vault": (lambda: {"players": 3, "mission": "observatory_vault"}, 303,
+                               False),
+    "four_seats_gallery_after_dark": (lambda: {"players": 4,
+                                               "mission": "gallery_after_dark"}, 404, False),
+    "duo_house_rules": (lambda: {"players": 2, "mission": "observatory_vault",
+                                 "rules": dict(_HOUSE_RULES)}, 505, False),
+    "solo_two_characters": (lambda: {"players": 1, "characters": "ada+mina",
+                                     "mission": "gallery_after_dark",
+                                     "rules": {"characters_per_solo_player": 2}}, 606, False),
+    "duo_explicit_chance": (lambda: {"players": 2, "mission": "observatory_vault"}, 707,
+                            True),
+}
+"""Golden games: load_game params, a seed, explicit chance or not. Their steps are
+golden play (`golden_step`) drawn from SplitMix64(seed + 1)."""
 
 
 def golden_record(name: str) -> TIRecord:
-    """The golden game `name`: random play (engine.notation.play_random, actions and
-    outcomes drawn from SplitMix64(seed + 1)) from `new_initial_state(seed)`."""
+    """The golden game `name`, with its log and final position."""
     make, seed, explicit = GOLDEN[name]
     game = load_the_initiative(**make(), explicit_chance=explicit)
     state = game.new_initial_state(seed)
-    play_random(state, SplitMix64(seed + 1), GOLDEN_STEPS)
+    play_golden(state, SplitMix64(seed + 1))
     return record_of(state, game, seed, with_log=True, with_final=True)
-
-
-GOLDEN_STEPS = 3000
-"""A bound on a golden game's steps (random play ends far sooner)."""
 
 
 def make_golden(directory: str | Path) -> list[Path]:
