@@ -146,7 +146,7 @@ def test_unreadable_records_are_notation_errors(text: str, message: str) -> None
 def test_a_changed_final_position_is_caught(finished: tuple[TIGame, TIState]) -> None:
     data = record_of(finished[1], finished[0], 7, with_final=True).to_dict()
     data["final"] = {**data["final"], "turn": data["final"]["turn"] + 1}
-    with pytest.raises(NotationError, match="record.final: the replay ends in another"):
+    with pytest.raises(NotationError, match=r"record\.final: the replay ends in another"):
         replay(TIRecord.from_dict(data))
 
 

@@ -71,6 +71,7 @@ from initiative.games.ti.positions import (
     FRAME_DEFAULTS,
     Reader,
     check_conservation,
+    check_frames,
     read_board,
     read_cards,
     read_frame,
@@ -213,6 +214,7 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     parts.update(read_board(top["board"], read, parts))
     parts["stack"] = [read_frame(f, f"position.stack[{i}]", read)
                       for i, f in enumerate(listing(top.get("stack", []), "position.stack"))]
+    check_frames(parts["stack"], parts["where"], game.setup)
     parts.update(read_result(top.get("result"), read))
     check_conservation(parts, read)
     if parts["over"] and top.get("chance") is not None:

@@ -15,16 +15,18 @@ from initiative.engine.notation import boolean, fail, integer, listing, mapping,
 from initiative.games.ti import tokens
 from initiative.games.ti.actions import MAX_SYMBOLS, PILES
 from initiative.games.ti.frames import (
+    ANSWER,
     COLLECT,
     ENEMY_MOVE,
     INTEL,
     REMOVE,
     REVEALED,
     TAG_NAMES,
+    VOTE,
     Frame,
 )
 from initiative.games.ti.setup import TISetup
-from initiative.games.ti.specs import TokenSpec
+from initiative.games.ti.specs import COLLECTABLE, TokenSpec
 
 REASONS = ("solved", "wrong_answer", "time", "stall")
 """How a finished game ended (TI-50, TI-54, TI-A14)."""
@@ -217,9 +219,17 @@ def read_cards(raw: Any, read: Reader) -> dict[str, Any]:
     if reshuffles and not peril:
         fail(f"{path}.peril", f"{reshuffles} reshuffles happened, so the game is In Peril "
              "(TI-47)")
-    return {"hands": hands, "deck": read.cards(cards["deck"], f"{path}.deck"),
-            "deck_top": deck_top, "top_seer": -1 if seer is None else seer,
-            "looked": read.cards(cards.get("looked", []), f"{path}.looked"),
+    deck = read.cards(cards["deck"], f"{path}.deck")
+    looked = read.cards(cards.get("looked", []), f"{path}.looked")
+    if not reshuffles:
+        for name, ids in (("deck", deck), ("deck_top", deck_top), ("looked", looked)):
+            times = [read.keys[c] for c in ids if read.setup.content.cards[c].time]
+            if times:
+                fail(f"{path}.{name}", f"time card {times[0]!r} in the deck before any "
+                     "reshuffle: time cards start on the discard pile and join the deck "
+                     "only when it is reshuffled (TI-6, TI-47)")
+    return {"hands": hands, "deck": deck, "deck_top": deck_top,
+            "top_seer": -1 if seer is None else seer, "looked": looked,
             "discard": read.cards(cards["discard"], f"{path}.discard"), "piles": piles,
             "counter": counter, "peril": peril, "reshuffles": reshuffles}
 
@@ -306,9 +316,9 @@ def read_tokens(raw: Any, read: Reader, counter: list[list[int]]) -> dict[str, A
     for i, t in enumerate(collected):
         if location[t] != tokens.GONE:
             fail(f"{path}.collected[{i}]", f"token {t} was collected, so it is gone (TI-22)")
-        if read.kind(t) not in ("glyph", "keypad", "computer", "master_camera",
-                                "master_alarm"):
-            fail(f"{path}.collected[{i}]", f"a {read.kind(t)} cannot be collected (TI-27)")
+        if read.kind(t) not in COLLECTABLE:
+            fail(f"{path}.collected[{i}]", f"token {t} is {read.kind(t)}: not "
+                 "collectable (TI-21, TI-27)")
     return {"tan_left": tan_left, "extras": extras, "tan_pool": pool, "where": location,
             "collected": collected}
 
@@ -419,3 +429,32 @@ def read_frame(raw: Any, path: str, read: Reader) -> Frame:
         items=tuple(integer(v, f"{path}.items[{i}]", 0, size - 1)
                     for i, v in enumerate(items)),
         votes=tuple(read.seat_list(f.get("votes", []), f"{path}.votes")))
+
+
+def check_frames(stack: list[Frame], where: list[int], setup: TISetup) -> None:
+    """A remove or collect choice is about a token lying face up in a room (TI-20,
+    TI-21); an answer being entered is shorter than the mission's, one being voted on
+    has its length (TI-54, TI-55)."""
+    size = len(setup.mission.answer)
+    for i, frame in enumerate(stack):
+        if frame.tag == ANSWER and len(frame.items) >= size:
+            fail(f"position.stack[{i}].items", f"{len(frame.items)} symbols entered; the "
+                 f"answer has {size}, and the last one ends the entry")
+        if frame.tag == VOTE and len(frame.items) != size:
+            fail(f"position.stack[{i}].items", f"the answer voted on has {size} symbols, "
+                 f"not {len(frame.items)}")
+        if frame.tag not in (REMOVE, COLLECT):
+            continue
+        path = f"position.stack[{i}].token"
+        if where[frame.token] < 0:
+            fail(path, f"token {frame.token} is not face up in a room (a "
+                 f"{TAG_NAMES[frame.tag]} frame is about a revealed token)")
+        face = tokens.spec(setup, frame.token)
+        if frame.tag == COLLECT and face.kind not in COLLECTABLE:
+            fail(path, f"token {frame.token} is {face.kind}: not collectable (TI-21, "
+                 "TI-27)")
+        off_mission = isinstance(face, TokenSpec) and face.kind == "glyph" \
+            and face.glyph not in setup.mission.glyph_keys
+        if frame.tag == REMOVE and not off_mission:
+            fail(path, f"token {frame.token} is not a glyph missing from the mission: only "
+                 "those may be removed (TI-20)")
