@@ -199,10 +199,11 @@ def read_cards(raw: Any, read: Reader) -> dict[str, Any]:
                  "card is discarded at once (TI-49)")
         hands.append(sorted(ids))
     deck_top = read.cards(cards.get("deck_top", []), f"{path}.deck_top")
+    looked = read.cards(cards.get("looked", []), f"{path}.looked")
     seer = read.seat_or_none(cards.get("top_seer"), f"{path}.top_seer")
-    if (seer is None) != (not deck_top):
+    if (seer is None) != (not deck_top and not looked):
         fail(f"{path}.top_seer", "a seat knows the deck's top cards exactly while some "
-             "are known (deck_top)")
+             "are known (deck_top) or being put back (looked)")
     piles: list[list[int]] = []
     counter: list[list[int]] = []
     raw_piles = mapping(cards["piles"], f"{path}.piles", PILES, PILES)
@@ -220,7 +221,6 @@ def read_cards(raw: Any, read: Reader) -> dict[str, Any]:
         fail(f"{path}.peril", f"{reshuffles} reshuffles happened, so the game is In Peril "
              "(TI-47)")
     deck = read.cards(cards["deck"], f"{path}.deck")
-    looked = read.cards(cards.get("looked", []), f"{path}.looked")
     if not reshuffles:
         for name, ids in (("deck", deck), ("deck_top", deck_top), ("looked", looked)):
             times = [read.keys[c] for c in ids if read.setup.content.cards[c].time]
