@@ -242,6 +242,36 @@ def test_a_command_that_lost_the_race_is_checked_again(tmp_path: Path) -> None:
     go(tmp_path, test)
 
 
+def test_a_command_is_judged_against_what_is_stored(tmp_path: Path) -> None:
+    """A has answered its command but B has not heard of it yet (its notification is
+    still on the way): a command that only applies after A's is taken on B, stored after
+    it, and B's pages see both; one that no longer applies is refused by what is stored,
+    not by what B had heard of."""
+    async def test(a: Process, b: Process) -> None:
+        tid, gm = await new_tracker(a)
+        page = await b.page(tid, link_token(gm, "pc:Vessa"))
+        await a.run(tid, gm, "round")  # B hears nothing of it
+        await b.run(tid, gm, "commit Orrin 0")  # needs the round A began
+        assert stored_lines(a.store, tid) == ["round", "commit Orrin 0"]
+        assert b.record(tid).seq == 2 and len(page.frames) == 1
+        assert "Commit face down" in page.frames[-1]["mine"]
+        assert b.notifier.published == [f"t:{tid}:2"]
+
+        await a.run(tid, gm, "commit Vessa top")  # again unheard of on B
+        with pytest.raises(ValueError, match="already"):
+            await b.run(tid, link_token(gm, "pc:Vessa"), "commit Vessa 1")
+        assert stored_lines(a.store, tid) == ["round", "commit Orrin 0", "commit Vessa top"]
+        assert b.record(tid).seq == 3 and len(page.frames) == 2  # B's pages caught up
+        assert "Commit face down" not in page.frames[-1]["mine"]
+
+        await a.hub.notified(b.notifier.published[-1])
+        expected = single_console(a.store, tid, stored_lines(a.store, tid))
+        assert a.record(tid).console.save_data() == expected
+        assert b.record(tid).console.save_data() == expected
+
+    go(tmp_path, test)
+
+
 # --- the backstop -------------------------------------------------------------------------
 
 

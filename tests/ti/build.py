@@ -10,7 +10,7 @@ from typing import Any
 
 from initiative.engine.rng import SplitMix64
 from initiative.games.ti import tokens
-from initiative.games.ti.actions import TIAction, parse
+from initiative.games.ti.actions import parse
 from initiative.games.ti.state import TIState
 from tests.ti.sample import CONTENT, sample_setup
 
@@ -81,7 +81,3 @@ def legal_texts(state: TIState) -> list[str]:
 
 def kinds(state: TIState) -> set[str]:
     return {str(a).split()[0] for a in state.legal_actions()}
-
-
-def act_text(action: TIAction) -> str:
-    return str(action)

@@ -11,7 +11,7 @@ import yaml
 
 from initiative.engine.errors import ContentError, GameParamError
 from initiative.games.ti.actions import PILES
-from initiative.games.ti.content import default_content, load_content_file
+from initiative.games.ti.content import default_content, default_sources, load_content_file
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.loader import build_setup
 from initiative.games.ti.specs import FEATURE_KINDS, ICONS, TOKEN_KINDS
@@ -19,6 +19,15 @@ from tests.ti.content_kit import mission
 
 CONTENT = default_content()
 MISSIONS = [CONTENT.missions[key] for key in CONTENT.campaign]
+
+
+def test_default_content_is_cached_package_data() -> None:
+    """The shipped YAML is package data (pyproject), read in name order, loaded once."""
+    assert default_content() is default_content()
+    names = [where for _, where in default_sources()]
+    assert names == sorted(names) and len(names) == 7
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text("utf-8")
+    assert '"initiative.games.ti" = ["data/*.yaml"]' in pyproject
 
 
 def test_the_deck_is_36_resource_cards_and_four_time_cards() -> None:
@@ -104,6 +113,14 @@ def test_a_content_file_is_laid_over_the_shipped_content(tmp_path: Path) -> None
     assert set(content.missions) == {*CONTENT.missions, "night_shift"}
     setup = build_setup(content=str(path), mission="night_shift")
     assert setup.mission.key == "night_shift"
+
+
+def test_warnings_alone_do_not_refuse_content(tmp_path: Path) -> None:
+    quiet = mission("clockmakers_word")
+    quiet["story"] = {"intro": "Go."}
+    path = tmp_path / "quiet.yaml"
+    path.write_text(yaml.safe_dump({"missions": [quiet]}), encoding="utf-8")
+    assert load_content_file(path).missions["clockmakers_word"].story.win == ""
 
 
 def test_a_broken_content_file_is_refused_with_every_error(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
@@ -52,6 +53,17 @@ def test_validate_lists_every_problem_with_file_and_place(tmp_path: Path) -> Non
     assert lines[2].startswith(f"error: {second}: mission 'observatory_vault', "
                                "tan_pool[13].pile: counter intel names an action pile")
     assert lines[3] == f"{first}, {second}: 3 error(s), 0 warning(s)"
+
+
+def test_validate_warnings_alone_exit_0(tmp_path: Path) -> None:
+    quiet = mission("clockmakers_word")
+    quiet["story"]["loss"] = ""
+    path = _write(tmp_path / "quiet.yaml", {"missions": [quiet]})
+    code, out, _ = run("mission", "validate", path)
+    assert code == 0
+    assert out.splitlines() == [
+        f"warning: {path}: mission 'clockmakers_word', story.loss: no text (TI-16: the "
+        "story shown to players)", f"{path}: 0 error(s), 1 warning(s)"]
 
 
 def test_validate_reports_schema_errors_and_unreadable_files(tmp_path: Path) -> None:
@@ -115,3 +127,31 @@ def test_section_5_5_covers_every_ambiguity() -> None:
     section = doc[doc.index("### 5.5 The Initiative"):]
     for n in range(1, 24):
         assert re.search(rf"TI-A{n}\b", section), f"TI-A{n}"
+
+
+DEEP_YAML = "missions: " + "[" * 5_000 + "]" * 5_000
+BOMB = "\n".join(["a: &a [x, x, x, x, x, x, x, x, x, x]"] + [
+    f"{n}: &{n} [{', '.join([f'*{p}'] * 10)}]" for p, n in zip("abcdefgh", "bcdefghi",
+                                                              strict=True)])
+
+
+@pytest.mark.parametrize("text", [DEEP_YAML, BOMB, "- just\n- a list\n", "a: [unclosed"],
+                         ids=["deep", "alias-bomb", "not-a-mapping", "bad-yaml"])
+def test_validate_of_a_hostile_file_is_an_error_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "hostile.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = RUNNER.invoke(app, ["mission", "validate", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"error: {path}: ") and "Traceback" not in result.stdout
+
+
+def test_every_test_section_5_5_cites_exists() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    section = doc[doc.index("### 5.5 The Initiative"):]
+    cited = re.findall(r"`tests/ti/(test_[a-z0-9_]+\.py)::(test_[a-z0-9_]+)`", section)
+    assert len(cited) >= 40
+    for file, name in cited:
+        path = Path(__file__).parent / file
+        assert path.exists() and f"def {name}(" in path.read_text(encoding="utf-8"), \
+            f"{file}::{name}"

@@ -14,6 +14,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ti import events as ev
 from initiative.games.ti import tokens
 from initiative.games.ti.state import TIState
+from tests.ti.build import card, do, position
 from tests.ti.play import assert_conserved, play_out, random_action, step
 from tests.ti.recording import Recording
 from tests.ti.sample import sample_game, sample_setup
@@ -76,7 +77,7 @@ def _private_cards(state: TIState, seat: int) -> set[int]:
 
 def test_views_never_leak() -> None:
     """No other hand, no deck order, no face-down token, no closed window, no answer
-    before the end (TI-5, TI-7, TI-15)."""
+    before the end (TI-5, TI-7, TI-15, TI-A22)."""
     for mission in ("eye", "vault-2", "drill"):
         game = sample_game(mission, 3)
         answer = game.setup.mission.windows
@@ -131,3 +132,30 @@ def test_face_down_tokens_have_no_identity() -> None:
     state = sample_game("eye", 2).new_initial_state(3)
     down = [t for t, at in enumerate(state.where) if at == tokens.DOWN]
     assert len(down) == 13 and sorted(state.tan_pool) == down
+
+
+def test_a_reveal_picks_an_extra_token_with_probability_extras_over_stack() -> None:
+    """TI-3, TI-31: VAULT-2's R3 stack holds 2 tan tokens and the blue one: the reveal
+    first picks among 3 places (the blue token is place 0), then a tan place draws
+    uniformly from the unseen tan tokens."""
+    state = position("vault-2", hands={0: ["circle-3", "square-5"]}, pos=[2, 2])
+    state.rng = ExplicitChance()
+    do(state, f"play gather {card('circle-3')}", "reveal")
+    outcomes = state.chance_outcomes()
+    assert [(o.kind, p) for o, p in outcomes] == [(PICK, Fraction(1, 3))] * 3
+    state.apply(outcomes[1][0])  # a tan place
+    draws = state.chance_outcomes()
+    assert {o.kind for o, _ in draws} == {DRAW} and len(draws) == 12
+    assert {p for _, p in draws} == {Fraction(1, 12)}
+
+
+def test_tia11_gas_is_a_uniform_pick_from_the_hand() -> None:
+    state = position(hands={0: ["circle-3", "square-5", "triangle-9", "circle-12"]},
+                     pos=[0, 3], reveals=(8,))
+    state.rng = ExplicitChance()
+    do(state, f"play gather {card('circle-3')}", "reveal")
+    draw = state.chance_outcomes()
+    assert len(draw) == 13  # the tan token drawn: gas among them
+    state.apply(next(o for o, _ in draw if o.value == 8))
+    picks = state.chance_outcomes()
+    assert [(o.kind, p) for o, p in picks] == [(PICK, Fraction(1, 3))] * 3

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
+from initiative.games.ti import events as ev
 from initiative.games.ti.flags import TIRules
 from tests.ti.play import play_out
 from tests.ti.sample import sample_game
@@ -57,3 +58,15 @@ def test_random_flag_mixes(mission: str) -> None:
         flags = random_flags(rng)
         game = sample_game(mission, rng.randint(1, 4), rules=flags)
         assert play_out(game, seed, check=True).over
+
+
+def test_nothing_happens_after_the_end() -> None:
+    """TI-50, TI-54: once a game is lost or won, the log ends with the result (and the
+    face secret, TI-25): no rule acts after it."""
+
+    for mission in MISSIONS:
+        game = sample_game(mission, 3)
+        for seed in range(10):
+            log = list(play_out(game, seed).events())
+            last = max(i for i, e in enumerate(log) if e[0] in (ev.WON, ev.LOST))
+            assert all(e[0] == ev.SECRET for e in log[last + 1:])

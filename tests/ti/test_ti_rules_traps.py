@@ -49,7 +49,7 @@ def test_ti28_camera_elsewhere_does_nothing() -> None:
 def test_ti29_tia11_gas_takes_a_random_card_from_everyone_in_the_room() -> None:
     """TI-29, TI-A11: each player in the gas room (the active one too) discards one
     random card and does not draw until the end of its own turn."""
-    state = position(hands={0: HAND, 1: HAND[:0] + ["square-1", "square-2"]},
+    state = position(hands={0: HAND, 1: ["square-1", "square-2"]},
                      pos=[R1, R1], reveals=(GAS,))
     do(state, f"play gather {card('circle-3')}", "reveal")
     lost = [e for e in state.events() if e[0] == ev.LOST_CARD]

@@ -136,6 +136,30 @@ def test_each_check_fails_on_a_broken_mission(key: str, change: Change, expected
     assert any(m.startswith(expected) for m in messages), messages
 
 
+WARNINGS: list[tuple[str, str, Change, str]] = [
+    ("TI-16 story text", M1, _set(("story", "win"), ""),
+     _at(M1, "story.win") + "no text (TI-16"),
+    ("TI-A16 decoys", M1, _set(("alphabet",), "BEL"),
+     _at(M1, "alphabet") + "only the answer's own symbols"),
+    ("TI-32 keypad without a door", M3, _set(("doors",), []),
+     _at(M3, "doors") + "a keypad token but no locked door"),
+    ("TI-32 door without a keypad", M2, _swap_pool(10, {"kind": "blank"}),
+     _at(M2, "doors") + "locked doors but no keypad token: they never open"),
+    ("TI-40 an ability no token fires", M2,
+     lambda m: [t.pop("icon", None) for t in m["tan_pool"] if t.get("icon") == "spiral"],
+     _at(M2, "enemies[0]") + "warden's spiral ability never fires"),
+]
+
+
+@pytest.mark.parametrize(("key", "change", "expected"), [c[1:] for c in WARNINGS],
+                         ids=[c[0] for c in WARNINGS])
+def test_each_slip_is_a_warning(key: str, change: Change, expected: str) -> None:
+    copy = mission(key)
+    change(copy)
+    found = validate({"missions": [copy]})
+    assert [(f.level, f.message[:len(expected)]) for f in found] == [("warning", expected)]
+
+
 def test_every_problem_is_reported_at_once() -> None:
     def change(m: dict[str, Any]) -> None:
         m["stacks"][0]["room"] = "ballroom"

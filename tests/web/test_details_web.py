@@ -115,6 +115,46 @@ def test_unit_card_and_round_marker_open_their_text(server: Server, browser: Bro
         page.close()
 
 
+def test_closing_never_takes_the_focus_from_the_next_control(server: Server,
+                                                             browser: Browser) -> None:
+    """The dialog's "close" event is a task of its own, run after the dialog is gone: a
+    reader who is already on another control by then (here in the same script, before
+    that task can run) keeps it, and Space there opens that control's text, not the
+    last one again; opening it again before the event comes leaves it open."""
+    match = build_match(DUEL)
+    created = server.create(DUEL)
+    enemy = next(u for u in range(match.num_characters) if match.unit_seat[u] == 1)
+    unit = f'#track div.unit-body[data-details="unit-{enemy}"]'
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        open_seat(page, server.url(created, 0))
+        dialog, title = page.locator(DIALOG), page.locator("#details-dialog-title")
+        page.locator(unit).click()
+        expect(title).to_contain_text(match.unit_name(enemy))
+        page.evaluate("""() => {
+            document.querySelector(".details-close").click();
+            document.querySelector("#track .rm-body").focus();
+        }""")
+        expect(dialog).to_be_hidden()
+        expect(page.locator("#track .rm-body")).to_be_focused()
+        page.keyboard.press("Space")
+        expect(title).to_have_text("The Round Marker and rounds")
+        # closed and opened again at once (its close event comes after): it stays open
+        page.evaluate("""() => {
+            document.querySelector(".details-close").click();
+            document.querySelector("#track .rm-body").click();
+        }""")
+        page.evaluate("() => new Promise(done => setTimeout(done, 100))")  # the event ran
+        expect(dialog).to_be_visible()
+        expect(title).to_have_text("The Round Marker and rounds")
+        close_with_escape(page, "#track .rm-body")
+        page.locator(unit).click()
+        expect(title).to_contain_text(match.unit_name(enemy))
+        close_with_escape(page, f"#info-unit-{enemy}")  # the unit's own control
+    finally:
+        page.close()
+
+
 def test_a_target_keeps_its_step_and_its_details(server: Server, browser: Browser) -> None:
     prefix, seat = first_basic_attack(DUEL)
     created = server.create({**DUEL, "prefix": prefix})

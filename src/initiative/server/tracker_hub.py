@@ -18,9 +18,13 @@ Several server processes (one PostgreSQL): after storing an event the hub publis
 tracker open and is behind replays the new events from the store through its console
 (`replay_events`, as reopening does after a snapshot) and re-renders every page; open
 pages' trackers are also re-read every RESYNC_SECONDS in case a notification was missed.
-When another process stored first (ConflictError), the tracker catches up and the command
-is checked and stored once more against the caught-up console (refused if it no longer
-applies), as two requests on one process are taken one after the other.
+A notification may still be on its way when the other process has already answered its
+page, so a command is never judged against what this process has heard of: under the
+lock the tracker first catches up with whatever the store holds after its seq, and only
+then is the command checked. When another process stores first in the meantime
+(ConflictError), the tracker catches up again and the command is checked and stored once
+more against the caught-up console (refused if it no longer applies), as two requests on
+one process are taken one after the other.
 """
 
 from __future__ import annotations
@@ -260,6 +264,9 @@ class TrackerHub:
         try:
             async with runtime.lock:
                 record = runtime.record
+                # Judged against what is stored, not what this process has heard of: an
+                # event another process stored (and answered) may not be announced yet.
+                behind = await self._read_up(runtime)
                 for _ in range(2):  # a second try against the caught-up tracker
                     prepared = records.prepare_line(record, line, access.by, keys)
                     if prepared.append is None or await self._append(runtime, prepared):
@@ -294,6 +301,15 @@ class TrackerHub:
             log.error("tracker %s: %s", runtime.record.id, exc)
             raise TrackerError("the command could not be stored; nothing changed") from None
         return True
+
+    async def _read_up(self, runtime: TrackerRuntime) -> bool:
+        """Catch up with the store before a command is judged (under the tracker's lock);
+        whether another process had stored events this one had not heard of yet."""
+        try:
+            return await self._catch_up(runtime)
+        except StoreError as exc:
+            log.error("tracker %s: %s", runtime.record.id, exc)
+            raise TrackerError("the tracker could not be read; nothing changed") from None
 
     async def _publish(self, tracker_id: str, seq: int) -> None:
         try:

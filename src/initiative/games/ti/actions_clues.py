@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 STOP = act(Kind.STOP)
 REVEAL = act(Kind.REVEAL)
+INTEL_REVEALS = 2
+"""TI-19: INTEL reveals up to 2 tokens."""
 _DISARMERS = frozenset({"computer", "master_camera", "master_alarm"})
 
 
@@ -70,7 +72,7 @@ def choose(state: TIState, frame: Frame, action: TIAction) -> None:
     if kind is Kind.STOP:
         state.pop()
     elif tag == INTEL_ROOM:
-        state.put(Frame(INTEL_FRAME, seat, left=1, room=action.arg))
+        state.put(Frame(INTEL_FRAME, seat, left=INTEL_REVEALS - 1, room=action.arg))
         reveal(state, seat, action.arg, INTEL)
     elif tag == INTEL_FRAME:
         state.put(frame.but(left=frame.left - 1))

@@ -53,7 +53,7 @@ def reshuffle(state: TIState) -> bool:
     """TI-47, TI-A13: the discard pile (time cards included) becomes the deck and the
     game is In Peril. False when no reshuffle may happen (a second one under
     `repeat_reshuffle: false`, or nothing to shuffle)."""
-    if state.peril and not state.rules.repeat_reshuffle:
+    if not may_reshuffle(state):
         return False
     if not state.discard:
         if not state.peril:
@@ -70,6 +70,12 @@ def reshuffle(state: TIState) -> bool:
     return True
 
 
+def may_reshuffle(state: TIState) -> bool:
+    """TI-A13: the first reshuffle always; another one In Peril only under
+    `repeat_reshuffle`."""
+    return not state.reshuffles or state.rules.repeat_reshuffle
+
+
 def _after_leaving(state: TIState) -> None:
     """TI-A1 deck_empty: the moment the last card left, In Peril and the reshuffle."""
     if state.rules.peril_trigger == "deck_empty" and not deck_count(state):
@@ -78,19 +84,19 @@ def _after_leaving(state: TIState) -> None:
 
 
 def can_take(state: TIState) -> bool:
-    """Whether a top card can be taken now (the deck holds one, or an empty deck would
-    be refilled by the reshuffle of TI-47 under `draw_from_empty`)."""
+    """Whether a top card can be taken now: the deck holds one, or an empty deck will
+    be refilled by the reshuffle of TI-47 first."""
     if deck_count(state):
         return True
-    if state.rules.peril_trigger != "draw_from_empty":
-        return False
-    return bool(state.discard) and (not state.peril or state.rules.repeat_reshuffle)
+    return bool(state.discard) and may_reshuffle(state)
 
 
 def take_top(state: TIState) -> int | None:
-    """The deck's top card, removed from the deck (None if there is none). Under
-    `draw_from_empty` an empty deck is reshuffled first (TI-A1)."""
-    if not deck_count(state) and state.rules.peril_trigger == "draw_from_empty":
+    """The deck's top card, removed from the deck (None if there is none). An empty
+    deck is reshuffled first: under `draw_from_empty` that is when In Peril starts
+    (TI-A1); under `deck_empty` it happens only when the deck ran out while the
+    discard pile was empty and cards were discarded since."""
+    if not deck_count(state):
         reshuffle(state)
     if state.deck_top:
         card = state.deck_top.pop(0)

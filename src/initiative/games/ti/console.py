@@ -37,10 +37,6 @@ def answer_matches(state: TIState, entered: tuple[str, ...]) -> bool:
     return _norm(entered, state.rules) == _norm(answer, state.rules)
 
 
-def secret_index(state: TIState, key: str) -> int:
-    return list(state.setup.content.secrets).index(key)
-
-
 def end_game(state: TIState, won: bool, reason: int = -1) -> None:
     """The game ends now (TI-50, TI-54, TI-A14): nothing more is resolved. Win or lose,
     the mission face's secret is gained afterwards (TI-25)."""

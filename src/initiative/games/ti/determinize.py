@@ -15,6 +15,7 @@ seeded from `rng`.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from initiative.engine.rng import SplitMix64
@@ -23,6 +24,7 @@ from initiative.games.ti import tokens
 from initiative.games.ti.actions import Kind
 from initiative.games.ti.frames import ARRANGE
 from initiative.games.ti.setup import TISetup
+from initiative.games.ti.specs import Secret, Window
 from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
 
@@ -65,6 +67,7 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
     if len(rest) + len(deck_top) + len(looked) != data["deck_count"]:
         raise ValueError(f"{len(rest) + len(deck_top) + len(looked)} unseen cards do not "
                          f"fill a deck of {data['deck_count']}")
+    setup = _world_setup(setup, data, rng)
     where, tan_left, extras, tan_pool = _tokens(setup, view)
     rng.shuffle(tan_pool)  # the world samples: its draws take the end of a shuffled pool
     passes, tucks, reshuffles = view.counters
@@ -90,6 +93,27 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
         entered=None if result is None or result["entered"] is None
         else tuple(result["entered"]),
         log=list(view.events))
+
+
+def _world_setup(setup: TISetup, data: dict[str, Any], rng: SplitMix64) -> TISetup:
+    """`setup` with every window's symbols (as shown when open, else guessed) and the
+    secrets the view shows gained."""
+    alphabet = setup.mission.alphabet
+    guesses: dict[str, tuple[str, ...]] = {}
+    for w, shown in zip(setup.mission.windows, data["console"]["windows"], strict=True):
+        if shown["open"] and shown["symbols"] is not None:
+            guesses[w.glyph] = tuple(shown["symbols"])
+    windows = []
+    for w in setup.mission.windows:
+        if w.glyph not in guesses:
+            guesses[w.glyph] = tuple(alphabet[rng.below(len(alphabet))] for _ in w.symbols)
+        windows.append(Window(w.glyph, guesses[w.glyph]))
+    mission = replace(setup.mission, windows=tuple(windows))
+    gained = {s["key"]: Secret(s["key"], s["title"], s["text"]) for s in data["secrets"]}
+    content = replace(setup.content, missions={**setup.content.missions,
+                                               mission.key: mission},
+                      secrets={**setup.content.secrets, **gained})
+    return replace(setup, content=content, mission=mission)
 
 
 def ids(cards: list[dict[str, Any]]) -> list[int]:

@@ -75,7 +75,8 @@ def trigger(state: TIState, i: int, ability: EnemyAbility, seat: int) -> bool:
         for s, room in enumerate(state.pos):
             if room == state.enemy_room[i]:
                 for _ in range(ability.count):
-                    cards.random_discard(state, s)
+                    if not state.over:  # nothing happens after a loss (TI-50)
+                        cards.random_discard(state, s)
     else:
         for _ in range(ability.count):
             if state.over or not cards.burn(state, ev.BY_ENEMY):

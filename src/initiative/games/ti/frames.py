@@ -32,8 +32,9 @@ DISARM: Final = 13     # TI-33, TI-35; stage 1 = the Tinkerer (nearby brown trap
 ENEMY_MOVE: Final = 14  # TI-42, TI-A18: enemy, items = tied rooms
 DISCARD: Final = 15    # TI-13: left = cards still to discard
 ARRANGE: Final = 16    # Lookout: left = cards still to put back
-END: Final = 17        # TI-28, TI-9 (automatic): stage 0 cameras, 1 refill
-DRAW: Final = 18       # TI-49, TI-52: DRAW or STOP; stage 1 = forced-pass turn
+END: Final = 17        # TI-28, TI-9 (automatic): stage 0 cameras, 1 refill (a forced
+#                        pass starts at 1, TI-53)
+DRAW: Final = 18       # TI-49, TI-52: DRAW or STOP In Peril
 ANSWER: Final = 19     # TI-54: items = symbols entered so far
 VOTE: Final = 20       # TI-56: seat = voter, items = answer, votes = yes votes so far
 TAG_NAMES = ("first", "turn", "forced_pass", "run", "move_2", "intel_room", "intel",
@@ -43,8 +44,6 @@ TAG_NAMES = ("first", "turn", "forced_pass", "run", "move_2", "intel_room", "int
 
 SOURCE_SPECIAL: Final = 4
 """`REVEALED.left` when a special action revealed the token (not a pile)."""
-AUTOMATIC = frozenset({REVEALED, END})
-"""Tags that never wait for a decision."""
 
 
 class Frame(SlotFrame):
@@ -75,6 +74,9 @@ class Frame(SlotFrame):
         self.stage = stage
         self.items = items
         self.votes = votes
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return Frame, self.fields()  # one class for every tag: the tag is an argument
 
     def but(self, *, seat: int | None = None, left: int | None = None,
             stage: int | None = None, enemy: int | None = None,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance
@@ -11,6 +12,7 @@ from initiative.games.ti import actions
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.determinize import determinize
 from initiative.games.ti.setup import TISetup
+from initiative.games.ti.specs import Secret, Story, Window
 from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
 
@@ -27,6 +29,26 @@ def new_state(setup: TISetup, seed: Seed, *, explicit_chance: bool = False) -> T
     return state
 
 
+HIDDEN = "?"
+"""What a closed window shows in the public setup."""
+
+
+def public_setup(setup: TISetup) -> TISetup:
+    """The setup as every seat knows it before the end (TI-5, TI-7, TI-25): the
+    mission's windows keep their glyphs and sizes but hide their symbols, its win and
+    loss texts are blank, the content holds only this mission, and secrets not yet
+    gained keep their keys but hide their title and text. What bots are given (`TIGame.public`)."""
+    mission = setup.mission
+    masked = replace(mission, story=Story(intro=mission.story.intro), windows=tuple(
+        Window(w.glyph, (HIDDEN,) * len(w.symbols)) for w in mission.windows))
+    content = setup.content
+    held = {*setup.secrets, mission.back_secret}
+    secrets = {k: v if k in held else Secret(k, HIDDEN, "")
+               for k, v in content.secrets.items()}
+    known = replace(content, missions={mission.key: masked}, secrets=secrets)
+    return replace(setup, content=known, mission=masked)
+
+
 class TIGame:
     """The Initiative for one setup: what `load_game("the_initiative")` returns."""
 
@@ -37,11 +59,13 @@ class TIGame:
         self.explicit_chance = explicit_chance
         """Whether states show chance as CHANCE nodes instead of sampling it."""
         self.num_seats = setup.num_seats
+        self._public = public_setup(setup)
 
     @property
     def public(self) -> TISetup:
-        """The game as every seat knows it (what bots get)."""
-        return self.setup
+        """The game as every seat knows it (`public_setup`: no answer, no unseen
+        secret): what bots get."""
+        return self._public
 
     def new_initial_state(self, seed: Seed) -> TIState:
         return new_state(self.setup, seed, explicit_chance=self.explicit_chance)
@@ -56,8 +80,9 @@ class TIGame:
         return actions.NUM_ACTIONS
 
     def determinize(self, view: TIView, rng: SplitMix64) -> TIState:
-        """A state dealt from `view` on the (public) setup (`determinize.py`)."""
-        return determinize(self.setup, view, rng)
+        """A state dealt from `view` on the public setup, its closed windows guessed
+        (`determinize.py`)."""
+        return determinize(self._public, view, rng)
 
 
 if TYPE_CHECKING:

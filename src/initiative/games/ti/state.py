@@ -15,7 +15,7 @@ chance outcomes applied, in order (what a record replays).
 Building a state from explicit parts (positions, `determinize`): pass keywords to the
 constructor; every part left out takes its value before the deal (`dealt` False: the
 whole deck of 36 in `deck`, the time cards on the discard pile, every standee at the
-entrance, every stack face down). Then call `settle()`.
+entrance, every stack face down; `history` is the record so far). Then call `settle()`.
 
 Chance: `rng` is a chance source. A sampling one (engine.rng) shuffles and draws as the
 rules ask. An `ExplicitChance` makes every draw from the deck, every token reveal and
@@ -113,7 +113,8 @@ class TIState:
     _legal: list[TIAction] | None
     _legal_seat: int
 
-    def __init__(self, setup: TISetup, rng: Any, **parts: Any) -> None:
+    def __init__(self, setup: TISetup, rng: Any, history: list[Record] | None = None,
+                 **parts: Any) -> None:
         mission = setup.mission
         content = setup.content
         n = setup.num_seats
@@ -136,7 +137,7 @@ class TIState:
             collected=[], secrets=list(setup.secrets), stack=[], top_seer=-1,
             peril=False, reshuffles=0, dealt=False, turn=0, first=None, active=None,
             actions_taken=0, tucks=0, proposals=0, passes=0, won=None, loss_reason=None,
-            over=False, entered=None, log=[], _hist=[])
+            over=False, entered=None, log=[])
         unknown = set(parts) - set(start)
         if unknown:
             raise TypeError(f"TIState has no parts {sorted(unknown)}")
@@ -144,6 +145,7 @@ class TIState:
         for name, value in start.items():
             setattr(self, name, value)
         self.log_len = len(self.log)
+        self._hist = list(history) if history is not None else []
         self._hist_len = len(self._hist)
         self._legal = None
         self._legal_seat = -1

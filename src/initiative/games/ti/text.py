@@ -108,8 +108,8 @@ def _lost(f: list[int]) -> str:
 
 
 def _story(setup: TISetup, token: int) -> str:
-    spec = setup.clue_tokens[token]
-    return f"Story: {spec.story}"
+    story = setup.clue_tokens[token].story
+    return f"Story: {story}" if story else "A token with no story is revealed."
 
 
 def _tucked(setup: TISetup, name: str, f: list[int]) -> str:
@@ -194,8 +194,10 @@ def label(setup: TISetup, action: TIAction, frame: Frame | None = None) -> str:
         return f"Remove {token_name(setup, arg)}"
     if k is Kind.DISARM:
         return f"Discard {token_name(setup, arg)}"
-    if k is Kind.PILE:
-        return f"Regroup {pile_name(arg)}"
+    if k is Kind.PILE:  # TI-A2
+        if setup.rules.regroup_effect == "clear_other_pile":
+            return f"Regroup {pile_name(arg)}: clear its cards and counter intel"
+        return f"Regroup {pile_name(arg)}: discard its counter intel"
     if k is Kind.DOOR:
         return f"Unlock {door_name(setup, arg)}"
     if k is Kind.DISCARD:

@@ -35,10 +35,6 @@ def kind(setup: TISetup, token: int) -> str:
     return spec(setup, token).kind
 
 
-def is_feature(setup: TISetup, token: int) -> bool:
-    return token >= len(setup.clue_tokens)
-
-
 def icon(setup: TISetup, token: int) -> str | None:
     face = spec(setup, token)
     return face.icon if isinstance(face, TokenSpec) else None
@@ -68,9 +64,7 @@ def stack_size(state: TIState, room: int) -> int:
     return 0 if s < 0 else state.tan_left[s] + len(state.extras[s])
 
 
-CAMERAS = frozenset({"camera"})
 ALARMS = frozenset({"alarm"})
-MASTER_CAMERA = frozenset({"master_camera"})
 MASTER_ALARM = frozenset({"master_alarm"})
 SAFES = frozenset({"safe"})
 TRIPWIRES = frozenset({"laser_tripwire"})

@@ -36,6 +36,11 @@ DRAW_ACTION = act(Kind.DRAW)
 STOP = act(Kind.STOP)
 _ABILITY = (RUN, INTEL_ROOM, GATHER_FRAME, REGROUP)
 """The frame each action pile's ability starts (TI-17, TI-19, TI-21, TI-A2)."""
+RUN_ROOMS = 3
+"""TI-17: RUN moves up to 3 rooms."""
+GATHER_ATTEMPTS = 2
+"""TI-21: GATHER collects up to 2 tokens."""
+_LEFT = (RUN_ROOMS, 0, GATHER_ATTEMPTS, 0)
 _REFILL = 1
 
 
@@ -173,7 +178,7 @@ def choose(state: TIState, frame: Frame, action: TIAction) -> None:
         state.piles[pile].append(card)
         state.actions_taken += 1
         state.emit((ev.PLAYED, seat, pile, card))
-        state.push(Frame(_ABILITY[pile], seat, left=(3, 0, 2, 0)[pile]))
+        state.push(Frame(_ABILITY[pile], seat, left=_LEFT[pile]))
     elif kind is Kind.SPECIAL:
         state.actions_taken += 1
         specials.start(state, seat)

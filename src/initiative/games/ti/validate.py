@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from initiative.engine.errors import ContentError
-from initiative.engine.findings import Finding
+from initiative.engine.findings import Finding, Level
 from initiative.games.ti.actions import (
     MAX_CARDS,
     MAX_DOORS,
@@ -263,9 +263,13 @@ class MissionCheck:
         self.rooms = set() if self.board is None else {r.key for r in self.board.rooms}
         self.out: list[Finding] = []
 
-    def error(self, path: str, message: str) -> None:
-        self.out.append(Finding("error", f"{self.where}: mission {self.mission.key!r}, "
-                                         f"{path}: {message}"))
+    def error(self, path: str, message: str, level: Level = "error") -> None:
+        self.out.append(Finding(level, f"{self.where}: mission {self.mission.key!r}, "
+                                       f"{path}: {message}"))
+
+    def warn(self, path: str, message: str) -> None:
+        """Legal, but probably a slip: reported, never refused."""
+        self.error(path, message, "warning")
 
     def findings(self) -> list[Finding]:
         if self.board is None:
@@ -281,6 +285,7 @@ class MissionCheck:
         self._answer()
         self._enemies()
         self._secrets()
+        self._slips()
         return self.out
 
     # --- rooms and the board ------------------------------------------------------------
@@ -472,3 +477,30 @@ class MissionCheck:
             if key is not None and key not in self.merged.secrets:
                 self.error(name, f"no secret {key!r} (secrets: "
                                  f"{_known(self.merged.secrets)})")
+
+    # --- warnings -----------------------------------------------------------------------
+
+    def _slips(self) -> None:
+        """What plays but is probably not meant: a missing story text, an alphabet
+        without decoys, a keypad with no door, a door with no keypad, an enemy ability
+        no token can fire."""
+        m = self.mission
+        for part in ("intro", "win", "loss"):
+            if not getattr(m.story, part):
+                self.warn(f"story.{part}", "no text (TI-16: the story shown to players)")
+        if {s.casefold() for s in m.alphabet} <= {s.casefold() for s in m.answer}:
+            self.warn("alphabet", "only the answer's own symbols: no decoy to tell a "
+                                  "guess from knowledge (TI-A16)")
+        kinds = {t.kind for _, t, _ in tokens_of(m)}
+        if "keypad" in kinds and not m.doors:
+            self.warn("doors", "a keypad token but no locked door for it to open (TI-32)")
+        if m.doors and "keypad" not in kinds:
+            self.warn("doors", "locked doors but no keypad token: they never open (TI-32)")
+        icons = {t.icon for _, t, _ in tokens_of(m) if t.icon is not None}
+        for i, placement in enumerate(m.enemies):
+            enemy = self.merged.enemies.get(placement.enemy)
+            for ability in () if enemy is None else enemy.model.abilities:
+                if ability.icon not in icons:
+                    self.warn(f"enemies[{i}]", f"{placement.enemy}'s {ability.icon} ability "
+                                               f"never fires: no token shows a "
+                                               f"{ability.icon} (TI-40)")

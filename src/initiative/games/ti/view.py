@@ -6,7 +6,9 @@ piles, the discard pile, hand and deck sizes, open windows, enemies, the log's p
 events. Private: a seat's own hand, its own private events, and the deck's top cards
 while it is the one that looked at them (a GAME_MASTER sees every hand and private
 event, never the deck order). Never: another hand, the deck order, a face-down token,
-a closed window, the answer before the end, the chance source.
+a closed window, the answer before the end, the chance source. (TI-15, TI-A22: players
+may talk about their cards; the rules do not police that, the views simply never show
+another seat's hand.)
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ from initiative.games.ti.tokens import stack_size
 if TYPE_CHECKING:
     from initiative.games.ti.state import TIState
 
-TIME_LIMIT = 3
 _LEFT = frozenset({RUN, MOVE_2, INTEL, GATHER, DISCARD, ARRANGE})
 
 
@@ -232,7 +233,7 @@ def make_view(state: TIState, seat: int) -> TIView:
     data["discard"] = [card_dict(setup, c) for c in state.discard]
     data["discard_time"] = cards.discard_time(state)
     data["peril"] = state.peril
-    data["time_limit"] = TIME_LIMIT
+    data["time_limit"] = cards.TIME_LIMIT
     if seat >= 0 and seat == state.top_seer and state.deck_top:
         data["deck_top"] = [card_dict(setup, c) for c in state.deck_top]
     data.update({

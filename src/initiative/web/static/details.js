@@ -3,6 +3,15 @@
 // #details-KEY (hidden in the page, refreshed with every render) in a modal <dialog>.
 // Escape, the Close button or a click on the backdrop closes it, and focus goes back
 // to the control that opened it. Steps ([data-op]) keep their own handler (table.js).
+//
+// Giving the focus back: the opener (the button clicked, or the info button of the
+// unit or card clicked) gets the focus just before showModal(), so the browser gives it
+// back to the opener itself as the dialog closes, at once, whichever way it is closed.
+// The "close" event comes later, as a task of its own: by then the reader may be on
+// another control already (and pressing Space or Enter there), so the event only moves
+// the focus to the opener when it is on nothing (the page, the closed dialog, a control
+// a render replaced) or still where the browser put it back; it never takes it away
+// from a control the reader went to.
 (function () {
   "use strict";
   const dialog = document.getElementById("details-dialog");
@@ -11,6 +20,7 @@
   const body = dialog.querySelector(".details-body");
   let openKey = null;
   let openerId = null;
+  let focusBefore = null; // what had the focus as the dialog opened (given back on close)
 
   function fill(entry) {
     title.textContent = entry.dataset.title || "Details";
@@ -26,9 +36,20 @@
     if (!entry) return false;
     fill(entry);
     openKey = key;
-    openerId = opener && opener.id ? opener.id : null;
-    if (!dialog.open) dialog.showModal();
+    const back = opener || document.querySelector('button[data-details="' + key + '"]');
+    openerId = back && back.id ? back.id : null;
+    if (!dialog.open) {
+      if (back && document.activeElement !== back) back.focus({ preventScroll: true });
+      focusBefore = document.activeElement;
+      dialog.showModal();
+    }
     return true;
+  }
+
+  // Whether the focus is on no control of the page, so it may go back to the opener.
+  function focusIsLost(active) {
+    return !active || active === document.body || dialog.contains(active)
+      || !document.contains(active);
   }
 
   document.addEventListener("click", function (event) {
@@ -47,11 +68,15 @@
   });
 
   dialog.addEventListener("close", function () {
+    if (dialog.open) return; // opened again before this event came: that one stays
     const key = openKey;
-    openKey = null;
+    const before = focusBefore;
+    openKey = focusBefore = null;
+    const active = document.activeElement;
+    if (!focusIsLost(active) && active !== before) return; // the reader moved on
     const back = (openerId && document.getElementById(openerId))
       || document.querySelector('button[data-details="' + key + '"]');
-    if (back) back.focus();
+    if (back && back !== active) back.focus();
   });
 
   // A render replaced the hidden entries: show the open entry's new text (or close the
