@@ -45,7 +45,8 @@ from initiative.engine.notation import canonical_text, pretty_json, sample_outco
 from initiative.engine.records import check_final_hash, check_log, record_main, write_golden
 from initiative.engine.rng import Seed, SplitMix64
 from initiative.games.ti import actions
-from initiative.games.ti.actions import Kind, TIAction
+from initiative.games.ti.actions import Kind, TIAction, act
+from initiative.games.ti.frames import ANSWER
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.loader import load_the_initiative
 from initiative.games.ti.notation import position_json, position_of
@@ -275,27 +276,51 @@ GOLDEN_STEPS = 4000
 """A bound on a golden game's steps."""
 
 
-def golden_step(state: TIState, rng: SplitMix64) -> None:
+def golden_step(state: TIState, rng: SplitMix64, oracle: bool = False) -> None:
     """One step of golden play: a chance outcome by its probability, else a uniformly
     random legal action, a solve left out (while other actions are legal) until every
-    window is open or turn SOLVE_FROM_TURN."""
+    window is open or turn SOLVE_FROM_TURN. An `oracle` (a generator of test games, never
+    a player) calls a solve from turn ORACLE_FROM_TURN, enters the true answer and votes
+    yes: the game is won (TI-54..TI-56)."""
     outcomes = state.chance_outcomes()
     if outcomes:
         state.apply(sample_outcome(outcomes, rng))
         return
     legal = list(state.legal_actions())
+    known = _oracle_choice(state, legal) if oracle else None
+    if known is not None:
+        state.apply(known)
+        return
     if state.turn < SOLVE_FROM_TURN and not all(state.opened):
         calm = [a for a in legal if a.kind is not Kind.SOLVE]
         legal = calm or legal
     state.apply(legal[rng.below(len(legal))])
 
 
-def play_golden(state: TIState, rng: SplitMix64, max_steps: int = GOLDEN_STEPS) -> None:
+ORACLE_FROM_TURN = 4
+"""The turn from which an oracle's golden game calls its solve."""
+
+
+def _oracle_choice(state: TIState, legal: list[TIAction]) -> TIAction | None:
+    """The oracle's step, if it has one here: SOLVE, the next true symbol, YES."""
+    mission = state.setup.mission
+    frame = state.stack[-1] if state.stack else None
+    if frame is not None and frame.tag == ANSWER:
+        symbol = mission.answer[len(frame.items)]
+        return act(Kind.SYMBOL, mission.alphabet.index(symbol))
+    for wanted in (act(Kind.YES), act(Kind.SOLVE)):
+        if wanted in legal and (wanted.kind is Kind.YES or state.turn >= ORACLE_FROM_TURN):
+            return wanted
+    return None
+
+
+def play_golden(state: TIState, rng: SplitMix64, max_steps: int = GOLDEN_STEPS,
+                oracle: bool = False) -> None:
     """`golden_step` until the game ends or `max_steps` were taken."""
     for _ in range(max_steps):
         if state.is_terminal():
             return
-        golden_step(state, rng)
+        golden_step(state, rng, oracle)
 
 
 _HOUSE_RULES = {"peril_trigger": "draw_from_empty", "regroup_effect": "remove_counter_intel_only",
@@ -324,9 +349,13 @@ GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {
                                      "rules": {"characters_per_solo_player": 2}}, 606, False),
     "duo_explicit_chance": (lambda: {"players": 2, "mission": "observatory_vault"}, 707,
                             True),
+    "trio_solved_by_an_oracle": (lambda: {"players": 3, "mission": "clockmakers_word"}, 808,
+                                 False),
 }
 """Golden games: load_game params, a seed, explicit chance or not. Their steps are
-golden play (`golden_step`) drawn from SplitMix64(seed + 1)."""
+golden play (`golden_step`) drawn from SplitMix64(seed + 1); the oracle's game
+(ORACLES) enters the true answer."""
+ORACLES = frozenset({"trio_solved_by_an_oracle"})
 
 
 def golden_record(name: str) -> TIRecord:
@@ -334,7 +363,7 @@ def golden_record(name: str) -> TIRecord:
     make, seed, explicit = GOLDEN[name]
     game = load_the_initiative(**make(), explicit_chance=explicit)
     state = game.new_initial_state(seed)
-    play_golden(state, SplitMix64(seed + 1))
+    play_golden(state, SplitMix64(seed + 1), oracle=name in ORACLES)
     return record_of(state, game, seed, with_log=True, with_final=True)
 
 
