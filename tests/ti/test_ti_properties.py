@@ -31,6 +31,7 @@ from hypothesis import strategies as hs
 from initiative.engine.contract import CHANCE, GAME_MASTER, SPECTATOR, TERMINAL
 from initiative.engine.notation import random_step
 from initiative.engine.rng import SplitMix64
+from initiative.games.ti import events as ev
 from initiative.games.ti.content import default_content
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
@@ -153,9 +154,16 @@ def check_views(state: TIState) -> None:
     for under in state.tucked:
         public.update(under)
     face_up = {t for t, at in enumerate(state.where) if at >= 0 or at == -3}
+    names = [s.name for s in setup.seats]
     for seat in (*range(setup.num_seats), SPECTATOR, GAME_MASTER):
-        data = state.view(seat).to_dict()
+        view = state.view(seat)
+        data = view.to_dict()
         json.dumps(data)
+        if seat != GAME_MASTER:
+            assert all(e[0] not in ev.PRIVATE or e[1] == seat for e in view.events), \
+                "another seat's private events (cards drawn or looked at) stay hidden"
+            others = [f"(only {n} sees this)" for s, n in enumerate(names) if s != seat]
+            assert not any(o in line["text"] for line in data["log"] for o in others)
         assert "rng" not in data and "seed" not in data
         if seat != GAME_MASTER:
             assert "hands" not in data
