@@ -2,9 +2,10 @@
 replays must not change.
 
 Each file is a record (games/ti/record.py) of a random game with its full game-master
-log and final position: one, two, three and four seats, every shipped mission, a mix of
-house rules, a game with explicit chance and a game won by an oracle. A failure means the rules, the log wording
-or the notation changed behaviour; if intended, rewrite them with
+log and final position: one, two, three and four seats, every shipped mission, every
+house rule flag changed, a game with explicit chance and a game won by an oracle. A
+failure means the rules, the content, the log wording or the notation changed
+behaviour; if intended, rewrite them with
 ``python -m initiative.games.ti.record --make-golden tests/golden/ti`` and review the
 diff.
 """
