@@ -246,6 +246,7 @@ BAD: list[tuple[Any, str]] = [
     (_set("extra", 1), "position: unknown field 'extra'"),
     (_set("setup.mission", "nowhere"), "position.setup: "),
     (_set("setup.colour", "red"), "position.setup: unknown field 'colour'"),
+    (_set("setup.content", "/etc/passwd"), "position.setup: unknown field 'content'"),
     (_set("turn", -1), "position.turn: -1 is outside 0..1000000"),
     (_set("first", 2), "position.first: 2 is outside 0..1"),
     (_set("first", None), "position.first: turn 1 has begun"),

@@ -237,7 +237,9 @@ def _parse(source: str | Mapping[str, Any]) -> Any:
 
 
 _SETUP_KEYS = ("players", "mission", "characters", "seat_names", "rules", "secrets",
-               "campaign", "content")
+               "campaign")
+"""`setup` fields: `TISetup.to_params()` (positions are on the shipped content: a
+position never names a file to read)."""
 
 
 def _read_game(raw: Any, explicit_chance: bool) -> TIGame:
