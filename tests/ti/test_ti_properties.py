@@ -40,7 +40,7 @@ from initiative.games.ti.notation import load_position, position_of
 from initiative.games.ti.record import TIRecord, golden_step, record_of, rendered_log, replay
 from initiative.games.ti.state import TIState
 
-GAMES = int(os.environ.get("TI_PROPERTY_GAMES", "10"))
+GAMES = int(os.environ.get("TI_PROPERTY_GAMES", "25"))
 """Random games per property (TI_PROPERTY_GAMES overrides)."""
 games = settings(max_examples=GAMES, deadline=None)
 
@@ -80,8 +80,8 @@ def new_game(layout: tuple[str, int], seed: int, explicit: bool = False,
 
 def step(state: TIState, rng: SplitMix64) -> None:
     """A random step that holds back solves for a while (games reach In Peril), or,
-    one time in four, any legal action."""
-    if rng.below(4):
+    one time in sixteen, any legal action (a solve too)."""
+    if rng.below(16):
         golden_step(state, rng)
     else:
         random_step(state, rng)
@@ -223,16 +223,19 @@ def test_random_games_keep_every_invariant(seed: int, layout: tuple[str, int],
 
 
 def _hide_differently(data: dict[str, Any], seat: int, rng: SplitMix64) -> dict[str, Any]:
-    """The same position with everything `seat` may not know changed: the other hands
-    and the cards another seat is looking at re-dealt with the deck's resource cards,
-    the deck reordered, the unseen tan tokens reordered, the generator reseeded."""
+    """The same position with everything `seat` may not know changed: the other hands,
+    the cards another seat is looking at and the top cards another seat knows re-dealt
+    with the deck's cards, the deck reordered, the unseen tan tokens reordered, the
+    generator reseeded."""
     other = json.loads(json.dumps(data))
     cards = other["cards"]
     by_key = {c.key: c for c in CARDS}
     stack = other["stack"]
     arranger = stack[-1]["seat"] if stack and stack[-1]["frame"] == "arrange" else None
+    others_top = cards["top_seer"] not in (None, seat)
     hidden = [s for s in range(len(cards["hands"])) if s != seat]
-    pool = [k for k in cards["deck"] if not by_key[k].time]
+    deck = cards["deck"] + (cards["deck_top"] if others_top else [])
+    pool = [k for k in deck if not by_key[k].time]
     for s in hidden:
         pool += cards["hands"][s]
     if arranger is not None and arranger != seat:
@@ -245,9 +248,12 @@ def _hide_differently(data: dict[str, Any], seat: int, rng: SplitMix64) -> dict[
     if arranger is not None and arranger != seat:
         size = len(cards["looked"])
         cards["looked"], pool = pool[:size], pool[size:]
-    deck = pool + [k for k in cards["deck"] if by_key[k].time]
-    rng.shuffle(deck)
-    cards["deck"] = deck
+    rest = pool + [k for k in deck if by_key[k].time]
+    rng.shuffle(rest)
+    if others_top:
+        size = len(cards["deck_top"])
+        cards["deck_top"], rest = rest[:size], rest[size:]
+    cards["deck"] = rest
     rng.shuffle(other["tokens"]["tan_pool"])
     if isinstance(other.get("rng"), int):
         other["rng"] = rng.next64()
