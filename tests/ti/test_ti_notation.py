@@ -15,6 +15,7 @@ import pytest
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import CHANCE
 from initiative.engine.errors import NotationError
+from initiative.engine.rng import SplitMix64
 from initiative.games.ti.actions import GATHER, INTEL, Kind, act, index, play
 from initiative.games.ti.content import default_content
 from initiative.games.ti.loader import load_the_initiative
@@ -430,3 +431,22 @@ def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None
                 "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
                 "_legal", "_legal_seat"}  # a cache
     assert set(TIState.__slots__) == written | left_out
+
+
+@pytest.mark.xfail(strict=True, reason="rules engine (games/ti/determinize.py): a world "
+                   "dealt from the view of a state loaded from a position puts revealed "
+                   "tan tokens back into the unseen pool; reported to the rules engine's "
+                   "owner")
+def test_a_world_dealt_from_a_loaded_position_is_a_consistent_position() -> None:
+    """TI-3: `determinize` rebuilds the unseen tan tokens from the log's reveals; a state
+    loaded from a position has no log, so every revealed token (face up, on a pile or
+    gone) counts as unseen again and the world has more unseen tan tokens than face-down
+    ones. The world must load as a position (each token in one place)."""
+    data = ready()
+    state = load_position(data, explicit_chance=True)
+    _intel_on_the_dome(state)
+    state.apply(Outcome("draw", GLYPH))
+    loaded = load_position(position_of(state), explicit_chance=True)
+    game = load_the_initiative(players=2, mission="gallery_after_dark", characters="pip+ada")
+    world = game.determinize(loaded.view(0), SplitMix64(1))
+    load_position(position_of(world))
