@@ -26,7 +26,7 @@ from initiative.games.ti.frames import (
     Frame,
 )
 from initiative.games.ti.setup import TISetup
-from initiative.games.ti.specs import COLLECTABLE, TokenSpec
+from initiative.games.ti.specs import COLLECTABLE, Feature, TokenSpec
 
 REASONS = ("solved", "wrong_answer", "time", "stall")
 """How a finished game ended (TI-50, TI-54, TI-A14)."""
@@ -82,17 +82,8 @@ class Reader:
     def token(self, value: Any, path: str) -> int:
         return integer(value, path, 0, self.tokens - 1)
 
-    def token_or_none(self, value: Any, path: str) -> int | None:
-        return None if value is None else self.token(value, path)
-
     def enemy(self, value: Any, path: str) -> int:
         return integer(value, path, 0, self.enemies - 1)
-
-    def enemy_or_none(self, value: Any, path: str) -> int | None:
-        return None if value is None else self.enemy(value, path)
-
-    def pile(self, value: Any, path: str) -> int:
-        return PILES.index(word(value, path, PILES))
 
     def card(self, value: Any, path: str) -> int:
         if not isinstance(value, str) or value not in self.card_ids:
@@ -124,19 +115,9 @@ class Reader:
 
     # --- what things are ----------------------------------------------------------
 
-    def spec(self, token: int) -> TokenSpec | None:
-        """A clue token's face, or None for a feature token."""
-        clues = self.setup.clue_tokens
-        return clues[token] if token < len(clues) else None
-
-    def feature_kind(self, token: int) -> str | None:
-        """A feature token's kind, or None for a clue token."""
-        clues = len(self.setup.clue_tokens)
-        return None if token < clues else self.setup.features[token - clues].kind
-
     def kind(self, token: int) -> str:
-        spec = self.spec(token)
-        return spec.kind if spec is not None else str(self.feature_kind(token))
+        """What a token is (a clue token's kind or a feature's)."""
+        return tokens.kind(self.setup, token)
 
     def card_names(self, cards: Iterable[int]) -> str:
         counted = Counter(cards)
@@ -298,11 +279,10 @@ def read_tokens(raw: Any, read: Reader, counter: list[list[int]]) -> dict[str, A
     for r, ids in enumerate(rooms):
         for i, t in enumerate(read.token_list(ids, f"{path}.rooms[{r}]")):
             put(t, f"face up in room {r}", f"{path}.rooms[{r}][{i}]")
-            feature = read.feature_kind(t)
-            if feature is not None and setup.features[t - len(setup.clue_tokens)].room != r:
-                fail(f"{path}.rooms[{r}][{i}]", f"feature {t} ({feature}) lies in room "
-                     f"{setup.features[t - len(setup.clue_tokens)].room}; features never "
-                     "move (TI-4)")
+            face = tokens.spec(setup, t)
+            if isinstance(face, Feature) and face.room != r:
+                fail(f"{path}.rooms[{r}][{i}]", f"feature {t} ({face.kind}) lies in room "
+                     f"{face.room}; features never move (TI-4)")
             location[t] = r
     gone = read.token_list(toks.get("gone", []), f"{path}.gone")
     for i, t in enumerate(gone):

@@ -50,13 +50,12 @@ from initiative.games.ti.frames import ANSWER
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.loader import load_the_initiative
 from initiative.games.ti.notation import position_json, position_of
+from initiative.games.ti.positions import REASONS
 from initiative.games.ti.state import TIState
 
 FORMAT = "ti-record/1"
 _KEYS = ("format", "params", "seed", "explicit_chance", "actions", "won", "reason", "turn",
          "final_hash", "log", "final")
-REASONS = ("solved", "wrong_answer", "time", "stall")
-"""How a finished game ended (TI-50, TI-54, TI-A14)."""
 
 Step = TIAction | Outcome
 """One entry of a game's history: a seat's action or a chance outcome."""
