@@ -1,8 +1,10 @@
 """Reading the parts of a "ti-position/1" (notation.py) in The Initiative's vocabulary:
 seats, rooms, cards (by key), tokens, doors, enemies, windows and piles (`Reader`),
 then each part of a position (`read_turn`, `read_cards`, `read_tokens`, `read_board`,
-`read_result`, `read_frame`) as `TIState` constructor parts, checked against the setup
-and the rules and named by its place when it is wrong
+`read_result`, `read_frame`) as `TIState` constructor parts, and the checks across
+parts (`check_conservation`: every card in one place; `check_frames`: the decision
+stack fits the tokens and the answer), each checked against the setup and the rules
+and named by its place when it is wrong
 (``position.cards.hands[1][2]: unknown card 'circle_13' (cards: ...)``)."""
 
 from __future__ import annotations
