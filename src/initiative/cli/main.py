@@ -213,13 +213,14 @@ def _play_hex(game: str, seed: int, seat: int, human: list[int] | None, watch: b
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record saved by `play --record` "
-                                         "(Initiative Break or hex skirmish).")],
+                                         "(Initiative Break, hex skirmish or The "
+                                         "Initiative).")],
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Show every move and hidden card (game-master log).")] = False,
     position_after: Annotated[int | None, typer.Option(
         min=0, help="Print instead the position (docs/notation.md: YAML; JSON for a hex "
-        "skirmish record) after this many moves (0: the start), every hand and deck "
-        "included.")] = None,
+        "skirmish or The Initiative record) after this many moves (0: the start), every "
+        "hand and deck included.")] = None,
     between: Annotated[bool, typer.Option(
         help="With --position-after: play the record's next moves on to the point between "
         "two activations and print the position there.")] = False,
