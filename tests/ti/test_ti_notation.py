@@ -433,9 +433,6 @@ def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None
     assert set(TIState.__slots__) == written | left_out
 
 
-@pytest.mark.xfail(strict=True, reason="known fault in games/ti/determinize.py: a world "
-                   "dealt from the view of a state loaded from a position puts revealed "
-                   "tan tokens back into the unseen pool")
 def test_a_world_dealt_from_a_loaded_position_is_a_consistent_position() -> None:
     """TI-3: `determinize` rebuilds the unseen tan tokens from the log's reveals; a state
     loaded from a position has no log, so every revealed token (face up, on a pile or
@@ -451,10 +448,6 @@ def test_a_world_dealt_from_a_loaded_position_is_a_consistent_position() -> None
     load_position(position_of(world))
 
 
-@pytest.mark.xfail(strict=True, reason="known fault in games/ti/determinize.py: while the "
-                   "Lookout puts cards back, the world dealt from a view has no seat that "
-                   "knows the top (top_seer -1), so the cards put back become unknown to "
-                   "the Lookout in the world")
 def test_a_world_dealt_while_the_lookout_arranges_keeps_the_lookout() -> None:
     """The Lookout (seat 0) has looked at the top 3 cards and is putting them back: a
     world dealt from either seat's view still has seat 0 as the one who knows the top,

@@ -407,7 +407,7 @@ def read_frame(raw: Any, path: str, read: Reader) -> Frame:
         token=integer(f.get("token", -1), f"{path}.token", -1, read.tokens - 1),
         enemy=integer(f.get("enemy", -1), f"{path}.enemy", -1,
                       max(read.enemies - 1, abilities)),
-        stage=integer(f.get("stage", 0), f"{path}.stage", 0, max(read.seats - 1, 2)),
+        stage=integer(f.get("stage", 0), f"{path}.stage", 0, max(read.seats - 1, 3)),
         items=tuple(integer(v, f"{path}.items[{i}]", 0, size - 1)
                     for i, v in enumerate(items)),
         votes=tuple(read.seat_list(f.get("votes", []), f"{path}.votes")))
