@@ -16,6 +16,7 @@ from initiative.cli.campaign import campaign_app
 from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
+from initiative.cli.lab import TI as TI_GAME
 from initiative.cli.lab import simulate
 from initiative.cli.mission import mission_app
 from initiative.cli.report import report
@@ -246,13 +247,14 @@ def _play_ti(seed: int, seat: int, human: list[int] | None, watch: bool, bot: st
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record saved by `play --record` "
-                                         "(Initiative Break or hex skirmish).")],
+                                         "(Initiative Break, hex skirmish or The "
+                                         "Initiative).")],
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Show every move and hidden card (game-master log).")] = False,
     position_after: Annotated[int | None, typer.Option(
         min=0, help="Print instead the position (docs/notation.md: YAML; JSON for a hex "
-        "skirmish record) after this many moves (0: the start), every hand and deck "
-        "included.")] = None,
+        "skirmish or The Initiative record) after this many moves (0: the start), every "
+        "hand and deck included.")] = None,
     between: Annotated[bool, typer.Option(
         help="With --position-after: play the record's next moves on to the point between "
         "two activations and print the position there.")] = False,
@@ -283,20 +285,22 @@ def bench(
     encounter: Annotated[str | None, typer.Option(
         help="Instead: --team solo against this encounter (IB 6).")] = None,
     game_name: Annotated[str, typer.Option(
-        "--game", metavar="[initiative_break|hex_skirmish]",
-        help="The game to measure (hex_skirmish: the default board and characters).")
+        "--game", metavar="[initiative_break|hex_skirmish|the_initiative]",
+        help="The game to measure (hex_skirmish: the default board and characters; "
+             "the_initiative: the campaign's first mission).")
     ] = GAME,
-    players: Annotated[int, typer.Option(min=2, max=4, help="hex_skirmish: players.")] = 2,
+    players: Annotated[int, typer.Option(
+        min=1, max=4, help="hex_skirmish: players (2 to 4); the_initiative: 1 to 4.")] = 2,
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
     from initiative.cli.bench import AnyGame, format_figures, run
 
     try:
         game: AnyGame
-        if game_name == HEX:
-            game = load_game(HEX, players=players)
+        if game_name in (HEX, TI_GAME):
+            game = load_game(game_name, players=players)
         elif game_name != GAME:
-            raise fail(f"--game: {GAME} or {HEX}, got {game_name!r}")
+            raise fail(f"--game: {GAME}, {HEX} or {TI_GAME}, got {game_name!r}")
         else:
             game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
                 if encounter else load_game(GAME, teams=(team, opponent_team))
