@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 import pexpect
@@ -16,6 +17,7 @@ from initiative.games import load_game
 from initiative.games.ti.actions import from_index
 from initiative.games.ti.content import default_content
 from initiative.games.ti.game import TIGame
+from initiative.games.ti.record import TIRecord, replay
 from tests.cli.helpers import ENV
 
 PROMPT = r"Your choice \(number or move text, help, q to quit\): "
@@ -45,8 +47,10 @@ def _widest(screen: str) -> int:
     return max((len(line.rstrip("\r")) for line in screen.split("\n")), default=0)
 
 
-def test_a_person_plays_a_whole_seeded_game_against_the_bot() -> None:
-    child = _spawn("--seed", "5", "--players", "2")
+def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    child = _spawn("--seed", "5", "--players", "3", "--bot", "heuristic",
+                   "--record", str(path))
     child.expect("The Initiative, seed 5, mission 1")
     child.expect(PROMPT)
     screen = child.before
@@ -75,8 +79,11 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot() -> None:
         child.sendline("1")
         decisions += 1
     child.expect("The answer: ")
+    child.expect(f"Record saved to {path}")
     _finish(child)
     assert decisions > 5
+    record = TIRecord.load(path)
+    assert record.seed == 5 and replay(record).is_terminal(), "the record replays"
 
 
 def test_a_solo_player_enters_the_answer_symbol_by_symbol_and_wins() -> None:
@@ -144,13 +151,18 @@ def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
     assert state.is_terminal()
 
 
-def test_ctrl_c_and_ctrl_d_end_the_game_cleanly() -> None:
+def test_ctrl_c_and_ctrl_d_end_the_game_cleanly(tmp_path: Path) -> None:
     for stop in ("intr", "eof"):
-        child = _spawn("--seed", "3")
+        path = tmp_path / f"{stop}.json"
+        child = _spawn("--seed", "3", "--record", str(path))
+        child.expect(PROMPT)
+        child.sendline("1")
         child.expect(PROMPT)
         if stop == "intr":
             child.sendintr()
         else:
             child.sendeof()
         child.expect("Game abandoned.")
+        child.expect("Record saved")
         _finish(child)
+        assert len(TIRecord.load(path).actions) >= 1, "what was played is kept"

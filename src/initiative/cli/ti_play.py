@@ -19,11 +19,11 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from initiative.bots import RandomBot
+from initiative.bots import BOTS, TIBot, is_bot_name, make_bot
 from initiative.cli import ti_screen
 from initiative.cli.console_io import Reader
 from initiative.cli.ti_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
-from initiative.engine.contract import SPECTATOR, Bot
+from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import ConfigError, InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -32,11 +32,9 @@ from initiative.games.ti import campaign as ti_campaign
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
+from initiative.games.ti.record import record_of
 from initiative.games.ti.state import TIState
-from initiative.games.ti.view import TIView
 from initiative.store import Store
-
-TIBot = Bot[TIView, TIAction]
 
 HANDOFF = "Pass the keyboard to {name} (seat {seat}){why}."
 READY = "Press Enter when ready (q to quit): "
@@ -152,7 +150,7 @@ def make_bots(game: TIGame, bot_name: str, humans: Sequence[int], seed: int
               ) -> dict[int, TIBot]:
     """The bot `bot_name` at every seat no person plays, each with its own seed."""
     seeds = SplitMix64(seed)
-    return {seat: RandomBot(seeds.next64())
+    return {seat: make_bot(bot_name, game.setup, seeds.next64())
             for seat in range(game.num_seats) if seat not in humans}
 
 
@@ -195,12 +193,12 @@ def save_record(state: TIState, game: TIGame, seed: int, path: Path,
                 console: Console) -> int:
     """Write the game so far to `path`; the exit code (1: it could not be written)."""
     try:
-        raise InitiativeError("The Initiative's records are not in this build yet")
+        record_of(state, game, seed, with_log=True).save(path)
     except (OSError, InitiativeError) as exc:
         console.print(f"error: the record could not be saved: {exc}", style="bold red",
                       markup=False)
         return 1
-    console.print(f"Record saved to {path}", markup=False, highlight=False)
+    console.print(f"Record saved to {path}", markup=False, highlight=False, soft_wrap=True)
     return 0
 
 
@@ -224,8 +222,9 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
     With `campaign`, the campaign's next mission (or `mission`) is played and its end
     written in the campaign log (TI-25, TI-57). Bad options raise `OptionError` with the
     message for the user."""
-    if bot != "random":
-        raise OptionError(f"--bot: {bot!r}: only random for now")
+    if not is_bot_name(bot):
+        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
+                          "(iterations) or ismcts@Xs (seconds per decision)")
     store: Store | None = None
     campaign_id = ""
     try:
