@@ -126,7 +126,9 @@ def play(
 ) -> None:
     """Play standard 1v1 against the random bot, any format (IB 8.2) with --format, solo
     or co-op against Challenge Cards with --mode/--encounter, or a setup file; or the hex
-    skirmish game with --game hex_skirmish (--players, --board, --characters)."""
+    skirmish game with --game hex_skirmish (--players, --board, --characters); or the
+    cooperative The Initiative with --game the_initiative (--players, --mission,
+    --characters, --campaign)."""
     from initiative.cli.play import console_reader
     from initiative.cli.play import play as play_game
 
