@@ -254,7 +254,12 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
     console.print(opening(game, seed, here, bot), markup=False, highlight=False)
     code, state, _ = run(game, seed, here, bot, console, read, record)
     if store is not None:
-        log_result(store, campaign_id, game, state, console)
+        try:
+            log_result(store, campaign_id, game, state, console)
+        except InitiativeError as exc:
+            console.print(f"error: the campaign log could not be written: {exc}",
+                          style="bold red", markup=False)
+            return 1
     return code
 
 
