@@ -279,9 +279,10 @@ def people_lines(view: Mapping[str, Any]) -> list[str]:
     out = []
     for c in view["characters"]:
         seat = int(c["seat"])
-        out.append(f"  P{seat} {view['seat_names'][seat]}: {c['name']} in "
-                   f"{names[int(c['room'])]['name']}, {view['hand_counts'][seat]} "
-                   "cards in hand")
+        person = view["seat_names"][seat]
+        who = c["name"] if person == c["name"] else f"{person}: {c['name']}"
+        out.append(f"  P{seat} {who} in {names[int(c['room'])]['name']}, "
+                   f"{view['hand_counts'][seat]} cards in hand")
     return out
 
 
