@@ -38,9 +38,11 @@ TAIL = 60
 """Decisions before the offline game's end where the CI games start."""
 GAMES = int(os.environ.get("TI_WEB_GAMES", "0"))
 MISSIONS = ("clockmakers_word", "gallery_after_dark", "observatory_vault")
-GAME_SEEDS = tuple((seed, MISSIONS[seed % 3]) for seed in range(1, GAMES + 1)) if GAMES \
-    else ((3, MISSIONS[0]), (8, MISSIONS[1]), (4, MISSIONS[2]))
-"""(seed, mission) of the clicked games; the second seat is a bot."""
+GAME_SEEDS = tuple((seed, MISSIONS[seed % 3], ("random", "heuristic")[seed % 2])
+                   for seed in range(1, GAMES + 1)) if GAMES \
+    else ((3, MISSIONS[0], "heuristic"), (8, MISSIONS[1], "random"),
+          (4, MISSIONS[2], "heuristic"))
+"""(seed, mission, bot) of the clicked games; the second seat is the bot."""
 MAX_CLICKS = 20_000
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 WHERE = ("#ti-board", "#ti-hand", "#ti-piles", "#ti-console", "#ti-enemies", "#ti-actions")
@@ -163,10 +165,10 @@ def shot(page: Page, name: str, full: bool = True) -> None:
 
 
 @needs_chromium
-@pytest.mark.parametrize(("seed", "mission"), GAME_SEEDS)
-def test_a_person_plays_with_a_bot_to_the_end_by_clicking(server: Server, browser: Browser,
-                                                          seed: int, mission: str) -> None:
-    body = body_of(seed, seat1_controller="random", mission=mission)
+@pytest.mark.parametrize(("seed", "mission", "bot"), GAME_SEEDS)
+def test_a_person_plays_with_a_bot_to_the_end_by_clicking(
+        server: Server, browser: Browser, seed: int, mission: str, bot: str) -> None:
+    body = body_of(seed, seat1_controller=bot, mission=mission)
     if not GAMES:
         line = offline_line(body)
         body["prefix"] = line[:max(0, len(line) - TAIL)]
@@ -185,8 +187,8 @@ def test_a_person_plays_with_a_bot_to_the_end_by_clicking(server: Server, browse
                ).to_have_attribute("href", "/ti/new")
         record = banner.get_by_role("link", name="Download the record")
         answer = page.request.get(server.base + (record.get_attribute("href") or ""))
-        assert answer.ok and answer.json()["format"] == "ti-table/1"
-        if (seed, mission) == GAME_SEEDS[0]:
+        assert answer.ok and answer.json()["format"] == "ti-record/1"
+        if (seed, mission, bot) == GAME_SEEDS[0]:
             shot(page, "end")
         assert not watch.errors and not server.tracebacks()
     finally:
@@ -272,12 +274,13 @@ def test_the_group_solves_with_a_vote_each(server: Server, browser: Browser) -> 
                         seq = page_seq(voter)
                         voter.locator(".vote button.vote-yes").click()
                         wait_change(voter, seq)
+                    seq = page_seq(voter)  # the state after the vote
                 else:
                     choices = page.locator("#ti-actions [data-action]:not(.solve):visible")
                     seq = page_seq(page)
                     choices.nth(rng.randrange(choices.count())).click()
                     wait_change(page, seq)
-                seq = page_seq(pages[0])
+                    seq = page_seq(page)  # the state after this choice
                 view = view_at(ws, seq)
             assert attempts == 2 and view["result"]["won"]
             for p in pages:

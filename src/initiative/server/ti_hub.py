@@ -20,12 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from initiative.bots import RandomBot
-from initiative.engine.contract import Bot
+from initiative.bots import BOTS, RandomBot, TIBot, make_bot
 from initiative.engine.rng import Seed
-from initiative.games.ti.actions import TIAction
 from initiative.games.ti.game import TIGame
-from initiative.games.ti.view import TIView
 from initiative.server.hubs import bot_seed, cancel_all, open_once
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.rates import TableRates
@@ -43,16 +40,14 @@ IDLE_SECONDS = 600.0
 SWEEP_SECONDS = 30.0
 MAX_BOT_FAILURES = 3
 """Refused choices in a row after which a bot task stops (the next change wakes it)."""
-TIBot = Bot[TIView, TIAction]
-TI_BOTS = ("random",)
-"""The bots that can play a seat of The Initiative."""
+TI_BOTS = BOTS
+"""The bots (and difficulty levels) that can play a seat of The Initiative."""
 
 
 def make_ti_bot(name: str, game: TIGame, seed: int) -> TIBot:
-    """A bot by name for `game`, given its public setup only; ValueError if unknown."""
-    if name == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(TI_BOTS)})")
+    """A bot by name for `game`, given its public setup only (no answer); ValueError if
+    unknown."""
+    return make_bot(name, game.public, seed)
 
 
 class TIClient(Protocol):

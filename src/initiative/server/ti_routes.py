@@ -7,7 +7,7 @@ Routes:
   GET  /ti/{id}/created          the secret links, for the creator's browser only (handoff.py)
   POST /ti/{id}/claim/{seat}     take a free seat from the lobby (a new secret link)
   GET  /ti/{id}?k=TOKEN          the table page of the seat (or spectators) TOKEN opens
-  GET  /ti/{id}/record?k=TOKEN   a finished game's record (JSON, with its seed)
+  GET  /ti/{id}/record?k=TOKEN   a finished game's record (ti-record/1 JSON)
   WS   /ti/{id}/ws?k=TOKEN[&format=json]   live play
   POST /api/ti-tables            create from JSON (the form's fields, plus `seed` and
                                  `prefix`, a list of action numbers already played)
@@ -36,6 +36,7 @@ from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
 from initiative.engine.rng import parse_seed
 from initiative.games.ti.content import default_content
+from initiative.games.ti.record import record_of
 from initiative.server import handoff, pages, ti_guide, ti_render, tokens
 from initiative.server.pages import error_page, page
 from initiative.server.rates import ConnectionRates
@@ -56,6 +57,8 @@ from initiative.store import Store, StoreError
 ID_LENGTH = 32
 HEXDIGITS = frozenset("0123456789abcdef")
 MAX_FIELDS = 80
+DEFAULT_BOT = "heuristic"
+"""The bot the form offers first for a bot seat (the one written for this game)."""
 
 
 # --- the socket ---------------------------------------------------------------------------
@@ -153,7 +156,7 @@ def ti_routes(hub: TIHub) -> list[BaseRoute]:
                     missions=mission_choices(content),
                     default_mission=content.default_mission,
                     characters=character_choices(content),
-                    bots=TI_BOTS, rules=rule_fields())
+                    bots=TI_BOTS, default_bot=DEFAULT_BOT, rules=rule_fields())
 
     async def new_get(request: Request) -> Response:
         return new_form({}, [])
@@ -220,7 +223,7 @@ def ti_routes(hub: TIHub) -> list[BaseRoute]:
                     ws=f"/ti/{table.id}/ws?k={token}", regions=ti_render.regions(ctx))
 
     async def record(request: Request) -> Response:
-        """The finished game's record (`TITable.record`):
+        """The finished game as a `ti-record/1` record (`initiative replay` reads it):
         it holds the secret seed, so it is given only once the game is over."""
         found = await seat_of(request)
         if isinstance(found, Response):
@@ -228,7 +231,7 @@ def ti_routes(hub: TIHub) -> list[BaseRoute]:
         table = found[0].table
         if not table.finished:
             return JSONResponse({"error": "the record is given once the game is over"}, 409)
-        data = table.record()
+        data = record_of(table.state, table.game, table.seed, with_log=True).to_dict()
         return JSONResponse(data, headers={
             "content-disposition": f'attachment; filename="ti-{table.id[:8]}.json"'})
 

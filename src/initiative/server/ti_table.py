@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
+from initiative.engine.contract import SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
 from initiative.engine.rng import Seed, new_secret_seed, parse_seed
 from initiative.games.ti.game import TIGame
@@ -112,15 +112,6 @@ class TITable:
         return {"plan": self.plan.to_dict(), "seed": self.seed,
                 "seat_digests": self.seat_digests, "claimed": self.claimed,
                 "spectator_digest": self.spectator_digest, "actions": self.actions}
-
-    def record(self) -> dict[str, Any]:
-        """The game as data that rebuilds it: the `load_game` parameters, the seed and
-        the actions, with the log and the result (it holds the seed: given only once the
-        game is over)."""
-        return {"format": "ti-table/1", "game": GAME, "params": self.plan.params(),
-                "seed": self.seed, "actions": list(self.actions),
-                "log": [e["text"] for e in self.view(GAME_MASTER)["log"]],
-                "result": self.view(GAME_MASTER)["result"]}
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows without opening the table (public)."""
