@@ -178,7 +178,7 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
 
 
 def check_hidden(view: dict[str, Any], seat_no: int, master: dict[str, Any]) -> None:
-    """What `seat_no` must never see (COMMON19 section 3, hidden)."""
+    """What `seat_no` must never see (games/ti/view.py: "Never")."""
     assert "hands" not in view
     assert view["hand"] == master["hands"][str(seat_no)]
     assert view["hand_counts"] == master["hand_counts"]

@@ -1,5 +1,5 @@
 """What one seat of a The Initiative table sees: HTML regions built from that seat's view
-dict alone (`TIView.to_dict()`, COMMON19 section 3), so no page or frame can carry
+dict alone (`TIView.to_dict()`, games/ti/view.py), so no page or frame can carry
 another seat's hand values, the deck order, a face-down token, a closed window or the
 answer before the end (the view never holds them).
 
