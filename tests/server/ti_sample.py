@@ -1,4 +1,4 @@
-"""A hand-built seat view dict in the shape of `TIView.to_dict()` (COMMON19 section 3),
+"""A hand-built seat view dict in the shape of `TIView.to_dict()` (games/ti/view.py),
 for renderer tests that need no game: seat 0 (Ann) at its main step on a 2x3 board
 with a locked door, a wall token, face-up tokens and an enemy; seat 1 (Bea) holds 3
 cards whose values this view never has."""
