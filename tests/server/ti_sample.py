@@ -133,6 +133,7 @@ def sample_view(kind: str = "turn", seat: int = 0) -> dict[str, Any]:
         "phase": "solve" if kind in ("answer", "vote") else "actions",
         "pending": pending, "secrets": [],
         "legal": legal_for(kind) if pending["seat"] == seat else [],
+        "tokens_gone": [], "tokens_collected": [],
         "log": [{"text": "Ann plays 8 of square on RUN."}], "result": None, "over": False,
         **({"deck_top": [card(21, "circle", 7), card(22, "square", 1)]}
            if kind == "arrange" else {}),
