@@ -7,10 +7,12 @@ banner with the true answer and the story (TI-16)."""
 from __future__ import annotations
 
 import html
+import random
 import re
 
 import pytest
 
+from initiative.games import load_game
 from initiative.games.ti.actions import Kind, act, index, play
 from initiative.server import ti_render
 from tests.server.ti_sample import card, choice, finished_view, sample_view, token
@@ -132,3 +134,45 @@ def test_enemy_ties_discards_and_the_lookouts_cards() -> None:
     actions = rendered(sample_view("arrange"))["ti-actions"]
     assert "only you see these" in actions and ">7●</button>" in actions
     assert "only you see" not in rendered(sample_view("turn"))["ti-actions"]
+
+
+def test_the_sample_has_the_shape_of_a_real_view() -> None:
+    """The hand-built view keeps the keys the game's views have (no drift)."""
+    real = load_game("the_initiative").new_initial_state(1).view(0).to_dict()
+    sample = sample_view("turn")
+    assert set(real) == set(sample)
+    assert set(real["pending"]) <= set(sample_view("vote")["pending"])
+    for key in ("mission", "board"):
+        assert set(real[key]) == set(sample[key])
+    for key in ("characters", "piles", "rooms"):
+        assert set(real[key][0]) == set(sample[key][0])
+
+
+@pytest.mark.parametrize("mission", ["clockmakers_word", "gallery_after_dark",
+                                     "observatory_vault"])
+def test_every_decision_of_real_games_is_offered(mission: str) -> None:
+    """Seeded random games of each shipped mission (an answer proposed now and then): at every
+    decision every legal action of the deciding seat is a control of its regions, the
+    other seat's regions offer none, and each seat's hand region lists its own cards."""
+    game = load_game("the_initiative", mission=mission)
+    kinds: set[str] = set()
+    for seed in range(1, 5):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            mover = state.current_seat()
+            for seat in range(game.num_seats):
+                view = state.view(seat).to_dict()
+                regions = rendered(view)
+                legal = {a["index"] for a in view["legal"]}
+                assert legal <= offered(regions), (view["pending"], legal - offered(regions))
+                if seat != mover:
+                    assert not offered(regions)
+                shown = re.findall(r'data-card="(\d+)"', regions["ti-hand"])
+                assert shown == [str(c["id"]) for c in view["hand"]]
+            kinds.add(str(state.view(mover).to_dict()["pending"]["kind"]))
+            legal_now = list(state.legal_actions())
+            if rng.random() > 0.04:  # an answer proposed now and then (answer, vote)
+                legal_now = [a for a in legal_now if a.kind is not Kind.SOLVE] or legal_now
+            state.apply(rng.choice(legal_now))
+    assert {"first", "turn", "run", "intel_room", "gather", "answer", "vote"} <= kinds, kinds
