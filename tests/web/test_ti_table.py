@@ -188,7 +188,7 @@ def test_a_person_plays_with_a_bot_to_the_end_by_clicking(
         record = banner.get_by_role("link", name="Download the record")
         answer = page.request.get(server.base + (record.get_attribute("href") or ""))
         assert answer.ok and answer.json()["format"] == "ti-record/1"
-        if (seed, mission, bot) == GAME_SEEDS[0]:
+        if not GAMES and (seed, mission, bot) == GAME_SEEDS[0]:
             shot(page, "end")
         assert not watch.errors and not server.tracebacks()
     finally:
