@@ -98,6 +98,31 @@ def test_illegal_actions_change_nothing() -> None:
         assert state.current_seat() == TERMINAL and state.legal_actions() == ()
 
 
+def test_illegal_action_errors_name_no_hand_card() -> None:
+    """Hidden information (TI-5): the error for an illegal action names that action,
+    the deciding seat and how many actions are legal, never the legal list, whose
+    PLAY / DISCARD / TUCK texts name the cards of the deciding seat's hand."""
+    game = sample_game("vault-2", 3)
+    rng = random.Random(7)
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        while not state.over:
+            if state.current_seat() != CHANCE:
+                legal = state.legal_actions()
+                action = rng.choice([a for a in ALL if a not in legal])
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply(action)
+                message = str(err.value)
+                plural = "" if len(legal) == 1 else "s"
+                assert message == (f"{action} is not legal now for seat "
+                                   f"{state.current_seat()} ({len(legal)} legal "
+                                   f"action{plural})")
+                keys = {game.setup.content.cards[c].key
+                        for hand in state.hands for c in hand}
+                assert not [k for k in keys if k in message]
+            step(state, rng)
+
+
 def test_legal_actions_of_another_seat_are_empty() -> None:
     state = sample_game("eye", 3).new_initial_state(1)
     assert state.legal_actions(1) == () and state.legal_actions(0)

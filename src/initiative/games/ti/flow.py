@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from initiative.engine.errors import IllegalActionError
+from initiative.engine.errors import IllegalActionError, not_legal_now
 from initiative.games.ti import (
     actions_clues,
     actions_run,
@@ -116,16 +116,15 @@ def legal_actions(state: TIState) -> list[TIAction]:
 
 
 def check(state: TIState, action: object) -> TIAction:
-    """The legal action equal to `action`; IllegalActionError naming the legal ones."""
+    """The legal action equal to `action`; else an IllegalActionError naming the
+    action, the deciding seat and the number of legal actions (never the list)."""
     if state.over:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
     for candidate in legal:
         if candidate is action or candidate == action:
             return candidate
-    raise IllegalActionError(
-        f"{action!s} is not legal now for seat {deciding_seat(state)} "
-        f"(legal: {', '.join(map(str, legal)) or 'none'})")
+    raise not_legal_now(action, deciding_seat(state), len(legal))
 
 
 def apply(state: TIState, action: TIAction) -> None:
