@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -37,9 +38,26 @@ def test_the_public_setup_hides_the_answer_and_unseen_secrets() -> None:
     assert list(public.content.missions) == ["vault-2"]
     assert public.content.secrets["secret-a"].title == "The Night Shift"
     assert public.content.secrets["secret-b"].title == "?"
-    assert public.mission.story.win == "" and public.clue_tokens == game.setup.clue_tokens
+    assert public.mission.story.win == ""
+    assert [replace(t, story=None) for t in game.setup.clue_tokens] == list(
+        public.clue_tokens)
     text = repr(public)
     assert "The Second Key" not in text and "'27'" not in text
+
+
+def test_the_public_setup_names_no_other_mission_and_no_token_story() -> None:
+    """TI-7: the other missions stay unseen, the campaign order included; TI-16: a
+    token's story text is shown only when the token is revealed."""
+    game = sample_game("eye", 2)
+    assert game.setup.content.campaign == ("eye", "vault-2")
+    assert any(t.story for t in game.setup.clue_tokens)
+    public = game.public
+    assert public.content.campaign == ("eye",) and public.content.default_mission == "eye"
+    assert all(t.story is None for t in public.clue_tokens)
+    assert [replace(t, story=None) for t in game.setup.clue_tokens] == list(
+        public.clue_tokens)
+    text = repr(public)
+    assert "vault-2" not in text and "torn note" not in text
 
 
 def test_determinized_worlds_guess_the_closed_windows() -> None:
