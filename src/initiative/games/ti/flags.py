@@ -17,6 +17,8 @@ PerilTrigger = Literal["deck_empty", "draw_from_empty"]
 RegroupEffect = Literal["clear_other_pile", "remove_counter_intel_only"]
 TuckLimit = Literal["per_turn", "per_turn_per_enemy"]
 AnswerMatch = Literal["exact_case_insensitive", "exact"]
+SoloCharacters = Literal[1, 2]
+ProposalsPerTurn = Literal[1, 2, 3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +37,9 @@ class TIRules:
     repeat_reshuffle: bool = True  # TI-A13
     stall_is_loss: bool = True  # TI-A14
     answer_match: AnswerMatch = "exact_case_insensitive"  # TI-A16
-    characters_per_solo_player: int = 1  # TI-A17: 1 or 2
+    characters_per_solo_player: SoloCharacters = 1  # TI-A17
     locked_door_blocks_adjacency: bool = True  # TI-A23
-    solve_proposals_per_turn: int = 1  # TI-A15 reading: proposals one turn may make
+    solve_proposals_per_turn: ProposalsPerTurn = 1  # TI-A15 reading: proposals a turn
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -57,20 +59,6 @@ def ti_rules(data: dict[str, Any] | None = None) -> TIRules:
     """Rules from `{flag: value}`; a ConfigError names every unknown flag or bad value."""
     data = dict(data or {})
     problems = flag_problems(TIRules, data)
-    if not problems:
-        rules = replace(TIRules(), **data)
-        problems = _range_problems(rules)
     if problems:
         raise ConfigError("the_initiative rules: " + "; ".join(problems))
-    return rules
-
-
-def _range_problems(rules: TIRules) -> list[str]:
-    out = []
-    if rules.characters_per_solo_player not in (1, 2):
-        out.append("characters_per_solo_player must be 1 or 2, got "
-                   f"{rules.characters_per_solo_player}")
-    if not 1 <= rules.solve_proposals_per_turn <= 3:
-        out.append("solve_proposals_per_turn must be 1 to 3, got "
-                   f"{rules.solve_proposals_per_turn}")
-    return out
+    return replace(TIRules(), **data)
