@@ -73,7 +73,10 @@ _AUTO = frozenset({Kind.STOP, Kind.PASS, Kind.FIRST})
 
 
 def advance(state: TIState) -> None:
-    """Resolve everything automatic until a decision is needed or the game ends."""
+    """Resolve everything automatic until a decision is needed or the game ends. A step
+    whose only legal action is STOP, PASS or FIRST is taken at once (one-option steps,
+    docs/rules-interpretations.md 5.5: a solo volunteer, TI-8; a forced pass with no
+    solve left, TI-53; a RUN, INTEL or GATHER with nothing to do, TI-21, TI-A9)."""
     state.invalidate()
     stack = state.stack
     while not state.over:

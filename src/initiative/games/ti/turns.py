@@ -62,10 +62,12 @@ def deal(state: TIState) -> None:
 
 
 def first_legal(state: TIState) -> list[TIAction]:
+    """TI-8: the group names a volunteer to go first; seat 0 enters it."""
     return [act(Kind.FIRST, s) for s in range(state.setup.num_seats)]
 
 
 def first_choose(state: TIState, action: TIAction) -> None:
+    """TI-8: the volunteer takes the first turn."""
     state.pop()
     state.first = action.arg
     state.emit((ev.FIRST_PLAYER, action.arg))
