@@ -251,15 +251,15 @@ def _components(rooms: Iterable[str], links: Iterable[tuple[str, str]]) -> dict[
             near[b].add(a)
     part: dict[str, int] = {}
     for start in sorted(near):
-        if start in part:
-            continue
-        number, queue = len(part) and max(part.values()) + 1, deque([start])
-        part[start] = number
-        while queue:
-            for nxt in near[queue.popleft()]:
-                if nxt not in part:
-                    part[nxt] = number
-                    queue.append(nxt)
+        if start not in part:
+            number = len(set(part.values()))
+            part[start] = number
+            queue = deque([start])
+            while queue:
+                for nxt in near[queue.popleft()]:
+                    if nxt not in part:
+                        part[nxt] = number
+                        queue.append(nxt)
     return part
 
 
@@ -401,7 +401,8 @@ class MissionCheck:
         cut = sorted(r for r in self.rooms if far.get(part[r], keypads + 1) > keypads)
         where = f"cannot be reached from the entrance {entrance!r}"
         if cut:
-            why = (" (locked doors count as closed: no keypad token)" if not keypads
+            why = ("" if all(part[r] not in far for r in cut)  # walled off for good
+                   else " (locked doors count as closed: no keypad token)" if not keypads
                    else f" (TI-32: one keypad opens one door; {_n(keypads, 'keypad')})")
             self.error("features", f"{_n(len(cut), 'room', ', '.join(cut))} {where}{why}")
             return
