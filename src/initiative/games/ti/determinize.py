@@ -23,6 +23,7 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ti import events as ev
 from initiative.games.ti import tokens
 from initiative.games.ti.actions import Kind
+from initiative.games.ti.events import STORY
 from initiative.games.ti.frames import ARRANGE
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.specs import Mission, Secret, TokenSpec, Window
@@ -113,7 +114,7 @@ def _world_setup(setup: TISetup, view: TIView, data: dict[str, Any], rng: SplitM
         windows.append(Window(w.glyph, guesses[w.glyph]))
     told = {e[1]: story_told(line["text"])
             for e, line in zip(view.events, data["log"], strict=True)
-            if e[0] == ev.STORY}
+            if e[0] == STORY}
     mission = tell(replace(setup.mission, windows=tuple(windows)), told)
     gained = {s["key"]: Secret(s["key"], s["title"], s["text"]) for s in data["secrets"]}
     content = replace(setup.content, missions={**setup.content.missions,
