@@ -32,8 +32,8 @@ def parse_value(text: str) -> Any:
 def fits(hint: Any, value: Any) -> bool:
     """Whether ``value`` has the type ``hint`` (bool is not an int here)."""
     origin = typing.get_origin(hint)
-    if origin is typing.Literal:  # by type too: true is not the literal 1
-        return any(value == a and type(value) is type(a) for a in typing.get_args(hint))
+    if origin is typing.Literal:
+        return value in typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         return any(fits(h, value) for h in typing.get_args(hint))
     if hint is type(None):

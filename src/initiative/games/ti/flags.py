@@ -17,8 +17,6 @@ PerilTrigger = Literal["deck_empty", "draw_from_empty"]
 RegroupEffect = Literal["clear_other_pile", "remove_counter_intel_only"]
 TuckLimit = Literal["per_turn", "per_turn_per_enemy"]
 AnswerMatch = Literal["exact_case_insensitive", "exact"]
-SoloCharacters = Literal[1, 2]
-ProposalsPerTurn = Literal[1, 2, 3]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +35,9 @@ class TIRules:
     repeat_reshuffle: bool = True  # TI-A13
     stall_is_loss: bool = True  # TI-A14
     answer_match: AnswerMatch = "exact_case_insensitive"  # TI-A16
-    characters_per_solo_player: SoloCharacters = 1  # TI-A17
+    characters_per_solo_player: int = 1  # TI-A17: 1 or 2
     locked_door_blocks_adjacency: bool = True  # TI-A23
-    solve_proposals_per_turn: ProposalsPerTurn = 1  # TI-A15 reading: proposals a turn
+    solve_proposals_per_turn: int = 1  # TI-A15 reading: proposals one turn may make
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -59,6 +57,25 @@ def ti_rules(data: dict[str, Any] | None = None) -> TIRules:
     """Rules from `{flag: value}`; a ConfigError names every unknown flag or bad value."""
     data = dict(data or {})
     problems = flag_problems(TIRules, data)
+    if not problems:
+        rules = replace(TIRules(), **data)
+        problems = _range_problems(rules)
     if problems:
         raise ConfigError("the_initiative rules: " + "; ".join(problems))
-    return replace(TIRules(), **data)
+    return rules
+
+
+NUMBER_CHOICES: dict[str, tuple[int, ...]] = {
+    "characters_per_solo_player": (1, 2),  # TI-A17
+    "solve_proposals_per_turn": (1, 2, 3),  # TI-A15
+}
+"""The whole numbers each number flag accepts (what `initiative rules` lists)."""
+
+
+def _range_problems(rules: TIRules) -> list[str]:
+    out = []
+    for name, choices in NUMBER_CHOICES.items():
+        value = getattr(rules, name)
+        if value not in choices:
+            out.append(f"{name} must be one of {', '.join(map(str, choices))}, got {value}")
+    return out
