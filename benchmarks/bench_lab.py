@@ -1,5 +1,6 @@
 """Balance-lab throughput: `python benchmarks/bench_lab.py [N] [GAME]` (default 2000
-games of initiative_break; GAME hex_skirmish plays `HexMatchup()` instead).
+games of initiative_break; GAME hex_skirmish plays `HexMatchup()` instead, GAME
+the_initiative `TIMatchup()`: the first mission, heuristic bots).
 
 Plays N random-bot games of the standard 1v1 (`Matchup()`) on 1 local process, on 2
 local processes (chunks of 100) and as Ray tasks on a local Ray of 2 CPUs (the Ray
@@ -19,6 +20,10 @@ import ray
 
 from initiative.lab.hex_lab import HexMatchup
 from initiative.lab.simulate import CHUNK, AnyMatchup, Matchup, run
+from initiative.lab.ti_lab import TIMatchup
+
+MATCHUPS: dict[str, Callable[[], AnyMatchup]] = {
+    "initiative_break": Matchup, "hex_skirmish": HexMatchup, "the_initiative": TIMatchup}
 
 
 def seconds(work: Callable[[], object]) -> float:
@@ -30,7 +35,7 @@ def seconds(work: Callable[[], object]) -> float:
 
 def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv else 2000
-    matchup: AnyMatchup = HexMatchup() if argv[1:] == ["hex_skirmish"] else Matchup()
+    matchup = MATCHUPS[argv[1] if len(argv) > 1 else "initiative_break"]()
     one = games / seconds(lambda: run(matchup, games, workers=1))
     two = games / seconds(lambda: run(matchup, games, workers=2, chunk=100))
     startup = seconds(lambda: ray.init(address="local", num_cpus=2, include_dashboard=False,

@@ -65,4 +65,5 @@ def test_bench_measures_the_hex_game() -> None:
     assert run(2, 3, hex_game)["decisions_per_game"] == run(2, 3, hex_game)[
         "decisions_per_game"]
     bad = CliRunner().invoke(app, ["bench", "--game", "chess"])
-    assert bad.exit_code == 2 and "--game: initiative_break or hex_skirmish" in bad.stderr
+    assert bad.exit_code == 2 and \
+        "--game: initiative_break, hex_skirmish or the_initiative" in bad.stderr

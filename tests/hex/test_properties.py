@@ -27,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from initiative.engine.contract import CHANCE, GAME_MASTER, SPECTATOR, TERMINAL
+from initiative.engine.notation import sample_outcome
 from initiative.engine.rng import SplitMix64
 from initiative.games.hex.content import default_content
 from initiative.games.hex.flags import HexRules
@@ -34,7 +35,7 @@ from initiative.games.hex.game import HexGame
 from initiative.games.hex.geometry import Hex
 from initiative.games.hex.loader import load_hex_skirmish
 from initiative.games.hex.notation import SPECIAL, load_position, position_of
-from initiative.games.hex.record import record_of, replay, sample_outcome
+from initiative.games.hex.record import record_of, replay
 from initiative.games.hex.state import HexState
 
 GAMES = int(os.environ.get("HEX_PROPERTY_GAMES", "8"))

@@ -14,7 +14,7 @@ TOP = {"game", "seat", "seat_names", "mission", "glyphs", "board", "rooms", "con
        "characters", "enemies", "piles", "hand", "hand_counts", "deck_count", "discard",
        "discard_time", "peril", "time_limit", "turn", "active", "first", "actions_taken",
        "tucked", "proposals", "phase", "pending", "secrets", "legal", "log", "result",
-       "over"}
+       "over", "tokens_gone", "tokens_collected"}
 OPTIONAL = {"hands", "deck_top"}
 MISSION = {"key", "number", "name", "question", "intro", "alphabet", "answer_positions",
            "answer_area", "glyphs"}

@@ -2,7 +2,8 @@
 
 Every bot is an engine-contract `Bot`, built from a game's public description: for
 Initiative Break (`IBBot`) `public.public_description(match)`, a Match without the
-deck lists; for the skirmish game (`HexBot`) its `HexSetup`, which is public. It never
+deck lists; for the skirmish game (`HexBot`) its `HexSetup`, which is public; for The
+Initiative (`TIBot`) its `TISetup` (its heuristic bot keeps nothing of it). It never
 holds any state but the worlds it deals itself from its view. The tree search
 (`ismcts`) and the one-ply lookahead (`lookahead`) are written once over any game that
 can deal a world from a view (`search.Dealer`) and score a state.
@@ -15,6 +16,7 @@ from initiative.bots.hex_heuristic import HexHeuristicBot, hex_ismcts
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.play import ask, play_out
 from initiative.bots.random_bot import RandomBot
+from initiative.bots.ti_heuristic import TIHeuristicBot, ti_ismcts
 from initiative.engine.contract import Bot
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.setup import HexSetup
@@ -22,16 +24,20 @@ from initiative.games.hex.view import HexView
 from initiative.games.ib.actions import Action
 from initiative.games.ib.public import PublicMatch
 from initiative.games.ib.view import IBView
+from initiative.games.ti.actions import TIAction
+from initiative.games.ti.setup import TISetup
+from initiative.games.ti.view import TIView
 
 __all__ = ["BOTS", "LEVELS", "Bot", "HeuristicBot", "HexBot", "HexHeuristicBot", "IBBot",
-           "ISMCTSBot", "RandomBot",
-           "SearchSettings", "Weights", "ask", "evaluate", "is_bot_name", "make_bot",
-           "play_out"]
+           "ISMCTSBot", "RandomBot", "SearchSettings", "TIBot", "TIHeuristicBot", "Weights",
+           "ask", "evaluate", "is_bot_name", "make_bot", "play_out"]
 
 IBBot: TypeAlias = Bot[IBView, Action]
 """A player of Initiative Break: its seat's view in, one of its legal actions out."""
 HexBot: TypeAlias = Bot[HexView, HexAction]
 """A player of the skirmish game."""
+TIBot: TypeAlias = Bot[TIView, TIAction]
+"""A player of The Initiative (one seat of the co-operative group)."""
 
 LEVELS = {"easy": ("random", 0), "normal": ("heuristic", 1), "hard": ("heuristic", 3),
           "expert": ("ismcts", 500)}
@@ -50,9 +56,14 @@ def make_bot(name: str, game: PublicMatch, seed: int) -> IBBot: ...
 def make_bot(name: str, game: HexSetup, seed: int) -> HexBot: ...
 
 
-def make_bot(name: str, game: PublicMatch | HexSetup, seed: int) -> IBBot | HexBot:
+@overload
+def make_bot(name: str, game: TISetup, seed: int) -> TIBot: ...
+
+
+def make_bot(name: str, game: PublicMatch | HexSetup | TISetup, seed: int
+             ) -> IBBot | HexBot | TIBot:
     """A bot by name or difficulty level for the game described by `game` (an Initiative
-    Break `PublicMatch` or a skirmish `HexSetup`)."""
+    Break `PublicMatch`, a skirmish `HexSetup` or The Initiative's `TISetup`)."""
     kind, effort = LEVELS.get(name, (name, 0))
     kind, at, budget = kind.partition("@")
     settings = SearchSettings(iterations=effort or 500)
@@ -65,10 +76,14 @@ def make_bot(name: str, game: PublicMatch | HexSetup, seed: int) -> IBBot | HexB
     if kind == "random":
         return RandomBot(seed)
     if kind == "heuristic":
+        if isinstance(game, TISetup):
+            return TIHeuristicBot(seed)
         if isinstance(game, HexSetup):
             return HexHeuristicBot(game, seed, samples=effort or 2)
         return HeuristicBot(game, seed, samples=effort or 2)
     if kind == "ismcts":
+        if isinstance(game, TISetup):
+            return ti_ismcts(game, seed, settings)
         if isinstance(game, HexSetup):
             return hex_ismcts(game, seed, settings)
         return ISMCTSBot(PublicDealer(game), Evaluate(), seed, settings)

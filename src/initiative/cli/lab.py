@@ -15,16 +15,19 @@ from initiative.games.ib.presets import default_encounter, preset_teams
 if TYPE_CHECKING:
     from initiative.lab.hex_lab import HexMatchup
     from initiative.lab.matchup import Matchup
+    from initiative.lab.ti_lab import TIMatchup
 
 IB: Final = "initiative_break"
 HEX: Final = "hex_skirmish"
-GAMES = (IB, HEX)
+TI: Final = "the_initiative"
+GAMES = (IB, HEX, TI)
 """The games the lab plays."""
 
 
 def simulate(
     game: Annotated[str, typer.Option(
-        metavar="[initiative_break|hex_skirmish]", help="The game to play.")] = IB,
+        metavar="[initiative_break|hex_skirmish|the_initiative]",
+        help="The game to play.")] = IB,
     games: Annotated[int, typer.Option(min=1, help="Games to play (seeds first..), per "
                                                    "sweep value.")] = 100,
     out: Annotated[Path, typer.Option(
@@ -41,12 +44,16 @@ def simulate(
         "--bot", "--bots",
         help="A bot or level per seat (repeated; cycled over the seats).")] = None,
     players: Annotated[int | None, typer.Option(
-        min=2, max=4, help="hex_skirmish: players (default 2).")] = None,
+        min=1, max=4, help="hex_skirmish: players, 2 to 4; the_initiative: 1 to 4 "
+                           "(default 2).")] = None,
     board: Annotated[str | None, typer.Option(
         help="hex_skirmish: the board (default: the content's).")] = None,
     characters: Annotated[list[str] | None, typer.Option(
         help="hex_skirmish: a character per seat (repeated, or a+b), `random` to draw "
-             "one per game from its seed (default: the content's, in order).")] = None,
+             "one per game from its seed (default: the content's, in order); "
+             "the_initiative: a character per seat.")] = None,
+    mission: Annotated[str | None, typer.Option(
+        help="the_initiative: the mission key (default: the campaign's first).")] = None,
     workers: Annotated[int, typer.Option(
         min=1, help="Local processes, or the CPUs of a local Ray.")] = 1,
     backend: Annotated[str | None, typer.Option(
@@ -70,7 +77,8 @@ def simulate(
              "same paths as --sweep.")] = None,
 ) -> None:
     """Play many games of one matchup and write one result row per game (Initiative
-    Break, or the hex skirmish game with --game hex_skirmish)."""
+    Break, the hex skirmish game with --game hex_skirmish, or The Initiative with
+    --game the_initiative)."""
     from rich.progress import Progress
 
     from initiative.bots import BOTS, is_bot_name
@@ -80,24 +88,31 @@ def simulate(
 
     if game not in GAMES:
         raise fail(f"--game: one of {', '.join(GAMES)}, got {game!r}")
-    bots = tuple(bot or ["random"])
+    bots = tuple(bot or ["heuristic" if game == TI else "random"])
     if not all(is_bot_name(b) for b in bots):
         raise fail(f"--bot: one of {', '.join(BOTS)}, ismcts@N or ismcts@Xs")
+    if mission is not None and game != TI:
+        raise fail(f"--mission: an option of --game {TI}")
     try:
         matchup: AnyMatchup
-        if game == HEX:
+        if game in (HEX, TI):
             others = {"--team": team, "--mode": mode, "--encounter": encounter}
+            if game == TI:
+                others["--board"] = board
             given = [name for name, value in others.items() if value]
             if given:
-                raise fail(f"{', '.join(given)}: not options of {HEX} (it takes --players, "
-                           "--board, --characters)")
-            matchup = _hex_matchup(players, board, characters, bots, rule or [],
-                                   tuple(parse_setting(item) for item in set_ or []))
+                takes = "--players, --mission, --characters" if game == TI else \
+                    "--players, --board, --characters"
+                raise fail(f"{', '.join(given)}: not options of {game} (it takes {takes})")
+            settings = tuple(parse_setting(item) for item in set_ or [])
+            matchup = _ti_matchup(players, mission, characters, bots, rule or [], settings) \
+                if game == TI else _hex_matchup(players, board, characters, bots, rule or [],
+                                                settings)
         else:
             given = [name for name, value in {"--players": players, "--board": board,
                                               "--characters": characters}.items() if value]
             if given:
-                raise fail(f"{', '.join(given)}: options of --game {HEX}")
+                raise fail(f"{', '.join(given)}: options of --game {HEX} or {TI}")
             matchup = _ib_matchup(team, mode, encounter, bots, rule or [], set_ or [])
         file_format(out)  # before the games, not after
         swept: tuple[str, list[Any]] | None = parse_sweep(sweep) if sweep else None
@@ -112,7 +127,7 @@ def simulate(
         raise fail(str(exc)) from None
     wins: dict[str, int] = {}
     for row in rows:
-        winner = str(row["winner"]) if game == IB else \
+        winner = str(row["winner"]) if game == IB else row["result"] if game == TI else \
             "draw" if row["winner"] < 0 else f"seat {row['winner']}"
         wins[winner] = wins.get(winner, 0) + 1
     print(f"{len(rows)} games written to {out}; wins: " + ", ".join(
@@ -138,14 +153,8 @@ def _ib_matchup(team: list[str] | None, mode: str | None, encounter: str | None,
         raise fail(f"--team: {exc}") from None
 
 
-def _hex_matchup(players: int | None, board: str | None, characters: list[str] | None,
-                 bots: tuple[str, ...], rules: list[str],
-                 overrides: tuple[tuple[str, Any], ...]) -> HexMatchup:
-    """The hex skirmish matchup of the options; its game is built once here so that a
-    bad board, character or flag fails before any game is played."""
-    from initiative.games.hex.flags import hex_rules
-    from initiative.lab.hex_lab import HexMatchup
-
+def _rule_flags(rules: list[str]) -> dict[str, Any]:
+    """`--rule FLAG=VALUE` items as flags (`none` for None)."""
     flags: dict[str, Any] = {}
     for item in rules:
         name, sep, value = item.partition("=")
@@ -154,6 +163,18 @@ def _hex_matchup(players: int | None, board: str | None, characters: list[str] |
         text = value.strip()
         flags[name.strip()] = None if text.lower() in ("none", "null") else \
             parse_flag_value(text)
+    return flags
+
+
+def _hex_matchup(players: int | None, board: str | None, characters: list[str] | None,
+                 bots: tuple[str, ...], rules: list[str],
+                 overrides: tuple[tuple[str, Any], ...]) -> HexMatchup:
+    """The hex skirmish matchup of the options; its game is built once here so that a
+    bad board, character or flag fails before any game is played."""
+    from initiative.games.hex.flags import hex_rules
+    from initiative.lab.hex_lab import HexMatchup
+
+    flags = _rule_flags(rules)
     try:
         hex_rules(flags)
     except ConfigError as exc:
@@ -162,6 +183,29 @@ def _hex_matchup(players: int | None, board: str | None, characters: list[str] |
     try:
         matchup = HexMatchup(players or (len(keys) if keys else 2), board, keys, bots,
                              flags, overrides)
+        matchup.game(0)
+    except InitiativeError as exc:
+        raise fail(str(exc)) from None
+    return matchup
+
+
+def _ti_matchup(players: int | None, mission: str | None, characters: list[str] | None,
+                bots: tuple[str, ...], rules: list[str],
+                overrides: tuple[tuple[str, Any], ...]) -> TIMatchup:
+    """The Initiative's matchup of the options; its game is built once here so that a
+    bad mission, character or flag fails before any game is played."""
+    from initiative.games.ti.flags import ti_rules
+    from initiative.lab.ti_lab import TIMatchup
+
+    flags = _rule_flags(rules)
+    try:
+        ti_rules(flags)
+    except ConfigError as exc:
+        raise fail(f"--rule: {exc}") from None
+    keys = tuple(key.strip() for item in characters or [] for key in item.split("+"))
+    try:
+        matchup = TIMatchup(players or (len(keys) if keys else 2), mission, keys, bots,
+                            flags, overrides)
         matchup.game(0)
     except InitiativeError as exc:
         raise fail(str(exc)) from None

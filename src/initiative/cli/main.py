@@ -16,6 +16,7 @@ from initiative.cli.campaign import campaign_app
 from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
+from initiative.cli.lab import TI as TI_GAME
 from initiative.cli.lab import simulate
 from initiative.cli.mission import mission_app
 from initiative.cli.report import report
@@ -63,18 +64,24 @@ def _facing(match: Match) -> str:
 
 
 HEX: Final = "hex_skirmish"
+TI: Final = "the_initiative"
 
 
 @app.command()
 def play(
     game_name: Annotated[str, typer.Option(
-        "--game", help=f"The game: {GAME} or {HEX} (the hex skirmish game, docs/hex.md).")] = GAME,
+        "--game", help=f"The game: {GAME}, {HEX} (the hex skirmish game, docs/hex.md) or "
+        f"{TI} (docs/the-initiative-terminal.md).")] = GAME,
     players: Annotated[int | None, typer.Option(
-        help=f"{HEX}: players, 2 to 4 (default 2).")] = None,
+        help=f"{HEX}: players, 2 to 4 (default 2); {TI}: 1 to 4 (default 2).")] = None,
+    mission: Annotated[str | None, typer.Option(
+        help=f"{TI}: the mission key (default: the campaign's first).")] = None,
+    campaign: Annotated[str | None, typer.Option(
+        help=f"{TI}: play this campaign's next mission and log the result.")] = None,
     board: Annotated[str | None, typer.Option(
         help=f"{HEX}: the board key (default: the content's default board).")] = None,
     characters: Annotated[str | None, typer.Option(
-        help=f"{HEX}: one character key per seat, joined by + (e.g. a+b).")] = None,
+        help=f"{HEX}, {TI}: one character key per seat, joined by + (e.g. a+b).")] = None,
     seed: Annotated[int | None, typer.Option(
         min=0, help="Game seed (default: random, printed).")] = None,
     record: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
@@ -119,12 +126,20 @@ def play(
 ) -> None:
     """Play standard 1v1 against the random bot, any format (IB 8.2) with --format, solo
     or co-op against Challenge Cards with --mode/--encounter, or a setup file; or the hex
-    skirmish game with --game hex_skirmish (--players, --board, --characters)."""
+    skirmish game with --game hex_skirmish (--players, --board, --characters); or the
+    cooperative The Initiative with --game the_initiative (--players, --mission,
+    --characters, --campaign)."""
     from initiative.cli.play import console_reader
     from initiative.cli.play import play as play_game
 
     if seed is None:
         seed = secrets.randbelow(1 << 32)
+    if game_name == TI:
+        raise _play_ti(seed, seat, human, watch, bot, record, rule, players, mission,
+                       characters, campaign, {"--board": board, "--format": format,
+                                              "--mode": mode, "--setup": setup})
+    if mission is not None or campaign is not None:
+        raise fail(f"--mission and --campaign are options of --game {TI}")
     if game_name != GAME:
         raise _play_hex(game_name, seed, seat, human, watch, bot, record, rule, players, board,
                         characters, {"--max-activations": max_activations,
@@ -194,7 +209,7 @@ def _play_hex(game: str, seed: int, seat: int, human: list[int] | None, watch: b
     from initiative.cli.play import console_reader
 
     if game != HEX:
-        raise fail(f"--game: {game!r} is not one of {GAME}, {HEX}")
+        raise fail(f"--game: {game!r} is not one of {GAME}, {HEX}, {TI}")
     given = [name for name, value in ib_only.items() if value]
     if given:
         raise fail(f"{', '.join(given)}: options of --game {GAME}, not {HEX}")
@@ -209,16 +224,39 @@ def _play_hex(game: str, seed: int, seat: int, human: list[int] | None, watch: b
     return typer.Exit(code)
 
 
+def _play_ti(seed: int, seat: int, human: list[int] | None, watch: bool, bot: str,
+             record: Path | None, rule: list[str] | None, players: int | None,
+             mission: str | None, characters: str | None, campaign: str | None,
+             others: dict[str, object]) -> typer.Exit:
+    """`play --game the_initiative` (cli/ti_play.py); the Exit that ends the command."""
+    from initiative.cli.play import console_reader
+    from initiative.cli.ti_play import OptionError, play_command
+
+    given = [name for name, value in others.items() if value]
+    if given:
+        raise fail(f"{', '.join(given)}: not options of --game {TI}")
+    console = Console(highlight=False)
+    try:
+        code = play_command(players=players, mission=mission, characters=characters,
+                            seed=seed, seat=seat, humans=human or [], watch=watch, bot=bot,
+                            record=record, rules=rule or [], campaign=campaign,
+                            console=console, read=console_reader(console))
+    except OptionError as exc:
+        raise fail(str(exc)) from None
+    return typer.Exit(code)
+
+
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record saved by `play --record` "
-                                         "(Initiative Break or hex skirmish).")],
+                                         "(Initiative Break, hex skirmish or The "
+                                         "Initiative).")],
     verbose: Annotated[bool, typer.Option(
         "--verbose", "-v", help="Show every move and hidden card (game-master log).")] = False,
     position_after: Annotated[int | None, typer.Option(
         min=0, help="Print instead the position (docs/notation.md: YAML; JSON for a hex "
-        "skirmish record) after this many moves (0: the start), every hand and deck "
-        "included.")] = None,
+        "skirmish or The Initiative record) after this many moves (0: the start), every "
+        "hand and deck included.")] = None,
     between: Annotated[bool, typer.Option(
         help="With --position-after: play the record's next moves on to the point between "
         "two activations and print the position there.")] = False,
@@ -249,20 +287,22 @@ def bench(
     encounter: Annotated[str | None, typer.Option(
         help="Instead: --team solo against this encounter (IB 6).")] = None,
     game_name: Annotated[str, typer.Option(
-        "--game", metavar="[initiative_break|hex_skirmish]",
-        help="The game to measure (hex_skirmish: the default board and characters).")
+        "--game", metavar="[initiative_break|hex_skirmish|the_initiative]",
+        help="The game to measure (hex_skirmish: the default board and characters; "
+             "the_initiative: the campaign's first mission).")
     ] = GAME,
-    players: Annotated[int, typer.Option(min=2, max=4, help="hex_skirmish: players.")] = 2,
+    players: Annotated[int, typer.Option(
+        min=1, max=4, help="hex_skirmish: players (2 to 4); the_initiative: 1 to 4.")] = 2,
 ) -> None:
     """Benchmark the engine with random-vs-random games; one `name: value` per figure."""
     from initiative.cli.bench import AnyGame, format_figures, run
 
     try:
         game: AnyGame
-        if game_name == HEX:
-            game = load_game(HEX, players=players)
+        if game_name in (HEX, TI_GAME):
+            game = load_game(game_name, players=players)
         elif game_name != GAME:
-            raise fail(f"--game: {GAME} or {HEX}, got {game_name!r}")
+            raise fail(f"--game: {GAME}, {HEX} or {TI_GAME}, got {game_name!r}")
         else:
             game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
                 if encounter else load_game(GAME, teams=(team, opponent_team))

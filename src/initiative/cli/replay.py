@@ -5,14 +5,19 @@ mismatch raises NotationError), then told: by default as the public log a specta
 sees; with `verbose`, move by move with every card named (a record holds the seed,
 so nothing in it is secret). `position_after` writes the position (docs/notation.md)
 after a move instead, or at the next point between two activations (stepping.py).
-A hex skirmish record (format tag "hex-record/1", games/hex/record.py) is told the same
-way; its position is JSON (the "hex-position/1" format, games/hex/notation.py).
+A hex skirmish record (format tag "hex-record/1", games/hex/record.py) and a record of
+The Initiative ("ti-record/1", games/ti/record.py) are told the same way; their
+positions are JSON ("hex-position/1", games/hex/notation.py; "ti-position/1",
+games/ti/notation.py).
 """
 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import loads_json
@@ -26,6 +31,7 @@ from initiative.games.ib.notation import dump_position
 from initiative.games.ib.record import ContentChangedWarning, GameRecord, Recorder, replay
 from initiative.games.ib.state import IBState
 from initiative.games.ib.stepping import step_to_next_activation
+from initiative.games.ti import record as ti_record
 
 
 def result_line(state: IBState) -> str:
@@ -64,27 +70,46 @@ def _load(path: Path) -> GameRecord:
     return GameRecord.from_json(_text(path))
 
 
-def _hex(path: Path) -> hex_record.HexRecord | None:
-    """The file as a hex record if its format tag says it is one, else None."""
+@dataclass(frozen=True)
+class _JsonRecord:
+    """A JSON game record of another game than Initiative Break, told by its module."""
+
+    game: str
+    story: Callable[[bool], list[str]]
+    position: Callable[[int], str]
+
+
+def _json_record(path: Path) -> _JsonRecord | None:
+    """The file as a hex or The Initiative record if its format tag says it is one."""
     text = _text(path)
     try:
-        data = loads_json(text)
+        data: Any = loads_json(text)
     except ValueError:
         return None  # not JSON: the Initiative Break reader says what is wrong
-    return hex_record.HexRecord.from_dict(data) if hex_record.is_hex_record(data) else None
+    if hex_record.is_hex_record(data):
+        hexed = hex_record.HexRecord.from_dict(data)
+        return _JsonRecord("a hex skirmish record",
+                           lambda verbose: hex_record.story(hexed, verbose),
+                           lambda moves: hex_record.position_text(hexed, moves))
+    if ti_record.is_ti_record(data):
+        told = ti_record.TIRecord.from_dict(data)
+        return _JsonRecord("a record of The Initiative",
+                           lambda verbose: ti_record.story(told, verbose),
+                           lambda moves: ti_record.position_text(told, moves))
+    return None
 
 
 def position_after(path: Path, moves: int, between: bool = False) -> str:
     """The position (YAML) after the record's first `moves` moves; with `between`, at
     the first point between two activations that the moves from `moves` on reach (the
     mulligans end before the first one). The record is checked in full first. A hex
-    record gives its position (JSON) after its first `moves` steps."""
-    hexed = _hex(path)
-    if hexed is not None:
+    or The Initiative record gives its position (JSON) after its first `moves` steps."""
+    other = _json_record(path)
+    if other is not None:
         if between:
-            raise NotationError("--between applies to Initiative Break records, not to a "
-                                "hex skirmish record")
-        return hex_record.position_text(hexed, moves)
+            raise NotationError(f"--between applies to Initiative Break records, not to "
+                                f"{other.game}")
+        return other.position(moves)
     record = _load(path)
     with warnings.catch_warnings():  # other content that still replays: the same game
         warnings.simplefilter("ignore", ContentChangedWarning)
@@ -114,9 +139,9 @@ def position_after(path: Path, moves: int, between: bool = False) -> str:
 
 def replay_file(path: Path, verbose: bool = False) -> list[str]:
     """The lines `initiative replay` prints; NotationError (or OSError) if it fails."""
-    hexed = _hex(path)
-    if hexed is not None:
-        return hex_record.story(hexed, verbose)
+    other = _json_record(path)
+    if other is not None:
+        return other.story(verbose)
     record = _load(path)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ContentChangedWarning)

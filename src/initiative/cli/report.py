@@ -31,7 +31,9 @@ def report(
     """Report simulated games: win rates with 95% intervals, seat and first-activation
     advantage, Character and card impact, game length, Time Collapse, damage, sweeps;
     for hex_skirmish results win rates per seat, character and bot, first-player
-    advantage, game length, card usage, damage and special turns."""
+    advantage, game length, card usage, damage and special turns; for the_initiative
+    results the win rate per mission, player count and bots, turns to solve and how
+    games were lost."""
     from initiative.lab.hex_report import (
         parse_hex_row,
         render_hex_html,
@@ -39,6 +41,7 @@ def report(
         summarize_hex,
     )
     from initiative.lab.report import parse_row, render_html, render_text, summarize
+    from initiative.lab.ti_report import parse_ti_row, render_ti_html, render_ti_text, summarize_ti
 
     files = [(path, *_rows(path)) for path in results]
     games = sorted({adapter.game for _, adapter, _ in files})
@@ -49,6 +52,10 @@ def report(
         hex_summary = summarize_hex([g for path, _, rows in files
                                      for g in _parsed(path, parse_hex_row, rows)])
         text, page = render_hex_text(hex_summary), render_hex_html(hex_summary)
+    elif games == ["the_initiative"]:
+        ti_summary = summarize_ti([g for path, _, rows in files
+                                   for g in _parsed(path, parse_ti_row, rows)])
+        text, page = render_ti_text(ti_summary), render_ti_html(ti_summary)
     else:
         summary = summarize([g for path, _, rows in files
                              for g in _parsed(path, parse_row, rows)])

@@ -1,6 +1,8 @@
-"""What every game's record module shares: the checks of a replay against the record
-(its log, its final position hash), and the command line that writes the golden
-records (one JSON file per named game) and replays record files to check them.
+"""What every game's record module shares: steps as record data (an action index or
+a chance outcome ``kind:value``), the reading and checking of the fields every step
+record has, the checks of a replay against the record (its log, its final position
+hash), and the command line that writes the golden records (one JSON file per named
+game) and replays record files to check them.
 
 Game-neutral: a game passes its golden names, how to build one record, and how to
 replay one file into report lines."""
@@ -10,9 +12,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
+from initiative.engine.chance import Outcome
+from initiative.engine.data_text import loads_json
 from initiative.engine.errors import NotationError
+from initiative.engine.notation import outcome_from_text, outcome_text
+from initiative.engine.rng import Seed, parse_seed
+
+A = TypeVar("A")
 
 
 def check_log(stored: list[str], found: list[str]) -> None:
@@ -31,6 +39,92 @@ def check_final_hash(found: str, stored: str) -> None:
     if found != stored:
         raise NotationError(f"record: final position hash {found} differs from the stored "
                             f"{stored or '(none)'}")
+
+
+def step_to_data(step: A | Outcome, index: Callable[[A], int]) -> int | str:
+    """A history entry as record data: an action's index, or ``"kind:value"``."""
+    if isinstance(step, Outcome):
+        return outcome_text(step)
+    return index(step)
+
+
+def step_from_data(value: Any, path: str, from_index: Callable[[int], A]) -> A | Outcome:
+    """A record entry back as an action or an outcome; NotationError naming `path`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return from_index(value)
+        except IndexError as exc:
+            raise NotationError(f"{path}: {exc}") from None
+    if isinstance(value, str):
+        return outcome_from_text(value, path)
+    raise NotationError(f"{path}: expected an action index or a chance outcome "
+                        f"'kind:value', got {value!r}")
+
+
+class RecordFields(NamedTuple):
+    """The fields every step record has, read and checked (`read_record_fields`)."""
+
+    params: dict[str, Any]
+    seed: Seed
+    explicit_chance: bool
+    actions: list[int | str]
+    final_hash: str
+    log: list[str] | None
+    final: dict[str, Any] | None
+
+
+def read_record_json(text: str) -> Any:
+    """A record's JSON text as data; NotationError if it is not JSON."""
+    try:
+        return loads_json(text)
+    except ValueError as exc:
+        raise NotationError(f"record: not valid JSON: {exc}") from None
+
+
+def read_record_fields(data: Any, fmt: str, keys: Sequence[str],
+                       from_index: Callable[[int], Any]) -> RecordFields:
+    """Check a record's shared fields (only `keys` known, `format` equal to `fmt`;
+    params, seed, explicit_chance, actions, final_hash, log, final); NotationError
+    naming the first bad one. A chance outcome among the steps of a sampled game is
+    refused."""
+    if not isinstance(data, dict):
+        raise NotationError(f"record: expected a JSON object, got {type(data).__name__}")
+    for key in data:
+        if key not in keys:
+            raise NotationError(f"record: unknown field {key!r} (known: {', '.join(keys)})")
+    if data.get("format") != fmt:
+        raise NotationError(f"record.format: expected {fmt!r}, got {data.get('format')!r}")
+    params = data.get("params")
+    if not isinstance(params, dict):
+        raise NotationError(f"record.params: expected a mapping, got {params!r}")
+    if "explicit_chance" in params:
+        raise NotationError("record.params: explicit_chance belongs at the top level")
+    try:
+        seed = parse_seed(data.get("seed"), "record.seed")
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+    explicit = data.get("explicit_chance", False)
+    if not isinstance(explicit, bool):
+        raise NotationError(f"record.explicit_chance: expected true or false, got {explicit!r}")
+    steps = data.get("actions", [])
+    if not isinstance(steps, list):
+        raise NotationError(f"record.actions: expected a list, got {steps!r}")
+    for i, value in enumerate(steps):
+        step = step_from_data(value, f"record.actions[{i}]", from_index)
+        if isinstance(step, Outcome) and not explicit:
+            raise NotationError(f"record.actions[{i}]: a chance outcome {value!r} in a game "
+                                "whose chance was sampled (explicit_chance false)")
+    log = data.get("log")
+    if log is not None and (not isinstance(log, list)
+                            or not all(isinstance(s, str) for s in log)):
+        raise NotationError("record.log: expected a list of sentences")
+    final_hash = data.get("final_hash", "")
+    if not isinstance(final_hash, str):
+        raise NotationError(f"record.final_hash: expected a hex string, got {final_hash!r}")
+    final = data.get("final")
+    if final is not None and not isinstance(final, dict):
+        raise NotationError(f"record.final: expected a position (a mapping), got {final!r}")
+    return RecordFields(dict(params), seed, explicit, list(steps), final_hash, log, final)
 
 
 class SavedRecord(Protocol):

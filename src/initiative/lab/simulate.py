@@ -1,6 +1,7 @@
 """`simulate`: many games of one matchup, one result row per game.
 
-A matchup is the flagship's `Matchup` or another game's (`hex_lab.HexMatchup`); its
+A matchup is the flagship's `Matchup` or another game's (`hex_lab.HexMatchup`,
+`ti_lab.TIMatchup`); its
 game's `LabAdapter` (`ADAPTERS`) plays a seed and makes its row. Game i is played with
 seed `first_seed + i` (bots seeded from it too), so a row depends only on its seed:
 the results are the same whatever the number of workers or the backend. A flagship row
@@ -24,6 +25,7 @@ from initiative.lab.adapter import GAME_COLUMN, LabAdapter, json_text
 from initiative.lab.backends import ray_tasks
 from initiative.lab.hex_lab import HEX_LAB, HexMatchup
 from initiative.lab.matchup import Matchup
+from initiative.lab.ti_lab import TI_LAB, TIMatchup
 
 __all__ = ["ADAPTERS", "CHUNK", "COLUMNS", "AnyMatchup", "Matchup", "adapter_of",
            "adapter_of_columns", "play_one", "run"]
@@ -122,15 +124,17 @@ def _add(table: dict[int, dict[str, int]], team: int, key: str, amount: int) -> 
 
 IB_LAB = LabAdapter("initiative_break", COLUMNS, INTS, BOOLS, play_one)
 """The lab adapter of the flagship (its rows have no `game` column)."""
-ADAPTERS: dict[str, LabAdapter] = {a.game: a for a in (IB_LAB, HEX_LAB)}
+ADAPTERS: dict[str, LabAdapter] = {a.game: a for a in (IB_LAB, HEX_LAB, TI_LAB)}
 """Every game the lab plays, by registry name."""
-AnyMatchup = Matchup | HexMatchup
+AnyMatchup = Matchup | HexMatchup | TIMatchup
 """A matchup of any game the lab plays."""
 
 
 def adapter_of(matchup: AnyMatchup) -> LabAdapter:
     """The adapter of the game `matchup` plays."""
-    return HEX_LAB if isinstance(matchup, HexMatchup) else IB_LAB
+    if isinstance(matchup, HexMatchup):
+        return HEX_LAB
+    return TI_LAB if isinstance(matchup, TIMatchup) else IB_LAB
 
 
 def adapter_of_columns(names: Sequence[str], game: str | None = None) -> LabAdapter:

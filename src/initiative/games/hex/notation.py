@@ -31,14 +31,26 @@ unordered and `rng` is not read.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NamedTuple
 
-from initiative.engine.chance import KINDS, ExplicitChance, Outcome
+from initiative.engine.chance import ExplicitChance
 from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
+from initiative.engine.notation import (
+    boolean,
+    canonical_text,
+    fail,
+    integer,
+    listing,
+    mapping,
+    outcome_from_text,
+    outcome_text,
+    pretty_json,
+    short,
+    word,
+)
 from initiative.engine.rng import rng_from_data
 from initiative.games.hex import actions
 from initiative.games.hex.actions import MAX_HAND, HexAction
@@ -86,75 +98,6 @@ _LINE_KEYS = ("cards", "at", "revealed")
 _CHANCE_KEYS = ("step", "chosen")
 MAX_COUNT = 10**6
 """A bound on rounds and Power tokens read from a position."""
-
-
-# --- small readers: each names the place of a bad value ------------------------------
-
-
-def fail(path: str, message: str) -> NoReturn:
-    raise NotationError(f"{path}: {message}")
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def mapping(value: Any, path: str, known: Sequence[str],
-            required: Sequence[str] = ()) -> dict[str, Any]:
-    """A mapping with only `known` fields and every `required` one."""
-    if not isinstance(value, Mapping):
-        fail(path, f"expected a mapping, got {_short(value)}")
-    for key in value:
-        if key not in known:
-            fail(path, f"unknown field {key!r} (known: {', '.join(known)})")
-    for key in required:
-        if key not in value:
-            fail(path, f"missing field {key!r}")
-    return dict(value)
-
-
-def integer(value: Any, path: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        fail(path, f"expected a whole number, got {_short(value)}")
-    if not lo <= value <= hi:
-        fail(path, f"{value} is outside {lo}..{hi}")
-    return value
-
-
-def boolean(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        fail(path, f"expected true or false, got {_short(value)}")
-    return value
-
-
-def listing(value: Any, path: str, length: int | None = None) -> list[Any]:
-    """A list (of exactly `length` entries, if given)."""
-    if not isinstance(value, list):
-        fail(path, f"expected a list, got {_short(value)}")
-    if length is not None and len(value) != length:
-        fail(path, f"expected {length} entries, got {len(value)}")
-    return value
-
-
-def word(value: Any, path: str, words: Sequence[str]) -> str:
-    if not isinstance(value, str) or value not in words:
-        fail(path, f"{_short(value)} is not one of {', '.join(words)}")
-    return value
-
-
-def outcome_from_text(value: Any, path: str) -> Outcome:
-    """A chance outcome written ``kind:value`` (``roll:4``, ``draw:7``, ``pick:0``)."""
-    if isinstance(value, str):
-        kind, colon, number = value.partition(":")
-        if colon and kind in KINDS and number.isdigit():
-            return Outcome(kind, int(number))
-    fail(path, f"expected a chance outcome 'kind:value' (kinds: {', '.join(sorted(KINDS))}), "
-         f"got {_short(value)}")
-
-
-def outcome_text(outcome: Outcome) -> str:
-    return f"{outcome.kind}:{outcome.value}"
 
 
 # --- writing --------------------------------------------------------------------------
@@ -232,46 +175,9 @@ def position_json(state: HexState) -> str:
     return pretty_json(position_of(state))
 
 
-WIDTH = 88
-"""The widest line `pretty_json` writes when it can."""
-
-
-def pretty_json(value: Any) -> str:
-    """JSON text for people: what fits on a line stays on one, a long list of plain
-    values fills lines, everything else is indented by two."""
-    return _pretty(value, 0) + "\n"
-
-
-def _pretty(value: Any, indent: int, lead: int = 0) -> str:
-    """`value` as JSON starting `lead` characters into a line indented `indent`."""
-    flat = json.dumps(value)
-    if indent + lead + len(flat) <= WIDTH or not isinstance(value, (dict, list)) or not value:
-        return flat
-    inner = indent + 2
-    pad = " " * inner
-    if isinstance(value, dict):
-        items = []
-        for k, v in value.items():
-            key = json.dumps(k) + ": "
-            items.append(pad + key + _pretty(v, inner, len(key)))
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    if not any(isinstance(v, (dict, list)) for v in value):
-        lines, line = [], ""
-        for v in value:
-            item = json.dumps(v)
-            if line and inner + len(line) + len(item) + 2 > WIDTH:
-                lines.append(pad + line + ",")
-                line = ""
-            line = f"{line}, {item}" if line else item
-        lines.append(pad + line)
-        return "[\n" + "\n".join(lines) + "\n" + " " * indent + "]"
-    items = [pad + _pretty(v, inner) for v in value]
-    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
-
-
 def canonical_json(state: HexState) -> str:
     """The position as compact JSON with sorted keys (stable text for hashing)."""
-    return json.dumps(position_of(state), sort_keys=True, separators=(",", ":"))
+    return canonical_text(position_of(state))
 
 
 # --- reading --------------------------------------------------------------------------
@@ -300,7 +206,7 @@ class _Reader:
 
     def card(self, value: Any, path: str) -> int:
         if not isinstance(value, str) or value not in self.cards:
-            fail(path, f"unknown card {_short(value)} (cards: {', '.join(self.cards)})")
+            fail(path, f"unknown card {short(value)} (cards: {', '.join(self.cards)})")
         return self.cards[value]
 
     def cards_of(self, value: Any, path: str) -> list[int]:
@@ -337,7 +243,7 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     data = _parse(source)
     top = mapping(data, "position", _TOP_KEYS, ("setup", "units", "seats"))
     if top.get("format", FORMAT) != FORMAT:
-        fail("position.format", f"expected {FORMAT!r}, got {_short(top['format'])}")
+        fail("position.format", f"expected {FORMAT!r}, got {short(top['format'])}")
     game = _read_game(top["setup"], explicit_chance)
     setup = game.setup
     read = _Reader(setup)
@@ -534,7 +440,7 @@ def _read_result(top: dict[str, Any], read: _Reader, over: bool,
 
 def _read_frame(raw: Any, path: str, read: _Reader) -> Frame:
     if not isinstance(raw, Mapping):
-        fail(path, f"expected a mapping, got {_short(raw)}")
+        fail(path, f"expected a mapping, got {short(raw)}")
     tag = word(raw.get("frame"), f"{path}.frame", TAG_NAMES)
     return _FRAME_READERS[tag](raw, path, read)
 

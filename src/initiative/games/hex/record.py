@@ -42,24 +42,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from initiative.engine import records
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
-from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
+from initiative.engine.notation import (
+    play_random,
+    pretty_json,
+)
 from initiative.engine.records import check_final_hash, check_log, record_main, write_golden
-from initiative.engine.rng import Seed, SplitMix64, parse_seed
+from initiative.engine.rng import Seed, SplitMix64
 from initiative.games.hex import actions, text
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.loader import load_hex_skirmish
-from initiative.games.hex.notation import (
-    canonical_json,
-    outcome_from_text,
-    outcome_text,
-    position_json,
-    position_of,
-    pretty_json,
-)
+from initiative.games.hex.notation import canonical_json, position_json, position_of
 from initiative.games.hex.state import HexState
 
 FORMAT = "hex-record/1"
@@ -83,22 +80,12 @@ def rendered_log(state: HexState, seat: int = GAME_MASTER) -> list[str]:
 
 def step_to_data(step: Step) -> int | str:
     """A history entry as record data: an action index, or ``"kind:value"``."""
-    if isinstance(step, Outcome):
-        return outcome_text(step)
-    return actions.index(step)
+    return records.step_to_data(step, actions.index)
 
 
 def step_from_data(value: Any, path: str) -> Step:
     """A record entry back as an action or an outcome; NotationError naming `path`."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        try:
-            return actions.from_index(value)
-        except IndexError as exc:
-            raise NotationError(f"{path}: {exc}") from None
-    if isinstance(value, str):
-        return outcome_from_text(value, path)
-    raise NotationError(f"{path}: expected an action index or a chance outcome "
-                        f"'kind:value', got {value!r}")
+    return records.step_from_data(value, path, actions.from_index)
 
 
 def _seat_or_none(value: Any, path: str) -> int | None:
@@ -143,57 +130,17 @@ class HexRecord:
 
     @classmethod
     def from_dict(cls, data: Any) -> HexRecord:
-        if not isinstance(data, dict):
-            raise NotationError(f"record: expected a JSON object, got {type(data).__name__}")
-        for key in data:
-            if key not in _KEYS:
-                raise NotationError(f"record: unknown field {key!r} (known: {', '.join(_KEYS)})")
-        if data.get("format") != FORMAT:
-            raise NotationError(f"record.format: expected {FORMAT!r}, got {data.get('format')!r}")
-        params = data.get("params")
-        if not isinstance(params, dict):
-            raise NotationError(f"record.params: expected a mapping, got {params!r}")
-        if "explicit_chance" in params:
-            raise NotationError("record.params: explicit_chance belongs at the top level")
-        try:
-            seed = parse_seed(data.get("seed"), "record.seed")
-        except ValueError as exc:
-            raise NotationError(str(exc)) from None
-        explicit = data.get("explicit_chance", False)
-        if not isinstance(explicit, bool):
-            raise NotationError(f"record.explicit_chance: expected true or false, "
-                                f"got {explicit!r}")
-        steps = data.get("actions", [])
-        if not isinstance(steps, list):
-            raise NotationError(f"record.actions: expected a list, got {steps!r}")
-        for i, value in enumerate(steps):
-            step = step_from_data(value, f"record.actions[{i}]")
-            if isinstance(step, Outcome) and not explicit:
-                raise NotationError(f"record.actions[{i}]: a chance outcome {value!r} in a "
-                                    "game whose chance was sampled (explicit_chance false)")
-        log = data.get("log")
-        if log is not None and (not isinstance(log, list)
-                                or not all(isinstance(s, str) for s in log)):
-            raise NotationError("record.log: expected a list of sentences")
-        final_hash = data.get("final_hash", "")
-        if not isinstance(final_hash, str):
-            raise NotationError(f"record.final_hash: expected a hex string, got {final_hash!r}")
-        final = data.get("final")
-        if final is not None and not isinstance(final, dict):
-            raise NotationError(f"record.final: expected a position (a mapping), got {final!r}")
-        return cls(dict(params), seed, list(steps), explicit,
-                   _seat_or_none(data.get("winner"), "record.winner"), final_hash, log, final)
+        f = records.read_record_fields(data, FORMAT, _KEYS, actions.from_index)
+        return cls(f.params, f.seed, f.actions, f.explicit_chance,
+                   _seat_or_none(data.get("winner"), "record.winner"), f.final_hash, f.log,
+                   f.final)
 
     def to_json(self) -> str:
         return pretty_json(self.to_dict())
 
     @classmethod
     def from_json(cls, text: str) -> HexRecord:
-        try:
-            data = loads_json(text)
-        except ValueError as exc:
-            raise NotationError(f"record: not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(records.read_record_json(text))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.to_json(), encoding="utf-8")
@@ -313,39 +260,6 @@ def position_text(record: HexRecord, count: int) -> str:
 
 
 # --- random games and the golden records -----------------------------------------
-
-
-def play_random(state: HexState, rng: SplitMix64, max_steps: int = 5000) -> None:
-    """Play uniformly random legal actions (and, at a chance node, outcomes drawn by
-    their probabilities) until the game ends or `max_steps` were applied."""
-    for _ in range(max_steps):
-        if state.is_terminal():
-            return
-        outcomes = state.chance_outcomes()
-        if outcomes:
-            state.apply(sample_outcome(outcomes, rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-
-
-def sample_outcome(outcomes: Sequence[tuple[Outcome, Any]], rng: SplitMix64) -> Outcome:
-    """An outcome drawn by its (exact fraction) probability."""
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
-    pick = rng.below(denominator)
-    for outcome, p in outcomes:
-        pick -= p.numerator * (denominator // p.denominator)
-        if pick < 0:
-            return outcome
-    raise ValueError("chance outcomes do not sum to 1")
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {

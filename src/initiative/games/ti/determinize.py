@@ -7,8 +7,8 @@ console, the decision stack, the log this seat sees, and the seat's own hand (an
 deck's top cards while it is the seat that looked at them). Re-dealt with `rng`: every
 other hand (time cards never stay in a hand, TI-49), the cards another seat is looking
 at, and the deck (unordered). Face-down tokens need nothing: they have no identity
-until revealed (tokens.py), so the tan tokens not yet revealed (from the log's REVEALED
-events) form the pool again. The world samples its chance from a new SplitMix64
+until revealed (tokens.py), so the tan tokens the view shows nowhere (not face up, on a
+pile, gone or collected) form the pool again. The world samples its chance from a new SplitMix64
 seeded from `rng`.
 """
 
@@ -20,7 +20,6 @@ from dataclasses import replace
 from typing import Any
 
 from initiative.engine.rng import SplitMix64
-from initiative.games.ti import events as ev
 from initiative.games.ti import tokens
 from initiative.games.ti.actions import Kind
 from initiative.games.ti.events import STORY
@@ -65,8 +64,13 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
     rest = plain + [c for c in unseen if content.cards[c].time]
     rng.shuffle(rest)
     looked = looked_own
-    if arranging and frame is not None and frame.seat != seat:
-        looked, rest = sorted(rest[:frame.left]), rest[frame.left:]
+    seer = seat if deck_top else -1
+    if arranging and frame is not None:
+        seer = frame.seat  # the Lookout knows the top while putting cards back
+        if frame.seat != seat:
+            put_back = frame.stage - frame.left
+            looked, deck_top = sorted(rest[:frame.left]), rest[frame.left:frame.left + put_back]
+            rest = rest[frame.left + put_back:]
     if len(rest) + len(deck_top) + len(looked) != data["deck_count"]:
         raise ValueError(f"{len(rest) + len(deck_top) + len(looked)} unseen cards do not "
                          f"fill a deck of {data['deck_count']}")
@@ -84,9 +88,9 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
         tan_left=tan_left, tan_pool=tan_pool, where=where,
         opened=[w["open"] for w in data["console"]["windows"]],
         locked=[link["locked"] for link in data["board"]["links"] if link["kind"] == "door"],
-        collected=[e[2] for e in view.events if e[0] == ev.COLLECTED],
+        collected=list(data["tokens_collected"]),
         secrets=[s["key"] for s in data["secrets"]], stack=list(view.frames),
-        top_seer=seat if deck_top else -1, peril=data["peril"], reshuffles=reshuffles,
+        top_seer=seer, peril=data["peril"], reshuffles=reshuffles,
         dealt=data["phase"] != "setup" or bool(view.frames), turn=data["turn"],
         first=data["first"], active=data["active"], actions_taken=data["actions_taken"],
         tucks=tucks, proposals=data["proposals"], passes=passes,
@@ -146,11 +150,11 @@ def ids(cards: list[dict[str, Any]]) -> list[int]:
 
 def _tokens(setup: TISetup, view: TIView) -> tuple[list[int], list[int], list[list[int]],
                                                    list[int]]:
-    """Token places from the view: face up where shown, on piles, gone once revealed
-    and no longer shown, face down otherwise (stacks rebuilt from the reveals)."""
+    """Token places from the view: face up where shown, on piles, gone as the view lists,
+    face down otherwise (stacks rebuilt from what is shown)."""
     data = view.to_dict()
     where = [tokens.DOWN] * len(setup.clue_tokens) + [tokens.GONE] * len(setup.features)
-    revealed = {e[1] for e in view.events if e[0] == ev.REVEALED}
+    revealed = set(data["tokens_gone"])
     for t in revealed:
         where[t] = tokens.GONE
     for r, room in enumerate(data["rooms"]):
@@ -159,6 +163,7 @@ def _tokens(setup: TISetup, view: TIView) -> tuple[list[int], list[int], list[li
     for pile in data["piles"]:
         for t in pile["counter_intel"]:
             where[t] = tokens.ON_PILE
+    revealed.update(t for t, at in enumerate(where) if at != tokens.DOWN)
     extras = [[t for t in setup.extra_tokens(s) if t not in revealed]
               for s in range(len(setup.mission.stacks))]
     tan_left = [data["rooms"][s.room]["stack"] - len(extras[i])

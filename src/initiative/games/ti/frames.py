@@ -31,7 +31,7 @@ KEYPAD: Final = 12     # TI-32: pick the door
 DISARM: Final = 13     # TI-33, TI-35; stage 1 = the Tinkerer (nearby brown traps)
 ENEMY_MOVE: Final = 14  # TI-42, TI-A18: enemy, items = tied rooms
 DISCARD: Final = 15    # TI-13: left = cards still to discard
-ARRANGE: Final = 16    # Lookout: left = cards still to put back
+ARRANGE: Final = 16    # Lookout: left = cards still to put back, stage = cards looked at
 END: Final = 17        # TI-28, TI-9 (automatic): stage 0 cameras, 1 refill (a forced
 #                        pass starts at 1, TI-53)
 DRAW: Final = 18       # TI-49, TI-52: DRAW or STOP In Peril

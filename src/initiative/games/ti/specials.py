@@ -85,4 +85,4 @@ def look(state: TIState, seat: int) -> None:
     state.emit((ev.LOOKED, seat, len(seen)))
     if seen:
         state.emit((ev.SAW, seat, *state.looked))
-        state.push(Frame(ARRANGE, seat, left=len(seen)))
+        state.push(Frame(ARRANGE, seat, left=len(seen), stage=len(seen)))

@@ -63,8 +63,18 @@ def token_name(setup: TISetup, token: int) -> str:
 
 
 def enemy_name(setup: TISetup, enemy: int) -> str:
-    key = setup.mission.enemies[enemy].enemy
-    return "the " + setup.content.enemies[key].name
+    """The enemy's name as a sentence goes on ("the Night Warden"): a name that already
+    starts with an article keeps it, lower-cased."""
+    name = setup.content.enemies[setup.mission.enemies[enemy].enemy].name
+    head, _, rest = name.partition(" ")
+    if head.lower() in ("the", "a", "an") and rest:
+        return f"{head.lower()} {rest}"
+    return f"the {name}"
+
+
+def opening(text: str) -> str:
+    """`text` with its first letter capitalised and the rest untouched."""
+    return text[:1].upper() + text[1:]
 
 
 def symbol(setup: TISetup, index: int) -> str:
@@ -132,7 +142,7 @@ _SENTENCES: dict[int, Callable[[TISetup, str, list[int]], str]] = {
     ev.SPECIAL: lambda s, n, f: f"{n} uses a special action.",
     ev.PAID: lambda s, n, f: f"{n} discards {card_name(s, f[1])} for the special action.",
     ev.TUCKED: _tucked,
-    ev.DEFEATED: lambda s, n, f: f"{enemy_name(s, f[0]).capitalize()} is defeated.",
+    ev.DEFEATED: lambda s, n, f: f"{opening(enemy_name(s, f[0]))} is defeated.",
     ev.MOVED: lambda s, n, f: f"{n} moves to {room_name(s, f[1])}.",
     ev.TRIPPED: lambda s, n, f: f"A laser tripwire ends {n}'s run in {room_name(s, f[1])}.",
     ev.REVEALED: lambda s, n, f: f"Revealed in {room_name(s, f[1])}: {token_name(s, f[0])}.",
@@ -140,18 +150,18 @@ _SENTENCES: dict[int, Callable[[TISetup, str, list[int]], str]] = {
     ev.GASSED: lambda s, n, f: f"Gas fills {room_name(s, f[1])}.",
     ev.LOST_CARD: lambda s, n, f: f"{n} loses {card_name(s, f[1])} at random.",
     ev.COUNTER_ON: lambda s, n, f: f"Counter intel blocks {pile_name(f[1])}.",
-    ev.TRAP_GONE: lambda s, n, f: f"{token_name(s, f[0]).capitalize()} is discarded.",
-    ev.REMOVED: lambda s, n, f: f"{token_name(s, f[0]).capitalize()} is removed "
+    ev.TRAP_GONE: lambda s, n, f: f"{opening(token_name(s, f[0]))} is discarded.",
+    ev.REMOVED: lambda s, n, f: f"{opening(token_name(s, f[0]))} is removed "
                                 "(not on the mission).",
     ev.COLLECTED: lambda s, n, f: f"{n} collects {token_name(s, f[1])}.",
     ev.WINDOW: lambda s, n, f: f"Console window {f[0] + 1} opens.",
-    ev.UNLOCKED: lambda s, n, f: f"{door_name(s, f[0]).capitalize()} is unlocked.",
-    ev.DISARMED: lambda s, n, f: f"{token_name(s, f[0]).capitalize()} is discarded.",
+    ev.UNLOCKED: lambda s, n, f: f"{opening(door_name(s, f[0]))} is unlocked.",
+    ev.DISARMED: lambda s, n, f: f"{opening(token_name(s, f[0]))} is discarded.",
     ev.COUNTER_OFF: lambda s, n, f: f"{pile_name(f[1])} is no longer blocked by "
                                     "counter intel.",
-    ev.ENEMY_MOVED: lambda s, n, f: f"{enemy_name(s, f[0]).capitalize()} moves to "
+    ev.ENEMY_MOVED: lambda s, n, f: f"{opening(enemy_name(s, f[0]))} moves to "
                                     f"{room_name(s, f[1])}.",
-    ev.ENEMY_STAYS: lambda s, n, f: f"{enemy_name(s, f[0]).capitalize()} stays put.",
+    ev.ENEMY_STAYS: lambda s, n, f: f"{opening(enemy_name(s, f[0]))} stays put.",
     ev.BURNED: lambda s, n, f: ("A security camera" if f[1] == ev.BY_CAMERA else
                                 "An enemy") + f" burns {card_name(s, f[0])} from the deck.",
     ev.REGROUPED: lambda s, n, f: f"REGROUP clears {pile_name(f[0])} ({f[1]} cards "

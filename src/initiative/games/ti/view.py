@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from initiative.engine.contract import GAME_MASTER
-from initiative.games.ti import cards, enemies, text
+from initiative.games.ti import cards, enemies, text, tokens
 from initiative.games.ti import events as ev
 from initiative.games.ti.actions import PILES, WORDS, TIAction, action_text, index
 from initiative.games.ti.events import Event
@@ -248,6 +248,8 @@ def make_view(state: TIState, seat: int) -> TIView:
     data["legal"] = [{"index": index(a), "kind": WORDS[a.kind], "arg": a.arg,
                       "text": action_text(a), "label": text.label(setup, a, top)}
                      for a in legal]
+    data["tokens_gone"] = [t for t, at in enumerate(state.where) if at == tokens.GONE]
+    data["tokens_collected"] = list(state.collected)
     data["log"] = _log(setup, events, sentences)
     data["result"] = _result(state)
     data["over"] = over

@@ -1,0 +1,293 @@
+"""`initiative play --game the_initiative`: the cooperative deduction game at a terminal.
+
+The loop is the host: it holds the state and gives each player only its own view (a
+bot its `TIView`, a person the screen drawn from that view's dict by `ti_screen`).
+Several people may share the keyboard (hotseat): before a different person's decision
+the screen is cleared and the game waits for Enter, so nobody sees another's hand; a
+solve's votes pass the keyboard round every human seat in turn (TI-56). An answer is a
+menu number, a move text (`play run 14`) or, at the answer step, a symbol; `help`,
+`card NAME`, `room NAME`, `map` and `log` answer without spending the decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+
+from initiative.bots import BOTS, TIBot, is_bot_name, make_bot
+from initiative.cli import ti_screen
+from initiative.cli.console_io import Reader
+from initiative.cli.ti_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
+from initiative.engine.contract import SPECTATOR
+from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
+from initiative.games.ib.config import parse_flag_value
+from initiative.games.ti import campaign as ti_campaign
+from initiative.games.ti.actions import TIAction
+from initiative.games.ti.flags import TIRules
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.record import record_of
+from initiative.games.ti.state import TIState
+from initiative.store import Store
+
+HANDOFF = "Pass the keyboard to {name} (seat {seat}){why}."
+READY = "Press Enter when ready (q to quit): "
+WHY: Mapping[str, str] = {"vote": " to vote on the proposed answer",
+                          "first": " to choose who goes first"}
+"""Why the keyboard is passed, for the decisions that are not a turn of one's own."""
+
+
+@dataclass
+class Table:
+    """One game at the terminal: who is human, where their logs were last read."""
+
+    console: Console
+    read: Reader
+    humans: list[int]
+    log_start: dict[int, int] = field(default_factory=dict)
+    last: int | None = None
+    """The human who decided last (no handoff screen while the same person plays on)."""
+    one_person: bool = False
+    """Every human seat is the same person (a solo player's two characters, TI-A17)."""
+
+    def handoff(self, seat: int, view: Mapping[str, Any]) -> bool:
+        """Clear the screen (and a terminal's scrollback) and wait for `seat`'s player;
+        False if they quit instead."""
+        if len(self.humans) < 2 or self.one_person or seat == self.last:
+            return True
+        self.clear()
+        self.last = seat
+        why = WHY.get(str((view.get("pending") or {}).get("kind")), "")
+        self.say(HANDOFF.format(name=view["seat_names"][seat], seat=seat, why=why))
+        text = self.read(READY)
+        return text is not None and text.strip().lower() not in QUIT_WORDS
+
+    def ask(self, seat: int, view: Mapping[str, Any]) -> TIAction | None:
+        """Show `seat` its screen and read a legal choice; None: the player quit."""
+        if not self.handoff(seat, view):
+            return None
+        start = self.log_start.get(seat, 0)
+        self.say(ti_screen.screen(view, start))
+        self.log_start[seat] = len(view["log"])
+        while True:
+            text = self.read(PROMPT)
+            if text is None or text.strip().lower() in QUIT_WORDS:
+                return None
+            answer = question(text, view, start)
+            if answer is not None:
+                self.say(answer)
+                continue
+            try:
+                return parse_choice(text, view)
+            except ChoiceError as exc:
+                self.console.print(str(exc), style="bold red", markup=False,
+                                   highlight=False)
+
+    def clear(self) -> None:
+        """Clear the screen and a terminal's scrollback."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def finish(self, final: Mapping[str, Any], stopped: bool) -> None:
+        """The end: the log the viewer has not seen, the board, and the result; in
+        hotseat over a cleared screen (the last person's hand is not left showing)."""
+        if len(self.humans) > 1 and not self.one_person:
+            self.clear()
+        self.console.print(Rule("Game stopped" if stopped else "Game over"))
+        seen = self.log_start.get(int(final["seat"]), 0)
+        for line in ti_screen.log_lines(final, seen):
+            self.say(line)
+        self.say(ti_screen.board_text(final))
+        self.say("Game abandoned." if stopped else ti_screen.result_text(final))
+
+
+def final_viewer(humans: Sequence[int]) -> int:
+    """Whose view the end is shown from: the one human, or a spectator (no hand)."""
+    return humans[0] if len(humans) == 1 else SPECTATOR
+
+
+def rule_flags(items: Sequence[str]) -> dict[str, Any]:
+    """`--rule flag=value` items as a dict (the loader checks names and values)."""
+    flags: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise ConfigError(f"--rule expects flag=value, got {item!r} (flags: "
+                              f"{', '.join(TIRules.names())})")
+        flags[name.strip()] = parse_flag_value(value)
+    return flags
+
+
+def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
+    """The first lines: seed, mission and board, who plays each seat, the question and
+    the mission's opening story (TI-16)."""
+    setup = game.setup
+    mission = setup.mission
+    lines = [f"The Initiative, seed {seed}, mission {mission.number} {mission.name}",
+             f"On the board {setup.board.name}:", *(
+                 f"  seat {i}: {s.name}"
+                 + ("" if s.name == s.character.name else f" as {s.character.name}")
+                 + (", played here" if i in humans else f", {bot_name} bot")
+                 for i, s in enumerate(setup.seats))]
+    lines += ti_screen.wrap(f"Question: {mission.question}")
+    if mission.story.intro:
+        lines += ti_screen.wrap(mission.story.intro, "")
+    return "\n".join(lines)
+
+
+def make_bots(game: TIGame, bot_name: str, humans: Sequence[int], seed: int
+              ) -> dict[int, TIBot]:
+    """The bot `bot_name` at every seat no person plays, each with its own seed."""
+    seeds = SplitMix64(seed)
+    return {seat: make_bot(bot_name, game.setup, seeds.next64())
+            for seat in range(game.num_seats) if seat not in humans}
+
+
+def run(game: TIGame, seed: int, humans: Sequence[int], bot_name: str, console: Console,
+        read: Reader, record_path: Path | None = None) -> tuple[int, TIState, bool]:
+    """Play one game: the `humans` seats at this keyboard (none: every seat a bot, shown
+    at the end as a spectator sees it), the bot `bot_name` at the others. The record,
+    if asked for, is saved even when a player quits or the game stops on Ctrl-C or a
+    crash. Returns the exit code (1: the record could not be written), the final state
+    and whether the game was stopped before its end."""
+    state = game.new_initial_state(seed)
+    bots = make_bots(game, bot_name, humans, seed)
+    table = Table(console, read, list(humans), one_person=game.setup.players == 1)
+    stopped = False
+    try:
+        while not state.is_terminal():
+            seat = state.current_seat()
+            if seat in humans:
+                action = table.ask(seat, state.view(seat).to_dict())
+                if action is None:
+                    stopped = True
+                    break
+            else:
+                action = bots[seat].choose(state.view(seat))
+            state.apply(action)
+    except KeyboardInterrupt:
+        console.print()
+        stopped = True
+    except BaseException:  # a crash: keep what was played, then let it show
+        if record_path is not None:
+            save_record(state, game, seed, record_path, console)
+        raise
+    table.finish(state.view(final_viewer(humans)).to_dict(), stopped)
+    code = 0 if record_path is None else save_record(state, game, seed, record_path,
+                                                     console)
+    return code, state, stopped
+
+
+def save_record(state: TIState, game: TIGame, seed: int, path: Path,
+                console: Console) -> int:
+    """Write the game so far to `path`; the exit code (1: it could not be written)."""
+    try:
+        record_of(state, game, seed, with_log=True).save(path)
+    except (OSError, InitiativeError) as exc:
+        console.print(f"error: the record could not be saved: {exc}", style="bold red",
+                      markup=False)
+        return 1
+    console.print(f"Record saved to {path}", markup=False, highlight=False, soft_wrap=True)
+    return 0
+
+
+def load(players: int | None, mission: str | None, characters: str | None,
+         rules: Sequence[str], **extra: Any) -> TIGame:
+    """The game the options describe; an InitiativeError says what is wrong."""
+    params: dict[str, Any] = {"rules": rule_flags(rules), **extra}
+    for key, value in (("players", players), ("mission", mission),
+                       ("characters", characters)):
+        if value is not None:
+            params[key] = value
+    game: TIGame = load_game("the_initiative", **params)
+    return game
+
+
+def play_command(*, players: int | None, mission: str | None, characters: str | None,
+                 seed: int, seat: int, humans: Sequence[int], watch: bool, bot: str,
+                 record: Path | None, rules: Sequence[str], campaign: str | None,
+                 console: Console, read: Reader) -> int:
+    """`initiative play --game the_initiative`: check the options, say who plays, play.
+    With `campaign`, the campaign's next mission (or `mission`) is played and its end
+    written in the campaign log (TI-25, TI-57). Bad options raise `OptionError` with the
+    message for the user."""
+    if not is_bot_name(bot):
+        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
+                          "(iterations) or ismcts@Xs (seconds per decision)")
+    store: Store | None = None
+    campaign_id = ""
+    try:
+        if campaign is None:
+            game = load(players, mission, characters, rules)
+        else:
+            store = Store()
+            campaign_id = campaign_record(store, campaign)
+            extra = {key: value for key, value in (("players", players),
+                                                   ("characters", characters))
+                     if value is not None}
+            params = ti_campaign.start_game(store, campaign_id, mission,
+                                            rules=rule_flags(rules), **extra)
+            game = load_game("the_initiative", **params)
+    except InitiativeError as exc:
+        raise OptionError(f"--campaign {campaign}: {exc}" if campaign else str(exc)) \
+            from None
+    solo = game.setup.players == 1  # TI-A17: one person may run both characters
+    here = [] if watch else sorted(set(humans)) if humans else \
+        list(range(game.num_seats)) if solo else [seat]
+    for s in here:
+        if s >= game.num_seats:
+            raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
+                              f"{game.num_seats - 1}")
+    if record is not None and not record.parent.is_dir():
+        raise OptionError(f"--record: folder {record.parent} does not exist")
+    console.print(opening(game, seed, here, bot), markup=False, highlight=False)
+    code, state, _ = run(game, seed, here, bot, console, read, record)
+    if store is not None:
+        try:
+            log_result(store, campaign_id, game, state, console)
+        except InitiativeError as exc:
+            console.print(f"error: the campaign log could not be written: {exc}",
+                          style="bold red", markup=False)
+            return 1
+    return code
+
+
+def campaign_record(store: Store, name: str) -> str:
+    """The store record of the campaign called `name` (or with that record id); a new
+    campaign of that name if there is none."""
+    found = [info.id for info in store.records(ti_campaign.KIND)
+             if name in (info.name, info.id)]
+    if found:
+        return found[0]
+    return ti_campaign.new_campaign(store, name).id
+
+
+def log_result(store: Store, campaign_id: str, game: TIGame, state: TIState,
+               console: Console) -> None:
+    """Write a finished game's result in the campaign log (TI-57; an abandoned game
+    writes nothing and may be started again) and show the log."""
+    if state.is_terminal():
+        won = bool(state.won)
+        reason = "solved" if won else str(state.loss_reason)
+        ti_campaign.record_result(store, campaign_id, game.setup.mission.key, won, reason)
+    else:
+        console.print("The mission stays open in the campaign: play it again with the "
+                      "same --campaign.", markup=False, highlight=False)
+    loaded = ti_campaign.load_campaign(store, campaign_id)
+    for line in ti_campaign.log_lines(loaded, loaded.load_content()):
+        console.print(line, markup=False, highlight=False)
+
+
+class OptionError(ValueError):
+    """A command-line option The Initiative cannot take; the message says which and why."""

@@ -1,0 +1,168 @@
+"""`initiative play --game the_initiative` in a real pseudo-terminal (pexpect), played as
+a person would: a whole seeded game against bots with questions and bad input, a
+hotseat game where the keyboard is passed (also to vote on a solve, TI-56) and no screen
+shows the other seat's hand, Ctrl-C and Ctrl-D."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pexpect
+
+from initiative.engine.contract import GAME_MASTER
+from initiative.games import load_game
+from initiative.games.ti.actions import from_index
+from initiative.games.ti.content import default_content
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.record import TIRecord, replay
+from tests.cli.helpers import ENV
+
+PROMPT = r"Your choice \(number or move text, help, q to quit\): "
+HANDOFF = r"Pass the keyboard to ([^\n]+?) \(seat (\d)\)( to [^.]+)?\.\s+Press Enter when " \
+    r"ready \(q to quit\): "
+END = r"Mission (accomplished|lost): "
+CARD = r"(\d+): (?:(\d+) (\w+)|time x\d)"
+
+
+def _spawn(*args: str) -> Any:
+    env = {k: v for k, v in ENV.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env["TERM"] = "xterm-256color"
+    return pexpect.spawn(sys.executable,
+                         ["-m", "initiative.cli.main", "play", "--game", "the_initiative",
+                          *args], env=env, encoding="utf-8", timeout=60,
+                         dimensions=(80, 80))
+
+
+def _finish(child: Any) -> None:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Traceback" not in (child.before or "")
+
+
+def _widest(screen: str) -> int:
+    return max((len(line.rstrip("\r")) for line in screen.split("\n")), default=0)
+
+
+def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    child = _spawn("--seed", "5", "--players", "3", "--bot", "heuristic",
+                   "--record", str(path))
+    child.expect("The Initiative, seed 5, mission 1")
+    child.expect(PROMPT)
+    screen = child.before
+    assert "'s hand (seat 0):" in screen and "Console:" in screen
+    assert "Action piles:" in screen and "Deck " in screen
+    assert _widest(screen) <= 80, "the screen fits 80 columns"
+    child.sendline("help")
+    child.expect("room NAME")
+    child.expect(PROMPT)
+    child.sendline("room 0")
+    child.expect(r"Passages: ")
+    child.expect(PROMPT)
+    child.sendline("log")
+    child.expect("-- The whole log --")
+    child.expect(PROMPT)
+    child.sendline("map")
+    child.expect("Key: ")
+    child.expect(PROMPT)
+    child.sendline("99")
+    child.expect("There is no choice 99")
+    child.expect(PROMPT)
+    child.sendline("fly away")
+    child.expect("'fly away' is not a choice: unknown action 'fly'")
+    decisions = 0
+    while child.expect([PROMPT, END]) == 0:
+        child.sendline("1")
+        decisions += 1
+    child.expect("The answer: ")
+    child.expect(f"Record saved to {path}")
+    _finish(child)
+    assert decisions > 5
+    record = TIRecord.load(path)
+    assert record.seed == 5 and replay(record).is_terminal(), "the record replays"
+
+
+def test_a_solo_player_enters_the_answer_symbol_by_symbol_and_wins() -> None:
+    """TI-54, TI-A16: `solve`, then one symbol per position typed as the symbol itself
+    (lower case matches too); solo, nobody votes (TI-56); the right answer wins."""
+    mission = default_content().missions[default_content().default_mission]
+    child = _spawn("--seed", "2", "--players", "1")
+    child.expect(PROMPT)
+    child.sendline("solve")
+    for n, symbol in enumerate(mission.answer, start=1):
+        child.expect(rf"Answer: [^\r\n]*\(position {n} of {len(mission.answer)}\)")
+        child.expect("Type a symbol or its number:")
+        child.expect(PROMPT)
+        if n == 1:
+            child.sendline("#")
+            child.expect("'#' is not a choice")
+            child.expect(PROMPT)
+        child.sendline(symbol.lower())
+    child.expect("Mission accomplished: the answer was right.")
+    child.expect("The answer: " + " ".join(mission.answer))
+    _finish(child)
+
+
+def _hand(screen: str, name: str) -> list[int]:
+    """The card ids listed in `name`'s hand on one screen (the lines up to the blank
+    line before the decision)."""
+    section = screen.split(f"{name}'s hand (seat", 1)[1].split("\r\n\r\n", 1)[0]
+    return [int(i) for i, *_ in re.findall(CARD, section.split("You know", 1)[0])]
+
+
+def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
+    """Two people at one keyboard: each decision's screen is that seat's alone (its hand
+    is the game master's hand of that seat, the other's never shows); a solve is voted
+    on by the other seat after the keyboard is passed (TI-56), and a `no` stops it."""
+    game: TIGame = load_game("the_initiative", players=2)
+    state = game.new_initial_state(11)
+    names = [s.name for s in game.setup.seats]
+    child = _spawn("--seed", "11", "--human", "0", "--human", "1")
+    at: int | None = None
+    proposed = voted = False
+    while (index := child.expect([HANDOFF, PROMPT, END])) != 2:
+        if index == 0:
+            assert "\x1b[2J" in child.before, "the screen is cleared before a handoff"
+            at = int(child.match.group(2))
+            voted = voted or "to vote" in (child.match.group(3) or "")
+            child.sendline("")
+            continue
+        screen = child.before
+        assert at is not None and state.current_seat() == at
+        view = state.view(at).to_dict()
+        assert f"{names[1 - at]}'s hand" not in screen, "never the other seat's hand"
+        hands = state.view(GAME_MASTER).to_dict()["hands"]
+        assert _hand(screen, names[at]) == [c["id"] for c in hands[str(at)]]
+        texts = [e["text"] for e in view["legal"]]
+        kind = view["pending"]["kind"]
+        choice = "solve" if not proposed and "solve" in texts else \
+            "no" if kind == "vote" else texts[0]
+        proposed = proposed or choice == "solve"
+        child.sendline(choice)
+        state.apply(from_index(view["legal"][texts.index(choice)]["index"]))
+    end = child.before
+    assert "\x1b[2J" in end and "'s hand" not in end, "the end shown over a cleared screen"
+    _finish(child)
+    assert proposed and voted, "the vote went to the other seat through a handoff"
+    assert state.is_terminal()
+
+
+def test_ctrl_c_and_ctrl_d_end_the_game_cleanly(tmp_path: Path) -> None:
+    for stop in ("intr", "eof"):
+        path = tmp_path / f"{stop}.json"
+        child = _spawn("--seed", "3", "--record", str(path))
+        child.expect(PROMPT)
+        child.sendline("1")
+        child.expect(PROMPT)
+        if stop == "intr":
+            child.sendintr()
+        else:
+            child.sendeof()
+        child.expect("Game abandoned.")
+        child.expect("Record saved")
+        _finish(child)
+        assert len(TIRecord.load(path).actions) >= 1, "what was played is kept"

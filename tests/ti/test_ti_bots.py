@@ -1,0 +1,169 @@
+"""The bots on The Initiative: every bot name builds a player from the public setup,
+chooses only legal actions over whole games on 1 to 4 seats and always finishes
+(TI-A15: proposals are capped per turn), decides from its own seat's view alone, and
+the heuristic bot wins clearly more often than random play on the first mission."""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+import pytest
+
+from initiative.bots import BOTS, RandomBot, make_bot
+from initiative.bots.play import ask
+from initiative.bots.ti_heuristic import TIDealer, TIHeuristicBot, TISearchBot
+from initiative.engine.contract import CHANCE
+from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.setup import TISetup
+from initiative.games.ti.specs import Mission
+from initiative.games.ti.state import TIState
+from tests.bots.reach import reaches
+from tests.ti.test_ti_bots_policy import FakeView
+
+QUICK = {"ismcts": "ismcts@8", "expert": "ismcts@8"}
+"""Names played with a smaller search where many decisions are made (same code path)."""
+STEP_CAP = 20_000
+"""More decisions than any game takes: a bot that loops fails here."""
+
+
+def ti_game(players: int = 2, **params: Any) -> TIGame:
+    return load_game("the_initiative", players=players, **params)
+
+
+def play(game: TIGame, names: list[str], seed: int) -> TIState:
+    """One game, every action checked legal for the seat that decides before it is
+    applied."""
+    bots = [make_bot(QUICK.get(n, n), game.public, seed * 10 + s) for s, n in enumerate(names)]
+    state = game.new_initial_state(seed)
+    for _ in range(STEP_CAP):
+        if state.is_terminal():
+            return state
+        seat = state.current_seat()
+        assert seat >= 0 and seat != CHANCE
+        action = ask(bots[seat], state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(action)
+    raise AssertionError(f"seed {seed}: no end after {STEP_CAP} decisions")
+
+
+@pytest.mark.parametrize("name", BOTS)
+def test_every_bot_name_builds_a_player_of_the_public_setup(name: str) -> None:
+    game = ti_game()
+    bot = make_bot(QUICK.get(name, name), game.public, 3)
+    assert isinstance(game.public, TISetup)
+    state = play(game, [QUICK.get(name, name)] * 2, 1)
+    assert state.won is not None and bot is not None
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("names", [["heuristic"], ["random"], ["heuristic", "random"]])
+def test_bots_play_legal_actions_to_the_end(players: int, names: list[str]) -> None:
+    game = ti_game(players)
+    for seed in range(3):
+        seats = [names[s % len(names)] for s in range(game.num_seats)]
+        state = play(game, seats, seed)
+        assert state.is_terminal() and state.won in (True, False)
+        # TI-50, TI-54, TI-A14: a loss names its reason, a win none
+        assert (state.loss_reason is None) == bool(state.won)
+        assert state.loss_reason in (None, "wrong_answer", "time", "stall")
+
+
+@pytest.mark.parametrize("mission", ["gallery_after_dark", "observatory_vault"])
+def test_the_heuristic_bot_plays_every_mission(mission: str) -> None:
+    game = ti_game(2, mission=mission)
+    for seed in range(3):
+        assert play(game, ["heuristic", "heuristic"], seed).is_terminal()
+
+
+def test_the_bot_decides_from_its_own_view_alone() -> None:
+    """The heuristic bot holds no setup, mission or state; the view it is given reaches
+    no state; fed only the view's data and legal actions it decides the same."""
+    game = ti_game(2)
+    bot = TIHeuristicBot(5)
+    assert not reaches(bot, TIState) and not reaches(bot, TISetup) and \
+        not reaches(bot, Mission)
+    twin = TIHeuristicBot(5)
+    checked = 0
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            seat = state.current_seat()
+            view = state.view(seat)
+            assert not reaches(view, TIState)
+            data = view.to_dict()
+            assert "hands" not in data  # only the game master sees every hand
+            action = bot.choose(view)
+            assert twin.choose(FakeView(data, tuple(view.legal))) == action
+            state.apply(action)
+            checked += 1
+    assert checked > 50
+
+
+def test_the_heuristic_bot_wins_clearly_more_than_random_play() -> None:
+    """The first mission, 2 seats, the same 24 seeds for both."""
+    game = ti_game(2)
+    heuristic = sum(bool(play(game, ["heuristic"] * 2, seed).won) for seed in range(24))
+    random = sum(bool(play(game, ["random"] * 2, seed).won) for seed in range(24))
+    assert heuristic >= 12 and heuristic >= random + 8, (heuristic, random)
+
+
+def test_the_random_bot_is_the_shared_one() -> None:
+    assert isinstance(make_bot("random", ti_game().public, 1), RandomBot)
+    assert isinstance(make_bot("normal", ti_game().public, 1), TIHeuristicBot)
+
+
+def holds(root: object, target: object) -> bool:
+    """Whether `target` itself is reachable from `root`."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        item = todo.pop()
+        if item is target:
+            return True
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        todo.extend(gc.get_referents(item))
+    return False
+
+
+def test_the_search_deals_worlds_without_the_answer() -> None:
+    """The tree search holds the public setup, every window's symbols hidden (TI-5),
+    never the real mission; a dealt world keeps the open windows' symbols and guesses
+    the closed ones (TI-23: one glyph, one symbol), its answer as long as the view
+    says (TI-55)."""
+    game = ti_game(2)
+    bot = make_bot("ismcts@4", game.public, 1)
+    assert isinstance(bot, TISearchBot)
+    held = bot.search.game
+    assert isinstance(held, TIDealer)
+    assert held.setup is game.public
+    assert all(set(w.symbols) == {"?"} for w in held.setup.mission.windows)
+    assert not reaches(bot, TIState) and not holds(bot, game.setup.mission)
+    state = game.new_initial_state(2)
+    while not any(state.opened) and not state.is_terminal():
+        state.apply(ask(make_bot("heuristic", game.public, 0), state, state.current_seat()))
+    view = state.view(state.current_seat())
+    data = view.to_dict()
+    answers = set()
+    for k in range(12):
+        world = held.determinize(view, SplitMix64(k))
+        windows = world.setup.mission.windows
+        for w, shown in zip(windows, data["console"]["windows"], strict=True):
+            if shown["open"]:
+                assert list(w.symbols) == shown["symbols"]
+        by_glyph: dict[str, tuple[str, ...]] = {}
+        for w in windows:
+            assert by_glyph.setdefault(w.glyph, w.symbols) == w.symbols
+        assert len(world.setup.mission.answer) == data["mission"]["answer_positions"]
+        assert world.view(view.seat).to_dict()["hand"] == data["hand"]
+        answers.add(world.setup.mission.answer)
+    assert len(answers) > 1
+
+
+def test_the_search_bot_plays_a_game() -> None:
+    state = play(ti_game(2), ["ismcts@6", "ismcts@6"], 3)
+    assert state.is_terminal()
