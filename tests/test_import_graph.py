@@ -125,6 +125,19 @@ def test_imports_inside_functions_only_load_lazily_on_purpose(graph: Graph) -> N
              "imports inside functions, not lazy loading on purpose")
 
 
+def test_no_game_imports_another_game(graph: Graph) -> None:
+    """The game packages (initiative.games.ib, .hex, .ti) are independent: what two of
+    them share lives below them (engine) or right in the games folder."""
+    def game_of(module: str) -> str | None:
+        parts = module.split(".")
+        return parts[2] if len(parts) > 3 and parts[1] == "games" else None
+
+    _fail_on([str(edge) for edge in graph.edges
+              if game_of(edge.source) and game_of(edge.target)
+              and game_of(edge.source) != game_of(edge.target)],
+             "imports from one game package into another")
+
+
 def test_every_package_has_a_layer(graph: Graph) -> None:
     placed = {top for layer in LAYERS for top in layer}
     tops = {graph.top(module) for module in graph.modules} - {""}

@@ -28,7 +28,7 @@ ABOVE_GAMES = ("initiative.store", "initiative.server", "initiative.bots")
 GAMES_ALLOWED: dict[str, frozenset[str]] = {}
 """Imports from `ABOVE_GAMES` a games module may still make, by module, each entry with a
 comment naming the issue that removes it. Empty: none is left (issue 17 removed the
-campaign session's import of the store, games/ib/campaign/keeper.py)."""
+campaign session's import of the store: engine/keeper.py)."""
 
 
 @dataclass(frozen=True, slots=True)

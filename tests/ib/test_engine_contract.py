@@ -41,7 +41,8 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     before = state.view(GAME_MASTER).to_dict()
     with pytest.raises(IllegalActionError, match=r"not legal now for seat 0") as err:
         state.apply(Action(Kind.BASIC))
-    assert "KEEP" in str(err.value)  # the message lists what is legal
+    assert "2 legal actions" in str(err.value)  # a count, never the list (hidden hands)
+    assert "KEEP" not in str(err.value)
     assert state.view(GAME_MASTER).to_dict() == before
     assert state.legal_actions(seat=1) == []  # seat 1 need not decide now
 

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.cli.rules import flag_rows
-from initiative.games.ti.flags import TIRules
+from initiative.engine.errors import ConfigError
+from initiative.games.ti.flags import TIRules, ti_rules
 from tests.ti.content_kit import mission
 
 RUNNER = CliRunner()
@@ -119,6 +120,22 @@ def test_rules_lists_every_flag_as_section_5_5_does() -> None:
         assert heading, f"{row.name} has no entry in section 5.5"
         assert heading.group(1) == row.rule
     assert [r.name for r in flag_rows(TIRules)] == list(TIRules.names())
+
+
+def test_rules_shows_the_real_values_of_the_number_flags() -> None:
+    """TI-A17 takes 1 or 2 characters, TI-A15 1 to 3 proposals: the rules line lists
+    them, never "any whole number", and other values (true included) are refused."""
+    code, out, _ = run("rules", "--game", "the_initiative")
+    assert code == 0 and "whole number" not in out
+    assert "characters_per_solo_player = 1 [TI-A17] (or 2): " in out
+    assert "solve_proposals_per_turn = 1 [TI-A15] (or 2, 3): " in out
+    assert ti_rules({"characters_per_solo_player": 2, "solve_proposals_per_turn": 3})
+    bad_values = {"characters_per_solo_player": (3, True),
+                  "solve_proposals_per_turn": (0, 4)}
+    for flag, values in bad_values.items():
+        for bad in values:
+            with pytest.raises(ConfigError, match=f"{flag} must be "):
+                ti_rules({flag: bad})
 
 
 def test_section_5_5_covers_every_ambiguity() -> None:

@@ -7,9 +7,9 @@ TI-A23), an empty deck over an empty discard pile (TI-47, TI-A1), camera discard
 `draw_from_empty` (TI-A5), the stall count (TI-A14), public events (TI-15, TI-54, TI-56)
 and gas in seat order (TI-29, TI-A11).
 
-Two rules bugs found in review are pinned as strict xfails at the end: answers of
-multi-character symbols compared as one string (TI-A16), and cameras that skip their
-discard when the deck was already empty (TI-A5)."""
+Two rules bugs found in review are pinned at the end: answers of multi-character
+symbols compared position by position (TI-A16), and cameras that discard even when the
+deck was already empty before them (TI-A5)."""
 
 from __future__ import annotations
 
@@ -302,12 +302,9 @@ def test_ti29_tia11_gas_hits_players_in_seat_order_not_from_the_active_one() -> 
     assert state.where[GAS] == tokens.GONE
 
 
-# --- rules bugs found in review ---------------------------------------------------------
+# --- rules bugs found in review, fixed ---------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="console.answer_matches joins the symbols into "
-                   "one string before comparing, so multi-character symbols that "
-                   "spell the same text in other positions match (TI-54, TI-A16)")
 @pytest.mark.parametrize("match", ["exact_case_insensitive", "exact"])
 def test_tia16_every_position_must_match_with_multi_character_symbols(match: str) -> None:
     """TI-A16: "every window (or Answer-area position) must match". With symbols of
@@ -324,10 +321,6 @@ def test_tia16_every_position_must_match_with_multi_character_symbols(match: str
     assert state.over and state.won is False and state.loss_reason == "wrong_answer"
 
 
-@pytest.mark.xfail(strict=True, reason="turns.end_step stops the cameras when the deck "
-                   "is empty before the first discard, under camera_discards_continue_"
-                   "after_reshuffle: false, though no camera emptied it (TI-28, TI-A1, "
-                   "TI-A5)")
 @pytest.mark.parametrize("trigger", ["deck_empty", "draw_from_empty"])
 def test_tia5_a_camera_facing_a_deck_that_ran_out_earlier_still_discards(trigger: str
                                                                          ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -37,9 +38,26 @@ def test_the_public_setup_hides_the_answer_and_unseen_secrets() -> None:
     assert list(public.content.missions) == ["vault-2"]
     assert public.content.secrets["secret-a"].title == "The Night Shift"
     assert public.content.secrets["secret-b"].title == "?"
-    assert public.mission.story.win == "" and public.clue_tokens == game.setup.clue_tokens
+    assert public.mission.story.win == ""
+    assert [replace(t, story=None) for t in game.setup.clue_tokens] == list(
+        public.clue_tokens)
     text = repr(public)
     assert "The Second Key" not in text and "'27'" not in text
+
+
+def test_the_public_setup_names_no_other_mission_and_no_token_story() -> None:
+    """TI-7: the other missions stay unseen, the campaign order included; TI-16: a
+    token's story text is shown only when the token is revealed."""
+    game = sample_game("eye", 2)
+    assert game.setup.content.campaign == ("eye", "vault-2")
+    assert any(t.story for t in game.setup.clue_tokens)
+    public = game.public
+    assert public.content.campaign == ("eye",) and public.content.default_mission == "eye"
+    assert all(t.story is None for t in public.clue_tokens)
+    assert [replace(t, story=None) for t in game.setup.clue_tokens] == list(
+        public.clue_tokens)
+    text = repr(public)
+    assert "vault-2" not in text and "torn note" not in text
 
 
 def test_determinized_worlds_guess_the_closed_windows() -> None:
@@ -96,6 +114,31 @@ def test_illegal_actions_change_nothing() -> None:
         with pytest.raises(IllegalActionError, match="over"):
             state.apply(act(Kind.END))
         assert state.current_seat() == TERMINAL and state.legal_actions() == ()
+
+
+def test_illegal_action_errors_name_no_hand_card() -> None:
+    """Hidden information (TI-5): the error for an illegal action names that action,
+    the deciding seat and how many actions are legal, never the legal list, whose
+    PLAY / DISCARD / TUCK texts name the cards of the deciding seat's hand."""
+    game = sample_game("vault-2", 3)
+    rng = random.Random(7)
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        while not state.over:
+            if state.current_seat() != CHANCE:
+                legal = state.legal_actions()
+                action = rng.choice([a for a in ALL if a not in legal])
+                with pytest.raises(IllegalActionError) as err:
+                    state.apply(action)
+                message = str(err.value)
+                plural = "" if len(legal) == 1 else "s"
+                assert message == (f"{action} is not legal now for seat "
+                                   f"{state.current_seat()} ({len(legal)} legal "
+                                   f"action{plural})")
+                keys = {game.setup.content.cards[c].key
+                        for hand in state.hands for c in hand}
+                assert not [k for k in keys if k in message]
+            step(state, rng)
 
 
 def test_legal_actions_of_another_seat_are_empty() -> None:

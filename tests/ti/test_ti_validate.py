@@ -136,6 +136,44 @@ def test_each_check_fails_on_a_broken_mission(key: str, change: Change, expected
     assert any(m.startswith(expected) for m in messages), messages
 
 
+def _doors_in_a_row(m: dict[str, Any]) -> None:
+    """M3 with the cloakroom behind a locked door from the porch and the vault behind a
+    second door from the cloakroom (walls close every other way in)."""
+    m["doors"] = [["porch", "cloakroom"], ["cloakroom", "vault"]]
+    m["walls"] = [["gallery", "rotunda"], ["rotunda", "cloakroom"], ["study", "vault"]]
+
+
+def _two_keypads(m: dict[str, Any]) -> None:
+    m["tan_pool"][10]["count"] = 2
+    m["tan_pool"][18]["count"] = 1
+
+
+def _doors_side_by_side(m: dict[str, Any]) -> None:
+    """M3 with the cloakroom and the vault each behind its own door from the rest."""
+    m["doors"] = [["porch", "cloakroom"], ["study", "vault"]]
+    m["walls"] = [["gallery", "rotunda"], ["rotunda", "cloakroom"],
+                  ["cloakroom", "vault"]]
+
+
+def test_ti32_one_keypad_opens_one_door_so_two_doors_in_a_row_need_two() -> None:
+    """TI-32, TI-36: a keypad token flips one locked door; with one keypad the room
+    behind a second door in a row is out of reach. Two keypads reach it."""
+    assert broken(M3, _doors_in_a_row) == [
+        _at(M3, "features") + "room vault cannot be reached from the entrance 'porch' "
+        "(TI-32: one keypad opens one door; 1 keypad)"]
+    assert broken(M3, lambda m: (_doors_in_a_row(m), _two_keypads(m))) == []
+
+
+def test_ti32_doors_side_by_side_need_a_keypad_each() -> None:
+    """TI-32: two doors each one step from the entrance's rooms need two keypads
+    between them; one keypad reaches either room but not both."""
+    assert broken(M3, _doors_side_by_side) == [
+        _at(M3, "features") + "rooms cloakroom, vault cannot be reached from the "
+        "entrance 'porch' all at once: their locked doors need 2 keypads, the mission "
+        "has 1 (TI-32: one keypad opens one door)"]
+    assert broken(M3, lambda m: (_doors_side_by_side(m), _two_keypads(m))) == []
+
+
 WARNINGS: list[tuple[str, str, Change, str]] = [
     ("TI-16 story text", M1, _set(("story", "win"), ""),
      _at(M1, "story.win") + "no text (TI-16"),

@@ -17,7 +17,7 @@ from initiative.games.ib.campaign.rules import CampaignRules
 from initiative.games.ib.config import RulesConfig, allowed_values
 from initiative.games.ib.flag_notes import FLAG_NOTES, FlagNote
 from initiative.games.ti.flag_notes import TI_FLAG_NOTES
-from initiative.games.ti.flags import TIRules
+from initiative.games.ti.flags import NUMBER_CHOICES, TIRules
 
 SECTIONS: tuple[tuple[str, type], ...] = (
     ("House-rule flags (--rule flag=value; the web form's house rules)", RulesConfig),
@@ -38,6 +38,8 @@ NOTES: dict[type, Mapping[str, FlagNote]] = {
     HexRules: {name: FlagNote(*note) for name, note in HEX_FLAG_NOTES.items()},
     TIRules: {name: FlagNote(*note) for name, note in TI_FLAG_NOTES.items()}}
 """Notes of the flag classes that do not use the Initiative Break ones."""
+CHOICES: dict[type, Mapping[str, tuple[int, ...]]] = {TIRules: NUMBER_CHOICES}
+"""Number flags that take only some whole numbers, by flag class."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,9 @@ def flag_rows(cls: type = RulesConfig) -> list[FlagRow]:
     notes = NOTES.get(cls, FLAG_NOTES)
     for f in fields(cls):
         value = getattr(default, f.name)
-        others = _others(hints[f.name], value)
+        choices = CHOICES.get(cls, {}).get(f.name)
+        others = (_others(hints[f.name], value) if choices is None
+                  else ", ".join(_show(v) for v in choices if v != value))
         note = notes[f.name]
         rows.append(FlagRow(f.name, _show(value), others, note.rule, note.text))
     return rows

@@ -11,6 +11,15 @@ class IllegalActionError(InitiativeError):
     """An action that is not legal now; the state is unchanged."""
 
 
+def not_legal_now(action: object, seat: int, count: int) -> IllegalActionError:
+    """The error for an action the deciding `seat` may not take now: it names the
+    action, the seat and how many actions are legal, never the list (legal actions can
+    name the cards of a hidden hand, and a front end may show the text to anyone)."""
+    plural = "" if count == 1 else "s"
+    return IllegalActionError(f"{action!s} is not legal now for seat {seat} "
+                              f"({count} legal action{plural})")
+
+
 class ContentError(InitiativeError):
     """A content file (characters, decks) is invalid; the message names file, entry, field."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from initiative.games.ib.campaign.keeper import RecordKeeper
+from initiative.engine.keeper import RecordKeeper
 from initiative.games.ib.campaign.model import Campaign
 from initiative.games.ib.campaign.rules import new_campaign
 from initiative.games.ib.campaign.session import CampaignSession

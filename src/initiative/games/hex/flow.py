@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.engine.errors import IllegalActionError
+from initiative.engine.errors import IllegalActionError, not_legal_now
 from initiative.games.hex import attacks, movement, rounds, turns
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.frames import ATTACK, FACE, MOVE, TURN
@@ -68,16 +68,15 @@ def legal_actions(state: HexState) -> list[HexAction]:
 
 
 def check(state: HexState, action: object) -> HexAction:
-    """The legal action equal to `action`; IllegalActionError naming the legal ones."""
+    """The legal action equal to `action`; else an IllegalActionError naming the
+    action, the deciding seat and the number of legal actions (never the list)."""
     if state.over:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
     for candidate in legal:
         if candidate is action or candidate == action:
             return candidate
-    raise IllegalActionError(
-        f"{action!s} is not legal now for seat {deciding_seat(state)} "
-        f"(legal: {', '.join(map(str, legal)) or 'none'})")
+    raise not_legal_now(action, deciding_seat(state), len(legal))
 
 
 def apply(state: HexState, action: HexAction) -> None:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from initiative.engine.data_text import LimitedLoader
 from initiative.engine.errors import ContentError
+from initiative.engine.schema_text import format_validation
 from initiative.games.hex.geometry import FACING_NAMES, RELATIVE_NAMES
 
 KEY = r"^[a-z][a-z0-9_]*$"
@@ -187,33 +188,4 @@ def parse_file(text: str, where: str) -> ContentFile:
     try:
         return ContentFile.model_validate(data)
     except ValidationError as exc:
-        raise ContentError(_format_validation(exc, where, data)) from None
-
-
-def _format_validation(error: ValidationError, where: str, data: dict[str, Any]) -> str:
-    lines = []
-    for item in error.errors():
-        loc = list(item["loc"])
-        entry = ""
-        if len(loc) >= 2 and isinstance(loc[1], int):
-            section = data.get(str(loc[0]))
-            if isinstance(section, list) and loc[1] < len(section):
-                raw = section[loc[1]]
-                if isinstance(raw, dict) and "key" in raw:
-                    entry = f" ({str(loc[0]).rstrip('s')} {raw['key']!r})"
-        lines.append(f"{where}{entry}, field {_path(loc, data)}: {item['msg']}")
-    return "\n".join(lines)
-
-
-def _path(loc: list[int | str], data: Any) -> str:
-    """`boards[0].starts.2[1].facing`: list positions in brackets, mapping keys after a
-    dot, read by walking the data along the error's location."""
-    out = ""
-    for part in loc:
-        if isinstance(data, list) and isinstance(part, int):
-            out += f"[{part}]"
-            data = data[part] if part < len(data) else None
-        else:
-            out += f".{part}" if out else str(part)
-            data = data.get(part) if isinstance(data, dict) else None
-    return out
+        raise ContentError(format_validation(exc, where, data)) from None

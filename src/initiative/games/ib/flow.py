@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.engine.errors import IllegalActionError
+from initiative.engine.errors import IllegalActionError, not_legal_now
 from initiative.games.ib import activation, attacks, breaks, hand
 from initiative.games.ib.actions import Action
 from initiative.games.ib.frames import ACTION, ACTIVATION, BREAK, MULLIGAN, NEXT, WINDOW
@@ -87,10 +87,7 @@ def apply(state: IBState, action: Action, stop_between: bool = False) -> None:
             break
     else:
         if action not in legal:
-            raise IllegalActionError(
-                f"{action!r} is not legal now for seat {deciding_seat(state)} "
-                f"(legal: {', '.join(map(repr, legal))})"
-            )
+            raise not_legal_now(repr(action), deciding_seat(state), len(legal))
         action = legal[legal.index(action)]  # the interned twin
     frame = state.stack[-1]
     if frame.tag == ACTIVATION:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
 from initiative.engine.errors import GameParamError, IllegalActionError
-from initiative.games.ib.campaign.keeper import RecordKeeper
+from initiative.engine.keeper import RecordKeeper
 from initiative.games.ti.content import default_content, load_content_file
 from initiative.games.ti.loader import NAME, build_setup
 from initiative.games.ti.specs import TIContent

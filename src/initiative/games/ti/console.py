@@ -22,19 +22,21 @@ def open_glyph(state: TIState, glyph: str) -> None:
             state.emit((ev.WINDOW, i))
 
 
-def _norm(symbols: tuple[str, ...], rules: TIRules) -> str:
-    text = "".join(symbols)
+def _same(entered: str, true: str, rules: TIRules) -> bool:
+    """TI-A16: one position matches: exactly under `exact`; after removing spaces and
+    casefolding under `exact_case_insensitive`."""
     if rules.answer_match == "exact":
-        return text
-    return "".join(text.split()).casefold()  # TI-A16 exact_case_insensitive
+        return entered == true
+    return "".join(entered.split()).casefold() == "".join(true.split()).casefold()
 
 
 def answer_matches(state: TIState, entered: tuple[str, ...]) -> bool:
-    """TI-54, TI-55, TI-A16: every answer position matches (under `answer_match`)."""
+    """TI-54, TI-55, TI-A16: every answer position matches (under `answer_match`),
+    compared position by position so symbols of several characters never match by
+    spelling the same joined text."""
     answer = state.setup.mission.answer
-    if state.rules.answer_match == "exact" and len(entered) != len(answer):
-        return False
-    return _norm(entered, state.rules) == _norm(answer, state.rules)
+    return len(entered) == len(answer) and all(
+        _same(e, a, state.rules) for e, a in zip(entered, answer, strict=True))
 
 
 def end_game(state: TIState, won: bool, reason: int = -1) -> None:

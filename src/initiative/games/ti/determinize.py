@@ -15,16 +15,19 @@ seeded from `rng`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from initiative.engine.rng import SplitMix64
 from initiative.games.ti import tokens
 from initiative.games.ti.actions import Kind
+from initiative.games.ti.events import STORY
 from initiative.games.ti.frames import ARRANGE
 from initiative.games.ti.setup import TISetup
-from initiative.games.ti.specs import Secret, Window
+from initiative.games.ti.specs import Mission, Secret, TokenSpec, Window
 from initiative.games.ti.state import TIState
+from initiative.games.ti.text import story_told
 from initiative.games.ti.view import TIView
 
 
@@ -71,7 +74,7 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
     if len(rest) + len(deck_top) + len(looked) != data["deck_count"]:
         raise ValueError(f"{len(rest) + len(deck_top) + len(looked)} unseen cards do not "
                          f"fill a deck of {data['deck_count']}")
-    setup = _world_setup(setup, data, rng)
+    setup = _world_setup(setup, view, data, rng)
     where, tan_left, extras, tan_pool = _tokens(setup, view)
     rng.shuffle(tan_pool)  # the world samples: its draws take the end of a shuffled pool
     passes, tucks, reshuffles = view.counters
@@ -99,9 +102,10 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
         log=list(view.events))
 
 
-def _world_setup(setup: TISetup, data: dict[str, Any], rng: SplitMix64) -> TISetup:
-    """`setup` with every window's symbols (as shown when open, else guessed) and the
-    secrets the view shows gained."""
+def _world_setup(setup: TISetup, view: TIView, data: dict[str, Any], rng: SplitMix64
+                 ) -> TISetup:
+    """`setup` with every window's symbols (as shown when open, else guessed), the
+    story texts the log has shown (TI-16) and the secrets the view shows gained."""
     alphabet = setup.mission.alphabet
     guesses: dict[str, tuple[str, ...]] = {}
     for w, shown in zip(setup.mission.windows, data["console"]["windows"], strict=True):
@@ -112,12 +116,31 @@ def _world_setup(setup: TISetup, data: dict[str, Any], rng: SplitMix64) -> TISet
         if w.glyph not in guesses:
             guesses[w.glyph] = tuple(alphabet[rng.below(len(alphabet))] for _ in w.symbols)
         windows.append(Window(w.glyph, guesses[w.glyph]))
-    mission = replace(setup.mission, windows=tuple(windows))
+    told = {e[1]: story_told(line["text"])
+            for e, line in zip(view.events, data["log"], strict=True)
+            if e[0] == STORY}
+    mission = tell(replace(setup.mission, windows=tuple(windows)), told)
     gained = {s["key"]: Secret(s["key"], s["title"], s["text"]) for s in data["secrets"]}
     content = replace(setup.content, missions={**setup.content.missions,
                                                mission.key: mission},
                       secrets={**setup.content.secrets, **gained})
     return replace(setup, content=content, mission=mission)
+
+
+def tell(mission: Mission, told: Mapping[int, str | None]) -> Mission:
+    """`mission` with clue token t's story text (TI-16) set to `told.get(t)` (token
+    numbering of setup.py): the texts the group has seen, none for the others."""
+    start = len(mission.tan_pool)
+    stacks = []
+    for stack in mission.stacks:
+        stacks.append(replace(stack, extra=_told(stack.extra, told, start)))
+        start += len(stack.extra)
+    return replace(mission, tan_pool=_told(mission.tan_pool, told, 0), stacks=tuple(stacks))
+
+
+def _told(specs: tuple[TokenSpec, ...], told: Mapping[int, str | None], start: int
+          ) -> tuple[TokenSpec, ...]:
+    return tuple(replace(t, story=told.get(start + i)) for i, t in enumerate(specs))
 
 
 def ids(cards: list[dict[str, Any]]) -> list[int]:

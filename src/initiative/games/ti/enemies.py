@@ -25,6 +25,8 @@ def abilities(state: TIState) -> list[tuple[int, EnemyAbility]]:
 
 
 def _targets(state: TIState, ability: EnemyAbility) -> list[int]:
+    """TI-42: the rooms a moving enemy heads for: every player's room, every room with
+    a clue stack left, or the entrance."""
     if ability.target == "nearest_player":
         return sorted(set(state.pos))
     if ability.target == "nearest_stack":

@@ -65,12 +65,17 @@ def ti_rules(data: dict[str, Any] | None = None) -> TIRules:
     return rules
 
 
+NUMBER_CHOICES: dict[str, tuple[int, ...]] = {
+    "characters_per_solo_player": (1, 2),  # TI-A17
+    "solve_proposals_per_turn": (1, 2, 3),  # TI-A15
+}
+"""The whole numbers each number flag accepts (what `initiative rules` lists)."""
+
+
 def _range_problems(rules: TIRules) -> list[str]:
     out = []
-    if rules.characters_per_solo_player not in (1, 2):
-        out.append("characters_per_solo_player must be 1 or 2, got "
-                   f"{rules.characters_per_solo_player}")
-    if not 1 <= rules.solve_proposals_per_turn <= 3:
-        out.append("solve_proposals_per_turn must be 1 to 3, got "
-                   f"{rules.solve_proposals_per_turn}")
+    for name, choices in NUMBER_CHOICES.items():
+        value = getattr(rules, name)
+        if value not in choices:
+            out.append(f"{name} must be one of {', '.join(map(str, choices))}, got {value}")
     return out

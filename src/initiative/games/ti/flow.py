@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from initiative.engine.errors import IllegalActionError
+from initiative.engine.errors import IllegalActionError, not_legal_now
 from initiative.games.ti import (
     actions_clues,
     actions_run,
@@ -73,7 +73,10 @@ _AUTO = frozenset({Kind.STOP, Kind.PASS, Kind.FIRST})
 
 
 def advance(state: TIState) -> None:
-    """Resolve everything automatic until a decision is needed or the game ends."""
+    """Resolve everything automatic until a decision is needed or the game ends. A step
+    whose only legal action is STOP, PASS or FIRST is taken at once (one-option steps,
+    docs/rules-interpretations.md 5.5: a solo volunteer, TI-8; a forced pass with no
+    solve left, TI-53; a RUN, INTEL or GATHER with nothing to do, TI-21, TI-A9)."""
     state.invalidate()
     stack = state.stack
     while not state.over:
@@ -116,16 +119,15 @@ def legal_actions(state: TIState) -> list[TIAction]:
 
 
 def check(state: TIState, action: object) -> TIAction:
-    """The legal action equal to `action`; IllegalActionError naming the legal ones."""
+    """The legal action equal to `action`; else an IllegalActionError naming the
+    action, the deciding seat and the number of legal actions (never the list)."""
     if state.over:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
     for candidate in legal:
         if candidate is action or candidate == action:
             return candidate
-    raise IllegalActionError(
-        f"{action!s} is not legal now for seat {deciding_seat(state)} "
-        f"(legal: {', '.join(map(str, legal)) or 'none'})")
+    raise not_legal_now(action, deciding_seat(state), len(legal))
 
 
 def apply(state: TIState, action: TIAction) -> None:

@@ -10,7 +10,7 @@ from initiative.engine.chance import ExplicitChance
 from initiative.engine.rng import Seed, SplitMix64, make_rng
 from initiative.games.ti import actions
 from initiative.games.ti.actions import TIAction
-from initiative.games.ti.determinize import determinize
+from initiative.games.ti.determinize import determinize, tell
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.specs import Secret, Story, Window
 from initiative.games.ti.state import TIState
@@ -36,16 +36,19 @@ HIDDEN = "?"
 def public_setup(setup: TISetup) -> TISetup:
     """The setup as every seat knows it before the end (TI-5, TI-7, TI-25): the
     mission's windows keep their glyphs and sizes but hide their symbols, its win and
-    loss texts are blank, the content holds only this mission, and secrets not yet
-    gained keep their keys but hide their title and text. What bots are given (`TIGame.public`)."""
+    loss texts and its tokens' story texts (TI-16) are blank, the content (campaign
+    order included) holds only this mission, and secrets not yet gained keep their keys
+    but hide their title and text. What bots are given (`TIGame.public`)."""
     mission = setup.mission
     masked = replace(mission, story=Story(intro=mission.story.intro), windows=tuple(
         Window(w.glyph, (HIDDEN,) * len(w.symbols)) for w in mission.windows))
+    masked = tell(masked, {})  # TI-16: a token's story is shown only on its reveal
     content = setup.content
     held = {*setup.secrets, mission.back_secret}
     secrets = {k: v if k in held else Secret(k, HIDDEN, "")
                for k, v in content.secrets.items()}
-    known = replace(content, missions={mission.key: masked}, secrets=secrets)
+    known = replace(content, missions={mission.key: masked}, secrets=secrets,
+                    campaign=(mission.key,))
     return replace(setup, content=known, mission=masked)
 
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from initiative.engine.data_text import LimitedLoader
 from initiative.engine.errors import ContentError
-from initiative.games.hex.schema import _format_validation as format_validation
+from initiative.engine.schema_text import format_validation
 from initiative.games.ti.actions import MAX_TOKENS
 from initiative.games.ti.specs import FeatureKind, Icon, SpecialAbility, TokenKind
 
@@ -258,6 +258,4 @@ def parse_file(text: str, where: str) -> ContentFile:
     try:
         return ContentFile.model_validate(data)
     except ValidationError as exc:
-        # The shared formatter names an entry by its section less the plural `s`.
-        text = format_validation(exc, where, data).replace(" (enemie '", " (enemy '")
-        raise ContentError(text) from None
+        raise ContentError(format_validation(exc, where, data)) from None

@@ -31,6 +31,8 @@ def propose(state: TIState, seat: int) -> None:
 
 
 def people(state: TIState) -> int:
+    """TI-56, TI-A17: the people at the table, who vote; a solo player running two
+    seats (`characters_per_solo_player: 2`) is one person, so no vote."""
     return state.setup.players or state.setup.num_seats
 
 

@@ -55,7 +55,9 @@ def choose(state: TIState, frame: Frame, action: TIAction) -> None:
 
 
 def ability(state: TIState, seat: int) -> None:
-    """Resolve the character's ability (paid for already)."""
+    """TI-13, TI-14: resolve the character's ability (its 2 discards paid already):
+    move_2, reveal_here (even in a safe: TI-37 bars only INTEL), disarm_nearby (TI-18) or
+    arrange_top_3."""
     kind = state.setup.seats[seat].character.ability
     room = state.pos[seat]
     if kind == "move_2":
@@ -71,8 +73,8 @@ def ability(state: TIState, seat: int) -> None:
 
 
 def look(state: TIState, seat: int) -> None:
-    """The Lookout takes up to 3 cards from the top (the known ones first, then chance
-    draws from the rest) into view; ARRANGE puts them back."""
+    """TI-13 (arrange_top_3): the Lookout takes up to 3 cards from the top (the known
+    ones first, then chance draws from the rest) into view; ARRANGE puts them back."""
     seen: list[int] = []
     while len(seen) < LOOK and state.deck_top:
         seen.append(state.deck_top.pop(0))

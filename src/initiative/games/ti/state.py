@@ -225,7 +225,8 @@ class TIState:
         return self.over
 
     def returns(self) -> list[float]:
-        """Co-operative: +1 for every seat on a win, -1 on a loss, 0 while playing."""
+        """Co-operative (TI-54: the group wins or loses together): +1 for every seat on
+        a win, -1 on a loss, 0 while playing."""
         n = self.setup.num_seats
         if not self.over:
             return [0.0] * n

@@ -117,9 +117,18 @@ def _lost(f: list[int]) -> str:
     return f"The mission is lost: {REASON_TEXT[reason]}."
 
 
+STORY = "Story: "
+"""How a revealed token's story sentence starts (TI-16)."""
+
+
 def _story(setup: TISetup, token: int) -> str:
     story = setup.clue_tokens[token].story
-    return f"Story: {story}" if story else "A token with no story is revealed."
+    return f"{STORY}{story}" if story else "A token with no story is revealed."
+
+
+def story_told(sentence: str) -> str | None:
+    """The story text a STORY event's sentence shows (TI-16), None if it shows none."""
+    return sentence.removeprefix(STORY) if sentence.startswith(STORY) else None
 
 
 def _tucked(setup: TISetup, name: str, f: list[int]) -> str:

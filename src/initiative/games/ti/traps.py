@@ -50,6 +50,7 @@ def locked_doors(state: TIState) -> list[int]:
 
 
 def keypad_legal(state: TIState, frame: Frame) -> list[TIAction]:
+    """TI-32, TI-36: a collected keypad unlocks one locked door of the player's choice."""
     return [act(Kind.DOOR, d) for d in locked_doors(state)]
 
 
@@ -74,6 +75,8 @@ def disarm_targets(state: TIState, seat: int, nearby_only: bool) -> list[int]:
 
 
 def disarm_legal(state: TIState, frame: Frame) -> list[TIAction]:
+    """TI-33, TI-35: computer access (stage 0) or the Tinkerer (stage 1, TI-13)
+    discards one of `disarm_targets`."""
     return [act(Kind.DISARM, t) for t in disarm_targets(state, frame.seat, frame.stage == 1)]
 
 

@@ -62,10 +62,12 @@ def deal(state: TIState) -> None:
 
 
 def first_legal(state: TIState) -> list[TIAction]:
+    """TI-8: the group names a volunteer to go first; seat 0 enters it."""
     return [act(Kind.FIRST, s) for s in range(state.setup.num_seats)]
 
 
 def first_choose(state: TIState, action: TIAction) -> None:
+    """TI-8: the volunteer takes the first turn."""
     state.pop()
     state.first = action.arg
     state.emit((ev.FIRST_PLAYER, action.arg))
@@ -214,14 +216,15 @@ def end_step(state: TIState, frame: Frame) -> None:
     seat = frame.seat
     if frame.stage == 0:
         state.put(frame.but(stage=_REFILL))
-        before = state.reshuffles
         go_on = state.rules.camera_discards_continue_after_reshuffle
         for _ in range(tokens.cameras_in(state, state.pos[seat])):
-            ran_out = state.reshuffles != before or not cards.deck_count(state)
-            if state.over or (ran_out and not go_on):
-                break  # TI-A5 off: no camera discard once the deck has run out
-            if not cards.burn(state, ev.BY_CAMERA):
+            held, before = cards.deck_count(state), state.reshuffles
+            if state.over or not cards.burn(state, ev.BY_CAMERA):
                 break
+            ran_out = held > 0 and (state.reshuffles != before
+                                    or not cards.deck_count(state))
+            if ran_out and not go_on:
+                break  # TI-A5 off: no camera discard once these discards ran it out
         return
     hand = state.hands[seat]
     while not state.over and len(hand) < cards.HAND_SIZE and cards.can_take(state):

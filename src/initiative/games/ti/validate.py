@@ -242,6 +242,45 @@ def _secrets_used(merged: ContentSet) -> Iterator[Finding]:
                                        "it as a mission's back_secret or face_secret)")
 
 
+def _components(rooms: Iterable[str], links: Iterable[tuple[str, str]]) -> dict[str, int]:
+    """Each room's component number over `links` (rooms joined by open passages)."""
+    near: dict[str, set[str]] = {room: set() for room in rooms}
+    for a, b in links:
+        if a in near and b in near:
+            near[a].add(b)
+            near[b].add(a)
+    part: dict[str, int] = {}
+    for start in sorted(near):
+        if start not in part:
+            number = len(set(part.values()))
+            part[start] = number
+            queue = deque([start])
+            while queue:
+                for nxt in near[queue.popleft()]:
+                    if nxt not in part:
+                        part[nxt] = number
+                        queue.append(nxt)
+    return part
+
+
+def _distances(links: dict[int, set[int]], start: int) -> dict[int, int]:
+    """Breadth-first steps from `start` to every node it reaches over `links`."""
+    far, queue = {start: 0}, deque([start])
+    while queue:
+        node = queue.popleft()
+        for nxt in links[node]:
+            if nxt not in far:
+                far[nxt] = far[node] + 1
+                queue.append(nxt)
+    return far
+
+
+def _n(count: int, noun: str, names: str = "") -> str:
+    """`room hall` / `rooms a, b` with `names`, else `1 keypad` / `2 keypads`."""
+    plural = noun if count == 1 else noun + "s"
+    return f"{plural} {names}" if names else f"{count} {plural}"
+
+
 def tokens_of(mission: MissionModel) -> Iterator[tuple[str, TokenModel, bool]]:
     """Every token entry with its field path and whether it is blue (a stack's extra)."""
     for i, token in enumerate(mission.tan_pool):
@@ -338,32 +377,41 @@ class MissionCheck:
                 used.setdefault(pair, path)
 
     def _connected(self) -> None:
-        """TI-4, TI-17, TI-36: every room reachable from the entrance, through printed
-        passages not closed by a wall token, nor by a locked door unless the mission has
-        a keypad (TI-32) to open it."""
+        """TI-4, TI-17, TI-32, TI-36: every room reachable from the entrance. Wall tokens
+        close their passages; a locked door opens only by spending a keypad token on it
+        (one keypad, one door), so the rooms joined by open passages (components) must
+        be linked to the entrance's by doors, and opening a way to all of them takes
+        (components - 1) keypads from the tan pool and the stacks' extras."""
         m = self.mission
         entrance = next((f.room for f in m.features if f.kind == "entrance"), None)
-        if entrance not in self.rooms:
+        if entrance not in self.rooms or self.board is None:
             return
-        keypad = any(t.kind == "keypad" for _, t, _ in tokens_of(m))
-        closed = {frozenset(p) for p in m.walls}
-        if not keypad:
-            closed |= {frozenset(p) for p in m.doors}
-        links: dict[str, set[str]] = {room: set() for room in self.rooms}
-        for a, b in self.board.passages if self.board is not None else ():
-            if frozenset((a, b)) not in closed and a in links and b in links:
-                links[a].add(b)
-                links[b].add(a)
-        seen, queue = {entrance}, deque([entrance])
-        while queue:
-            for nxt in links[queue.popleft()] - seen:
-                seen.add(nxt)
-                queue.append(nxt)
-        cut = sorted(self.rooms - seen)
+        keypads = sum(t.count for _, t, _ in tokens_of(m) if t.kind == "keypad")
+        walls = {frozenset(p) for p in m.walls}
+        locked = {frozenset(p) for p in m.doors} - walls
+        part = _components(self.rooms, [(a, b) for a, b in self.board.passages
+                                        if frozenset((a, b)) not in walls | locked])
+        doors: dict[int, set[int]] = {c: set() for c in part.values()}
+        for pair in locked:
+            a, b = sorted(pair)
+            if a in part and b in part and part[a] != part[b]:
+                doors[part[a]].add(part[b])
+                doors[part[b]].add(part[a])
+        far = _distances(doors, part[entrance])  # keypads spent on the way to each
+        cut = sorted(r for r in self.rooms if far.get(part[r], keypads + 1) > keypads)
+        where = f"cannot be reached from the entrance {entrance!r}"
         if cut:
-            why = "" if keypad else " (locked doors count as closed: no keypad token)"
-            self.error("features", f"rooms {', '.join(cut)} cannot be reached from the "
-                                   f"entrance {entrance!r}{why}")
+            why = ("" if all(part[r] not in far for r in cut)  # walled off for good
+                   else " (locked doors count as closed: no keypad token)" if not keypads
+                   else f" (TI-32: one keypad opens one door; {_n(keypads, 'keypad')})")
+            self.error("features", f"{_n(len(cut), 'room', ', '.join(cut))} {where}{why}")
+            return
+        needed = len(far) - 1
+        if needed > keypads:
+            behind = sorted(r for r in self.rooms if far[part[r]])
+            self.error("features", f"rooms {', '.join(behind)} {where} all at once: their "
+                                   f"locked doors need {needed} keypads, the mission has "
+                                   f"{keypads} (TI-32: one keypad opens one door)")
 
     # --- tokens -------------------------------------------------------------------------
 

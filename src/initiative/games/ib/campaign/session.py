@@ -5,7 +5,7 @@ and resumes exactly (IB 7; the store's event log plus snapshots).
 
 Reopening loads the latest snapshot (a `Campaign`) and replays the events after it: a
 battle in progress is rebuilt from the campaign (its match and seed are derived from
-it) and the actions taken since. The store comes in as a `RecordKeeper` (keeper.py):
+it) and the actions taken since. The store comes in as a `RecordKeeper` (engine/keeper.py):
 the front ends pass the real one, and the game imports no storage.
 """
 
@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from initiative.engine.errors import IllegalActionError
+from initiative.engine.keeper import RecordKeeper
 from initiative.games.ib.actions import ACTIONS, Action
 from initiative.games.ib.campaign import rules
-from initiative.games.ib.campaign.keeper import RecordKeeper
 from initiative.games.ib.campaign.model import Campaign
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.specs import Content

@@ -1,7 +1,8 @@
-"""What a campaign session needs from wherever its record is kept: create a record,
+"""What a game's campaign needs from wherever its record is kept: create a record,
 append one event (optionally with a snapshot), load the latest snapshot and the events
 after it. The store (initiative.store.Store) satisfies it; the front ends hand the real
-store in, so the game imports no storage."""
+store in, so no game imports storage, and each game (Initiative Break's campaign
+session, The Initiative's campaign log) depends on this protocol, not on another game."""
 
 from __future__ import annotations
 
