@@ -47,6 +47,8 @@ def test_the_form_creates_a_table_and_hands_out_its_links(tmp_path: Path) -> Non
         for flag in TIRules.names():  # every house rule, with its ruling
             assert f'name="rule_{flag}"' in form.text
         assert "(TI-A2)" in form.text and 'href="/ti/how-to-play"' in form.text
+        proposals = form.text.split('name="rule_solve_proposals_per_turn"')[1].split("</select>")[0]
+        assert re.findall(r'<option value="(\d)"', proposals) == ["1", "2", "3"]  # TI-A15
         assert 'href="/ti/new"' in client.get("/new").text  # the game picker
         assert 'href="/ti/new"' in client.get("/").text  # the lobby's link
         answer = client.post("/ti/new", data={

@@ -26,9 +26,11 @@ class RuleField:
     """What its values do, in one line."""
 
 
-def rule_fields(rules: type[Any], notes: dict[str, tuple[str, str]]) -> list[RuleField]:
+def rule_fields(rules: type[Any], notes: dict[str, tuple[str, str]],
+                numbers: dict[str, tuple[int, ...]] | None = None) -> list[RuleField]:
     """Every flag of the `rules` dataclass, in declaration order, as a form field;
-    `notes`: flag -> (ruling id, what it does)."""
+    `notes`: flag -> (ruling id, what it does); `numbers`: the values a number flag
+    accepts, when it accepts only a few (offered as a choice)."""
     hints = typing.get_type_hints(rules)
     out = []
     for f in fields(rules):
@@ -42,7 +44,8 @@ def rule_fields(rules: type[Any], notes: dict[str, tuple[str, str]]) -> list[Rul
             out.append(RuleField(f.name, "choice", f.default, tuple(map(str, get_args(hint))),
                                  rule_id=rule_id, note=note))
         elif hint is int or (optional and args == [int]):
-            out.append(RuleField(f.name, "number", f.default, optional=optional,
+            offered = tuple(map(str, (numbers or {}).get(f.name, ())))
+            out.append(RuleField(f.name, "number", f.default, offered, optional=optional,
                                  rule_id=rule_id, note=note))
     return out
 
