@@ -10,14 +10,15 @@ replay one file into report lines."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from initiative.engine.chance import Outcome
 from initiative.engine.data_text import loads_json
-from initiative.engine.errors import NotationError
-from initiative.engine.notation import outcome_from_text, outcome_text
+from initiative.engine.errors import InitiativeError, NotationError
+from initiative.engine.notation import outcome_from_text, outcome_text, pretty_json
 from initiative.engine.rng import Seed, parse_seed
 
 A = TypeVar("A")
@@ -164,3 +165,127 @@ def record_main(argv: Sequence[str] | None, *, prog: str, description: str,
         for line in replay_file(name):
             print(line)
     return 0
+
+
+# --- the replay side every step record shares ----------------------------------------
+
+class Steppable(Protocol):
+    """A state a record's steps are applied to."""
+
+    def apply(self, action: Any) -> None:
+        """Apply one action or chance outcome."""
+
+    def current_seat(self) -> int:
+        """The seat to act (negative: chance or the end)."""
+
+
+S = TypeVar("S", bound=Steppable)
+E = TypeVar("E")
+R = TypeVar("R", bound="JsonRecord")
+
+
+def sha256_text(text: str) -> str:
+    """sha256 (hex) of `text` as UTF-8: a position hash from its canonical JSON."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def step_text(step: object) -> str:
+    """A step as short text: the move text of an action, ``kind:value`` of an outcome."""
+    return repr(step) if isinstance(step, Outcome) else str(step)
+
+
+def record_data(fmt: str, params: dict[str, Any], seed: Seed, explicit_chance: bool,
+                actions: list[int | str], result: dict[str, Any], final_hash: str,
+                log: list[str] | None, final: dict[str, Any] | None) -> dict[str, Any]:
+    """A record as JSON data, its keys in the written order: the shared fields, the
+    game's `result` fields, the final hash, then the log and final position if kept."""
+    data: dict[str, Any] = {"format": fmt, "params": params, "seed": seed,
+                            "explicit_chance": explicit_chance, "actions": actions,
+                            **result, "final_hash": final_hash}
+    if log is not None:
+        data["log"] = log
+    if final is not None:
+        data["final"] = final
+    return data
+
+
+class JsonRecord:
+    """JSON text and file round trips of a record class with `to_dict` / `from_dict`."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON data."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls: type[R], data: Any) -> R:
+        """The record from JSON data; NotationError naming the first bad field."""
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        return pretty_json(self.to_dict())
+
+    @classmethod
+    def from_json(cls: type[R], text: str) -> R:
+        return cls.from_dict(read_record_json(text))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls: type[R], path: str | Path) -> R:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+
+def apply_steps(state: S, steps: Sequence[Any], count: int | None = None) -> S:
+    """`state` after the first `count` of `steps` (all by default) are applied to it;
+    NotationError naming the step that does not apply, or a count out of range."""
+    if count is None:
+        count = len(steps)
+    if not 0 <= count <= len(steps):
+        raise NotationError(f"record: {count} steps asked for, the record has {len(steps)}")
+    for n, step in enumerate(steps[:count], 1):
+        try:
+            state.apply(step)
+        except InitiativeError as exc:
+            raise NotationError(f"record step {n} ({step_text(step)}): {exc}") from None
+    return state
+
+
+def check_end(stored_log: list[str] | None, log: Callable[[], list[str]],
+              stored_final: dict[str, Any] | None, final: Callable[[], dict[str, Any]],
+              stored_hash: str, found_hash: str) -> None:
+    """A replay's end against its record: the log and the final position when the
+    record keeps them, then the final hash; NotationError at the first mismatch."""
+    if stored_log is not None:
+        check_log(stored_log, log())
+    if stored_final is not None and final() != stored_final:
+        raise NotationError("record.final: the replay ends in another position than the "
+                            "one stored")
+    check_final_hash(found_hash, stored_hash)
+
+
+def steps_told(state: S, steps: Sequence[Any], names: Sequence[str], first: list[str],
+               entries: Callable[[S], Sequence[E]], say: Callable[[E], str]) -> list[str]:
+    """A verbose replay: the `first` lines, then for each step applied to `state` who
+    took it (a seat name or chance) and, indented, what it added to `entries(state)`,
+    each entry told by `say`."""
+    lines = list(first)
+    seen = len(entries(state))
+    for n, step in enumerate(steps, 1):
+        seat = state.current_seat()
+        who = names[seat] if 0 <= seat < len(names) else "chance"
+        state.apply(step)
+        found = entries(state)
+        lines.append(f"[{n}] {who}: {step_text(step)}")
+        lines.extend(f"    {say(entry)}" for entry in found[seen:])
+        seen = len(found)
+    return lines
+
+
+def position_after(count: int, total: int, position: Callable[[int], str]) -> str:
+    """`position(count)` (the position text after the first `count` of a record's
+    `total` steps); NotationError if the record is shorter."""
+    if not 0 <= count <= total:
+        raise NotationError(f"record: --position-after {count}: the record has "
+                            f"{total} steps")
+    return position(count)

@@ -36,7 +36,6 @@ golden records that tests/hex/test_golden.py replays.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,11 +45,18 @@ from initiative.engine import records
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.notation import (
-    play_random,
-    pretty_json,
+from initiative.engine.notation import play_random
+from initiative.engine.records import (
+    JsonRecord,
+    apply_steps,
+    check_end,
+    position_after,
+    record_data,
+    record_main,
+    sha256_text,
+    steps_told,
+    write_golden,
 )
-from initiative.engine.records import check_final_hash, check_log, record_main, write_golden
 from initiative.engine.rng import Seed, SplitMix64
 from initiative.games.hex import actions, text
 from initiative.games.hex.actions import HexAction
@@ -69,7 +75,7 @@ Step = HexAction | Outcome
 
 def position_hash(state: HexState) -> str:
     """sha256 (hex) of the canonical JSON of the state's position."""
-    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+    return sha256_text(canonical_json(state))
 
 
 def rendered_log(state: HexState, seat: int = GAME_MASTER) -> list[str]:
@@ -95,7 +101,7 @@ def _seat_or_none(value: Any, path: str) -> int | None:
 
 
 @dataclass
-class HexRecord:
+class HexRecord(JsonRecord):
     """One game: enough to rebuild it (params, seed, steps) and to check the replay."""
 
     params: dict[str, Any]
@@ -118,15 +124,8 @@ class HexRecord:
         return [step_from_data(v, f"record.actions[{i}]") for i, v in enumerate(self.actions)]
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "params": self.params, "seed": self.seed,
-                                "explicit_chance": self.explicit_chance,
-                                "actions": self.actions, "winner": self.winner,
-                                "final_hash": self.final_hash}
-        if self.log is not None:
-            data["log"] = self.log
-        if self.final is not None:
-            data["final"] = self.final
-        return data
+        return record_data(FORMAT, self.params, self.seed, self.explicit_chance, self.actions,
+                           {"winner": self.winner}, self.final_hash, self.log, self.final)
 
     @classmethod
     def from_dict(cls, data: Any) -> HexRecord:
@@ -134,20 +133,6 @@ class HexRecord:
         return cls(f.params, f.seed, f.actions, f.explicit_chance,
                    _seat_or_none(data.get("winner"), "record.winner"), f.final_hash, f.log,
                    f.final)
-
-    def to_json(self) -> str:
-        return pretty_json(self.to_dict())
-
-    @classmethod
-    def from_json(cls, text: str) -> HexRecord:
-        return cls.from_dict(records.read_record_json(text))
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json(), encoding="utf-8")
-
-    @classmethod
-    def load(cls, path: str | Path) -> HexRecord:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
 
 def is_hex_record(data: Any) -> bool:
@@ -170,23 +155,8 @@ def replay_prefix(record: HexRecord, count: int | None = None) -> HexState:
     """The state after the record's first `count` steps (all of them by default),
     without checking the end; NotationError naming the step that does not apply."""
     steps = record.steps()
-    if count is None:
-        count = len(steps)
-    if not 0 <= count <= len(steps):
-        raise NotationError(f"record: {count} steps asked for, the record has {len(steps)}")
-    state = new_state(record.game().setup, record.seed,
-                      explicit_chance=record.explicit_chance)
-    for n, step in enumerate(steps[:count], 1):
-        try:
-            state.apply(step)
-        except InitiativeError as exc:
-            raise NotationError(f"record step {n} ({step_text(step)}): {exc}") from None
-    return state
-
-
-def step_text(step: Step) -> str:
-    """A step as short text: the move text of an action, ``kind:value`` of an outcome."""
-    return repr(step) if isinstance(step, Outcome) else str(step)
+    return apply_steps(new_state(record.game().setup, record.seed,
+                                 explicit_chance=record.explicit_chance), steps, count)
 
 
 def replay(record: HexRecord) -> HexState:
@@ -196,13 +166,8 @@ def replay(record: HexRecord) -> HexState:
     if state.winner != record.winner:
         raise NotationError(f"record: the replay ends with winner {state.winner!r}, the "
                             f"record says {record.winner!r}")
-    if record.log is not None:
-        check_log(record.log, rendered_log(state))
-    if record.final is not None and position_of(state) != record.final:
-        raise NotationError("record.final: the replay ends in another position than the "
-                            "one stored")
-    found = position_hash(state)
-    check_final_hash(found, record.final_hash)
+    check_end(record.log, lambda: rendered_log(state), record.final,
+              lambda: position_of(state), record.final_hash, position_hash(state))
     return state
 
 
@@ -235,28 +200,17 @@ def _steps_told(record: HexRecord) -> list[str]:
     state = new_state(record.game().setup, record.seed,
                       explicit_chance=record.explicit_chance)
     setup = state.setup
-    names = [seat.name for seat in setup.seats]
-    lines = rendered_log(state)
-    seen = len(state.events())
-    for n, step in enumerate(record.steps(), 1):
-        seat = state.current_seat()
-        who = names[seat] if 0 <= seat < len(names) else "chance"
-        state.apply(step)
-        events = state.events()
-        lines.append(f"[{n}] {who}: {step_text(step)}")
-        lines.extend(f"    {text.describe(setup, e)}" for e in events[seen:])
-        seen = len(events)
-    return lines
+    return steps_told(state, record.steps(), [seat.name for seat in setup.seats],
+                      rendered_log(state), HexState.events,
+                      lambda event: text.describe(setup, event))
 
 
 def position_text(record: HexRecord, count: int) -> str:
     """The position (indented JSON) after the record's first `count` steps; the record
     is checked in full first."""
     replay(record)
-    if not 0 <= count <= len(record.actions):
-        raise NotationError(f"record: --position-after {count}: the record has "
-                            f"{len(record.actions)} steps")
-    return position_json(replay_prefix(record, count))
+    return position_after(count, len(record.actions),
+                          lambda n: position_json(replay_prefix(record, n)))
 
 
 # --- random games and the golden records -----------------------------------------

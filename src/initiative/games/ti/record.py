@@ -31,7 +31,6 @@ holds back a solve for a while, `golden_step`).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,8 +40,18 @@ from initiative.engine import records
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.notation import canonical_text, pretty_json, sample_outcome
-from initiative.engine.records import check_final_hash, check_log, record_main, write_golden
+from initiative.engine.notation import canonical_text, sample_outcome
+from initiative.engine.records import (
+    JsonRecord,
+    apply_steps,
+    check_end,
+    position_after,
+    record_data,
+    record_main,
+    sha256_text,
+    steps_told,
+    write_golden,
+)
 from initiative.engine.rng import Seed, SplitMix64
 from initiative.games.ti import actions
 from initiative.games.ti.actions import Kind, TIAction, act
@@ -63,7 +72,7 @@ Step = TIAction | Outcome
 
 def position_hash(state: TIState) -> str:
     """sha256 (hex) of the canonical JSON of the state's position."""
-    return hashlib.sha256(canonical_text(position_of(state)).encode("utf-8")).hexdigest()
+    return sha256_text(canonical_text(position_of(state)))
 
 
 def rendered_log(state: TIState, seat: int = GAME_MASTER) -> list[str]:
@@ -108,7 +117,7 @@ def _read_result(data: dict[str, Any]) -> tuple[bool | None, str | None, int]:
 
 
 @dataclass
-class TIRecord:
+class TIRecord(JsonRecord):
     """One game: enough to rebuild it (params, seed, steps) and to check the replay."""
 
     params: dict[str, Any]
@@ -133,16 +142,9 @@ class TIRecord:
         return [step_from_data(v, f"record.actions[{i}]") for i, v in enumerate(self.actions)]
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "params": self.params, "seed": self.seed,
-                                "explicit_chance": self.explicit_chance,
-                                "actions": self.actions, "won": self.won,
-                                "reason": self.reason, "turn": self.turn,
-                                "final_hash": self.final_hash}
-        if self.log is not None:
-            data["log"] = self.log
-        if self.final is not None:
-            data["final"] = self.final
-        return data
+        return record_data(FORMAT, self.params, self.seed, self.explicit_chance, self.actions,
+                           {"won": self.won, "reason": self.reason, "turn": self.turn},
+                           self.final_hash, self.log, self.final)
 
     @classmethod
     def from_dict(cls, data: Any) -> TIRecord:
@@ -150,20 +152,6 @@ class TIRecord:
         won, reason, turn = _read_result(data)
         return cls(f.params, f.seed, f.actions, f.explicit_chance, won, reason, turn,
                    f.final_hash, f.log, f.final)
-
-    def to_json(self) -> str:
-        return pretty_json(self.to_dict())
-
-    @classmethod
-    def from_json(cls, text: str) -> TIRecord:
-        return cls.from_dict(records.read_record_json(text))
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json(), encoding="utf-8")
-
-    @classmethod
-    def load(cls, path: str | Path) -> TIRecord:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
 
 def is_ti_record(data: Any) -> bool:
@@ -186,22 +174,7 @@ def replay_prefix(record: TIRecord, count: int | None = None) -> TIState:
     """The state after the record's first `count` steps (all of them by default),
     without checking the end; NotationError naming the step that does not apply."""
     steps = record.steps()
-    if count is None:
-        count = len(steps)
-    if not 0 <= count <= len(steps):
-        raise NotationError(f"record: {count} steps asked for, the record has {len(steps)}")
-    state = record.game().new_initial_state(record.seed)
-    for n, step in enumerate(steps[:count], 1):
-        try:
-            state.apply(step)
-        except InitiativeError as exc:
-            raise NotationError(f"record step {n} ({step_text(step)}): {exc}") from None
-    return state
-
-
-def step_text(step: Step) -> str:
-    """A step as short text: the move text of an action, ``kind:value`` of an outcome."""
-    return repr(step) if isinstance(step, Outcome) else str(step)
+    return apply_steps(record.game().new_initial_state(record.seed), steps, count)
 
 
 def replay(record: TIRecord) -> TIState:
@@ -213,12 +186,8 @@ def replay(record: TIRecord) -> TIState:
         raise NotationError(f"record: the replay ends with won {found[0]!r}, reason "
                             f"{found[1]!r} in turn {found[2]}; the record says won "
                             f"{record.won!r}, reason {record.reason!r} in turn {record.turn}")
-    if record.log is not None:
-        check_log(record.log, rendered_log(state))
-    if record.final is not None and position_of(state) != record.final:
-        raise NotationError("record.final: the replay ends in another position than the "
-                            "one stored")
-    check_final_hash(position_hash(state), record.final_hash)
+    check_end(record.log, lambda: rendered_log(state), record.final,
+              lambda: position_of(state), record.final_hash, position_hash(state))
     return state
 
 
@@ -244,26 +213,16 @@ def story(record: TIRecord, verbose: bool = False) -> list[str]:
 
 def _steps_told(record: TIRecord) -> list[str]:
     state = record.game().new_initial_state(record.seed)
-    names = [seat.name for seat in state.setup.seats]
-    lines = rendered_log(state)
-    for n, step in enumerate(record.steps(), 1):
-        seat = state.current_seat()
-        who = names[seat] if 0 <= seat < len(names) else "chance"
-        seen = len(rendered_log(state))
-        state.apply(step)
-        lines.append(f"[{n}] {who}: {step_text(step)}")
-        lines.extend(f"    {sentence}" for sentence in rendered_log(state)[seen:])
-    return lines
+    return steps_told(state, record.steps(), [seat.name for seat in state.setup.seats],
+                      rendered_log(state), rendered_log, str)
 
 
 def position_text(record: TIRecord, count: int) -> str:
     """The position (indented JSON) after the record's first `count` steps; the record
     is checked in full first."""
     replay(record)
-    if not 0 <= count <= len(record.actions):
-        raise NotationError(f"record: --position-after {count}: the record has "
-                            f"{len(record.actions)} steps")
-    return position_json(replay_prefix(record, count))
+    return position_after(count, len(record.actions),
+                          lambda n: position_json(replay_prefix(record, n)))
 
 
 # --- the golden records ------------------------------------------------------------
