@@ -36,7 +36,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from initiative.engine.chance import ExplicitChance
-from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.notation import (
     boolean,
@@ -45,15 +44,13 @@ from initiative.engine.notation import (
     integer,
     listing,
     mapping,
-    outcome_from_text,
-    outcome_text,
     pretty_json,
     short,
     word,
 )
-from initiative.engine.rng import rng_from_data
+from initiative.engine.positions import parse_position, play_on, read_rng, resume_chance, rng_data
 from initiative.games.hex import actions
-from initiative.games.hex.actions import MAX_HAND, HexAction
+from initiative.games.hex.actions import MAX_HAND
 from initiative.games.hex.frames import (
     ATTACK,
     FACE,
@@ -80,10 +77,6 @@ from initiative.timing.stacked_decks import SPECIAL as SPECIAL_CARD
 FORMAT = "hex-position/1"
 SPECIAL = "special"
 """The Special Initiative card in `line.cards` (HX-8, HX-10)."""
-EXPLICIT = "explicit"
-"""`rng` of a state whose chance is explicit (it has no generator)."""
-SETTLE = "settle"
-"""`chance.step` when the automatic rules (a deal) wait on a chance node."""
 PHASES = ("draw", "initiative", "resolution", "over")
 STAGES = ("target", "order", "roll", "push", "fumble", "react", "damage")
 """AttackFrame stages by name (frames.ST_*, in order)."""
@@ -95,7 +88,6 @@ _TOP_KEYS = ("format", "setup", "round", "phase", "acted", "units", "seats", "li
 _UNIT_KEYS = ("hex", "facing", "health", "power", "alive")
 _SEAT_KEYS = ("hand", "deck", "discard")
 _LINE_KEYS = ("cards", "at", "revealed")
-_CHANCE_KEYS = ("step", "chosen")
 MAX_COUNT = 10**6
 """A bound on rounds and Power tokens read from a position."""
 
@@ -134,16 +126,7 @@ def position_of(state: HexState) -> dict[str, Any]:
         "winner": state.winner,
         "leaders": list(state.leaders),
     }
-    rng = state.rng
-    if isinstance(rng, ExplicitChance):
-        data["rng"] = EXPLICIT
-        if rng.pending is not None:
-            step = rng.pending.step.arg
-            data["chance"] = {
-                "step": SETTLE if step is None else actions.index(step),
-                "chosen": [outcome_text(o) for o in rng.pending.chosen]}
-    else:
-        data["rng"] = rng.to_data()
+    data.update(rng_data(state.rng, actions.index))
     return data
 
 
@@ -240,14 +223,14 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     play would go on: a position between two turns plays the next initiative card, one
     with no line deals the round. With `explicit_chance` the state's chance is explicit
     (`rng` is not read; a pending `chance` step is resumed with its chosen outcomes)."""
-    data = _parse(source)
+    data = parse_position(source)
     top = mapping(data, "position", _TOP_KEYS, ("setup", "units", "seats"))
     if top.get("format", FORMAT) != FORMAT:
         fail("position.format", f"expected {FORMAT!r}, got {short(top['format'])}")
     game = _read_game(top["setup"], explicit_chance)
     setup = game.setup
     read = _Reader(setup)
-    rng: Any = ExplicitChance() if explicit_chance else _read_rng(top.get("rng"))
+    rng: Any = ExplicitChance() if explicit_chance else read_rng(top.get("rng"))
     units = _read_units(top["units"], read)
     hands, decks, discards = _read_seats(top["seats"], read)
     line, at, revealed = _read_line(top.get("line", {}), read, units.alive)
@@ -272,15 +255,6 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     return state
 
 
-def _parse(source: str | Mapping[str, Any]) -> Any:
-    if not isinstance(source, str):
-        return source
-    try:
-        return loads_json(source)
-    except ValueError as exc:
-        raise NotationError(f"position: not valid JSON: {exc}") from None
-
-
 def _read_game(raw: Any, explicit_chance: bool) -> HexGame:
     params = mapping(raw, "position.setup",
                      ("players", "board", "characters", "seat_names", "rules"))
@@ -288,19 +262,6 @@ def _read_game(raw: Any, explicit_chance: bool) -> HexGame:
         return load_hex_skirmish(**params, explicit_chance=explicit_chance)
     except InitiativeError as exc:
         raise NotationError(f"position.setup: {exc}") from None
-
-
-def _read_rng(raw: Any) -> Any:
-    if raw is None:
-        fail("position.rng", "missing: give the generator's state (or load with "
-             "explicit_chance)")
-    if raw == EXPLICIT:
-        fail("position.rng", "this position's chance is explicit: load it with "
-             "explicit_chance=True")
-    try:
-        return rng_from_data(raw, "position.rng")
-    except ValueError as exc:
-        raise NotationError(str(exc)) from None
 
 
 class _Units(NamedTuple):
@@ -516,37 +477,6 @@ def _check_owners(stack: list[Frame], alive: list[bool]) -> None:
 
 
 def _play_on(state: HexState, chance: Any) -> None:
-    """Run the loaded state on to its next decision (or chance node), then resume a
-    pending chance step. A stack whose frames do not fit the units (a mover that is not
-    on the board, a target out of range) fails here, named as the position's fault."""
-    try:
-        state.settle()
-        if chance is not None:
-            _resume_chance(state, chance)
-        seat = state.current_seat()
-        if seat >= 0 and not state.legal_actions():
-            fail("position.stack", f"seat {seat} must decide but has no legal action")
-    except NotationError:
-        raise
-    except (InitiativeError, AssertionError, IndexError, KeyError, ValueError,
-            TypeError) as exc:
-        raise NotationError(f"position.stack: the position cannot be played on from here "
-                            f"({type(exc).__name__}: {exc})") from None
-
-
-def _resume_chance(state: HexState, raw: Any) -> None:
-    entry = mapping(raw, "position.chance", _CHANCE_KEYS, _CHANCE_KEYS)
-    step = entry["step"]
-    chosen = [outcome_from_text(v, f"position.chance.chosen[{i}]")
-              for i, v in enumerate(listing(entry["chosen"], "position.chance.chosen"))]
-    if step != SETTLE:
-        index = integer(step, "position.chance.step", 0, actions.NUM_ACTIONS - 1)
-        action: HexAction = actions.from_index(index)
-        if action not in state.legal_actions():
-            fail("position.chance.step", f"{action} is not legal in this position")
-        state.apply(action)
-    for i, outcome in enumerate(chosen):
-        if outcome not in (o for o, _ in state.chance_outcomes()):
-            fail(f"position.chance.chosen[{i}]", f"{outcome_text(outcome)} is not an outcome "
-                 "of this chance node")
-        state.apply(outcome)
+    """Run the loaded state on to its next decision, resuming a pending chance step."""
+    play_on(state, None if chance is None else lambda: resume_chance(
+        state, chance, actions.from_index, actions.NUM_ACTIONS))

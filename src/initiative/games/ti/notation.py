@@ -45,22 +45,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from initiative.engine.chance import ExplicitChance
-from initiative.engine.data_text import loads_json
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.notation import (
     canonical_text,
     fail,
-    integer,
     listing,
     mapping,
-    outcome_from_text,
-    outcome_text,
     pretty_json,
     short,
 )
-from initiative.engine.rng import rng_from_data
+from initiative.engine.positions import parse_position, play_on, read_rng, resume_chance, rng_data
 from initiative.games.ti import actions, tokens
-from initiative.games.ti.actions import PILES, TIAction
+from initiative.games.ti.actions import PILES
 from initiative.games.ti.frames import (
     TAG_NAMES,
     Frame,
@@ -82,11 +78,6 @@ from initiative.games.ti.positions import (
 from initiative.games.ti.state import TIState
 
 FORMAT = "ti-position/1"
-EXPLICIT = "explicit"
-"""`rng` of a state whose chance is explicit (it has no generator)."""
-SETTLE = "settle"
-"""`chance.step` when the automatic rules (the opening deal) wait on a chance node."""
-_CHANCE_KEYS = ("step", "chosen")
 
 _TOP_KEYS = ("format", "setup", "turn", "first", "active", "actions_taken", "tucked",
              "proposals", "passes", "dealt", "cards", "tokens", "board", "stack", "result",
@@ -154,16 +145,7 @@ def position_of(state: TIState) -> dict[str, Any]:
             "won": state.won, "reason": "solved" if state.won else state.loss_reason,
             "entered": None if state.entered is None else list(state.entered)},
     }
-    rng = state.rng
-    if isinstance(rng, ExplicitChance):
-        data["rng"] = EXPLICIT
-        if rng.pending is not None:
-            step = rng.pending.step.arg
-            data["chance"] = {
-                "step": SETTLE if step is None else actions.index(step),
-                "chosen": [outcome_text(o) for o in rng.pending.chosen]}
-    else:
-        data["rng"] = rng.to_data()
+    data.update(rng_data(state.rng, actions.index))
     return data
 
 
@@ -200,13 +182,13 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     `explicit_chance` the state's chance is explicit (`rng` is not read; a pending
     `chance` step is resumed with its chosen outcomes), so every later deck draw, stack
     reveal and random discard is a chance node."""
-    data = _parse(source)
+    data = parse_position(source)
     top = mapping(data, "position", _TOP_KEYS, ("setup", "cards", "tokens", "board"))
     if top.get("format", FORMAT) != FORMAT:
         fail("position.format", f"expected {FORMAT!r}, got {short(top['format'])}")
     game = _read_game(top["setup"], explicit_chance)
     read = Reader(game.setup)
-    rng: Any = ExplicitChance() if explicit_chance else _read_rng(top.get("rng"))
+    rng: Any = ExplicitChance() if explicit_chance else read_rng(top.get("rng"))
     parts: dict[str, Any] = {}
     parts.update(read_turn(top, read))
     parts.update(read_cards(top["cards"], read))
@@ -227,15 +209,6 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
     return state
 
 
-def _parse(source: str | Mapping[str, Any]) -> Any:
-    if not isinstance(source, str):
-        return source
-    try:
-        return loads_json(source)
-    except ValueError as exc:
-        raise NotationError(f"position: not valid JSON: {exc}") from None
-
-
 _SETUP_KEYS = ("players", "mission", "characters", "seat_names", "rules", "secrets",
                "campaign")
 """`setup` fields: `TISetup.to_params()` (positions are on the shipped content: a
@@ -250,55 +223,10 @@ def _read_game(raw: Any, explicit_chance: bool) -> TIGame:
         raise NotationError(f"position.setup: {exc}") from None
 
 
-def _read_rng(raw: Any) -> Any:
-    if raw is None:
-        fail("position.rng", "missing: give the generator's state (or load with "
-             "explicit_chance)")
-    if raw == EXPLICIT:
-        fail("position.rng", "this position's chance is explicit: load it with "
-             "explicit_chance=True")
-    try:
-        return rng_from_data(raw, "position.rng")
-    except ValueError as exc:
-        raise NotationError(str(exc)) from None
-
-
 def _play_on(state: TIState, chance: Any) -> None:
-    """Run the loaded state on to its next decision (or chance node), then resume a
-    pending chance step. A stack that does not fit the rest (a frame of a token that is
-    not there, a decision with nothing legal) fails here, named as the position's
-    fault."""
-    try:
-        state.settle()
-        if chance is not None:
-            _resume_chance(state, chance)
-        seat = state.current_seat()
-        if seat >= 0 and not state.legal_actions():
-            fail("position.stack", f"seat {seat} must decide but has no legal action")
-    except NotationError:
-        raise
-    except (InitiativeError, AssertionError, IndexError, KeyError, ValueError,
-            TypeError) as exc:
-        raise NotationError(f"position.stack: the position cannot be played on from here "
-                            f"({type(exc).__name__}: {exc})") from None
+    """Run the loaded state on to its next decision, resuming a pending chance step."""
+    def dealing() -> bool:
+        return not state.dealt and state.current_seat() == -1
 
-
-def _resume_chance(state: TIState, raw: Any) -> None:
-    entry = mapping(raw, "position.chance", _CHANCE_KEYS, _CHANCE_KEYS)
-    step = entry["step"]
-    chosen = [outcome_from_text(v, f"position.chance.chosen[{i}]")
-              for i, v in enumerate(listing(entry["chosen"], "position.chance.chosen"))]
-    if step != SETTLE:
-        index = integer(step, "position.chance.step", 0, actions.NUM_ACTIONS - 1)
-        action: TIAction = actions.from_index(index)
-        if action not in state.legal_actions():
-            fail("position.chance.step", f"{action} is not legal in this position")
-        state.apply(action)
-    elif state.dealt or state.current_seat() != -1:
-        fail("position.chance.step", "'settle' resumes the opening deal, but this "
-             "position is already dealt")
-    for i, outcome in enumerate(chosen):
-        if outcome not in (o for o, _ in state.chance_outcomes()):
-            fail(f"position.chance.chosen[{i}]", f"{outcome_text(outcome)} is not an "
-                 "outcome of this chance node")
-        state.apply(outcome)
+    play_on(state, None if chance is None else lambda: resume_chance(
+        state, chance, actions.from_index, actions.NUM_ACTIONS, dealing))
