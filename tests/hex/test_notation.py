@@ -14,6 +14,7 @@ import pytest
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import CHANCE, GAME_MASTER
 from initiative.engine.errors import NotationError
+from initiative.engine.stack_state import StackState
 from initiative.games.hex.actions import Kind, act, index
 from initiative.games.hex.notation import (
     FORMAT,
@@ -294,4 +295,4 @@ def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None
     left_out = {"rules",  # the setup's
                 "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
                 "_legal", "_legal_seat"}  # a cache
-    assert set(HexState.__slots__) == written | left_out
+    assert {*HexState.__slots__, *StackState.__slots__} == written | left_out

@@ -16,6 +16,7 @@ from initiative.engine.chance import Outcome
 from initiative.engine.contract import CHANCE
 from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
+from initiative.engine.stack_state import StackState
 from initiative.games.ti.actions import GATHER, INTEL, Kind, act, index, play
 from initiative.games.ti.content import default_content
 from initiative.games.ti.loader import load_the_initiative
@@ -430,7 +431,7 @@ def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None
     left_out = {"rules",  # the setup's
                 "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
                 "_legal", "_legal_seat"}  # a cache
-    assert set(TIState.__slots__) == written | left_out
+    assert {*TIState.__slots__, *StackState.__slots__} == written | left_out
 
 
 def test_a_world_dealt_from_a_loaded_position_is_a_consistent_position() -> None:

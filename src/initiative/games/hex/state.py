@@ -30,13 +30,10 @@ pairs, `apply(outcome)` chooses one; the step being resolved runs on a scratch c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
-from initiative.engine.chance import ExplicitChance, Outcome, PendingChance, Step, resolve
-from initiative.engine.contract import CHANCE, TERMINAL
-from initiative.engine.errors import IllegalActionError
+from initiative.engine.chance import Outcome
+from initiative.engine.stack_state import StackFlow, StackState
 from initiative.games.hex import flow, rounds
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.events import Event
@@ -50,25 +47,15 @@ Record = HexAction | Outcome
 """One entry of `history`."""
 
 
-def _run_action(state: HexState, action: HexAction) -> None:
-    flow.apply(state, action)
-
-
-def _settle(state: HexState, _: None) -> None:
-    if not state.stack and not state.line and not state.over:
-        rounds.begin_round(state)
-    flow.advance(state)
-
-
-class HexState:
+class HexState(StackState[HexAction, Frame, Event]):
     """A skirmish game in progress (see the module docstring)."""
 
     __slots__ = (
-        "_hist", "_hist_len", "_legal", "_legal_seat", "acted", "alive", "at", "decks",
-        "discards", "facing", "hands", "health", "hexes", "leaders", "line", "log", "log_len",
-        "over", "phase", "power", "revealed", "rng", "round", "rules", "setup", "stack",
-        "winner",
+        "acted", "alive", "at", "decks", "discards", "facing", "hands", "health", "hexes",
+        "leaders", "line", "over", "phase", "power", "revealed", "rng", "round", "rules",
+        "setup", "stack", "winner",
     )
+    flow: ClassVar[StackFlow] = flow
 
     setup: HexSetup
     rules: HexRules
@@ -137,83 +124,17 @@ class HexState:
         self._legal = None
         self._legal_seat = -1
 
-    # --- the engine contract ---------------------------------------------------
+    # --- the engine contract (the rest: engine/stack_state.py) -------------------
 
-    def _pending(self) -> PendingChance | None:
-        rng = self.rng
-        return rng.pending if isinstance(rng, ExplicitChance) else None
-
-    def current_seat(self) -> int:
-        """The seat that decides now, CHANCE at a pending chance node, or TERMINAL."""
-        if self.over:
-            return TERMINAL
-        if self._pending() is not None:
-            return CHANCE
-        return flow.deciding_seat(self)
-
-    def legal_actions(self, seat: int | None = None) -> tuple[HexAction, ...]:
-        """Legal actions of `seat` (default: the deciding seat); () if it need not decide
-        (and at a chance node)."""
-        if self.over or self._pending() is not None:
-            return ()
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = flow.legal_actions(self)
-            self._legal_seat = flow.deciding_seat(self)
-        if seat is not None and seat != self._legal_seat:
-            return ()
-        return tuple(legal)
-
-    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
-        """`(outcome, probability)` pairs of the pending chance node (exact, summing to
-        1); [] when a seat decides, the game is over or chance is sampled."""
-        pending = self._pending()
-        return [] if pending is None else list(pending.outcomes)
-
-    def apply(self, action: HexAction | Outcome) -> None:
-        """A seat's action at a decision, an outcome at a chance node. Anything else
-        raises IllegalActionError and changes nothing."""
-        rng = self.rng
-        if not isinstance(rng, ExplicitChance):
-            if isinstance(action, Outcome):
-                raise IllegalActionError(f"{action!r} is a chance outcome, but this game "
-                                         "samples its chance")
-            flow.apply(self, action)
-            self._record(action)
-            return
-        pending = rng.pending
-        if pending is None:
-            if isinstance(action, Outcome):
-                raise IllegalActionError(f"{action!r} is a chance outcome, but no chance "
-                                         "node is pending")
-            action = flow.check(self, action)
-            self._record(action)
-            self._resolve(Step(_run_action, action), ())
-            return
-        if not isinstance(action, Outcome) or not pending.offers(action):
-            raise IllegalActionError(
-                f"{action!r} is not one of the {len(pending.outcomes)} outcomes of the "
-                f"pending chance node (a {pending.outcomes[0][0].kind})")
-        self._record(action)
-        self._resolve(pending.step, (*pending.chosen, action))
-
-    def _resolve(self, step: Step[Any], chosen: tuple[Outcome, ...]) -> None:
-        resolve(self, step, chosen, self._adopt)
-
-    def settle(self) -> None:
-        """Run the automatic rules to the next decision (the first deal if none was
-        dealt), or, under explicit chance, to the first chance node."""
-        if isinstance(self.rng, ExplicitChance):
-            if self.rng.pending is None:
-                self._resolve(Step(_settle, None), ())
-        else:
-            _settle(self, None)
+    def advance(self) -> None:
+        """The automatic rules: the first deal if none was dealt, then on to the next
+        decision."""
+        if not self.stack and not self.line and not self.over:
+            rounds.begin_round(self)
+        flow.advance(self)
 
     def view(self, seat: int) -> HexView:
         return make_view(self, seat)
-
-    def is_terminal(self) -> bool:
-        return self.over
 
     def returns(self) -> list[float]:
         """1 for the winner and -1 for the others; in a draw 0 for the tied leaders and
@@ -258,12 +179,6 @@ class HexState:
         new._legal_seat = self._legal_seat
         return new
 
-    def _adopt(self, source: HexState) -> None:
-        """Take every field of `source` (a finished scratch step) but the history."""
-        for name in HexState.__slots__:
-            if name not in ("_hist", "_hist_len"):
-                setattr(self, name, getattr(source, name))
-
     # --- helpers used by the rules ---------------------------------------------
 
     @property
@@ -275,46 +190,3 @@ class HexState:
             if frame.tag == ATTACK:
                 return frame.attacker
         return None
-
-    def invalidate(self) -> None:
-        self._legal = None
-
-    def offer(self, legal: list[HexAction], seat: int) -> None:
-        """A step stopped at a decision whose legal list it computed: keep it."""
-        self._legal = legal
-        self._legal_seat = seat
-
-    def put(self, frame: Frame) -> None:
-        """Replace the top frame (nothing once the game is over)."""
-        if not self.over:
-            self.stack[-1] = frame
-
-    def push(self, frame: Frame) -> None:
-        if not self.over:
-            self.stack.append(frame)
-
-    def pop(self) -> None:
-        if not self.over:
-            self.stack.pop()
-
-    def emit(self, event: Event) -> None:
-        """Append to the log (copy-on-write: clones share the prefix)."""
-        if len(self.log) != self.log_len:
-            self.log = self.log[: self.log_len]
-        self.log.append(event)
-        self.log_len += 1
-
-    def events(self) -> Sequence[Event]:
-        return self.log[: self.log_len]
-
-    def _record(self, item: Record) -> None:
-        if len(self._hist) != self._hist_len:
-            self._hist = self._hist[: self._hist_len]
-        self._hist.append(item)
-        self._hist_len += 1
-
-    @property
-    def history(self) -> list[Record]:
-        """The actions (and, under explicit chance, the chance outcomes) applied so far,
-        in order: what a record replays (a fresh list)."""
-        return self._hist[: self._hist_len]

@@ -25,13 +25,10 @@ resolved runs on a scratch clone (`engine.chance.attempt`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
-from initiative.engine.chance import ExplicitChance, Outcome, PendingChance, Step, resolve
-from initiative.engine.contract import CHANCE, TERMINAL
-from initiative.engine.errors import IllegalActionError
+from initiative.engine.chance import Outcome
+from initiative.engine.stack_state import StackFlow, StackState
 from initiative.games.ti import events as ev
 from initiative.games.ti import flow
 from initiative.games.ti.actions import TIAction
@@ -50,22 +47,14 @@ _FLAT = ("deck", "deck_top", "looked", "discard", "pos", "enemy_room", "tan_left
          "tan_pool", "where", "opened", "locked", "collected", "secrets", "stack")
 _SCALARS = ("setup", "rules", "top_seer", "peril", "reshuffles", "dealt", "turn",
             "first", "active", "actions_taken", "tucks", "proposals", "passes", "won",
-            "loss_reason", "over", "entered", "log", "log_len", "_hist", "_hist_len",
-            "_legal", "_legal_seat")
+            "loss_reason", "over", "entered")
 
 
-def _run_action(state: TIState, action: TIAction) -> None:
-    flow.apply(state, action)
-
-
-def _settle(state: TIState, _: None) -> None:
-    flow.advance(state)
-
-
-class TIState:
+class TIState(StackState[TIAction, Frame, Event]):
     """A game of The Initiative in progress (see the module docstring)."""
 
     __slots__ = ("rng", *_LISTS, *_FLAT, *_SCALARS)
+    flow: ClassVar[StackFlow] = flow
 
     setup: TISetup
     rules: TIRules
@@ -150,79 +139,10 @@ class TIState:
         self._legal = None
         self._legal_seat = -1
 
-    # --- the engine contract ---------------------------------------------------
-
-    def _pending(self) -> PendingChance | None:
-        rng = self.rng
-        return rng.pending if isinstance(rng, ExplicitChance) else None
-
-    def current_seat(self) -> int:
-        """The seat that decides now, CHANCE at a pending chance node, or TERMINAL."""
-        if self.over:
-            return TERMINAL
-        if self._pending() is not None:
-            return CHANCE
-        return flow.deciding_seat(self)
-
-    def legal_actions(self, seat: int | None = None) -> tuple[TIAction, ...]:
-        """Legal actions of `seat` (default: the deciding seat); () if it need not
-        decide (and at a chance node)."""
-        if self.over or self._pending() is not None:
-            return ()
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = flow.legal_actions(self)
-            self._legal_seat = flow.deciding_seat(self)
-        if seat is not None and seat != self._legal_seat:
-            return ()
-        return tuple(legal)
-
-    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
-        """`(outcome, probability)` pairs of the pending chance node; [] otherwise."""
-        pending = self._pending()
-        return [] if pending is None else list(pending.outcomes)
-
-    def apply(self, action: TIAction | Outcome) -> None:
-        """A seat's action at a decision, an outcome at a chance node. Anything else
-        raises IllegalActionError and changes nothing."""
-        rng = self.rng
-        if not isinstance(rng, ExplicitChance):
-            if isinstance(action, Outcome):
-                raise IllegalActionError(f"{action!r} is a chance outcome, but this game "
-                                         "samples its chance")
-            flow.apply(self, action)
-            self._record(action)
-            return
-        pending = rng.pending
-        if pending is None:
-            if isinstance(action, Outcome):
-                raise IllegalActionError(f"{action!r} is a chance outcome, but no chance "
-                                         "node is pending")
-            action = flow.check(self, action)
-            self._record(action)
-            resolve(self, Step(_run_action, action), (), self._adopt)
-            return
-        if not isinstance(action, Outcome) or not pending.offers(action):
-            raise IllegalActionError(
-                f"{action!r} is not one of the {len(pending.outcomes)} outcomes of the "
-                f"pending chance node (a {pending.outcomes[0][0].kind})")
-        self._record(action)
-        resolve(self, pending.step, (*pending.chosen, action), self._adopt)
-
-    def settle(self) -> None:
-        """Run the automatic rules to the next decision (dealing first if nothing was
-        dealt), or, under explicit chance, to the first chance node."""
-        if isinstance(self.rng, ExplicitChance):
-            if self.rng.pending is None:
-                resolve(self, Step(_settle, None), (), self._adopt)
-        else:
-            _settle(self, None)
+    # --- the engine contract (the rest: engine/stack_state.py) -------------------
 
     def view(self, seat: int) -> TIView:
         return make_view(self, seat)
-
-    def is_terminal(self) -> bool:
-        return self.over
 
     def returns(self) -> list[float]:
         """Co-operative (TI-54: the group wins or loses together): +1 for every seat on
@@ -241,15 +161,9 @@ class TIState:
             setattr(new, name, [x[:] for x in getattr(self, name)])
         for name in _FLAT:
             setattr(new, name, getattr(self, name)[:])
-        for name in _SCALARS:
+        for name in (*_SCALARS, *StackState.__slots__):
             setattr(new, name, getattr(self, name))
         return new
-
-    def _adopt(self, source: TIState) -> None:
-        """Take every field of `source` (a finished scratch step) but the history."""
-        for name in TIState.__slots__:
-            if name not in ("_hist", "_hist_len"):
-                setattr(self, name, getattr(source, name))
 
     # --- helpers used by the rules ---------------------------------------------
 
@@ -267,48 +181,5 @@ class TIState:
             return "end"
         return "actions"
 
-    def invalidate(self) -> None:
-        self._legal = None
-
-    def offer(self, legal: list[TIAction], seat: int) -> None:
-        """A step stopped at a decision whose legal list it computed: keep it."""
-        self._legal = legal
-        self._legal_seat = seat
-
-    def put(self, frame: Frame) -> None:
-        """Replace the top frame (nothing once the game is over)."""
-        if not self.over:
-            self.stack[-1] = frame
-
-    def push(self, frame: Frame) -> None:
-        if not self.over:
-            self.stack.append(frame)
-
-    def pop(self) -> None:
-        if not self.over:
-            self.stack.pop()
-
-    def emit(self, event: Event) -> None:
-        """Append to the log (copy-on-write: clones share the prefix)."""
-        if len(self.log) != self.log_len:
-            self.log = self.log[: self.log_len]
-        self.log.append(event)
-        self.log_len += 1
-
     def log_secret(self, key: str, when: int) -> None:
         self.emit((ev.SECRET, list(self.setup.content.secrets).index(key), when))
-
-    def events(self) -> Sequence[Event]:
-        return self.log[: self.log_len]
-
-    def _record(self, item: Record) -> None:
-        if len(self._hist) != self._hist_len:
-            self._hist = self._hist[: self._hist_len]
-        self._hist.append(item)
-        self._hist_len += 1
-
-    @property
-    def history(self) -> list[Record]:
-        """The actions (and, under explicit chance, the chance outcomes) applied so far,
-        in order: what a record replays (a fresh list)."""
-        return self._hist[: self._hist_len]
