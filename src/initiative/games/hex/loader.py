@@ -10,7 +10,6 @@ and a house-rule flag is read as the command line reads it (`round_limit=12`,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from os import PathLike
 from typing import Any
 
 from initiative.engine.errors import ConfigError, GameParamError
@@ -19,8 +18,14 @@ from initiative.games.hex.flags import HexRules, hex_rules
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.setup import MAX_PLAYERS, MIN_PLAYERS, HexSetup, build_setup
 from initiative.games.hex.specs import HexContent
-from initiative.games.param_text import param_bool, param_list
-from initiative.timing.flag_types import parse_value
+from initiative.games.param_text import (
+    check_param_names,
+    param_bool,
+    param_content,
+    param_list,
+    param_players,
+    rule_changes,
+)
 
 NAME = "hex_skirmish"
 DEFAULT_PLAYERS = 2
@@ -48,18 +53,16 @@ def load_hex_skirmish(**params: Any) -> HexGame:
 
 def hex_setup(**params: Any) -> HexSetup:
     """The setup `params` describe (the part of `load_hex_skirmish` before the game)."""
-    unknown = [key for key in params if key not in PARAMS and key not in FLAGS]
-    if unknown:
-        raise GameParamError(
-            f"{NAME}: unknown parameter {', '.join(map(repr, unknown))} (parameters: "
-            f"{', '.join(PARAMS)}; or a house-rule flag by name: {', '.join(FLAGS)})")
+    check_param_names(NAME, params, tuple(PARAMS), FLAGS)
     param_bool(NAME, params, "explicit_chance")
     characters = param_list(NAME, params, "characters")
-    players = _players(params.get("players"), characters)
+    players = param_players(NAME, params.get("players"), characters, DEFAULT_PLAYERS,
+                            MIN_PLAYERS, MAX_PLAYERS)
     board = params.get("board")
     if board is not None and (not isinstance(board, str) or not board.strip()):
         raise GameParamError(f"{NAME}: board: expected a board key, got {board!r}")
-    content = _content(params.get("content"))
+    content = param_content(NAME, params.get("content"), HexContent, default_content,
+                            load_content_file)
     seat_names = param_list(NAME, params, "seat_names")
     rules = _rules(params)
     try:
@@ -70,44 +73,10 @@ def hex_setup(**params: Any) -> HexSetup:
         raise GameParamError(f"{NAME}: {exc}") from None
 
 
-def _players(value: Any, characters: tuple[str, ...] | None) -> int:
-    if value is None:
-        return DEFAULT_PLAYERS if characters is None else len(characters)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not (
-            MIN_PLAYERS <= value <= MAX_PLAYERS):
-        raise GameParamError(f"{NAME}: players: expected {MIN_PLAYERS} to {MAX_PLAYERS}, "
-                             f"got {value!r}")
-    return value
-
-
 def _rules(params: Mapping[str, Any]) -> HexRules:
     """The `rules` parameter with any flag given by name on top."""
-    given = params.get("rules")
-    flags = {key: parse_value(value) if isinstance(value, str) else value
-             for key, value in params.items() if key in FLAGS}
-    if given is None:
-        base: dict[str, Any] = {}
-    elif isinstance(given, HexRules):
-        base = given.changed()
-    elif isinstance(given, Mapping):
-        base = dict(given)
-    else:
-        raise GameParamError(f"{NAME}: rules: expected HexRules or a mapping of flag to "
-                             f"value, got {given!r} (in a game string, give each flag by "
-                             f"name: {', '.join(FLAGS)})")
+    changes = rule_changes(NAME, params, FLAGS, HexRules)
     try:
-        return hex_rules({**base, **flags})
+        return hex_rules(changes)
     except ConfigError as exc:
         raise GameParamError(str(exc)) from None
-
-
-def _content(value: Any) -> HexContent:
-    if value is None:
-        return default_content()
-    if isinstance(value, HexContent):
-        return value
-    if isinstance(value, str | PathLike) and str(value).strip():
-        return load_content_file(str(value).strip())
-    raise GameParamError(f"{NAME}: content: expected a content file path, got {value!r}")

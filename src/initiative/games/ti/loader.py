@@ -9,18 +9,23 @@ house-rule flag is read as the command line reads it (`answer_match=exact`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from os import PathLike
 from typing import Any
 
 from initiative.engine.errors import ConfigError, GameParamError
-from initiative.games.param_text import param_bool, param_list
+from initiative.games.param_text import (
+    check_param_names,
+    param_bool,
+    param_content,
+    param_list,
+    param_players,
+    rule_changes,
+)
 from initiative.games.ti.actions import MAX_SEATS
 from initiative.games.ti.content import default_content, load_content_file
 from initiative.games.ti.flags import TIRules, ti_rules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.setup import SeatSetup, TISetup
 from initiative.games.ti.specs import TIContent
-from initiative.timing.flag_types import parse_value
 
 NAME = "the_initiative"
 DEFAULT_PLAYERS = 2
@@ -54,16 +59,14 @@ def build_setup(**params: Any) -> TISetup:
     """The setup `params` describe (see `PARAMS`; house-rule flags by name too).
     GameParamError names an unknown parameter or a bad value and lists the valid ones;
     ContentError names a broken content file."""
-    unknown = [key for key in params if key not in PARAMS and key not in FLAGS]
-    if unknown:
-        raise GameParamError(
-            f"{NAME}: unknown parameter {', '.join(map(repr, unknown))} (parameters: "
-            f"{', '.join(PARAMS)}; or a house-rule flag by name: {', '.join(FLAGS)})")
+    check_param_names(NAME, params, tuple(PARAMS), FLAGS)
     param_bool(NAME, params, "explicit_chance")
-    content = _content(params.get("content"))
+    content = param_content(NAME, params.get("content"), TIContent, default_content,
+                            load_content_file)
     rules = _rules(params)
     characters = param_list(NAME, params, "characters")
-    players = _players(params.get("players"), characters)
+    players = param_players(NAME, params.get("players"), characters, DEFAULT_PLAYERS,
+                            MIN_PLAYERS, MAX_SEATS)
     seats = rules.characters_per_solo_player if players == 1 else players
     mission = _key(params.get("mission"), "mission", content.missions,
                    content.default_mission)
@@ -88,18 +91,6 @@ def build_setup(**params: Any) -> TISetup:
         rules=rules, players=players if players != seats else 0,
         secrets=tuple(dict.fromkeys(secrets)),
         campaign=None if campaign is None else campaign.strip())
-
-
-def _players(value: Any, characters: tuple[str, ...] | None) -> int:
-    if value is None:
-        return DEFAULT_PLAYERS if characters is None else len(characters)
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not (
-            MIN_PLAYERS <= value <= MAX_SEATS):
-        raise GameParamError(f"{NAME}: players: expected {MIN_PLAYERS} to {MAX_SEATS}, "
-                             f"got {value!r}")
-    return value
 
 
 def _key(value: Any, param: str, known: Mapping[str, Any], default: str | None) -> str:
@@ -132,30 +123,8 @@ def _characters(content: TIContent, given: tuple[str, ...] | None, seats: int
 
 def _rules(params: Mapping[str, Any]) -> TIRules:
     """The `rules` parameter with any flag given by name on top."""
-    given = params.get("rules")
-    flags = {key: parse_value(value) if isinstance(value, str) else value
-             for key, value in params.items() if key in FLAGS}
-    if given is None:
-        base: dict[str, Any] = {}
-    elif isinstance(given, TIRules):
-        base = given.changed()
-    elif isinstance(given, Mapping):
-        base = dict(given)
-    else:
-        raise GameParamError(f"{NAME}: rules: expected TIRules or a mapping of flag to "
-                             f"value, got {given!r} (in a game string, give each flag by "
-                             f"name: {', '.join(FLAGS)})")
+    changes = rule_changes(NAME, params, FLAGS, TIRules)
     try:
-        return ti_rules({**base, **flags})
+        return ti_rules(changes)
     except ConfigError as exc:
         raise GameParamError(f"{NAME}: {exc}") from None
-
-
-def _content(value: Any) -> TIContent:
-    if value is None:
-        return default_content()
-    if isinstance(value, TIContent):
-        return value
-    if isinstance(value, str | PathLike) and str(value).strip():
-        return load_content_file(str(value).strip())
-    raise GameParamError(f"{NAME}: content: expected a content file path, got {value!r}")
