@@ -18,12 +18,13 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from initiative.bots import BOTS, is_bot_name, make_bot
-from initiative.cli import hex_screen
+from initiative.bots import make_bot
+from initiative.cli import hex_screen, play_host
 from initiative.cli.console_io import Reader
 from initiative.cli.hex_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
-from initiative.engine.contract import SPECTATOR
-from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.cli.play_host import OptionError as OptionError
+from initiative.cli.play_host import check_bot, check_seats, final_viewer, play_out
+from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.hex.actions import HexAction
@@ -31,7 +32,6 @@ from initiative.games.hex.flags import HexRules
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.record import record_of
 from initiative.games.hex.state import HexState
-from initiative.games.ib.config import parse_flag_value
 
 HANDOFF = "Pass the keyboard to {name} (seat {seat}), then press Enter: "
 
@@ -90,11 +90,6 @@ class Table:
         self.say("Game abandoned." if stopped else hex_screen.result_text(final))
 
 
-def final_viewer(humans: Sequence[int]) -> int:
-    """Whose view the end is shown from: the one human, or a spectator (no hand)."""
-    return humans[0] if len(humans) == 1 else SPECTATOR
-
-
 def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
     """The first lines: seed and board, then who plays each seat."""
     setup = game.setup
@@ -115,25 +110,8 @@ def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console:
     bots = {seat: make_bot(bot_name, game.setup, seeds.next64())
             for seat in range(game.num_seats) if seat not in humans}
     table = Table(console, read, list(humans))
-    stopped = False
-    try:
-        while not state.is_terminal():
-            seat = state.current_seat()
-            if seat in humans:
-                action = table.ask(seat, state.view(seat).to_dict())
-                if action is None:
-                    stopped = True
-                    break
-            else:
-                action = bots[seat].choose(state.view(seat))
-            state.apply(action)
-    except KeyboardInterrupt:
-        console.print()
-        stopped = True
-    except BaseException:  # a crash: keep what was played, then let it show
-        if record_path is not None:
-            save_record(state, game, seed, record_path, console)
-        raise
+    stopped = play_out(state, humans, bots, table.ask, console, lambda: record_path is None
+                       or save_record(state, game, seed, record_path, console))
     table.finish(state.view(final_viewer(humans)).to_dict(), stopped)
     if record_path is not None:
         return save_record(state, game, seed, record_path, console)
@@ -143,27 +121,13 @@ def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console:
 def save_record(state: HexState, game: HexGame, seed: int, path: Path,
                 console: Console) -> int:
     """Write the game so far to `path`; the exit code (1: it could not be written)."""
-    try:
-        record_of(state, game, seed, with_log=True).save(path)
-    except (OSError, InitiativeError) as exc:
-        console.print(f"error: the record could not be saved: {exc}", style="bold red",
-                      markup=False)
-        return 1
-    console.print(f"Record saved to {path}", markup=False, highlight=False)
-    return 0
+    return play_host.save_record(lambda to: record_of(state, game, seed, with_log=True).save(to),
+                                 path, console)
 
 
 def rule_flags(items: Sequence[str]) -> dict[str, Any]:
     """`--rule flag=value` items as a dict (the loader checks names and values)."""
-    flags: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ConfigError(f"--rule expects flag=value, got {item!r} (flags: "
-                              f"{', '.join(HexRules.names())})")
-        flags[name.strip()] = None if value.strip().lower() in ("null", "none") \
-            else parse_flag_value(value)
-    return flags
+    return play_host.rule_flags(items, HexRules.names(), nulls=True)
 
 
 def load(players: int | None, board: str | None, characters: str | None,
@@ -183,23 +147,12 @@ def play_command(*, players: int | None, board: str | None, characters: str | No
                  read: Reader) -> int:
     """`initiative play --game hex_skirmish`: check the options, say who plays, play.
     Bad options raise `OptionError` with the message for the user."""
-    if not is_bot_name(bot):
-        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
-                          "(iterations) or ismcts@Xs (seconds per decision)")
+    check_bot(bot)
     try:
         game = load(players, board, characters, rules)
     except InitiativeError as exc:
         raise OptionError(str(exc)) from None
     here = [] if watch else sorted(set(humans)) if humans else [seat]
-    for s in here:
-        if s >= game.num_seats:
-            raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
-                              f"{game.num_seats - 1}")
-    if record is not None and not record.parent.is_dir():
-        raise OptionError(f"--record: folder {record.parent} does not exist")
+    check_seats(here, game.num_seats, record)
     console.print(opening(game, seed, here, bot), markup=False, highlight=False)
     return run(game, seed, here, bot, console, read, record)
-
-
-class OptionError(ValueError):
-    """A command-line option the hex game cannot take; the message says which and why."""

@@ -19,15 +19,15 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from initiative.bots import BOTS, TIBot, is_bot_name, make_bot
-from initiative.cli import ti_screen
+from initiative.bots import TIBot, make_bot
+from initiative.cli import play_host, ti_screen
 from initiative.cli.console_io import Reader
+from initiative.cli.play_host import OptionError as OptionError
+from initiative.cli.play_host import check_bot, check_seats, final_viewer, play_out
 from initiative.cli.ti_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
-from initiative.engine.contract import SPECTATOR
-from initiative.engine.errors import ConfigError, InitiativeError
+from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
-from initiative.games.ib.config import parse_flag_value
 from initiative.games.ti import campaign as ti_campaign
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.flags import TIRules
@@ -112,21 +112,9 @@ class Table:
         self.say("Game abandoned." if stopped else ti_screen.result_text(final))
 
 
-def final_viewer(humans: Sequence[int]) -> int:
-    """Whose view the end is shown from: the one human, or a spectator (no hand)."""
-    return humans[0] if len(humans) == 1 else SPECTATOR
-
-
 def rule_flags(items: Sequence[str]) -> dict[str, Any]:
     """`--rule flag=value` items as a dict (the loader checks names and values)."""
-    flags: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise ConfigError(f"--rule expects flag=value, got {item!r} (flags: "
-                              f"{', '.join(TIRules.names())})")
-        flags[name.strip()] = parse_flag_value(value)
-    return flags
+    return play_host.rule_flags(items, TIRules.names())
 
 
 def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
@@ -164,25 +152,8 @@ def run(game: TIGame, seed: int, humans: Sequence[int], bot_name: str, console: 
     state = game.new_initial_state(seed)
     bots = make_bots(game, bot_name, humans, seed)
     table = Table(console, read, list(humans), one_person=game.setup.players == 1)
-    stopped = False
-    try:
-        while not state.is_terminal():
-            seat = state.current_seat()
-            if seat in humans:
-                action = table.ask(seat, state.view(seat).to_dict())
-                if action is None:
-                    stopped = True
-                    break
-            else:
-                action = bots[seat].choose(state.view(seat))
-            state.apply(action)
-    except KeyboardInterrupt:
-        console.print()
-        stopped = True
-    except BaseException:  # a crash: keep what was played, then let it show
-        if record_path is not None:
-            save_record(state, game, seed, record_path, console)
-        raise
+    stopped = play_out(state, humans, bots, table.ask, console, lambda: record_path is None
+                       or save_record(state, game, seed, record_path, console))
     table.finish(state.view(final_viewer(humans)).to_dict(), stopped)
     code = 0 if record_path is None else save_record(state, game, seed, record_path,
                                                      console)
@@ -192,14 +163,8 @@ def run(game: TIGame, seed: int, humans: Sequence[int], bot_name: str, console: 
 def save_record(state: TIState, game: TIGame, seed: int, path: Path,
                 console: Console) -> int:
     """Write the game so far to `path`; the exit code (1: it could not be written)."""
-    try:
-        record_of(state, game, seed, with_log=True).save(path)
-    except (OSError, InitiativeError) as exc:
-        console.print(f"error: the record could not be saved: {exc}", style="bold red",
-                      markup=False)
-        return 1
-    console.print(f"Record saved to {path}", markup=False, highlight=False, soft_wrap=True)
-    return 0
+    return play_host.save_record(lambda to: record_of(state, game, seed, with_log=True).save(to),
+                                 path, console, soft_wrap=True)
 
 
 def load(players: int | None, mission: str | None, characters: str | None,
@@ -222,9 +187,7 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
     With `campaign`, the campaign's next mission (or `mission`) is played and its end
     written in the campaign log (TI-25, TI-57). Bad options raise `OptionError` with the
     message for the user."""
-    if not is_bot_name(bot):
-        raise OptionError(f"--bot: {bot!r} is not one of {', '.join(BOTS)}, ismcts@N "
-                          "(iterations) or ismcts@Xs (seconds per decision)")
+    check_bot(bot)
     store: Store | None = None
     campaign_id = ""
     try:
@@ -245,12 +208,7 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
     solo = game.setup.players == 1  # TI-A17: one person may run both characters
     here = [] if watch else sorted(set(humans)) if humans else \
         list(range(game.num_seats)) if solo else [seat]
-    for s in here:
-        if s >= game.num_seats:
-            raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
-                              f"{game.num_seats - 1}")
-    if record is not None and not record.parent.is_dir():
-        raise OptionError(f"--record: folder {record.parent} does not exist")
+    check_seats(here, game.num_seats, record)
     console.print(opening(game, seed, here, bot), markup=False, highlight=False)
     code, state, _ = run(game, seed, here, bot, console, read, record)
     if store is not None:
@@ -287,7 +245,3 @@ def log_result(store: Store, campaign_id: str, game: TIGame, state: TIState,
     loaded = ti_campaign.load_campaign(store, campaign_id)
     for line in ti_campaign.log_lines(loaded, loaded.load_content()):
         console.print(line, markup=False, highlight=False)
-
-
-class OptionError(ValueError):
-    """A command-line option The Initiative cannot take; the message says which and why."""
