@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
@@ -105,9 +106,8 @@ def simulate(
                     "--players, --board, --characters"
                 raise fail(f"{', '.join(given)}: not options of {game} (it takes {takes})")
             settings = tuple(parse_setting(item) for item in set_ or [])
-            matchup = _ti_matchup(players, mission, characters, bots, rule or [], settings) \
-                if game == TI else _hex_matchup(players, board, characters, bots, rule or [],
-                                                settings)
+            matchup = _game_matchup(game, players, mission if game == TI else board,
+                                    characters, bots, rule or [], settings)
         else:
             given = [name for name, value in {"--players": players, "--board": board,
                                               "--characters": characters}.items() if value]
@@ -166,46 +166,28 @@ def _rule_flags(rules: list[str]) -> dict[str, Any]:
     return flags
 
 
-def _hex_matchup(players: int | None, board: str | None, characters: list[str] | None,
-                 bots: tuple[str, ...], rules: list[str],
-                 overrides: tuple[tuple[str, Any], ...]) -> HexMatchup:
-    """The hex skirmish matchup of the options; its game is built once here so that a
-    bad board, character or flag fails before any game is played."""
+def _game_matchup(game: str, players: int | None, place: str | None,
+                  characters: list[str] | None, bots: tuple[str, ...], rules: list[str],
+                  overrides: tuple[tuple[str, Any], ...]) -> HexMatchup | TIMatchup:
+    """The matchup of the hex game (`place` its board) or The Initiative (`place` its
+    mission) the options describe; its game is built once here so that a bad board,
+    mission, character or flag fails before any game is played."""
     from initiative.games.hex.flags import hex_rules
-    from initiative.lab.hex_lab import HexMatchup
-
-    flags = _rule_flags(rules)
-    try:
-        hex_rules(flags)
-    except ConfigError as exc:
-        raise fail(f"--rule: {exc}") from None
-    keys = tuple(key.strip() for item in characters or [] for key in item.split("+"))
-    try:
-        matchup = HexMatchup(players or (len(keys) if keys else 2), board, keys, bots,
-                             flags, overrides)
-        matchup.game(0)
-    except InitiativeError as exc:
-        raise fail(str(exc)) from None
-    return matchup
-
-
-def _ti_matchup(players: int | None, mission: str | None, characters: list[str] | None,
-                bots: tuple[str, ...], rules: list[str],
-                overrides: tuple[tuple[str, Any], ...]) -> TIMatchup:
-    """The Initiative's matchup of the options; its game is built once here so that a
-    bad mission, character or flag fails before any game is played."""
     from initiative.games.ti.flags import ti_rules
+    from initiative.lab.hex_lab import HexMatchup
     from initiative.lab.ti_lab import TIMatchup
 
+    check: Callable[[dict[str, Any]], object] = ti_rules if game == TI else hex_rules
+    make: Callable[..., HexMatchup | TIMatchup] = TIMatchup if game == TI else HexMatchup
     flags = _rule_flags(rules)
     try:
-        ti_rules(flags)
+        check(flags)
     except ConfigError as exc:
         raise fail(f"--rule: {exc}") from None
     keys = tuple(key.strip() for item in characters or [] for key in item.split("+"))
     try:
-        matchup = TIMatchup(players or (len(keys) if keys else 2), mission, keys, bots,
-                            flags, overrides)
+        matchup = make(players or (len(keys) if keys else 2), place, keys, bots, flags,
+                       overrides)
         matchup.game(0)
     except InitiativeError as exc:
         raise fail(str(exc)) from None

@@ -16,13 +16,13 @@ from functools import lru_cache
 from typing import Any, Final
 
 from initiative.bots import make_bot, play_out
-from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.hex import events
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
 from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text
+from initiative.lab.matchup_rules import check_characters, rules_with_overrides
 
 __all__ = ["HEX_COLUMNS", "HEX_LAB", "HexMatchup", "hex_row", "play_hex"]
 
@@ -70,20 +70,11 @@ class HexMatchup:
     overrides: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.characters and len(self.characters) != self.players:
-            raise ConfigError(f"characters: one per seat, {self.players} for "
-                              f"{self.players} players, got {len(self.characters)}")
+        check_characters(self.characters, self.players)
 
     def all_rules(self) -> tuple[tuple[str, Any], ...]:
         """The rule flags with the overrides applied (`rules.FLAG` or a bare flag)."""
-        flags = dict(self.rules)
-        for path, value in self.overrides:
-            head, dot, flag = path.partition(".")
-            if dot and head != "rules":
-                raise ConfigError(f"{path}: hex_skirmish runs change rules only "
-                                  "(rules.FLAG or FLAG)")
-            flags[flag if dot else path] = value
-        return tuple(sorted(flags.items()))
+        return rules_with_overrides("hex_skirmish", self.rules, self.overrides)
 
     def game(self, seed: int) -> HexGame:
         """The game of seed `seed` (its `random` characters drawn from the seed)."""

@@ -31,6 +31,7 @@ from initiative.lab.report import (
     spread_cells,
     text_page,
 )
+from initiative.lab.row_fields import by_seat, reading_row
 from initiative.lab.stats import Distribution, Proportion, describe
 
 __all__ = ["TITLE", "CardUse", "HexReport", "HexResult", "parse_hex_row", "render_hex_html",
@@ -68,32 +69,19 @@ class HexResult:
 def parse_hex_row(row: Mapping[str, Any]) -> HexResult:
     """The HexResult of a row (see `hex_lab.HEX_COLUMNS`); a ValueError names the seed and
     the column when a value is missing or not what `simulate` writes."""
-    try:
+    with reading_row(row):
         eliminations = json.loads(row["eliminations"])
         if not isinstance(eliminations, list):
             raise ValueError("column 'eliminations' is not a JSON list of seats")
         return HexResult(
             int(row["seed"]), str(row["param"] or ""), str(row["value"] or ""),
-            str(row["board"]), int(row["players"]), _by_seat(row, "characters"),
-            _by_seat(row, "bots"), int(row["winner"]), int(row["first_seat"]),
-            int(row["rounds"]), int(row["turns"]), _by_seat(row, "special_turns"),
-            str(row["ended"]), [int(s) for s in eliminations], _by_seat(row, "damage_dealt"),
-            _by_seat(row, "damage_taken"),
-            {section: _by_seat(row, column) for section, column in
+            str(row["board"]), int(row["players"]), by_seat(row, "characters"),
+            by_seat(row, "bots"), int(row["winner"]), int(row["first_seat"]),
+            int(row["rounds"]), int(row["turns"]), by_seat(row, "special_turns"),
+            str(row["ended"]), [int(s) for s in eliminations], by_seat(row, "damage_dealt"),
+            by_seat(row, "damage_taken"),
+            {section: by_seat(row, column) for section, column in
              zip(SECTIONS, ("move_plays", "attack_plays", "reactions"), strict=True)})
-    except KeyError as exc:
-        raise ValueError(f"seed {row.get('seed', '?')}: no column {exc}") from None
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"seed {row.get('seed', '?')}: {exc}") from None
-
-
-def _by_seat(row: Mapping[str, Any], column: str) -> dict[int, Any]:
-    """A JSON object keyed by seat, with int keys."""
-    try:
-        data = json.loads(row[column])
-        return {int(seat): value for seat, value in data.items()}
-    except (AttributeError, TypeError, ValueError):
-        raise ValueError(f"column {column!r} is not a JSON object by seat") from None
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,13 @@ from typing import Any, Final
 from initiative.bots import make_bot
 from initiative.bots.play import ask
 from initiative.engine.contract import SPECTATOR
-from initiative.engine.errors import ConfigError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.ti.actions import PILES, Kind, TIAction, parts
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
 from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text
+from initiative.lab.matchup_rules import check_characters, rules_with_overrides
 
 __all__ = ["TI_COLUMNS", "TI_LAB", "TIMatchup", "play_ti", "ti_row"]
 
@@ -76,20 +76,11 @@ class TIMatchup:
     overrides: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.characters and len(self.characters) != self.players:
-            raise ConfigError(f"characters: one per seat, {self.players} for "
-                              f"{self.players} players, got {len(self.characters)}")
+        check_characters(self.characters, self.players)
 
     def all_rules(self) -> tuple[tuple[str, Any], ...]:
         """The rule flags with the overrides applied (`rules.FLAG` or a bare flag)."""
-        flags = dict(self.rules)
-        for path, value in self.overrides:
-            head, dot, flag = path.partition(".")
-            if dot and head != "rules":
-                raise ConfigError(f"{path}: {GAME} runs change rules only "
-                                  "(rules.FLAG or FLAG)")
-            flags[flag if dot else path] = value
-        return tuple(sorted(flags.items()))
+        return rules_with_overrides(GAME, self.rules, self.overrides)
 
     def game(self, seed: int) -> TIGame:
         """The game of this matchup (the same for every seed)."""

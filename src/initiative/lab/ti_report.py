@@ -12,7 +12,6 @@ sections and charts (`report.Section`).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from initiative.lab.report import (
     rate_cells,
     text_page,
 )
+from initiative.lab.row_fields import by_seat, reading_row
 from initiative.lab.stats import Distribution, Proportion, describe, mean, quantile
 
 __all__ = ["LOSS_REASONS", "TITLE", "TIReport", "TIResult", "parse_ti_row", "render_ti_html",
@@ -76,18 +76,14 @@ class TIResult:
 def parse_ti_row(row: Mapping[str, Any]) -> TIResult:
     """The TIResult of a row; a ValueError names the seed and the column when a value is
     missing or not what `simulate` writes."""
-    try:
+    with reading_row(row):
         result = TIResult(
             int(row["seed"]), str(row["param"] or ""), str(row["value"] or ""),
-            str(row["mission"]), int(row["players"]), _by_seat(row, "characters"),
-            _by_seat(row, "bots"), _bool(row["won"]), str(row["result"]), int(row["turns"]),
+            str(row["mission"]), int(row["players"]), by_seat(row, "characters"),
+            by_seat(row, "bots"), _bool(row["won"]), str(row["result"]), int(row["turns"]),
             int(row["turns_to_solve"]), int(row["proposals"]), int(row["windows_opened"]),
             int(row["windows"]), int(row["answer_windows_open"]), int(row["answer_windows"]),
             int(row["cards_left"]), _bool(row["peril"]), int(row["peril_turn"]))
-    except KeyError as exc:
-        raise ValueError(f"seed {row.get('seed', '?')}: no column {exc}") from None
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"seed {row.get('seed', '?')}: {exc}") from None
     if result.result not in ("solved", *LOSS_REASONS) or result.won != (result.result
                                                                       == "solved"):
         raise ValueError(f"seed {result.seed}: column 'result' is {result.result!r} with "
@@ -103,15 +99,6 @@ def _bool(value: Any) -> bool:
     if str(value) in ("False", "false", "0"):
         return False
     raise ValueError(f"{value!r} is not a boolean")
-
-
-def _by_seat(row: Mapping[str, Any], column: str) -> dict[int, Any]:
-    """A JSON object keyed by seat, with int keys."""
-    try:
-        data = json.loads(row[column])
-        return {int(seat): value for seat, value in data.items()}
-    except (AttributeError, TypeError, ValueError):
-        raise ValueError(f"column {column!r} is not a JSON object by seat") from None
 
 
 @dataclass(frozen=True)
