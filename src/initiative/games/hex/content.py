@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from initiative.engine.errors import ContentError
+from initiative.games.content_files import package_sources, read_source
 from initiative.games.hex.geometry import Hex
 from initiative.games.hex.lint import Located, board_hexes, check, style_offset
 from initiative.games.hex.schema import (
@@ -65,24 +65,9 @@ def load_content_file(path: Path | str) -> HexContent:
     return load_content_files([path])
 
 
-def read_source(path: Path | str) -> tuple[str, str]:
-    """A file's text and the name messages give it."""
-    path = Path(path)
-    try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except OSError as exc:
-        raise ContentError(f"{path}: cannot read the content file "
-                           f"({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise ContentError(f"{path}: not a UTF-8 text file") from None
-
-
 def default_sources() -> list[tuple[str, str]]:
     """The shipped content files as (text, where), in name order."""
-    data = resources.files(PACKAGE).joinpath("data")
-    names = sorted(item.name for item in data.iterdir() if item.name.endswith(".yaml"))
-    return [(data.joinpath(name).read_text("utf-8"), f"{DATA_WHERE}/{name}")
-            for name in names]
+    return package_sources(PACKAGE, DATA_WHERE)
 
 
 @cache

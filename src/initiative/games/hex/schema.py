@@ -7,15 +7,11 @@ Unknown fields are errors. What a field means is the rule its compiled form
 
 from __future__ import annotations
 
-import io
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from initiative.engine.data_text import LimitedLoader
-from initiative.engine.errors import ContentError
-from initiative.engine.schema_text import format_validation
+from initiative.games.content_files import parse_content_file
 from initiative.games.hex.geometry import FACING_NAMES, RELATIVE_NAMES
 
 KEY = r"^[a-z][a-z0-9_]*$"
@@ -175,17 +171,4 @@ RELATIVE = RELATIVE_NAMES
 def parse_file(text: str, where: str) -> ContentFile:
     """One YAML content document, checked by the schema; ContentError names the file,
     the entry and the field of every problem."""
-    stream = io.StringIO(text)
-    stream.name = where
-    try:
-        data = yaml.load(stream, Loader=LimitedLoader)
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{where}: not valid YAML: {exc}") from None
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ContentError(f"{where}: expected a mapping with {', '.join(SECTIONS)}")
-    try:
-        return ContentFile.model_validate(data)
-    except ValidationError as exc:
-        raise ContentError(format_validation(exc, where, data)) from None
+    return parse_content_file(text, where, ContentFile, SECTIONS)

@@ -9,15 +9,11 @@ board, a glyph, a secret) are the validator's (`validate`), which lists every pr
 
 from __future__ import annotations
 
-import io
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from initiative.engine.data_text import LimitedLoader
-from initiative.engine.errors import ContentError
-from initiative.engine.schema_text import format_validation
+from initiative.games.content_files import parse_content_file
 from initiative.games.ti.actions import MAX_TOKENS
 from initiative.games.ti.specs import FeatureKind, Icon, SpecialAbility, TokenKind
 
@@ -245,17 +241,4 @@ SECTIONS = ("deck", "glyphs", "boards", "characters", "enemies", "secrets", "mis
 def parse_file(text: str, where: str) -> ContentFile:
     """One YAML content document, checked by the schema; ContentError names the file,
     the entry and the field of every problem."""
-    stream = io.StringIO(text)
-    stream.name = where
-    try:
-        data = yaml.load(stream, Loader=LimitedLoader)
-    except yaml.YAMLError as exc:
-        raise ContentError(f"{where}: not valid YAML: {exc}") from None
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ContentError(f"{where}: expected a mapping with {', '.join(SECTIONS)}")
-    try:
-        return ContentFile.model_validate(data)
-    except ValidationError as exc:
-        raise ContentError(format_validation(exc, where, data)) from None
+    return parse_content_file(text, where, ContentFile, SECTIONS)
