@@ -10,11 +10,11 @@ card (HX-A1 one_per_turn), the chance source.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from initiative.engine.contract import GAME_MASTER
+from initiative.engine.view_cache import ViewCache
 from initiative.games.hex import flow, text
 from initiative.games.hex.actions import WORDS_TO_KIND, HexAction, action_text, index
 from initiative.games.hex.events import Event
@@ -94,33 +94,8 @@ def static_parts(setup: HexSetup) -> dict[str, Any]:
     }
 
 
-_STATIC: dict[int, tuple[HexSetup, dict[str, Any], dict[Event, str]]] = {}
-_STATIC_MAX = 64
-
-
-def _static(setup: HexSetup) -> tuple[dict[str, Any], dict[Event, str]]:
-    """`static_parts` and the sentences of events met so far, kept per setup (a small
-    cache keyed by identity), so a view renders each distinct event once."""
-    found = _STATIC.get(id(setup))
-    if found is not None and found[0] is setup:
-        return found[1], found[2]
-    if len(_STATIC) >= _STATIC_MAX:
-        _STATIC.clear()
-    parts = static_parts(setup)
-    sentences: dict[Event, str] = {}
-    _STATIC[id(setup)] = (setup, parts, sentences)
-    return parts, sentences
-
-
-def _log(setup: HexSetup, log: Sequence[Event], sentences: dict[Event, str]
-         ) -> list[dict[str, str]]:
-    out = []
-    for event in log:
-        sentence = sentences.get(event)
-        if sentence is None:
-            sentence = sentences[event] = text.describe(setup, event)
-        out.append({"text": sentence})
-    return out
+_CACHE: ViewCache[HexSetup, Event] = ViewCache(static_parts, text.describe)
+"""`static_parts` and the sentences of events met so far, per setup."""
 
 
 def _attack_below(stack: list[Frame]) -> AttackFrame | None:
@@ -215,7 +190,7 @@ def make_view(state: HexState, seat: int) -> HexView:
                       "facing": state.facing[s], "health": state.health[s],
                       "max_health": state.rules.starting_health, "power": state.power[s],
                       "alive": state.alive[s]})
-    parts, sentences = _static(setup)
+    parts, sentences = _CACHE.parts(setup)
     data: dict[str, Any] = {"game": "hex_skirmish", "seat": seat}
     data.update(parts)
     data.update({
@@ -238,7 +213,7 @@ def make_view(state: HexState, seat: int) -> HexView:
                           "label": text.label(setup, a, ctx)} for a in legal]
     else:
         data["legal"] = []
-    data["log"] = _log(setup, state.events(), sentences)
+    data["log"] = _CACHE.log(setup, state.events(), sentences)
     data["winner"] = state.winner
     data["over"] = state.over
     return HexView(seat, tuple(legal), data, tuple(state.stack), tuple(state.events()))

@@ -13,11 +13,11 @@ another seat's hand.)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from initiative.engine.contract import GAME_MASTER
+from initiative.engine.view_cache import ViewCache
 from initiative.games.ti import cards, enemies, text, tokens
 from initiative.games.ti import events as ev
 from initiative.games.ti.actions import PILES, WORDS, TIAction, action_text, index
@@ -107,31 +107,8 @@ def static_parts(setup: TISetup) -> dict[str, Any]:
     }
 
 
-_STATIC: dict[int, tuple[TISetup, dict[str, Any], dict[Event, str]]] = {}
-
-
-def _static(setup: TISetup) -> tuple[dict[str, Any], dict[Event, str]]:
-    """`static_parts` and the sentences met so far, kept per setup (by identity)."""
-    found = _STATIC.get(id(setup))
-    if found is not None and found[0] is setup:
-        return found[1], found[2]
-    if len(_STATIC) >= 64:
-        _STATIC.clear()
-    parts = static_parts(setup)
-    sentences: dict[Event, str] = {}
-    _STATIC[id(setup)] = (setup, parts, sentences)
-    return parts, sentences
-
-
-def _log(setup: TISetup, log: Sequence[Event], sentences: dict[Event, str]
-         ) -> list[dict[str, str]]:
-    out = []
-    for event in log:
-        sentence = sentences.get(event)
-        if sentence is None:
-            sentence = sentences[event] = text.describe(setup, event)
-        out.append({"text": sentence})
-    return out
+_CACHE: ViewCache[TISetup, Event] = ViewCache(static_parts, text.describe)
+"""`static_parts` and the sentences of events met so far, per setup."""
 
 
 def pending_dict(state: TIState) -> dict[str, Any] | None:
@@ -203,7 +180,7 @@ def make_view(state: TIState, seat: int) -> TIView:
     mission = setup.mission
     deciding = state.current_seat()
     legal = state.legal_actions() if seat == deciding and seat >= 0 else ()
-    parts, sentences = _static(setup)
+    parts, sentences = _CACHE.parts(setup)
     everything = seat == GAME_MASTER
     events = tuple(e for e in state.events() if ev.visible(e, seat, everything))
     data: dict[str, Any] = {"game": "the_initiative", "seat": seat}
@@ -250,7 +227,7 @@ def make_view(state: TIState, seat: int) -> TIView:
                      for a in legal]
     data["tokens_gone"] = [t for t, at in enumerate(state.where) if at == tokens.GONE]
     data["tokens_collected"] = list(state.collected)
-    data["log"] = _log(setup, events, sentences)
+    data["log"] = _CACHE.log(setup, events, sentences)
     data["result"] = _result(state)
     data["over"] = over
     return TIView(seat, tuple(legal), data, tuple(state.stack), events,

@@ -1,0 +1,46 @@
+"""What a game's views keep per setup: the parts of the view that never change in a
+game (`static`) and the sentence of each event met so far, so a view renders each
+distinct event once. A small cache keyed by the setup's identity (cleared when full),
+shared by the hex game's and The Initiative's views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S")
+E = TypeVar("E", bound=Hashable)
+
+
+class ViewCache(Generic[S, E]):
+    """Per setup: `static(setup)` and the sentences `describe(setup, event)` gave."""
+
+    def __init__(self, static: Callable[[S], dict[str, Any]],
+                 describe: Callable[[S, E], str], size: int = 64) -> None:
+        self._static = static
+        self._describe = describe
+        self._size = size
+        self._kept: dict[int, tuple[S, dict[str, Any], dict[E, str]]] = {}
+
+    def parts(self, setup: S) -> tuple[dict[str, Any], dict[E, str]]:
+        """The static parts of `setup`'s views and the sentences met so far."""
+        found = self._kept.get(id(setup))
+        if found is not None and found[0] is setup:
+            return found[1], found[2]
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        parts = self._static(setup)
+        sentences: dict[E, str] = {}
+        self._kept[id(setup)] = (setup, parts, sentences)
+        return parts, sentences
+
+    def log(self, setup: S, log: Sequence[E], sentences: dict[E, str]
+            ) -> list[dict[str, str]]:
+        """The view's `log`: each event's sentence, described once per setup."""
+        out = []
+        for event in log:
+            sentence = sentences.get(event)
+            if sentence is None:
+                sentence = sentences[event] = self._describe(setup, event)
+            out.append({"text": sentence})
+        return out
