@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from initiative.engine.chance import ExplicitChance, Outcome, PendingChance, Step, resolve
 from initiative.engine.contract import CHANCE, TERMINAL
-from initiative.engine.errors import IllegalActionError
+from initiative.engine.errors import IllegalActionError, not_legal_now
 
 A = TypeVar("A")
 F = TypeVar("F")
@@ -198,3 +198,15 @@ class StackState(Generic[A, F, E]):
         """The actions (and, under explicit chance, the chance outcomes) applied so far,
         in order: what a record replays (a fresh list)."""
         return self._hist[: self._hist_len]
+
+
+def legal_equal(state: StackState[A, F, E], action: object) -> A:
+    """The legal action equal to `action`; else an IllegalActionError naming the
+    action, the deciding seat and the number of legal actions (never the list)."""
+    if state.over:
+        raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
+    legal = state.legal_actions()
+    for candidate in legal:
+        if candidate is action or candidate == action:
+            return candidate
+    raise not_legal_now(action, state.flow.deciding_seat(state), len(legal))

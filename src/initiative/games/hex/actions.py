@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from initiative.engine.action_table import action_table
 from initiative.games.hex.geometry import FACING_NAMES, FACINGS
 
 MAX_SEATS = 6
@@ -75,18 +76,10 @@ _WORDS = {Kind.PLAY_MOVE: "move", Kind.PLAY_ATTACK: "attack", Kind.PASS: "pass",
           Kind.PUSH: "push", Kind.REACT: "react", Kind.DECLINE: "decline"}
 WORDS_TO_KIND = {word: kind for kind, word in _WORDS.items()}
 
-_OFFSETS: dict[Kind, int] = {}
-_at = 0
-for _kind in Kind:
-    _OFFSETS[_kind] = _at
-    _at += SIZES[_kind]
-NUM_ACTIONS = _at
+_OFFSETS, ALL, _INDEX = action_table(Kind, SIZES, HexAction)
+"""`ALL`: every action, interned, in index order: `ALL[index(a)] == a`."""
+NUM_ACTIONS = len(ALL)
 """Distinct action indices."""
-
-ALL: tuple[HexAction, ...] = tuple(HexAction(kind, arg) for kind in Kind
-                                   for arg in range(SIZES[kind]))
-"""Every action, interned, in index order: `ALL[index(a)] == a`."""
-_INDEX = {action: i for i, action in enumerate(ALL)}
 
 
 def act(kind: Kind, arg: int = 0) -> HexAction:

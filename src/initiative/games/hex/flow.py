@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.engine.errors import IllegalActionError, not_legal_now
+from initiative.engine.errors import IllegalActionError
+from initiative.engine.stack_state import legal_equal
 from initiative.games.hex import attacks, movement, rounds, turns
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.frames import ATTACK, FACE, MOVE, TURN
@@ -70,13 +71,7 @@ def legal_actions(state: HexState) -> list[HexAction]:
 def check(state: HexState, action: object) -> HexAction:
     """The legal action equal to `action`; else an IllegalActionError naming the
     action, the deciding seat and the number of legal actions (never the list)."""
-    if state.over:
-        raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-    legal = state.legal_actions()
-    for candidate in legal:
-        if candidate is action or candidate == action:
-            return candidate
-    raise not_legal_now(action, deciding_seat(state), len(legal))
+    return legal_equal(state, action)
 
 
 def apply(state: HexState, action: HexAction) -> None:

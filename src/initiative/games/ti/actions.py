@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from initiative.engine.action_table import action_table
+
 MAX_SEATS = 4
 """TI-1: 1 to 4 players, one character each (two seats for a solo player under
 `characters_per_solo_player: 2`)."""
@@ -109,18 +111,10 @@ class TIAction:
         return action_text(self)
 
 
-_OFFSETS: dict[Kind, int] = {}
-_at = 0
-for _kind in Kind:
-    _OFFSETS[_kind] = _at
-    _at += SIZES[_kind]
-NUM_ACTIONS = _at
+_OFFSETS, ALL, _INDEX = action_table(Kind, SIZES, TIAction)
+"""`ALL`: every action, interned, in index order: `ALL[index(a)] == a`."""
+NUM_ACTIONS = len(ALL)
 """Distinct action indices."""
-
-ALL: tuple[TIAction, ...] = tuple(TIAction(kind, arg) for kind in Kind
-                                  for arg in range(SIZES[kind]))
-"""Every action, interned, in index order: `ALL[index(a)] == a`."""
-_INDEX = {action: i for i, action in enumerate(ALL)}
 
 
 def act(kind: Kind, arg: int = 0) -> TIAction:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from initiative.engine.errors import IllegalActionError, not_legal_now
+from initiative.engine.errors import IllegalActionError
+from initiative.engine.stack_state import legal_equal
 from initiative.games.ti import (
     actions_clues,
     actions_run,
@@ -121,13 +122,7 @@ def legal_actions(state: TIState) -> list[TIAction]:
 def check(state: TIState, action: object) -> TIAction:
     """The legal action equal to `action`; else an IllegalActionError naming the
     action, the deciding seat and the number of legal actions (never the list)."""
-    if state.over:
-        raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-    legal = state.legal_actions()
-    for candidate in legal:
-        if candidate is action or candidate == action:
-            return candidate
-    raise not_legal_now(action, deciding_seat(state), len(legal))
+    return legal_equal(state, action)
 
 
 def apply(state: TIState, action: TIAction) -> None:
