@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from initiative.cli.common import fail
+from initiative.cli.common import DbOption, fail, open_store
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.campaign.model import Campaign
@@ -30,21 +30,9 @@ from initiative.games.ib.text.describe import log_sentences
 campaign_app = typer.Typer(no_args_is_help=True,
                            help="Campaign mode (IB 7): a party through 6-10 battles, saved.")
 
-DbOption = Annotated[str | None, typer.Option(
-    "--db", help="Database URL (default: $INITIATIVE_DB_URL, else SQLite in the user data "
-    "directory).")]
 
 AUTO_SALT = 0xA070
 """Mixed into the campaign seed for the `--auto` decisions (apart from the battles' dice)."""
-
-
-def _store(db: str | None) -> Any:
-    from initiative.store import Store
-
-    try:
-        return Store(db)
-    except InitiativeError as exc:
-        raise fail(str(exc)) from None
 
 
 @campaign_app.command("new")
@@ -89,7 +77,7 @@ def new(
             else shipped_team(content, team)
         campaign = new_campaign(name, party, plan, content, seed, rules,
                                 config.to_dict(only_changed=True))
-        store = _store(db)
+        store = open_store(db)
         session = CampaignSession.start(store, campaign, content)
     except InitiativeError as exc:
         raise fail(str(exc)) from None
@@ -102,7 +90,7 @@ def new(
 @campaign_app.command("list")
 def list_(db: DbOption = None) -> None:
     """Saved campaigns, newest first."""
-    store = _store(db)
+    store = open_store(db)
     table = Table(box=None, header_style="bold")
     for column in ("id", "name", "plan", "stage", "battles fought", "updated"):
         table.add_column(column)
@@ -138,7 +126,7 @@ def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
            file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
            db: DbOption = None) -> None:
     """Write the whole campaign (events and snapshots) to a JSON file."""
-    store = _store(db)
+    store = open_store(db)
     try:
         path = store.export_file(record, file)
     except InitiativeError as exc:
@@ -150,7 +138,7 @@ def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
 def import_(file: Annotated[Path, typer.Argument(help="A file written by export.")],
             db: DbOption = None) -> None:
     """Read a campaign exported earlier (a new id is given)."""
-    store = _store(db)
+    store = open_store(db)
     try:
         record = store.import_file(file)
         _open(record, db, store)  # it must also replay
@@ -163,7 +151,7 @@ def _open(record: str, db: str | None, store: Any = None) -> Any:
     from initiative.games.ib.campaign.session import CampaignSession
 
     try:
-        return CampaignSession.open(store or _store(db), record, core_content())
+        return CampaignSession.open(store or open_store(db), record, core_content())
     except InitiativeError as exc:
         raise fail(str(exc)) from None
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig, parse_flag_value
+
+DbOption = Annotated[str | None, typer.Option(
+    "--db", help="Database URL (default: $INITIATIVE_DB_URL, else SQLite in the user data "
+    "directory).")]
+"""The `--db` option of the commands that keep records in the store."""
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -30,3 +35,14 @@ def parse_rules(items: list[str], max_activations: int | None = None) -> RulesCo
         return RulesConfig().with_flags(flags, "--rule")
     except InitiativeError as exc:
         raise fail(f"{exc} (see `initiative rules`)") from None
+
+
+def open_store(db: str | None) -> Any:
+    """The store at `db` (the Store, imported only by the commands that use it); an
+    error exit if it cannot be opened."""
+    from initiative.store import Store
+
+    try:
+        return Store(db)
+    except InitiativeError as exc:
+        raise fail(str(exc)) from None

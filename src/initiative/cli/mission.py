@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from initiative.cli.common import fail
+from initiative.cli.common import DbOption, fail, open_store
 from initiative.engine.errors import InitiativeError
 from initiative.games.ti.campaign import (
     KIND,
@@ -38,9 +38,6 @@ campaign_app = typer.Typer(
     help="Campaign logs of The Initiative (TI-25, TI-57), saved in the store.")
 mission_app.add_typer(campaign_app, name="campaign")
 
-DbOption = Annotated[str | None, typer.Option(
-    "--db", help="Database URL (default: $INITIATIVE_DB_URL, else SQLite in the user data "
-    "directory).")]
 ContentOption = Annotated[Path | None, typer.Option(
     "--content", help="A content file laid over the shipped content.")]
 
@@ -91,15 +88,6 @@ def list_missions(content: ContentOption = None) -> None:
                    f"board {m.board}, {len(m.answer)} answer symbols): {m.question}")
 
 
-def _store(db: str | None) -> Any:
-    from initiative.store import Store
-
-    try:
-        return Store(db)
-    except InitiativeError as exc:
-        raise fail(str(exc)) from None
-
-
 @campaign_app.command("new")
 def campaign_new(
     name: Annotated[str, typer.Option(help="The campaign's name.")] = "Campaign",
@@ -107,7 +95,7 @@ def campaign_new(
     db: DbOption = None,
 ) -> None:
     """Start a campaign log; prints its id and the first mission."""
-    with _store(db) as store:
+    with open_store(db) as store:
         try:
             campaign = new_campaign(store, name, None if content is None else str(content))
         except InitiativeError as exc:
@@ -119,7 +107,7 @@ def campaign_new(
 @campaign_app.command("list")
 def campaign_list(db: DbOption = None) -> None:
     """Every campaign of The Initiative in the store, the latest first."""
-    with _store(db) as store:
+    with open_store(db) as store:
         records = store.records(KIND)
     typer.echo("id                               status    played  next      name")
     for info in records:
@@ -134,7 +122,7 @@ def campaign_show(
     db: DbOption = None,
 ) -> None:
     """The campaign log: missions, results, secrets gained, the next mission."""
-    with _store(db) as store:
+    with open_store(db) as store:
         try:
             campaign = load_campaign(store, record)
             lines = log_lines(campaign, campaign.load_content())
@@ -161,7 +149,7 @@ def campaign_start(
         params["players"] = players
     if characters is not None:
         params["characters"] = characters
-    with _store(db) as store:
+    with open_store(db) as store:
         try:
             game = start_game(store, record, mission, **params)
         except InitiativeError as exc:
@@ -185,7 +173,7 @@ def campaign_record(
     db: DbOption = None,
 ) -> None:
     """Write a finished game in the log (TI-57) and take the face secret (TI-25)."""
-    with _store(db) as store:
+    with open_store(db) as store:
         try:
             campaign = record_result(store, record, mission, reason == "solved", reason)
             lines = log_lines(campaign, campaign.load_content())
