@@ -4,14 +4,11 @@ NotationError naming the field or step; the CLI tells a hex record's story."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from initiative.cli.main import app
 from initiative.engine.chance import Outcome
 from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
@@ -31,9 +28,18 @@ from initiative.games.hex.record import (
     story,
 )
 from initiative.games.hex.state import HexState
-from tests.cli.helpers import run_cli
+from tests.record_kit import (
+    RecordKit,
+    check_bad_records,
+    check_broken_record,
+    check_illegal_first_step,
+    check_position_after,
+    check_verbose_replay,
+    replayed_lines,
+)
 
-RUNNER = CliRunner()
+KIT = RecordKit(HexRecord.load, HexRecord.from_dict, replay, replay_prefix, story, position_text,
+                position_of, load_position)
 
 
 def _played(seed: int = 7, explicit: bool = False, **params: Any) -> tuple[HexGame, HexState]:
@@ -114,62 +120,30 @@ def _tampered(data: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
 
 def test_bad_records_name_what_is_wrong(finished: tuple[HexGame, HexState]) -> None:
     data = record_of(finished[1], finished[0], 7, with_log=True).to_dict()
-    for bad, message in _tampered(data):
-        with pytest.raises(NotationError) as caught:
-            replay(HexRecord.from_dict(bad))
-        assert message in str(caught.value), (message, str(caught.value))
+    check_bad_records(KIT, _tampered(data))
 
 
 def test_an_illegal_step_names_its_number(finished: tuple[HexGame, HexState]) -> None:
     game, state = finished
-    data = record_of(state, game, 7).to_dict()
-    first = game.new_initial_state(7)
-    legal = {game.action_index(a) for a in first.legal_actions()}
-    illegal = next(i for i in range(game.num_distinct_actions()) if i not in legal)
-    bad = {**data, "actions": [illegal, *data["actions"][1:]]}
-    with pytest.raises(NotationError, match=r"record step 1 \("):
-        replay(HexRecord.from_dict(bad))
+    check_illegal_first_step(KIT, game, record_of(state, game, 7).to_dict())
 
 
 def test_replay_prints_the_public_log_and_the_result(record_file: Path,
                                                      finished: tuple[HexGame, HexState]) -> None:
-    done = run_cli(["replay", str(record_file)])
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
-    assert lines == story(HexRecord.load(record_file))
+    lines = replayed_lines(KIT, record_file, len(finished[1].history))
     assert lines[-1].startswith("Result: ") and "wins" in lines[-1]
-    assert f"{len(finished[1].history)} steps replayed." in lines
 
 
 def test_verbose_replay_numbers_every_step(record_file: Path) -> None:
-    done = RUNNER.invoke(app, ["replay", "--verbose", str(record_file)])
-    assert done.exit_code == 0, done.output
-    assert "\n[1] " in done.output and "steps replayed." in done.output
+    check_verbose_replay(record_file)
 
 
 def test_position_after_prints_a_loadable_position(record_file: Path) -> None:
-    record = HexRecord.load(record_file)
-    done = RUNNER.invoke(app, ["replay", "--position-after", "5", str(record_file)])
-    assert done.exit_code == 0, done.output
-    data = json.loads(done.output)
-    assert data == position_of(replay_prefix(record, 5))
-    assert done.output == position_text(record, 5)
-    assert position_of(load_position(data)) == data
-    too_far = RUNNER.invoke(app, ["replay", "--position-after", "100000", str(record_file)])
-    assert too_far.exit_code == 1 and "the record has" in too_far.output
-    between = RUNNER.invoke(app, ["replay", "--position-after", "5", "--between",
-                                  str(record_file)])
-    assert between.exit_code == 1 and "Initiative Break records" in between.output
+    check_position_after(KIT, record_file)
 
 
 def test_a_broken_hex_record_is_an_error_line(tmp_path: Path, record_file: Path) -> None:
-    data = json.loads(record_file.read_text())
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({**data, "actions": data["actions"][:-1]}))
-    done = run_cli(["replay", str(bad)])
-    assert done.returncode == 1
-    assert done.stderr.startswith("error: record: the replay ends with winner")
-    assert "Traceback" not in done.stderr and done.stdout == ""
+    check_broken_record(tmp_path, record_file, "error: record: the replay ends with winner")
 
 
 def test_a_keyed_seed_game_records_and_replays() -> None:
