@@ -96,3 +96,29 @@ def check_broken_record(tmp_path: Path, record_file: Path, error_start: str) -> 
     assert done.returncode == 1
     assert done.stderr.startswith(error_start)
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def check_golden_replay(record: Any, replay: Callable[[Any], Any],
+                        rendered_log: Callable[[Any], list[str]],
+                        position_of: Callable[[Any], dict[str, Any]]) -> Any:
+    """A golden record keeps its log and end, and replays to both; the final state."""
+    assert record.log and record.final is not None, "golden games keep their log and end"
+    state = replay(record)  # checks the result, the log, the final position and its hash
+    assert rendered_log(state) == record.log
+    assert position_of(state) == record.final
+    return state
+
+
+def check_golden_file(path: Path, generated: str, regenerate: str) -> None:
+    """Random play from the same seeds picks the same steps (legal actions unchanged)."""
+    stored = path.read_text(encoding="utf-8")
+    assert generated == stored, f"regenerate with: {regenerate}"
+
+
+def check_replay_tells(path: Path, steps: int, result: str) -> None:
+    """`initiative replay FILE` ends with the step count and the `result` line."""
+    done = RUNNER.invoke(app, ["replay", str(path)])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert lines[-1] == result
+    assert lines[-2] == f"{steps} steps replayed."

@@ -15,9 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from initiative.cli.main import app
 from initiative.games.hex.notation import position_of
 from initiative.games.hex.record import (
     GOLDEN,
@@ -27,6 +25,7 @@ from initiative.games.hex.record import (
     replay,
     result_line,
 )
+from tests.record_kit import check_golden_file, check_golden_replay, check_replay_tells
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "golden" / "hex"
 REGENERATE = "python -m initiative.games.hex.record --make-golden tests/golden/hex"
@@ -48,25 +47,17 @@ def test_the_golden_games_cover_every_seat_count_and_board() -> None:
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_replay_is_unchanged(name: str) -> None:
     record = HexRecord.load(GOLDEN_DIR / f"{name}.json")
-    assert record.log and record.final is not None, "golden games keep their log and end"
-    state = replay(record)  # checks the winner, the log, the final position and its hash
-    assert rendered_log(state) == record.log
-    assert position_of(state) == record.final
+    check_golden_replay(record, replay, rendered_log, position_of)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_file_is_what_the_generator_writes(name: str) -> None:
     """Random play from the same seeds picks the same steps (legal actions unchanged)."""
-    stored = (GOLDEN_DIR / f"{name}.json").read_text(encoding="utf-8")
-    assert golden_record(name).to_json() == stored, f"regenerate with: {REGENERATE}"
+    check_golden_file(GOLDEN_DIR / f"{name}.json", golden_record(name).to_json(), REGENERATE)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_initiative_replay_tells_each_golden_game(name: str) -> None:
     path = GOLDEN_DIR / f"{name}.json"
     record = HexRecord.load(path)
-    done = CliRunner().invoke(app, ["replay", str(path)])
-    assert done.exit_code == 0, done.output
-    lines = done.output.splitlines()
-    assert lines[-1] == result_line(replay(record))
-    assert lines[-2] == f"{len(record.actions)} steps replayed."
+    check_replay_tells(path, len(record.actions), result_line(replay(record)))
