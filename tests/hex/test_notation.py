@@ -5,8 +5,6 @@ every kind of bad input."""
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +12,6 @@ import pytest
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import CHANCE, GAME_MASTER
 from initiative.engine.errors import NotationError
-from initiative.engine.stack_state import StackState
 from initiative.games.hex.actions import Kind, act, index
 from initiative.games.hex.notation import (
     FORMAT,
@@ -23,6 +20,7 @@ from initiative.games.hex.notation import (
     position_of,
 )
 from initiative.games.hex.state import HexState
+from tests.position_kit import check_shown_errors, check_state_fields, notation_doc_part
 
 STANDARD = ["hold_fast", "sidestep", "dash", "break_the_line", "long_run", "shoulder_in",
             "catch_breath", "wide_swing", "false_opening", "all_in", "spinning_cut",
@@ -266,24 +264,11 @@ def test_deeply_nested_text_is_refused_cleanly() -> None:
 def test_the_docs_example_loads_and_its_errors_are_real() -> None:
     """docs/notation.md section 4: the example position round-trips as printed, and each
     error shown is one a bad position produces."""
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text("utf-8")
-    hex_part = doc[doc.index("## 4. Hex skirmish"):doc.index("## 5. The Initiative")]
-    example = re.findall(r"```json\n(.*?)```", hex_part, flags=re.DOTALL)[0]
+    hex_part, example = notation_doc_part("## 4. Hex skirmish", "## 5. The Initiative")
     state = load_position(example)
     assert position_json(state) == example
     assert state.current_seat() == 1 and act(Kind.DECLINE) in state.legal_actions()
-    produced = []
-    for change, _ in BAD:
-        data = face_off()
-        change(data)
-        with pytest.raises(NotationError) as caught:
-            load_position(data)
-        produced.append(str(caught.value))
-    shown = re.findall(r"^- `(position\..*)`$", hex_part, flags=re.MULTILINE)
-    assert len(shown) >= 5
-    for line in shown:
-        parts = line.split("...")
-        assert any(all(p in message for p in parts) for message in produced), line
+    check_shown_errors(hex_part, BAD, face_off, load_position, 5)
 
 
 def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None:
@@ -292,7 +277,4 @@ def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None
     written = {"setup", "round", "phase", "acted", "hexes", "facing", "health", "power",
                "alive", "hands", "decks", "discards", "line", "at", "revealed", "stack",
                "winner", "leaders", "over", "rng"}
-    left_out = {"rules",  # the setup's
-                "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
-                "_legal", "_legal_seat"}  # a cache
-    assert {*HexState.__slots__, *StackState.__slots__} == written | left_out
+    check_state_fields(HexState, written)

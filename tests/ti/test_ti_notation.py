@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,12 +15,12 @@ from initiative.engine.chance import Outcome
 from initiative.engine.contract import CHANCE
 from initiative.engine.errors import NotationError
 from initiative.engine.rng import SplitMix64
-from initiative.engine.stack_state import StackState
 from initiative.games.ti.actions import GATHER, INTEL, Kind, act, index, play
 from initiative.games.ti.content import default_content
 from initiative.games.ti.loader import load_the_initiative
 from initiative.games.ti.notation import FORMAT, load_position, position_json, position_of
 from initiative.games.ti.state import TIState
+from tests.position_kit import check_shown_errors, check_state_fields, notation_doc_part
 
 CONTENT = default_content()
 CARD = {card.key: i for i, card in enumerate(CONTENT.cards)}
@@ -401,23 +400,10 @@ def test_a_bad_chance_step_names_it() -> None:
 def test_the_docs_example_loads_and_its_errors_are_real() -> None:
     """docs/notation.md section 5: the example position round-trips as printed, and each
     error shown is one a bad position produces."""
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text("utf-8")
-    part = doc[doc.index("## 5. The Initiative"):]
-    example = re.findall(r"```json\n(.*?)```", part, flags=re.DOTALL)[0]
+    part, example = notation_doc_part("## 5. The Initiative")
     state = load_position(example)
     assert position_json(state) == example
-    produced = []
-    for change, _ in BAD:
-        data = ready()
-        change(data)
-        with pytest.raises(NotationError) as caught:
-            load_position(data)
-        produced.append(str(caught.value))
-    shown = re.findall(r"^- `(position\..*)`$", part, flags=re.MULTILINE)
-    assert len(shown) >= 6
-    for line in shown:
-        parts = line.split("...")
-        assert any(all(p in message for p in parts) for message in produced), line
+    check_shown_errors(part, BAD, ready, load_position, 6)
 
 
 def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None:
@@ -428,10 +414,7 @@ def test_every_field_of_a_state_is_in_the_position_or_deliberately_not() -> None
                "where", "opened", "locked", "collected", "secrets", "stack", "top_seer",
                "peril", "reshuffles", "dealt", "turn", "first", "active", "actions_taken",
                "tucks", "proposals", "passes", "won", "loss_reason", "over", "entered"}
-    left_out = {"rules",  # the setup's
-                "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
-                "_legal", "_legal_seat"}  # a cache
-    assert {*TIState.__slots__, *StackState.__slots__} == written | left_out
+    check_state_fields(TIState, written)
 
 
 def test_a_world_dealt_from_a_loaded_position_is_a_consistent_position() -> None:

@@ -1,0 +1,53 @@
+"""Checks the position tests of the hex game and The Initiative share
+(tests/hex/test_notation.py, tests/ti/test_ti_notation.py)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from initiative.engine.errors import NotationError
+from initiative.engine.stack_state import StackState
+
+Change = Callable[[dict[str, Any]], Any]
+
+
+def notation_doc_part(start: str, end: str | None = None) -> tuple[str, str]:
+    """docs/notation.md from heading `start` (to heading `end`): the part and its first
+    JSON example."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "notation.md").read_text("utf-8")
+    part = doc[doc.index(start):doc.index(end) if end else None]
+    return part, re.findall(r"```json\n(.*?)```", part, flags=re.DOTALL)[0]
+
+
+def check_shown_errors(part: str, bad: Sequence[tuple[Change, str]],
+                       fresh: Callable[[], dict[str, Any]],
+                       load_position: Callable[[dict[str, Any]], Any], at_least: int) -> None:
+    """Every error the docs part shows (`- \\`position....\\``, `...` for the parts left
+    out) is one that a bad position of `bad` produces."""
+    produced = []
+    for change, _ in bad:
+        data = fresh()
+        change(data)
+        with pytest.raises(NotationError) as caught:
+            load_position(data)
+        produced.append(str(caught.value))
+    shown = re.findall(r"^- `(position\..*)`$", part, flags=re.MULTILINE)
+    assert len(shown) >= at_least
+    for line in shown:
+        parts = line.split("...")
+        assert any(all(p in message for p in parts) for message in produced), line
+
+
+def check_state_fields(state_class: type[StackState[Any, Any, Any]], written: set[str]
+                       ) -> None:
+    """Every field of the state is written in a position, or deliberately not: the
+    setup's rules, what happened (log, history) and the legal-action cache."""
+    left_out = {"rules",  # the setup's
+                "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
+                "_legal", "_legal_seat"}  # a cache
+    assert {*state_class.__slots__, *StackState.__slots__} == written | left_out
