@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 from initiative.engine.errors import NotationError
+from initiative.engine.rng import SplitMix64
 from initiative.engine.stack_state import StackState
 
 Change = Callable[[dict[str, Any]], Any]
@@ -51,3 +53,46 @@ def check_state_fields(state_class: type[StackState[Any, Any, Any]], written: se
                 "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
                 "_legal", "_legal_seat"}  # a cache
     assert {*state_class.__slots__, *StackState.__slots__} == written | left_out
+
+
+Stepper = Callable[[Any, SplitMix64], None]
+
+
+def same_future(a: Any, b: Any, seed: int, steps: int, step: Stepper,
+                position_of: Callable[[Any], dict[str, Any]]) -> None:
+    """Both states take the same random steps and stay the same position."""
+    rng_a, rng_b = SplitMix64(seed), SplitMix64(seed)
+    for _ in range(steps):
+        assert a.current_seat() == b.current_seat()
+        assert a.legal_actions() == b.legal_actions()
+        assert a.chance_outcomes() == b.chance_outcomes()
+        if a.is_terminal():
+            break
+        step(a, rng_a)
+        step(b, rng_b)
+        assert position_of(a) == position_of(b)
+
+
+def round_trip(state: Any, explicit: bool, load_position: Callable[..., Any],
+               position_of: Callable[[Any], dict[str, Any]]) -> Any:
+    """`state`'s position is plain JSON data and loads back to itself; the loaded state."""
+    data = position_of(state)
+    assert json.loads(json.dumps(data)) == data, "a position is plain JSON data"
+    loaded = load_position(data, explicit_chance=explicit)
+    assert position_of(loaded) == data
+    return loaded
+
+
+def check_forced_play_on(state: Any, rng: SplitMix64, load_position: Callable[..., Any],
+                         position_of: Callable[[Any], dict[str, Any]], step: Stepper,
+                         check_invariants: Callable[[Any], None]) -> None:
+    """A sampled position loads with explicit chance (the same but its `rng`) and plays
+    on, keeping the invariants."""
+    forced = load_position(position_of(state), explicit_chance=True)
+    data, again = position_of(forced), position_of(state)
+    assert data["rng"] == "explicit" and {**data, "rng": again["rng"]} == again
+    for _ in range(300):
+        if forced.is_terminal():
+            break
+        check_invariants(forced)
+        step(forced, rng)

@@ -37,6 +37,7 @@ from initiative.games.hex.loader import load_hex_skirmish
 from initiative.games.hex.notation import SPECIAL, load_position, position_of
 from initiative.games.hex.record import record_of, replay
 from initiative.games.hex.state import HexState
+from tests.position_kit import check_forced_play_on, round_trip, same_future
 
 GAMES = int(os.environ.get("HEX_PROPERTY_GAMES", "8"))
 """Random games per property (HEX_PROPERTY_GAMES overrides)."""
@@ -188,20 +189,6 @@ def test_explicit_games_keep_every_invariant_and_their_nodes_are_distributions(
 # --- positions ----------------------------------------------------------------------
 
 
-def _same_future(a: HexState, b: HexState, seed: int, steps: int) -> None:
-    """Both states take the same random steps and stay the same position."""
-    rng_a, rng_b = SplitMix64(seed), SplitMix64(seed)
-    for _ in range(steps):
-        assert a.current_seat() == b.current_seat()
-        assert a.legal_actions() == b.legal_actions()
-        assert a.chance_outcomes() == b.chance_outcomes()
-        if a.is_terminal():
-            break
-        step(a, rng_a)
-        step(b, rng_b)
-        assert position_of(a) == position_of(b)
-
-
 @games
 @given(seed=seeds, layout=layouts, cut=hs.integers(0, 400), explicit=hs.booleans(),
        flags=flag_sets)
@@ -210,12 +197,9 @@ def test_positions_round_trip_and_play_on_identically(seed: int, layout: tuple[s
                                                       flags: dict[str, Any]) -> None:
     _, state = new_game(layout, seed, explicit, flags)
     play(state, SplitMix64(seed + 1), limit=cut)
-    data = position_of(state)
-    assert json.loads(json.dumps(data)) == data, "a position is plain JSON data"
-    loaded = load_position(data, explicit_chance=explicit)
-    assert position_of(loaded) == data
+    loaded = round_trip(state, explicit, load_position, position_of)
     assert loaded.winner == state.winner and loaded.round == state.round
-    _same_future(state, loaded, seed + 2, 150)
+    same_future(state, loaded, seed + 2, 150, step, position_of)
 
 
 @games
@@ -225,15 +209,8 @@ def test_a_sampled_position_loads_with_explicit_chance_and_plays_on(
     """Any position can have its dice and shuffles forced from then on."""
     _, state = new_game(layout, seed)
     play(state, SplitMix64(seed + 5), limit=cut)
-    forced = load_position(position_of(state), explicit_chance=True)
-    data, again = position_of(forced), position_of(state)
-    assert data["rng"] == "explicit" and {**data, "rng": again["rng"]} == again
-    rng = SplitMix64(seed + 6)
-    for _ in range(300):
-        if forced.is_terminal():
-            break
-        check_invariants(forced)
-        step(forced, rng)
+    check_forced_play_on(state, SplitMix64(seed + 6), load_position, position_of, step,
+                         check_invariants)
 
 
 def _hide_differently(data: dict[str, Any], seat: int, rng: SplitMix64) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from initiative.games.ti.loader import load_the_initiative
 from initiative.games.ti.notation import load_position, position_of
 from initiative.games.ti.record import TIRecord, golden_step, record_of, rendered_log, replay
 from initiative.games.ti.state import TIState
+from tests.position_kit import check_forced_play_on, round_trip, same_future
 
 GAMES = int(os.environ.get("TI_PROPERTY_GAMES", "25"))
 """Random games per property (TI_PROPERTY_GAMES overrides)."""
@@ -278,20 +279,6 @@ def test_views_do_not_depend_on_hidden_information(seed: int, layout: tuple[str,
 # --- positions ----------------------------------------------------------------------
 
 
-def _same_future(a: TIState, b: TIState, seed: int, steps: int) -> None:
-    """Both states take the same random steps and stay the same position."""
-    rng_a, rng_b = SplitMix64(seed), SplitMix64(seed)
-    for _ in range(steps):
-        assert a.current_seat() == b.current_seat()
-        assert a.legal_actions() == b.legal_actions()
-        assert a.chance_outcomes() == b.chance_outcomes()
-        if a.is_terminal():
-            break
-        step(a, rng_a)
-        step(b, rng_b)
-        assert position_of(a) == position_of(b)
-
-
 @games
 @given(seed=seeds, layout=layouts, cut=hs.integers(0, 400), explicit=hs.booleans(),
        flags=flag_sets)
@@ -300,12 +287,9 @@ def test_positions_round_trip_and_play_on_identically(seed: int, layout: tuple[s
                                                       flags: dict[str, Any]) -> None:
     _, state = new_game(layout, seed, explicit, flags)
     play(state, SplitMix64(seed + 1), limit=cut)
-    data = position_of(state)
-    assert json.loads(json.dumps(data)) == data, "a position is plain JSON data"
-    loaded = load_position(data, explicit_chance=explicit)
-    assert position_of(loaded) == data
+    loaded = round_trip(state, explicit, load_position, position_of)
     assert loaded.won == state.won and loaded.turn == state.turn
-    _same_future(state, loaded, seed + 2, 150)
+    same_future(state, loaded, seed + 2, 150, step, position_of)
 
 
 @games
@@ -315,15 +299,8 @@ def test_a_sampled_position_loads_with_explicit_chance_and_plays_on(
     """Any position can have its draws, reveals and random discards forced from then on."""
     _, state = new_game(layout, seed)
     play(state, SplitMix64(seed + 5), limit=cut)
-    forced = load_position(position_of(state), explicit_chance=True)
-    data, again = position_of(forced), position_of(state)
-    assert data["rng"] == "explicit" and {**data, "rng": again["rng"]} == again
-    rng = SplitMix64(seed + 6)
-    for _ in range(300):
-        if forced.is_terminal():
-            break
-        check_invariants(forced)
-        step(forced, rng)
+    check_forced_play_on(state, SplitMix64(seed + 6), load_position, position_of, step,
+                         check_invariants)
 
 
 # --- records and determinism --------------------------------------------------------
