@@ -4,15 +4,12 @@ a person would: answers by number, questions, bad input, hotseat handoffs, Ctrl-
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
-import pexpect
-
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.hex.record import HexRecord, replay_prefix
-from tests.cli.helpers import ENV
+from tests.cli.tty_kit import finish, spawn_play
 
 PROMPT = r"Your choice \(number or move text, help, q to quit\): "
 HANDOFF = r"Pass the keyboard to (\w+) \(seat (\d)\), then press Enter: "
@@ -21,19 +18,7 @@ SHORT = ("--rule", "round_limit=3")
 
 
 def _spawn(*args: str) -> Any:
-    env = {k: v for k, v in ENV.items() if k not in ("NO_COLOR", "COLUMNS")}
-    env["TERM"] = "xterm-256color"
-    return pexpect.spawn(sys.executable,
-                         ["-m", "initiative.cli.main", "play", "--game", "hex_skirmish",
-                          *args], env=env, encoding="utf-8", timeout=30,
-                         dimensions=(60, 100))
-
-
-def _finish(child: Any) -> None:
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    assert "Traceback" not in (child.before or "")
+    return spawn_play("hex_skirmish", args, timeout=30, dimensions=(60, 100))
 
 
 def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> None:
@@ -56,7 +41,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
     while child.expect([PROMPT, END]) == 0:
         child.sendline("1")
         decisions += 1
-    _finish(child)
+    finish(child)
     assert decisions > 5
     assert HexRecord.load(path).seed == 5
 
@@ -86,7 +71,7 @@ def test_hotseat_shows_each_person_only_their_own_hand(tmp_path: Path) -> None:
             child.sendline("1")
         else:
             break
-    _finish(child)
+    finish(child)
     names = {seat: name for seat, name, _ in seen}
     assert set(names) == {0, 1}
     record = HexRecord.load(path)
@@ -108,4 +93,4 @@ def test_ctrl_c_and_ctrl_d_end_the_game_cleanly() -> None:
         else:
             child.sendeof()
         child.expect("Game abandoned.")
-        _finish(child)
+        finish(child)

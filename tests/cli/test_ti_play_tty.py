@@ -6,11 +6,8 @@ shows the other seat's hand, Ctrl-C and Ctrl-D."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 from typing import Any
-
-import pexpect
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.games import load_game
@@ -18,7 +15,7 @@ from initiative.games.ti.actions import from_index
 from initiative.games.ti.content import default_content
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.record import TIRecord, replay
-from tests.cli.helpers import ENV
+from tests.cli.tty_kit import finish, spawn_play
 
 PROMPT = r"Your choice \(number or move text, help, q to quit\): "
 HANDOFF = r"Pass the keyboard to ([^\n]+?) \(seat (\d)\)( to [^.]+)?\.\s+Press Enter when " \
@@ -28,19 +25,7 @@ CARD = r"(\d+): (?:(\d+) (\w+)|time x\d)"
 
 
 def _spawn(*args: str) -> Any:
-    env = {k: v for k, v in ENV.items() if k not in ("NO_COLOR", "COLUMNS")}
-    env["TERM"] = "xterm-256color"
-    return pexpect.spawn(sys.executable,
-                         ["-m", "initiative.cli.main", "play", "--game", "the_initiative",
-                          *args], env=env, encoding="utf-8", timeout=60,
-                         dimensions=(80, 80))
-
-
-def _finish(child: Any) -> None:
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    assert "Traceback" not in (child.before or "")
+    return spawn_play("the_initiative", args, timeout=60, dimensions=(80, 80))
 
 
 def _widest(screen: str) -> int:
@@ -80,7 +65,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
         decisions += 1
     child.expect("The answer: ")
     child.expect(f"Record saved to {path}")
-    _finish(child)
+    finish(child)
     assert decisions > 5
     record = TIRecord.load(path)
     assert record.seed == 5 and replay(record).is_terminal(), "the record replays"
@@ -104,7 +89,7 @@ def test_a_solo_player_enters_the_answer_symbol_by_symbol_and_wins() -> None:
         child.sendline(symbol.lower())
     child.expect("Mission accomplished: the answer was right.")
     child.expect("The answer: " + " ".join(mission.answer))
-    _finish(child)
+    finish(child)
 
 
 def _hand(screen: str, name: str) -> list[int]:
@@ -146,7 +131,7 @@ def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
         state.apply(from_index(view["legal"][texts.index(choice)]["index"]))
     end = child.before
     assert "\x1b[2J" in end and "'s hand" not in end, "the end shown over a cleared screen"
-    _finish(child)
+    finish(child)
     assert proposed and voted, "the vote went to the other seat through a handoff"
     assert state.is_terminal()
 
@@ -164,5 +149,5 @@ def test_ctrl_c_and_ctrl_d_end_the_game_cleanly(tmp_path: Path) -> None:
             child.sendeof()
         child.expect("Game abandoned.")
         child.expect("Record saved")
-        _finish(child)
+        finish(child)
         assert len(TIRecord.load(path).actions) >= 1, "what was played is kept"

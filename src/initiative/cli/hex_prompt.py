@@ -8,10 +8,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from initiative.cli import hex_screen
+from initiative.cli.menu_choice import PROMPT as PROMPT
+from initiative.cli.menu_choice import QUIT_WORDS as QUIT_WORDS
+from initiative.cli.menu_choice import ChoiceError as ChoiceError
+from initiative.cli.menu_choice import menu_entry, not_a_choice, not_legal, spoken
 from initiative.games.hex.actions import HexAction, action_text, from_index, parse
 
-PROMPT = "Your choice (number or move text, help, q to quit): "
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP = """Answer with:
   NUMBER          the numbered choice (e.g. 2)
   move text       the choice's text as listed (e.g. `step NE`, `target 1`, `move 0`)
@@ -25,31 +27,17 @@ A turn: play a card from your hand for its Move (`move SLOT`) or its Attack
 target may react with a card's Reaction section (`react SLOT`) or `decline`."""
 
 
-class ChoiceError(ValueError):
-    """An answer that names no legal action; the message says why and what to do."""
-
-
 def parse_choice(text: str, legal: Sequence[Mapping[str, Any]]) -> HexAction:
     """The action an answer names: its number in the menu or its move text."""
-    answer = " ".join(text.split())
-    n = len(legal)
-    if not answer:
-        raise ChoiceError(f"Please enter a number from 1 to {n} or a move text.")
-    if answer.lstrip("+-").isdigit():
-        number = int(answer)
-        if not 1 <= number <= n:
-            raise ChoiceError(f"There is no choice {number}: enter a number from 1 to {n}.")
-        return from_index(int(legal[number - 1]["index"]))
-    for entry in legal:
-        if answer.lower() == str(entry["text"]).lower():
-            return from_index(int(entry["index"]))
-    texts = ", ".join(str(e["text"]) for e in legal)
+    answer = spoken(text, len(legal))
+    entry = menu_entry(answer, legal)
+    if entry is not None:
+        return from_index(int(entry["index"]))
     try:
         action = parse(answer)
     except ValueError as exc:
-        raise ChoiceError(f"{answer!r} is not a choice: {exc}. Enter a number from 1 to "
-                          f"{n} or one of: {texts} (help for more).") from None
-    raise ChoiceError(f"{action_text(action)!r} is not legal now; legal: {texts}.")
+        raise not_a_choice(answer, exc, legal) from None
+    raise not_legal(action_text(action), legal)
 
 
 def card_answer(view: Mapping[str, Any], name: str) -> str:

@@ -9,11 +9,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from initiative.cli import ti_screen
+from initiative.cli.menu_choice import PROMPT as PROMPT
+from initiative.cli.menu_choice import QUIT_WORDS as QUIT_WORDS
+from initiative.cli.menu_choice import ChoiceError as ChoiceError
+from initiative.cli.menu_choice import menu_entry, not_a_choice, not_legal, spoken
 from initiative.games.ti.actions import Kind, TIAction, act, action_text, from_index, parse
 from initiative.games.ti.board_text import card_text, link_mark, token_code
 
-PROMPT = "Your choice (number or move text, help, q to quit): "
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP = """Answer with:
   NUMBER        the numbered choice (e.g. 2)
   move text     the choice's text as listed (e.g. `play run 14`, `move 2`, `end`)
@@ -42,10 +44,6 @@ TOKEN_NAMES: Mapping[str, str] = {
     "safe": "safe (INTEL cannot reveal here)"}
 
 
-class ChoiceError(ValueError):
-    """An answer that names no legal action; the message says why and what to do."""
-
-
 def symbol_choice(answer: str, view: Mapping[str, Any]) -> TIAction | None:
     """At the answer step, the SYMBOL action for a typed symbol (an exact match first,
     then one ignoring case); None if `answer` is not one of the mission's symbols."""
@@ -65,32 +63,22 @@ def parse_choice(text: str, view: Mapping[str, Any]) -> TIAction:
     a move text."""
     legal: Sequence[Mapping[str, Any]] = view.get("legal") or []
     legal_actions = [from_index(int(e["index"])) for e in legal]
-    answer = " ".join(text.split())
-    n = len(legal)
-    if not answer:
-        raise ChoiceError(f"Please enter a number from 1 to {n} or a move text.")
+    answer = spoken(text, len(legal))
     symbol = symbol_choice(answer, view)
     if symbol is not None:
         if symbol in legal_actions:
             return symbol
         raise ChoiceError(f"{answer!r} cannot be entered now.")
-    if answer.lstrip("+-").isdigit():
-        number = int(answer)
-        if not 1 <= number <= n:
-            raise ChoiceError(f"There is no choice {number}: enter a number from 1 to {n}.")
-        return legal_actions[number - 1]
-    for entry, action in zip(legal, legal_actions, strict=True):
-        if answer.lower() == str(entry["text"]).lower():
-            return action
-    texts = ", ".join(str(e["text"]) for e in legal)
+    entry = menu_entry(answer, legal)
+    if entry is not None:
+        return from_index(int(entry["index"]))
     try:
         action = parse(answer)
     except (ValueError, IndexError) as exc:
-        raise ChoiceError(f"{answer!r} is not a choice: {exc}. Enter a number from 1 to "
-                          f"{n} or one of: {texts} (help for more).") from None
+        raise not_a_choice(answer, exc, legal) from None
     if action in legal_actions:
         return action
-    raise ChoiceError(f"{action_text(action)!r} is not legal now; legal: {texts}.")
+    raise not_legal(action_text(action), legal)
 
 
 def _find(wanted: str, names: Sequence[tuple[str, ...]]) -> list[int]:
