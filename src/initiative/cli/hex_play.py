@@ -11,19 +11,18 @@ An answer is a menu number or a move text (`step NE`, `target 1`); `help`, `card
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
-from rich.rule import Rule
 
 from initiative.bots import make_bot
 from initiative.cli import hex_screen, play_host
 from initiative.cli.console_io import Reader
-from initiative.cli.hex_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
+from initiative.cli.hex_prompt import parse_choice, question
 from initiative.cli.play_host import OptionError as OptionError
-from initiative.cli.play_host import check_bot, check_seats, final_viewer, play_out
+from initiative.cli.play_host import Screens, check_bot, check_seats, final_viewer, play_out
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -37,15 +36,10 @@ HANDOFF = "Pass the keyboard to {name} (seat {seat}), then press Enter: "
 
 
 @dataclass
-class Table:
-    """One game at the terminal: who is human, where their logs were last read."""
+class Table(play_host.Table):
+    """One hex game at the terminal."""
 
-    console: Console
-    read: Reader
-    humans: list[int]
-    log_start: dict[int, int] = field(default_factory=dict)
-    last: int | None = None
-    """The human who decided last (no handoff screen while the same person plays on)."""
+    screens: ClassVar[Screens] = hex_screen
 
     def handoff(self, seat: int, view: Mapping[str, Any]) -> bool:
         """Clear the screen and wait for `seat`'s player; False if they quit instead."""
@@ -56,38 +50,11 @@ class Table:
         name = view["seat_names"][seat]
         return self.read(HANDOFF.format(name=name, seat=seat)) is not None
 
-    def ask(self, seat: int, view: Mapping[str, Any]) -> HexAction | None:
-        """Show `seat` its screen and read a legal choice; None: the player quit."""
-        if not self.handoff(seat, view):
-            return None
-        start = self.log_start.get(seat, 0)
-        self.say(hex_screen.screen(view, start))
-        self.log_start[seat] = len(view["log"])
-        while True:
-            text = self.read(PROMPT)
-            if text is None or text.strip().lower() in QUIT_WORDS:
-                return None
-            answer = question(text, view, start)
-            if answer is not None:
-                self.say(answer)
-                continue
-            try:
-                return parse_choice(text, view["legal"])
-            except ChoiceError as exc:
-                self.console.print(str(exc), style="bold red", markup=False,
-                                   highlight=False)
+    def question(self, text: str, view: Mapping[str, Any], log_start: int) -> str | None:
+        return question(text, view, log_start)
 
-    def say(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False)
-
-    def finish(self, final: Mapping[str, Any], stopped: bool) -> None:
-        """The end: the log the viewer has not seen, the map, and the result."""
-        self.console.print(Rule("Game stopped" if stopped else "Game over"))
-        seen = self.log_start.get(int(final["seat"]), 0)
-        for line in hex_screen.log_lines(final, seen):
-            self.say(line)
-        self.say(hex_screen.board_text(final))
-        self.say("Game abandoned." if stopped else hex_screen.result_text(final))
+    def choice(self, text: str, view: Mapping[str, Any]) -> HexAction:
+        return parse_choice(text, view["legal"])
 
 
 def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> str:

@@ -7,12 +7,16 @@ state, bots, question and record."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from rich.console import Console
+from rich.rule import Rule
 
 from initiative.bots import BOTS, is_bot_name
+from initiative.cli.console_io import Reader
+from initiative.cli.menu_choice import PROMPT, QUIT_WORDS, ChoiceError
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import ConfigError, InitiativeError
 from initiative.games.ib.config import parse_flag_value
@@ -38,6 +42,78 @@ class Chooser(Protocol):
     """A bot: an action from its seat's view."""
 
     def choose(self, view: Any) -> Any: ...
+
+
+class Screens(Protocol):
+    """A game's screens (cli/hex_screen.py, cli/ti_screen.py), drawn from a view dict."""
+
+    def screen(self, view: Mapping[str, Any], log_start: int) -> str: ...
+
+    def log_lines(self, view: Mapping[str, Any], start: int) -> list[str]: ...
+
+    def board_text(self, view: Mapping[str, Any]) -> str: ...
+
+    def result_text(self, view: Mapping[str, Any]) -> str: ...
+
+
+@dataclass
+class Table:
+    """One game at the terminal: who is human, where their logs were last read. A game's
+    table names its `screens` and says how the keyboard is handed over, which questions
+    it answers and how an answer becomes an action."""
+
+    screens: ClassVar[Screens]
+    console: Console
+    read: Reader
+    humans: list[int]
+    log_start: dict[int, int] = field(default_factory=dict)
+    last: int | None = None
+    """The human who decided last (no handoff screen while the same person plays on)."""
+
+    def handoff(self, seat: int, view: Mapping[str, Any]) -> bool:
+        """Wait for `seat`'s player if another decided last; False if they quit."""
+        raise NotImplementedError
+
+    def question(self, text: str, view: Mapping[str, Any], log_start: int) -> str | None:
+        """The answer to a question that spends no decision; None if `text` is a choice."""
+        raise NotImplementedError
+
+    def choice(self, text: str, view: Mapping[str, Any]) -> Any:
+        """The legal action `text` names; ChoiceError says why it names none."""
+        raise NotImplementedError
+
+    def ask(self, seat: int, view: Mapping[str, Any]) -> Any:
+        """Show `seat` its screen and read a legal choice; None: the player quit."""
+        if not self.handoff(seat, view):
+            return None
+        start = self.log_start.get(seat, 0)
+        self.say(self.screens.screen(view, start))
+        self.log_start[seat] = len(view["log"])
+        while True:
+            text = self.read(PROMPT)
+            if text is None or text.strip().lower() in QUIT_WORDS:
+                return None
+            answer = self.question(text, view, start)
+            if answer is not None:
+                self.say(answer)
+                continue
+            try:
+                return self.choice(text, view)
+            except ChoiceError as exc:
+                self.console.print(str(exc), style="bold red", markup=False,
+                                   highlight=False)
+
+    def say(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def finish(self, final: Mapping[str, Any], stopped: bool) -> None:
+        """The end: the log the viewer has not seen, the board, and the result."""
+        self.console.print(Rule("Game stopped" if stopped else "Game over"))
+        seen = self.log_start.get(int(final["seat"]), 0)
+        for line in self.screens.log_lines(final, seen):
+            self.say(line)
+        self.say(self.screens.board_text(final))
+        self.say("Game abandoned." if stopped else self.screens.result_text(final))
 
 
 def final_viewer(humans: Sequence[int]) -> int:

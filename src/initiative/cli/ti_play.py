@@ -12,19 +12,18 @@ menu number, a move text (`play run 14`) or, at the answer step, a symbol; `help
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console
-from rich.rule import Rule
 
 from initiative.bots import TIBot, make_bot
 from initiative.cli import play_host, ti_screen
 from initiative.cli.console_io import Reader
 from initiative.cli.play_host import OptionError as OptionError
-from initiative.cli.play_host import check_bot, check_seats, final_viewer, play_out
-from initiative.cli.ti_prompt import PROMPT, QUIT_WORDS, ChoiceError, parse_choice, question
+from initiative.cli.play_host import Screens, check_bot, check_seats, final_viewer, play_out
+from initiative.cli.ti_prompt import QUIT_WORDS, parse_choice, question
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -44,15 +43,10 @@ WHY: Mapping[str, str] = {"vote": " to vote on the proposed answer",
 
 
 @dataclass
-class Table:
-    """One game at the terminal: who is human, where their logs were last read."""
+class Table(play_host.Table):
+    """One game of The Initiative at the terminal."""
 
-    console: Console
-    read: Reader
-    humans: list[int]
-    log_start: dict[int, int] = field(default_factory=dict)
-    last: int | None = None
-    """The human who decided last (no handoff screen while the same person plays on)."""
+    screens: ClassVar[Screens] = ti_screen
     one_person: bool = False
     """Every human seat is the same person (a solo player's two characters, TI-A17)."""
 
@@ -68,26 +62,11 @@ class Table:
         text = self.read(READY)
         return text is not None and text.strip().lower() not in QUIT_WORDS
 
-    def ask(self, seat: int, view: Mapping[str, Any]) -> TIAction | None:
-        """Show `seat` its screen and read a legal choice; None: the player quit."""
-        if not self.handoff(seat, view):
-            return None
-        start = self.log_start.get(seat, 0)
-        self.say(ti_screen.screen(view, start))
-        self.log_start[seat] = len(view["log"])
-        while True:
-            text = self.read(PROMPT)
-            if text is None or text.strip().lower() in QUIT_WORDS:
-                return None
-            answer = question(text, view, start)
-            if answer is not None:
-                self.say(answer)
-                continue
-            try:
-                return parse_choice(text, view)
-            except ChoiceError as exc:
-                self.console.print(str(exc), style="bold red", markup=False,
-                                   highlight=False)
+    def question(self, text: str, view: Mapping[str, Any], log_start: int) -> str | None:
+        return question(text, view, log_start)
+
+    def choice(self, text: str, view: Mapping[str, Any]) -> TIAction:
+        return parse_choice(text, view)
 
     def clear(self) -> None:
         """Clear the screen and a terminal's scrollback."""
@@ -96,20 +75,12 @@ class Table:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def say(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False)
-
     def finish(self, final: Mapping[str, Any], stopped: bool) -> None:
-        """The end: the log the viewer has not seen, the board, and the result; in
-        hotseat over a cleared screen (the last person's hand is not left showing)."""
+        """The end, in hotseat over a cleared screen (the last person's hand is not
+        left showing)."""
         if len(self.humans) > 1 and not self.one_person:
             self.clear()
-        self.console.print(Rule("Game stopped" if stopped else "Game over"))
-        seen = self.log_start.get(int(final["seat"]), 0)
-        for line in ti_screen.log_lines(final, seen):
-            self.say(line)
-        self.say(ti_screen.board_text(final))
-        self.say("Game abandoned." if stopped else ti_screen.result_text(final))
+        super().finish(final, stopped)
 
 
 def rule_flags(items: Sequence[str]) -> dict[str, Any]:
