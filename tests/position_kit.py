@@ -96,3 +96,24 @@ def check_forced_play_on(state: Any, rng: SplitMix64, load_position: Callable[..
             break
         check_invariants(forced)
         step(forced, rng)
+
+
+DELETE = object()
+"""The value of `set_at` that deletes the key."""
+
+
+def set_at(path: str, value: Any) -> Change:
+    """A change to a position: set the field at the dotted `path` (list items by
+    number) to `value`, or delete it (DELETE)."""
+    def change(data: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        node: Any = data
+        for part in parents:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        if isinstance(node, list):
+            node[int(last)] = value
+        elif value is DELETE:
+            del node[last]
+        else:
+            node[last] = value
+    return change

@@ -20,7 +20,13 @@ from initiative.games.hex.notation import (
     position_of,
 )
 from initiative.games.hex.state import HexState
-from tests.position_kit import check_shown_errors, check_state_fields, notation_doc_part
+from tests.position_kit import (
+    DELETE,
+    check_shown_errors,
+    check_state_fields,
+    notation_doc_part,
+    set_at,
+)
 
 STANDARD = ["hold_fast", "sidestep", "dash", "break_the_line", "long_run", "shoulder_in",
             "catch_breath", "wide_swing", "false_opening", "all_in", "spinning_cut",
@@ -129,21 +135,9 @@ def test_a_position_without_a_line_deals_its_round() -> None:
 
 def _set(path: str, value: Any) -> Any:
     """A change to the face-off position: `path` is dotted (list items by number)."""
-    def change(data: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        node: Any = data
-        for part in parents:
-            node = node[int(part)] if isinstance(node, list) else node[part]
-        if isinstance(node, list):
-            node[int(last)] = value
-        elif value is _DELETE:
-            del node[last]
-        else:
-            node[last] = value
-    return change
+    return set_at(path, value)
 
 
-_DELETE = object()
 MOVE = {"frame": "move", "unit": 0, "card": "dash", "section": "move", "left": 2,
         "taken": 0, "displace": False, "displaced": 0, "start": [0, 0],
         "directions": [0, 1, 2, 3, 4, 5], "waiting": None}
@@ -203,7 +197,7 @@ BAD: list[tuple[Any, str]] = [
                      "targets": [1], "rest": [], "needs": [0, 3], "rolls": [[], [7]],
                      "hits": [0, 1], "at": 0, "behind": [], "owed": None}]),
      "position.stack[0].rolls[1][0]: 7 is outside 1..6"),
-    (_set("rng", _DELETE), "position.rng: missing"),
+    (_set("rng", DELETE), "position.rng: missing"),
     (_set("rng", "dice"), "position.rng: expected a whole number"),
     (_set("chance", {"step": 0, "chosen": []}),
      "position.chance: a pending chance node loads only with explicit_chance"),

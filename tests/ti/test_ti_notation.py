@@ -20,7 +20,13 @@ from initiative.games.ti.content import default_content
 from initiative.games.ti.loader import load_the_initiative
 from initiative.games.ti.notation import FORMAT, load_position, position_json, position_of
 from initiative.games.ti.state import TIState
-from tests.position_kit import check_shown_errors, check_state_fields, notation_doc_part
+from tests.position_kit import (
+    DELETE,
+    check_shown_errors,
+    check_state_fields,
+    notation_doc_part,
+    set_at,
+)
 
 CONTENT = default_content()
 CARD = {card.key: i for i, card in enumerate(CONTENT.cards)}
@@ -213,18 +219,7 @@ def test_an_alarm_room_and_counter_intel_constrain_the_loaded_turn() -> None:
 
 def _set(path: str, value: Any) -> Any:
     """A change to the ready position: `path` is dotted (list items by number)."""
-    def change(data: dict[str, Any]) -> None:
-        *parents, last = path.split(".")
-        node: Any = data
-        for part in parents:
-            node = node[int(part)] if isinstance(node, list) else node[part]
-        if isinstance(node, list):
-            node[int(last)] = value
-        elif value is _DELETE:
-            del node[last]
-        else:
-            node[last] = value
-    return change
+    return set_at(path, value)
 
 
 def _swap(take: str, put: str, card: str) -> Any:
@@ -240,7 +235,6 @@ def _swap(take: str, put: str, card: str) -> Any:
     return change
 
 
-_DELETE = object()
 
 BAD: list[tuple[Any, str]] = [
     (_set("format", "ti-position/0"), "position.format: expected 'ti-position/1'"),
@@ -353,7 +347,7 @@ BAD: list[tuple[Any, str]] = [
      "position.result.entered: expected 5 entries, got 1"),
     (_set("result", {"won": False, "reason": "time", "entered": None, "score": 1}),
      "position.result: unknown field 'score'"),
-    (_set("rng", _DELETE), "position.rng: missing"),
+    (_set("rng", DELETE), "position.rng: missing"),
     (_set("rng", "dice"), "position.rng: expected a whole number"),
     (_set("chance", {"step": 0, "chosen": []}),
      "position.chance: a pending chance node loads only with explicit_chance"),
