@@ -347,3 +347,54 @@ def test_bots_play_a_whole_game_on_the_server(tmp_path: Path) -> None:
         view = last["view"]
         assert view["hand"] == [] and "hands" not in view and view["result"] is not None
         assert live(client, made["id"]).finished
+
+
+def test_a_solo_player_with_two_characters_plays_both_from_one_link(tmp_path: Path) -> None:
+    """TI-A17 `characters_per_solo_player: 2`: the form offers a second character, the
+    created page gives one link, and that link's page follows whichever character
+    decides (its view is that seat's own: never both hands at once)."""
+    with running(tmp_path) as client:
+        form = client.get("/ti/new").text
+        assert 'data-solo-seats="1"' in form and 'id="solo-hint"' in form
+        answer = client.post("/ti/new", data={
+            "players": "1", "rule_characters_per_solo_player": "2", "seat0_name": "Ann",
+            "seat1_name": "Ann's second", "seat0_character": "ada",
+            "seat1_character": "pip", "seat1_controller": "random"},
+            follow_redirects=False)
+        assert answer.status_code == 303
+        created = html.unescape(client.get(answer.headers["location"]).text)
+        links = re.findall(r'href="(/ti/[0-9a-f]{32}\?k=[^"]+)"', created)
+        assert len(links) == 2  # the one seat link and the spectators'
+        assert "played from the link above" in created
+        table = live(client, links[0][4:36])
+        assert [s.controller for s in table.plan.seats] == ["human", "solo"]
+        assert [s.character for s in table.plan.seats] == ["ada", "pip"]
+        assert table.seat_digests[1] == "" and all(table.claimed)
+        token = links[0].split("k=")[1]
+        deciders: set[int] = set()
+        with seat(client, links[0][4:36], token) as solo:
+            for _ in range(400):
+                frame = solo.until(deciding)
+                view = frame["view"]
+                if view["over"]:
+                    break
+                state = table.state
+                deciders.add(view["seat"])
+                assert view["seat"] == state.current_seat()  # the page follows the decider
+                assert view["hand"] == state.view(view["seat"]).to_dict()["hand"]
+                assert "hands" not in view
+                legal = [a for a in view["legal"] if a["kind"] != "solve"] or view["legal"]
+                solo.send(op="act", action=legal[0]["index"])
+                if deciders == {0, 1}:
+                    break
+        assert deciders == {0, 1}
+
+
+def test_a_bot_playing_alone_with_two_characters_plays_both(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = client.post("/api/ti-tables", json={
+            "players": 1, "rule_characters_per_solo_player": 2,
+            "seat0_controller": "random", "seat1_controller": "human"}).json()
+        table = live(client, made["id"])
+        assert [s.controller for s in table.plan.seats] == ["random", "random"]
+        assert made["seats"] == [None, None]

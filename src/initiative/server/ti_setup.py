@@ -18,6 +18,7 @@ from initiative.games.ti.flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import NUMBER_CHOICES, TIRules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.specs import TIContent
+from initiative.server.action_table import SHARED
 from initiative.server.flag_form import RuleField, changed_rules
 from initiative.server.flag_form import rule_fields as flag_rule_fields
 from initiative.server.setup import SetupError
@@ -35,11 +36,12 @@ class TISeatPlan:
     name: str
     character: str
     controller: str
-    """"human" (a secret link), "open" (anyone from the lobby) or a bot name."""
+    """"human" (a secret link), "open" (anyone from the lobby), "solo" (the solo
+    player's second character, played from seat 1's link, TI-A17) or a bot name."""
 
     @property
     def is_bot(self) -> bool:
-        return self.controller not in (HUMAN, OPEN)
+        return self.controller not in (HUMAN, OPEN, SHARED)
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,11 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
                content: TIContent | None = None) -> TIPlan:
     """A plan from form fields (`name`, `players`, `mission`, `seat{i}_name`,
     `seat{i}_character`, `seat{i}_controller`, `rule_{flag}`); SetupError lists every
-    problem. The game is built once to check the whole plan."""
+    problem. The game is built once to check the whole plan.
+
+    A solo player with two characters (TI-A17) plays both from one link: the second
+    seat's controller is "solo" (or seat 1's bot when a bot plays alone), whatever the
+    form says for it."""
     content = content or default_content()
     problems: list[str] = []
     name = " ".join(str(form.get("name", "")).split())[:MAX_TABLE_NAME] or "The Initiative"
@@ -132,7 +138,9 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
             problems.append(f"seat {i + 1}: unknown character {character!r} (characters: "
                             f"{', '.join(characters)})")
         controller = str(form.get(f"seat{i}_controller", "") or HUMAN)
-        if controller not in (HUMAN, OPEN, *bots):
+        if i >= players:  # the solo player's second character (TI-A17)
+            controller = seats[0].controller if seats[0].is_bot else SHARED
+        elif controller not in (HUMAN, OPEN, *bots):
             problems.append(f"seat {i + 1}: played by {controller!r}? (human, open, "
                             f"{', '.join(bots)})")
         seats.append(TISeatPlan(seat_name, character, controller))
