@@ -407,3 +407,51 @@ def test_a_card_then_a_pile_or_a_pile_then_a_card(server: Server, browser: Brows
             assert top is not None and top["id"] == cid
     finally:
         page.close()
+
+
+@needs_chromium
+def test_a_solo_player_with_two_characters_acts_for_both_from_one_page(
+        server: Server, browser: Browser) -> None:
+    """TI-A17 `characters_per_solo_player: 2`: the form shows the second character
+    (without a "Played by": one link plays both), and that one page offers every legal
+    action of whichever character decides, so the solo player acts for both seats."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    try:
+        page.goto(server.base + "/ti/new")
+        page.select_option("select[name=players]", "1")
+        seats = page.locator("fieldset.seat")
+        expect(seats.nth(1)).to_be_hidden()
+        expect(page.locator("#solo-hint")).to_be_visible()
+        page.locator("details summary").first.click()
+        page.select_option("select[name=rule_characters_per_solo_player]", "2")
+        expect(seats.nth(1)).to_be_visible()
+        expect(seats.nth(1).locator(".solo-note")).to_be_visible()
+        expect(seats.nth(1).locator("select[name=seat1_controller]")).to_be_hidden()
+        expect(seats.nth(2)).to_be_hidden()
+        page.select_option("select[name=players]", "2")
+        expect(seats.nth(1).locator("select[name=seat1_controller]")).to_be_visible()
+        created = create_ti(server, body_of(12, players=1, seat1_name="Ann too",
+                                            rule_characters_per_solo_player=2))
+        assert created["seats"][1] is None and created["links"][1] is None
+        rng = random.Random(12)
+        deciders: set[int] = set()
+        with json_seat(server, created, 0) as ws:
+            open_seat(page, server.base + created["links"][0])
+            for _ in range(300):
+                seq = settled(page)
+                view = view_at(ws, seq)
+                if view["over"] or deciders == {0, 1}:
+                    break
+                assert view["legal"], f"seq {seq}: the solo page always decides"
+                deciders.add(view["seat"])
+                legal = [a["index"] for a in view["legal"]]
+                assert set(legal) <= offered(page), f"seq {seq}: legal {legal}"
+                name = view["seat_names"][view["seat"]]
+                hand = {str(c["id"]) for c in view["hand"]}
+                shown = set(page.locator("#ti-hand [data-card]").evaluate_all(
+                    "els => els.map(e => e.dataset.card)"))
+                assert shown == hand, f"seq {seq}: {name}'s hand {hand}, page {shown}"
+                click(page, rng.choice(no_solve(view["legal"], lambda a: a["kind"]))["index"])
+        assert deciders == {0, 1}
+    finally:
+        page.close()
