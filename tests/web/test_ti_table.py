@@ -28,8 +28,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import ClientConnection, connect
 
+from initiative.engine.contract import GAME_MASTER
 from initiative.games.ti.flags import TIRules
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.state import TIState
 from initiative.server.ti_hub import TI_BOTS
+from initiative.server.ti_render import card_words
 from initiative.server.ti_setup import parse_plan
 from initiative.server.ti_table import build_game
 from tests.web.support import UI_TIMEOUT_MS, PageWatch, Server, needs_chromium, open_seat
@@ -455,3 +459,104 @@ def test_a_solo_player_with_two_characters_acts_for_both_from_one_page(
         assert deciders == {0, 1}
     finally:
         page.close()
+
+
+CHECK_AT = frozenset((0, 1, 2, 4, 7, 11, 16, 22, 30, 40, 55, 70))
+"""Decisions after which both pages are read whole (hidden information)."""
+
+
+def mirror(body: dict[str, Any]) -> tuple[TIGame, TIState]:
+    """The table's game and first state, built offline from its plan and seed: the same
+    seed and actions make the same game (so the test knows the real hands)."""
+    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, TI_BOTS)
+    game = build_game(plan)
+    return game, game.new_initial_state(body["seed"])
+
+
+def page_ids(page: Page, attribute: str) -> set[int]:
+    """Every `attribute` (a number) anywhere on the page."""
+    values: list[str] = page.locator(f"[{attribute}]").evaluate_all(
+        f"els => els.map(e => e.getAttribute('{attribute}'))")
+    return {int(v) for v in values}
+
+
+def assert_nothing_hidden(page: Page, seat: int, state: TIState, game: TIGame) -> None:
+    """What `seat`'s page shows holds no other seat's hand card, no closed window's
+    symbol and no face-down token (checked against the game master's view and the
+    mission's console)."""
+    master = state.view(GAME_MASTER).to_dict()
+    own = {c["id"] for c in master["hands"][str(seat)]}
+    others = [c for s, hand in master["hands"].items() if s != str(seat) for c in hand]
+    where = f"seat {seat}, turn {master['turn']}"
+    assert set(page.locator("#ti-hand [data-card]").evaluate_all(
+        "els => els.map(e => Number(e.dataset.card))")) == own, where
+    takes: list[str] = page.locator("#ti-piles [data-takes]").evaluate_all(
+        "els => els.flatMap(e => Object.keys(JSON.parse(e.dataset.takes)))")
+    assert {int(t) for t in takes} <= own, where  # a pile lights up own cards only
+    leaked = {c["id"] for c in others} & (page_ids(page, "data-card")
+                                          | {int(t) for t in takes})
+    assert not leaked, f"{where}: other hands' cards {leaked} on the page"
+    hand_text = page.locator("#ti-hand").inner_text()
+    mine = {card_words(c) for c in master["hands"][str(seat)]}
+    for card in others:
+        assert card_words(card) in mine or card_words(card) not in hand_text, where
+    windows = page.locator("#ti-console li.window")
+    spec = game.setup.mission.windows
+    for i, window in enumerate(master["console"]["windows"]):
+        if window["open"]:
+            continue
+        item = windows.nth(i)
+        assert item.locator(".symbols").count() == 0, f"{where}: window {i + 1}"
+        glyph = master["glyphs"][window["glyph"]]
+        rest = item.inner_text().replace(glyph["mark"], "").replace(glyph["name"], "")
+        assert rest.replace(":", "").split() == ["closed"], f"{where}: window {i + 1}: {rest}"
+        for symbol in spec[i].symbols:
+            assert symbol not in rest, f"{where}: window {i + 1} shows {symbol}"
+    face_up = {t["id"] for room in master["rooms"] for t in room["face_up"] + room["features"]}
+    face_up |= {t for pile in master["piles"] for t in pile["counter_intel"]}
+    shown = page_ids(page, "data-token")
+    assert shown <= face_up, f"{where}: tokens {shown - face_up} are not face up"
+    stacks: list[str] = page.locator("#ti-board text.stack").evaluate_all(
+        "els => els.map(e => e.textContent)")
+    counts = []
+    for text in stacks:  # only a count: "n face-down token(s)" and "▦n"
+        found = re.fullmatch(r"(\d+)face-downtokens?▦(\d+)", re.sub(r"\s+", "", text))
+        assert found is not None and found[1] == found[2], f"{where}: stack {text!r}"
+        counts.append(int(found[1]))
+    assert sorted(n for n in counts if n) == sorted(r["stack"] for r in master["rooms"]
+                                                    if r["stack"]), where
+
+
+@needs_chromium
+def test_no_page_shows_another_seats_hand_or_a_hidden_face(
+        server: Server, browser: Browser) -> None:
+    """Hidden information in the browser: two people's pages, each read whole at several
+    decisions of a seeded game, show only their own hand (ids in data attributes and card
+    words in the hand), closed windows without symbols and face-down stacks as a count."""
+    body = body_of(31, mission="gallery_after_dark")
+    created = create_ti(server, body)
+    game, state = mirror(body)
+    rng = random.Random(31)
+    pages = [browser.new_page(viewport={"width": 1100, "height": 900}) for _ in range(2)]
+    try:
+        for seat, page in enumerate(pages):
+            open_seat(page, server.base + created["links"][seat])
+        played = 0
+        checked = 0
+        while played <= max(CHECK_AT) and not state.is_terminal():
+            for page in pages:
+                expect(page.locator("#ti-table")).to_have_attribute("data-seq", str(played))
+            if played in CHECK_AT:
+                for seat, page in enumerate(pages):
+                    assert_nothing_hidden(page, seat, state, game)
+                checked += 1
+            decider = state.current_seat()
+            action = rng.choice(no_solve(list(state.legal_actions()),
+                                         lambda a: str(a).split(" ")[0]))
+            click(pages[decider], game.action_index(action))
+            state.apply(action)
+            played += 1
+        assert checked >= 8
+    finally:
+        for page in pages:
+            page.close()

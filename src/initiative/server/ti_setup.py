@@ -129,7 +129,7 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
                         f"{', '.join(sorted(content.missions))})")
     rules = changed_rules(form, problems, rule_fields())
     characters = sorted(content.characters)
-    seats = []
+    seats: list[TISeatPlan] = []
     for i in range(seat_count(players, rules)):
         seat_name = " ".join(str(form.get(f"seat{i}_name", "")).split())[:MAX_NAME] \
             or f"Player {i + 1}"
