@@ -330,6 +330,31 @@ def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
         page.locator("#ti-actions [data-action]").first.tap()
         wait_change(page, seq)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        rng = random.Random(7)
+        for _ in range(200):  # on to a choice on the board (TI-19: INTEL's rooms)
+            expect(page.locator("#ti-actions [data-action], #game-over").first).to_be_visible()
+            if page.locator("#ti-board [data-action]").count() or \
+                    page.locator("#game-over").count():
+                break
+            seq = page_seq(page)
+            intel = page.locator("#ti-hand button[data-action]", has_text="INTEL")
+            buttons = intel.all()[:1] or \
+                page.locator("#ti-actions [data-action]:not(.solve):visible").all()
+            rng.choice(buttons).tap()  # INTEL when a card allows it: rooms to choose
+            wait_change(page, seq)
+        picks = page.locator("#ti-board [data-action]")
+        assert picks.count(), "no choice on the board in this seeded game"
+        box = page.locator("#ti-board .board-scroll").bounding_box()
+        assert box is not None
+        seen = [b for b in (p.bounding_box() for p in picks.all()) if b is not None
+                and b["x"] >= box["x"] and b["x"] + b["width"] <= box["x"] + box["width"]]
+        assert seen, "the board did not scroll to a choice"  # then: in sight
+        listed = {int(i) for i in page.locator("#ti-actions [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")}
+        assert {int(p.get_attribute("data-action") or "-1") for p in picks.all()} <= listed
+        expect(page.locator(".scroll-hint")).to_be_visible()
+        page.locator("#ti-board").evaluate("el => el.scrollIntoView()")
+        shot(page, "phone-board", full=False)
     finally:
         page.close()
 

@@ -4,6 +4,9 @@
 // door) carries data-action: a click, or Enter / Space on a focused board element,
 // sends {"op": "act", "action": N}. A card and a pile may also be chosen one after
 // the other, in either order: their data-takes maps the other's id to the action.
+// On a narrow screen the board scrolls sideways in its box: its scroll is kept across
+// updates, and when the board offers a choice but none is in sight it scrolls to the
+// first one (every choice is also in the list of choices).
 (function () {
   "use strict";
   const root = document.getElementById("ti-table");
@@ -26,6 +29,23 @@
     return root.querySelector("#ti-actions [data-action]");
   });
 
+  function boardBox() {
+    return root.querySelector("#ti-board .board-scroll");
+  }
+
+  // Scroll the board sideways to its first choice when none is in sight.
+  function showBoardChoice(box) {
+    if (box.scrollWidth <= box.clientWidth) return;
+    const picks = Array.prototype.slice.call(box.querySelectorAll("[data-action]"));
+    if (!picks.length) return;
+    const edge = box.getBoundingClientRect();
+    const inSight = picks.some(function (el) {
+      const r = el.getBoundingClientRect();
+      return r.left >= edge.left && r.right <= edge.right;
+    });
+    if (!inSight) box.scrollLeft += picks[0].getBoundingClientRect().left - edge.left - 8;
+  }
+
   function showError(message) {
     problem.textContent = message;
     announce.textContent = message;
@@ -36,7 +56,14 @@
       if (waitingFor && typeof msg.reply_to === "number" && msg.reply_to >= waitingFor) settle();
       if (msg.type === "render") {
         chosen = null;
+        const before = boardBox();
+        const left = before ? before.scrollLeft : 0;
         swap(msg.regions);
+        const box = boardBox();
+        if (box) {
+          box.scrollLeft = left;
+          showBoardChoice(box);
+        }
         if (msg.announce && msg.announce !== lastAnnounce) {
           lastAnnounce = msg.announce;
           announce.textContent = msg.announce;
