@@ -1,10 +1,10 @@
 """The Initiative's web table through the app (Starlette's TestClient): creating from the
-form and the API, playing over the WebSocket with a bot on the server, refusing bad
-input with a clear message (never a 500), surviving a restart (the record is the plan,
-the secret seed and the actions), the group's solve with one vote per seat (TI-54..
+form and the API, playing over the WebSocket with a bot on the server, the solo
+player's two characters from one link (TI-A17), the group's solve with one vote per seat (TI-54..
 TI-56), and every frame of every seat holding that seat's view only (hidden
 information: other hands, the deck order, face-down tokens, closed windows and the
-answer before the end)."""
+answer before the end). Bad input and restarts: tests/server/test_action_sites.py (the
+routes both games share)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,6 @@ import re
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
-
-import pytest
-from starlette.websockets import WebSocketDisconnect
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.rng import KEYED
@@ -123,60 +120,6 @@ def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:
         assert client.post(claim).status_code == 409
         assert client.post(f"/ti/{made['id']}/claim/7").status_code == 409
         assert client.post(f"/ti/{made['id']}/claim/x").status_code == 400
-
-
-def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path) -> None:
-    with running(tmp_path) as client:
-        made = create(client, seed=SEED)
-        with ExitStack() as stack:
-            seats = [stack.enter_context(seat(client, made["id"], t)) for t in made["seats"]]
-            for s in seats:
-                s.until(lambda f: True)
-            table = live(client, made["id"])
-            mover = table.state.current_seat()
-            other = seats[1 - mover]
-            before = (table.head, list(table.actions))
-            assert "not your decision" in other.refused(op="act", action=0)
-            legal = {a["index"] for a in seats[mover].last["view"]["legal"]}
-            illegal = next(i for i in range(table.game.num_distinct_actions())
-                           if i not in legal)
-            assert "not a legal choice" in seats[mover].refused(op="act", action=illegal)
-            assert "no action number" in seats[mover].refused(op="act", action=10**6)
-            assert "whole number" in seats[mover].refused(op="act", action="3")
-            assert "whole number" in seats[mover].refused(op="act", action=None)
-            assert "JSON object" in seats[mover].refused(raw="{not json")
-            assert "unknown op" in seats[mover].refused(op="peek")
-            assert (table.head, table.actions) == before
-        with seat(client, made["id"], made["spectator"]) as watcher:
-            watcher.until(lambda f: True)
-            assert "only watch" in watcher.refused(op="act", action=0)
-        with pytest.raises(WebSocketDisconnect) as closed, \
-                seat(client, made["id"], "not-a-token") as stranger:
-            stranger.recv()
-        assert closed.value.code == 4403
-        assert client.get(f"/ti/{made['id']}?k=nope").status_code == 403
-        assert client.get(f"/ti/{'0' * 32}?k=x").status_code == 404
-        assert client.get(f"/ti/{made['id']}/record?k={made['seats'][0]}").status_code == 409
-
-
-def test_a_restart_loses_nothing(tmp_path: Path) -> None:
-    rng = random.Random(3)
-    with running(tmp_path) as client:
-        made = create(client, seed=SEED, seat1_controller="random")
-        with seat(client, made["id"], made["seats"][0]) as ann:
-            for _ in range(8):
-                view = ann.until(deciding)["view"]
-                if view["over"]:
-                    break
-                ann.send(op="act", action=rng.choice(view["legal"])["index"])
-            else:
-                ann.until(deciding)
-        table = live(client, made["id"])
-        before = (table.actions, table.view(0), table.view(GAME_MASTER))
-    with running(tmp_path) as client:  # a new process over the same database
-        assert client.get(f"/ti/{made['id']}?k={made['seats'][0]}").status_code == 200
-        table = live(client, made["id"])
-        assert (table.actions, table.view(0), table.view(GAME_MASTER)) == before
 
 
 def check_hidden(view: dict[str, Any], seat_no: int, master: dict[str, Any]) -> None:
