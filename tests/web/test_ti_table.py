@@ -14,19 +14,15 @@ end). Larger runs: TI_WEB_GAMES=N plays N seeded games from the start.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.ti.flags import TIRules
@@ -36,7 +32,8 @@ from initiative.server.ti_hub import TI_BOTS
 from initiative.server.ti_render import card_words
 from initiative.server.ti_setup import parse_plan
 from initiative.server.ti_table import build_game
-from tests.web.support import UI_TIMEOUT_MS, PageWatch, Server, needs_chromium, open_seat
+from tests.web.action_support import ActionSite, view_at
+from tests.web.support import PageWatch, Server, needs_chromium, open_seat
 
 TAIL = 60
 """Decisions before the offline game's end where the CI games start."""
@@ -53,18 +50,14 @@ WHERE = ("#ti-board", "#ti-hand", "#ti-piles", "#ti-console", "#ti-enemies", "#t
 """Where a click is looked for, shortcuts first: the choices list is the last resort."""
 
 
+SITE = ActionSite("/ti", "/api/ti-tables", "#ti-table")
+create_ti, json_seat, page_seq = SITE.create, SITE.json_seat, SITE.page_seq
+wait_change = SITE.wait_change
+
+
 def body_of(seed: int, **fields: Any) -> dict[str, Any]:
     return {"name": f"TI {seed}", "players": 2, "seat0_name": "Ann", "seat1_name": "Bea",
             "seed": seed, **fields}
-
-
-def create_ti(server: Server, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(server.base + "/api/ti-tables",
-                                     data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        created: dict[str, Any] = json.loads(answer.read())
-    return created
 
 
 def no_solve(legal: list[Any], kind: Any) -> list[Any]:
@@ -89,36 +82,11 @@ def offline_line(body: dict[str, Any]) -> list[int]:
     return line
 
 
-@contextmanager
-def json_seat(server: Server, created: dict[str, Any], seat: int
-              ) -> Iterator[ClientConnection]:
-    url = server.base.replace("http", "ws") + \
-        f"/ti/{created['id']}/ws?k={created['seats'][seat]}&format=json"
-    with connect(url) as ws:
-        yield ws
-
-
-def view_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
-    """The seat's view at `seq` (frames are read until one of that seq arrives)."""
-    while True:
-        frame = json.loads(ws.recv(timeout=UI_TIMEOUT_MS / 1000))
-        if frame.get("type") == "state" and frame["seq"] == seq:
-            return frame["view"]  # type: ignore[no-any-return]
-
-
-def page_seq(page: Page) -> int:
-    return int(page.locator("#ti-table").get_attribute("data-seq") or "-1")
-
-
 def settled(page: Page) -> int:
     """Wait until the page is live (a frame arrived) and shows a decision, a wait or
     the end; its seq."""
     expect(page.locator("#ti-table")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
     return page_seq(page)
-
-
-def wait_change(page: Page, seq: int) -> None:
-    expect(page.locator("#ti-table")).not_to_have_attribute("data-seq", str(seq))
 
 
 def click(page: Page, index: int) -> str:
