@@ -419,7 +419,7 @@ def test_a_solo_player_with_two_characters_acts_for_both_from_one_page(
         seats = page.locator("fieldset.seat")
         expect(seats.nth(1)).to_be_hidden()
         expect(page.locator("#solo-hint")).to_be_visible()
-        page.locator("details summary").first.click()
+        page.locator("#solo-hint a").click()  # opens the house rules at TI-A17
         page.select_option("select[name=rule_characters_per_solo_player]", "2")
         expect(seats.nth(1)).to_be_visible()
         expect(seats.nth(1).locator(".solo-note")).to_be_visible()

@@ -25,6 +25,14 @@
     players.addEventListener("change", update);
     if (solo) solo.addEventListener("change", update);
     update();
+    // A link to a house rule opens the folded house rules first.
+    document.querySelectorAll('a[href^="#rule-"]').forEach(function (link) {
+      link.addEventListener("click", function () {
+        const target = document.getElementById(link.getAttribute("href").slice(1));
+        const folded = target && target.closest("details");
+        if (folded) folded.open = true;
+      });
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
