@@ -1,8 +1,7 @@
 """The hex skirmish web table through the app (Starlette's TestClient): creating from
-the form and the API, playing over the WebSocket against a bot on the server, refusing
-bad input with a clear message (never a 500), surviving a restart (the record is the
-plan, the secret seed and the actions), and every frame holding its own seat's view
-only (hidden information, COMMON18)."""
+the form and the API, playing over the WebSocket against a bot on the server, and every
+frame holding its own seat's view only (hidden information, COMMON18). Bad input and
+restarts: tests/server/test_action_sites.py (the routes both games share)."""
 
 from __future__ import annotations
 
@@ -12,9 +11,6 @@ import re
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
-
-import pytest
-from starlette.websockets import WebSocketDisconnect
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.rng import KEYED
@@ -144,60 +140,6 @@ def test_bots_play_a_whole_game_on_the_server(tmp_path: Path) -> None:
         dice = page.split('id="hx-dice"')[1].split("</section>")[0]
         faces = [f for t in table.dice["targets"] for f in t["faces"]]
         assert re.findall(r'class="die">(\d)<', dice) == [str(f) for f in faces]
-
-
-def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path) -> None:
-    with running(tmp_path) as client:
-        made = create(client, seed=SEED)
-        with ExitStack() as stack:
-            seats = [stack.enter_context(seat(client, made["id"], t)) for t in made["seats"]]
-            for s in seats:
-                s.until(lambda f: True)
-            table = live(client, made["id"])
-            mover = table.state.current_seat()
-            other = seats[1 - mover]
-            before = (table.head, list(table.actions))
-            assert "not your decision" in other.refused(op="act", action=0)
-            legal = {a["index"] for a in seats[mover].last["view"]["legal"]}
-            illegal = next(i for i in range(table.game.num_distinct_actions())
-                           if i not in legal)
-            assert "not a legal choice" in seats[mover].refused(op="act", action=illegal)
-            assert "no action number" in seats[mover].refused(op="act", action=10**6)
-            assert "whole number" in seats[mover].refused(op="act", action="3")
-            assert "whole number" in seats[mover].refused(op="act", action=True)
-            assert "JSON object" in seats[mover].refused(raw="{not json")
-            assert "unknown op" in seats[mover].refused(op="shuffle")
-            assert (table.head, table.actions) == before
-        with seat(client, made["id"], made["spectator"]) as watcher:
-            watcher.until(lambda f: True)
-            assert "only watch" in watcher.refused(op="act", action=0)
-        with pytest.raises(WebSocketDisconnect) as closed, \
-                seat(client, made["id"], "not-a-token") as stranger:
-            stranger.recv()
-        assert closed.value.code == 4403
-        assert client.get(f"/hex/{made['id']}?k=nope").status_code == 403
-        assert client.get(f"/hex/{'0' * 32}?k=x").status_code == 404
-        assert client.get(f"/hex/{made['id']}/record?k={made['seats'][0]}").status_code == 409
-
-
-def test_a_restart_loses_nothing(tmp_path: Path) -> None:
-    rng = random.Random(3)
-    with running(tmp_path) as client:
-        made = create(client, seed=SEED, seat1_controller="random")
-        with seat(client, made["id"], made["seats"][0]) as ann:
-            for _ in range(6):
-                view = ann.until(deciding)["view"]
-                ann.send(op="act", action=rng.choice(view["legal"])["index"])
-            ann.until(deciding)
-        table = live(client, made["id"])
-        before = (table.actions, table.view(0), table.view(GAME_MASTER))
-    with running(tmp_path) as client:  # a new process over the same database
-        page = client.get(f"/hex/{made['id']}?k={made['seats'][0]}")
-        assert page.status_code == 200
-        table = live(client, made["id"])
-        assert (table.actions, table.view(0), table.view(GAME_MASTER)) == before
-        with seat(client, made["id"], made["seats"][0]) as ann:
-            assert ann.until(deciding)["view"] == before[1]
 
 
 def hidden_of(view: dict[str, Any]) -> list[str]:

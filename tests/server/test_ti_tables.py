@@ -1,10 +1,10 @@
 """The Initiative's web table through the app (Starlette's TestClient): creating from the
-form and the API, playing over the WebSocket with a bot on the server, refusing bad
-input with a clear message (never a 500), surviving a restart (the record is the plan,
-the secret seed and the actions), the group's solve with one vote per seat (TI-54..
+form and the API, playing over the WebSocket with a bot on the server, the solo
+player's two characters from one link (TI-A17), the group's solve with one vote per seat (TI-54..
 TI-56), and every frame of every seat holding that seat's view only (hidden
 information: other hands, the deck order, face-down tokens, closed windows and the
-answer before the end)."""
+answer before the end). Bad input and restarts: tests/server/test_action_sites.py (the
+routes both games share)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,6 @@ import re
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
-
-import pytest
-from starlette.websockets import WebSocketDisconnect
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.rng import KEYED
@@ -123,60 +120,6 @@ def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:
         assert client.post(claim).status_code == 409
         assert client.post(f"/ti/{made['id']}/claim/7").status_code == 409
         assert client.post(f"/ti/{made['id']}/claim/x").status_code == 400
-
-
-def test_bad_input_gets_a_clear_message_and_changes_nothing(tmp_path: Path) -> None:
-    with running(tmp_path) as client:
-        made = create(client, seed=SEED)
-        with ExitStack() as stack:
-            seats = [stack.enter_context(seat(client, made["id"], t)) for t in made["seats"]]
-            for s in seats:
-                s.until(lambda f: True)
-            table = live(client, made["id"])
-            mover = table.state.current_seat()
-            other = seats[1 - mover]
-            before = (table.head, list(table.actions))
-            assert "not your decision" in other.refused(op="act", action=0)
-            legal = {a["index"] for a in seats[mover].last["view"]["legal"]}
-            illegal = next(i for i in range(table.game.num_distinct_actions())
-                           if i not in legal)
-            assert "not a legal choice" in seats[mover].refused(op="act", action=illegal)
-            assert "no action number" in seats[mover].refused(op="act", action=10**6)
-            assert "whole number" in seats[mover].refused(op="act", action="3")
-            assert "whole number" in seats[mover].refused(op="act", action=None)
-            assert "JSON object" in seats[mover].refused(raw="{not json")
-            assert "unknown op" in seats[mover].refused(op="peek")
-            assert (table.head, table.actions) == before
-        with seat(client, made["id"], made["spectator"]) as watcher:
-            watcher.until(lambda f: True)
-            assert "only watch" in watcher.refused(op="act", action=0)
-        with pytest.raises(WebSocketDisconnect) as closed, \
-                seat(client, made["id"], "not-a-token") as stranger:
-            stranger.recv()
-        assert closed.value.code == 4403
-        assert client.get(f"/ti/{made['id']}?k=nope").status_code == 403
-        assert client.get(f"/ti/{'0' * 32}?k=x").status_code == 404
-        assert client.get(f"/ti/{made['id']}/record?k={made['seats'][0]}").status_code == 409
-
-
-def test_a_restart_loses_nothing(tmp_path: Path) -> None:
-    rng = random.Random(3)
-    with running(tmp_path) as client:
-        made = create(client, seed=SEED, seat1_controller="random")
-        with seat(client, made["id"], made["seats"][0]) as ann:
-            for _ in range(8):
-                view = ann.until(deciding)["view"]
-                if view["over"]:
-                    break
-                ann.send(op="act", action=rng.choice(view["legal"])["index"])
-            else:
-                ann.until(deciding)
-        table = live(client, made["id"])
-        before = (table.actions, table.view(0), table.view(GAME_MASTER))
-    with running(tmp_path) as client:  # a new process over the same database
-        assert client.get(f"/ti/{made['id']}?k={made['seats'][0]}").status_code == 200
-        table = live(client, made["id"])
-        assert (table.actions, table.view(0), table.view(GAME_MASTER)) == before
 
 
 def check_hidden(view: dict[str, Any], seat_no: int, master: dict[str, Any]) -> None:
@@ -347,3 +290,54 @@ def test_bots_play_a_whole_game_on_the_server(tmp_path: Path) -> None:
         view = last["view"]
         assert view["hand"] == [] and "hands" not in view and view["result"] is not None
         assert live(client, made["id"]).finished
+
+
+def test_a_solo_player_with_two_characters_plays_both_from_one_link(tmp_path: Path) -> None:
+    """TI-A17 `characters_per_solo_player: 2`: the form offers a second character, the
+    created page gives one link, and that link's page follows whichever character
+    decides (its view is that seat's own: never both hands at once)."""
+    with running(tmp_path) as client:
+        form = client.get("/ti/new").text
+        assert 'data-solo-seats="1"' in form and 'id="solo-hint"' in form
+        answer = client.post("/ti/new", data={
+            "players": "1", "rule_characters_per_solo_player": "2", "seat0_name": "Ann",
+            "seat1_name": "Ann's second", "seat0_character": "ada",
+            "seat1_character": "pip", "seat1_controller": "random"},
+            follow_redirects=False)
+        assert answer.status_code == 303
+        created = html.unescape(client.get(answer.headers["location"]).text)
+        links = re.findall(r'href="(/ti/[0-9a-f]{32}\?k=[^"]+)"', created)
+        assert len(links) == 2  # the one seat link and the spectators'
+        assert "played from the link above" in created
+        table = live(client, links[0][4:36])
+        assert [s.controller for s in table.plan.seats] == ["human", "solo"]
+        assert [s.character for s in table.plan.seats] == ["ada", "pip"]
+        assert table.seat_digests[1] == "" and all(table.claimed)
+        token = links[0].split("k=")[1]
+        deciders: set[int] = set()
+        with seat(client, links[0][4:36], token) as solo:
+            for _ in range(400):
+                frame = solo.until(deciding)
+                view = frame["view"]
+                if view["over"]:
+                    break
+                state = table.state
+                deciders.add(view["seat"])
+                assert view["seat"] == state.current_seat()  # the page follows the decider
+                assert view["hand"] == state.view(view["seat"]).to_dict()["hand"]
+                assert "hands" not in view
+                legal = [a for a in view["legal"] if a["kind"] != "solve"] or view["legal"]
+                solo.send(op="act", action=legal[0]["index"])
+                if deciders == {0, 1}:
+                    break
+        assert deciders == {0, 1}
+
+
+def test_a_bot_playing_alone_with_two_characters_plays_both(tmp_path: Path) -> None:
+    with running(tmp_path) as client:
+        made = client.post("/api/ti-tables", json={
+            "players": 1, "rule_characters_per_solo_player": 2,
+            "seat0_controller": "random", "seat1_controller": "human"}).json()
+        table = live(client, made["id"])
+        assert [s.controller for s in table.plan.seats] == ["random", "random"]
+        assert made["seats"] == [None, None]

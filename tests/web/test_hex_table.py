@@ -20,22 +20,19 @@ import json
 import os
 import random
 import re
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.hex.flags import HexRules
 from initiative.server.hex_hub import HEX_BOTS
 from initiative.server.hex_setup import parse_plan
 from initiative.server.hex_table import build_game
+from tests.web.action_support import ActionSite, view_at
 from tests.web.support import (
-    UI_TIMEOUT_MS,
     PageWatch,
     Server,
     capture_frames,
@@ -53,18 +50,13 @@ ROUNDS = int(os.environ.get("HEX_WEB_ROUNDS", "12"))
 MAX_CLICKS = 20_000
 
 
+SITE = ActionSite("/hex", "/api/hex-tables", "#hex-table")
+create_hex, json_seat, page_seq = SITE.create, SITE.json_seat, SITE.page_seq
+
+
 def body_of(seed: int, **fields: Any) -> dict[str, Any]:
     return {"name": f"Hex {seed}", "players": 2, "seat0_name": "Ann", "seat1_name": "Bea",
             "seed": seed, **fields}
-
-
-def create_hex(server: Server, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(server.base + "/api/hex-tables",
-                                     data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        created: dict[str, Any] = json.loads(answer.read())
-    return created
 
 
 def offline_line(body: dict[str, Any]) -> list[int]:
@@ -79,27 +71,6 @@ def offline_line(body: dict[str, Any]) -> list[int]:
         line.append(game.action_index(action))
         state.apply(action)
     return line
-
-
-@contextmanager
-def json_seat(server: Server, created: dict[str, Any], seat: int
-              ) -> Iterator[ClientConnection]:
-    url = server.base.replace("http", "ws") + \
-        f"/hex/{created['id']}/ws?k={created['seats'][seat]}&format=json"
-    with connect(url) as ws:
-        yield ws
-
-
-def view_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
-    """The seat's view at `seq` (frames are read until one of that seq arrives)."""
-    while True:
-        frame = json.loads(ws.recv(timeout=UI_TIMEOUT_MS / 1000))
-        if frame.get("type") == "state" and frame["seq"] == seq:
-            return frame["view"]  # type: ignore[no-any-return]
-
-
-def page_seq(page: Page) -> int:
-    return int(page.locator("#hex-table").get_attribute("data-seq") or "-1")
 
 
 def settled(page: Page) -> int:
@@ -118,7 +89,7 @@ def click(page: Page, index: int) -> str:
         target = page.locator(f'{where} [data-action="{index}"]')
         if target.count():
             target.first.click()
-            expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+            SITE.wait_change(page, seq)
             return where
     raise AssertionError(f"action {index} is not on the page")
 

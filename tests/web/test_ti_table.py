@@ -14,25 +14,26 @@ end). Larger runs: TI_WEB_GAMES=N plays N seeded games from the start.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection
 
+from initiative.engine.contract import GAME_MASTER
 from initiative.games.ti.flags import TIRules
+from initiative.games.ti.game import TIGame
+from initiative.games.ti.state import TIState
 from initiative.server.ti_hub import TI_BOTS
+from initiative.server.ti_render import card_words
 from initiative.server.ti_setup import parse_plan
 from initiative.server.ti_table import build_game
-from tests.web.support import UI_TIMEOUT_MS, PageWatch, Server, needs_chromium, open_seat
+from tests.web.action_support import ActionSite, view_at
+from tests.web.support import PageWatch, Server, needs_chromium, open_seat
 
 TAIL = 60
 """Decisions before the offline game's end where the CI games start."""
@@ -49,18 +50,14 @@ WHERE = ("#ti-board", "#ti-hand", "#ti-piles", "#ti-console", "#ti-enemies", "#t
 """Where a click is looked for, shortcuts first: the choices list is the last resort."""
 
 
+SITE = ActionSite("/ti", "/api/ti-tables", "#ti-table")
+create_ti, json_seat, page_seq = SITE.create, SITE.json_seat, SITE.page_seq
+wait_change = SITE.wait_change
+
+
 def body_of(seed: int, **fields: Any) -> dict[str, Any]:
     return {"name": f"TI {seed}", "players": 2, "seat0_name": "Ann", "seat1_name": "Bea",
             "seed": seed, **fields}
-
-
-def create_ti(server: Server, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(server.base + "/api/ti-tables",
-                                     data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        created: dict[str, Any] = json.loads(answer.read())
-    return created
 
 
 def no_solve(legal: list[Any], kind: Any) -> list[Any]:
@@ -85,36 +82,11 @@ def offline_line(body: dict[str, Any]) -> list[int]:
     return line
 
 
-@contextmanager
-def json_seat(server: Server, created: dict[str, Any], seat: int
-              ) -> Iterator[ClientConnection]:
-    url = server.base.replace("http", "ws") + \
-        f"/ti/{created['id']}/ws?k={created['seats'][seat]}&format=json"
-    with connect(url) as ws:
-        yield ws
-
-
-def view_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
-    """The seat's view at `seq` (frames are read until one of that seq arrives)."""
-    while True:
-        frame = json.loads(ws.recv(timeout=UI_TIMEOUT_MS / 1000))
-        if frame.get("type") == "state" and frame["seq"] == seq:
-            return frame["view"]  # type: ignore[no-any-return]
-
-
-def page_seq(page: Page) -> int:
-    return int(page.locator("#ti-table").get_attribute("data-seq") or "-1")
-
-
 def settled(page: Page) -> int:
     """Wait until the page is live (a frame arrived) and shows a decision, a wait or
     the end; its seq."""
     expect(page.locator("#ti-table")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
     return page_seq(page)
-
-
-def wait_change(page: Page, seq: int) -> None:
-    expect(page.locator("#ti-table")).not_to_have_attribute("data-seq", str(seq))
 
 
 def click(page: Page, index: int) -> str:
@@ -326,6 +298,31 @@ def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
         page.locator("#ti-actions [data-action]").first.tap()
         wait_change(page, seq)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        rng = random.Random(7)
+        for _ in range(200):  # on to a choice on the board (TI-19: INTEL's rooms)
+            expect(page.locator("#ti-actions [data-action], #game-over").first).to_be_visible()
+            if page.locator("#ti-board [data-action]").count() or \
+                    page.locator("#game-over").count():
+                break
+            seq = page_seq(page)
+            intel = page.locator("#ti-hand button[data-action]", has_text="INTEL")
+            buttons = intel.all()[:1] or \
+                page.locator("#ti-actions [data-action]:not(.solve):visible").all()
+            rng.choice(buttons).tap()  # INTEL when a card allows it: rooms to choose
+            wait_change(page, seq)
+        picks = page.locator("#ti-board [data-action]")
+        assert picks.count(), "no choice on the board in this seeded game"
+        box = page.locator("#ti-board .board-scroll").bounding_box()
+        assert box is not None
+        seen = [b for b in (p.bounding_box() for p in picks.all()) if b is not None
+                and b["x"] >= box["x"] and b["x"] + b["width"] <= box["x"] + box["width"]]
+        assert seen, "the board did not scroll to a choice"  # then: in sight
+        listed = {int(i) for i in page.locator("#ti-actions [data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)")}
+        assert {int(p.get_attribute("data-action") or "-1") for p in picks.all()} <= listed
+        expect(page.locator(".scroll-hint")).to_be_visible()
+        page.locator("#ti-board").evaluate("el => el.scrollIntoView()")
+        shot(page, "phone-board", full=False)
     finally:
         page.close()
 
@@ -407,3 +404,152 @@ def test_a_card_then_a_pile_or_a_pile_then_a_card(server: Server, browser: Brows
             assert top is not None and top["id"] == cid
     finally:
         page.close()
+
+
+@needs_chromium
+def test_a_solo_player_with_two_characters_acts_for_both_from_one_page(
+        server: Server, browser: Browser) -> None:
+    """TI-A17 `characters_per_solo_player: 2`: the form shows the second character
+    (without a "Played by": one link plays both), and that one page offers every legal
+    action of whichever character decides, so the solo player acts for both seats."""
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    try:
+        page.goto(server.base + "/ti/new")
+        page.select_option("select[name=players]", "1")
+        seats = page.locator("fieldset.seat")
+        expect(seats.nth(1)).to_be_hidden()
+        expect(page.locator("#solo-hint")).to_be_visible()
+        page.locator("#solo-hint a").click()  # opens the house rules at TI-A17
+        page.select_option("select[name=rule_characters_per_solo_player]", "2")
+        expect(seats.nth(1)).to_be_visible()
+        expect(seats.nth(1).locator(".solo-note")).to_be_visible()
+        expect(seats.nth(1).locator("select[name=seat1_controller]")).to_be_hidden()
+        expect(seats.nth(2)).to_be_hidden()
+        page.select_option("select[name=players]", "2")
+        expect(seats.nth(1).locator("select[name=seat1_controller]")).to_be_visible()
+        created = create_ti(server, body_of(12, players=1, seat1_name="Ann too",
+                                            rule_characters_per_solo_player=2))
+        assert created["seats"][1] is None and created["links"][1] is None
+        rng = random.Random(12)
+        deciders: set[int] = set()
+        with json_seat(server, created, 0) as ws:
+            open_seat(page, server.base + created["links"][0])
+            for _ in range(300):
+                seq = settled(page)
+                view = view_at(ws, seq)
+                if view["over"] or deciders == {0, 1}:
+                    break
+                assert view["legal"], f"seq {seq}: the solo page always decides"
+                deciders.add(view["seat"])
+                legal = [a["index"] for a in view["legal"]]
+                assert set(legal) <= offered(page), f"seq {seq}: legal {legal}"
+                name = view["seat_names"][view["seat"]]
+                hand = {str(c["id"]) for c in view["hand"]}
+                shown = set(page.locator("#ti-hand [data-card]").evaluate_all(
+                    "els => els.map(e => e.dataset.card)"))
+                assert shown == hand, f"seq {seq}: {name}'s hand {hand}, page {shown}"
+                click(page, rng.choice(no_solve(view["legal"], lambda a: a["kind"]))["index"])
+        assert deciders == {0, 1}
+    finally:
+        page.close()
+
+
+CHECK_AT = frozenset((0, 1, 2, 4, 7, 11, 16, 22, 30, 40, 55, 70))
+"""Decisions after which both pages are read whole (hidden information)."""
+
+
+def mirror(body: dict[str, Any]) -> tuple[TIGame, TIState]:
+    """The table's game and first state, built offline from its plan and seed: the same
+    seed and actions make the same game (so the test knows the real hands)."""
+    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, TI_BOTS)
+    game = build_game(plan)
+    return game, game.new_initial_state(body["seed"])
+
+
+def page_ids(page: Page, attribute: str) -> set[int]:
+    """Every `attribute` (a number) anywhere on the page."""
+    values: list[str] = page.locator(f"[{attribute}]").evaluate_all(
+        f"els => els.map(e => e.getAttribute('{attribute}'))")
+    return {int(v) for v in values}
+
+
+def assert_nothing_hidden(page: Page, seat: int, state: TIState, game: TIGame) -> None:
+    """What `seat`'s page shows holds no other seat's hand card, no closed window's
+    symbol and no face-down token (checked against the game master's view and the
+    mission's console)."""
+    master = state.view(GAME_MASTER).to_dict()
+    own = {c["id"] for c in master["hands"][str(seat)]}
+    others = [c for s, hand in master["hands"].items() if s != str(seat) for c in hand]
+    where = f"seat {seat}, turn {master['turn']}"
+    assert set(page.locator("#ti-hand [data-card]").evaluate_all(
+        "els => els.map(e => Number(e.dataset.card))")) == own, where
+    takes: list[str] = page.locator("#ti-piles [data-takes]").evaluate_all(
+        "els => els.flatMap(e => Object.keys(JSON.parse(e.dataset.takes)))")
+    assert {int(t) for t in takes} <= own, where  # a pile lights up own cards only
+    leaked = {c["id"] for c in others} & (page_ids(page, "data-card")
+                                          | {int(t) for t in takes})
+    assert not leaked, f"{where}: other hands' cards {leaked} on the page"
+    hand_text = page.locator("#ti-hand").inner_text()
+    mine = {card_words(c) for c in master["hands"][str(seat)]}
+    for card in others:
+        assert card_words(card) in mine or card_words(card) not in hand_text, where
+    windows = page.locator("#ti-console li.window")
+    spec = game.setup.mission.windows
+    for i, window in enumerate(master["console"]["windows"]):
+        if window["open"]:
+            continue
+        item = windows.nth(i)
+        assert item.locator(".symbols").count() == 0, f"{where}: window {i + 1}"
+        glyph = master["glyphs"][window["glyph"]]
+        rest = item.inner_text().replace(glyph["mark"], "").replace(glyph["name"], "")
+        assert rest.replace(":", "").split() == ["closed"], f"{where}: window {i + 1}: {rest}"
+        for symbol in spec[i].symbols:
+            assert symbol not in rest, f"{where}: window {i + 1} shows {symbol}"
+    face_up = {t["id"] for room in master["rooms"] for t in room["face_up"] + room["features"]}
+    face_up |= {t for pile in master["piles"] for t in pile["counter_intel"]}
+    shown = page_ids(page, "data-token")
+    assert shown <= face_up, f"{where}: tokens {shown - face_up} are not face up"
+    stacks: list[str] = page.locator("#ti-board text.stack").evaluate_all(
+        "els => els.map(e => e.textContent)")
+    counts = []
+    for text in stacks:  # only a count: "n face-down token(s)" and "▦n"
+        found = re.fullmatch(r"(\d+)face-downtokens?▦(\d+)", re.sub(r"\s+", "", text))
+        assert found is not None and found[1] == found[2], f"{where}: stack {text!r}"
+        counts.append(int(found[1]))
+    assert sorted(n for n in counts if n) == sorted(r["stack"] for r in master["rooms"]
+                                                    if r["stack"]), where
+
+
+@needs_chromium
+def test_no_page_shows_another_seats_hand_or_a_hidden_face(
+        server: Server, browser: Browser) -> None:
+    """Hidden information in the browser: two people's pages, each read whole at several
+    decisions of a seeded game, show only their own hand (ids in data attributes and card
+    words in the hand), closed windows without symbols and face-down stacks as a count."""
+    body = body_of(31, mission="gallery_after_dark")
+    created = create_ti(server, body)
+    game, state = mirror(body)
+    rng = random.Random(31)
+    pages = [browser.new_page(viewport={"width": 1100, "height": 900}) for _ in range(2)]
+    try:
+        for seat, page in enumerate(pages):
+            open_seat(page, server.base + created["links"][seat])
+        played = 0
+        checked = 0
+        while played <= max(CHECK_AT) and not state.is_terminal():
+            for page in pages:
+                expect(page.locator("#ti-table")).to_have_attribute("data-seq", str(played))
+            if played in CHECK_AT:
+                for seat, page in enumerate(pages):
+                    assert_nothing_hidden(page, seat, state, game)
+                checked += 1
+            decider = state.current_seat()
+            action = rng.choice(no_solve(list(state.legal_actions()),
+                                         lambda a: str(a).split(" ")[0]))
+            click(pages[decider], game.action_index(action))
+            state.apply(action)
+            played += 1
+        assert checked >= 8
+    finally:
+        for page in pages:
+            page.close()

@@ -203,16 +203,8 @@ def game_routes(site: GameSite[P, T], kind: str) -> list[BaseRoute]:
 
     async def created(request: Request) -> Response:
         runtime = await open_table(request.path_params["table"])
-        links = created_links(runtime.table, handoff.received(request), prefix) \
-            if runtime is not None else None
-        if links is None:
-            return error_page("Links not shown here", "A table's links are shown only to "
-                              "its creator, in the browser that created it, for an hour. "
-                              "Ask the table's creator for your link.", 403)
-        response = page("created.html", base=str(request.base_url).rstrip("/"),
-                        lan=handoff.lan_hint(request), **links)
-        response.headers.update(handoff.NO_STORE)
-        return response
+        return handoff.created_page(request, created_links(
+            runtime.table, handoff.received(request), prefix) if runtime is not None else None)
 
     async def claim(request: Request) -> Response:
         runtime = await open_table(request.path_params["table"])
@@ -312,15 +304,6 @@ def form_field(value: Any) -> str:
 
 def created_links(table: ActionTable[Any, Any, Any], held: list[str], prefix: str
                   ) -> dict[str, Any] | None:
-    """What the created page lists from the creator's tokens (one per seat, then the
-    spectators'): only tokens that still open their seat; None when none does."""
-    if len(held) != table.num_seats + 1:
-        return None
-    seats = [{"name": p.name, "controller": p.controller,
-              "link": f"{prefix}/{table.id}?k={t}" if t and table.seat_for(t) == i else ""}
-             for i, (p, t) in enumerate(zip(table.plan.seats, held, strict=False))]
-    spectator = held[-1] if table.seat_for(held[-1]) == SPECTATOR else ""
-    if not spectator and not any(s["link"] for s in seats):
-        return None
-    return {"name": table.plan.name, "seats": seats,
-            "spectator": f"{prefix}/{table.id}?k={spectator}" if spectator else ""}
+    """What the created page lists from the creator's tokens (handoff.links_of)."""
+    return handoff.links_of(table.id, table.plan.name, table.plan.seats, table.seat_for,
+                            held, prefix)

@@ -32,6 +32,10 @@ from initiative.store import Store
 
 OPEN = "open"
 """A seat's controller when anyone from the lobby may take it."""
+SHARED = "solo"
+"""A seat's controller when the link of the seat before it plays it too (one person
+running two seats, e.g. The Initiative's solo player with two characters, TI-A17): the
+seat has no link of its own and that link's page follows whichever of them decides."""
 
 
 class SeatPlan(Protocol):
@@ -114,8 +118,9 @@ class ActionTable(ABC, Generic[P, G, S]):
         """A new table stored at seq 0; each human seat's token and the spectators'.
         `prefix`: actions already played (a position to start from); TableError names
         the first illegal one."""
-        seat_tokens: list[str | None] = [None if s.is_bot else tokens.new_token()
-                                         for s in plan.seats]
+        seat_tokens: list[str | None] = [
+            None if s.is_bot or s.controller == SHARED else tokens.new_token()
+            for s in plan.seats]
         spectator = tokens.new_token()
         table = cls("", plan, new_secret_seed() if seed is None else seed,
                     [tokens.digest(t) if t else "" for t in seat_tokens],
@@ -187,9 +192,26 @@ class ActionTable(ABC, Generic[P, G, S]):
     def seat_name(self, seat: int) -> str:
         return self.plan.seats[seat].name
 
+    def link_seat(self, seat: int) -> int:
+        """The seat whose link plays `seat`: itself, or for a SHARED seat the nearest
+        seat before it that has a link of its own."""
+        while seat > 0 and self.plan.seats[seat].controller == SHARED:
+            seat -= 1
+        return seat
+
+    def acting_seat(self, seat: int) -> int:
+        """The seat `seat`'s link shows and plays now: the deciding seat when that is a
+        SHARED seat this link plays, else `seat` itself (SPECTATOR stays SPECTATOR)."""
+        current = self.state.current_seat()
+        if seat >= 0 and current != seat and 0 <= current < self.num_seats \
+                and self.link_seat(current) == seat:
+            return current
+        return seat
+
     def view(self, seat: int) -> dict[str, Any]:
-        """What `seat` (or SPECTATOR) sees: the game's own per-seat view dict."""
-        data: dict[str, Any] = self.state.view(seat).to_dict()
+        """What `seat`'s link (or SPECTATOR) sees: the game's own view dict of the
+        seat it plays now (`acting_seat`)."""
+        data: dict[str, Any] = self.state.view(self.acting_seat(seat)).to_dict()
         return data
 
     # --- events ------------------------------------------------------------------------
@@ -201,6 +223,7 @@ class ActionTable(ABC, Generic[P, G, S]):
             raise TableError(f"an action must be a whole number (its index), got {index!r}")
         if self.finished:
             raise TableError("the game is over")
+        seat = self.acting_seat(seat)
         current = self.state.current_seat()
         if current != seat:
             who = self.seat_name(current) if 0 <= current < self.num_seats else "nobody"

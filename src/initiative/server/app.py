@@ -160,16 +160,8 @@ def create_app(url: str | None = None, options: Options | None = None,
     async def created(request: Request) -> Response:
         """The creator's page of links, after the redirect (see `handoff`)."""
         runtime = await open_table(request.path_params["table"])
-        links = handoff.table_links(runtime.table, handoff.received(request)) \
-            if runtime is not None else None
-        if links is None:
-            return error_page("Links not shown here", "A table's links are shown only to its "
-                         "creator, in the browser that created it, for an hour. Ask the "
-                         "table's creator for your link.", 403)
-        response = page("created.html", base=str(request.base_url).rstrip("/"),
-                        lan=handoff.lan_hint(request), **links)
-        response.headers.update(handoff.NO_STORE)
-        return response
+        return handoff.created_page(request, handoff.table_links(
+            runtime.table, handoff.received(request)) if runtime is not None else None)
 
     async def open_table(table_id: str) -> Runtime | None:
         if len(table_id) != TABLE_ID_LENGTH or not all(c in HEX for c in table_id):

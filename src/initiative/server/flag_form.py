@@ -83,3 +83,4 @@ def changed_rules(form: dict[str, Any], problems: list[str],
         if value != field.default:
             changed[field.name] = value
     return changed
+

@@ -15,13 +15,14 @@ travel in a cookie, never in a URL (docs/web.md, "Creating a table"):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from initiative.engine.contract import SPECTATOR
+from initiative.server.pages import error_page, page
 from initiative.server.table import Table
 
 COOKIE = "initiative_created"
@@ -50,19 +51,41 @@ def received(request: Request) -> list[str]:
     return [] if len(parts) > MAX_TOKENS else parts
 
 
-def table_links(table: Table, held: Sequence[str]) -> dict[str, Any] | None:
+def links_of(table_id: str, name: str, seats: Sequence[Any],
+             seat_for: Callable[[str], int | None], held: Sequence[str], prefix: str
+             ) -> dict[str, Any] | None:
     """What a table's created page lists from the creator's tokens (one per seat, then the
-    spectators'): only tokens that still open their seat; None when none does."""
-    if len(held) != len(table.setup.seats) + 1:
+    spectators'): only tokens that still open their seat (`seat_for`); None when none
+    does. `seats`: each has a name and a controller; links are PREFIX/ID?k=TOKEN."""
+    if len(held) != len(seats) + 1:
         return None
-    seats = [{"name": p.name, "controller": p.controller,
-              "link": f"/t/{table.id}?k={t}" if t and table.seat_for(t) == i else ""}
-             for i, (p, t) in enumerate(zip(table.setup.seats, held, strict=False))]
-    spectator = held[-1] if table.seat_for(held[-1]) == SPECTATOR else ""
-    if not spectator and not any(s["link"] for s in seats):
+    rows = [{"name": p.name, "controller": p.controller,
+             "link": f"{prefix}/{table_id}?k={t}" if t and seat_for(t) == i else ""}
+            for i, (p, t) in enumerate(zip(seats, held, strict=False))]
+    spectator = held[-1] if seat_for(held[-1]) == SPECTATOR else ""
+    if not spectator and not any(s["link"] for s in rows):
         return None
-    return {"name": table.setup.name, "seats": seats,
-            "spectator": f"/t/{table.id}?k={spectator}" if spectator else ""}
+    return {"name": name, "seats": rows,
+            "spectator": f"{prefix}/{table_id}?k={spectator}" if spectator else ""}
+
+
+def table_links(table: Table, held: Sequence[str]) -> dict[str, Any] | None:
+    """The created page's links of a flagship table (see `links_of`)."""
+    return links_of(table.id, table.setup.name, table.setup.seats, table.seat_for, held,
+                    "/t")
+
+
+def created_page(request: Request, links: dict[str, Any] | None) -> Response:
+    """The creator's page of links after the redirect (`links_of`), never cached; a 403
+    page when the links are not (or no longer) this browser's to see."""
+    if links is None:
+        return error_page("Links not shown here", "A table's links are shown only to its "
+                          "creator, in the browser that created it, for an hour. Ask the "
+                          "table's creator for your link.", 403)
+    response = page("created.html", base=str(request.base_url).rstrip("/"),
+                    lan=lan_hint(request), **links)
+    response.headers.update(NO_STORE)
+    return response
 
 
 def lan_hint(request: Request) -> dict[str, Any] | None:

@@ -5,19 +5,10 @@ page always lists the flags and defaults the game really has."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-
 from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
 from initiative.games.hex.flags import HexRules
-
-
-@dataclass(frozen=True)
-class Topic:
-    key: str
-    title: str
-    rules: str
-    paragraphs: tuple[str, ...]
-
+from initiative.server import guides
+from initiative.server.guides import FlagRow, Topic
 
 TOPICS: tuple[Topic, ...] = (
     Topic("goal", "Goal and victory", "HX-A5", (
@@ -130,27 +121,6 @@ TABLE_HELP: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class FlagRow:
-    name: str
-    rule_id: str
-    default: str
-    note: str
-
-
-def _shown(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):  # as the notes and the rulings write it
-        return "true" if value else "false"
-    return str(value)
-
-
 def flag_rows() -> list[FlagRow]:
     """Every house-rule flag, its ruling id, its default and what its values do."""
-    default = HexRules()
-    rows = []
-    for f in fields(HexRules):
-        rule_id, note = HEX_FLAG_NOTES.get(f.name, ("", ""))
-        rows.append(FlagRow(f.name, rule_id, _shown(getattr(default, f.name)), note))
-    return rows
+    return guides.flag_rows(HexRules, HEX_FLAG_NOTES)

@@ -21,11 +21,11 @@ Regions (element ids of hex_table.html): `hx-status`, `hx-board`, `hx-line`, `hx
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from initiative.games.hex.actions import Kind, from_index
 from initiative.games.hex.geometry import FACING_NAMES, Hex, behind, neighbor, project
+from initiative.server import choices as offered
 from initiative.server.render import env
 
 SIZE = 30.0
@@ -92,25 +92,12 @@ def facing_edge(x: float, y: float, facing: int) -> tuple[float, float, float, f
     return x + r * math.cos(a), y + r * math.sin(a), x + r * math.cos(b), y + r * math.sin(b)
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One legal action as the page offers it."""
-
-    index: int
-    kind: Kind
-    arg: int
-    text: str
-    label: str
-
-    @property
-    def word(self) -> str:
-        """The action's word (`move`, `step`, `face`, ...): its CSS class."""
-        return self.text.split(" ")[0]
+Choice = offered.Choice[Kind]
+"""One legal action as the page offers it (server/choices.py)."""
 
 
 def _choices(view: dict[str, Any]) -> list[Choice]:
-    return [Choice(int(a["index"]), from_index(int(a["index"])).kind, int(a["arg"]),
-                   str(a["text"]), str(a["label"])) for a in view.get("legal") or []]
+    return offered.choices_of(view, lambda index: from_index(index).kind)
 
 
 def _unit_hex(view: dict[str, Any], seat: int | None) -> Hex | None:

@@ -17,16 +17,15 @@ from initiative.games.hex.content import default_content
 from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.specs import HexContent
+from initiative.server import seat_form
+from initiative.server.action_table import OPEN
 from initiative.server.flag_form import RuleField, changed_rules
 from initiative.server.flag_form import rule_fields as flag_rule_fields
+from initiative.server.seat_form import HUMAN
 from initiative.server.setup import SetupError
 
 GAME = "hex_skirmish"
-HUMAN = "human"
-OPEN = "open"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
-MAX_NAME = 40
-MAX_TABLE_NAME = 80
 
 
 @dataclass(frozen=True)
@@ -95,12 +94,8 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
     problem. The game is built once to check the whole plan."""
     content = content or default_content()
     problems: list[str] = []
-    name = " ".join(str(form.get("name", "")).split())[:MAX_TABLE_NAME] or "Hex skirmish"
-    raw_players = str(form.get("players", "") or MIN_PLAYERS).strip()
-    players = int(raw_players) if raw_players.isdigit() else 0
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        problems.append(f"players: {MIN_PLAYERS} to {MAX_PLAYERS}, got {raw_players!r}")
-        players = MIN_PLAYERS
+    name = seat_form.table_name(form, "Hex skirmish")
+    players = seat_form.players(form, MIN_PLAYERS, MAX_PLAYERS, MIN_PLAYERS, problems)
     board = str(form.get("board", "") or content.default_board)
     if board not in content.boards:
         problems.append(f"board: unknown board {board!r} (boards: "
@@ -108,22 +103,9 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
     elif players not in content.boards[board].starts:
         counts = ", ".join(map(str, sorted(content.boards[board].starts)))
         problems.append(f"board {board!r} seats {counts} players, not {players}")
-    characters = sorted(content.characters)
-    seats = []
-    for i in range(players):
-        seat_name = " ".join(str(form.get(f"seat{i}_name", "")).split())[:MAX_NAME] \
-            or f"Player {i + 1}"
-        character = str(form.get(f"seat{i}_character", "") or characters[i % len(characters)])
-        if character not in content.characters:
-            problems.append(f"seat {i + 1}: unknown character {character!r} (characters: "
-                            f"{', '.join(characters)})")
-        controller = str(form.get(f"seat{i}_controller", "") or HUMAN)
-        if controller not in (HUMAN, OPEN, *bots):
-            problems.append(f"seat {i + 1}: played by {controller!r}? (human, open, "
-                            f"{', '.join(bots)})")
-        seats.append(HexSeatPlan(seat_name, character, controller))
-    if len({s.name for s in seats}) < len(seats):
-        problems.append("seat names must differ")
+    seats = [HexSeatPlan(*seat_form.seat_fields(form, i, content.characters, bots, problems))
+             for i in range(players)]
+    seat_form.distinct_names([s.name for s in seats], problems)
     plan = HexPlan(name, board, tuple(seats), _rules(form, problems))
     if not problems:
         try:

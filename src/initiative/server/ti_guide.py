@@ -5,19 +5,10 @@ lists the flags and defaults the game really has."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-
 from initiative.games.ti.flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import TIRules
-
-
-@dataclass(frozen=True)
-class Topic:
-    key: str
-    title: str
-    rules: str
-    paragraphs: tuple[str, ...]
-
+from initiative.server import guides
+from initiative.server.guides import FlagRow, Topic
 
 TOPICS: tuple[Topic, ...] = (
     Topic("goal", "Goal: answer the mission's question together",
@@ -136,27 +127,6 @@ TABLE_HELP: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class FlagRow:
-    name: str
-    rule_id: str
-    default: str
-    note: str
-
-
-def _shown(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def flag_rows() -> list[FlagRow]:
     """Every house-rule flag, its ruling id, its default and what its values do."""
-    default = TIRules()
-    rows = []
-    for f in fields(TIRules):
-        rule_id, note = TI_FLAG_NOTES.get(f.name, ("", ""))
-        rows.append(FlagRow(f.name, rule_id, _shown(getattr(default, f.name)), note))
-    return rows
+    return guides.flag_rows(TIRules, TI_FLAG_NOTES)

@@ -20,10 +20,10 @@ Regions (element ids of ti_table.html): `ti-status`, `ti-board`, `ti-console`,
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from initiative.games.ti.actions import PILES, Kind, from_index, parts
+from initiative.server import choices as offered
 from initiative.server.render import env
 
 REGIONS = ("status", "board", "console", "actions", "piles", "hand", "enemies", "team", "log")
@@ -80,25 +80,12 @@ HAND_CHOICES = frozenset((Kind.PLAY, Kind.DISCARD, Kind.TUCK))
 """Choices drawn on a hand card."""
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One legal action as the page offers it."""
-
-    index: int
-    kind: Kind
-    arg: int
-    text: str
-    label: str
-
-    @property
-    def word(self) -> str:
-        """The action's word (`play`, `move`, `enemy-to`, ...): its CSS class."""
-        return self.text.split(" ")[0]
+Choice = offered.Choice[Kind]
+"""One legal action as the page offers it (server/choices.py)."""
 
 
 def choices_of(view: dict[str, Any]) -> list[Choice]:
-    return [Choice(int(a["index"]), from_index(int(a["index"])).kind, int(a["arg"]),
-                   str(a["text"]), str(a["label"])) for a in view.get("legal") or []]
+    return offered.choices_of(view, lambda index: from_index(index).kind)
 
 
 def card_text(card: dict[str, Any] | None) -> str:

@@ -18,16 +18,15 @@ from initiative.games.ti.flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import NUMBER_CHOICES, TIRules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.specs import TIContent
+from initiative.server import seat_form
+from initiative.server.action_table import OPEN, SHARED
 from initiative.server.flag_form import RuleField, changed_rules
 from initiative.server.flag_form import rule_fields as flag_rule_fields
+from initiative.server.seat_form import HUMAN
 from initiative.server.setup import SetupError
 
 GAME = "the_initiative"
-HUMAN = "human"
-OPEN = "open"
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
-MAX_NAME = 40
-MAX_TABLE_NAME = 80
 
 
 @dataclass(frozen=True)
@@ -35,11 +34,12 @@ class TISeatPlan:
     name: str
     character: str
     controller: str
-    """"human" (a secret link), "open" (anyone from the lobby) or a bot name."""
+    """"human" (a secret link), "open" (anyone from the lobby), "solo" (the solo
+    player's second character, played from seat 1's link, TI-A17) or a bot name."""
 
     @property
     def is_bot(self) -> bool:
-        return self.controller not in (HUMAN, OPEN)
+        return self.controller not in (HUMAN, OPEN, SHARED)
 
 
 @dataclass(frozen=True)
@@ -108,36 +108,28 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
                content: TIContent | None = None) -> TIPlan:
     """A plan from form fields (`name`, `players`, `mission`, `seat{i}_name`,
     `seat{i}_character`, `seat{i}_controller`, `rule_{flag}`); SetupError lists every
-    problem. The game is built once to check the whole plan."""
+    problem. The game is built once to check the whole plan.
+
+    A solo player with two characters (TI-A17) plays both from one link: the second
+    seat's controller is "solo" (or seat 1's bot when a bot plays alone), whatever the
+    form says for it."""
     content = content or default_content()
     problems: list[str] = []
-    name = " ".join(str(form.get("name", "")).split())[:MAX_TABLE_NAME] or "The Initiative"
-    raw_players = str(form.get("players", "") or 2).strip()
-    players = int(raw_players) if raw_players.isdigit() and len(raw_players) < 3 else 0
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        problems.append(f"players: {MIN_PLAYERS} to {MAX_PLAYERS}, got {raw_players!r}")
-        players = 2
+    name = seat_form.table_name(form, "The Initiative")
+    players = seat_form.players(form, MIN_PLAYERS, MAX_PLAYERS, 2, problems)
     mission = str(form.get("mission", "") or content.default_mission)
     if mission not in content.missions:
         problems.append(f"mission: unknown mission {mission!r} (missions: "
                         f"{', '.join(sorted(content.missions))})")
     rules = changed_rules(form, problems, rule_fields())
-    characters = sorted(content.characters)
-    seats = []
+    seats: list[TISeatPlan] = []
     for i in range(seat_count(players, rules)):
-        seat_name = " ".join(str(form.get(f"seat{i}_name", "")).split())[:MAX_NAME] \
-            or f"Player {i + 1}"
-        character = str(form.get(f"seat{i}_character", "") or characters[i % len(characters)])
-        if character not in content.characters:
-            problems.append(f"seat {i + 1}: unknown character {character!r} (characters: "
-                            f"{', '.join(characters)})")
-        controller = str(form.get(f"seat{i}_controller", "") or HUMAN)
-        if controller not in (HUMAN, OPEN, *bots):
-            problems.append(f"seat {i + 1}: played by {controller!r}? (human, open, "
-                            f"{', '.join(bots)})")
-        seats.append(TISeatPlan(seat_name, character, controller))
-    if len({s.name for s in seats}) < len(seats):
-        problems.append("seat names must differ")
+        solo = None  # the solo player's second character (TI-A17)
+        if i >= players:
+            solo = seats[0].controller if seats[0].is_bot else SHARED
+        seats.append(TISeatPlan(*seat_form.seat_fields(form, i, content.characters, bots,
+                                                       problems, solo)))
+    seat_form.distinct_names([s.name for s in seats], problems)
     if len({s.character for s in seats}) < len(seats):
         problems.append("each seat needs its own character (TI-1)")
     plan = TIPlan(name, mission, players, tuple(seats), rules)

@@ -88,5 +88,86 @@ window.InitiativeLive = (function () {
     };
   }
 
-  return { connect: connect, swapper: swapper };
+  // The page of a game played one decision at a time (the hex game's hex_table.js, The
+  // Initiative's ti_table.js): the seat's regions swapped in as the server renders
+  // them, the announcer, refusals shown in red, and one request at a time (a double
+  // click sends an action once, not twice against a page that is out of date). A click
+  // on any [data-action], or Enter / Space on a focused board element (svg), sends
+  // {"op": "act", "action": N}. `opts`: focusKey(el) and `first` (the selector of the
+  // control focus falls back to) as swapper's; optional render(swapIn) wrapping each
+  // swap (swapIn() swaps) and click(event) for a click on no [data-action]. Returns
+  // send(index).
+  function actionPage(root, opts) {
+    const status = document.getElementById("connection");
+    const announce = document.getElementById("announce");
+    const problem = document.getElementById("problem");
+    let lastAnnounce = "";
+    let waitingFor = 0; // the id of a request not answered yet (0: none)
+    let waitTimer = null;
+    const swap = swapper(root, [".log"], opts.focusKey, function () {
+      return root.querySelector(opts.first);
+    });
+
+    function showError(message) {
+      problem.textContent = message;
+      announce.textContent = message;
+    }
+
+    function settle() {
+      waitingFor = 0;
+      clearTimeout(waitTimer);
+    }
+
+    const post = connect(root, status, {
+      message: function (msg) {
+        if (waitingFor && typeof msg.reply_to === "number" && msg.reply_to >= waitingFor) settle();
+        if (msg.type === "render") {
+          const swapIn = function () { swap(msg.regions); };
+          if (opts.render) opts.render(swapIn); else swapIn();
+          if (msg.announce && msg.announce !== lastAnnounce) {
+            lastAnnounce = msg.announce;
+            announce.textContent = msg.announce;
+          }
+          root.dataset.seq = String(msg.seq);
+          InitiativeTurn.update(msg.your_turn);
+        } else if (msg.type === "error") {
+          showError(msg.message);
+        }
+      },
+      refused: function (reason) {
+        status.textContent = reason || "This link does not open a seat at this table.";
+        status.classList.add("error");
+      },
+      lost: function () { settle(); },
+    });
+
+    function send(index) {
+      if (waitingFor) return;
+      const id = post({ op: "act", action: Number(index) });
+      if (!id) {
+        showError("Not connected; your choice was not sent.");
+        return;
+      }
+      problem.textContent = "";
+      waitingFor = id;
+      waitTimer = setTimeout(settle, 5000);
+    }
+
+    root.addEventListener("click", function (event) {
+      const el = event.target.closest("[data-action]");
+      if (el && !el.disabled) send(el.dataset.action);
+      else if (opts.click) opts.click(event);
+    });
+
+    root.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      const el = event.target.closest("svg [data-action]");
+      if (!el) return;
+      event.preventDefault();
+      send(el.dataset.action);
+    });
+    return send;
+  }
+
+  return { connect: connect, swapper: swapper, actionPage: actionPage };
 })();
