@@ -18,6 +18,7 @@ from initiative.games.ti import tokens
 from initiative.games.ti.actions import MAX_SYMBOLS, PILES
 from initiative.games.ti.frames import (
     ANSWER,
+    ARRANGE,
     COLLECT,
     ENEMY_MOVE,
     INTEL,
@@ -28,6 +29,7 @@ from initiative.games.ti.frames import (
     Frame,
 )
 from initiative.games.ti.setup import TISetup
+from initiative.games.ti.specials import LOOK
 from initiative.games.ti.specs import COLLECTABLE, Feature, TokenSpec
 
 REASONS = ("solved", "wrong_answer", "time", "stall")
@@ -407,7 +409,8 @@ def read_frame(raw: Any, path: str, read: Reader) -> Frame:
         token=integer(f.get("token", -1), f"{path}.token", -1, read.tokens - 1),
         enemy=integer(f.get("enemy", -1), f"{path}.enemy", -1,
                       max(read.enemies - 1, abilities)),
-        stage=integer(f.get("stage", 0), f"{path}.stage", 0, max(read.seats - 1, 3)),
+        stage=integer(f.get("stage", 0), f"{path}.stage", 0,
+                      LOOK if tag == ARRANGE else max(read.seats - 1, 2)),
         items=tuple(integer(v, f"{path}.items[{i}]", 0, size - 1)
                     for i, v in enumerate(items)),
         votes=tuple(read.seat_list(f.get("votes", []), f"{path}.votes")))
