@@ -15,8 +15,7 @@ import time
 
 from initiative.bots import ISMCTSBot, make_bot
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib.public import public_description
-from initiative.games.ib.setup import new_game
+from initiative.games.ib.setup import IBGame, new_game
 from initiative.lab.matchup import Matchup
 
 
@@ -30,7 +29,7 @@ def latencies(name: str, games: int) -> tuple[list[float], int]:
         state = new_game(match, game)
         mine = game % 2
         rng = SplitMix64(game)
-        public = public_description(match)
+        public = IBGame(match)
         bots = {mine: make_bot(name, public, rng.next64()),
                 1 - mine: make_bot("random", public, rng.next64())}
         while not state.is_terminal():

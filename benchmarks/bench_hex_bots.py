@@ -15,7 +15,8 @@ import time
 
 from initiative.bots import make_bot
 from initiative.bots.play import ask
-from initiative.games import load_game
+from initiative.games import load_game_as
+from initiative.games.hex.game import HexGame
 from initiative.lab.stats import wilson
 
 
@@ -25,13 +26,13 @@ def main() -> None:
     name, opponent = sys.argv[1], sys.argv[2]
     games = int(sys.argv[3]) if len(sys.argv) > 3 else 40
     players = int(sys.argv[4]) if len(sys.argv) > 4 else 2
-    game = load_game("hex_skirmish", players=players)
+    game = load_game_as(HexGame, "hex_skirmish", players=players)
     wins = 0
     spent = 0.0
     decisions = 0
     for n in range(games):
         mine = n % players
-        bots = [make_bot(name if s == mine else opponent, game.public, 1000 * n + s)
+        bots = [make_bot(name if s == mine else opponent, game, 1000 * n + s)
                 for s in range(players)]
         state = game.new_initial_state(n)
         while not state.is_terminal():

@@ -53,7 +53,7 @@ def bot(games: int, seed: int, players: int, mission: str | None,
     decisions = won = 0
     for g in range(games):
         rng = SplitMix64(seed + g)
-        bots = [make_bot(name, game.public, rng.next64()) for _ in range(game.num_seats)]
+        bots = [make_bot(name, game, rng.next64()) for _ in range(game.num_seats)]
         state = game.new_initial_state(seed + g)
         start = time.perf_counter()
         while not state.is_terminal():

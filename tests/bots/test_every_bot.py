@@ -11,8 +11,7 @@ from initiative.games.ib.content import core_content
 from initiative.games.ib.formats import FORMATS, format_match
 from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
-from initiative.games.ib.public import public_description
-from initiative.games.ib.setup import new_game
+from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 from tests.bots.reach import reaches
@@ -62,8 +61,8 @@ def test_no_peeking_other_hands_decks_and_dice_change_nothing(name: str, where: 
         view, other_view = state.view(seat), other.view(seat)
         assert view.to_dict() == other_view.to_dict()
         assert not reaches_a_state(view)
-        first = make_bot(name, public_description(match), 9).choose(view)
-        assert first == make_bot(name, public_description(match), 9).choose(other_view)
+        first = make_bot(name, IBGame(match), 9).choose(view)
+        assert first == make_bot(name, IBGame(match), 9).choose(other_view)
         decisions += 1
         if decisions == 2:
             return
@@ -76,7 +75,7 @@ def test_every_bot_finishes_every_format_with_legal_actions(where: str) -> None:
     match = MATCHES[where]
     names = [QUICK.get(n, n) for n in ("heuristic", "ismcts", "random", "hard", "expert")]
     rng = SplitMix64(len(where))
-    bots = [make_bot(names[s % len(names)], public_description(match), rng.next64())
+    bots = [make_bot(names[s % len(names)], IBGame(match), rng.next64())
             for s in range(match.num_seats)]
     state = new_game(match, 5)
     while not state.is_terminal():
@@ -91,11 +90,11 @@ def test_levels_and_search_budgets_by_name() -> None:
     from initiative.bots import ISMCTSBot
 
     match = MATCHES["1v1"]
-    expert = make_bot("expert", public_description(match), 1)
+    expert = make_bot("expert", IBGame(match), 1)
     assert isinstance(expert, ISMCTSBot) and expert.settings.iterations == LEVELS["expert"][1]
-    small = make_bot("ismcts@25", public_description(match), 1)
+    small = make_bot("ismcts@25", IBGame(match), 1)
     assert isinstance(small, ISMCTSBot) and small.settings.iterations == 25
-    timed = make_bot("ismcts@0.05s", public_description(match), 1)
+    timed = make_bot("ismcts@0.05s", IBGame(match), 1)
     assert isinstance(timed, ISMCTSBot) and timed.settings.time_limit == 0.05
     state = new_game(match, 2)
     play_random(state, SplitMix64(2), limit=30)
@@ -105,4 +104,4 @@ def test_levels_and_search_budgets_by_name() -> None:
     assert 1 <= timed.last_iterations < timed.settings.iterations  # stopped by the clock
     for bad in ("ismcts@0", "ismcts@x", "ismcts@", "ismcts@-1s", "heuristic@5", "genius"):
         with pytest.raises(ValueError, match="unknown bot"):
-            make_bot(bad, public_description(match), 1)
+            make_bot(bad, IBGame(match), 1)

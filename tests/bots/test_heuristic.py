@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from initiative.bots.heuristic import HeuristicBot, evaluate
+from initiative.bots.ib.heuristic import HeuristicBot, evaluate
 from initiative.bots.random_bot import RandomBot
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.public import public_description
-from initiative.games.ib.setup import new_game
+from initiative.games.ib.setup import IBGame, new_game
 from tests.ib.test_properties import perturbed_hidden, play_random
 
 
@@ -94,7 +94,7 @@ def test_difficulty_levels_name_bots() -> None:
     over 1 or 3 determinized worlds."""
     from initiative.bots import make_bot
 
-    game = public_description(fixture_match())
+    game = IBGame(fixture_match())
     assert isinstance(make_bot("easy", game, 1), RandomBot)
     normal, hard = make_bot("normal", game, 1), make_bot("hard", game, 1)
     assert isinstance(normal, HeuristicBot) and normal.samples == 1

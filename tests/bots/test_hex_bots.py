@@ -9,8 +9,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from initiative.bots import BOTS, LEVELS, HexHeuristicBot, ISMCTSBot, RandomBot, make_bot
-from initiative.bots.hex_heuristic import HEX_SEARCH_SCALE, evaluate, pending_hits
+from initiative.bots import BOTS, LEVELS, ISMCTSBot, RandomBot, make_bot
+from initiative.bots.hex.heuristic import (
+    HEX_SEARCH_SCALE,
+    HexHeuristicBot,
+    evaluate,
+    pending_hits,
+)
 from initiative.bots.play import ask
 from initiative.engine.contract import CHANCE, GAME_MASTER
 from initiative.engine.rng import SplitMix64
@@ -76,9 +81,9 @@ def test_no_peeking_hidden_cards_and_dice_change_no_decision(name: str, players:
         view, other_view = state.view(seat), other.view(seat)
         assert view.to_dict() == other_view.to_dict()
         assert not reaches_a_state(view)
-        first = make_bot(QUICK.get(name, name), game.public, 9).choose(view)
+        first = make_bot(QUICK.get(name, name), game, 9).choose(view)
         assert first in state.legal_actions()
-        assert first == make_bot(QUICK.get(name, name), game.public, 9).choose(other_view)
+        assert first == make_bot(QUICK.get(name, name), game, 9).choose(other_view)
         decisions += 1
         if decisions == 2:
             return
@@ -93,7 +98,7 @@ def test_every_bot_plays_whole_games_with_legal_actions_only(players: int) -> No
     names = ["heuristic", "ismcts@15", "random", "hard", "normal", "easy"]
     for round_ in range(2):
         rng = SplitMix64(players * 10 + round_)
-        bots = [make_bot(names[(s + round_ * players) % len(names)], game.public,
+        bots = [make_bot(names[(s + round_ * players) % len(names)], game,
                          rng.next64()) for s in range(players)]
         state = game.new_initial_state(players + round_)
         while not state.is_terminal():
@@ -112,7 +117,7 @@ def test_any_bot_chooses_legally_over_many_random_positions(name: str) -> None:
     for players in (2, 3, 4):
         for reveal in ("all_at_start", "one_per_turn"):
             game = hex_game(players, reveal)
-            bot = make_bot(name, game.public, players)
+            bot = make_bot(name, game, players)
             for state in positions(game, range(6), 5):
                 seat = state.current_seat()
                 assert ask(bot, state, seat) in state.legal_actions()
@@ -125,7 +130,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
     game = hex_game(3)
 
     def history(seed: int) -> Sequence[object]:
-        bots = [make_bot(n, game.public, seed + s)
+        bots = [make_bot(n, game, seed + s)
                 for s, n in enumerate(("heuristic", "ismcts@10", "random"))]
         state = game.new_initial_state(seed)
         while not state.is_terminal() and len(state.history) < 150:
@@ -139,7 +144,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
 
 def test_make_bot_dispatches_on_the_public_description() -> None:
     """The names and levels of the flagship work for the skirmish game too."""
-    setup = hex_game().public
+    setup = hex_game()
     assert isinstance(make_bot("random", setup, 1), RandomBot)
     assert isinstance(make_bot("easy", setup, 1), RandomBot)
     normal, hard = make_bot("normal", setup, 1), make_bot("hard", setup, 1)
@@ -157,7 +162,7 @@ def test_make_bot_dispatches_on_the_public_description() -> None:
 
 def test_a_timed_search_stops_at_its_clock() -> None:
     game = hex_game()
-    bot = make_bot("ismcts@0.05s", game.public, 1)
+    bot = make_bot("ismcts@0.05s", game, 1)
     assert isinstance(bot, ISMCTSBot)
     state = next(s for s in positions(game, range(5), 9) if len(s.legal_actions()) > 1)
     bot.choose(state.view(state.current_seat()))
@@ -165,7 +170,7 @@ def test_a_timed_search_stops_at_its_clock() -> None:
 
 
 def test_a_bot_asked_without_a_decision_says_so() -> None:
-    setup = hex_game().public
+    setup = hex_game()
     idle = HexView(1, (), {})
     for name in ("random", "heuristic", "ismcts@5"):
         with pytest.raises(ValueError, match="seat 1 has no decision"):
@@ -179,8 +184,8 @@ def test_the_heuristic_bot_beats_random_play() -> None:
     wins = 0
     for n in range(60):
         mine = n % 2
-        bots = {mine: make_bot("heuristic", game.public, n),
-                1 - mine: make_bot("random", game.public, n + 100)}
+        bots = {mine: make_bot("heuristic", game, n),
+                1 - mine: make_bot("random", game, n + 100)}
         state = game.new_initial_state(n)
         while not state.is_terminal():
             seat = state.current_seat()
@@ -262,7 +267,7 @@ def test_the_lookahead_leaves_its_world_as_it_was() -> None:
     """Each action is tried on a copy of the dealt world, so every action of one
     decision is weighed from the same position."""
     game = hex_game()
-    bot = make_bot("heuristic", game.public, 3)
+    bot = make_bot("heuristic", game, 3)
     assert isinstance(bot, HexHeuristicBot)
     state = next(s for s in positions(game, range(6), 4) if len(s.legal_actions()) > 1)
     seat = state.current_seat()
@@ -277,7 +282,7 @@ def test_bots_play_a_game_whose_chance_is_explicit() -> None:
     """Under explicit chance (the table draws and rolls as chance nodes) the bots still
     see views only; their worlds sample their own chance."""
     game = load_game("hex_skirmish", players=3, explicit_chance=True, round_limit=3)
-    bots = [make_bot(name, game.public, 5) for name in ("heuristic", "ismcts@10", "random")]
+    bots = [make_bot(name, game, 5) for name in ("heuristic", "ismcts@10", "random")]
     state = game.new_initial_state(0)
     rng = SplitMix64(5)
     decisions = 0

@@ -85,8 +85,9 @@ def test_the_walk_finds_a_deck_list_where_there_is_one() -> None:
 
 def test_every_bot_is_built_without_a_deck_list_and_gains_none_by_playing() -> None:
     match = secret_decks_match()
-    game = public_description(match)
-    assert all(seat.deck == () for seat in game.seats) and game.decklists == ((), ())
+    public = public_description(match)
+    assert all(seat.deck == () for seat in public.seats) and public.decklists == ((), ())
+    game = IBGame(match)
     for name in BOTS:
         assert held(make_bot(name, game, 3), match) == set(), name
     rng = SplitMix64(4)
@@ -166,7 +167,7 @@ def test_over_random_games_a_bot_reaches_nothing_of_the_real_game(
     chooses a legal action and afterwards still reaches no state, no real Match and
     no deck list."""
     match = MATCHES[where]
-    bot = make_bot(name, public_description(match), seed)
+    bot = make_bot(name, IBGame(match), seed)
     state = new_game(match, seed)
     play_random(state, SplitMix64(seed), limit=cut)
     if state.is_terminal():

@@ -12,8 +12,7 @@ from initiative.bots import make_bot
 from initiative.cli import lookup
 from initiative.cli.play import PROMPT
 from initiative.games.ib.match import Match
-from initiative.games.ib.public import public_description
-from initiative.games.ib.setup import new_game
+from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import details, guide
 from initiative.server.setup import parse_setup
@@ -26,7 +25,7 @@ def _game(seed: int, decisions: int) -> IBState:
                         content())
     match = setup.build(content(), seed)
     state = new_game(match, seed)
-    bots = [make_bot("random", public_description(match), seed + s) for s in range(2)]
+    bots = [make_bot("random", IBGame(match), seed + s) for s in range(2)]
     for _ in range(decisions):
         if state.is_terminal():
             break

@@ -23,7 +23,7 @@ from initiative.cli.main import app
 from initiative.engine import CHANCE, TERMINAL
 from initiative.engine.errors import ContentError, GameParamError, InitiativeError
 from initiative.engine.rng import SplitMix64
-from initiative.games import GAMES, load_game, registered_games
+from initiative.games import entries, load_game, registered_games
 from initiative.games.ib import loader, public
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
@@ -205,7 +205,21 @@ def test_importing_the_registry_loads_no_game() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120).stdout.splitlines()
     assert out == ["['initiative.games.registry']", "True"]
-    assert all(entry.module.startswith("initiative.games.") for entry in GAMES.values())
+    assert all(entry.loader.startswith("initiative.games.") for entry in entries())
+
+
+def test_asking_for_the_games_loads_their_entries_only() -> None:
+    """Listing the games reads each one's entry (text naming its parts) and loads none
+    of its rules or front ends."""
+    code = ("import sys, initiative.games as g; g.registered_games(); "
+            "print(sorted(m for m in sys.modules if m.startswith('initiative.')"
+            " and not m.startswith('initiative.engine')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.strip()
+    assert out == str(sorted(["initiative.games", "initiative.games.registry",
+                              "initiative.games.ib", "initiative.games.ib.entry",
+                              "initiative.games.hex", "initiative.games.hex.entry",
+                              "initiative.games.ti", "initiative.games.ti.entry"]))
 
 
 # --- the front ends build their games through load_game ----------------------------

@@ -18,8 +18,7 @@ import pytest
 
 from initiative.bots import make_bot
 from initiative.engine.contract import SPECTATOR, TERMINAL
-from initiative.games.ib.public import public_description
-from initiative.games.ib.setup import new_game
+from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import hands_seen
 from initiative.server import render
@@ -113,7 +112,7 @@ def test_every_unit_and_card_a_seat_sees_is_explained_and_nothing_else(game: str
         table = _table(GAMES[game], seed)
         state = new_game(table.match, seed)
         rng = random.Random(seed)
-        bots = [make_bot("random", public_description(table.match), rng.getrandbits(32))
+        bots = [make_bot("random", IBGame(table.match), rng.getrandbits(32))
                 for _ in table.match.seats]
         for decision in range(600):
             seat = state.current_seat()

@@ -12,7 +12,7 @@ import pytest
 
 from initiative.bots import BOTS, RandomBot, make_bot
 from initiative.bots.play import ask
-from initiative.bots.ti_heuristic import TIDealer, TIHeuristicBot, TISearchBot
+from initiative.bots.ti.heuristic import TIDealer, TIHeuristicBot, TISearchBot
 from initiative.engine.contract import CHANCE
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -36,7 +36,7 @@ def ti_game(players: int = 2, **params: Any) -> TIGame:
 def play(game: TIGame, names: list[str], seed: int) -> TIState:
     """One game, every action checked legal for the seat that decides before it is
     applied."""
-    bots = [make_bot(QUICK.get(n, n), game.public, seed * 10 + s) for s, n in enumerate(names)]
+    bots = [make_bot(QUICK.get(n, n), game, seed * 10 + s) for s, n in enumerate(names)]
     state = game.new_initial_state(seed)
     for _ in range(STEP_CAP):
         if state.is_terminal():
@@ -52,7 +52,7 @@ def play(game: TIGame, names: list[str], seed: int) -> TIState:
 @pytest.mark.parametrize("name", BOTS)
 def test_every_bot_name_builds_a_player_of_the_public_setup(name: str) -> None:
     game = ti_game()
-    bot = make_bot(QUICK.get(name, name), game.public, 3)
+    bot = make_bot(QUICK.get(name, name), game, 3)
     assert isinstance(game.public, TISetup)
     state = play(game, [QUICK.get(name, name)] * 2, 1)
     assert state.won is not None and bot is not None
@@ -111,8 +111,8 @@ def test_the_heuristic_bot_wins_clearly_more_than_random_play() -> None:
 
 
 def test_the_random_bot_is_the_shared_one() -> None:
-    assert isinstance(make_bot("random", ti_game().public, 1), RandomBot)
-    assert isinstance(make_bot("normal", ti_game().public, 1), TIHeuristicBot)
+    assert isinstance(make_bot("random", ti_game(), 1), RandomBot)
+    assert isinstance(make_bot("normal", ti_game(), 1), TIHeuristicBot)
 
 
 def holds(root: object, target: object) -> bool:
@@ -136,7 +136,7 @@ def test_the_search_deals_worlds_without_the_answer() -> None:
     the closed ones (TI-23: one glyph, one symbol), its answer as long as the view
     says (TI-55)."""
     game = ti_game(2)
-    bot = make_bot("ismcts@4", game.public, 1)
+    bot = make_bot("ismcts@4", game, 1)
     assert isinstance(bot, TISearchBot)
     held = bot.search.game
     assert isinstance(held, TIDealer)
@@ -145,7 +145,7 @@ def test_the_search_deals_worlds_without_the_answer() -> None:
     assert not reaches(bot, TIState) and not holds(bot, game.setup.mission)
     state = game.new_initial_state(2)
     while not any(state.opened) and not state.is_terminal():
-        state.apply(ask(make_bot("heuristic", game.public, 0), state, state.current_seat()))
+        state.apply(ask(make_bot("heuristic", game, 0), state, state.current_seat()))
     view = state.view(state.current_seat())
     data = view.to_dict()
     answers = set()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from initiative.bots.ti_heuristic import Reading, TIHeuristicBot, guess_answer
+from initiative.bots.ti.heuristic import Reading, TIHeuristicBot, guess_answer
 from initiative.games.ti.actions import (
     GATHER,
     INTEL,

@@ -28,8 +28,7 @@ from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.actions import Action
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.match import Match
-from initiative.games.ib.public import public_description
-from initiative.games.ib.setup import new_game
+from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import describe as text
 from initiative.server.drafts import draft_state, in_progress
@@ -185,7 +184,7 @@ def bot_line(match: Match, seed: int, bot: str = "normal", stop: int | None = No
     """A game played by bots, to its end or for `stop` decisions: (seat, action index)
     for every decision."""
     state = new_game(match, seed)
-    bots = [make_bot(bot, public_description(match), 1000 + s) for s in range(len(match.seats))]
+    bots = [make_bot(bot, IBGame(match), 1000 + s) for s in range(len(match.seats))]
     line: list[tuple[int, int]] = []
     while state.current_seat() >= 0 and (stop is None or len(line) < stop):
         assert len(line) < limit, "the offline game did not end"

@@ -25,7 +25,7 @@ from initiative.cli.play_host import OptionError as OptionError
 from initiative.cli.play_host import Screens, check_bot, check_seats, final_viewer, play_out
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.game import HexGame
@@ -74,7 +74,7 @@ def run(game: HexGame, seed: int, humans: Sequence[int], bot_name: str, console:
     crash. Returns the exit code (1: the record could not be written)."""
     state = game.new_initial_state(seed)
     seeds = SplitMix64(seed)
-    bots = {seat: make_bot(bot_name, game.setup, seeds.next64())
+    bots = {seat: make_bot(bot_name, game, seeds.next64())
             for seat in range(game.num_seats) if seat not in humans}
     table = Table(console, read, list(humans))
     stopped = play_out(state, humans, bots, table.ask, console, lambda: record_path is None
@@ -104,7 +104,7 @@ def load(players: int | None, board: str | None, characters: str | None,
     for key, value in (("players", players), ("board", board), ("characters", characters)):
         if value is not None:
             params[key] = value
-    game: HexGame = load_game("hex_skirmish", **params)
+    game = load_game_as(HexGame, "hex_skirmish", **params)
     return game
 
 

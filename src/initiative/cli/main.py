@@ -23,11 +23,12 @@ from initiative.cli.report import report
 from initiative.cli.serve import serve
 from initiative.cli.track import track_app
 from initiative.engine.errors import ContentError, InitiativeError
-from initiative.games import load_game
+from initiative.games import load_game, load_game_as
 from initiative.games.ib.content import core_content
 from initiative.games.ib.formats import FORMATS
 from initiative.games.ib.match import Match
 from initiative.games.ib.presets import default_encounter, playable_teams
+from initiative.games.ib.setup import IBGame
 
 GAME: Final = "initiative_break"
 DUEL_SEATS = ("North", "South")
@@ -153,20 +154,20 @@ def play(
     against = bool(mode or encounter or challenge or rival)
     try:
         if setup is not None:
-            game = load_game(GAME, setup=setup, rules=config, rival_seed=seed)
+            game = load_game_as(IBGame, GAME, setup=setup, rules=config, rival_seed=seed)
         elif against:
             kind = mode or format or "solo"
-            game = load_game(GAME, mode=kind, teams=player or ([team] if kind == "solo"
+            game = load_game_as(IBGame, GAME, mode=kind, teams=player or ([team] if kind == "solo"
                                                                else None),
                              encounter=encounter, challengers=challenge, rivals=rival,
                              rules=config, rival_seed=seed)
         elif format is not None:
             if format not in FORMATS:  # solo and co-op are modes: --mode
                 raise ContentError(f"unknown format {format!r} (known: {', '.join(FORMATS)})")
-            game = load_game(GAME, mode=format, teams=player, rules=config)
+            game = load_game_as(IBGame, GAME, mode=format, teams=player, rules=config)
         else:
             teams = (team, opponent_team) if seat == 0 else (opponent_team, team)
-            game = load_game(GAME, teams=teams, rules=config, seat_names=DUEL_SEATS)
+            game = load_game_as(IBGame, GAME, teams=teams, rules=config, seat_names=DUEL_SEATS)
     except InitiativeError as exc:
         raise fail(str(exc)) from None
     match = game.match

@@ -23,8 +23,8 @@ from initiative.engine.rng import SplitMix64
 from initiative.games.ib.actions import Action
 from initiative.games.ib.match import Match
 from initiative.games.ib.movetext import format_action, parse_action
-from initiative.games.ib.public import public_description
 from initiative.games.ib.record import Recorder
+from initiative.games.ib.setup import IBGame
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text.describe import log_sentences
 from initiative.games.ib.view import IBView
@@ -119,7 +119,7 @@ def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Co
     humans = [] if human is None else [human] if isinstance(human, int) else list(human)
     recorder = Recorder(match, seed)
     state = recorder.state
-    bot = make_bot(bot_name, public_description(match), SplitMix64(seed).next64())
+    bot = make_bot(bot_name, IBGame(match), SplitMix64(seed).next64())
     log_start = dict.fromkeys(humans, 0)
     last = humans[0] if len(humans) == 1 else -1
     quit_ = False

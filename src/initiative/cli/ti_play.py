@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from rich.console import Console
 
-from initiative.bots import TIBot, make_bot
+from initiative.bots import AnyBot, make_bot
 from initiative.cli import play_host, ti_screen
 from initiative.cli.console_io import Reader
 from initiative.cli.play_host import OptionError as OptionError
@@ -26,7 +26,7 @@ from initiative.cli.play_host import Screens, check_bot, check_seats, final_view
 from initiative.cli.ti_prompt import QUIT_WORDS, parse_choice, question
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.ti import campaign as ti_campaign
 from initiative.games.ti.actions import TIAction
 from initiative.games.ti.flags import TIRules
@@ -106,10 +106,10 @@ def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> st
 
 
 def make_bots(game: TIGame, bot_name: str, humans: Sequence[int], seed: int
-              ) -> dict[int, TIBot]:
+              ) -> dict[int, AnyBot]:
     """The bot `bot_name` at every seat no person plays, each with its own seed."""
     seeds = SplitMix64(seed)
-    return {seat: make_bot(bot_name, game.setup, seeds.next64())
+    return {seat: make_bot(bot_name, game, seeds.next64())
             for seat in range(game.num_seats) if seat not in humans}
 
 
@@ -146,7 +146,7 @@ def load(players: int | None, mission: str | None, characters: str | None,
                        ("characters", characters)):
         if value is not None:
             params[key] = value
-    game: TIGame = load_game("the_initiative", **params)
+    game = load_game_as(TIGame, "the_initiative", **params)
     return game
 
 
@@ -172,7 +172,7 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
                      if value is not None}
             params = ti_campaign.start_game(store, campaign_id, mission,
                                             rules=rule_flags(rules), **extra)
-            game = load_game("the_initiative", **params)
+            game = load_game_as(TIGame, "the_initiative", **params)
     except InitiativeError as exc:
         raise OptionError(f"--campaign {campaign}: {exc}" if campaign else str(exc)) \
             from None

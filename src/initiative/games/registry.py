@@ -1,10 +1,17 @@
 """The game registry: `load_game(name, **params)` returns a game under the engine
-contract, the way `pyspiel.load_game` does, and is the one way the terminal, the lab and
-the web table get one.
+contract, the way `pyspiel.load_game` does, and `part(name, kind)` finds what a front
+end needs of it (its web table, terminal host, bots, lab adapter, ...).
 
-Registering a game is one entry of `GAMES`: its name, the module that builds it and the
-factory function there. The module is imported only when its game is loaded, so
-importing `initiative.games` loads no game.
+A game is its own package plus one registry entry. The entry is a `GameEntry` kept in
+the game's own package (`initiative.games.hex.entry:ENTRY`): its name, its title, the
+function that builds it and, in `Parts`, where each front end finds the game's part, as
+"module:attribute" text. Nothing is imported before it is asked for: importing
+`initiative.games` loads no game, and asking for a game's web table loads that game
+alone.
+
+Built-in games are the lines of `BUILT_IN`; any installed package adds a game by
+declaring an entry point in the group `initiative.games` (`name = "module:ENTRY"`),
+as a test's toy game does (docs/new-game.md).
 
 Parameters are keywords (`load_game("initiative_break", mode="2v2")`) or, as in
 OpenSpiel, part of the name: `load_game("initiative_break(mode=2v2,heal_cap=none)")`.
@@ -14,63 +21,170 @@ Values written in a name are text; each game reads them as it reads the keywords
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, overload
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.metadata import entry_points
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from initiative.engine.errors import GameParamError
 
 if TYPE_CHECKING:
     from initiative.engine.contract import Game
-    from initiative.games.hex.game import HexGame
-    from initiative.games.ib.setup import IBGame
-    from initiative.games.ti.game import TIGame
+
+T = TypeVar("T")
+
+PartKind = Literal["bots", "terminal", "web", "lab", "records", "rules", "lint"]
+"""What a front end asks a game for (the fields of `Parts`)."""
+ENTRY_POINT_GROUP = "initiative.games"
+"""The entry-point group through which an installed package adds a game."""
+
+BUILT_IN: dict[str, str] = {
+    "initiative_break": "initiative.games.ib.entry:ENTRY",
+    "hex_skirmish": "initiative.games.hex.entry:ENTRY",
+    "the_initiative": "initiative.games.ti.entry:ENTRY",
+}
+"""The games that ship with the package: name -> where its `GameEntry` is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A subcommand of `initiative` that belongs to one game (`initiative deck ...`):
+    its name, the "module:attribute" of its `typer.Typer`, and a line of help."""
+
+    name: str
+    target: str
+    help: str
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """Where each front end finds a game's part, as "module:attribute" ("" when the game
+    has none). What each attribute must be is the front end's to say:
+
+    - `bots`: `initiative.bots.parts.GameBots` (the random bot needs none);
+    - `terminal`: `initiative.cli.parts.TerminalGame` (`initiative play --game`);
+    - `web`: `initiative.server.parts.WebGame` (the web table);
+    - `lab`: `initiative.lab.parts.LabGame` (`simulate` and `report`);
+    - `records`: `initiative.games.parts.RecordReader` (`initiative replay`);
+    - `rules`: `initiative.games.parts.RulesListing` (`initiative rules`);
+    - `lint`: `initiative.games.parts.ContentLinter` (`initiative cards lint`).
+    """
+
+    bots: str = ""
+    terminal: str = ""
+    web: str = ""
+    lab: str = ""
+    records: str = ""
+    rules: str = ""
+    lint: str = ""
+    commands: tuple[Command, ...] = ()
+    """Subcommands of `initiative` of this game's own."""
 
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
-    """Where a registered game is built: `factory(**params)` in `module`."""
+    """One game as the registry knows it."""
 
-    module: str
-    factory: str
+    name: str
+    """The registry name (`load_game(name)`)."""
+    title: str
+    """The game's name for people ("Hex skirmish")."""
     summary: str
+    """One or two sentences on what the game is."""
+    loader: str
+    """"module:function" that builds the game from its parameters."""
+    parts: Parts = field(default_factory=Parts)
+    slug: str = ""
+    """Its short name in web addresses (/hex/new); default: the registry name."""
+    record_format: str = ""
+    """The `format` tag of its game records ("hex-record/1"), so a record names its
+    game."""
+
+    @property
+    def web_slug(self) -> str:
+        return self.slug or self.name
 
 
-GAMES: dict[str, GameEntry] = {
-    "initiative_break": GameEntry(
-        "initiative.games.ib.loader", "load_initiative_break",
-        "Initiative Break: duels, team formats, free-for-all, solo and co-op against "
-        "Challenge Cards"),
-    "hex_skirmish": GameEntry(
-        "initiative.games.hex.loader", "load_hex_skirmish",
-        "Hex skirmish: 2-4 characters on a hex board, turns dealt by stacked initiative "
-        "decks, Action cards played for their Move or Attack and discarded to react"),
-    "the_initiative": GameEntry(
-        "initiative.games.ti.loader", "load_the_initiative",
-        "The Initiative: 1-4 players together search rooms for clue tokens, open the "
-        "mission console's windows and agree on the answer before time runs out"),
-}
-"""Every game `load_game` knows, by name."""
+def resolve(target: str) -> Any:
+    """The object "module:attribute" names, imported now."""
+    module, colon, attribute = target.partition(":")
+    if not colon or not module or not attribute:
+        raise GameParamError(f"{target!r}: expected module:attribute")
+    found: Any = importlib.import_module(module)
+    for name in attribute.split("."):
+        found = getattr(found, name)
+    return found
+
+
+@cache
+def _entries() -> dict[str, GameEntry]:
+    """Every registered game's entry: the built-in ones, then installed ones."""
+    targets = dict(BUILT_IN)
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        targets.setdefault(point.name, point.value)
+    entries: dict[str, GameEntry] = {}
+    for name, target in targets.items():
+        found = resolve(target)
+        if not isinstance(found, GameEntry) or found.name != name:
+            raise GameParamError(f"game {name!r}: {target} is not the GameEntry of {name!r}")
+        entries[name] = found
+    return entries
+
+
+def refresh() -> None:
+    """Forget the entries read so far (a package installed since is found next time)."""
+    _entries.cache_clear()
 
 
 def registered_games() -> tuple[str, ...]:
     """The names `load_game` accepts, sorted."""
-    return tuple(sorted(GAMES))
+    return tuple(sorted(_entries()))
 
 
-@overload
-def load_game(name: Literal["initiative_break"], **params: Any) -> IBGame: ...
+def entries() -> tuple[GameEntry, ...]:
+    """Every registered game's entry, by name."""
+    found = _entries()
+    return tuple(found[name] for name in sorted(found))
 
 
-@overload
-def load_game(name: Literal["hex_skirmish"], **params: Any) -> HexGame: ...
+def entry(name: str) -> GameEntry:
+    """The entry of game `name`; GameParamError lists the registered games."""
+    found = _entries().get(name)
+    if found is None:
+        raise GameParamError(f"unknown game {name!r} (registered: "
+                             f"{', '.join(registered_games())})")
+    return found
 
 
-@overload
-def load_game(name: Literal["the_initiative"], **params: Any) -> TIGame: ...
+def entry_of_slug(slug: str) -> GameEntry | None:
+    """The game whose web addresses start with `slug`, or None."""
+    return next((e for e in _entries().values() if e.web_slug == slug), None)
 
 
-@overload
-def load_game(name: str, **params: Any) -> Game[Any, Any]: ...
+def entry_of_record(tag: object) -> GameEntry | None:
+    """The game whose records carry the format tag `tag`, or None."""
+    return next((e for e in _entries().values()
+                 if e.record_format and e.record_format == tag), None)
+
+
+def has_part(name: str, kind: PartKind) -> bool:
+    """Whether game `name` declares a part of this kind."""
+    target: str = getattr(entry(name).parts, kind)
+    return bool(target)
+
+
+def part(name: str, kind: PartKind, expected: type[T]) -> T:
+    """Game `name`'s part of this kind, imported now and checked to be an `expected`;
+    GameParamError when the game has none (or declares something else)."""
+    game = entry(name)
+    target: str = getattr(game.parts, kind)
+    if not target:
+        raise GameParamError(f"{game.title} ({name}) has no {kind} part")
+    found = resolve(target)
+    if not isinstance(found, expected):
+        raise GameParamError(f"game {name!r}: its {kind} part {target} is a "
+                             f"{type(found).__name__}, not a {expected.__name__}")
+    return found
 
 
 def load_game(name: str, **params: Any) -> Game[Any, Any]:
@@ -81,12 +195,17 @@ def load_game(name: str, **params: Any) -> Game[Any, Any]:
     if twice:
         raise GameParamError(f"{name}: {', '.join(twice)} given both in the name and as a "
                              "keyword")
-    entry = GAMES.get(name)
-    if entry is None:
-        raise GameParamError(f"unknown game {name!r} (registered: "
-                             f"{', '.join(registered_games())})")
-    factory = getattr(importlib.import_module(entry.module), entry.factory)
+    factory = resolve(entry(name).loader)
     game: Game[Any, Any] = factory(**written, **params)
+    return game
+
+
+def load_game_as(kind: type[T], name: str, **params: Any) -> T:
+    """`load_game(name, **params)`, checked to be a `kind` (a game's own parts know its
+    class and want it typed)."""
+    game = load_game(name, **params)
+    if not isinstance(game, kind):
+        raise GameParamError(f"{name} built a {type(game).__name__}, not a {kind.__name__}")
     return game
 
 

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from initiative.bots import make_bot, play_out
 from initiative.engine.rng import SplitMix64
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.hex import events
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
@@ -94,7 +94,7 @@ def _game(players: int, board: str | None, characters: tuple[str, ...] | None,
         params["board"] = board
     if characters is not None:
         params["characters"] = list(characters)
-    game: HexGame = load_game(GAME, **params)
+    game = load_game_as(HexGame, GAME, **params)
     return game
 
 
@@ -112,7 +112,7 @@ def play_hex(matchup: HexMatchup, seed: int, param: str = "", value: Any = "") -
     state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ BOT_SALT)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(game.num_seats)]
-    play_out(state, [make_bot(name, game.public, rng.next64()) for name in names])
+    play_out(state, [make_bot(name, game, rng.next64()) for name in names])
     return hex_row(state, names, seed, param, value)
 
 

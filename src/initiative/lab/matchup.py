@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.engine.rng import SplitMix64
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.ib.config import RulesConfig, parse_flag_value
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.deckbuilding import (
@@ -75,10 +75,10 @@ class Matchup:
                 raise ConfigError("a random team plays the standard 1v1 only")
             players = [draft_team(content, config, seed, i) if key == RANDOM_TEAM else key
                        for i, key in enumerate(self.teams)]
-            return load_game(GAME, teams=players, content=content, rules=config)
+            return load_game_as(IBGame, GAME, teams=players, content=content, rules=config)
         if self.mode is None and self.encounter is None:
             return _standard(self.teams, self.rules_items(), self.overrides)
-        return load_game(GAME, mode=self.mode or "solo", teams=self.teams,
+        return load_game_as(IBGame, GAME, mode=self.mode or "solo", teams=self.teams,
                          encounter=self.encounter, content=content, rules=config,
                          rival_seed=seed)
 
@@ -106,7 +106,7 @@ def _standard(teams: tuple[str, ...], rules: tuple[tuple[str, Any], ...],
               overrides: tuple[tuple[str, Any], ...]) -> IBGame:
     """A 1v1 of shipped teams (the same game for every seed, so built once)."""
     content, config = _prepared(rules, overrides)
-    return load_game(GAME, teams=teams, content=content, rules=config)
+    return load_game_as(IBGame, GAME, teams=teams, content=content, rules=config)
 
 
 def apply_override(content: Content, flags: dict[str, Any], path: str, value: Any

@@ -56,7 +56,7 @@ def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> d
     state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ 0xB075)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]
-    play_out(state, [make_bot(name, game.public, rng.next64()) for name in names])
+    play_out(state, [make_bot(name, game, rng.next64()) for name in names])
     return result_row(matchup, seed, match, state, names, param, value)
 
 

@@ -20,7 +20,7 @@ from initiative.bots import make_bot
 from initiative.bots.play import ask
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.rng import SplitMix64
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.ti.actions import PILES, Kind, TIAction, parts
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
@@ -96,7 +96,7 @@ def _game(players: int, mission: str | None, characters: tuple[str, ...],
         params["mission"] = mission
     if characters:
         params["characters"] = list(characters)
-    game: TIGame = load_game(GAME, **params)
+    game = load_game_as(TIGame, GAME, **params)
     return game
 
 
@@ -134,7 +134,7 @@ def play_ti(matchup: TIMatchup, seed: int, param: str = "", value: Any = "") -> 
     state = game.new_initial_state(seed)
     rng = SplitMix64(seed ^ BOT_SALT)
     names = [matchup.bots[s % len(matchup.bots)] for s in range(game.num_seats)]
-    bots = [make_bot(name, game.public, rng.next64()) for name in names]
+    bots = [make_bot(name, game, rng.next64()) for name in names]
     tally = _Tally()
     turn = 0
     while not state.is_terminal():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from initiative.bots import BOTS, HexBot, make_bot
+from initiative.bots import AnyBot, bot_names, make_bot
 from initiative.engine.rng import Seed
 from initiative.games.hex.game import HexGame
 from initiative.server.action_hub import ActionHub, Runtime
@@ -15,14 +15,14 @@ from initiative.server.hex_table import HexTable
 
 NOTIFY_KINDS = ("h",)
 """The notification kinds this hub hears ("h:table_id:seq")."""
-HEX_BOTS = BOTS
+HEX_BOTS = bot_names("hex_skirmish")
 """The bots (and difficulty levels) that can play a hex seat."""
 HexRuntime = Runtime[HexTable]
 
 
-def make_hex_bot(name: str, game: HexGame, seed: int) -> HexBot:
+def make_hex_bot(name: str, game: HexGame, seed: int) -> AnyBot:
     """A bot by name for `game`, given its public setup only; ValueError if unknown."""
-    return make_bot(name, game.public, seed)
+    return make_bot(name, game, seed)
 
 
 class HexHub(ActionHub[HexPlan, HexTable]):
@@ -37,5 +37,5 @@ class HexHub(ActionHub[HexPlan, HexTable]):
     def open_table(self, table_id: str) -> HexTable:
         return HexTable.open(self.store, table_id)
 
-    def make_bot(self, name: str, table: HexTable, seed: int) -> HexBot:
+    def make_bot(self, name: str, table: HexTable, seed: int) -> AnyBot:
         return make_hex_bot(name, table.game, seed)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from initiative.engine.contract import TERMINAL
 from initiative.engine.rng import Seed
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.state import HexState
 from initiative.server.action_table import ActionTable
@@ -23,7 +23,7 @@ KIND = "hex_table"
 
 def build_game(plan: HexPlan) -> HexGame:
     """The game of a plan, from the registry (the shipped content)."""
-    return load_game("hex_skirmish", **plan.params())
+    return load_game_as(HexGame, "hex_skirmish", **plan.params())
 
 
 def initial_state(game: HexGame, seed: Seed) -> HexState:

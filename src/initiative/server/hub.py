@@ -22,10 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from initiative.bots import IBBot, make_bot
+from initiative.bots import AnyBot, make_bot
 from initiative.engine.rng import Seed
 from initiative.games.ib.content import Content
-from initiative.games.ib.public import public_description
+from initiative.games.ib.setup import IBGame
 from initiative.server.hubs import bot_seed, cancel_all, open_once
 from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.rates import TableRates
@@ -72,7 +72,7 @@ class Runtime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     away_since: dict[int, float] = field(default_factory=dict)
-    bots: dict[tuple[int, str], IBBot] = field(default_factory=dict)
+    bots: dict[tuple[int, str], AnyBot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     last_used: float = field(default_factory=time.monotonic)
     away_after: float = 60.0
@@ -99,10 +99,10 @@ class Runtime:
             return AWAY_BOT
         return "human"
 
-    def bot(self, seat: int, name: str) -> IBBot:
+    def bot(self, seat: int, name: str) -> AnyBot:
         key = (seat, name)
         if key not in self.bots:
-            self.bots[key] = make_bot(name, public_description(self.table.match),
+            self.bots[key] = make_bot(name, IBGame(self.table.match),
                                       bot_seed(self.table.seed, seat))
         return self.bots[key]
 

@@ -13,7 +13,7 @@ from typing import Any
 from initiative.bots import LEVELS, is_bot_name
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.engine.rng import Seed
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import TeamFile, load_team_text
@@ -27,6 +27,7 @@ from initiative.games.ib.presets import (
     player_range,
     preset_teams,
 )
+from initiative.games.ib.setup import IBGame
 
 HUMAN = "human"
 """A person invited by their seat's secret link (the seat is not listed in the lobby)."""
@@ -110,7 +111,7 @@ class TableSetup:
         if problems:
             raise SetupError(problems)
         try:
-            game = load_game("initiative_break", mode=self.mode, teams=teams,
+            game = load_game_as(IBGame, "initiative_break", mode=self.mode, teams=teams,
                              encounter=self.encounter, content=content, rules=self.rules,
                              rival_seed=seed, seat_names=[plan.name for plan in self.seats])
         except (ContentError, ConfigError) as exc:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from initiative.bots import BOTS, TIBot, make_bot
+from initiative.bots import AnyBot, bot_names, make_bot
 from initiative.engine.rng import Seed
 from initiative.games.ti.game import TIGame
 from initiative.server.action_hub import ActionHub, Runtime
@@ -16,15 +16,15 @@ from initiative.server.ti_table import TITable
 
 NOTIFY_KINDS = ("i",)
 """The notification kinds this hub hears ("i:table_id:seq")."""
-TI_BOTS = BOTS
+TI_BOTS = bot_names("the_initiative")
 """The bots (and difficulty levels) that can play a seat of The Initiative."""
 TIRuntime = Runtime[TITable]
 
 
-def make_ti_bot(name: str, game: TIGame, seed: int) -> TIBot:
+def make_ti_bot(name: str, game: TIGame, seed: int) -> AnyBot:
     """A bot by name for `game`, given its public setup only (no answer); ValueError if
     unknown."""
-    return make_bot(name, game.public, seed)
+    return make_bot(name, game, seed)
 
 
 class TIHub(ActionHub[TIPlan, TITable]):
@@ -40,5 +40,5 @@ class TIHub(ActionHub[TIPlan, TITable]):
     def open_table(self, table_id: str) -> TITable:
         return TITable.open(self.store, table_id)
 
-    def make_bot(self, name: str, table: TITable, seed: int) -> TIBot:
+    def make_bot(self, name: str, table: TITable, seed: int) -> AnyBot:
         return make_ti_bot(name, table.game, seed)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.engine.errors import ConfigError, ContentError
-from initiative.games import load_game
+from initiative.games import load_game_as
 from initiative.games.ti.content import default_content
 from initiative.games.ti.flag_notes import TI_FLAG_NOTES
 from initiative.games.ti.flags import NUMBER_CHOICES, TIRules
@@ -75,7 +75,7 @@ class TIPlan:
 def build_game(plan: TIPlan) -> TIGame:
     """The game of a plan, from the registry (the shipped content); GameParamError
     names a bad plan."""
-    return load_game("the_initiative", **plan.params())
+    return load_game_as(TIGame, "the_initiative", **plan.params())
 
 
 def rule_fields() -> list[RuleField]:

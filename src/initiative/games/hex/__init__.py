@@ -31,8 +31,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("rounds", "movement", "reactions", "attacks", "turns")),
     ("flow", ("flow",)),
     ("contract", ("state", "view", "determinize", "game")),
-    ("around", ("schema", "content", "lint", "loader", "notation", "record", "positions",
-                "board_text", "data")),
+    ("around", ("entry", "schema", "content", "lint", "loader", "notation", "record",
+                "positions", "board_text", "data")),
 )
 """The layers above, lowest first: (name, modules). A package stands for every module
 in it."""

@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("rounds", "effects", "attacks", "breaks", "activation")),
     ("flow", ("flow",)),
     ("contract", ("state", "view", "chance", "stepping", "determinize", "setup")),
-    ("around", ("loader", "notation", "movetext", "record", "text", "campaign")),
+    ("around", ("entry", "loader", "notation", "movetext", "record", "text", "campaign")),
 )
 """The layers above, lowest first: (name, modules). A package (`text`, `campaign`)
 stands for every module in it."""

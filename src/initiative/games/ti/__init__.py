@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "turns", "solve")),
     ("flow", ("flow",)),
     ("contract", ("state", "view", "determinize", "game")),
-    ("around", ("schema", "content", "validate", "loader", "campaign", "notation",
+    ("around", ("entry", "schema", "content", "validate", "loader", "campaign", "notation",
                 "record", "positions", "board_text", "data")),
 )
 """The layers above, lowest first: (name, modules). A module not listed here belongs

@@ -1,0 +1,21 @@
+"""The hex skirmish game's bots (its `bots` part): the one-ply lookahead over its
+evaluation (`heuristic`) and the tree search scored by it."""
+
+from __future__ import annotations
+
+from initiative.bots.hex.heuristic import HexHeuristicBot, hex_ismcts
+from initiative.bots.ismcts import SearchSettings
+from initiative.bots.parts import AnyBot, GameBots
+from initiative.games.hex.setup import HexSetup
+
+
+def heuristic(public: HexSetup, seed: int, effort: int) -> AnyBot:
+    """The lookahead bot weighing `effort` worlds a decision (default 2)."""
+    return HexHeuristicBot(public, seed, samples=effort or 2)
+
+
+def search(public: HexSetup, seed: int, settings: SearchSettings) -> AnyBot:
+    return hex_ismcts(public, seed, settings)
+
+
+BOTS = GameBots(heuristic=heuristic, search=search, default="heuristic")

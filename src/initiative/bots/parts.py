@@ -1,0 +1,30 @@
+"""`GameBots`: what one game adds to the bots every game has (the random bot), declared
+by the game as its `bots` part (games/registry.py `Parts.bots`): a heuristic player, a
+tree search over its views, and the bot its tables offer first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from initiative.bots.ismcts import SearchSettings
+from initiative.engine.contract import Bot
+
+AnyBot = Bot[Any, Any]
+"""A bot of some game: its seat's view in, one of its legal actions out."""
+Heuristic = Callable[[Any, int, int], AnyBot]
+"""(the game's public description, seed, effort) -> a heuristic bot; effort is the
+number of worlds it weighs per decision, 0 for the bot's own default."""
+Search = Callable[[Any, int, SearchSettings], AnyBot]
+"""(the game's public description, seed, search settings) -> a tree-search bot."""
+
+
+@dataclass(frozen=True)
+class GameBots:
+    """A game's own bots beside the random one (None: the game has no such bot)."""
+
+    heuristic: Heuristic | None = None
+    search: Search | None = None
+    default: str = "random"
+    """The bot a new table or a terminal game offers first for this game."""
