@@ -44,6 +44,8 @@ BUILT_IN: dict[str, str] = {
     "the_initiative": "initiative.games.ti.entry:ENTRY",
 }
 """The games that ship with the package: name -> where its `GameEntry` is."""
+DEFAULT_GAME = "initiative_break"
+"""The game a front end plays when none is named (`initiative play`, the web's /new)."""
 
 
 @dataclass(frozen=True, slots=True)
