@@ -22,7 +22,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from initiative.engine.contract import SPECTATOR
-from initiative.server.pages import error_page, page
+from initiative.server.pages import NO_STORE, error_page, page
 from initiative.server.table import Table
 
 COOKIE = "initiative_created"
@@ -30,7 +30,6 @@ MAX_AGE = 3600
 """Seconds the creator's browser may show the links again (a reload, a second look)."""
 SEPARATOR = "."  # never in a token (URL-safe base64)
 MAX_TOKENS = 16
-NO_STORE = {"cache-control": "no-store"}
 
 
 def redirect(request: Request, page: str, secrets: Sequence[str | None]) -> Response:
@@ -70,9 +69,8 @@ def links_of(table_id: str, name: str, seats: Sequence[Any],
 
 
 def table_links(table: Table, held: Sequence[str]) -> dict[str, Any] | None:
-    """The created page's links of a flagship table (see `links_of`)."""
-    return links_of(table.id, table.setup.name, table.setup.seats, table.seat_for, held,
-                    "/t")
+    """The created page's links of a table (see `links_of`)."""
+    return links_of(table.id, table.plan.name, table.plan.seats, table.seat_for, held, "/t")
 
 
 def created_page(request: Request, links: dict[str, Any] | None) -> Response:

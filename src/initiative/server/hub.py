@@ -1,14 +1,17 @@
-"""The live side of the web table: open tables in memory, their connected clients,
-bots, and the rule that nothing is acknowledged before it is stored.
+"""The live side of the web tables, every game alike: open tables in memory, their
+connected clients, bots, and the rule that nothing is acknowledged before it is stored.
 
-A `Runtime` holds one table, a lock, its clients by seat and its bots. Every change
-goes through `Hub.commit`: under the table's lock the event is appended to the store
-(in a worker thread, so the event loop never waits on the disk), then applied, then
-every client gets its own new view, and the bot of the next seat (if any) is woken.
-When another process appended first (ConflictError), the table catches up from the
-store and the request is refused with a fresh view. A bot takes over a human seat
-whose player has been gone longer than `away_after` seconds and hands it back as
-soon as the player returns.
+A `Runtime` holds one table, a lock, its clients and its bots. Every change goes through
+`Hub.commit`: under the table's lock the event is checked (the rules run once, on a
+copy, and the state they reach is kept), appended to the store (by the server's one
+writer thread, server/writer.py, so the event loop never waits on the disk), then
+applied, then each seat's frame is built once and sent to every connection of that
+seat (server/seat_frames.py), and the bot of the next seat (if any) is woken. When
+another process appended first (ConflictError), the table catches up from the store and
+the request is refused with a fresh view. With several server processes on one
+PostgreSQL database, a process that stores an event NOTIFYs "e:table:seq" and the
+others catch up (server/notify.py). A bot stands in for a person whose seat has been
+left longer than `away_after` seconds and hands it back as soon as the person returns.
 """
 
 from __future__ import annotations
@@ -22,28 +25,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from initiative.bots import AnyBot, make_bot
+from initiative.bots import AnyBot, RandomBot, bot_names, make_bot
 from initiative.engine.rng import Seed
-from initiative.games.ib.content import Content
-from initiative.games.ib.setup import IBGame
 from initiative.server.hubs import bot_seed, cancel_all, open_once
 from initiative.server.notify import LocalNotifier, Notifier
+from initiative.server.parts import HUMAN, PEOPLE, TablePlan
 from initiative.server.rates import TableRates
-from initiative.server.setup import TableSetup
+from initiative.server.sites import AnySite
 from initiative.server.table import Pending, Table, TableError
 from initiative.server.writer import StoreWriter
-from initiative.store import Append, ConflictError, Store
+from initiative.store import Append, ConflictError, Store, StoreError
 
 log = logging.getLogger("initiative.server")
 IDLE_SECONDS = 600.0
 """A table with no client and no bot due for this long is dropped from memory."""
-AWAY_BOT = "normal"
-"""The bot that stands in for a player who is away."""
 RESYNC_SECONDS = 5.0
 """Open tables are re-read this often in case a notification from another process was
 missed."""
 PRESENCE_TTL = 3 * RESYNC_SECONDS
 """Another process's word that a player is connected lasts this long unless repeated."""
+MAX_BOT_FAILURES = 3
+"""Refused choices in a row after which a bot task stops (the next change wakes it)."""
 PROCESS_ID = uuid.uuid4().hex[:12]
 NOTIFY_KINDS = ("e", "q", "p", "a")
 """The notification kinds the table hub hears (`Hub._notified`)."""
@@ -58,15 +60,18 @@ class Options:
 
 
 class Client(Protocol):
-    """A connected browser or API client of one seat (or a spectator)."""
+    """A connected page or API client of one seat (or of the spectators)."""
 
     seat: int
 
-    async def update(self, runtime: Runtime, note: str, answer: bool = False) -> None:
-        """Send the client its state; `answer`: it answers this client's own request."""
+    async def update(self, runtime: Runtime, note: str = "", answer: bool = False,
+                     frames: dict[Any, dict[str, Any]] | None = None) -> None:
+        """Send the client its state; `answer`: it answers this client's own request;
+        `frames`: the frames built for this change so far, shared by the connections
+        of one seat (a frame is built once per seat)."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Runtime:
     table: Table
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -83,37 +88,46 @@ class Runtime:
 
     def present(self, seat: int) -> bool:
         """Whether the seat's player is connected here or (lately) to another process."""
-        if any(c.seat == seat for c in self.clients):
+        table = self.table
+        if any(c.seat >= 0 and table.link_seat(seat) == c.seat for c in self.clients):
             return True
         now = time.monotonic()
-        return any(now - seen < PRESENCE_TTL for seen in self.remote.get(seat, {}).values())
+        return any(now - seen < PRESENCE_TTL
+                   for seen in self.remote.get(table.link_seat(seat), {}).values())
 
-    def controller(self, seat: int, away_after: float, now: float) -> str:
-        """Who plays `seat` now: a bot name, or "human"."""
-        plan = self.table.setup.seats[seat]
-        if plan.is_bot:
+    def controller(self, seat: int, now: float | None = None) -> str:
+        """Who plays `seat` now: a bot's name, or HUMAN."""
+        table = self.table
+        plan = table.plan.seats[seat]
+        if plan.controller not in PEOPLE:
             return plan.controller
-        since = self.away_since.get(seat)
-        if away_after > 0 and since is not None and not self.present(seat) \
-                and now - since >= away_after:
-            return AWAY_BOT
-        return "human"
+        since = self.away_since.get(table.link_seat(seat))
+        now = time.monotonic() if now is None else now
+        if self.away_after > 0 and since is not None and not self.present(seat) \
+                and now - since >= self.away_after:
+            return stand_in(table.site)
+        return HUMAN
 
     def bot(self, seat: int, name: str) -> AnyBot:
         key = (seat, name)
         if key not in self.bots:
-            self.bots[key] = make_bot(name, IBGame(self.table.match),
-                                      bot_seed(self.table.seed, seat))
+            self.bots[key] = make_bot(name, self.table.game, bot_seed(self.table.data.seed,
+                                                                      seat))
         return self.bots[key]
 
 
-class Hub:
-    """Every open table of this process, over one store."""
+def stand_in(site: AnySite) -> str:
+    """The bot that plays an away player's seat: the game's `stand_in` if it has that
+    bot, else the random one."""
+    return site.stand_in if site.stand_in in bot_names(site.name) else "random"
 
-    def __init__(self, store: Store, content: Content, options: Options | None = None,
+
+class Hub:
+    """Every open table of this process, over one store and its writer thread."""
+
+    def __init__(self, store: Store, options: Options | None = None,
                  notifier: Notifier | None = None) -> None:
         self.store = store
-        self.content = content
         self.options = options or Options()
         self.notifier: Notifier = notifier or LocalNotifier()
         self.runtimes: dict[str, Runtime] = {}
@@ -132,25 +146,29 @@ class Hub:
 
     # --- tables -----------------------------------------------------------------------
 
-    async def create(self, setup: TableSetup, seed: Seed | None = None, series: str | None = None,
+    async def create(self, site: AnySite, plan: TablePlan, seed: Seed | None = None, *,
+                     undo: str = "safe", series: str = "",
                      digests: tuple[list[str], str] | None = None,
                      claimed: list[bool] | None = None, prefix: list[int] | None = None
                      ) -> tuple[Runtime, list[str | None], str | None]:
+        """A new table (see `Table.create`), open here; SetupError or TableError if it
+        cannot be made."""
         table, seat_tokens, spectator = await asyncio.to_thread(
-            Table.create, self.store, setup, self.content, seed, series, digests, claimed,
-            prefix)
+            Table.create, self.store, site, plan, seed, undo=undo, series=series,
+            digests=digests, claimed=claimed, prefix=prefix or ())
         runtime = Runtime(table, away_after=self.options.away_after)
         self.runtimes[table.id] = runtime
         self.wake(runtime)
         return runtime, seat_tokens, spectator
 
     async def runtime(self, table_id: str) -> Runtime:
-        """The open table (loaded from the store the first time it is asked for)."""
+        """The open table (loaded from the store the first time it is asked for);
+        StoreError or TableError if there is no such table."""
         return await open_once(self.runtimes, self._loading, table_id,
                                lambda: self._load(table_id))
 
     async def _load(self, table_id: str) -> Runtime:
-        table = await asyncio.to_thread(Table.open, self.store, table_id, self.content)
+        table = await asyncio.to_thread(Table.open, self.store, table_id)
         loaded = self.runtimes.get(table.id)
         if loaded is not None:  # loaded meanwhile (one table, one runtime)
             return loaded
@@ -158,7 +176,7 @@ class Hub:
         now = time.monotonic()
         # Players who have played here count as away from now on until they
         # reconnect (a restart); seats nobody has played yet wait for them.
-        runtime.away_since = {t.seat: now for t in table.turns
+        runtime.away_since = {table.link_seat(t.seat): now for t in table.data.turns
                               if t.by == "player" and t.seat >= 0}
         self.runtimes[table.id] = runtime
         with contextlib.suppress(Exception):  # ask other processes who is there
@@ -171,7 +189,8 @@ class Hub:
     async def commit(self, runtime: Runtime, make: Callable[[Table], Pending],
                      note: str = "", origin: Client | None = None) -> None:
         """Check, store, apply and broadcast one event (to `origin`, the client that asked
-        for it, as the answer to its request); TableError if refused."""
+        for it, as the answer to its request); TableError if refused (nothing stored,
+        nothing changed)."""
         async with runtime.lock:
             table = runtime.table
             pending = make(table)
@@ -180,6 +199,9 @@ class Hub:
                 await self.writer.append(self._append_for(table, seq, pending))
             except ConflictError:
                 caught_up: bool | None = await self._catch_up(runtime)
+            except StoreError as exc:
+                log.error("table %s: %s", table.id, exc)
+                raise TableError("your choice could not be stored; nothing changed") from None
             else:
                 caught_up = None
                 table.apply(pending)
@@ -197,15 +219,11 @@ class Hub:
         await self.broadcast(runtime, note, origin)
         self.wake(runtime)
 
-    def _append_for(self, table: Table, seq: int, pending: Pending) -> Append:
+    @staticmethod
+    def _append_for(table: Table, seq: int, pending: Pending) -> Append:
         """The store append of an event: with the lobby summary after it, and every
-        SNAPSHOT_EVERY events the whole table after it (built on a copy: the table is
-        not touched)."""
-        snapshot = None
-        if table.needs_snapshot(seq):
-            probe = Table.from_snapshot(table.id, table.snapshot(), self.content, table.head)
-            probe.apply(Pending(pending.event, None))
-            snapshot = probe.snapshot()
+        SNAPSHOT_EVERY events the whole table after it (the table is not touched)."""
+        snapshot = table.snapshot_after(pending) if table.needs_snapshot(seq) else None
         summary = table.summary_after(pending)
         return Append(table.id, seq, pending.event, snapshot,
                       "finished" if summary["finished"] else "active", summary)
@@ -216,30 +234,36 @@ class Hub:
         return table.catch_up(events)
 
     async def _notified(self, payload: str) -> None:
-        """A notification from a process: "e:table:seq" (an event was stored), or
-        "p:table:seat:process" / "a:table:seat:process" (a player is there / left)."""
+        """A notification from a process: "e:table:seq" (an event was stored),
+        "q:table:process" (who is connected here?), or "p:table:seat:process" /
+        "a:table:seat:process" (a player is there / left)."""
         kind, _, rest = payload.partition(":")
         if kind == "e":
             table_id, _, seq = rest.partition(":")
-            await self._stored_elsewhere(table_id, int(seq))
-        elif kind == "q":  # a process opened the table: who is connected here?
+            if seq.isdigit():
+                await self._stored_elsewhere(table_id, int(seq))
+        elif kind == "q":
             table_id, _, process = rest.partition(":")
             runtime = self.runtimes.get(table_id)
             if runtime is not None and process != PROCESS_ID:
                 await self._announce(runtime)
         elif kind in ("p", "a"):
-            table_id, seat, process = rest.split(":")
-            runtime = self.runtimes.get(table_id)
-            if runtime is None or process == PROCESS_ID:
-                return
-            seen = runtime.remote.setdefault(int(seat), {})
-            if kind == "p":
-                seen[process] = time.monotonic()
-            else:
-                seen.pop(process, None)
-                if not runtime.present(int(seat)):
-                    runtime.away_since[int(seat)] = time.monotonic()
-            self.wake(runtime)
+            parts = rest.split(":")
+            if len(parts) == 3 and parts[1].lstrip("-").isdigit():
+                self._heard_presence(kind == "p", parts[0], int(parts[1]), parts[2])
+
+    def _heard_presence(self, here: bool, table_id: str, seat: int, process: str) -> None:
+        runtime = self.runtimes.get(table_id)
+        if runtime is None or process == PROCESS_ID:
+            return
+        seen = runtime.remote.setdefault(seat, {})
+        if here:
+            seen[process] = time.monotonic()
+        else:
+            seen.pop(process, None)
+            if not runtime.present(seat):
+                runtime.away_since[seat] = time.monotonic()
+        self.wake(runtime)
 
     async def _stored_elsewhere(self, table_id: str, seq: int) -> None:
         runtime = self.runtimes.get(table_id)
@@ -286,11 +310,15 @@ class Hub:
         for seat in sorted({c.seat for c in runtime.clients if c.seat >= 0}):
             await self._presence(runtime, seat, True)
 
-    async def broadcast(self, runtime: Runtime, note: str, origin: Client | None = None) -> None:
-        clients = list(runtime.clients)
+    async def broadcast(self, runtime: Runtime, note: str, origin: Client | None = None,
+                        seat: int | None = None) -> None:
+        """Send every client (or only `seat`'s) its state; each seat's frame is built
+        once for all its connections."""
+        clients = [c for c in runtime.clients if seat is None or c.seat == seat]
+        frames: dict[Any, dict[str, Any]] = {}
         if clients:
-            await asyncio.gather(*(c.update(runtime, note, c is origin) for c in clients),
-                                 return_exceptions=True)
+            await asyncio.gather(*(c.update(runtime, note, c is origin, frames)
+                                   for c in clients), return_exceptions=True)
 
     # --- presence ---------------------------------------------------------------------
 
@@ -301,13 +329,14 @@ class Hub:
         if seat >= 0:
             runtime.away_since.pop(seat, None)
             await self._presence(runtime, seat, True)
-            if not runtime.table.claimed[seat]:
+            if not runtime.table.data.claimed[seat]:
                 with contextlib.suppress(TableError):
                     await self.commit(runtime, lambda t: t.check_claim(seat, ""))
         self.wake(runtime)
 
     async def leave(self, runtime: Runtime, client: Client) -> None:
         runtime.clients.discard(client)
+        runtime.last_used = time.monotonic()
         seat = client.seat
         if seat >= 0 and not any(c.seat == seat for c in runtime.clients):
             await self._presence(runtime, seat, False)
@@ -330,42 +359,52 @@ class Hub:
             runtime.bot_task = asyncio.create_task(self._bot_loop(runtime))
 
     async def _bot_loop(self, runtime: Runtime) -> None:
-        options = self.options
-        while True:
+        failures = 0
+        while failures < MAX_BOT_FAILURES:
             table = runtime.table
             seat = table.state.current_seat()
             if seat < 0:
                 return
             now = time.monotonic()
-            name = runtime.controller(seat, options.away_after, now)
-            if name == "human":
-                since = runtime.away_since.get(seat)
-                if since is None or runtime.present(seat) or options.away_after <= 0:
+            name = runtime.controller(seat, now)
+            if name == HUMAN:
+                since = runtime.away_since.get(table.link_seat(seat))
+                if since is None or runtime.present(seat) or runtime.away_after <= 0:
                     return  # the player decides; their actions wake us again
-                await asyncio.sleep(max(0.0, since + options.away_after - now) + 0.01)
+                await asyncio.sleep(max(0.0, since + runtime.away_after - now) + 0.01)
                 continue
             head = table.head
-            await asyncio.sleep(options.bot_delay)
+            await asyncio.sleep(self.options.bot_delay)
             if table.head != head or table.state.current_seat() != seat:
                 continue
-            bot = runtime.bot(seat, name)
-            view = table.state.view(seat)
-            action = await asyncio.to_thread(bot.choose, view)
-            if table.head != head:
-                continue
-            by = "bot" if name != AWAY_BOT else "stand-in"
+            index = await self._bot_choice(runtime, seat, name)
+            by = "stand-in" if table.plan.seats[seat].controller in PEOPLE else "bot"
 
-            def act(t: Table, s: int = seat, a: Any = action, b: str = by, n: str = name,
+            def act(t: Table, s: int = seat, i: int = index, b: str = by, n: str = name,
                     h: int = head) -> Pending:
                 # Under the lock: the game, and who plays the seat (a player back from
                 # being away takes over at once), are still as the bot found them.
-                if t.head != h or runtime.controller(s, options.away_after,
-                                                     time.monotonic()) != n:
+                if t.head != h or runtime.controller(s) != n:
                     raise TableError("the table changed while the bot was thinking")
-                return t.check_act(s, [a], by=b)
+                return t.check_act(s, [i], by=b)
 
             try:
                 await self.commit(runtime, act)
-            except TableError:
-                continue
+                failures = 0
+            except TableError as exc:  # the table moved on meanwhile: look again
+                log.info("table %s: bot of seat %d: %s", table.id, seat, exc)
+                failures += 1
 
+    async def _bot_choice(self, runtime: Runtime, seat: int, name: str) -> int:
+        """The action number the bot `name` chooses for `seat`, from the seat's view
+        alone; a broken bot must not stall the table: a random choice stands in."""
+        table = runtime.table
+        view = table.state.view(seat)
+        try:
+            action: Any = await asyncio.to_thread(runtime.bot(seat, name).choose, view)
+        except Exception:
+            log.exception("table %s: the bot of seat %d failed; a random choice stands in",
+                          table.id, seat)
+            action = RandomBot(table.head).choose(view)
+        index: int = table.game.action_index(action)
+        return index

@@ -1,16 +1,43 @@
-"""The HTML pages every table shares (Initiative Break's, the hex game's, the trackers'):
-a page from a template, an error page, and the seat a table page's link opens."""
+"""The HTML pages every table shares (every game's, the trackers'): the template
+environment, a page from a template, an error page, and the seat a table page's link
+opens.
+
+Templates live in the package (web/templates; a game's own in the folder named for its
+short name, e.g. hex/table.html). A game from outside the package brings a folder of its
+own (`WebGame.template_folder`), found under its short name the same way."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PackageLoader,
+    PrefixLoader,
+    select_autoescape,
+)
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from initiative.server.render import env
 from initiative.server.sockets import RuntimeT
+
+_loaders: list[BaseLoader] = [PackageLoader("initiative.web", "templates")]
+env = Environment(loader=ChoiceLoader(_loaders), autoescape=select_autoescape(["html"]),
+                  trim_blocks=True, lstrip_blocks=True)
+NO_STORE = {"cache-control": "no-store"}
+
+
+def add_template_folder(prefix: str, folder: Path) -> None:
+    """Templates of `folder` become `prefix/NAME` (a game's own folder, once)."""
+    loader = PrefixLoader({prefix: FileSystemLoader(str(folder))})
+    if not any(isinstance(found, PrefixLoader) and prefix in found.mapping
+               for found in _loaders):
+        _loaders.append(loader)
 
 
 def page(template: str, status: int = 200, **values: Any) -> HTMLResponse:

@@ -1,5 +1,5 @@
-"""The create-form fields every game played one decision at a time reads alike (server/
-hex_setup.py, server/ti_setup.py): the table's name, the number of players and each
+"""The create-form fields every game played one decision at a time reads alike (each game's
+setup form): the table's name, the number of players and each
 seat's name, character and controller (a person with a secret link, anyone from the
 lobby, or a bot by name). Each reader adds a sentence naming the field to `problems`
 instead of raising, so a form lists every problem at once."""
@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from initiative.server.action_table import OPEN
+from initiative.server.parts import HUMAN, OPEN
 
-HUMAN = "human"
-"""A seat's controller when a person plays it from a secret link."""
 MAX_NAME = 40
 MAX_TABLE_NAME = 80
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from initiative.server.render import env
+from initiative.server.pages import env
 from initiative.server.tracker_hub import Access, TrackerRuntime
 from initiative.timing.cards import GM
 from initiative.timing.cards_content import Card

@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from initiative.server import handoff
 from initiative.server import tracker_render as tr
-from initiative.server.pages import error_page, page
+from initiative.server.pages import NO_STORE, error_page, page
 from initiative.server.tracker_hub import (
     Access,
     TrackerError,
@@ -196,7 +196,7 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
                         gm=f"/trackers/{record.id}?k={access.token}",
                         base=str(request.base_url).rstrip("/"), lan=handoff.lan_hint(request),
                         system_name=tr.SYSTEM_NAMES[record.system])
-        response.headers.update(handoff.NO_STORE)
+        response.headers.update(NO_STORE)
         return response
 
     async def found(request: Request) -> tuple[TrackerRuntime, Access] | Response:

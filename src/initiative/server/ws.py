@@ -1,20 +1,26 @@
-"""The table's WebSocket protocol. A client connects to `/t/{id}/ws?k=TOKEN` (its seat's
-secret, or the spectator link's) and receives its state after every change, and in
-full on every (re)connect.
+"""The table's WebSocket protocol, every game alike. A client connects to
+`/t/{id}/ws?k=TOKEN` (its seat's secret, or the spectators' link) and receives its state
+after every change, and in full on every (re)connect.
 
 Requests (JSON objects; `id` is echoed back as `reply_to` in the answer to that request,
 and only there: other frames carry `"reply_to": null`):
-  {"op": "step", "action": N}    add a step to your draft (card, discard, target, ...)
+  {"op": "act", "action": N} or {"op": "act", "actions": [N, ...]}   a turn: one choice
+                                 (its number in the view's legal actions), or a whole
+                                 compound turn at once (API clients, bots)
+  {"op": "step", "action": N}    add a step to your draft (games that build a choice
+                                 step by step before it is confirmed: card, discards,
+                                 targets...)
   {"op": "back"} / {"op": "cancel"}   take the last step back / drop the draft
   {"op": "confirm"}              store and play the draft
-  {"op": "act", "actions": [N, ...]}  a whole turn at once (API clients, bots)
   {"op": "undo"}                 take back your last turn (when allowed)
   {"op": "chat", "text": "...", "team": false}  (team: your team only)
   {"op": "rematch"}  {"op": "sync"}
-Answers: `{"type": "render", "regions": {...}, "announce": ...}` (HTML clients) or
-`{"type": "state", ...}` (`format=json`), and `{"type": "error", "message": ...}`.
-A state's `view.log` holds the log from entry `log_from` on: the client keeps its first
-`log_from` entries and appends these (after an undo `log_from` goes back).
+Answers: `{"type": "render", "regions": {...}, "announce": ..., "your_turn": ...,
+"seq": ...}` (pages) or `{"type": "state", "view": ..., "seq": ..., ...}`
+(`format=json`), and `{"type": "error", "message": ...}` for a refused request (nothing
+changed, nothing stored). Where a game sends its log in parts, a state's `log_from` says
+from which entry: the client keeps its first `log_from` entries and appends these
+(after an undo `log_from` goes back).
 """
 
 from __future__ import annotations
@@ -29,14 +35,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.data_text import NestingError, loads_json
-from initiative.server import render
+from initiative.server import seat_frames
 from initiative.server.hub import Hub, Runtime
+from initiative.server.parts import HUMAN
 from initiative.server.rates import ConnectionRates
 from initiative.server.sockets import SeatSocket, open_seat
-from initiative.server.table import Pending, Table, TableError, _action
+from initiative.server.table import Pending, Table, TableError
 
 log = logging.getLogger("initiative.server")
 MAX_MESSAGE = 4096
+OPS = ("act", "step", "back", "cancel", "confirm", "undo", "chat", "rematch", "sync")
 
 
 class SocketClient(SeatSocket):
@@ -45,28 +53,45 @@ class SocketClient(SeatSocket):
     def __init__(self, websocket: WebSocket, seat: int, token: str, fmt: str,
                  rates: ConnectionRates) -> None:
         super().__init__(websocket, seat, token, fmt, rates)
-        self.log_sent: tuple[Any, ...] = ()  # the log entries this JSON client holds
+        self.log_held = 0
+        """Log entries this JSON client holds (it gets the rest)."""
+        self.notices_seen = 0
+        """Notices (undos) it has heard of: an undo takes log entries back."""
 
-    async def update(self, runtime: Runtime, note: str = "", answer: bool = False) -> None:
+    def _log_from(self, table: Table) -> int:
+        notices = table.data.notices
+        held = self.log_held
+        if len(notices) > self.notices_seen:
+            held = min([held, *(n.at for n in notices[self.notices_seen:])])
+        return held
+
+    async def update(self, runtime: Runtime, note: str = "", answer: bool = False,
+                     frames: dict[Any, dict[str, Any]] | None = None) -> None:
         table = runtime.table
-        view = table.view(self.seat)
+        frames = {} if frames is None else frames
         if self.json:
-            payload = render.json_payload(table, self.seat, view,
-                                          _kept(self.log_sent, view.log))
-            self.log_sent = view.log
+            log_from = self._log_from(table)
+            key: tuple[Any, ...] = ("json", self.seat, log_from)
+            if key not in frames:
+                frames[key] = seat_frames.json_frame(table, self.seat, log_from)
+            self.log_held = table.site.log_length(table.state)
+            self.notices_seen = len(table.data.notices)
+            payload = dict(frames[key])
         else:
-            seat = table.state.current_seat()
-            controller = runtime.controller(seat, runtime.away_after, time.monotonic()) \
-                if seat >= 0 else "human"
-            ctx, regions, problem = render.seat_regions(
-                table, self.seat, view, controller, render.finished_links(table, self.token))
+            key = ("page", self.seat, self.token)
+            if key not in frames:
+                seat = table.state.current_seat()
+                controller = runtime.controller(seat, time.monotonic()) if seat >= 0 \
+                    else HUMAN
+                frame, problem = seat_frames.page_frame(table, self.seat, self.token,
+                                                        controller)
+                frames[key] = {**frame, "problem": problem}
+            payload = dict(frames[key])
+            problem = payload.pop("problem")
             if problem:
                 await self.send({"type": "error", "message": problem, "reply_to": None})
-            payload = {"type": "render", "regions": regions,
-                       "announce": render.announcement(ctx), "your_turn": ctx["mine"],
-                       "seq": table.head}
-            if table.rematch and note == "rematch":
-                payload["redirect"] = ctx["rematch"]
+            if note == "rematch" and table.data.rematch:
+                payload["redirect"] = f"/t/{table.data.rematch}?k={self.token}"
         if note:
             payload["note"] = note
         payload["reply_to"] = self.reply_to if answer else None
@@ -83,7 +108,7 @@ async def serve_socket(websocket: WebSocket, hub: Hub,
                           ConnectionRates(runtime.rates))
     await hub.join(runtime, client)
     try:
-        await client.update(runtime, "")
+        await client.update(runtime)
         await serve_frames(websocket, lambda text: _handle(text, client, runtime, hub))
     finally:
         await hub.leave(runtime, client)
@@ -140,7 +165,7 @@ async def _handle(text: str | bytes, client: SocketClient, runtime: Runtime,
     except TableError as exc:
         await client.send({"type": "error", "message": str(exc),
                            "reply_to": client.reply_to})
-        await client.update(runtime, "", answer=True)
+        await client.update(runtime, answer=True)
     finally:
         if not played:
             client.rates.charge()
@@ -150,87 +175,67 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
                     hub: Hub) -> bool:
     """Carry out one request; True if it played a turn (stored an `act`)."""
     op = message.get("op")
-    seat = client.seat
-    table = runtime.table
     if op == "sync":
-        client.log_sent = ()
-        await client.update(runtime, "", answer=True)
+        client.log_held = 0
+        await client.update(runtime, answer=True)
         return False
-    if seat == SPECTATOR and op != "sync":
+    if op not in OPS:
+        raise TableError(f"unknown op {op!r} ({', '.join(OPS)})")
+    if client.seat == SPECTATOR:
         raise TableError("spectators can only watch")
+    seat = runtime.table.acting_seat(client.seat)
     if op in ("step", "back", "cancel"):
-        if op == "step":
-            table.step(seat, _index(message.get("action")))
-        elif op == "back":
-            table.back(seat)
-        else:
-            table.cancel(seat)
-        for other in runtime.clients:  # the same seat open in two tabs sees the draft too
-            if other.seat == seat:
-                await other.update(runtime, "", answer=other is client)
-    elif op == "confirm":
-        await hub.commit(runtime, lambda t: t.check_confirm(seat), origin=client)
-        return True
-    elif op == "act":
-        raw = message.get("actions")
-        if not isinstance(raw, list):
-            raise TableError("act: 'actions' must be a list of action numbers")
-        actions = [_action(_index(i)) for i in raw]
-        await hub.commit(runtime, lambda t: t.check_act(seat, actions), origin=client)
+        _draft_op(runtime.table, op, seat, message.get("action"))
+        await hub.broadcast(runtime, "", client, seat=client.seat)  # every tab of the seat
+    elif op in ("act", "confirm"):
+        make = _turn(op, seat, message)
+        await hub.commit(runtime, make, origin=client)
         return True
     elif op == "undo":
-        await hub.commit(runtime, lambda t: t.check_undo(seat), origin=client)
+        await hub.commit(runtime, lambda t: t.check_undo(client.seat), origin=client)
     elif op == "chat":
         refusal = client.rates.chat_refusal()
         if refusal is not None:
             raise TableError(refusal)
-        await hub.commit(runtime, lambda t: t.check_chat(
-            seat, message.get("text"), bool(message.get("team"))),  # type: ignore[arg-type]
+        text, team = message.get("text"), bool(message.get("team"))
+        await hub.commit(runtime, lambda t: t.check_chat(client.seat, text, team),
                          origin=client)
-    elif op == "rematch":
-        await _rematch(table, runtime, hub, client)
     else:
-        raise TableError(f"unknown op {op!r} (step, back, cancel, confirm, act, undo, chat, "
-                         "rematch, sync)")
+        await _rematch(runtime, hub, client)
     return False
 
 
-def _kept(sent: tuple[Any, ...], log: tuple[Any, ...]) -> int:
-    """How many of the log entries a client holds are still the log's: all of them,
-    unless an undo took some back."""
-    if log[:len(sent)] == sent:
-        return len(sent)
-    kept = 0
-    for held, entry in zip(sent, log, strict=False):
-        if held != entry:
-            break
-        kept += 1
-    return kept
+def _draft_op(table: Table, op: str, seat: int, action: object) -> None:
+    if op == "step":
+        table.step(seat, action)
+    elif op == "back":
+        table.back(seat)
+    else:
+        table.cancel(seat)
 
 
-def _index(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TableError(f"an action number must be a whole number, got {value!r}")
-    return value
+def _turn(op: str, seat: int, message: dict[str, Any]) -> Callable[[Table], Pending]:
+    """How the table checks an `act` (one action or a list) or a `confirm`."""
+    if op == "confirm":
+        return lambda t: t.check_confirm(seat)
+    raw = message.get("actions", [message.get("action")]) if "actions" in message \
+        or "action" in message else None
+    if not isinstance(raw, list):
+        raise TableError("act: 'action' (a number) or 'actions' (a list of numbers)")
+    return lambda t: t.check_act(seat, raw)
 
 
-async def _rematch(table: Table, runtime: Runtime, hub: Hub, client: SocketClient) -> None:
-    """A new game with the same setup and seats (the same links open them)."""
-    if not table.finished:
-        raise TableError("a rematch starts when the game is over")
-    if table.rematch:
-        raise TableError("the rematch has already been started")
-    new, _, _ = await hub.create(table.setup, series=table.series,
-                                 digests=(table.seat_digests, table.spectator_digest),
-                                 claimed=list(table.claimed))
-
-    def link(t: Table) -> Pending:
-        if t.rematch:  # another seat's rematch was stored while this one was created
-            raise TableError("the rematch has already been started")
-        return Pending({"type": "rematch", "table": new.table.id})
-
+async def _rematch(runtime: Runtime, hub: Hub, client: SocketClient) -> None:
+    """A new game with the same plan and seats (the same links open them)."""
+    table = runtime.table
+    table.check_rematch("")  # refused before a table is made for nothing
+    data = table.data
+    new, _, _ = await hub.create(table.site, table.plan, undo=data.undo, series=data.series,
+                                 digests=(data.seat_digests, data.spectator_digest),
+                                 claimed=list(data.claimed))
     try:
-        await hub.commit(runtime, link, note="rematch", origin=client)
+        await hub.commit(runtime, lambda t: t.check_rematch(new.table.id), note="rematch",
+                         origin=client)
     except TableError:
         hub.runtimes.pop(new.table.id, None)  # the new table is nobody's: drop it
         await asyncio.to_thread(hub.store.delete, new.table.id)

@@ -1,12 +1,12 @@
-// The hex skirmish table's page (one WebSocket per page; live.js actionPage does the
+// The hex skirmish table's page (one WebSocket per page; live.js tablePage does the
 // rest). The server sends this seat's regions as HTML, rendered from its own view only.
 // Every legal action on the page (a button in the list, a card section, a highlighted
 // hex, a facing arrow or a unit to target) carries data-action: a click, or Enter /
 // Space on a focused board element, sends {"op": "act", "action": N}.
 (function () {
   "use strict";
-  const root = document.getElementById("hex-table");
-  if (!root) return;
+  const root = document.getElementById("table");
+  if (!root || root.dataset.game !== "hex_skirmish") return;
 
   function focusKey(el) {
     if (!el || !root.contains(el)) return null;
@@ -15,5 +15,5 @@
     return null;
   }
 
-  InitiativeLive.actionPage(root, { focusKey: focusKey, first: "#hx-actions [data-action]" });
+  InitiativeLive.tablePage(root, { focusKey: focusKey, first: "#hx-actions [data-action]" });
 })();

@@ -88,23 +88,26 @@ window.InitiativeLive = (function () {
     };
   }
 
-  // The page of a game played one decision at a time (the hex game's hex_table.js, The
-  // Initiative's ti_table.js): the seat's regions swapped in as the server renders
-  // them, the announcer, refusals shown in red, and one request at a time (a double
-  // click sends an action once, not twice against a page that is out of date). A click
-  // on any [data-action], or Enter / Space on a focused board element (svg), sends
-  // {"op": "act", "action": N}. `opts`: focusKey(el) and `first` (the selector of the
-  // control focus falls back to) as swapper's; optional render(swapIn) wrapping each
-  // swap (swapIn() swaps) and click(event) for a click on no [data-action]. Returns
-  // send(index).
-  function actionPage(root, opts) {
+  // Every game's table page (its root is #table, table_base.html): the seat's regions
+  // swapped in as the server renders them, the announcer, refusals shown in #problem,
+  // the tab's "your turn" mark, a redirect to the rematch, and one request at a time (a
+  // double click sends a choice once, not twice against a page that is out of date).
+  // A click on a [data-op] element sends {"op": op} (with "action": N when it carries
+  // data-action: a draft's step); a click on any other [data-action], or Enter / Space
+  // on a focused board element (svg), sends {"op": "act", "action": N}; the chat form
+  // sends {"op": "chat"}. `opts`: focusKey(el) and `first` (the selector of the control
+  // focus falls back to) as swapper's; optional render(swapIn) wrapping each swap
+  // (swapIn() swaps) and click(event) for a click on nothing of those. A replay page
+  // (no socket address) only lets its links work. Returns send(msg) (null: replay).
+  function tablePage(root, opts) {
+    if (!root.dataset.ws) return null;
     const status = document.getElementById("connection");
     const announce = document.getElementById("announce");
     const problem = document.getElementById("problem");
     let lastAnnounce = "";
     let waitingFor = 0; // the id of a request not answered yet (0: none)
     let waitTimer = null;
-    const swap = swapper(root, [".log"], opts.focusKey, function () {
+    const swap = swapper(root, [".log", ".chat-lines"], opts.focusKey, function () {
       return root.querySelector(opts.first);
     });
 
@@ -130,6 +133,7 @@ window.InitiativeLive = (function () {
           }
           root.dataset.seq = String(msg.seq);
           InitiativeTurn.update(msg.your_turn);
+          if (msg.redirect) window.location.assign(msg.redirect);
         } else if (msg.type === "error") {
           showError(msg.message);
         }
@@ -141,21 +145,31 @@ window.InitiativeLive = (function () {
       lost: function () { settle(); },
     });
 
-    function send(index) {
-      if (waitingFor) return;
-      const id = post({ op: "act", action: Number(index) });
+    // Sends a request (one table request at a time); its id, or 0 when nothing was sent.
+    function send(msg) {
+      if (waitingFor) return 0;
+      const id = post(msg);
       if (!id) {
         showError("Not connected; your choice was not sent.");
-        return;
+        return 0;
       }
       problem.textContent = "";
       waitingFor = id;
       waitTimer = setTimeout(settle, 5000);
+      return id;
     }
 
     root.addEventListener("click", function (event) {
+      const op = event.target.closest("[data-op]");
+      if (op) {
+        if (op.disabled) return;
+        const msg = { op: op.dataset.op };
+        if (op.dataset.action !== undefined) msg.action = Number(op.dataset.action);
+        send(msg);
+        return;
+      }
       const el = event.target.closest("[data-action]");
-      if (el && !el.disabled) send(el.dataset.action);
+      if (el && !el.disabled) send({ op: "act", action: Number(el.dataset.action) });
       else if (opts.click) opts.click(event);
     });
 
@@ -164,10 +178,24 @@ window.InitiativeLive = (function () {
       const el = event.target.closest("svg [data-action]");
       if (!el) return;
       event.preventDefault();
-      send(el.dataset.action);
+      send({ op: "act", action: Number(el.dataset.action) });
     });
+
+    const form = document.getElementById("chat-form");
+    if (form) {
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        const input = document.getElementById("chat-text");
+        const team = document.getElementById("chat-team");
+        if (!input.value.trim()) return;
+        // chat goes out whatever else is pending: it changes no choice
+        const id = post({ op: "chat", text: input.value, team: Boolean(team && team.checked) });
+        if (id) input.value = "";
+        else showError("Not connected; your message was not sent.");
+      });
+    }
     return send;
   }
 
-  return { connect: connect, swapper: swapper, actionPage: actionPage };
+  return { connect: connect, swapper: swapper, tablePage: tablePage };
 })();

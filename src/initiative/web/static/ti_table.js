@@ -1,4 +1,4 @@
-// The Initiative table's page (one WebSocket per page; live.js actionPage does the
+// The Initiative table's page (one WebSocket per page; live.js tablePage does the
 // connection, the regions, the announcer and one request at a time). The server sends
 // this seat's regions as HTML, rendered from its own view only. Every legal action on
 // the page (a button in the list, a card's pile button, a highlighted room, token or
@@ -10,8 +10,8 @@
 // first one (every choice is also in the list of choices).
 (function () {
   "use strict";
-  const root = document.getElementById("ti-table");
-  if (!root) return;
+  const root = document.getElementById("table");
+  if (!root || root.dataset.game !== "the_initiative") return;
   let chosen = null; // the card or pile chosen first: {kind: "card" | "pile", id}
 
   function focusKey(el) {
@@ -78,7 +78,7 @@
       if (index !== undefined) {
         chosen = null;
         mark();
-        send(index);
+        send({ op: "act", action: Number(index) });
         return;
       }
     }
@@ -94,7 +94,7 @@
     if (pile) pick(pile, "pile", pile.dataset.pile);
   }
 
-  const send = InitiativeLive.actionPage(root, {
+  const send = InitiativeLive.tablePage(root, {
     focusKey: focusKey, first: "#ti-actions [data-action]", render: render, click: click,
   });
 })();
