@@ -34,7 +34,7 @@ campaign session's import of the store: engine/keeper.py)."""
 @dataclass(frozen=True, slots=True)
 class Import:
     module: str
-    """The importing module, e.g. `initiative.server.render`."""
+    """The importing module, e.g. `initiative.server.ib.render`."""
     target: str
     """The imported module (for `from X import y`, X and X.y both count)."""
     line: int

@@ -15,7 +15,7 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import details, guide
-from initiative.server.setup import parse_setup
+from initiative.server.ib.setup import parse_setup
 from tests.cli.helpers import run_cli
 from tests.server.support import content
 

@@ -35,7 +35,7 @@ from initiative.games.registry import parse_game_string
 from initiative.lab import matchup as lab_matchup
 from initiative.lab.matchup import Matchup
 from initiative.lab.simulate import play_one
-from initiative.server.setup import SeatPlan, TableSetup
+from initiative.server.ib.setup import SeatPlan, TableSetup
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATINGS = [(mode, n) for mode in ALL_MODES

@@ -9,10 +9,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from initiative.server.hex_table import HexTable
 from starlette.testclient import TestClient
 
 from initiative.server.app import create_app
-from initiative.server.hex_table import HexTable
 from initiative.server.hub import Options
 from tests.server.socket_seat import Frame, SocketSeat
 

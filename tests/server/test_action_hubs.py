@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from initiative.games.ti.content import default_content
 from initiative.server.action_hub import ActionHub
 from initiative.server.hex_hub import HexHub
-from initiative.server.hex_setup import HexPlan, HexSeatPlan
-from initiative.server.table import TableError
 from initiative.server.ti_hub import TIHub
-from initiative.server.ti_setup import TIPlan, TISeatPlan
+
+from initiative.games.ti.content import default_content
+from initiative.server.hex.setup import HexPlan, HexSeatPlan
+from initiative.server.table import TableError
+from initiative.server.ti.setup import TIPlan, TISeatPlan
 from initiative.server.writer import StoreWriter
 from initiative.store import Store
 

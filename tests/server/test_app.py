@@ -29,7 +29,7 @@ from initiative.games.ib.actions import ACTIONS, KEEP, PASS
 from initiative.server import hub as hub_module
 from initiative.server.app import create_app
 from initiative.server.hub import Options
-from initiative.server.table import Table
+from initiative.server.table import Table, TableData
 from initiative.server.ws import MAX_MESSAGE
 from tests.server.socket_seat import Frame, SocketSeat
 from tests.server.support import DISJOINT_TEAM, content, duel, finished_actions
@@ -418,7 +418,7 @@ def _public_names(table: Table) -> set[str]:
     """Card names anyone may know now: the public log (the spectators' view; discards
     are public by default) and every card face up in play."""
     view = table.state.view(SPECTATOR)
-    text = " ".join(view.sentences(table.match))
+    text = " ".join(view.sentences(table.game.match))
     cards = content().cards
     names = {cards[c].name for pile in view.discards if pile for c in pile}
     names |= {cards[c].name for u in view.units for c, _ in u.sigils}
@@ -444,7 +444,7 @@ def test_html_frames_never_show_the_other_hand(client: TestClient) -> None:
         south = join(stack, client, table["id"], table["seats"][1], present=(page, north))
         live = live_table(client, table["id"])
         north_only, south_only = (
-            {content().cards[c].name for c in live.match.decklists[s]} for s in (0, 1))
+            {content().cards[c].name for c in live.game.match.decklists[s]} for s in (0, 1))
         assert north_only and south_only and not north_only & south_only
         rng = random.Random(8)
         checked = own_seen = 0
@@ -494,10 +494,11 @@ def test_illegal_act_is_an_error_and_changes_nothing(client: TestClient) -> None
         assert frame["view"]["deciding"] == 0
         assert PASS.index not in {e["index"] for e in frame["legal"]}  # IB 2.8.2: keep?
         error, after = north.error(op="act", actions=[PASS.index], id="x1")
-        assert error["reply_to"] == "x1" and error["message"].startswith("step 1:")
+        assert error["reply_to"] == "x1" and "is not a legal choice now" in error["message"]
         assert after["seq"] == frame["seq"] and after["view"] == {**frame["view"], "log": []}
         error, after = south.error(op="act", actions=[KEEP.index])
-        assert "not South's decision" in error["message"] and after["seq"] == frame["seq"]
+        assert "not your decision now (waiting for North)" in error["message"]
+        assert after["seq"] == frame["seq"]
         error, after = north.error(op="act", actions=[KEEP.index, KEEP.index])
         assert error["message"].startswith("step 2:") and after["seq"] == frame["seq"]
         error, after = north.error(op="step", action=PASS.index)
@@ -627,9 +628,9 @@ def test_chat_reaches_the_other_seat_and_spectators(client: TestClient) -> None:
         for seat in (north, south, watcher):
             assert seat.recv()["seq"] == 4
     assert stored_events(client, table["id"])[-2:] == [
-        {"type": "chat", "seat": 0, "text": "<b>good luck</b>", "round": 1},
-        {"type": "chat", "seat": 1, "text": "thanks", "round": 1}]
-    assert [c["text"] for c in live_table(client, table["id"]).chat] == [
+        {"type": "chat", "seat": 0, "text": "<b>good luck</b>"},
+        {"type": "chat", "seat": 1, "text": "thanks"}]
+    assert [c["text"] for c in live_table(client, table["id"]).data.chat] == [
         "<b>good luck</b>", "thanks"]
 
 
@@ -807,7 +808,7 @@ def test_rematch_after_a_finished_game(client: TestClient, tmp_path: Path) -> No
         assert frame["seat"] == 1 and frame["seq"] == 0 and not frame["finished"]
         assert frame["view"]["round"] == 1 and len(frame["view"]["hands"][1]) == 5
     new_table = live_table(client, new_id)
-    assert new_table.series == table["id"] and new_table.claimed == [True, True]
+    assert new_table.data.series == table["id"] and new_table.data.claimed == [True, True]
     assert client.get(f"/t/{table['id']}/replay?k={tokens[0]}&step=5").status_code == 200
     assert client.get(f"/t/{new_id}/replay?k={tokens[0]}").status_code == 409
 
@@ -846,8 +847,8 @@ def test_both_seats_asking_for_a_rematch_at_once_get_one(client: TestClient,
 
 def _ends(prefix: list[int], index: int) -> bool:
     """Whether action `index` after `prefix` ends the game."""
-    table = Table("", duel(), duel().build(content(), SEED), SEED, ["", ""], [False, False],
-                  "", "", [*prefix])
+    table = Table("", TableData("initiative_break", duel().to_dict(), SEED, ["", ""],
+                                [False, False], "", actions=[*prefix]))
     table.apply(table.check_act(table.state.current_seat(), [ACTIONS[index]]))
     return table.finished
 
@@ -867,7 +868,7 @@ def test_html_page_and_frames_for_a_seat(client: TestClient) -> None:
         north = join(stack, client, table["id"], table["seats"][0], "html")
         frame = north.last
         assert set(frame["regions"]) == {"status", "track", "actions", "hand", "log", "chat",
-                                             "details"}
+                                             "details", "table-controls"}
         assert frame["your_turn"] is True and frame["announce"].startswith("Your turn.")
 
 

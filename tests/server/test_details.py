@@ -21,10 +21,9 @@ from initiative.engine.contract import SPECTATOR, TERMINAL
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import hands_seen
-from initiative.server import render
-from initiative.server.setup import parse_setup
-from initiative.server.table import Table
-from tests.server.support import content
+from initiative.server.ib.setup import parse_setup
+from initiative.server.table import Table, TableData
+from tests.server.support import content, regions_of
 
 GAMES = {
     "1v1": {"mode": "1v1", "seat0_team": "tideguard", "seat1_team": "ashfall"},
@@ -44,9 +43,9 @@ CONTROL = re.compile(r'data-details="([^"]+)"')
 
 def _table(form: dict[str, str], seed: int) -> Table:
     setup = parse_setup(form, content())
-    match = setup.build(content(), seed)
     n = len(setup.seats)
-    return Table("0" * 32, setup, match, seed, [""] * n, [True] * n, "", "s")
+    return Table("0" * 32, TableData("initiative_break", setup.to_dict(), seed, [""] * n,
+                                     [True] * n, "", "s"))
 
 
 def _known_cards(state: IBState, seat: int) -> set[int]:
@@ -68,9 +67,8 @@ def _known_cards(state: IBState, seat: int) -> set[int]:
 
 def _check_page(table: Table, seat: int) -> int:
     """Asserts the invariant for one page; the number of entries checked."""
-    state, match = table.state, table.match
-    view = table.view(seat)
-    regions = render.regions(render.context(table, seat, view))
+    state, match = table.state, table.game.match
+    regions = regions_of(table, seat)
     page = "".join(regions.values())
     entries = set(ENTRY.findall(regions["details"]))
     controls = set(CONTROL.findall(page))
@@ -110,16 +108,16 @@ def test_every_unit_and_card_a_seat_sees_is_explained_and_nothing_else(game: str
     checked = 0
     for seed in (1, 2):
         table = _table(GAMES[game], seed)
-        state = new_game(table.match, seed)
+        state = new_game(table.game.match, seed)
         rng = random.Random(seed)
-        bots = [make_bot("random", IBGame(table.match), rng.getrandbits(32))
-                for _ in table.match.seats]
+        bots = [make_bot("random", IBGame(table.game.match), rng.getrandbits(32))
+                for _ in table.game.match.seats]
         for decision in range(600):
             seat = state.current_seat()
             if decision % 7 == 0 or seat == TERMINAL:
                 table.state = state
                 table._draft_cache.clear()
-                for viewer in (*range(len(table.match.seats)), SPECTATOR):
+                for viewer in (*range(len(table.game.match.seats)), SPECTATOR):
                     checked += _check_page(table, viewer)
             if seat == TERMINAL:
                 break

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -21,12 +22,14 @@ from hypothesis import settings
 from initiative.engine.contract import SPECTATOR
 from initiative.games.ib.actions import ACTIONS, Kind
 from initiative.games.ib.text import describe as text
-from initiative.server import render
-from initiative.server.setup import parse_setup
+from initiative.server.ib import render
+from initiative.server.ib.setup import parse_setup
+from initiative.server.parts import SeatPage
 from initiative.server.table import Table
 from initiative.store import Store
+from tests.server import support
 from tests.server.every_mode import api_body
-from tests.server.support import content, duel, store_at
+from tests.server.support import content, context_of, duel, regions_of, store_at
 from tests.server.test_app import join, running
 
 ACTION = re.compile(r'data-action="(\d+)"')
@@ -42,7 +45,7 @@ def store(tmp_path: Path) -> Store:
 
 def new_table(store: Store, name: str, seed: int) -> Table:
     form = {k: str(v) for k, v in api_body(name, seed).items() if k != "seed"}
-    table, _, _ = Table.create(store, parse_setup(form, content()), content(), seed=seed)
+    table, _, _ = support.new_table(store, parse_setup(form, content()), seed)
     return table
 
 
@@ -64,8 +67,8 @@ def decisions(table: Table, rng: random.Random) -> Iterator[int]:
 
 def drawn_steps(table: Table, seat: int) -> set[int]:
     """Draw every region of `seat` and return the indices of its controls."""
-    ctx = render.context(table, seat, table.view(seat))
-    return {int(i) for region in render.regions(ctx).values() for i in ACTION.findall(region)}
+    return {int(i) for region in regions_of(table, seat).values()
+            for i in ACTION.findall(region)}
 
 
 def test_a_sigil_tier_step_draws_and_describes_each_step_from_its_own_view(
@@ -73,7 +76,7 @@ def test_a_sigil_tier_step_draws_and_describes_each_step_from_its_own_view(
     """IB 4.5.7: after "Use Sigil", the "Discard N" step draws; the draft lists the Sigil
     by name and the tier with its effects (described from the view before that step,
     not the live one, where the same action meant nothing: the IndexError of issue 16)."""
-    table, _, _ = Table.create(store, duel(), content(), seed=1)
+    table, _, _ = support.new_table(store, duel(), 1)
     rng = random.Random(1)
     checked = 0
     for seat in decisions(table, rng):
@@ -84,7 +87,7 @@ def test_a_sigil_tier_step_draws_and_describes_each_step_from_its_own_view(
         tiers = [a for a in table.draft(seat).next_steps if a.kind == Kind.TIER]
         for tier in tiers:
             table.step(seat, tier.index)
-            ctx = render.context(table, seat, table.view(seat))
+            ctx = context_of(table, seat)
             render.regions(ctx)
             use, chosen = ctx["draft"]
             assert use.startswith("use ") and use.endswith("Sigil (choose a tier next)")
@@ -100,7 +103,7 @@ def test_a_sigil_tier_step_draws_and_describes_each_step_from_its_own_view(
 def test_a_card_offers_its_play_and_its_free_discard_together(store: Store) -> None:
     """IB 4.4 / IB 2.8.7: when a card may be played and also discarded for free, its
     place in the hand carries both controls (one step per slot hid the play before)."""
-    table, _, _ = Table.create(store, duel(), content(), seed=2)
+    table, _, _ = support.new_table(store, duel(), 2)
     rng = random.Random(2)
     seen = 0
     for seat in decisions(table, rng):
@@ -109,7 +112,7 @@ def test_a_card_offers_its_play_and_its_free_discard_together(store: Store) -> N
             a.arg for a in legal if a.kind == Kind.DISCARD}
         if not both:
             continue
-        hand = render.regions(render.context(table, seat, table.view(seat)))["hand"]
+        hand = regions_of(table, seat)["hand"]
         cards = re.findall(r'<li class="card[^"]*"[^>]*>(.*?)</li>', hand, re.S)
         for slot in both:
             buttons = [ACTIONS[int(i)] for i in ACTION.findall(cards[slot])]
@@ -132,7 +135,7 @@ def test_every_seat_draws_at_every_decision_and_draft_prefix(store: Store, name:
         table = new_table(store, name, seed=300 + game)
         rng = random.Random(game)
         for seat in decisions(table, rng):
-            for other in (*range(len(table.match.seats)), SPECTATOR):
+            for other in (*range(len(table.game.match.seats)), SPECTATOR):
                 steps = drawn_steps(table, other)
                 assert steps == ({a.index for a in table.state.legal_actions()}
                                  if other == seat else set())
@@ -159,11 +162,11 @@ def test_action_texts_are_total(store: Store, name: str) -> None:
     for n, _ in enumerate(decisions(table, rng)):
         if n % 5:
             continue
-        for seat in (*range(len(table.match.seats)), SPECTATOR):
+        for seat in (*range(len(table.game.match.seats)), SPECTATOR):
             view = table.view(seat)
-            assert text.decision_title(view, table.match)
+            assert text.decision_title(view, table.game.match)
             for action in ACTIONS:
-                assert text.describe_action(view, table.match, action)
+                assert text.describe_action(view, table.game.match, action)
 
 
 def test_a_draft_that_cannot_be_drawn_is_dropped_not_a_reconnect_loop(
@@ -174,10 +177,10 @@ def test_a_draft_that_cannot_be_drawn_is_dropped_not_a_reconnect_loop(
     and the next connect draws the page (it does not fail again while the draft is kept)."""
     drawn = render.context
 
-    def fails_with_a_draft(table: Table, seat: int, view: object, *args: object) -> object:
-        if table.drafts.get(seat):
+    def fails_with_a_draft(page: SeatPage[Any]) -> object:
+        if page.draft is not None and page.draft.steps:
             raise IndexError("a drawing bug")
-        return drawn(table, seat, view, *args)  # type: ignore[arg-type]
+        return drawn(page)
 
     with running(tmp_path) as client, ExitStack() as stack:
         created = client.post("/api/tables", json=api_body("1v1", 5)).json()

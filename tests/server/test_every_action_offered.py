@@ -57,7 +57,7 @@ def kind_name(table: Table, seat: int, action: Action) -> str:
     cost's discard from the free one (IB 2.8.7, IB 4.4)."""
     state = table.state
     if action.kind == Kind.PLAY:
-        card = table.match.content.cards[state.hands[seat][action.arg]]
+        card = table.game.match.content.cards[state.hands[seat][action.arg]]
         return "support" if card.kind == "support" else "play"
     if action.kind == Kind.DISCARD:
         paying = bool(state.stack) and state.stack[-1].tag == frames.ACTION

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
 from initiative.games.hex.flags import HexRules
-from initiative.server.hex_guide import TOPICS, flag_rows
+from initiative.server.hex.guide import TOPICS, flag_rows
 from tests.server.hex_support import create, running
 
 HEADER = re.compile(r'<header class="top"><a href="/">([^<]+)</a>.*?'

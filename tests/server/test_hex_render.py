@@ -14,8 +14,8 @@ from initiative.games import load_game
 from initiative.games.hex import events as ev
 from initiative.games.hex.actions import Kind
 from initiative.games.hex.geometry import Hex, behind, neighbor, project
-from initiative.server import hex_render as hr
-from initiative.server.hex_dice import last_attack
+from initiative.server.hex import render as hr
+from initiative.server.hex.dice import last_attack
 from tests.server.hex_sample import sample_view
 
 KINDS = ("move", "face", "target", "order", "turn")

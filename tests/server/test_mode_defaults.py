@@ -22,7 +22,7 @@ from initiative.games.ib.presets import (
 )
 from initiative.server.app import create_app
 from initiative.server.hub import Options
-from initiative.server.setup import MODE_NAMES, SetupError, parse_setup
+from initiative.server.ib.setup import MODE_NAMES, SetupError, parse_setup
 from tests.server.support import content
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from initiative.games.ib.actions import ACTIONS, KEEP, MULLIGAN, PASS
 from initiative.games.ib.notation import canonical_json
 from initiative.server.table import Table, TableError
-from tests.server.support import commit, content, duel, store_at
+from tests.server.support import commit, content, duel, new_table, store_at
 from tests.server.test_app import create, duel_seats, running
 
 SEED = 4
@@ -19,7 +19,7 @@ SEED = 4
 
 def south_to_mulligan(tmp_path: Path, seed: int | None = SEED) -> Table:
     store = store_at(tmp_path)
-    table, _, _ = Table.create(store, duel(), content(), seed=seed)
+    table, _, _ = new_table(store, duel(), seed)
     commit(store, table, table.check_act(0, [KEEP]))
     assert table.state.current_seat() == 1 and MULLIGAN in table.state.legal_actions()
     return table
@@ -66,7 +66,7 @@ def test_an_illegal_first_step_lists_no_legal_actions(tmp_path: Path) -> None:
     try:
         table.check_act(1, [illegal])
     except TableError as exc:
-        assert str(exc) == f"step 1: action {illegal.index} ({illegal!r}) is not legal there"
+        assert str(exc) == f"action {illegal.index} is not a legal choice now (the table may have moved on): choose again"
     else:
         raise AssertionError("an illegal step was accepted")
 

@@ -41,7 +41,7 @@ from initiative.games.ib.match import Match, fixture_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
-from initiative.server.reasons import top_level_options, unavailable_reason
+from initiative.server.ib.reasons import top_level_options, unavailable_reason
 from tests.ib.scenario import Scenario
 
 FILLER = ["field_ration", "spare_flint", "field_ration", "spare_flint"]

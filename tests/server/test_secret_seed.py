@@ -20,12 +20,12 @@ from initiative.games.ib.public import public_description
 from initiative.games.ib.record import GameRecord, position_hash, replay
 from initiative.server.table import Table, TableError
 from initiative.store import Store
-from tests.server.support import commit, content, duel, store_at
+from tests.server.support import commit, content, duel, new_table, store_at
 from tests.server.test_app import create, join, running
 
 
 def secret_table(store: Store) -> tuple[Table, list[str | None], str | None]:
-    return Table.create(store, duel(), content())
+    return new_table(store, duel())
 
 
 def play_random(store: Store, table: Table, rng: random.Random, turns: int | None) -> None:
@@ -58,7 +58,7 @@ def test_a_reopened_table_replays_its_keyed_game_bit_for_bit(tmp_path: Path) -> 
     play_random(store, table, random.Random(5), 40)
     store.close()
     fresh = store_at(tmp_path)  # as after the process was killed: only the file is left
-    reopened = Table.open(fresh, table.id, content())
+    reopened = Table.open(fresh, table.id)
     assert canonical_json(reopened.state) == canonical_json(table.state)
     assert reopened.state.rng.to_data() == table.state.rng.to_data()
     rng_a, rng_b = random.Random(9), random.Random(9)
@@ -81,7 +81,7 @@ def test_views_and_determinized_copies_hold_nothing_of_the_key(tmp_path: Path) -
         view = table.state.view(seat)
         dumped = pickle.dumps(view)
         assert key not in dumped and key.hex().encode() not in dumped
-        world = determinize(public_description(table.match), view, SplitMix64(seat + 7))
+        world = determinize(public_description(table.game.match), view, SplitMix64(seat + 7))
         assert isinstance(world.rng, SplitMix64)  # reseeded: search never sees the key
     for seat in (0, 1):
         draft = table.draft(seat)

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from initiative.server import render
 from initiative.server.app import create_app
 from initiative.server.hub import Options
+from initiative.server.ib import render
 from tests.server.support import finished_actions
 
 WEB = files("initiative.web")

@@ -18,6 +18,7 @@ from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import frames
 from initiative.games.ib.actions import (
+    ACTIONS,
     BASIC,
     DECLINE,
     KEEP,
@@ -32,10 +33,11 @@ from initiative.games.ib.notation import canonical_json
 from initiative.games.ib.state import IBState
 from initiative.server import table as table_module
 from initiative.server import tokens
-from initiative.server.drafts import draft_state, played_copy
-from initiative.server.table import MAX_CHAT, Pending, Table, TableError
+from initiative.server.ib.drafts import draft_state, played_copy
+from initiative.server.table import MAX_CHAT, Pending, Table, TableData, TableError
 from initiative.store import Store
-from tests.server.support import commit, content, draft_turn, duel, play_turn, store_at
+from tests.server import support
+from tests.server.support import commit, draft_turn, duel, play_turn, store_at
 
 SEED = 3
 
@@ -47,13 +49,13 @@ def store(tmp_path: Path) -> Iterator[Store]:
     opened.close()
 
 
-def new_table(store: Store, seed: int = SEED, **kwargs: object) -> tuple[Table, list[str | None],
-                                                                          str | None]:
-    return Table.create(store, duel(**kwargs), content(), seed=seed)  # type: ignore[arg-type]
+def new_table(store: Store, seed: int = SEED, undo: str = "safe", **kwargs: object
+              ) -> tuple[Table, list[str | None], str | None]:
+    return support.new_table(store, duel(**kwargs), seed, undo=undo)  # type: ignore[arg-type]
 
 
 def reopen(store: Store, table: Table) -> Table:
-    return Table.open(store, table.id, content())
+    return Table.open(store, table.id)
 
 
 def assert_same_table(a: Table, b: Table) -> None:
@@ -62,10 +64,11 @@ def assert_same_table(a: Table, b: Table) -> None:
     assert a.state.rng.state == b.state.rng.state
     assert a.actions == b.actions
     assert [t.to_list() for t in a.turns] == [t.to_list() for t in b.turns]
-    assert a.chat == b.chat
-    assert a.seat_digests == b.seat_digests and a.claimed == b.claimed
-    assert a.spectator_digest == b.spectator_digest
-    assert (a.head, a.seed, a.series, a.rematch) == (b.head, b.seed, b.series, b.rematch)
+    assert a.data.chat == b.data.chat
+    assert a.data.seat_digests == b.data.seat_digests and a.data.claimed == b.data.claimed
+    assert a.data.spectator_digest == b.data.spectator_digest
+    assert (a.head, a.seed, a.data.series, a.rematch) == (b.head, b.seed, b.data.series,
+                                                          b.rematch)
     assert a.snapshot() == b.snapshot()
 
 
@@ -92,7 +95,7 @@ def test_create_stores_seq_0_and_reopens_identical(store: Store) -> None:
     assert info.summary["seats"][0] == {"name": "North", "controller": "open", "open": True}
     assert all(isinstance(t, str) and len(t) >= 32 for t in seat_tokens)
     assert spectator and spectator not in seat_tokens
-    assert table.series == table.id
+    assert table.data.series == table.id
     # Only digests are stored, never a token.
     exported = str(store.export(table.id))
     assert all(t not in exported for t in (*seat_tokens, spectator))
@@ -134,8 +137,7 @@ def test_game_replays_from_seed_and_actions(store: Store) -> None:
     for _ in range(30):
         play_turn(store, table, rng)
     for step in (1, 7, len(table.actions)):
-        replayed = Table.create(store, duel(), content(), seed=SEED,
-                                prefix=table.actions[:step])[0]
+        replayed = support.new_table(store, duel(), SEED, prefix=table.actions[:step])[0]
         assert canonical_json(replayed.state) == canonical_json(table.state_at(step))
     assert canonical_json(table.state_at(len(table.actions))) == canonical_json(table.state)
     assert canonical_json(table.state_at(0)) == canonical_json(new_table(store)[0].state)
@@ -186,7 +188,7 @@ def test_snapshot_every_n_events_and_reopen_from_it(store: Store,
     assert_same_table(table, reopen(store, table))
     events = store.events(table.id)
     for snap in exported["snapshots"]:
-        rebuilt = Table.from_snapshot(table.id, snap["data"], content(), snap["seq"])
+        rebuilt = Table(table.id, TableData.from_json(snap["data"], "snapshot"), snap["seq"])
         rebuilt.catch_up(events)
         assert_same_table(table, rebuilt)
 
@@ -309,7 +311,7 @@ def test_break_window_answer_revealing_others_is_not_undoable(store: Store) -> N
     table, _, _ = new_table(store)
     start(store, table)
     for seat in (0, 1):
-        table.state.charge[table.match.seat_units[seat][0]] = 3  # IB 3.7.1: full Charge
+        table.state.charge[table.game.match.seat_units[seat][0]] = 3  # IB 3.7.1: full Charge
     table.state.invalidate()
     commit(store, table, table.check_act(1, [PASS]))
     assert table.state.stack[-1] == frames.WindowFrame(frames.W_BETWEEN, (0, 1), ())
@@ -512,8 +514,8 @@ def test_tokens_open_their_own_seat_only(store: Store) -> None:
 
 def test_bot_seats_have_no_token_and_cannot_be_claimed(store: Store) -> None:
     table, seat_tokens, _ = new_table(store, controllers=("open", "easy"))
-    assert seat_tokens[1] is None and table.claimed == [False, True]
-    assert table.seat_digests[1] == ""
+    assert seat_tokens[1] is None and table.data.claimed == [False, True]
+    assert table.data.seat_digests[1] == ""
     with pytest.raises(TableError, match="no seat 2"):
         table.check_claim(1, tokens.digest("t"))
     for seat in (-1, 2):
@@ -530,7 +532,7 @@ def test_claim_replaces_the_token_digest(store: Store) -> None:
     assert table.summary_after(pending)["seats"][0]["open"] is False
     commit(store, table, pending)
     assert table.seat_for(new) == 0 and table.seat_for(seat_tokens[0]) is None  # type: ignore[arg-type]
-    assert table.seat_digests[0] == tokens.digest(new) and table.claimed == [True, False]
+    assert table.data.seat_digests[0] == tokens.digest(new) and table.data.claimed == [True, False]
     with pytest.raises(TableError, match="seat 1 is taken"):
         table.check_claim(0, tokens.digest("again"))
     assert store.info(table.id).summary["seats"][0]["open"] is False
@@ -538,7 +540,7 @@ def test_claim_replaces_the_token_digest(store: Store) -> None:
     assert again.seat_for(new) == 0 and again.seat_for(seat_tokens[0]) is None  # type: ignore[arg-type]
     # A player joining by link claims with an empty digest: the link stays valid.
     commit(store, table, table.check_claim(1, ""))
-    assert table.seat_for(seat_tokens[1]) == 1 and table.claimed == [True, True]  # type: ignore[arg-type]
+    assert table.seat_for(seat_tokens[1]) == 1 and table.data.claimed == [True, True]  # type: ignore[arg-type]
 
 
 # --- chat -------------------------------------------------------------------------------
@@ -554,20 +556,19 @@ def test_chat_is_checked_and_cleaned(store: Store) -> None:
     with pytest.raises(TableError, match="spectators"):
         table.check_chat(SPECTATOR, "hello")
     pending = table.check_chat(1, "  hi\x00 the\u200bre\r\nfriend\x1b[31m  ")
-    assert pending.event == {"type": "chat", "seat": 1, "text": "hi therefriend[31m",
-                             "round": table.state.track.round}
+    assert pending.event == {"type": "chat", "seat": 1, "text": "hi therefriend[31m"}
     commit(store, table, pending)
     commit(store, table, table.check_chat(0, "y" * MAX_CHAT))
-    assert [c["text"] for c in table.chat] == ["hi therefriend[31m", "y" * MAX_CHAT]
-    assert reopen(store, table).chat == table.chat
+    assert [c["text"] for c in table.data.chat] == ["hi therefriend[31m", "y" * MAX_CHAT]
+    assert reopen(store, table).data.chat == table.data.chat
 
 
 def test_chat_keeps_the_latest_lines(store: Store) -> None:
     table, _, _ = new_table(store)
     for n in range(table_module.MAX_CHAT_LINES + 5):
-        table.apply(Pending({"type": "chat", "seat": n % 2, "text": f"line {n}", "round": 1}))
-    assert len(table.chat) == table_module.MAX_CHAT_LINES
-    assert table.chat[0]["text"] == "line 5"
+        table.apply(Pending({"type": "chat", "seat": n % 2, "text": f"line {n}"}))
+    assert len(table.data.chat) == table_module.MAX_CHAT_LINES
+    assert table.data.chat[0]["text"] == "line 5"
 
 
 def test_unknown_event_type_is_refused(store: Store) -> None:
@@ -587,7 +588,7 @@ def test_a_table_created_from_a_prefix(store: Store) -> None:
     for _ in range(15):
         play_turn(store, played, rng)
     prefix = list(played.actions)
-    table, _, _ = Table.create(store, duel(), content(), seed=SEED, prefix=prefix)
+    table, _, _ = support.new_table(store, duel(), SEED, prefix=prefix)
     assert canonical_json(table.state) == canonical_json(played.state)
     assert table.actions == prefix and table.head == 0
     assert [t.to_list() for t in table.turns] == [[-1, 0, len(prefix), "setup", False]]
@@ -599,22 +600,22 @@ def test_an_illegal_prefix_names_the_action_number(store: Store) -> None:
     played, _, _ = new_table(store)
     start(store, played)
     legal = set(played.state.legal_actions())
-    illegal = next(a for a in table_module.ACTIONS if a not in legal)
+    illegal = next(a for a in ACTIONS if a not in legal)
     tables_before = len(store.records("table"))
     with pytest.raises(TableError, match=r"^prefix action 3: "):
-        Table.create(store, duel(), content(), seed=SEED,
-                     prefix=[*played.actions, illegal.index])
+        support.new_table(store, duel(), SEED, prefix=[*played.actions, illegal.index])
     with pytest.raises(TableError, match=r"^prefix action 2: unknown action number 9999"):
-        Table.create(store, duel(), content(), seed=SEED, prefix=[KEEP.index, 9999])
+        support.new_table(store, duel(), SEED, prefix=[KEEP.index, 9999])
     with pytest.raises(TableError, match=r"^prefix action 1: "):
-        Table.create(store, duel(), content(), seed=SEED, prefix=[PASS.index])
+        support.new_table(store, duel(), SEED, prefix=[PASS.index])
     assert len(store.records("table")) == tables_before  # nothing stored
 
 
 def test_summary_is_public_and_tracks_the_game(store: Store) -> None:
     table, _, _ = new_table(store, controllers=("open", "normal"))
     summary = store.info(table.id).summary
-    assert summary == {"mode": "1v1", "round": 1, "finished": False, "rematch": None,
+    assert summary == {"game": "initiative_break", "detail": "Duel (1v1), round 1",
+                       "finished": False, "rematch": None,
                        "seats": [{"name": "North", "controller": "open", "open": True},
                                  {"name": "South", "controller": "normal", "open": False}]}
     assert table.status == "active" and table.state.stack[-1].tag == frames.MULLIGAN

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from initiative.server.setup import SeatPlan, TableSetup
+from initiative.server.ib.setup import SeatPlan, TableSetup
 from initiative.server.table import Pending, Table
-from tests.server.support import content, store_at
+from tests.server.support import new_table, store_at
 
 
 def _two_v_two(tmp_path: Path) -> Table:
@@ -15,7 +15,7 @@ def _two_v_two(tmp_path: Path) -> Table:
     seats = tuple(SeatPlan(f"P{i}", team, "human") for i, team in
                   enumerate(("lone_warden", "kettle_and_kite", "hourglass_trio",
                              "lone_warden")))
-    table, _, _ = Table.create(store, TableSetup("2v2", "2v2", seats), content(), seed=1)
+    table, _, _ = new_table(store, TableSetup("2v2", "2v2", seats), 1)
     return table
 
 
@@ -25,12 +25,12 @@ def _say(table: Table, pending: Pending) -> None:
 
 def test_team_lines_reach_the_team_only(tmp_path: Path) -> None:
     table = _two_v_two(tmp_path)
-    assert table.match.seat_team == (0, 0, 1, 1)
+    assert table.game.match.seat_team == (0, 0, 1, 1)
     _say(table, table.check_chat(0, "Break with the warden next round", team=True))
     _say(table, table.check_chat(2, "good game, all"))
-    mine = [c["text"] for c in table.chat_for(1)]
-    theirs = [c["text"] for c in table.chat_for(3)]
-    public = [c["text"] for c in table.chat_for(-3)]
+    mine = [c.text for c in table.chat_for(1)]
+    theirs = [c.text for c in table.chat_for(3)]
+    public = [c.text for c in table.chat_for(-3)]
     assert mine == ["Break with the warden next round", "good game, all"]
     assert theirs == public == ["good game, all"]
 
@@ -40,6 +40,6 @@ def test_team_lines_survive_reopening(tmp_path: Path) -> None:
     store = store_at(tmp_path)
     pending = table.check_chat(3, "focus the left one", team=True)
     store.append(table.id, 1, pending.event)
-    reopened = Table.open(store, table.id, content())
-    assert [c["text"] for c in reopened.chat_for(2)] == ["focus the left one"]
+    reopened = Table.open(store, table.id)
+    assert [c.text for c in reopened.chat_for(2)] == ["focus the left one"]
     assert reopened.chat_for(0) == []

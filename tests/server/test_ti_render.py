@@ -14,7 +14,6 @@ import pytest
 
 from initiative.games import load_game
 from initiative.games.ti.actions import Kind, act, index, play
-from initiative.server import ti_render
 from tests.server.ti_sample import card, choice, finished_view, sample_view, token
 
 KINDS = ("turn", "run", "gather", "keypad", "disarm", "answer", "vote", "enemy_move",

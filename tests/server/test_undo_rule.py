@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from initiative.games.ib.actions import KEEP, Kind
-from initiative.games.ib.content import core_content
 from initiative.games.ib.notation import canonical_json
-from initiative.server.setup import SeatPlan, TableSetup
+from initiative.server.ib import SITE
+from initiative.server.ib.setup import SeatPlan, TableSetup
 from initiative.server.table import Table, TableError
 from initiative.store import Store
 
@@ -19,8 +19,8 @@ from initiative.store import Store
 def _table(tmp_path: Path, undo: str) -> tuple[Store, Table]:
     store = Store(f"sqlite:///{tmp_path / 'undo.db'}")
     setup = TableSetup("undo", "1v1", (SeatPlan("North", "tideguard"),
-                                       SeatPlan("South", "ashfall")), undo=undo)
-    table, _, _ = Table.create(store, setup, core_content(), seed=3)
+                                       SeatPlan("South", "ashfall")))
+    table, _, _ = Table.create(store, SITE, setup, 3, undo=undo)
     return store, table
 
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from initiative.server.ti_table import TITable
 from starlette.testclient import TestClient
 
-from initiative.server.ti_table import TITable
 from tests.server.hex_support import Frame, Seat, deciding, running
 
 __all__ = ["Frame", "Seat", "create", "deciding", "live", "running", "seat"]

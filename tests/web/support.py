@@ -31,9 +31,9 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import describe as text
-from initiative.server.drafts import draft_state, in_progress
-from initiative.server.render import LOG_LINES
-from initiative.server.setup import TableSetup, parse_setup
+from initiative.server.ib.drafts import draft_state, in_progress
+from initiative.server.ib.render import LOG_LINES
+from initiative.server.ib.setup import TableSetup, parse_setup
 from initiative.server.table import _action
 
 CHROMIUM = Path("/usr/bin/chromium")

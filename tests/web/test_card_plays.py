@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from initiative.games.ib.actions import DISCARDS, Action, Kind, target_unit
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import describe as text
-from initiative.server.render import CARD_STEPS
+from initiative.server.ib.render import CARD_STEPS
 from tests.web.support import (
     ARTIFACTS,
     DRAFT,

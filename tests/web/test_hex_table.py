@@ -29,7 +29,7 @@ from websockets.sync.client import ClientConnection
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.hex.flags import HexRules
 from initiative.server.hex_hub import HEX_BOTS
-from initiative.server.hex_setup import parse_plan
+from initiative.server.hex.setup import parse_plan
 from initiative.server.hex_table import build_game
 from tests.web.action_support import ActionSite, view_at
 from tests.web.support import (

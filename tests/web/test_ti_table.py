@@ -29,8 +29,8 @@ from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
 from initiative.server.ti_hub import TI_BOTS
-from initiative.server.ti_render import card_words
-from initiative.server.ti_setup import parse_plan
+from initiative.server.ti.render import card_words
+from initiative.server.ti.setup import parse_plan
 from initiative.server.ti_table import build_game
 from tests.web.action_support import ActionSite, view_at
 from tests.web.support import PageWatch, Server, needs_chromium, open_seat

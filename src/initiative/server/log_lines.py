@@ -17,8 +17,9 @@ def first_shown(length: int, limit: int = LOG_LINES) -> int:
 def with_notices(sentences: Sequence[str], first: int, notices: Sequence[str],
                  notice_at: Sequence[int]) -> list[str]:
     """Log entries `first` on (`sentences`, entry `first + i` at index i) with each
-    notice placed before the entry at its position; a notice at the end stands last
-    (one before `first` is left out)."""
+    notice placed before the entry at its position; a notice at the end stands last.
+    One before `first` (scrolled away) or after the end (a replay's earlier step) is
+    left out."""
     placed = sorted((at, text) for at, text in zip(notice_at, notices, strict=True)
                     if at >= first)
     lines: list[str] = []
@@ -28,5 +29,6 @@ def with_notices(sentences: Sequence[str], first: int, notices: Sequence[str],
             lines.append(placed[i][1])
             i += 1
         lines.append(sentence)
-    lines.extend(text for _, text in placed[i:])
+    end = first + len(sentences)
+    lines.extend(text for at, text in placed[i:] if at == end)
     return lines

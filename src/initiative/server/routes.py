@@ -64,11 +64,19 @@ def form_field(value: Any) -> str:
     return str(value)
 
 
-def _undo_rule(form: dict[str, str]) -> str:
+def parse_table(site: AnySite, form: dict[str, str]) -> tuple[Any, str]:
+    """The game's plan and the table's undo rule from the form's fields; SetupError lists
+    every problem of both."""
     undo = form.get("undo", "").strip() or "safe"
-    if undo not in UNDO_READINGS:
-        raise SetupError([f"undo: {undo!r} is not one of {', '.join(UNDO_READINGS)}"])
-    return undo
+    problems = [] if undo in UNDO_READINGS else [
+        f"undo: {undo!r} is not one of {', '.join(UNDO_READINGS)}"]
+    try:
+        plan = site.parse(form)
+    except SetupError as exc:
+        raise SetupError([*exc.problems, *problems]) from None
+    if problems:
+        raise SetupError(problems)
+    return plan, undo
 
 
 def _seed(value: Any) -> Seed | None:
@@ -149,13 +157,16 @@ def table_routes(hub: Hub) -> list[BaseRoute]:
 
     async def new_post(request: Request) -> Response:
         site = site_or_404(request)
-        if isinstance(site, Response):
-            return site
+        return site if isinstance(site, Response) else await create_from_form(request, site)
+
+    async def new_post_default(request: Request) -> Response:
+        return await create_from_form(request, site_of(DEFAULT_GAME))
+
+    async def create_from_form(request: Request, site: AnySite) -> Response:
         form = await read_form(request)
-        try:
-            plan = await asyncio.to_thread(site.parse, form)  # content files parse slowly
-            runtime, seat_tokens, spectator = await hub.create(site, plan,
-                                                               undo=_undo_rule(form))
+        try:  # content files parse slowly: off the event loop
+            plan, undo = await asyncio.to_thread(parse_table, site, form)
+            runtime, seat_tokens, spectator = await hub.create(site, plan, undo=undo)
         except SetupError as exc:
             return new_form(site, form, exc.problems, 400)
         return handoff.redirect(request, f"/t/{runtime.table.id}/created",
@@ -172,9 +183,10 @@ def table_routes(hub: Hub) -> list[BaseRoute]:
         if runtime is None:
             return error_page("No such table", "This table does not exist.", 404)
         seat_text = request.path_params["seat"]
-        if not seat_text.isdigit() or len(seat_text) > 3:
+        try:
+            seat = int(seat_text) if len(seat_text) < 4 else -1
+        except ValueError:
             return error_page("No such seat", "The seat number is not a number.", 400)
-        seat = int(seat_text)
         token = tokens.new_token()
         try:
             await hub.commit(runtime, lambda t: t.check_claim(seat, tokens.digest(token)))
@@ -280,9 +292,9 @@ def table_routes(hub: Hub) -> list[BaseRoute]:
         try:
             seed, prefix = _seed(body.pop("seed", None)), _prefix(body.pop("prefix", None))
             form = {k: form_field(v) for k, v in body.items() if v is not None}
-            plan = await asyncio.to_thread(site.parse, form)
-            runtime, seat_tokens, spectator = await hub.create(
-                site, plan, seed, undo=_undo_rule(form), prefix=prefix)
+            plan, undo = await asyncio.to_thread(parse_table, site, form)
+            runtime, seat_tokens, spectator = await hub.create(site, plan, seed, undo=undo,
+                                                               prefix=prefix)
         except SetupError as exc:
             return JSONResponse({"error": "the table cannot be created",
                                  "problems": exc.problems}, 400)
@@ -328,6 +340,7 @@ def table_routes(hub: Hub) -> list[BaseRoute]:
     return [
         Route("/", lobby_page), Route("/lobby/open", lobby_open),
         Route("/new", new_default, methods=["GET"]),
+        Route("/new", new_post_default, methods=["POST"]),
         Route("/how-to-play", how_to_play_default),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/{slug}-tables", api_game_tables, methods=["POST"]),

@@ -228,6 +228,8 @@ class Table:
                  site: WebGame[Any, Any, Any, Any] | None = None) -> None:
         self.id = table_id
         self.data = data
+        if table_id and not data.series:  # a series starts with its first table
+            data.series = table_id
         self.head = head
         self.site: WebGame[Any, Any, Any, Any] = site or site_of(data.game)
         where = f"table {table_id or '(new)'}"
@@ -327,6 +329,27 @@ class Table:
             data.apply(pending.event)
         return self.summary(pending.state, data)
 
+    def snapshot(self) -> dict[str, Any]:
+        """The whole table as JSON data (what the store keeps)."""
+        return self.data.to_json()
+
+    @property
+    def seed(self) -> Seed:
+        return self.data.seed
+
+    @property
+    def actions(self) -> list[int]:
+        """Every action number played, in order."""
+        return self.data.actions
+
+    @property
+    def turns(self) -> list[Turn]:
+        return self.data.turns
+
+    @property
+    def rematch(self) -> str | None:
+        return self.data.rematch
+
     @property
     def finished(self) -> bool:
         return self.state.current_seat() == TERMINAL
@@ -394,13 +417,24 @@ class Table:
     # --- checking requests (nothing changes until `apply`) ------------------------------
 
     def index(self, value: object) -> int:
-        """`value` as an action number of the game; TableError if it is none."""
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TableError(f"an action must be a whole number (its index), got {value!r}")
-        if not 0 <= value < self.game.num_distinct_actions():
-            raise TableError(f"there is no action number {value} (0 to "
-                             f"{self.game.num_distinct_actions() - 1})")
-        return value
+        """`value` (an action number, or the game's action itself) as an action number of
+        the game; TableError if it is none."""
+        count = self.game.num_distinct_actions()
+        number = value if isinstance(value, int) and not isinstance(value, bool) \
+            else self._number_of(value)
+        if number is None or not 0 <= number < count:
+            raise TableError(f"unknown action number {value!r} (a whole number from 0 to "
+                             f"{count - 1})")
+        return number
+
+    def _number_of(self, action: object) -> int | None:
+        """The number of one of the game's actions; None for anything else."""
+        if isinstance(action, bool | float | str | list | dict) or action is None:
+            return None
+        try:
+            return self.game.action_index(action)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return None
 
     def action(self, value: object) -> Any:
         """The game's action number `value`; TableError if there is none."""
@@ -421,7 +455,7 @@ class Table:
         actions = [self.game.action_from_index(i) for i in numbers]
         state = self.state.clone()
         revealed = False
-        for n, action in enumerate(actions, 1):
+        for n, (number, action) in enumerate(zip(numbers, actions, strict=True), 1):
             current = state.current_seat()
             if current != seat:
                 who = self.seat_name(current) if 0 <= current < self.num_seats else "nobody"
@@ -433,8 +467,8 @@ class Table:
                 state.apply(action)
             except IllegalActionError:
                 where = "" if len(actions) == 1 else f"step {n}: "
-                raise TableError(f"{where}{action} is not a legal choice now (the table "
-                                 "may have moved on): choose again") from None
+                raise TableError(f"{where}action {number} is not a legal choice now (the "
+                                 "table may have moved on): choose again") from None
             met = closes or mark != self.site.secrets_mark(state)
             if met and n < len(actions):
                 raise TableError(f"step {n} meets chance or reveals hidden answers, so the "

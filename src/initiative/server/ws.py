@@ -221,7 +221,8 @@ def _turn(op: str, seat: int, message: dict[str, Any]) -> Callable[[Table], Pend
     raw = message.get("actions", [message.get("action")]) if "actions" in message \
         or "action" in message else None
     if not isinstance(raw, list):
-        raise TableError("act: 'action' (a number) or 'actions' (a list of numbers)")
+        raise TableError("act: 'actions' must be a list of action numbers (or 'action': "
+                         "one number)")
     return lambda t: t.check_act(seat, raw)
 
 

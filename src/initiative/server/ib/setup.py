@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from initiative.bots import bot_names, is_bot_name
+from initiative.bots import LEVELS, is_bot_name
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.engine.rng import Seed
 from initiative.games import load_game_as
@@ -190,7 +190,7 @@ def parse_setup(form: Mapping[str, Any], content: Content) -> TableSetup:
         controller = _text(form, f"seat{i}_controller", HUMAN)
         if controller not in (HUMAN, OPEN) and not is_bot_name(controller):
             problems.append(f"{where} player: {controller!r} is neither a person ({HUMAN}, "
-                            f"{OPEN}) nor a bot ({', '.join(bot_names('initiative_break'))})")
+                            f"{OPEN}) nor a bot ({', '.join(LEVELS)})")
         upload = form.get(f"seat{i}_upload", "")
         upload = upload if isinstance(upload, str) else ""
         if len(upload) > MAX_TEAM_TEXT:

@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from initiative.bots import bot_names
+from initiative.bots import LEVELS
 from initiative.engine.errors import ContentError
 from initiative.engine.rng import Seed
 from initiative.games.ib import breaks, frames
@@ -54,7 +54,7 @@ class IBWeb(WebGame[TableSetup, IBGame, IBState, IBView]):
 
     def form_values(self) -> dict[str, Any]:
         content = self.content
-        return {"modes": list(MODE_NAMES.items()), "levels": bot_names(GAME),
+        return {"modes": list(MODE_NAMES.items()), "levels": list(LEVELS),
                 "teams": offered_teams(content), "seating": mode_seating(content),
                 "encounters": [(k, e.name) for k, e in sorted(content.encounters.items())]}
 
