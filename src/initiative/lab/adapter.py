@@ -1,9 +1,12 @@
-"""`LabAdapter`: what the lab needs to know of one game to play it and file its rows.
+"""`LabAdapter`: what the lab needs to know of one game to play it and file its rows, and
+`LabMatchup`: what the runner needs of any game's matchup.
 
 `simulate.run` cuts a run into chunks of seeds and has each chunk played; the adapter
-of the matchup's game says how one seed becomes one row (`play_one`), which columns a
-row has and which of them are whole numbers or booleans (so CSV and Parquet files read
-back typed). The runner, the backends and the results files know nothing else of a game.
+of the matchup's game (found by the game's registry name, `parts.lab_game`) says how one
+seed becomes one row (`play_one`), which columns a row has and which of them are whole
+numbers or booleans (so CSV and Parquet files read back typed), and what a row's
+outcome is in the command's closing line. The runner, the backends and the results
+files know nothing else of a game.
 
 Rows of a game other than the flagship carry a `game` column naming it, which is how a
 results file says which game it holds; the flagship's rows keep their historic columns.
@@ -13,16 +16,33 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import Field, dataclass
+from typing import Any, ClassVar, Protocol
 
-__all__ = ["GAME_COLUMN", "LabAdapter", "Row", "json_text"]
+__all__ = ["GAME_COLUMN", "LabAdapter", "LabMatchup", "Row", "json_text"]
 
 Row = dict[str, Any]
 """One game's result: column name -> value."""
 
 GAME_COLUMN = "game"
 """The column naming the game of a row (absent from the flagship's rows)."""
+
+
+class LabMatchup(Protocol):
+    """What the lab plays of some game: a frozen dataclass that names its game, builds
+    the game of a seed, and holds the values a run changes (`overrides`: a sweep adds
+    one per value)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    game_name: ClassVar[str]
+    """The registry name of the game (the lab part that plays it is found by it)."""
+
+    @property
+    def overrides(self) -> tuple[tuple[str, Any], ...]: ...
+
+    def game(self, seed: int) -> object:
+        """The game of seed `seed`; a ConfigError for a bad matchup or override."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -39,6 +59,9 @@ class LabAdapter:
     """The columns holding booleans."""
     play_one: Callable[[Any, int, str, Any], Row]
     """`play_one(matchup, seed, param, value)`: the row of the game of `seed`."""
+    outcome: Callable[[Row], str]
+    """A row's outcome as the closing line of `initiative simulate` counts it (the
+    winning side, the seat, solved or how it was lost)."""
 
 
 def json_text(data: Any) -> str:
