@@ -157,10 +157,10 @@ def test_jobs_carry_the_game_to_a_fresh_process(
 
 
 def test_the_shared_lab_modules_load_no_game() -> None:
-    """The runner, the results files, the settings and the shared report import no game
+    """The runner, the results files, the settings and the report pages import no game
     and no game's lab package (a fresh interpreter)."""
     code = ("import sys\n"
-            "import initiative.lab.simulate, initiative.lab.results, initiative.lab.report\n"
+            "import initiative.lab.simulate, initiative.lab.results, initiative.lab.pages\n"
             "import initiative.lab.settings, initiative.lab.parts, initiative.lab.stats\n"
             "games = ('initiative.games.ib', 'initiative.games.hex', 'initiative.games.ti',\n"
             "         'initiative.lab.ib', 'initiative.lab.hex', 'initiative.lab.ti')\n"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from initiative.games.registry import entries, has_part, part
 from initiative.lab.adapter import LabAdapter, LabMatchup
-from initiative.lab.report import Section, html_page, text_page
+from initiative.lab.pages import Section, html_page, text_page
 from initiative.timing.flag_types import parse_value
 
 if TYPE_CHECKING:

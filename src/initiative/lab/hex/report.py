@@ -5,8 +5,8 @@ bot, the first player's advantage (the seat whose initiative card came first in 
 1, HX-9/HX-11) against its fair share, game length and how games ended, card usage by
 section, damage per character, the Special Initiative card's turns (HX-10) and, for a
 sweep, the figures of each value. Every rate is a proportion with its 95% Wilson
-interval; a draw counts as a game not won. The page is made of the shared report's
-sections and charts (lab/report.py `Section`).
+interval; a draw counts as a game not won. The page is made of the sections and charts
+every game's report shares (lab/pages.py `Section`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.lab import svg
-from initiative.lab.parts import LabReport
-from initiative.lab.report import (
+from initiative.lab.pages import (
     DRAWS_NOTE,
     RATE_HEADERS,
     SPREAD_HEADERS,
@@ -33,6 +32,7 @@ from initiative.lab.report import (
     tally,
     text_page,
 )
+from initiative.lab.parts import LabReport
 from initiative.lab.row_fields import by_seat, reading_row
 from initiative.lab.stats import Distribution, Proportion, describe, proportion
 

@@ -4,7 +4,7 @@ text or one HTML page.
 `summarize(rows)` computes a `Report` (overview, win rates, seat and first-activation
 advantage, per-Character and per-card impact, game length, Time Collapse, damage and
 parameter sweeps); `render_text` and `render_html` present the same sections (the shared
-`lab/report.py` pages), the HTML page adding SVG charts. Every rate is a proportion of
+pages of `lab/pages.py`), the HTML page adding SVG charts. Every rate is a proportion of
 games with its 95% Wilson interval; a draw counts as a game not won.
 """
 
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.lab import svg
-from initiative.lab.parts import LabReport
-from initiative.lab.report import (
+from initiative.lab.pages import (
     DRAWS_NOTE,
     RATE_HEADERS,
     SPREAD_HEADERS,
@@ -32,6 +31,7 @@ from initiative.lab.report import (
     tally,
     text_page,
 )
+from initiative.lab.parts import LabReport
 from initiative.lab.row_fields import by_seat, reading_row
 from initiative.lab.stats import Distribution, Proportion, describe, proportion
 

@@ -6,8 +6,8 @@ mission, per player count and per bot line-up, each a proportion with its 95% Wi
 interval; the turns a won game took to solve (mean, median, quantiles); how the lost
 games were lost (a wrong answer TI-54, time TI-50, a stall TI-A14: counts and shares,
 overall and per mission); how far games got (windows opened, In Peril, cards left);
-and, for a sweep, the figures of each value. The page is made of the shared report's
-sections and charts (lab/report.py `Section`).
+and, for a sweep, the figures of each value. The page is made of the sections and charts
+every game's report shares (lab/pages.py `Section`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.lab import svg
-from initiative.lab.parts import LabReport
-from initiative.lab.report import (
+from initiative.lab.pages import (
     RATE_HEADERS,
     Section,
     counts_text,
@@ -29,6 +28,7 @@ from initiative.lab.report import (
     rate_cells,
     text_page,
 )
+from initiative.lab.parts import LabReport
 from initiative.lab.row_fields import by_seat, reading_row
 from initiative.lab.stats import Distribution, Proportion, describe, mean, quantile
 

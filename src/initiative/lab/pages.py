@@ -1,4 +1,4 @@
-"""What the reports of every game share: a report is a list of titled `Section`s (notes,
+"""The pages every game's report is shown on: a report is a list of titled `Section`s (notes,
 a table, SVG charts) shown as terminal text (`text_page`) or as one self-contained HTML
 page (`html_page`), with the cells most tables use (a rate with its 95% interval, a
 distribution's figures, counts). Each game's report (lab/ib/report.py, lab/hex/report.py,
