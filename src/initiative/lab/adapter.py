@@ -15,17 +15,24 @@ results file says which game it holds; the flagship's rows keep their historic c
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import Field, dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
-__all__ = ["GAME_COLUMN", "LabAdapter", "LabMatchup", "Row", "json_text"]
+from initiative.bots import AnyBot, make_bot
+from initiative.bots.make import PublicGame
+from initiative.engine.rng import SplitMix64
+
+__all__ = ["BOT_SALT", "GAME_COLUMN", "LabAdapter", "LabMatchup", "Players", "Row",
+           "json_text", "seat_players"]
 
 Row = dict[str, Any]
 """One game's result: column name -> value."""
 
 GAME_COLUMN = "game"
 """The column naming the game of a row (absent from the flagship's rows)."""
+BOT_SALT = 0xB075
+"""Mixed into a game's seed to seed its bots."""
 
 
 class LabMatchup(Protocol):
@@ -68,3 +75,26 @@ def json_text(data: Any) -> str:
     """A compact JSON text with sorted keys (the per-seat figures of a row), so CSV and
     Parquet hold the same strings."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class SeatedGame(PublicGame, Protocol):
+    """What the bots of a game's seats are made from: the game's name, its public
+    description and its number of seats."""
+
+    @property
+    def num_seats(self) -> int: ...
+
+
+class Players(NamedTuple):
+    """The bots of a game's seats and their names, in seat order."""
+
+    names: list[str]
+    bots: list[AnyBot]
+
+
+def seat_players(bots: Sequence[str], game: SeatedGame, seed: int) -> Players:
+    """A bot per seat of `game`, named by `bots` (cycled over the seats), each seeded from
+    the game's `seed` (so a row depends on its seed alone)."""
+    rng = SplitMix64(seed ^ BOT_SALT)
+    names = [bots[s % len(bots)] for s in range(game.num_seats)]
+    return Players(names, [make_bot(name, game, rng.next64()) for name in names])

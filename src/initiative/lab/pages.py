@@ -1,8 +1,9 @@
-"""The pages every game's report is shown on: a report is a list of titled `Section`s (notes,
-a table, SVG charts) shown as terminal text (`text_page`) or as one self-contained HTML
-page (`html_page`), with the cells most tables use (a rate with its 95% interval, a
-distribution's figures, counts). Each game's report (lab/ib/report.py, lab/hex/report.py,
-lab/ti/report.py, found through its lab part) computes its figures and its sections.
+"""The pages every game's report is shown on: a report is a list of titled `Section`s
+(notes, a table, SVG charts) shown as terminal text (`text_page`) or as one
+self-contained HTML page (`html_page`), with the cells most tables use (a rate with its
+95% interval, a distribution's figures, counts). Each game's report (lab/ib/report.py,
+lab/hex/report.py, lab/ti/report.py, found through its lab part) computes its figures
+and its sections.
 """
 
 from __future__ import annotations

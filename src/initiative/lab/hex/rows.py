@@ -14,16 +14,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from initiative.bots import make_bot, play_out
-from initiative.engine.rng import SplitMix64
+from initiative.bots import play_out
 from initiative.games.hex import events
 from initiative.games.hex.state import HexState
-from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text
+from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text, seat_players
 from initiative.lab.hex.matchup import GAME, HexMatchup
 
 __all__ = ["ADAPTER", "HEX_COLUMNS", "hex_row", "outcome", "play_hex"]
 
-BOT_SALT: Final = 0xB075
 LAST_STANDING: Final = "last_standing"
 ROUND_LIMIT: Final = "round_limit"
 NO_CARD_PLAYED: Final = "no_card_played"
@@ -53,10 +51,9 @@ def play_hex(matchup: HexMatchup, seed: int, param: str = "", value: Any = "") -
     """One game from `seed`, played by the matchup's bots; its result row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
-    rng = SplitMix64(seed ^ BOT_SALT)
-    names = [matchup.bots[s % len(matchup.bots)] for s in range(game.num_seats)]
-    play_out(state, [make_bot(name, game, rng.next64()) for name in names])
-    return hex_row(state, names, seed, param, value)
+    players = seat_players(matchup.bots, game, seed)
+    play_out(state, players.bots)
+    return hex_row(state, players.names, seed, param, value)
 
 
 @dataclass

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from initiative.bots import make_bot, play_out
-from initiative.engine.rng import SplitMix64
+from initiative.bots import play_out
 from initiative.games.ib import events
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
-from initiative.lab.adapter import LabAdapter, Row, json_text
+from initiative.lab.adapter import LabAdapter, Row, json_text, seat_players
 from initiative.lab.ib.matchup import GAME, Matchup
 
 __all__ = ["ADAPTER", "BOOLS", "COLUMNS", "INTS", "outcome", "play_one", "result_row"]
@@ -44,12 +43,10 @@ BOOLS = ("time_collapse",)
 def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
     """One game from `seed`; its result row."""
     game = matchup.game(seed)
-    match = game.match
     state = game.new_initial_state(seed)
-    rng = SplitMix64(seed ^ 0xB075)
-    names = [matchup.bots[s % len(matchup.bots)] for s in range(match.num_seats)]
-    play_out(state, [make_bot(name, game, rng.next64()) for name in names])
-    return result_row(matchup, seed, match, state, names, param, value)
+    players = seat_players(matchup.bots, game, seed)
+    play_out(state, players.bots)
+    return result_row(matchup, seed, game.match, state, players.names, param, value)
 
 
 def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,

@@ -13,18 +13,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from initiative.bots import make_bot
 from initiative.bots.play import ask
 from initiative.engine.contract import SPECTATOR
-from initiative.engine.rng import SplitMix64
 from initiative.games.ti.actions import PILES, Kind, TIAction, parts
 from initiative.games.ti.state import TIState
-from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text
+from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text, seat_players
 from initiative.lab.ti.matchup import GAME, TIMatchup
 
 __all__ = ["ADAPTER", "TI_COLUMNS", "outcome", "play_ti", "ti_row"]
 
-BOT_SALT: Final = 0xB075
 SOLVED: Final = "solved"
 """The `result` of a won game; a lost one names its loss reason (TIState.loss_reason)."""
 
@@ -88,9 +85,7 @@ def play_ti(matchup: TIMatchup, seed: int, param: str = "", value: Any = "") -> 
     view); its result row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
-    rng = SplitMix64(seed ^ BOT_SALT)
-    names = [matchup.bots[s % len(matchup.bots)] for s in range(game.num_seats)]
-    bots = [make_bot(name, game, rng.next64()) for name in names]
+    names, bots = seat_players(matchup.bots, game, seed)
     tally = _Tally()
     turn = 0
     while not state.is_terminal():
