@@ -6,7 +6,8 @@ of the matchup's game (found by the game's registry name, `parts.lab_game`) says
 seed becomes one row (`play_one`), which columns a row has and which of them are whole
 numbers or booleans (so CSV and Parquet files read back typed), and what a row's
 outcome is in the command's closing line. The runner, the backends and the results
-files know nothing else of a game.
+files know nothing else of a game. `seat_players` gives every game's `play_one` the
+bots of its seats, seeded from the game's seed.
 
 Rows of a game other than the flagship carry a `game` column naming it, which is how a
 results file says which game it holds; the flagship's rows keep their historic columns.
