@@ -16,7 +16,7 @@ import time
 from initiative.bots import ISMCTSBot, make_bot
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.setup import IBGame, new_game
-from initiative.lab.matchup import Matchup
+from initiative.lab.ib import Matchup
 
 
 def latencies(name: str, games: int) -> tuple[list[float], int]:

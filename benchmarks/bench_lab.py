@@ -18,11 +18,13 @@ from collections.abc import Callable
 
 import ray
 
-from initiative.lab.hex_lab import HexMatchup
-from initiative.lab.simulate import CHUNK, AnyMatchup, Matchup, run
-from initiative.lab.ti_lab import TIMatchup
+from initiative.lab.adapter import LabMatchup
+from initiative.lab.hex import HexMatchup
+from initiative.lab.ib import Matchup
+from initiative.lab.simulate import CHUNK, run
+from initiative.lab.ti import TIMatchup
 
-MATCHUPS: dict[str, Callable[[], AnyMatchup]] = {
+MATCHUPS: dict[str, Callable[[], LabMatchup]] = {
     "initiative_break": Matchup, "hex_skirmish": HexMatchup, "the_initiative": TIMatchup}
 
 

@@ -15,15 +15,16 @@ from __future__ import annotations
 import sys
 import time
 
-from initiative.lab.hex_lab import HexMatchup
-from initiative.lab.matchup import Matchup
-from initiative.lab.simulate import AnyMatchup, run
+from initiative.lab.adapter import LabMatchup
+from initiative.lab.hex import HexMatchup
+from initiative.lab.ib import Matchup
+from initiative.lab.simulate import run
 from initiative.lab.stats import Proportion
 
 PAIRINGS = ("heuristic:random", "ismcts:heuristic")
 
 
-def matchup(game: str, bots: tuple[str, str]) -> AnyMatchup:
+def matchup(game: str, bots: tuple[str, str]) -> LabMatchup:
     """Drafted sides of `game` played by `bots`."""
     if game == "hex_skirmish":
         return HexMatchup(characters=("random", "random"), bots=bots)

@@ -15,7 +15,7 @@ from initiative.games.ib.content import core_content
 from initiative.games.ib.match import fixture_match
 from initiative.games.ib.modes import standard_match
 from initiative.games.ib.setup import new_game
-from initiative.lab.matchup import Matchup
+from initiative.lab.ib.matchup import Matchup
 from initiative.server.ib.setup import SeatPlan, SetupError, TableSetup
 
 RUNNER = CliRunner()

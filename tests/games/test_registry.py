@@ -32,9 +32,9 @@ from initiative.games.ib.modes import standard_match
 from initiative.games.ib.presets import ALL_MODES, player_range, preset_teams
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.registry import parse_game_string
-from initiative.lab import matchup as lab_matchup
-from initiative.lab.matchup import Matchup
-from initiative.lab.simulate import play_one
+from initiative.lab.ib import matchup as lab_matchup
+from initiative.lab.ib.matchup import Matchup
+from initiative.lab.ib.rows import play_one
 from initiative.server.ib.setup import SeatPlan, TableSetup
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,10 +14,12 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.engine.errors import ConfigError
-from initiative.lab.hex_lab import HEX_COLUMNS, HexMatchup, draw_characters, play_hex
-from initiative.lab.hex_report import render_hex_text, summarize_hex
+from initiative.lab.hex.matchup import HexMatchup, draw_characters
+from initiative.lab.hex.report import render_hex_text, summarize_hex
+from initiative.lab.hex.rows import HEX_COLUMNS, play_hex
+from initiative.lab.ib.matchup import Matchup
 from initiative.lab.results import read_rows, write_rows
-from initiative.lab.simulate import Matchup, run
+from initiative.lab.simulate import run
 
 HEALTH = 5  # HX-A5 starting_health default
 
@@ -111,7 +113,8 @@ def test_bad_matchups_are_named() -> None:
 def test_the_commands(tmp_path: Path, rows: list[dict[str, Any]]) -> None:
     out = tmp_path / "hex.csv"
     done = CliRunner().invoke(app, ["simulate", "--game", "hex_skirmish", "--games", "8",
-                                    "--seed", "11", "--workers", "2", "--out", str(out)])
+                                    "--seed", "11", "--workers", "2", "--bots", "random",
+                                    "--out", str(out)])
     assert done.exit_code == 0, done.output
     assert "8 games written to" in done.stdout and "seat 0" in done.stdout
     assert read_rows(out) == rows
@@ -137,7 +140,7 @@ def test_the_commands(tmp_path: Path, rows: list[dict[str, Any]]) -> None:
     (["--characters", "nobody+ysolde"], "unknown 'nobody'"),
     (["--rule", "round_limit=0"], "round_limit must be at least 1"),
     (["--board", "moon"], "board: unknown 'moon'"),
-    (["--game", "chess"], "--game: one of initiative_break, hex_skirmish"),
+    (["--game", "chess"], "--game: 'chess' is not one of hex_skirmish, initiative_break"),
 ])
 def test_command_errors(tmp_path: Path, args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, ["simulate", "--game", "hex_skirmish", "--games", "1",
@@ -149,8 +152,8 @@ def test_command_errors(tmp_path: Path, args: list[str], message: str) -> None:
 def test_flagship_options_stay_with_the_flagship(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["simulate", "--players", "3",
                                       "--out", str(tmp_path / "r.csv")])
-    assert result.exit_code == 2 and "--players: options of --game hex_skirmish" in \
-        result.stderr
+    assert result.exit_code == 2 and "--players: an option of --game hex_skirmish or " \
+        "the_initiative" in result.stderr
 
 
 def test_parquet_holds_the_same_rows(tmp_path: Path, rows: list[dict[str, Any]]) -> None:

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from initiative.lab.hex_lab import HEX_COLUMNS
-from initiative.lab.hex_report import (
+from initiative.lab.hex.report import (
     parse_hex_row,
     render_hex_html,
     render_hex_text,
     summarize_hex,
 )
+from initiative.lab.hex.rows import HEX_COLUMNS
 from initiative.lab.stats import Proportion
 
 

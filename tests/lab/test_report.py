@@ -12,10 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from initiative.cli.main import app
-from initiative.lab.matchup import Matchup
-from initiative.lab.report import balance_point, render_html, render_text, summarize
+from initiative.lab.ib.matchup import Matchup
+from initiative.lab.ib.report import balance_point, render_html, render_text, summarize
+from initiative.lab.ib.rows import COLUMNS
 from initiative.lab.results import write_rows
-from initiative.lab.simulate import COLUMNS, run
+from initiative.lab.simulate import run
 from initiative.lab.stats import Proportion, describe, histogram, median, quantile, wilson
 
 NORTH, SOUTH = ["wren", "odo"], ["brask", "sela"]

@@ -18,9 +18,11 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.engine.errors import ConfigError
-from initiative.lab.hex_lab import HexMatchup
+from initiative.lab.hex.matchup import HexMatchup
+from initiative.lab.ib.matchup import Matchup
+from initiative.lab.ib.rows import COLUMNS
 from initiative.lab.results import read_rows, write_rows
-from initiative.lab.simulate import COLUMNS, Matchup, run
+from initiative.lab.simulate import run
 
 SEEDS = list(range(4, 12))
 

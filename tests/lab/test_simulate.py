@@ -14,9 +14,11 @@ from initiative.engine.errors import ConfigError
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.deckbuilding import validate_team
-from initiative.lab.matchup import Matchup, draft_team, parse_sweep
+from initiative.lab.ib.matchup import Matchup, draft_team
+from initiative.lab.ib.rows import COLUMNS, play_one
 from initiative.lab.results import read_rows, write_rows
-from initiative.lab.simulate import COLUMNS, play_one, run
+from initiative.lab.settings import parse_sweep
+from initiative.lab.simulate import run
 
 
 def test_rows_do_not_depend_on_the_number_of_workers() -> None:

@@ -18,8 +18,9 @@ from initiative.cli.main import app
 from initiative.engine.errors import ConfigError
 from initiative.lab.results import read_rows, write_rows
 from initiative.lab.simulate import run
-from initiative.lab.ti_lab import TI_COLUMNS, TIMatchup, play_ti
-from initiative.lab.ti_report import LOSS_REASONS, summarize_ti
+from initiative.lab.ti.matchup import TIMatchup
+from initiative.lab.ti.report import LOSS_REASONS, summarize_ti
+from initiative.lab.ti.rows import TI_COLUMNS, play_ti
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST = "clockmakers_word"

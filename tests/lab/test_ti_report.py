@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from initiative.lab.stats import Proportion, wilson
-from initiative.lab.ti_lab import TI_COLUMNS
-from initiative.lab.ti_report import parse_ti_row, render_ti_html, render_ti_text, summarize_ti
+from initiative.lab.ti.report import parse_ti_row, render_ti_html, render_ti_text, summarize_ti
+from initiative.lab.ti.rows import TI_COLUMNS
 
 
 def ti_row(seed: int, result: str, mission: str = "first", players: int = 2,

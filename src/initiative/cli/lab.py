@@ -1,194 +1,134 @@
-"""`initiative simulate`: the balance lab's batch runner on the command line."""
+"""`initiative simulate`: the balance lab's batch runner on the command line, for any game
+with a lab part (lab/parts.py). The options every game shares are defined here once;
+`--game NAME` picks the game, whose own options come from its lab part
+(cli/game_command.py builds the command of both), so `initiative simulate --game NAME
+--help` lists them all."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Final
+from typing import TYPE_CHECKING, Annotated, Any
 
+import click
 import typer
 
-from initiative.cli.common import fail, parse_rules
-from initiative.engine.errors import ConfigError, InitiativeError
-from initiative.games.ib.config import parse_flag_value
-from initiative.games.ib.presets import default_encounter, preset_teams
+from initiative.cli.common import fail
+from initiative.cli.game_command import GameOptions, Values, check_game, run_for_game
+from initiative.engine.errors import InitiativeError
+from initiative.games.registry import DEFAULT_GAME
 
 if TYPE_CHECKING:
-    from initiative.lab.hex_lab import HexMatchup
-    from initiative.lab.matchup import Matchup
-    from initiative.lab.ti_lab import TIMatchup
+    from initiative.lab.parts import LabGame
 
-IB: Final = "initiative_break"
-HEX: Final = "hex_skirmish"
-TI: Final = "the_initiative"
-GAMES = (IB, HEX, TI)
-"""The games the lab plays."""
+SHARED: tuple[click.Parameter, ...] = (
+    click.Option(["--games"], type=click.IntRange(min=1), default=100, show_default=True,
+                 help="Games to play (seeds first..), per sweep value."),
+    click.Option(["--out"], type=click.Path(path_type=Path), default=Path("results.csv"),
+                 show_default=True,
+                 help="The result rows: a .csv or .parquet file (Parquet needs "
+                      "initiative[lab])."),
+    click.Option(["--bot", "--bots", "bots"], multiple=True,
+                 help="A bot or level per seat (repeated; cycled over the seats). Default: "
+                      "the game's own default bot."),
+    click.Option(["--workers"], type=click.IntRange(min=1), default=1, show_default=True,
+                 help="Local processes, or the CPUs of a local Ray."),
+    click.Option(["--backend"], metavar="[local|ray]",
+                 help="Where the games run: local processes, or Ray tasks (needs "
+                      "initiative[lab]). Default: local, or ray with --address."),
+    click.Option(["--address"],
+                 help="A Ray cluster to join (implies --backend ray); default: a local Ray."),
+    click.Option(["--chunk"], type=click.IntRange(min=1),
+                 help="Games per task. Default: 25 local, 1000 on Ray."),
+    click.Option(["--seed"], type=click.IntRange(min=0), default=0, show_default=True,
+                 help="Seed of game 0."),
+    click.Option(["--rule", "rules"], multiple=True, metavar="FLAG=VALUE",
+                 help="House rule (repeatable)."),
+    click.Option(["--sweep"], metavar="PATH=LOW..HIGH|V1,V2",
+                 help="Play the games once per value of a path the game can change: "
+                      "rules.FLAG=a,b for every game; character.KEY.hp=8..14, "
+                      "card.KEY.cost=0..2 for initiative_break."),
+    click.Option(["--set", "settings"], multiple=True, metavar="PATH=VALUE",
+                 help="Change a value for the whole run (repeatable), e.g. "
+                      "character.tove.speed=3; same paths as --sweep."),
+)
+"""The options of `initiative simulate` that every game takes."""
+HELP = ("Play many games of one matchup and write one result row per game. The game's own "
+        "options follow the shared ones (`--game NAME --help` lists them).")
 
 
 def simulate(
+    ctx: typer.Context,
     game: Annotated[str, typer.Option(
-        metavar="[initiative_break|hex_skirmish|the_initiative]",
-        help="The game to play.")] = IB,
-    games: Annotated[int, typer.Option(min=1, help="Games to play (seeds first..), per "
-                                                   "sweep value.")] = 100,
-    out: Annotated[Path, typer.Option(
-        help="The result rows: a .csv or .parquet file (Parquet needs initiative[lab]).",
-    )] = Path("results.csv"),
-    team: Annotated[list[str] | None, typer.Option(
-        help="A shipped team per seat, or `random` for a team drafted per game (1v1: two, "
-             "the same one twice for a mirror match; with --encounter or --mode: the "
-             "players, default the mode's preset teams).")] = None,
-    mode: Annotated[str | None, typer.Option(help="A format or solo/coop.")] = None,
-    encounter: Annotated[str | None, typer.Option(
-        help="An encounter to face (solo/coop default: the presets' encounter).")] = None,
-    bot: Annotated[list[str] | None, typer.Option(
-        "--bot", "--bots",
-        help="A bot or level per seat (repeated; cycled over the seats).")] = None,
-    players: Annotated[int | None, typer.Option(
-        min=1, max=4, help="hex_skirmish: players, 2 to 4; the_initiative: 1 to 4 "
-                           "(default 2).")] = None,
-    board: Annotated[str | None, typer.Option(
-        help="hex_skirmish: the board (default: the content's).")] = None,
-    characters: Annotated[list[str] | None, typer.Option(
-        help="hex_skirmish: a character per seat (repeated, or a+b), `random` to draw "
-             "one per game from its seed (default: the content's, in order); "
-             "the_initiative: a character per seat.")] = None,
-    mission: Annotated[str | None, typer.Option(
-        help="the_initiative: the mission key (default: the campaign's first).")] = None,
-    workers: Annotated[int, typer.Option(
-        min=1, help="Local processes, or the CPUs of a local Ray.")] = 1,
-    backend: Annotated[str | None, typer.Option(
-        metavar="[local|ray]", help="Where the games run: local processes, or Ray tasks "
-                                    "(needs initiative[lab]). Default: local, or ray with "
-                                    "--address.")] = None,
-    address: Annotated[str | None, typer.Option(
-        help="A Ray cluster to join (implies --backend ray); default: a local Ray.")] = None,
-    chunk: Annotated[int | None, typer.Option(
-        min=1, help="Games per task. Default: 25 local, 1000 on Ray.")] = None,
-    seed: Annotated[int, typer.Option(min=0, help="Seed of game 0.")] = 0,
-    rule: Annotated[list[str] | None, typer.Option(metavar="FLAG=VALUE",
-                                                   help="House rule.")] = None,
-    sweep: Annotated[str | None, typer.Option(
-        metavar="PATH=LOW..HIGH|V1,V2",
-        help="Play the games once per value: character.KEY.hp=8..14, card.KEY.cost=0..2, "
-             "rules.FLAG=a,b (hex_skirmish: rules.FLAG only).")] = None,
-    set_: Annotated[list[str] | None, typer.Option(
-        "--set", metavar="PATH=VALUE",
-        help="Change a value for the whole run (repeatable), e.g. character.tove.speed=3; "
-             "same paths as --sweep.")] = None,
+        help="The game to play (`--game NAME --help`: its options).")] = DEFAULT_GAME,
 ) -> None:
-    """Play many games of one matchup and write one result row per game (Initiative
-    Break, the hex skirmish game with --game hex_skirmish, or The Initiative with
-    --game the_initiative)."""
+    """Play many games of one matchup and write one result row per game (`--game NAME
+    --help`: that game's options)."""
+    from initiative.lab.parts import lab_game
+
+    name = check_game(game)
+    try:
+        lab = lab_game(name)
+    except InitiativeError as exc:
+        raise fail(str(exc)) from None
+    _refuse_other_games_options(ctx.args, lab)
+    run_for_game(ctx, "simulate", name, SHARED, GameOptions(lab.options),
+                 lambda shared, own: _simulate(lab, shared, own), HELP)
+
+
+def _simulate(lab: LabGame, shared: Values, own: Values) -> None:
+    """Build the game's matchup, play the run and write its rows."""
     from rich.progress import Progress
 
-    from initiative.bots import BOTS, is_bot_name
-    from initiative.lab.matchup import parse_setting, parse_sweep
+    from initiative.bots import BOTS, game_bots, is_bot_name
+    from initiative.lab.parts import RunSettings
     from initiative.lab.results import file_format, write_rows
-    from initiative.lab.simulate import AnyMatchup, run
+    from initiative.lab.settings import parse_rule, parse_setting, parse_sweep
+    from initiative.lab.simulate import run
 
-    if game not in GAMES:
-        raise fail(f"--game: one of {', '.join(GAMES)}, got {game!r}")
-    bots = tuple(bot or ["heuristic" if game == TI else "random"])
+    bots = tuple(shared["bots"]) or (game_bots(lab.name).default,)
     if not all(is_bot_name(b) for b in bots):
         raise fail(f"--bot: one of {', '.join(BOTS)}, ismcts@N or ismcts@Xs")
-    if mission is not None and game != TI:
-        raise fail(f"--mission: an option of --game {TI}")
+    out: Path = shared["out"]
     try:
-        matchup: AnyMatchup
-        if game in (HEX, TI):
-            others = {"--team": team, "--mode": mode, "--encounter": encounter}
-            if game == TI:
-                others["--board"] = board
-            given = [name for name, value in others.items() if value]
-            if given:
-                takes = "--players, --mission, --characters" if game == TI else \
-                    "--players, --board, --characters"
-                raise fail(f"{', '.join(given)}: not options of {game} (it takes {takes})")
-            settings = tuple(parse_setting(item) for item in set_ or [])
-            matchup = _game_matchup(game, players, mission if game == TI else board,
-                                    characters, bots, rule or [], settings)
-        else:
-            given = [name for name, value in {"--players": players, "--board": board,
-                                              "--characters": characters}.items() if value]
-            if given:
-                raise fail(f"{', '.join(given)}: options of --game {HEX} or {TI}")
-            matchup = _ib_matchup(team, mode, encounter, bots, rule or [], set_ or [])
+        read = lab.read_value
+        settings = RunSettings(bots, dict(parse_rule(item, read) for item in shared["rules"]),
+                               tuple(parse_setting(item, read) for item in shared["settings"]))
+        matchup = lab.matchup(settings, own)
         file_format(out)  # before the games, not after
-        swept: tuple[str, list[Any]] | None = parse_sweep(sweep) if sweep else None
-        total = games * (len(swept[1]) if swept else 1)
+        sweep: tuple[str, list[Any]] | None = parse_sweep(shared["sweep"], read) \
+            if shared["sweep"] else None
+        games: int = shared["games"]
         with Progress(transient=True) as bar:
-            task = bar.add_task("games", total=total)
-            rows = run(matchup, games, seed, workers, chunk, sweep=swept, address=address,
-                       backend=backend or ("ray" if address else "local"),
+            task = bar.add_task("games", total=games * (len(sweep[1]) if sweep else 1))
+            rows = run(matchup, games, shared["seed"], shared["workers"], shared["chunk"],
+                       sweep=sweep, address=shared["address"],
+                       backend=shared["backend"] or ("ray" if shared["address"] else "local"),
                        progress=lambda n: bar.advance(task, n))
         write_rows(rows, out)
     except (InitiativeError, ValueError) as exc:
         raise fail(str(exc)) from None
-    wins: dict[str, int] = {}
-    for row in rows:
-        winner = str(row["winner"]) if game == IB else row["result"] if game == TI else \
-            "draw" if row["winner"] < 0 else f"seat {row['winner']}"
-        wins[winner] = wins.get(winner, 0) + 1
+    wins = Counter(lab.adapter.outcome(row) for row in rows)
     print(f"{len(rows)} games written to {out}; wins: " + ", ".join(
         f"{k} {v}" for k, v in sorted(wins.items())))
 
 
-def _ib_matchup(team: list[str] | None, mode: str | None, encounter: str | None,
-                bots: tuple[str, ...], rules: list[str], settings: list[str]) -> Matchup:
-    """The flagship's matchup of the options (a mode's presets when no team is named)."""
-    from initiative.lab.matchup import Matchup, parse_setting
+def _refuse_other_games_options(args: Sequence[str], lab: LabGame) -> None:
+    """Fail, naming the games that take them, on options of other games' `simulate`
+    (options no game takes are left to click, which names them)."""
+    from initiative.lab.parts import lab_games
 
-    config = parse_rules(rules)
-    if mode is not None:  # a format or solo/coop: its presets (games/ib/presets.py)
-        default = preset_teams(mode)
-        encounter = encounter or default_encounter(mode)
-    else:
-        default = ("tideguard",) if encounter else ("tideguard", "ashfall")
-    overrides = tuple(parse_setting(item) for item in settings)
-    try:
-        return Matchup(tuple(team or default), mode, encounter, bots,
-                       config.to_dict(only_changed=True), overrides)
-    except ConfigError as exc:
-        raise fail(f"--team: {exc}") from None
-
-
-def _rule_flags(rules: list[str]) -> dict[str, Any]:
-    """`--rule FLAG=VALUE` items as flags (`none` for None)."""
-    flags: dict[str, Any] = {}
-    for item in rules:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise fail(f"--rule expects flag=value, got {item!r}")
-        text = value.strip()
-        flags[name.strip()] = None if text.lower() in ("none", "null") else \
-            parse_flag_value(text)
-    return flags
-
-
-def _game_matchup(game: str, players: int | None, place: str | None,
-                  characters: list[str] | None, bots: tuple[str, ...], rules: list[str],
-                  overrides: tuple[tuple[str, Any], ...]) -> HexMatchup | TIMatchup:
-    """The matchup of the hex game (`place` its board) or The Initiative (`place` its
-    mission) the options describe; its game is built once here so that a bad board,
-    mission, character or flag fails before any game is played."""
-    from initiative.games.hex.flags import hex_rules
-    from initiative.games.ti.flags import ti_rules
-    from initiative.lab.hex_lab import HexMatchup
-    from initiative.lab.ti_lab import TIMatchup
-
-    check: Callable[[dict[str, Any]], object] = ti_rules if game == TI else hex_rules
-    make: Callable[..., HexMatchup | TIMatchup] = TIMatchup if game == TI else HexMatchup
-    flags = _rule_flags(rules)
-    try:
-        check(flags)
-    except ConfigError as exc:
-        raise fail(f"--rule: {exc}") from None
-    keys = tuple(key.strip() for item in characters or [] for key in item.split("+"))
-    try:
-        matchup = make(players or (len(keys) if keys else 2), place, keys, bots, flags,
-                       overrides)
-        matchup.game(0)
-    except InitiativeError as exc:
-        raise fail(str(exc)) from None
-    return matchup
+    known = {name for p in (*SHARED, *lab.options) for name in p.opts}
+    given = dict.fromkeys(a.partition("=")[0] for a in args if a.startswith("--"))
+    unknown = [name for name in given if name not in known and name != "--help"]
+    if not unknown:
+        return
+    takers = {name: [g.name for g in lab_games()
+                     if any(name in p.opts for p in g.options)] for name in unknown}
+    foreign = [name for name in unknown if takers[name]]
+    if foreign:
+        own = ", ".join(p.opts[0] for p in lab.options) or "none"
+        raise fail(f"{', '.join(foreign)}: not options of {lab.name} (it takes {own}); "
+                   + "; ".join(f"{name}: an option of --game {' or '.join(takers[name])}"
+                               for name in foreign))

@@ -16,7 +16,7 @@ from initiative.cli.campaign import campaign_app
 from initiative.cli.cards import cards_app
 from initiative.cli.common import fail, parse_rules
 from initiative.cli.deck import deck_app
-from initiative.cli.lab import TI as TI_GAME
+from initiative.cli.game_command import FORWARD
 from initiative.cli.lab import simulate
 from initiative.cli.mission import mission_app
 from initiative.cli.report import report
@@ -46,7 +46,7 @@ app.add_typer(cards_app, name="cards")
 app.add_typer(campaign_app, name="campaign")
 app.add_typer(track_app, name="track")
 app.add_typer(mission_app, name="mission")
-app.command()(simulate)
+app.command(context_settings=FORWARD)(simulate)
 app.command()(report)
 app.command()(serve)
 
@@ -300,10 +300,10 @@ def bench(
 
     try:
         game: AnyGame
-        if game_name in (HEX, TI_GAME):
+        if game_name in (HEX, TI):
             game = load_game(game_name, players=players)
         elif game_name != GAME:
-            raise fail(f"--game: {GAME}, {HEX} or {TI_GAME}, got {game_name!r}")
+            raise fail(f"--game: {GAME}, {HEX} or {TI}, got {game_name!r}")
         else:
             game = load_game(GAME, mode="solo", teams=[team], encounter=encounter) \
                 if encounter else load_game(GAME, teams=(team, opponent_team))

@@ -1,6 +1,7 @@
 """`initiative report`: the balance lab's report of result files, in the terminal and as
-one self-contained HTML page. A file's columns say which game it holds (see
-`lab.adapter`); the files of one report hold the same game."""
+one self-contained HTML page. A file's columns say which game it holds
+(`lab.results.adapter_of_columns`); the files of one report hold the same game, whose
+lab part (lab/parts.py `LabReport`) parses the rows and makes the report."""
 
 from __future__ import annotations
 
@@ -28,38 +29,19 @@ def report(
     no_html: Annotated[bool, typer.Option("--no-html", help="Only print the summary.")
                        ] = False,
 ) -> None:
-    """Report simulated games: win rates with 95% intervals, seat and first-activation
-    advantage, Character and card impact, game length, Time Collapse, damage, sweeps;
-    for hex_skirmish results win rates per seat, character and bot, first-player
-    advantage, game length, card usage, damage and special turns; for the_initiative
-    results the win rate per mission, player count and bots, turns to solve and how
-    games were lost."""
-    from initiative.lab.hex_report import (
-        parse_hex_row,
-        render_hex_html,
-        render_hex_text,
-        summarize_hex,
-    )
-    from initiative.lab.report import parse_row, render_html, render_text, summarize
-    from initiative.lab.ti_report import parse_ti_row, render_ti_html, render_ti_text, summarize_ti
+    """Report simulated games with the report of the game the files hold (their columns
+    say which), in the terminal and as one HTML page: win rates with 95% intervals and
+    each game's own figures (docs/lab.md)."""
+    from initiative.lab.parts import lab_game
 
     files = [(path, *_rows(path)) for path in results]
     games = sorted({adapter.game for _, adapter, _ in files})
     if len(games) > 1:
         raise fail("cannot report the results of different games together: "
                    + ", ".join(f"{path} ({adapter.game})" for path, adapter, _ in files))
-    if games == ["hex_skirmish"]:
-        hex_summary = summarize_hex([g for path, _, rows in files
-                                     for g in _parsed(path, parse_hex_row, rows)])
-        text, page = render_hex_text(hex_summary), render_hex_html(hex_summary)
-    elif games == ["the_initiative"]:
-        ti_summary = summarize_ti([g for path, _, rows in files
-                                   for g in _parsed(path, parse_ti_row, rows)])
-        text, page = render_ti_text(ti_summary), render_ti_html(ti_summary)
-    else:
-        summary = summarize([g for path, _, rows in files
-                             for g in _parsed(path, parse_row, rows)])
-        text, page = render_text(summary), render_html(summary)
+    lab = lab_game(games[0])
+    parsed = [item for path, _, rows in files for item in _parsed(path, lab.report.parse, rows)]
+    text, page = lab.report.pages(parsed)
     typer.echo(text, nl=False)
     if no_html:
         return
@@ -73,8 +55,7 @@ def report(
 def _rows(path: Path) -> tuple[LabAdapter, list[Row]]:
     """The game and rows of one results file; an error naming the file when it cannot be
     read or does not hold result rows."""
-    from initiative.lab.results import read_rows, rows_adapter
-    from initiative.lab.simulate import adapter_of_columns
+    from initiative.lab.results import adapter_of_columns, read_rows, rows_adapter
 
     if not path.is_file():
         raise fail(f"{path}: no such results file")

@@ -1,9 +1,13 @@
-"""Result files: rows of `simulate.COLUMNS` (or of another game's adapter, whose rows
-name their game in a `game` column) as CSV or Parquet, chosen by the suffix.
+"""Result files: rows of any game's lab adapter as CSV or Parquet, chosen by the suffix.
 
 Both hold the same values (the per-side figures are JSON texts; in Parquet the counts
-are int64, `time_collapse` a bool and the rest strings), and pandas, polars and a
+are int64, the booleans bools and the rest strings), and pandas, polars and a
 spreadsheet read them as they are. Parquet needs pyarrow: `pip install 'initiative[lab]'`.
+
+Which game a file holds is read from it: rows of a game other than the flagship name it
+in their `game` column; a file without that column (the flagship's historic columns),
+or one without rows, is the registered game whose columns it has most of
+(`adapter_of_columns`, over the registered games' lab parts).
 """
 
 from __future__ import annotations
@@ -13,12 +17,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from initiative.engine.errors import ConfigError
+from initiative.engine.errors import ConfigError, InitiativeError
 from initiative.lab.adapter import GAME_COLUMN, LabAdapter
-from initiative.lab.simulate import BOOLS, COLUMNS, INTS, adapter_of_columns
+from initiative.lab.parts import lab_game, lab_games
 
-__all__ = ["BOOLS", "COLUMNS", "INTS", "SUFFIXES", "file_format", "read_rows",
-           "rows_adapter", "write_rows"]
+__all__ = ["SUFFIXES", "adapter_of_columns", "file_format", "read_rows", "rows_adapter",
+           "write_rows"]
 SUFFIXES = (".csv", ".parquet")
 """The results file formats, by suffix."""
 
@@ -62,6 +66,23 @@ def rows_adapter(rows: Sequence[dict[str, Any]]) -> LabAdapter:
     """The adapter of the game `rows` hold (the flagship's when there are none)."""
     first = rows[0] if rows else {}
     return adapter_of_columns(list(first), first.get(GAME_COLUMN))
+
+
+def adapter_of_columns(names: Sequence[str], game: str | None = None) -> LabAdapter:
+    """The adapter of a results file with columns `names` whose rows name `game` in their
+    `game` column; without a game named, the registered game whose columns the file has
+    most of, among those whose rows have a `game` column if the file has one, else among
+    those whose rows have none (the flagship's). ConfigError for an unknown game."""
+    if game is not None and GAME_COLUMN in names:
+        try:
+            return lab_game(str(game)).adapter
+        except InitiativeError as exc:
+            raise ConfigError(f"results of a game the lab does not know: {exc}") from None
+    named = GAME_COLUMN in names
+    fits = [g.adapter for g in lab_games() if (GAME_COLUMN in g.adapter.columns) == named]
+    if not fits:
+        raise ConfigError("no registered game writes results with these columns")
+    return max(fits, key=lambda a: len(set(a.columns) & set(names)))
 
 
 def file_format(path: str | Path) -> str:

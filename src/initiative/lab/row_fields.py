@@ -1,6 +1,5 @@
-"""Reading the result rows of the games other than the flagship back (lab/hex_report.py,
-lab/ti_report.py): the errors that name the row's seed and a JSON column keyed by
-seat."""
+"""Reading result rows back (every game's report): the errors that name the row's seed,
+and a JSON column keyed by seat or team."""
 
 from __future__ import annotations
 
@@ -22,10 +21,10 @@ def reading_row(row: Mapping[str, Any]) -> Iterator[None]:
         raise ValueError(f"seed {row.get('seed', '?')}: {exc}") from None
 
 
-def by_seat(row: Mapping[str, Any], column: str) -> dict[int, Any]:
-    """A JSON object keyed by seat, with int keys."""
+def by_seat(row: Mapping[str, Any], column: str, key: str = "seat") -> dict[int, Any]:
+    """A JSON object keyed by seat (or another number: `key`), with int keys."""
     try:
         data = json.loads(row[column])
-        return {int(seat): value for seat, value in data.items()}
+        return {int(number): value for number, value in data.items()}
     except (AttributeError, TypeError, ValueError):
-        raise ValueError(f"column {column!r} is not a JSON object by seat") from None
+        raise ValueError(f"column {column!r} is not a JSON object by {key}") from None

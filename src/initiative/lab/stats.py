@@ -8,7 +8,7 @@ whole numbers into whole-width bins.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.96
@@ -52,6 +52,12 @@ class Proportion:
     def above(self, other: Proportion) -> bool:
         """Whether this interval lies entirely above `other`'s."""
         return self.n > 0 and other.n > 0 and self.low > other.high
+
+
+def proportion(outcomes: Iterable[bool]) -> Proportion:
+    """The proportion of True outcomes."""
+    seen = list(outcomes)
+    return Proportion(sum(seen), len(seen))
 
 
 def mean(values: Sequence[float]) -> float:

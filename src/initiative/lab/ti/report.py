@@ -6,8 +6,8 @@ mission, per player count and per bot line-up, each a proportion with its 95% Wi
 interval; the turns a won game took to solve (mean, median, quantiles); how the lost
 games were lost (a wrong answer TI-54, time TI-50, a stall TI-A14: counts and shares,
 overall and per mission); how far games got (windows opened, In Peril, cards left);
-and, for a sweep, the figures of each value. The page uses the flagship report's
-sections and charts (`report.Section`).
+and, for a sweep, the figures of each value. The page is made of the sections and charts
+every game's report shares (lab/pages.py `Section`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.lab import svg
-from initiative.lab.report import (
+from initiative.lab.pages import (
     RATE_HEADERS,
     Section,
     counts_text,
@@ -28,6 +28,7 @@ from initiative.lab.report import (
     rate_cells,
     text_page,
 )
+from initiative.lab.parts import LabReport
 from initiative.lab.row_fields import by_seat, reading_row
 from initiative.lab.stats import Distribution, Proportion, describe, mean, quantile
 
@@ -45,7 +46,7 @@ WIN_NOTE = ("The game is co-operative: a row is won or lost by the whole group (
 
 @dataclass(frozen=True)
 class TIResult:
-    """One result row of The Initiative (see `ti_lab.TI_COLUMNS`), parsed."""
+    """One result row of The Initiative (see `rows.TI_COLUMNS`), parsed."""
 
     seed: int
     param: str
@@ -293,3 +294,12 @@ def render_ti_text(report: TIReport) -> str:
 def render_ti_html(report: TIReport) -> str:
     """The report as one self-contained HTML page (inline CSS and SVG, no scripts)."""
     return html_page(TITLE, ti_sections(report))
+
+
+def report_sections(games: Sequence[Mapping[str, Any] | TIResult]) -> list[Section]:
+    """The sections of the report of result rows (or parsed results)."""
+    return ti_sections(summarize_ti(games))
+
+
+REPORT = LabReport(TITLE, parse_ti_row, report_sections)
+"""The Initiative's report, as its lab part gives it to `initiative report`."""

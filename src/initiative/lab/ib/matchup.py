@@ -1,4 +1,5 @@
-"""`Matchup`: what the lab plays, and the changes a parameter sweep makes.
+"""`Matchup`: what the lab plays of Initiative Break, and the changes a parameter sweep
+makes.
 
 A matchup names the sides (shipped teams, or `random` for a team drafted afresh from
 the seed of each game), the mode (1v1, a format, solo or co-op against an encounter),
@@ -12,12 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Final, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game_as
-from initiative.games.ib.config import RulesConfig, parse_flag_value
+from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.deckbuilding import (
     COPY_LIMIT,
@@ -49,6 +50,7 @@ CHALLENGE_FIELDS = ("hp", "initiative", "speed")
 class Matchup:
     """What to simulate, with a bot name per seat (cycled if fewer than the seats)."""
 
+    game_name: ClassVar[str] = GAME
     teams: tuple[str, ...] = ("tideguard", "ashfall")
     mode: str | None = None
     encounter: str | None = None
@@ -156,33 +158,6 @@ def _check_field(path: str, name: str, known: tuple[str, ...], value: Any) -> No
         raise ConfigError(f"{path}: cannot change {name!r} (can: {', '.join(known)})")
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise ConfigError(f"{path}: expected a whole number >= 0, got {value!r}")
-
-
-def parse_sweep(text: str) -> tuple[str, list[Any]]:
-    """`PATH=LOW..HIGH` (whole numbers, inclusive) or `PATH=V1,V2,...` as the path and
-    its values; ConfigError names what is wrong."""
-    path, sep, spec = text.partition("=")
-    path, spec = path.strip(), spec.strip()
-    if not sep or not path or not spec:
-        raise ConfigError(f"--sweep expects PATH=LOW..HIGH or PATH=V1,V2, got {text!r}")
-    if ".." in spec:
-        low, _, high = spec.partition("..")
-        try:
-            a, b = int(low), int(high)
-        except ValueError:
-            raise ConfigError(f"--sweep {text!r}: a range needs whole numbers") from None
-        if a > b:
-            raise ConfigError(f"--sweep {text!r}: the range is empty ({a} > {b})")
-        return path, list(range(a, b + 1))
-    return path, [parse_flag_value(v.strip()) for v in spec.split(",")]
-
-
-def parse_setting(text: str) -> tuple[str, Any]:
-    """`PATH=VALUE` (a path of `apply_override`) as the path and its value."""
-    path, sep, value = text.partition("=")
-    if not sep or not path.strip() or not value.strip():
-        raise ConfigError(f"--set expects PATH=VALUE, got {text!r}")
-    return path.strip(), parse_flag_value(value.strip())
 
 
 def draft_team(content: Content, config: RulesConfig, seed: int, side: int) -> TeamFile:

@@ -5,8 +5,8 @@ bot, the first player's advantage (the seat whose initiative card came first in 
 1, HX-9/HX-11) against its fair share, game length and how games ended, card usage by
 section, damage per character, the Special Initiative card's turns (HX-10) and, for a
 sweep, the figures of each value. Every rate is a proportion with its 95% Wilson
-interval; a draw counts as a game not won. The page uses the flagship report's
-sections and charts (`report.Section`).
+interval; a draw counts as a game not won. The page is made of the sections and charts
+every game's report shares (lab/pages.py `Section`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.lab import svg
-from initiative.lab.report import (
+from initiative.lab.pages import (
     DRAWS_NOTE,
     RATE_HEADERS,
     SPREAD_HEADERS,
@@ -29,10 +29,12 @@ from initiative.lab.report import (
     pct,
     rate_cells,
     spread_cells,
+    tally,
     text_page,
 )
+from initiative.lab.parts import LabReport
 from initiative.lab.row_fields import by_seat, reading_row
-from initiative.lab.stats import Distribution, Proportion, describe
+from initiative.lab.stats import Distribution, Proportion, describe, proportion
 
 __all__ = ["TITLE", "CardUse", "HexReport", "HexResult", "parse_hex_row", "render_hex_html",
            "render_hex_text", "summarize_hex"]
@@ -67,7 +69,7 @@ class HexResult:
 
 
 def parse_hex_row(row: Mapping[str, Any]) -> HexResult:
-    """The HexResult of a row (see `hex_lab.HEX_COLUMNS`); a ValueError names the seed and
+    """The HexResult of a row (see `rows.HEX_COLUMNS`); a ValueError names the seed and
     the column when a value is missing or not what `simulate` writes."""
     with reading_row(row):
         eliminations = json.loads(row["eliminations"])
@@ -155,22 +157,22 @@ def summarize_hex(rows: Iterable[Mapping[str, Any] | HexResult]) -> HexReport:
     games = [r if isinstance(r, HexResult) else parse_hex_row(r) for r in rows]
     seeds = [g.seed for g in games]
     return HexReport(
-        len(games), _tally(g.board for g in games), _tally(str(g.players) for g in games),
-        _tally(b for g in games for b in set(g.bots.values())),
+        len(games), tally(g.board for g in games), tally(str(g.players) for g in games),
+        tally(b for g in games for b in set(g.bots.values())),
         (min(seeds), max(seeds)) if seeds else None,
-        _rate(g.winner < 0 for g in games), _tally(g.ended for g in games),
+        proportion(g.winner < 0 for g in games), tally(g.ended for g in games),
         _seat_rates(games),
         _rates((key, g.winner == seat) for g in games for seat, key in g.characters.items()),
         _shares(games),
         _rates((bot, g.winner == seat) for g in games for seat, bot in g.bots.items()),
-        _rate(g.winner == g.first_seat for g in games if g.first_seat >= 0),
+        proportion(g.winner == g.first_seat for g in games if g.first_seat >= 0),
         sum(1 / g.players for g in games) / len(games) if games else 0.0,
         dict(sorted(Counter(g.first_seat for g in games).items())),
         describe([g.rounds for g in games]), describe([g.turns for g in games]),
         card_uses(games), character_damage(games),
-        _rate(sum(g.special.values()) > 0 for g in games),
+        proportion(sum(g.special.values()) > 0 for g in games),
         sum(sum(g.special.values()) for g in games) / len(games) if games else 0.0,
-        _tally(g.characters.get(g.eliminations[0], "?") for g in games if g.eliminations),
+        tally(g.characters.get(g.eliminations[0], "?") for g in games if g.eliminations),
         swept_values(games))
 
 
@@ -180,15 +182,10 @@ def swept_values(games: Sequence[HexResult]) -> tuple[SweptValue, ...]:
     for game in games:
         if game.param:
             groups.setdefault((game.param, game.value), []).append(game)
-    return tuple(SweptValue(param, value, _rate(g.winner == g.first_seat for g in group),
-                            _rate(g.winner == 0 for g in group),
+    return tuple(SweptValue(param, value, proportion(g.winner == g.first_seat for g in group),
+                            proportion(g.winner == 0 for g in group),
                             sum(g.rounds for g in group) / len(group))
                  for (param, value), group in groups.items())
-
-
-def _rate(outcomes: Iterable[bool]) -> Proportion:
-    seen = list(outcomes)
-    return Proportion(sum(seen), len(seen))
 
 
 def _rates(pairs: Iterable[tuple[str, bool]]) -> dict[str, Proportion]:
@@ -217,10 +214,6 @@ def _seat_rates(games: Sequence[HexResult]) -> dict[int, Proportion]:
             played[seat] += 1
             won[seat] += game.winner == seat
     return {seat: Proportion(won[seat], n) for seat, n in sorted(played.items())}
-
-
-def _tally(keys: Iterable[str]) -> dict[str, int]:
-    return dict(sorted(Counter(keys).items()))
 
 
 def card_uses(games: Sequence[HexResult]) -> tuple[CardUse, ...]:
@@ -366,3 +359,12 @@ def render_hex_text(report: HexReport) -> str:
 def render_hex_html(report: HexReport) -> str:
     """The report as one self-contained HTML page (inline CSS and SVG, no scripts)."""
     return html_page(TITLE, hex_sections(report))
+
+
+def report_sections(games: Sequence[Mapping[str, Any] | HexResult]) -> list[Section]:
+    """The sections of the report of result rows (or parsed results)."""
+    return hex_sections(summarize_hex(games))
+
+
+REPORT = LabReport(TITLE, parse_hex_row, report_sections)
+"""The hex game's report, as its lab part gives it to `initiative report`."""

@@ -1,32 +1,44 @@
-"""The balance lab's report: figures computed from result rows, as text or one HTML page.
+"""Initiative Break's report in the balance lab: figures computed from result rows, as
+text or one HTML page.
 
 `summarize(rows)` computes a `Report` (overview, win rates, seat and first-activation
 advantage, per-Character and per-card impact, game length, Time Collapse, damage and
-parameter sweeps); `render_text` and `render_html` present the same sections, the HTML
-page adding SVG charts. Every rate is a proportion of games with its 95% Wilson interval;
-a draw counts as a game not won.
+parameter sweeps); `render_text` and `render_html` present the same sections (the shared
+pages of `lab/pages.py`), the HTML page adding SVG charts. Every rate is a proportion of
+games with its 95% Wilson interval; a draw counts as a game not won.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from html import escape
+from dataclasses import dataclass
 from typing import Any
 
 from initiative.lab import svg
-from initiative.lab.stats import Distribution, Proportion, describe
+from initiative.lab.pages import (
+    DRAWS_NOTE,
+    RATE_HEADERS,
+    SPREAD_HEADERS,
+    Section,
+    counts_text,
+    html_page,
+    interval,
+    pct,
+    rate_cells,
+    spread_cells,
+    tally,
+    text_page,
+)
+from initiative.lab.parts import LabReport
+from initiative.lab.row_fields import by_seat, reading_row
+from initiative.lab.stats import Distribution, Proportion, describe, proportion
 
 CHALLENGE_CARDS = "challenge_cards"
 """The side name of the Challenge Cards in solo and co-op rows."""
 DRAW = -1
-TEXT_ROWS = 14
-"""Longer tables show their first and last TEXT_ROWS // 2 rows in the terminal."""
 TITLE = "Initiative Break balance report"
-DRAWS_NOTE = "Draws count as games not won in every win rate; intervals are 95% (Wilson)."
 
 
 @dataclass(frozen=True)
@@ -62,9 +74,9 @@ class Game:
 
 
 def parse_row(row: Mapping[str, Any]) -> Game:
-    """The Game of a result row (see `simulate.COLUMNS`); a ValueError names the seed and
-    the column when a value is missing or not what `simulate` writes."""
-    try:
+    """The Game of a result row (see `rows.COLUMNS`); a ValueError names the seed and the
+    column when a value is missing or not what `simulate` writes."""
+    with reading_row(row):
         return Game(
             int(row["seed"]), str(row["format"]), str(row["param"] or ""),
             str(row["value"] or ""), _by_team(row, "sides"), _by_team(row, "bots"),
@@ -73,19 +85,11 @@ def parse_row(row: Mapping[str, Any]) -> Game:
             int(row["collapse_round"]), _by_team(row, "characters"), _by_team(row, "decks"),
             _by_team(row, "damage_dealt"), _by_team(row, "damage_taken"),
             _by_team(row, "plays"))
-    except KeyError as exc:
-        raise ValueError(f"seed {row.get('seed', '?')}: no column {exc}") from None
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"seed {row.get('seed', '?')}: {exc}") from None
 
 
 def _by_team(row: Mapping[str, Any], column: str) -> dict[int, Any]:
     """A JSON object keyed by team number, with int keys."""
-    try:
-        data = json.loads(row[column])
-        return {int(team): value for team, value in data.items()}
-    except (AttributeError, TypeError, ValueError):
-        raise ValueError(f"column {column!r} is not a JSON object by team") from None
+    return by_seat(row, column, "team")
 
 
 @dataclass(frozen=True)
@@ -199,36 +203,26 @@ def summarize(rows: Iterable[Mapping[str, Any] | Game]) -> Report:
     steady = [g for g in games if not g.time_collapse]
     return Report(
         overview(games), side_rates(games),
-        _rate(g.won(0) for g in two_sided if len(g.players) == 2),
-        _rate(g.won(g.first_team) for g in two_sided if g.first_team >= 0),
+        proportion(g.won(0) for g in two_sided if len(g.players) == 2),
+        proportion(g.won(g.first_team) for g in two_sided if g.first_team >= 0),
         impacts(games, lambda g, t: g.characters.get(t, [])),
         impacts(games, lambda g, t: g.decks.get(t, []), plays=True),
         describe([g.rounds for g in games]), describe([g.activations for g in games]),
-        Collapse(_rate(g.time_collapse for g in games),
+        Collapse(proportion(g.time_collapse for g in games),
                  describe([g.collapse_round for g in collapsed]),
-                 _rate(g.won(0) for g in collapsed), _rate(g.won(0) for g in steady)),
+                 proportion(g.won(0) for g in collapsed), proportion(g.won(0) for g in steady)),
         damage(games), sweeps(games))
-
-
-def _rate(outcomes: Iterable[bool]) -> Proportion:
-    """The proportion of True outcomes."""
-    seen = list(outcomes)
-    return Proportion(sum(seen), len(seen))
-
-
-def _tally(counts: Iterable[str]) -> dict[str, int]:
-    return dict(sorted(Counter(counts).items()))
 
 
 def overview(games: Sequence[Game]) -> Overview:
     """Games per format, side name and bot, the seed range and the draws."""
     seeds = [g.seed for g in games]
     return Overview(
-        len(games), _tally(g.format for g in games),
-        _tally(name for g in games for name in g.sides.values()),
-        _tally(bot for g in games for bot in {b for bs in g.bots.values() for b in bs}),
+        len(games), tally(g.format for g in games),
+        tally(name for g in games for name in g.sides.values()),
+        tally(bot for g in games for bot in {b for bs in g.bots.values() for b in bs}),
         (min(seeds), max(seeds)) if seeds else None,
-        _rate(g.winner_team == DRAW for g in games))
+        proportion(g.winner_team == DRAW for g in games))
 
 
 def side_rates(games: Sequence[Game]) -> dict[str, Proportion]:
@@ -310,7 +304,7 @@ def sweep(param: str, games: Sequence[Game]) -> Sweep:
     rates = [side_rates(group) for group in groups]
     names = list(dict.fromkeys(name for r in rates for name in r))
     name, holds = _tracked(param, games)
-    first = tuple(_rate(g.won(t) for g in group for t in g.sides if holds(g, t))
+    first = tuple(proportion(g.won(t) for g in group for t in g.sides if holds(g, t))
                   for group in groups)
     balance, crosses = balance_point(values, [p.rate for p in first], numeric)
     return Sweep(param, tuple(values), numeric, tuple(len(g) for g in groups),
@@ -355,37 +349,6 @@ def balance_point(values: Sequence[str], rates: Sequence[float], numeric: bool
 
 
 # Presentation: one list of sections, shown as text or as HTML with charts.
-
-
-@dataclass
-class Section:
-    """A titled part of the report: notes, an optional table and (HTML only) charts."""
-
-    title: str
-    notes: list[str] = field(default_factory=list)
-    headers: list[str] = field(default_factory=list)
-    rows: list[list[str]] = field(default_factory=list)
-    charts: list[str] = field(default_factory=list)
-
-
-def pct(value: float) -> str:
-    return f"{value:.1%}"
-
-
-def interval(p: Proportion) -> str:
-    return f"{pct(p.low)} - {pct(p.high)}" if p.n else "-"
-
-
-def rate_cells(p: Proportion) -> list[str]:
-    """Games, wins, rate and interval of a proportion, as table cells."""
-    return [str(p.n), str(p.k), pct(p.rate) if p.n else "-", interval(p)]
-
-
-RATE_HEADERS = ["games", "wins", "win rate", "95% interval"]
-
-
-def counts_text(tally: Mapping[str, int]) -> str:
-    return ", ".join(f"{k} ({n})" for k, n in tally.items()) or "-"
 
 
 def _overview(report: Report) -> Section:
@@ -447,12 +410,6 @@ def _impact(table: ImpactTable, noun: str, plural: str) -> Section:
                                              "Win rate of sides fielding each Character")]
     return Section(title, notes, headers, rows, charts)
 
-
-def spread_cells(name: str, d: Distribution) -> list[str]:
-    return [name, str(d.n), f"{d.mean:.1f}", f"{d.median:g}", f"{d.p90:g}"]
-
-
-SPREAD_HEADERS = ["figure", "games", "mean", "median", "p90"]
 
 
 def _length(report: Report) -> Section:
@@ -525,55 +482,9 @@ def sections(report: Report) -> list[Section]:
             _damage(report), *(_sweep(s) for s in report.sweeps)]
 
 
-def _text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """Aligned columns, figures right-aligned; long tables keep their first and last
-    rows."""
-    if len(rows) > TEXT_ROWS:
-        half = TEXT_ROWS // 2
-        gap = [f"... {len(rows) - TEXT_ROWS} more (see the HTML report)"]
-        rows = [*rows[:half], gap + [""] * (len(headers) - 1), *rows[-half:]]
-    widths = [max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
-    right = [i > 0 and all(_numeric(r[i]) for r in rows) for i in range(len(headers))]
-    return ["  ".join(c.rjust(w) if r else c.ljust(w)
-                      for c, w, r in zip(line, widths, right, strict=True)).rstrip()
-            for line in [headers, *rows]]
-
-
-def _numeric(cell: str) -> bool:
-    """Whether a cell reads as a figure (so is right-aligned)."""
-    return not cell or cell[0] in "0123456789+-."
-
-
 def render_text(report: Report) -> str:
     """The report as plain text for a terminal."""
     return text_page(TITLE, sections(report))
-
-
-def text_page(title: str, parts: Sequence[Section]) -> str:
-    """Titled sections as plain text for a terminal (any game's report)."""
-    lines = [title]
-    for section in parts:
-        lines += ["", section.title, "-" * len(section.title), *section.notes]
-        if section.headers:
-            lines += _text_table(section.headers, section.rows)
-    return "\n".join(lines) + "\n"
-
-
-STYLE = """body{font-family:sans-serif;margin:2em auto;max-width:70em;color:#222}
-table{border-collapse:collapse;margin:.5em 0 1em}td,th{padding:2px 10px;border-bottom:1px solid
-#ddd;text-align:right}td:first-child,th:first-child{text-align:left}svg{display:block;
-margin:.5em 0}h2{margin-top:1.6em;border-bottom:2px solid #3b6ea8}"""
-
-
-def _html_section(section: Section) -> str:
-    parts = [f"<h2>{escape(section.title)}</h2>"]
-    parts += [f"<p>{escape(note)}</p>" for note in section.notes]
-    if section.headers:
-        head = "".join(f"<th>{escape(h)}</th>" for h in section.headers)
-        body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
-                       for row in section.rows)
-        parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-    return "\n".join(parts + section.charts)
 
 
 def render_html(report: Report) -> str:
@@ -581,10 +492,10 @@ def render_html(report: Report) -> str:
     return html_page(TITLE, sections(report))
 
 
-def html_page(title: str, parts: Sequence[Section]) -> str:
-    """Titled sections as one self-contained HTML page (any game's report)."""
-    title = escape(title)
-    body = "\n".join(_html_section(s) for s in parts)
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}'
-            f"</title><style>{STYLE}</style></head>\n<body><h1>{title}</h1>\n{body}\n"
-            "</body></html>\n")
+def report_sections(games: Sequence[Mapping[str, Any] | Game]) -> list[Section]:
+    """The sections of the report of result rows (or parsed Games)."""
+    return sections(summarize(games))
+
+
+REPORT = LabReport(TITLE, parse_row, report_sections)
+"""Initiative Break's report, as its lab part gives it to `initiative report`."""

@@ -1,36 +1,27 @@
-"""The Initiative in the lab: its matchup, how a seed is played, its result row.
+"""The Initiative in the lab: how a seed of a `TIMatchup` is played, and its result row.
 
-A `TIMatchup` names the players, the mission (None: the campaign's first, TI-2), a
-character per seat (none: the loader's defaults), a bot per seat and house rules. Game
-i of a run is played from seed `first_seed + i` and its bots are seeded from it, so a
-row depends only on its seed. The game is co-operative (TI-54): a row says whether the
-group won, how it lost (a wrong answer, time, a stall: TI-50, TI-54, TI-A14) and how
-far it got (turns, windows opened, cards left, when it went In Peril). Figures come
-from the actions the seats took and the final public (spectator) view, never a hand.
+Game i of a run is played from seed `first_seed + i` and its bots are seeded from it,
+so a row depends only on its seed. The game is co-operative (TI-54): a row says whether
+the group won, how it lost (a wrong answer, time, a stall: TI-50, TI-54, TI-A14) and how
+far it got (turns, windows opened, cards left, when it went In Peril). Figures come from
+the actions the seats took and the final public (spectator) view, never a hand.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Final
 
-from initiative.bots import make_bot
 from initiative.bots.play import ask
 from initiative.engine.contract import SPECTATOR
-from initiative.engine.rng import SplitMix64
-from initiative.games import load_game_as
 from initiative.games.ti.actions import PILES, Kind, TIAction, parts
-from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
-from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text
-from initiative.lab.matchup_rules import check_characters, rules_with_overrides
+from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text, seat_players
+from initiative.lab.ti.matchup import GAME, TIMatchup
 
-__all__ = ["TI_COLUMNS", "TI_LAB", "TIMatchup", "play_ti", "ti_row"]
+__all__ = ["ADAPTER", "TI_COLUMNS", "outcome", "play_ti", "ti_row"]
 
-GAME: Final = "the_initiative"
-BOT_SALT: Final = 0xB075
 SOLVED: Final = "solved"
 """The `result` of a won game; a lost one names its loss reason (TIState.loss_reason)."""
 
@@ -60,44 +51,6 @@ TI_INTS = ("seed", "players", "turns", "turns_to_solve", "proposals", "rejected"
            "tokens_left", "cards_left", "peril_turn", "time_in_discard",
            "enemies_defeated", "tucks", "draws_in_peril")
 TI_BOOLS = ("won", "peril")
-
-
-@dataclass(frozen=True)
-class TIMatchup:
-    """What to simulate: players, mission (None: the campaign's first), a character key
-    per seat (none: the loader's defaults), a bot per seat (cycled), rule flags, and
-    `overrides` (`rules.FLAG` values a sweep changes)."""
-
-    players: int = 2
-    mission: str | None = None
-    characters: tuple[str, ...] = ()
-    bots: tuple[str, ...] = ("heuristic",)
-    rules: dict[str, Any] = field(default_factory=dict)
-    overrides: tuple[tuple[str, Any], ...] = ()
-
-    def __post_init__(self) -> None:
-        check_characters(self.characters, self.players)
-
-    def all_rules(self) -> tuple[tuple[str, Any], ...]:
-        """The rule flags with the overrides applied (`rules.FLAG` or a bare flag)."""
-        return rules_with_overrides(GAME, self.rules, self.overrides)
-
-    def game(self, seed: int) -> TIGame:
-        """The game of this matchup (the same for every seed)."""
-        return _game(self.players, self.mission, self.characters, self.all_rules())
-
-
-@lru_cache(maxsize=64)
-def _game(players: int, mission: str | None, characters: tuple[str, ...],
-          rules: tuple[tuple[str, Any], ...]) -> TIGame:
-    """The game of these parameters, built once per process."""
-    params: dict[str, Any] = {"players": players, "rules": dict(rules)}
-    if mission is not None:
-        params["mission"] = mission
-    if characters:
-        params["characters"] = list(characters)
-    game = load_game_as(TIGame, GAME, **params)
-    return game
 
 
 @dataclass
@@ -132,9 +85,7 @@ def play_ti(matchup: TIMatchup, seed: int, param: str = "", value: Any = "") -> 
     view); its result row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
-    rng = SplitMix64(seed ^ BOT_SALT)
-    names = [matchup.bots[s % len(matchup.bots)] for s in range(game.num_seats)]
-    bots = [make_bot(name, game, rng.next64()) for name in names]
+    names, bots = seat_players(matchup.bots, game, seed)
     tally = _Tally()
     turn = 0
     while not state.is_terminal():
@@ -181,5 +132,10 @@ def ti_row(state: TIState, bot_names: list[str], seed: int, tally: _Tally | None
     }
 
 
-TI_LAB = LabAdapter(GAME, TI_COLUMNS, TI_INTS, TI_BOOLS, play_ti)
-"""The lab adapter of The Initiative."""
+def outcome(row: Row) -> str:
+    """`solved`, or how the game was lost (the closing line's count)."""
+    return str(row["result"])
+
+
+ADAPTER = LabAdapter(GAME, TI_COLUMNS, TI_INTS, TI_BOOLS, play_ti, outcome)
+"""How the lab plays The Initiative and files its rows."""

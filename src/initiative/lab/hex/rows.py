@@ -1,10 +1,10 @@
-"""The hex skirmish game in the lab: its matchup, how a seed is played, its result row.
+"""The hex skirmish game in the lab: how a seed of a `HexMatchup` is played, and its
+result row.
 
-A `HexMatchup` names the players, the board, a character per seat (`random`: drawn
-afresh from each game's seed), a bot per seat and house rules. Game i of a run is played
-from seed `first_seed + i` and its bots are seeded from it, so a row depends only on its
-seed. The row is read from the game's public event log (games/hex/events.py), the
-way the flagship's rows are read from its events: what the table saw happen.
+Game i of a run is played from seed `first_seed + i` and its bots are seeded from it,
+so a row depends only on its seed. The row is read from the game's public event log
+(games/hex/events.py), the way the flagship's rows are read from its events: what the
+table saw happen.
 """
 
 from __future__ import annotations
@@ -12,25 +12,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Final
 
-from initiative.bots import make_bot, play_out
-from initiative.engine.rng import SplitMix64
-from initiative.games import load_game_as
+from initiative.bots import play_out
 from initiative.games.hex import events
-from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
-from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text
-from initiative.lab.matchup_rules import check_characters, rules_with_overrides
+from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text, seat_players
+from initiative.lab.hex.matchup import GAME, HexMatchup
 
-__all__ = ["HEX_COLUMNS", "HEX_LAB", "HexMatchup", "hex_row", "play_hex"]
+__all__ = ["ADAPTER", "HEX_COLUMNS", "hex_row", "outcome", "play_hex"]
 
-GAME: Final = "hex_skirmish"
-RANDOM: Final = "random"
-"""A character named this is drawn for its seat from the seed of each game."""
-DRAW_SALT: Final = 0x4E8C
-BOT_SALT: Final = 0xB075
 LAST_STANDING: Final = "last_standing"
 ROUND_LIMIT: Final = "round_limit"
 NO_CARD_PLAYED: Final = "no_card_played"
@@ -56,64 +47,13 @@ HEX_COLUMNS = (GAME_COLUMN, "seed", "param", "value", "board", "players", "chara
 HEX_INTS = ("seed", "players", "winner", "first_seat", "rounds", "turns")
 
 
-@dataclass(frozen=True)
-class HexMatchup:
-    """What to simulate: players, board (None: the content's default), a character key
-    or `random` per seat (none: the loader's defaults), a bot per seat (cycled), rule
-    flags, and `overrides` (`rules.FLAG` values a sweep changes)."""
-
-    players: int = 2
-    board: str | None = None
-    characters: tuple[str, ...] = ()
-    bots: tuple[str, ...] = ("random",)
-    rules: dict[str, Any] = field(default_factory=dict)
-    overrides: tuple[tuple[str, Any], ...] = ()
-
-    def __post_init__(self) -> None:
-        check_characters(self.characters, self.players)
-
-    def all_rules(self) -> tuple[tuple[str, Any], ...]:
-        """The rule flags with the overrides applied (`rules.FLAG` or a bare flag)."""
-        return rules_with_overrides("hex_skirmish", self.rules, self.overrides)
-
-    def game(self, seed: int) -> HexGame:
-        """The game of seed `seed` (its `random` characters drawn from the seed)."""
-        base = _game(self.players, self.board, None, self.all_rules())
-        if not self.characters:
-            return base
-        return _game(self.players, self.board, draw_characters(base, self.characters, seed),
-                     self.all_rules())
-
-
-@lru_cache(maxsize=64)
-def _game(players: int, board: str | None, characters: tuple[str, ...] | None,
-          rules: tuple[tuple[str, Any], ...]) -> HexGame:
-    """The game of these parameters, built once per process."""
-    params: dict[str, Any] = {"players": players, "rules": dict(rules)}
-    if board is not None:
-        params["board"] = board
-    if characters is not None:
-        params["characters"] = list(characters)
-    game = load_game_as(HexGame, GAME, **params)
-    return game
-
-
-def draw_characters(game: HexGame, wanted: Sequence[str], seed: int) -> tuple[str, ...]:
-    """`wanted` with each `random` replaced by a character of `game`'s content drawn from
-    `seed` (the same seed always draws the same ones)."""
-    pool = sorted(game.setup.content.characters)
-    rng = SplitMix64((seed * 0x9E3779B97F4A7C15 + DRAW_SALT) & (2**64 - 1))
-    return tuple(pool[rng.below(len(pool))] if key == RANDOM else key for key in wanted)
-
-
 def play_hex(matchup: HexMatchup, seed: int, param: str = "", value: Any = "") -> Row:
     """One game from `seed`, played by the matchup's bots; its result row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
-    rng = SplitMix64(seed ^ BOT_SALT)
-    names = [matchup.bots[s % len(matchup.bots)] for s in range(game.num_seats)]
-    play_out(state, [make_bot(name, game, rng.next64()) for name in names])
-    return hex_row(state, names, seed, param, value)
+    players = seat_players(matchup.bots, game, seed)
+    play_out(state, players.bots)
+    return hex_row(state, players.names, seed, param, value)
 
 
 @dataclass
@@ -209,5 +149,10 @@ def hex_row(state: HexState, bot_names: Sequence[str], seed: int, param: str = "
     }
 
 
-HEX_LAB = LabAdapter(GAME, HEX_COLUMNS, HEX_INTS, (), play_hex)
-"""The lab adapter of the hex skirmish game."""
+def outcome(row: Row) -> str:
+    """`seat N` for the winner, or `draw` (the closing line's count)."""
+    return "draw" if row["winner"] < 0 else f"seat {row['winner']}"
+
+
+ADAPTER = LabAdapter(GAME, HEX_COLUMNS, HEX_INTS, (), play_hex, outcome)
+"""How the lab plays the hex skirmish game and files its rows."""
