@@ -25,16 +25,15 @@ from playwright.sync_api import Page, expect
 
 from initiative.bots import make_bot
 from initiative.engine.contract import SPECTATOR
-from initiative.games.ib.actions import Action
+from initiative.games.ib.actions import ACTIONS, Action
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.match import Match
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import describe as text
 from initiative.server.ib.drafts import draft_state, in_progress
-from initiative.server.ib.render import LOG_LINES
 from initiative.server.ib.setup import TableSetup, parse_setup
-from initiative.server.table import _action
+from initiative.server.log_lines import LOG_LINES
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -175,7 +174,7 @@ def build_match(body: dict[str, Any]) -> Match:
 def replay(match: Match, seed: int, indices: list[int]) -> IBState:
     state = new_game(match, seed)
     for i in indices:
-        state.apply(_action(i))
+        state.apply(ACTIONS[i])
     return state
 
 

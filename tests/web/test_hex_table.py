@@ -28,10 +28,9 @@ from websockets.sync.client import ClientConnection
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.games.hex.flags import HexRules
-from initiative.server.hex_hub import HEX_BOTS
-from initiative.server.hex.setup import parse_plan
-from initiative.server.hex_table import build_game
-from tests.web.action_support import ActionSite, view_at
+from initiative.games.hex.game import HexGame
+from initiative.server.hex import SITE as HEX_WEB
+from tests.web.action_support import ROOT, ActionSite, view_at
 from tests.web.support import (
     PageWatch,
     Server,
@@ -50,7 +49,7 @@ ROUNDS = int(os.environ.get("HEX_WEB_ROUNDS", "12"))
 MAX_CLICKS = 20_000
 
 
-SITE = ActionSite("/hex", "/api/hex-tables", "#hex-table")
+SITE = ActionSite("hex_skirmish")
 create_hex, json_seat, page_seq = SITE.create, SITE.json_seat, SITE.page_seq
 
 
@@ -59,10 +58,15 @@ def body_of(seed: int, **fields: Any) -> dict[str, Any]:
             "seed": seed, **fields}
 
 
+def offline_game(body: dict[str, Any]) -> HexGame:
+    """The game the server builds from this API body (its web part's parser)."""
+    plan = HEX_WEB.parse({k: str(v) for k, v in body.items() if k not in ("seed", "prefix")})
+    return HEX_WEB.build(plan, body["seed"])
+
+
 def offline_line(body: dict[str, Any]) -> list[int]:
     """A seeded random game of the table's plan and seed, played offline to its end."""
-    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, HEX_BOTS)
-    game = build_game(plan)
+    game = offline_game(body)
     state = game.new_initial_state(body["seed"])
     rng = random.Random(body["seed"])
     line: list[int] = []
@@ -76,7 +80,7 @@ def offline_line(body: dict[str, Any]) -> list[int]:
 def settled(page: Page) -> int:
     """Wait until the page shows a decision or the end, live (a frame arrived: the
     server-rendered page has no seq yet); its seq."""
-    expect(page.locator("#hex-table")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
+    expect(page.locator(ROOT)).to_have_attribute("data-seq", re.compile(r"^\d+$"))
     expect(page.locator("#hx-actions [data-action], #game-over").first).to_be_visible()
     return page_seq(page)
 
@@ -104,7 +108,7 @@ def play_by_clicks(page: Page, ws: ClientConnection, rng: random.Random) -> dict
         if view["over"]:
             expect(page.locator("#game-over")).to_be_visible()
             return clicks
-        offered = {int(i) for i in page.locator("#hex-table [data-action]").evaluate_all(
+        offered = {int(i) for i in page.locator(f"{ROOT} [data-action]").evaluate_all(
             "els => els.map(e => e.dataset.action)")}
         legal = [a["index"] for a in view["legal"]]
         assert set(legal) <= offered, f"seq {seq}: legal {legal}, offered {offered}"
@@ -135,9 +139,10 @@ def test_a_person_beats_or_loses_to_bots_by_clicking(server: Server, browser: Br
         banner = page.locator("#game-over")
         assert re.search(r"(Ann|Bea|Cai|Dov) wins|No winner", banner.inner_text())
         expect(banner.locator(".final li")).to_have_count(players)  # final health
-        expect(banner.get_by_role("link", name="Start a new hex table")).to_have_attribute(
-            "href", "/hex/new")
-        record = banner.get_by_role("link", name="Download the record")
+        controls = page.locator("#table-controls")
+        expect(controls.get_by_role("link", name="Start a new Hex skirmish table")
+               ).to_have_attribute("href", "/hex/new")
+        record = controls.get_by_role("link", name="Download the record")
         answer = page.request.get(server.base + (record.get_attribute("href") or ""))
         assert answer.ok and answer.json()["format"] == "hex-record/1"
         assert not watch.errors and not server.tracebacks()
@@ -152,8 +157,7 @@ def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browse
     and no frame names the other seat's hand, the seed or a deck."""
     body = body_of(21)
     created = create_hex(server, body)
-    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, HEX_BOTS)
-    game = build_game(plan)
+    game = offline_game(body)
     state = game.new_initial_state(21)
     pages = [browser.new_page(viewport={"width": 1000, "height": 800}) for _ in range(2)]
     frames = [capture_frames(p) for p in pages]
@@ -175,7 +179,7 @@ def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browse
             state.apply(action)
             hands = state.view(GAME_MASTER).to_dict()["hands"]
             for n, p in enumerate(pages):
-                expect(p.locator("#hex-table")).to_have_attribute("data-seq", str(applied))
+                expect(p.locator(ROOT)).to_have_attribute("data-seq", str(applied))
                 names = p.locator("#hx-hand .card-name").all_inner_texts()
                 cards = state.view(n).to_dict()["cards"]
                 assert names == [cards[k]["name"] for k in hands[str(n)]]
@@ -217,12 +221,12 @@ def test_the_table_works_at_360_px(server: Server, browser: Browser) -> None:
         assert move.count(), "no Move card of one hex or more in the opening hand"
         seq = page_seq(page)
         move.first.tap()
-        expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+        expect(page.locator(ROOT)).not_to_have_attribute("data-seq", str(seq))
         step = page.locator("#hx-board .move").first  # a hex to step to, by keyboard
         step.focus()
         seq = page_seq(page)
         page.keyboard.press("Enter")
-        expect(page.locator("#hex-table")).not_to_have_attribute("data-seq", str(seq))
+        expect(page.locator(ROOT)).not_to_have_attribute("data-seq", str(seq))
     finally:
         page.close()
 

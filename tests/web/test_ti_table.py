@@ -28,11 +28,9 @@ from initiative.engine.contract import GAME_MASTER
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
-from initiative.server.ti_hub import TI_BOTS
 from initiative.server.ti.render import card_words
-from initiative.server.ti.setup import parse_plan
-from initiative.server.ti_table import build_game
-from tests.web.action_support import ActionSite, view_at
+from initiative.server.ti import SITE as TI_WEB
+from tests.web.action_support import ROOT, ActionSite, view_at
 from tests.web.support import PageWatch, Server, needs_chromium, open_seat
 
 TAIL = 60
@@ -50,7 +48,7 @@ WHERE = ("#ti-board", "#ti-hand", "#ti-piles", "#ti-console", "#ti-enemies", "#t
 """Where a click is looked for, shortcuts first: the choices list is the last resort."""
 
 
-SITE = ActionSite("/ti", "/api/ti-tables", "#ti-table")
+SITE = ActionSite("the_initiative")
 create_ti, json_seat, page_seq = SITE.create, SITE.json_seat, SITE.page_seq
 wait_change = SITE.wait_change
 
@@ -58,6 +56,12 @@ wait_change = SITE.wait_change
 def body_of(seed: int, **fields: Any) -> dict[str, Any]:
     return {"name": f"TI {seed}", "players": 2, "seat0_name": "Ann", "seat1_name": "Bea",
             "seed": seed, **fields}
+
+
+def offline_game(body: dict[str, Any]) -> TIGame:
+    """The game the server builds from this API body (its web part's parser)."""
+    plan = TI_WEB.parse({k: str(v) for k, v in body.items() if k not in ("seed", "prefix")})
+    return TI_WEB.build(plan, body["seed"])
 
 
 def no_solve(legal: list[Any], kind: Any) -> list[Any]:
@@ -68,8 +72,7 @@ def no_solve(legal: list[Any], kind: Any) -> list[Any]:
 
 def offline_line(body: dict[str, Any]) -> list[int]:
     """A seeded random game of the table's plan and seed, played offline to its end."""
-    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, TI_BOTS)
-    game = build_game(plan)
+    game = offline_game(body)
     state = game.new_initial_state(body["seed"])
     rng = random.Random(body["seed"])
     line: list[int] = []
@@ -85,7 +88,7 @@ def offline_line(body: dict[str, Any]) -> list[int]:
 def settled(page: Page) -> int:
     """Wait until the page is live (a frame arrived) and shows a decision, a wait or
     the end; its seq."""
-    expect(page.locator("#ti-table")).to_have_attribute("data-seq", re.compile(r"^\d+$"))
+    expect(page.locator(ROOT)).to_have_attribute("data-seq", re.compile(r"^\d+$"))
     return page_seq(page)
 
 
@@ -103,7 +106,7 @@ def click(page: Page, index: int) -> str:
 
 
 def offered(page: Page) -> set[int]:
-    return {int(i) for i in page.locator("#ti-table [data-action]").evaluate_all(
+    return {int(i) for i in page.locator(f"{ROOT} [data-action]").evaluate_all(
         "els => els.map(e => e.dataset.action)")}
 
 
@@ -155,9 +158,10 @@ def test_a_person_plays_with_a_bot_to_the_end_by_clicking(
         assert sum(clicks.values()) > 0
         banner = page.locator("#game-over")
         expect(banner).to_contain_text("The answer:")
-        expect(banner.get_by_role("link", name="Start a new The Initiative table")
+        controls = page.locator("#table-controls")
+        expect(controls.get_by_role("link", name="Start a new The Initiative table")
                ).to_have_attribute("href", "/ti/new")
-        record = banner.get_by_role("link", name="Download the record")
+        record = controls.get_by_role("link", name="Download the record")
         answer = page.request.get(server.base + (record.get_attribute("href") or ""))
         assert answer.ok and answer.json()["format"] == "ti-record/1"
         if not GAMES and (seed, mission, bot) == GAME_SEEDS[0]:
@@ -189,8 +193,8 @@ def test_every_legal_action_is_a_control_of_each_seat(server: Server,
                     break
                 mover = next(n for n in (0, 1) if views[n]["legal"])
                 page = pages[mover]
-                expect(page.locator("#ti-table")).to_have_attribute("data-seq", str(seq))
-                expect(pages[1 - mover].locator("#ti-table")).to_have_attribute(
+                expect(page.locator(ROOT)).to_have_attribute("data-seq", str(seq))
+                expect(pages[1 - mover].locator(ROOT)).to_have_attribute(
                     "data-seq", str(seq))
                 legal = {a["index"] for a in views[mover]["legal"]}
                 assert legal <= offered(page), (views[mover]["pending"], legal, offered(page))
@@ -227,7 +231,7 @@ def test_the_group_solves_with_a_vote_each(server: Server, browser: Browser) -> 
             while not view["over"]:
                 mover = 0 if view["legal"] else 1
                 page = pages[mover]
-                expect(page.locator("#ti-table")).to_have_attribute("data-seq", str(seq))
+                expect(page.locator(ROOT)).to_have_attribute("data-seq", str(seq))
                 solve = page.locator("#ti-actions button.solve")
                 if solve.count():
                     attempts += 1
@@ -265,8 +269,7 @@ def test_the_group_solves_with_a_vote_each(server: Server, browser: Browser) -> 
 def enter_answer(page: Page, created: dict[str, Any], server: Server) -> str:
     """Click the true answer's symbols (read from the offline game of the same plan:
     the page never knows it); the answer."""
-    plan = parse_plan({k: str(v) for k, v in body_of(5).items() if k != "seed"}, TI_BOTS)
-    mission = build_game(plan).setup.mission
+    mission = offline_game(body_of(5)).setup.mission
     for n, symbol in enumerate(mission.answer):
         seq = page_seq(page)
         row = page.locator(f'.positions li:nth-child({n + 1}) button.sym')
@@ -461,8 +464,7 @@ CHECK_AT = frozenset((0, 1, 2, 4, 7, 11, 16, 22, 30, 40, 55, 70))
 def mirror(body: dict[str, Any]) -> tuple[TIGame, TIState]:
     """The table's game and first state, built offline from its plan and seed: the same
     seed and actions make the same game (so the test knows the real hands)."""
-    plan = parse_plan({k: str(v) for k, v in body.items() if k != "seed"}, TI_BOTS)
-    game = build_game(plan)
+    game = offline_game(body)
     return game, game.new_initial_state(body["seed"])
 
 
@@ -538,7 +540,7 @@ def test_no_page_shows_another_seats_hand_or_a_hidden_face(
         checked = 0
         while played <= max(CHECK_AT) and not state.is_terminal():
             for page in pages:
-                expect(page.locator("#ti-table")).to_have_attribute("data-seq", str(played))
+                expect(page.locator(ROOT)).to_have_attribute("data-seq", str(played))
             if played in CHECK_AT:
                 for seat, page in enumerate(pages):
                     assert_nothing_hidden(page, seat, state, game)
