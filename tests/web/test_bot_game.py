@@ -50,7 +50,7 @@ def test_whole_game_against_a_bot(server: Server, browser: Browser) -> None:
         expect(replay.locator("#step")).to_contain_text("Step 0 of ")
         replay.get_by_label("Last step").click()
         expect(replay.locator(".region .result")).to_contain_text("Result")
-        page.locator("#status [data-op='rematch']").click()
+        page.locator("#table-controls [data-op='rematch']").click()
         page.wait_for_url(lambda url: created["id"] not in url)
         expect(page.locator("#connection")).to_have_text("Connected")
         expect(page.locator("#status .round")).to_have_text("Round 1")

@@ -206,12 +206,14 @@ def test_the_game_over_screen(server: Server, browser: Browser) -> None:
             over = page.locator("#status .game-over")
             expect(over.get_by_role("heading", name="Game over")).to_be_visible()
             expect(over.locator(".result")).to_contain_text(re.compile(r"Result: you (win|lose)"))
-            expect(over.get_by_role("button", name="Rematch with the same seats")).to_be_visible()
+            controls = page.locator("#table-controls")
+            expect(controls.get_by_role("button", name="Rematch with the same seats")
+                   ).to_be_visible()
             expect(page.get_by_text("acting now")).to_have_count(0)
             expect(page.locator("#track li.unit.active")).to_have_count(0)
             shot(page, f"game-over-{name}")
             if name == "phone":
-                over.get_by_role("link", name="Replay the game").click()
+                controls.get_by_role("link", name="Replay the game").click()
                 expect(page.locator("#step")).to_contain_text("Step 0 of ")
         finally:
             context.close()
