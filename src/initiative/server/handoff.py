@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from initiative.engine.contract import SPECTATOR
+from initiative.games.registry import entry
 from initiative.server.pages import NO_STORE, error_page, page
 from initiative.server.table import Table
 
@@ -69,8 +70,10 @@ def links_of(table_id: str, name: str, seats: Sequence[Any],
 
 
 def table_links(table: Table, held: Sequence[str]) -> dict[str, Any] | None:
-    """The created page's links of a table (see `links_of`)."""
-    return links_of(table.id, table.plan.name, table.plan.seats, table.seat_for, held, "/t")
+    """The created page's links of a table (see `links_of`), with its game's entry
+    (the page is headed with the game's name and guide)."""
+    links = links_of(table.id, table.plan.name, table.plan.seats, table.seat_for, held, "/t")
+    return None if links is None else {**links, "game": entry(table.site.name)}
 
 
 def created_page(request: Request, links: dict[str, Any] | None) -> Response:
