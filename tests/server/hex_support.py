@@ -1,5 +1,6 @@
-"""Helpers of the hex table's server tests: the app over a SQLite file, tables made
-through the JSON API, and one WebSocket client per seat reading JSON state frames."""
+"""Helpers of the server tests of the hex game and The Initiative: the app over a SQLite
+file, tables made through the JSON API, and one WebSocket client per seat reading JSON
+state frames."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from initiative.server.hex_table import HexTable
 from starlette.testclient import TestClient
 
 from initiative.server.app import create_app
 from initiative.server.hub import Options
+from initiative.server.table import Table
 from tests.server.socket_seat import Frame, SocketSeat
 
 
@@ -30,14 +31,14 @@ def create(client: TestClient, **fields: Any) -> dict[str, Any]:
     """A 2-player table through the JSON API (two people unless `fields` say)."""
     body: dict[str, Any] = {"name": "Hex test", "players": 2, "seat0_name": "Ann",
                             "seat1_name": "Bea", **fields}
-    response = client.post("/api/hex-tables", json=body)
+    response = client.post("/api/tables", json={"game": "hex_skirmish", **body})
     assert response.status_code == 201, response.text
     return response.json()  # type: ignore[no-any-return]
 
 
-def live(client: TestClient, table_id: str) -> HexTable:
+def live(client: TestClient, table_id: str) -> Table:
     """The table as the server holds it (read while the server is idle)."""
-    return client.app.state.hexes.runtimes[table_id].table  # type: ignore[attr-defined,no-any-return]
+    return client.app.state.hub.runtimes[table_id].table  # type: ignore[attr-defined,no-any-return]
 
 
 class Seat(SocketSeat):
@@ -67,7 +68,7 @@ class Seat(SocketSeat):
 @contextmanager
 def seat(client: TestClient, table_id: str, token: str | None,
          fmt: str = "json") -> Iterator[Seat]:
-    with client.websocket_connect(f"/hex/{table_id}/ws?k={token}&format={fmt}") as ws:
+    with client.websocket_connect(f"/t/{table_id}/ws?k={token}&format={fmt}") as ws:
         yield Seat(ws)
 
 

@@ -63,7 +63,6 @@ def test_every_hex_page_names_the_game_and_links_its_guide(tmp_path: Path) -> No
             assert "Initiative Break</a>" not in page.split("</header>")[0]
         assert 'href="/hex/how-to-play' in table.split("</header>")[1]  # the board's hint
         lobby = client.get("/").text
-        hex_part = lobby.split('id="hex-open-h"')[1]
-        assert 'href="/hex/how-to-play"' in hex_part
-        assert header(lobby) == ("Initiative Break", "/how-to-play")  # the flagship's own
+        assert 'href="/hex/how-to-play"' in lobby.split("</header>")[1]  # every game's guide
+        assert header(lobby) == ("Initiative", "/how-to-play")  # the default game's
         assert header(client.get("/new").text) == ("Initiative Break", "/how-to-play")

@@ -153,12 +153,11 @@ def test_the_winner_is_announced() -> None:
     view = sample_view("move")
     view.update(winner=1, over=True, legal=[], phase="over")
     view["units"][0].update(alive=False, health=0, hex=None)
-    ctx = hr.context(view, {"record_link": "/hex/x/record?k=t"})
+    ctx = hr.context(view)
     status = hr.regions(ctx)["hx-status"]
     assert "Bea wins — you lose." in status
     assert re.search(r"Ann</strong> \(Duelist\): eliminated", status)
     assert re.search(r"Bea</strong> \(Brute\): 5/5 health, 0 power", status)
-    assert 'href="/hex/new"' in status and 'href="/hex/x/record?k=t" download' in status
     assert hr.announcement(ctx) == "Game over: Bea wins."
     view["winner"] = None
     status = hr.regions(hr.context(view))["hx-status"]

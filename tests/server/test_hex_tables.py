@@ -15,6 +15,7 @@ from typing import Any
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.rng import KEYED
 from initiative.games.hex.record import HexRecord, replay
+from initiative.server.hex.dice import last_attack
 from tests.server.hex_support import Frame, Seat, create, deciding, live, running, seat
 
 SEED = 5
@@ -46,9 +47,9 @@ def test_the_form_creates_a_table_and_hands_out_its_links(tmp_path: Path) -> Non
         assert answer.status_code == 303
         created = client.get(answer.headers["location"])
         assert created.status_code == 200
-        links = re.findall(r'href="(/hex/[0-9a-f]{32}\?k=[^"]+)"', created.text)
+        links = re.findall(r'href="(/t/[0-9a-f]{32}\?k=[^"]+)"', created.text)
         assert len(links) == 2  # Ann's seat and the spectators' (Bea is a bot)
-        table = live(client, links[0][5:37])
+        table = live(client, links[0][3:35])
         assert table.plan.board == "the_breach" and table.plan.rules == {
             "push_requires_hit": True}
         assert table.game.setup.rules.push_requires_hit
@@ -74,7 +75,7 @@ def test_bad_plans_are_listed_never_a_500(tmp_path: Path) -> None:
         assert api.status_code == 400 and "die_sides must be at least 4" in str(api.json())
         assert client.post("/api/hex-tables", content=b"[").status_code == 400
         bad_prefix = client.post("/api/hex-tables", json={"prefix": [9999]})
-        assert bad_prefix.status_code == 400 and "prefix action 0" in bad_prefix.json()["error"]
+        assert bad_prefix.status_code == 400 and "prefix action 1" in bad_prefix.json()["error"]
 
 
 def test_a_person_plays_a_bot_to_the_end(tmp_path: Path) -> None:
@@ -111,15 +112,15 @@ def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:
         made = create(client, seat1_controller="open", seed=SEED)
         assert made["seats"][1] is not None  # the creator may still hand it out
         lobby = client.get("/").text
-        claim = f"/hex/{made['id']}/claim/1"
-        assert "Open hex skirmish tables" in lobby and claim in lobby
+        claim = f"/t/{made['id']}/claim/1"
+        assert "Hex skirmish" in lobby and claim in lobby
         taken = client.post(claim, follow_redirects=False)
         assert taken.status_code == 303
         page = client.get(taken.headers["location"])
         assert page.status_code == 200 and "seat 2, Bea" in page.text
         assert client.post(claim).status_code == 409  # taken now
-        assert client.post(f"/hex/{made['id']}/claim/7").status_code == 409
-        assert client.post(f"/hex/{made['id']}/claim/x").status_code == 400
+        assert client.post(f"/t/{made['id']}/claim/7").status_code == 409
+        assert client.post(f"/t/{made['id']}/claim/x").status_code == 400
         assert claim not in client.get("/").text
         assert client.get(f"/hex/{made['id']}?k={made['seats'][1]}").status_code == 403
 
@@ -135,10 +136,11 @@ def test_bots_play_a_whole_game_on_the_server(tmp_path: Path) -> None:
             last = watcher.until(lambda f: f["view"]["over"], timeout=120)
         assert last["view"]["hand"] == [] and "hands" not in last["view"]
         table = live(client, made["id"])
-        assert table.finished and table.dice is not None  # attacks were rolled
-        page = client.get(f"/hex/{made['id']}?k={made['spectator']}").text
+        attack = last_attack(table.state.events())
+        assert table.finished and attack is not None  # attacks were rolled
+        page = client.get(f"/t/{made['id']}?k={made['spectator']}").text
         dice = page.split('id="hx-dice"')[1].split("</section>")[0]
-        faces = [f for t in table.dice["targets"] for f in t["faces"]]
+        faces = [f for t in attack["targets"] for f in t["faces"]]
         assert re.findall(r'class="die">(\d)<', dice) == [str(f) for f in faces]
 
 
@@ -160,12 +162,12 @@ def test_frames_hold_only_their_own_seat_and_never_the_seed(tmp_path: Path) -> N
             for _ in range(40):
                 for s in (*seats, *pages):
                     s.until(lambda f: f["seq"] == table.head)
-                master = table.view(GAME_MASTER)
+                master = table.state.view(GAME_MASTER).to_dict()
                 for n, s in enumerate(seats):
                     view = s.last["view"]
                     assert "hands" not in view
                     assert view["hand"] == master["hands"][str(n)]
-                    assert view == table.view(n)
+                    assert view == table.view(n).to_dict()
                 if table.finished:
                     break
                 mover = seats[table.state.current_seat()]

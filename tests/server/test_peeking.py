@@ -66,7 +66,8 @@ def test_an_illegal_first_step_lists_no_legal_actions(tmp_path: Path) -> None:
     try:
         table.check_act(1, [illegal])
     except TableError as exc:
-        assert str(exc) == f"action {illegal.index} is not a legal choice now (the table may have moved on): choose again"
+        assert str(exc) == (f"action {illegal.index} is not a legal choice now (the table "
+                            "may have moved on): choose again")
     else:
         raise AssertionError("an illegal step was accepted")
 

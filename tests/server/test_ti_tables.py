@@ -55,9 +55,9 @@ def test_the_form_creates_a_table_and_hands_out_its_links(tmp_path: Path) -> Non
         assert answer.status_code == 303
         created = client.get(answer.headers["location"])
         assert created.status_code == 200
-        links = re.findall(r'href="(/ti/[0-9a-f]{32}\?k=[^"]+)"', created.text)
+        links = re.findall(r'href="(/t/[0-9a-f]{32}\?k=[^"]+)"', created.text)
         assert len(links) == 2  # Ann's seat and the spectators' (Bea is a bot)
-        table = live(client, links[0][4:36])
+        table = live(client, links[0][3:35])
         assert table.plan.rules == {"tuck_limit": "per_turn_per_enemy"}
         assert table.game.setup.rules.tuck_limit == "per_turn_per_enemy"
         page = client.get(links[0])
@@ -87,7 +87,7 @@ def test_bad_plans_are_listed_never_a_500(tmp_path: Path) -> None:
         assert client.post("/api/ti-tables", content=b"[").status_code == 400
         assert client.post("/api/ti-tables", json=[1]).status_code == 400
         bad_prefix = client.post("/api/ti-tables", json={"prefix": [10**6]})
-        assert bad_prefix.status_code == 400 and "prefix action 0" in bad_prefix.json()["error"]
+        assert bad_prefix.status_code == 400 and "prefix action 1" in bad_prefix.json()["error"]
         assert client.post("/api/ti-tables", json={"seed": "nope"}).status_code == 400
 
 
@@ -111,15 +111,15 @@ def test_a_seat_taken_from_the_lobby(tmp_path: Path) -> None:
     with running(tmp_path) as client:
         made = create(client, seat1_controller="open", seed=SEED)
         lobby = client.get("/").text
-        claim = f"/ti/{made['id']}/claim/1"
-        assert "Open The Initiative tables" in lobby and claim in lobby
+        claim = f"/t/{made['id']}/claim/1"
+        assert "The Initiative" in lobby and claim in lobby
         taken = client.post(claim, follow_redirects=False)
         assert taken.status_code == 303
         page = client.get(taken.headers["location"])
         assert page.status_code == 200 and "seat 2, Bea" in page.text
         assert client.post(claim).status_code == 409
-        assert client.post(f"/ti/{made['id']}/claim/7").status_code == 409
-        assert client.post(f"/ti/{made['id']}/claim/x").status_code == 400
+        assert client.post(f"/t/{made['id']}/claim/7").status_code == 409
+        assert client.post(f"/t/{made['id']}/claim/x").status_code == 400
 
 
 def check_hidden(view: dict[str, Any], seat_no: int, master: dict[str, Any]) -> None:
@@ -151,10 +151,10 @@ def test_every_frame_of_every_seat_holds_only_its_own_view(tmp_path: Path) -> No
             for _ in range(150):
                 for s in (*seats, *pages):
                     s.until(lambda f: f["seq"] == table.head)
-                master = table.view(GAME_MASTER)
+                master = table.state.view(GAME_MASTER).to_dict()
                 for n, s in enumerate(seats):
                     view = s.last["view"]
-                    assert view == table.view(n)
+                    assert view == table.view(n).to_dict()
                     check_hidden(view, n, master)
                     shown = re.findall(r'data-card="(\d+)"', pages[n].last["regions"]["ti-hand"])
                     assert shown == [str(c["id"]) for c in master["hands"][str(n)]]
@@ -306,16 +306,16 @@ def test_a_solo_player_with_two_characters_plays_both_from_one_link(tmp_path: Pa
             follow_redirects=False)
         assert answer.status_code == 303
         created = html.unescape(client.get(answer.headers["location"]).text)
-        links = re.findall(r'href="(/ti/[0-9a-f]{32}\?k=[^"]+)"', created)
+        links = re.findall(r'href="(/t/[0-9a-f]{32}\?k=[^"]+)"', created)
         assert len(links) == 2  # the one seat link and the spectators'
         assert "played from the link above" in created
-        table = live(client, links[0][4:36])
+        table = live(client, links[0][3:35])
         assert [s.controller for s in table.plan.seats] == ["human", "solo"]
         assert [s.character for s in table.plan.seats] == ["ada", "pip"]
-        assert table.seat_digests[1] == "" and all(table.claimed)
+        assert table.data.seat_digests[1] == "" and all(table.data.claimed)
         token = links[0].split("k=")[1]
         deciders: set[int] = set()
-        with seat(client, links[0][4:36], token) as solo:
+        with seat(client, links[0][3:35], token) as solo:
             for _ in range(400):
                 frame = solo.until(deciding)
                 view = frame["view"]

@@ -43,7 +43,7 @@ def test_safe_undo_restores_the_turn_that_revealed_nothing(tmp_path: Path) -> No
     _commit(store, table, table.check_undo(0))
     assert canonical_json(table.state) == before
     assert table.actions == [] and table.state.current_seat() == 0
-    reopened = Table.open(store, table.id, core_content())
+    reopened = Table.open(store, table.id)
     assert canonical_json(reopened.state) == before
 
 

@@ -277,9 +277,9 @@ class WebGame(ABC, Generic[P, G, S, V]):
 
     @abstractmethod
     def json_state(self, public: Any, view: V, log_from: int) -> dict[str, Any]:
-        """What a JSON client of the seat gets besides the table's facts: at least
-        "view" (the view's data); the log may start at entry `log_from`. `public`: the
-        game's public description."""
+        """What a JSON client of the seat gets besides the table's facts: "view" (the
+        view's data; its log may start at entry `log_from`) and "legal" (the seat's legal
+        actions now, each {"index", "text"}). `public`: the game's public description."""
 
     @abstractmethod
     def guide_values(self) -> dict[str, Any]:

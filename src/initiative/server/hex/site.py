@@ -84,7 +84,9 @@ class HexWeb(WebGame[HexPlan, HexGame, HexState, HexView]):
         return render.render(page)
 
     def json_state(self, public: Any, view: HexView, log_from: int) -> dict[str, Any]:
-        return {"view": view.to_dict()}
+        data = view.to_dict()
+        return {"view": data, "legal": [{"index": a["index"], "text": a["text"]}
+                                        for a in data.get("legal") or ()]}
 
     def guide_values(self) -> dict[str, Any]:
         return {"topics": guide.TOPICS, "flags": guide.flag_rows(),

@@ -94,7 +94,9 @@ class TIWeb(WebGame[TIPlan, TIGame, TIState, TIView]):
         return render.render(page)
 
     def json_state(self, public: Any, view: TIView, log_from: int) -> dict[str, Any]:
-        return {"view": view.to_dict()}
+        data = view.to_dict()
+        return {"view": data, "legal": [{"index": a["index"], "text": a["text"]}
+                                        for a in data.get("legal") or ()]}
 
     def guide_values(self) -> dict[str, Any]:
         return {"topics": guide.TOPICS, "flags": guide.flag_rows(),
