@@ -32,7 +32,8 @@ def test_migrations_ship_in_the_package() -> None:
     versions = resources.files("initiative.store") / "migrations" / "versions"
     assert (versions / "0001_initial.py").is_file()
     assert (resources.files("initiative.store") / "migrations" / "env.py").is_file()
-    assert migrate.head_revision() == "0001"
+    assert (versions / "0002_one_table_kind.py").is_file()
+    assert migrate.head_revision() == "0002"
 
 
 def test_a_new_database_is_at_head(store_url: str) -> None:

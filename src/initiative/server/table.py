@@ -540,9 +540,12 @@ class Table:
             else:
                 self.state = pending.state
         elif kind == "undo":
+            state = pending.state if pending.state is not None else \
+                self._replay(self.data.actions[:self.data.turns[-1].start], f"table {self.id}")
+            if "at" not in event:  # stored before notices kept their place in the log
+                event = {**event, "at": self.site.log_length(state)}
             self.data.apply(event)
-            self.state = pending.state if pending.state is not None else \
-                self._replay(self.data.actions, f"table {self.id}")
+            self.state = state
             self._forget_drafts()
             return
         self.data.apply(event)
