@@ -15,8 +15,8 @@ from initiative.store import Store
 from tests.server.support import context_of
 
 DATA = Path(__file__).parent / "data" / "tables_0001.db"
-IB, HEX, TI = ("9effb4659eac4618bd518338186c27c4", "c430f159242d4b818f37e776b0aee1f9",
-               "d40bbc1bad924eab903214dbf9d3a548")
+IB, HEX, TI = ("226cbc5c367a4806b3a64c56631f743d", "72b7791cd1fd4a6c9921b51f52712c34",
+               "f70f41e495574d9dbbdec60892a0115f")
 """The three tables' ids (the flagship's, the hex game's, The Initiative's)."""
 
 
