@@ -16,7 +16,6 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.web.support import UI_TIMEOUT_MS, Server
 
-
 ROOT = "#table"
 """Every game's table page root (table_base.html); live.js sets its data-seq."""
 

@@ -29,8 +29,9 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-def start_server(folder: Path, name: str) -> Server:
-    server = Server(db=folder / f"{name}.db", log=folder / f"{name}.log")
+def start_server(folder: Path, name: str, away: float = 0) -> Server:
+    """A running server over a new SQLite file in `folder` (`away`: see `Server`)."""
+    server = Server(db=folder / f"{name}.db", log=folder / f"{name}.log", away=away)
     server.start()
     return server
 

@@ -56,11 +56,13 @@ UI_TIMEOUT_MS = 15_000
 @dataclass
 class Server:
     """`initiative serve` in a subprocess over a SQLite file (bots wait `bot_delay`; `away`
-    0: no stand-in ever plays a seat, so tests decide every human move)."""
+    0: no stand-in ever plays a seat, so tests decide every human move; else the seconds
+    a person may be gone before a bot plays their seat)."""
 
     db: Path
     log: Path
     bot_delay: float = 0.05
+    away: float = 0
     port: int = 0
     proc: subprocess.Popen[bytes] | None = None
     starts: int = field(default=0)
@@ -79,7 +81,8 @@ class Server:
         with out.open("wb") as sink:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "initiative.cli.main", "serve", "--port", str(self.port),
-                 "--db", str(self.db), "--bot-delay", str(self.bot_delay), "--away", "0"],
+                 "--db", str(self.db), "--bot-delay", str(self.bot_delay),
+                 "--away", str(self.away)],
                 stdout=sink, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -28,8 +28,8 @@ from initiative.engine.contract import GAME_MASTER
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.state import TIState
-from initiative.server.ti.render import card_words
 from initiative.server.ti import SITE as TI_WEB
+from initiative.server.ti.render import card_words
 from tests.web.action_support import ROOT, ActionSite, view_at
 from tests.web.support import PageWatch, Server, needs_chromium, open_seat
 
