@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -89,8 +90,7 @@ def upgrade() -> None:
         "'ti_table')")).all()
     for record_id, kind, summary in records:
         game = GAMES[kind]
-        _rewrite(connection, "snapshots", record_id,
-                 lambda data, g=game, r=record_id: _snapshot(g, r, data))
+        _rewrite(connection, "snapshots", record_id, partial(_snapshot, game, record_id))
         _rewrite(connection, "events", record_id, _event)
         connection.execute(
             sa.text("UPDATE records SET kind = 'table', summary = :s WHERE id = :r"),
