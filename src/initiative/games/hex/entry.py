@@ -19,6 +19,6 @@ ENTRY = GameEntry(
         lab="initiative.lab.hex:LAB",
         records="initiative.games.hex.record:READER",
         rules="initiative.games.hex.listing:LISTING",
-        lint="initiative.games.hex.lint:LINTER",
+        lint="initiative.games.hex.content:LINTER",
     ),
 )

@@ -18,7 +18,7 @@ ENTRY = GameEntry(
         lab="initiative.lab.ti:LAB",
         records="initiative.games.ti.record:READER",
         rules="initiative.games.ti.listing:LISTING",
-        lint="initiative.games.ti.validate:LINTER",
+        lint="initiative.games.ti.content:LINTER",
         commands=(
             Command("mission", "initiative.cli.ti.mission:mission_app",
                     "The Initiative's missions: validate mission files, list them, keep "

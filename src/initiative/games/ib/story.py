@@ -1,28 +1,18 @@
-"""`initiative replay`: check a game record and tell its story.
+"""An Initiative Break record told (the game's `records` part, for `initiative replay`).
 
 The record is replayed in full first (result and final position are checked; a
 mismatch raises NotationError), then told: by default as the public log a spectator
 sees; with `verbose`, move by move with every card named (a record holds the seed,
 so nothing in it is secret). `position_after` writes the position (docs/notation.md)
 after a move instead, or at the next point between two activations (stepping.py).
-A hex skirmish record (format tag "hex-record/1", games/hex/record.py) and a record of
-The Initiative ("ti-record/1", games/ti/record.py) are told the same way; their
-positions are JSON ("hex-position/1", games/hex/notation.py; "ti-position/1",
-games/ti/notation.py).
 """
 
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 from initiative.engine.contract import SPECTATOR
-from initiative.engine.data_text import loads_json
 from initiative.engine.errors import NotationError
-from initiative.games.hex import record as hex_record
 from initiative.games.ib import events
 from initiative.games.ib.actions import Action
 from initiative.games.ib.match import Match
@@ -31,7 +21,7 @@ from initiative.games.ib.notation import dump_position
 from initiative.games.ib.record import ContentChangedWarning, GameRecord, Recorder, replay
 from initiative.games.ib.state import IBState
 from initiative.games.ib.stepping import step_to_next_activation
-from initiative.games.ti import record as ti_record
+from initiative.games.parts import RecordReader
 
 
 def result_line(state: IBState) -> str:
@@ -59,58 +49,10 @@ def _verbose(record: GameRecord, match: Match) -> list[str]:
     return lines
 
 
-def _text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise OSError(f"{path}: not a text file ({exc.reason})") from None
-
-
-def _load(path: Path) -> GameRecord:
-    return GameRecord.from_json(_text(path))
-
-
-@dataclass(frozen=True)
-class _JsonRecord:
-    """A JSON game record of another game than Initiative Break, told by its module."""
-
-    game: str
-    story: Callable[[bool], list[str]]
-    position: Callable[[int], str]
-
-
-def _json_record(path: Path) -> _JsonRecord | None:
-    """The file as a hex or The Initiative record if its format tag says it is one."""
-    text = _text(path)
-    try:
-        data: Any = loads_json(text)
-    except ValueError:
-        return None  # not JSON: the Initiative Break reader says what is wrong
-    if hex_record.is_hex_record(data):
-        hexed = hex_record.HexRecord.from_dict(data)
-        return _JsonRecord("a hex skirmish record",
-                           lambda verbose: hex_record.story(hexed, verbose),
-                           lambda moves: hex_record.position_text(hexed, moves))
-    if ti_record.is_ti_record(data):
-        told = ti_record.TIRecord.from_dict(data)
-        return _JsonRecord("a record of The Initiative",
-                           lambda verbose: ti_record.story(told, verbose),
-                           lambda moves: ti_record.position_text(told, moves))
-    return None
-
-
-def position_after(path: Path, moves: int, between: bool = False) -> str:
+def position_after(record: GameRecord, moves: int, between: bool = False) -> str:
     """The position (YAML) after the record's first `moves` moves; with `between`, at
     the first point between two activations that the moves from `moves` on reach (the
-    mulligans end before the first one). The record is checked in full first. A hex
-    or The Initiative record gives its position (JSON) after its first `moves` steps."""
-    other = _json_record(path)
-    if other is not None:
-        if between:
-            raise NotationError(f"--between applies to Initiative Break records, not to "
-                                f"{other.game}")
-        return other.position(moves)
-    record = _load(path)
+    mulligans end before the first one). The record is checked in full first."""
     with warnings.catch_warnings():  # other content that still replays: the same game
         warnings.simplefilter("ignore", ContentChangedWarning)
         match = replay(record).match
@@ -137,12 +79,10 @@ def position_after(path: Path, moves: int, between: bool = False) -> str:
     return dump_position(state)
 
 
-def replay_file(path: Path, verbose: bool = False) -> list[str]:
-    """The lines `initiative replay` prints; NotationError (or OSError) if it fails."""
-    other = _json_record(path)
-    if other is not None:
-        return other.story(verbose)
-    record = _load(path)
+def story(record: GameRecord, verbose: bool = False) -> list[str]:
+    """The lines `initiative replay` prints: the log (every move and card with
+    `verbose`), the move count, the result and a warning if the content changed since
+    the record was made; NotationError if the record does not replay."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ContentChangedWarning)
         state = replay(record)
@@ -156,3 +96,10 @@ def replay_file(path: Path, verbose: bool = False) -> list[str]:
     lines.extend(f"warning: {w.message}" for w in caught
                  if issubclass(w.category, ContentChangedWarning))
     return lines
+
+
+READER = RecordReader(
+    story=lambda data, verbose: story(GameRecord.from_dict(data), verbose),
+    position=lambda data, moves: position_after(GameRecord.from_dict(data), moves),
+    between=lambda data, moves: position_after(GameRecord.from_dict(data), moves, between=True))
+"""How `initiative replay` reads Initiative Break records (the game's `records` part)."""
