@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
-from initiative.cli.common import fail, parse_rules
+from initiative.cli.common import fail
+from initiative.cli.ib.options import parse_rules
 from initiative.engine.errors import ConfigError, InitiativeError
 from initiative.games.ib.config import parse_flag_value
 from initiative.games.ib.presets import default_encounter, preset_teams

@@ -1,4 +1,5 @@
-"""The prompt loop of `initiative play`: one human seat against the random bot.
+"""The prompt loop of `initiative play` (Initiative Break): people at this keyboard
+against bots.
 
 The loop is the host: it holds the game and gives each player only its own view (the
 bot through `RandomBot.choose(view)`, the human through the rendered screen). Move
@@ -7,8 +8,7 @@ texts are read and written with the game's notation module.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -16,7 +16,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from initiative.bots import make_bot
-from initiative.cli import lookup, render
+from initiative.cli.console_io import Reader
+from initiative.cli.ib import lookup, render
+from initiative.cli.menu_choice import PROMPT as PROMPT
+from initiative.cli.menu_choice import QUIT_WORDS, ChoiceError
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import SplitMix64
@@ -28,34 +31,6 @@ from initiative.games.ib.setup import IBGame
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text.describe import log_sentences
 from initiative.games.ib.view import IBView
-
-Reader = Callable[[str], "str | None"]
-"""Reads one answer after showing a prompt; None at end of input."""
-
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
-PROMPT = "Your choice (number or move text, help, q to quit): "
-
-
-class ChoiceError(ValueError):
-    """An answer that names no legal action; the message says why and what to do."""
-
-
-def console_reader(console: Console) -> Reader:
-    """Read answers from the terminal (or piped stdin) through `console`."""
-
-    echo = not sys.stdin.isatty()
-
-    def read(prompt: str) -> str | None:
-        try:
-            line = console.input(prompt)
-        except EOFError:
-            console.print()
-            return None
-        if echo:  # piped answers are not shown by a terminal: keep the transcript readable
-            console.print(line, markup=False, highlight=False)
-        return line
-
-    return read
 
 
 def parse_choice(text: str, state: IBState, legal: Sequence[Action],
