@@ -1,15 +1,3 @@
-"""The hex skirmish game at the terminal (its `terminal` part): `play.py` hosts a game
-(bots and people at this keyboard), `prompt.py` reads an answer, `screen.py` draws a
-seat's screen from its view."""
-
-from initiative.cli.hex.play import BENCH_OPTIONS, PLAY_OPTIONS, play_command
-from initiative.cli.parts import TerminalGame
-
-TERMINAL = TerminalGame(
-    play=play_command,
-    play_options=PLAY_OPTIONS,
-    about="The hex skirmish game (docs/hex.md, docs/hex-terminal.md): 2-4 characters on "
-          "a hex board; --players, --board and --characters set the table up.",
-    bench_options=BENCH_OPTIONS,
-)
-"""`initiative play --game hex_skirmish` and `initiative bench --game hex_skirmish`."""
+"""The hex skirmish game at the terminal: its `terminal` part (`terminal.py`), the host
+of a game (`play.py`: bots and people at this keyboard), the reading of an answer
+(`prompt.py`) and a seat's screen drawn from its view (`screen.py`)."""
