@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from initiative.cli.menu_choice import PROMPT
-from initiative.games.ib.story import result_line
 from initiative.games.ib.record import GameRecord, replay
+from initiative.games.ib.story import result_line
 from tests.cli.helpers import human_decisions, run_cli, screens
 
 

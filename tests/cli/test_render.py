@@ -11,11 +11,11 @@ from rich.console import Console
 from initiative.cli.ib import render
 from initiative.cli.ib.play import ChoiceError, parse_choice
 from initiative.cli.rules import flag_rows
-from initiative.games.ib.listing import LISTING
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import frames
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.listing import LISTING
 from initiative.games.ib.match import fixture_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.setup import new_game

@@ -13,10 +13,10 @@ from typing import get_type_hints
 import pytest
 
 from initiative.cli.rules import flag_rows
+from initiative.games.ib.flag_notes import FLAG_NOTES
 from initiative.games.ib.listing import LISTING
 from initiative.games.parts import RulesSection
 from initiative.timing.flag_types import allowed_values
-from initiative.games.ib.flag_notes import FLAG_NOTES
 from tests.cli.helpers import run_cli
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules-interpretations.md"

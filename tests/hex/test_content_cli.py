@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.cli.rules import flag_rows
-from initiative.games.hex.listing import LISTING
 from initiative.games.hex.flags import HexRules
+from initiative.games.hex.listing import LISTING
 from tests.hex.content_kit import broken, kit, text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules-interpretations.md"

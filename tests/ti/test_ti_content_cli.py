@@ -12,9 +12,9 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.cli.rules import flag_rows
-from initiative.games.ti.listing import LISTING
 from initiative.engine.errors import ConfigError
 from initiative.games.ti.flags import TIRules, ti_rules
+from initiative.games.ti.listing import LISTING
 from tests.ti.content_kit import mission
 
 RUNNER = CliRunner()
