@@ -1,6 +1,6 @@
 """Subcommands of `initiative` named by "module:attribute" (games/registry.py `Command`):
-every registered game's own (`Parts.commands`: IB's `deck`, TI's `mission`, ...) and any
-the `initiative` group lists the same way. Each is listed by name and help, so
+every registered game's own (`Parts.commands`: IB's `deck`, TI's `mission`, ...) and the
+lab's (`simulate`, `report`, listed in cli/main.py). Each is listed by name and help, so
 `initiative --help` imports none of them; its module loads when it runs."""
 
 from __future__ import annotations
