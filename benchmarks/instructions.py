@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from initiative.cli.bench import BENCH_TEAMS
+from initiative.cli.ib.options import BENCH_TEAMS
 
 GAME = """
 import sys

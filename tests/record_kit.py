@@ -84,7 +84,7 @@ def check_position_after(kit: RecordKit, record_file: Path) -> None:
     assert too_far.exit_code == 1 and "the record has" in too_far.output
     between = RUNNER.invoke(app, ["replay", "--position-after", "5", "--between",
                                   str(record_file)])
-    assert between.exit_code == 1 and "Initiative Break records" in between.output
+    assert between.exit_code == 1 and "has no point between two activations" in between.output
 
 
 def check_broken_record(tmp_path: Path, record_file: Path, error_start: str) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from initiative.cli.play import PROMPT
+from initiative.cli.menu_choice import PROMPT
 from initiative.games.ib.record import GameRecord, Recorder
 from initiative.games.ib.state import IBState
 

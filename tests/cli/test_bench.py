@@ -66,4 +66,5 @@ def test_bench_measures_the_hex_game() -> None:
         "decisions_per_game"]
     bad = CliRunner().invoke(app, ["bench", "--game", "chess"])
     assert bad.exit_code == 2 and \
-        "--game: initiative_break, hex_skirmish or the_initiative" in bad.stderr
+        "--game: 'chess' is not one of hex_skirmish, initiative_break, the_initiative" \
+        in bad.stderr

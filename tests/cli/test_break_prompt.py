@@ -16,7 +16,7 @@ from typing import Any
 
 from rich.console import Console
 
-from initiative.cli import render
+from initiative.cli.ib import render
 from initiative.games.ib import frames
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.config import RulesConfig

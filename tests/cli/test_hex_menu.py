@@ -11,9 +11,9 @@ from pathlib import Path
 from rich.console import Console
 
 from initiative.bots.random_bot import Decision, RandomBot
-from initiative.cli.hex_play import run
-from initiative.cli.hex_prompt import parse_choice
-from initiative.cli.hex_screen import menu_lines, screen
+from initiative.cli.hex.play import run
+from initiative.cli.hex.prompt import parse_choice
+from initiative.cli.hex.screen import menu_lines, screen
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 from initiative.games.hex.actions import Kind, action_text

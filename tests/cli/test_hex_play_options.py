@@ -40,10 +40,12 @@ def test_rules_and_setup_options_reach_the_game() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["play", "--game", "chess"], "--game: 'chess' is not one of initiative_break, "
-                                  "hex_skirmish"),
-    ([*HEX, "--format", "2v2"], "--format: options of --game initiative_break"),
-    (["play", "--players", "3"], "are options of --game hex_skirmish"),
+    (["play", "--game", "chess"], "--game: 'chess' is not one of hex_skirmish, "
+                                  "initiative_break"),
+    ([*HEX, "--format", "2v2"], "No such option '--format'. It is an option of --game "
+                                "initiative_break."),
+    (["play", "--players", "3"], "No such option '--players'. It is an option of --game "
+                                 "hex_skirmish or the_initiative."),
     ([*HEX, "--rule", "no_such_flag=1"], "no_such_flag"),
     ([*HEX, "--rule", "round_limit"], "--rule expects flag=value"),
     ([*HEX, "--board", "nowhere"], "nowhere"),

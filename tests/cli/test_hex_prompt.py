@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from initiative.cli.hex_prompt import (
+from initiative.cli.hex.prompt import (
     ChoiceError,
     card_answer,
     parse_choice,
     question,
 )
-from initiative.cli.hex_screen import card_text, line_text, screen
+from initiative.cli.hex.screen import card_text, line_text, screen
 from initiative.games.hex.actions import Kind, act
 from initiative.games.hex.actions import index as action_index
 from initiative.games.hex.geometry import Hex

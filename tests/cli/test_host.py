@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from initiative.bots import RandomBot
-from initiative.cli import play as play_module
+from initiative.cli.ib import play as play_module
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.match import fixture_match
 from initiative.games.ib.state import IBState

@@ -16,7 +16,8 @@ from initiative.games.ib.match import fixture_match
 from initiative.games.ib.modes import standard_match
 from initiative.games.ib.setup import new_game
 from initiative.lab.ib.matchup import Matchup
-from initiative.server.ib.setup import SeatPlan, SetupError, TableSetup
+from initiative.server.ib.setup import SeatPlan, TableSetup
+from initiative.server.parts import SetupError
 
 RUNNER = CliRunner()
 FIXTURE = "fixture_vanguard"

@@ -9,8 +9,8 @@ import random
 import pytest
 
 from initiative.bots import make_bot
-from initiative.cli import lookup
-from initiative.cli.play import PROMPT
+from initiative.cli.ib import lookup
+from initiative.cli.menu_choice import PROMPT
 from initiative.games.ib.match import Match
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState

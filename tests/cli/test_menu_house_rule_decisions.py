@@ -9,7 +9,7 @@ import io
 
 from rich.console import Console
 
-from initiative.cli.play import play
+from initiative.cli.ib.play import play
 from initiative.games.ib import frames
 from initiative.games.ib.modes import build_match
 from tests.cli.test_menu_offers_every_action import MenuChecker

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import settings
 from rich.console import Console
 
-from initiative.cli.play import HANDOFF, PROMPT, play
+from initiative.cli.ib.play import HANDOFF, PROMPT, play
 from initiative.games.ib.match import Match
 from initiative.games.ib.modes import build_match
 from initiative.games.ib.movetext import parse_action

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from initiative.cli.play import PROMPT
-from initiative.cli.replay import result_line
+from initiative.cli.menu_choice import PROMPT
 from initiative.games.ib.record import GameRecord, replay
+from initiative.games.ib.story import result_line
 from tests.cli.helpers import human_decisions, run_cli, screens
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from initiative.cli.play import play
+from initiative.cli.ib.play import play
 from initiative.games.ib.content import core_content
 from initiative.games.ib.formats import FORMATS
 from initiative.games.ib.modes import build_match

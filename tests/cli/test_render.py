@@ -8,13 +8,14 @@ from dataclasses import fields
 import pytest
 from rich.console import Console
 
-from initiative.cli import render
-from initiative.cli.play import ChoiceError, parse_choice
+from initiative.cli.ib import render
+from initiative.cli.ib.play import ChoiceError, parse_choice
 from initiative.cli.rules import flag_rows
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib import frames
 from initiative.games.ib.actions import Kind
 from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.listing import LISTING
 from initiative.games.ib.match import fixture_match
 from initiative.games.ib.movetext import format_action
 from initiative.games.ib.setup import new_game
@@ -123,7 +124,7 @@ def test_parse_choice_accepts_numbers_and_move_text() -> None:
 
 
 def test_rules_lists_every_flag_with_its_default() -> None:
-    rows = flag_rows()
+    rows = flag_rows(LISTING.sections[0])
     assert [r.name for r in rows] == [f.name for f in fields(RulesConfig)]
     done = run_cli(["rules"])
     assert done.returncode == 0

@@ -12,13 +12,15 @@ from typing import get_type_hints
 
 import pytest
 
-from initiative.cli.rules import SECTIONS, flag_rows
-from initiative.games.ib.config import allowed_values
+from initiative.cli.rules import flag_rows
 from initiative.games.ib.flag_notes import FLAG_NOTES
+from initiative.games.ib.listing import LISTING
+from initiative.games.parts import RulesSection
+from initiative.timing.flag_types import allowed_values
 from tests.cli.helpers import run_cli
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules-interpretations.md"
-FLAGS = [(f.name, cls) for _, cls in SECTIONS for f in fields(cls)]
+FLAGS = [(f.name, section) for section in LISTING.sections for f in fields(section.flags)]
 RULE_ID = re.compile(r"(AMB-\d{2,3}|IB-\d+\.\d+(\.\d+)?)")
 
 
@@ -43,15 +45,15 @@ def documented_id(flag: str) -> str:
     return heading.group(1)
 
 
-@pytest.mark.parametrize(("flag", "cls"), FLAGS, ids=[f for f, _ in FLAGS])
+@pytest.mark.parametrize(("flag", "section"), FLAGS, ids=[f for f, _ in FLAGS])
 def test_every_flag_has_a_line_with_its_rule_default_and_values(
-        flag: str, cls: type, lines: dict[str, str]) -> None:
+        flag: str, section: RulesSection, lines: dict[str, str]) -> None:
     line = lines.get(flag)
     assert line is not None, f"`initiative rules` has no line for {flag}"
-    row = next(r for r in flag_rows(cls) if r.name == flag)
+    row = next(r for r in flag_rows(section) if r.name == flag)
     rule = RULE_ID.search(line)
     assert rule is not None and line.startswith(f"{flag} = {row.default} [{rule.group(0)}]")
-    values = allowed_values(get_type_hints(cls)[flag])
+    values = allowed_values(get_type_hints(section.flags)[flag])
     for value in values or ():
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         assert re.search(rf"\b{re.escape(shown)}\b", line), (flag, shown, line)

@@ -82,10 +82,11 @@ def test_a_quit_campaign_game_stays_open(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["play", "--game", "chess"], "--game: 'chess' is not one of initiative_break, "
-                                  "hex_skirmish, the_initiative"),
-    ([*TI, "--board", "workshop"], "--board: not options of --game the_initiative"),
-    (["play", "--mission", "x"], "--mission and --campaign are options of --game "
+    (["play", "--game", "chess"], "--game: 'chess' is not one of hex_skirmish, "
+                                  "initiative_break, the_initiative"),
+    ([*TI, "--board", "workshop"], "No such option '--board'. It is an option of --game "
+                                   "hex_skirmish."),
+    (["play", "--mission", "x"], "No such option '--mission'. It is an option of --game "
                                  "the_initiative"),
     ([*TI, "--rule", "no_such_flag=1"], "no_such_flag"),
     ([*TI, "--rule", "answer_match"], "--rule expects flag=value"),

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from initiative.cli.ti_prompt import (
+from initiative.cli.ti.prompt import (
     ChoiceError,
     card_answer,
     parse_choice,
     question,
     room_answer,
 )
-from initiative.cli.ti_screen import decision_title, menu_lines, result_text, screen
+from initiative.cli.ti.screen import decision_title, menu_lines, result_text, screen
 from initiative.games.ti.actions import Kind, TIAction, act, index, play
 from tests.cli.ti_views import view
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from initiative.bots import RandomBot
-from initiative.cli.ti_prompt import parse_choice, room_answer
-from initiative.cli.ti_screen import screen
+from initiative.cli.ti.prompt import parse_choice, room_answer
+from initiative.cli.ti.screen import screen
 from initiative.games import load_game
 from initiative.games.ti.actions import from_index
 from initiative.games.ti.content import default_content

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from initiative.cli.main import app
 from initiative.cli.rules import flag_rows
 from initiative.games.hex.flags import HexRules
+from initiative.games.hex.listing import LISTING
 from tests.hex.content_kit import broken, kit, text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules-interpretations.md"
@@ -48,7 +49,7 @@ def test_lint_error_exits_1_and_names_file_entry_field(tmp_path: Path) -> None:
 
 def test_lint_unknown_game_or_file() -> None:
     done = RUNNER.invoke(app, ["cards", "lint", "--game", "chess"])
-    assert done.exit_code == 2 and "not one of initiative_break, hex_skirmish" in done.output
+    assert done.exit_code == 2 and "not one of hex_skirmish, initiative_break" in done.output
     done = RUNNER.invoke(app, ["cards", "lint", "--game", "hex_skirmish", "no/such.yaml"])
     assert done.exit_code == 2 and "no/such.yaml: cannot read the file" in done.output
 
@@ -59,7 +60,7 @@ def test_rules_lists_every_hex_flag_with_default_and_hx_id() -> None:
     doc = DOC.read_text(encoding="utf-8")
     section = doc[doc.index("### 5.4 Hex skirmish"):]
     default = HexRules()
-    rows = flag_rows(HexRules)
+    rows = flag_rows(LISTING.sections[0])
     assert [r.name for r in rows] == [f.name for f in fields(HexRules)]
     for row in rows:
         value = getattr(default, row.name)

@@ -14,6 +14,7 @@ from initiative.cli.main import app
 from initiative.cli.rules import flag_rows
 from initiative.engine.errors import ConfigError
 from initiative.games.ti.flags import TIRules, ti_rules
+from initiative.games.ti.listing import LISTING
 from tests.ti.content_kit import mission
 
 RUNNER = CliRunner()
@@ -112,14 +113,14 @@ def test_rules_lists_every_flag_as_section_5_5_does() -> None:
     doc = DOC.read_text(encoding="utf-8")
     section = doc[doc.index("### 5.5 The Initiative"):]
     default = TIRules()
-    for row in flag_rows(TIRules):
+    for row in flag_rows(LISTING.sections[0]):
         value = getattr(default, row.name)
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         assert f"{row.name} = {shown} [{row.rule}]" in out
         heading = re.search(rf"^#### `{row.name}`[^(\n]* \((TI-A\d+)", section, re.MULTILINE)
         assert heading, f"{row.name} has no entry in section 5.5"
         assert heading.group(1) == row.rule
-    assert [r.name for r in flag_rows(TIRules)] == list(TIRules.names())
+    assert [r.name for r in flag_rows(LISTING.sections[0])] == list(TIRules.names())
 
 
 def test_rules_shows_the_real_values_of_the_number_flags() -> None:

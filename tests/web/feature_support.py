@@ -141,16 +141,19 @@ class Position:
     index: int
 
 
-def undo_position(case: GameCase, name: str, seeds: range = range(1, 30)) -> Position:
-    """The first position of seeded random games where seat 1 can take a decision of
-    `case.undo_kinds` that the table lets it take back."""
+def undo_position(case: GameCase, name: str, seeds: range = range(1, 30), after: int = 0,
+                  any_kind: bool = False) -> Position:
+    """The first position of seeded random games, `after` decisions in or later, where
+    seat 1 can take a decision of `case.undo_kinds` (`any_kind`: of any kind) that the
+    table lets it take back."""
     for seed in seeds:
         body = case.body(name, seed)
         offline = Offline(case, body)
-        while offline.state.current_seat() >= 0 and len(offline.line) < 300:
-            if offline.state.current_seat() == 0:
+        while offline.state.current_seat() >= 0 and len(offline.line) < after + 300:
+            if offline.state.current_seat() == 0 and len(offline.line) >= after:
                 for action in offline.state.legal_actions():
-                    if kind(action) in case.undo_kinds and offline.undoable(action):
+                    if (any_kind or kind(action) in case.undo_kinds) \
+                            and offline.undoable(action):
                         return Position({**body, "prefix": offline.line},
                                         offline.game.action_index(action))
             offline.play(random.Random(seed * 1000 + len(offline.line)).choice(
@@ -351,7 +354,7 @@ def check_spectator(page: Page, case: GameCase) -> None:
     expect(page.locator("header.top .sub")).to_contain_text("spectator")
     expect(page.locator(case.shown).first).to_be_visible()
     expect(page.get_by_text("Spectators see no hand.")).to_be_visible()
-    expect(page.locator(CONTROLS)).to_contain_text("You are watching this table.")
+    expect(page.locator(CONTROLS)).to_be_hidden()  # nothing of the table to control
     for control in ("[data-action]", "[data-op]", "#turn-sound", "#chat-form"):
         expect(page.locator(f"{ROOT} {control}")).to_have_count(0)
 

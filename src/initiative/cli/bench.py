@@ -1,5 +1,8 @@
-"""The engine benchmark: random-vs-random games of any registered game (GUIDE 7); by
-default the flagship's standard 1v1.
+"""The engine benchmark (`initiative bench [--game NAME]`): random-vs-random games of any
+registered game (GUIDE 7); by default the default game's standard setup (Initiative
+Break's 1v1 of the starter teams). A game's own `bench` options and the game they build
+come from its `terminal` part (cli/parts.py `TerminalGame`); without one, the game is
+`load_game(name)`.
 
 A decision is one `legal_actions()` call plus one `apply()` at a point where a seat
 must choose; the automatic steps between decisions run inside `apply()`. The timed
@@ -7,7 +10,8 @@ loop calls the state directly and picks with `SplitMix64.below`, so the figures
 measure the engine, not a bot or the view. Clones are timed separately over
 mid-game states collected (untimed) during play. Only the engine contract is used
 (`is_terminal`, `legal_actions`, `apply`, `clone`), so every game is measured alike;
-`us_per_activation` is the flagship's alone (its activations, IB 3).
+`us_per_activation` is for a game whose states count activations (`Activations`:
+Initiative Break's, IB 3).
 """
 
 from __future__ import annotations
@@ -16,12 +20,19 @@ import gc
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
+import click
+import typer
+
+from initiative.cli.common import fail
+from initiative.cli.game_command import Values, check_game, run_for_game
+from initiative.cli.parts import NO_OPTIONS, TerminalGame
 from initiative.engine.contract import Game, State
+from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
-from initiative.games.ib.state import IBState
+from initiative.games.registry import DEFAULT_GAME, has_part, part
 
 AnyState: TypeAlias = State[Any, Any]
 AnyGame: TypeAlias = Game[Any, Any]
@@ -36,12 +47,27 @@ FIGURES = (
 )
 """Every figure `run` reports, in print order."""
 
-BENCH_TEAMS = ("tideguard", "ashfall")
-"""The default matchup: the starter teams with their card kits."""
 SNAPSHOT_EVERY = 16
 """Keep a mid-game state every this many decisions (untimed) for the clone timing."""
 MAX_SNAPSHOTS = 500
 MIN_CLONES = 20_000
+
+
+SHARED: tuple[click.Parameter, ...] = (
+    click.Option(["--games"], type=click.IntRange(min=1), default=200, show_default=True,
+                 help="Random games to play."),
+    click.Option(["--seed"], type=int, default=1, show_default=True,
+                 help="Seed of the first game."),
+)
+"""The options of `bench` every game takes."""
+
+
+@runtime_checkable
+class Activations(Protocol):
+    """A state that counts the activations played (Initiative Break's, IB 3)."""
+
+    @property
+    def activations(self) -> int: ...
 
 
 @contextmanager
@@ -104,12 +130,12 @@ def _time_clones(states: list[AnyState]) -> float:
 
 
 def run(games: int, seed: int, game: AnyGame | None = None) -> dict[str, float]:
-    """Play `games` random games of `game` (any registered game; default: the starter
-    teams' 1v1; game g is seeded `seed + g`); the figures by name (no
+    """Play `games` random games of `game` (any registered game; default: the default
+    game's standard setup; game g is seeded `seed + g`); the figures by name (no
     `us_per_activation` for a game without activations)."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    game = game or load_game("initiative_break", teams=BENCH_TEAMS)
+    game = game or load_game(DEFAULT_GAME)
     rng = SplitMix64(seed)
     decisions = activations = 0
     play_time = 0.0
@@ -120,7 +146,7 @@ def run(games: int, seed: int, game: AnyGame | None = None) -> dict[str, float]:
             start = time.perf_counter()
             decisions += _play(state, rng)
             play_time += time.perf_counter() - start
-            if isinstance(state, IBState):
+            if isinstance(state, Activations):
                 activations += state.activations
         total_time = time.perf_counter() - total_start
     clones_per_s = _time_clones(_snapshots(game, seed, games))
@@ -139,3 +165,23 @@ def run(games: int, seed: int, game: AnyGame | None = None) -> dict[str, float]:
 def format_figures(figures: dict[str, float]) -> list[str]:
     """One `name: value` line per figure."""
     return [f"{name}: {figures[name]:.2f}" for name in FIGURES if name in figures]
+
+
+def bench_game(ctx: typer.Context, game: str) -> None:
+    """Run `initiative bench --game GAME` with the arguments in `ctx.args`."""
+    name = check_game(game)
+    terminal = part(name, "terminal", TerminalGame) if has_part(name, "terminal") else None
+    own = terminal.bench_options if terminal is not None else NO_OPTIONS
+
+    def measure(shared: Values, values: Values) -> None:
+        try:
+            built = terminal.bench_game(values) if terminal and terminal.bench_game \
+                else load_game(name, **values)
+        except InitiativeError as exc:
+            raise fail(str(exc)) from None
+        for line in format_figures(run(shared["games"], shared["seed"], built)):
+            print(line)
+
+    run_for_game(ctx, "bench", name, SHARED, own, measure,
+                 "Benchmark the engine with random-vs-random games of the game; one "
+                 "`name: value` per figure.")

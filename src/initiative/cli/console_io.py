@@ -1,11 +1,16 @@
 """Where a line-mode console reads its commands: the keyboard, or a script file whose
-commands are echoed after the prompt (so a transcript reads like a session)."""
+commands are echoed after the prompt (so a transcript reads like a session); and where
+a game at the terminal reads its answers (`console_reader`)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 Reader = Callable[[str], "str | None"]
 """Gives one line after showing a prompt; None at the end of input."""
@@ -59,3 +64,21 @@ def run_console(file: Path | None, run: Callable[[Reader, Writer, bool], int],
     if banner and sys.stdin.isatty():
         write_line(banner)
     return run(read_keyboard, write_line, False)
+
+
+def console_reader(console: Console) -> Reader:
+    """Read answers from the terminal (or piped stdin) through `console`."""
+
+    echo = not sys.stdin.isatty()
+
+    def read(prompt: str) -> str | None:
+        try:
+            line = console.input(prompt)
+        except EOFError:
+            console.print()
+            return None
+        if echo:  # piped answers are not shown by a terminal: keep the transcript readable
+            console.print(line, markup=False, highlight=False)
+        return line
+
+    return read

@@ -52,10 +52,13 @@ def check_game(name: str) -> str:
 
 def run_for_game(ctx: typer.Context, command: str, game: str,
                  shared: Sequence[click.Parameter], own: GameOptions,
-                 run: Callable[[Values, Values], int | None], help_text: str) -> None:
+                 run: Callable[[Values, Values], int | None], help_text: str,
+                 elsewhere: Callable[[str], str] | None = None) -> None:
     """Parse `ctx.args` with the `shared` options and the game's `own`, then
     `run(shared values, own values)`; a nonzero result is the exit code. Usage errors
-    exit 2 with click's message; `--help` prints both sets of options."""
+    exit 2 with click's message (for an option the game does not take, followed by
+    `elsewhere(option)`, e.g. which games take it); `--help` prints both sets of
+    options."""
     own_names = {p.name for p in own.params}
 
     def callback(**values: Any) -> None:
@@ -70,6 +73,10 @@ def run_for_game(ctx: typer.Context, command: str, game: str,
     try:  # not standalone: an Exit's code comes back as the result
         code = full.main(args=list(ctx.args), prog_name=prog, standalone_mode=False)
     except click.ClickException as exc:
+        if isinstance(exc, click.NoSuchOption) and elsewhere is not None:
+            note = elsewhere(exc.option_name)
+            if note:  # instead of click's guess at a likely typo
+                exc = click.NoSuchOption(exc.option_name, exc.message + note, ctx=exc.ctx)
         exc.show()
         raise typer.Exit(exc.exit_code) from None
     except click.exceptions.Abort:

@@ -1,179 +1,97 @@
-"""The prompt loop of `initiative play`: one human seat against the random bot.
-
-The loop is the host: it holds the game and gives each player only its own view (the
-bot through `RandomBot.choose(view)`, the human through the rendered screen). Move
-texts are read and written with the game's notation module.
-"""
+"""`initiative play [--game NAME]`: the options every game shares (seed, record, seats,
+bots, house rules), defined once, plus the game's own from its `terminal` part
+(cli/parts.py `TerminalGame`), which plays the game (cli/ib, cli/hex, cli/ti)."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
+import secrets
 from pathlib import Path
 
+import click
+import typer
 from rich.console import Console
-from rich.rule import Rule
-from rich.text import Text
 
-from initiative.bots import make_bot
-from initiative.cli import lookup, render
-from initiative.engine.contract import SPECTATOR
-from initiative.engine.errors import InitiativeError, NotationError
-from initiative.engine.rng import SplitMix64
-from initiative.games.ib.actions import Action
-from initiative.games.ib.match import Match
-from initiative.games.ib.movetext import format_action, parse_action
-from initiative.games.ib.record import Recorder
-from initiative.games.ib.setup import IBGame
-from initiative.games.ib.state import IBState
-from initiative.games.ib.text.describe import log_sentences
-from initiative.games.ib.view import IBView
+from initiative.cli.common import fail
+from initiative.cli.console_io import console_reader
+from initiative.cli.game_command import Values, check_game, run_for_game
+from initiative.cli.parts import OptionError, PlayRequest, TerminalGame
+from initiative.cli.play_host import check_bot
+from initiative.engine.errors import InitiativeError
+from initiative.games.registry import GameEntry, entries, entry, part
 
-Reader = Callable[[str], "str | None"]
-"""Reads one answer after showing a prompt; None at end of input."""
-
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
-PROMPT = "Your choice (number or move text, help, q to quit): "
-
-
-class ChoiceError(ValueError):
-    """An answer that names no legal action; the message says why and what to do."""
-
-
-def console_reader(console: Console) -> Reader:
-    """Read answers from the terminal (or piped stdin) through `console`."""
-
-    echo = not sys.stdin.isatty()
-
-    def read(prompt: str) -> str | None:
-        try:
-            line = console.input(prompt)
-        except EOFError:
-            console.print()
-            return None
-        if echo:  # piped answers are not shown by a terminal: keep the transcript readable
-            console.print(line, markup=False, highlight=False)
-        return line
-
-    return read
+SHARED: tuple[click.Parameter, ...] = (
+    click.Option(["--seed"], type=click.IntRange(min=0),
+                 help="Game seed (default: random, printed)."),
+    click.Option(["--record"], type=click.Path(path_type=Path),
+                 help="Save the game record here (`initiative replay` tells it)."),
+    click.Option(["--seat"], type=click.IntRange(0, 7), default=0, show_default=True,
+                 help="Your seat, from 0 (the game's first)."),
+    click.Option(["--human"], type=click.IntRange(0, 7), multiple=True,
+                 help="Hotseat: a seat played by a person at this keyboard (repeatable; "
+                      "the screen is cleared between them). Default: --seat."),
+    click.Option(["--watch/--no-watch"], default=False,
+                 help="Every seat a bot: play to the end unattended, then print the log."),
+    click.Option(["--bot"], default="random", show_default=True,
+                 help="The bot at the other seats: easy (random), normal or hard (one-ply "
+                      "lookahead over 1 or 3 guesses of what it cannot see), expert (tree "
+                      "search, 500 iterations), or random / heuristic / ismcts@N / "
+                      "ismcts@2s (seconds a move)."),
+    click.Option(["--rule"], multiple=True, metavar="FLAG=VALUE",
+                 help="House rule flag=value (repeatable; see `initiative rules --game "
+                      "NAME`)."),
+)
+"""The options of `play` every game takes."""
 
 
-def parse_choice(text: str, state: IBState, legal: Sequence[Action],
-                 moves: Sequence[str]) -> Action:
-    """The action an answer names: its number in the list, or its move text."""
-    answer = text.strip()
-    if not answer:
-        raise ChoiceError(f"Please enter a number from 1 to {len(legal)} or a move text.")
-    if answer.lstrip("+-").isdigit():
-        n = int(answer)
-        if not 1 <= n <= len(legal):
-            raise ChoiceError(f"There is no choice {n}: enter a number from 1 to {len(legal)}.")
-        return legal[n - 1]
-    for action, move in zip(legal, moves, strict=True):
-        if answer.lower() == move.lower():
-            return action
+def play_game(ctx: typer.Context, game: str) -> None:
+    """Run `initiative play --game GAME` with the arguments in `ctx.args`."""
+    found = entry(check_game(game))
     try:
-        action = parse_action(state, answer)
-    except NotationError as exc:
-        raise ChoiceError(f"{answer!r} is not a legal move here: {exc}") from None
-    if action not in legal:  # pragma: no cover - parse_action accepts only legal moves
-        raise ChoiceError(f"{answer!r} is not legal now; legal moves: {', '.join(moves)}")
-    return action
+        terminal = part(found.name, "terminal", TerminalGame)
+    except InitiativeError as exc:
+        raise fail(f"--game: {exc}") from None
+    run_for_game(ctx, "play", found.name, SHARED, terminal.play_options,
+                 lambda shared, own: _play(terminal, shared, own),
+                 help_text(found, terminal),
+                 lambda option: taken_by(option, found.name))
 
 
-def ask_human(state: IBState, view: IBView, console: Console, read: Reader,
-              log_start: int) -> Action | None:
-    """Show the deciding seat its screen (`view`) and read a legal choice; None: quit."""
-    legal = list(view.legal)
-    moves = [format_action(state, a) for a in legal]
-    console.print(render.screen(view, state.match, moves, log_start))
-    while True:
-        text = read(PROMPT)
-        if text is None or text.strip().lower() in QUIT_WORDS:
-            return None
-        question = lookup.answer(text, view, state.match)  # help, card, unit: no decision
-        if question is not None:
-            console.print(question, markup=False, highlight=False)
-            continue
-        try:
-            return parse_choice(text, state, legal, moves)
-        except ChoiceError as exc:
-            console.print(Text(str(exc), style="bold red"))
-
-
-HANDOFF = "Pass the game to {name} (seat {seat}), then press Enter: "
-"""Hotseat: asked before a different human seat's turn, over a cleared screen."""
-
-
-def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Console,
-         read: Reader, record_path: Path | None = None, bot_name: str = "random") -> int:
-    """Play one game: the `human` seat (or seats, hotseat) against the bot `bot_name`
-    (random or heuristic) at every other seat; `None`: every seat a bot, played to the
-    end unattended and shown as a spectator sees it. Returns the exit code.
-
-    Hotseat: before each turn of a human seat other than the last one to decide, the
-    screen is cleared and the game waits for Enter, so no seat sees another's hand.
-    The record (if asked for) is saved even when a player quits early or the game
-    crashes; a game that could not be recorded is refused before it starts; 1 if the
-    record cannot be written."""
-    humans = [] if human is None else [human] if isinstance(human, int) else list(human)
-    recorder = Recorder(match, seed)
-    state = recorder.state
-    bot = make_bot(bot_name, IBGame(match), SplitMix64(seed).next64())
-    log_start = dict.fromkeys(humans, 0)
-    last = humans[0] if len(humans) == 1 else -1
-    quit_ = False
-    if record_path is not None:
-        try:  # a game that could not be recorded is refused before it starts
-            recorder.record()
-        except InitiativeError as exc:
-            console.print(Text(f"error: this game cannot be recorded: {exc}", style="bold red"))
-            return 1
+def _play(terminal: TerminalGame, shared: Values, own: Values) -> int:
+    """Play with the shared options' values and the game's own; the exit code."""
+    seed = secrets.randbelow(1 << 32) if shared["seed"] is None else shared["seed"]
+    console = Console(highlight=False)
+    request = PlayRequest(seed=seed, seat=shared["seat"], humans=tuple(shared["human"]),
+                          watch=shared["watch"], bot=shared["bot"], record=shared["record"],
+                          rules=tuple(shared["rule"]), console=console,
+                          read=console_reader(console))
     try:
-        while not state.is_terminal():
-            seat = state.current_seat()
-            if seat in log_start:
-                if seat != last:
-                    console.clear()
-                    if read(HANDOFF.format(name=match.seats[seat].name, seat=seat)) is None:
-                        quit_ = True
-                        break
-                    last = seat
-                view = state.view(seat)
-                action = ask_human(state, view, console, read, log_start[seat])
-                log_start[seat] = len(view.log)
-                if action is None:
-                    quit_ = True
-                    break
-            else:
-                action = bot.choose(state.view(seat))
-            recorder.apply(action)
-        shown = humans[0] if len(humans) == 1 else SPECTATOR  # several humans: nobody's hand
-        final = state.view(shown)
-        log_from = log_start.get(shown, 0)
-        console.print(Rule("Game over" if state.is_terminal() else "Game stopped"))
-        for sentence in log_sentences(final, match, log_from):
-            console.print(f"  {sentence}", markup=False, highlight=False)
-        if quit_:
-            console.print("Game abandoned.")
-        else:
-            console.print(render.result_text(final, match))
-    except BaseException:  # a crash or Ctrl-C, even at the end: keep what was played
-        if record_path is not None:
-            _save_record(recorder, record_path, console)
-        raise
-    if record_path is not None:
-        return _save_record(recorder, record_path, console)
-    return 0
+        check_bot(request.bot)
+        return terminal.play(request, own)
+    except OptionError as exc:
+        raise fail(str(exc)) from None
 
 
-def _save_record(recorder: Recorder, path: Path, console: Console) -> int:
-    """Write the game so far to `path`; the exit code (1: it could not be written)."""
+def help_text(game: GameEntry, terminal: TerminalGame) -> str:
+    """`play --help` for `game`: what it plays, then how to see another game's options."""
+    others = ", ".join(e.name for e in entries() if e.name != game.name)
+    return (f"Play {game.title} at the terminal: you against bots, people sharing the "
+            f"keyboard (--human) or bots alone (--watch). {terminal.about}\n\n"
+            f"Another game's options: initiative play --game NAME --help (games: "
+            f"{others}).")
+
+
+def taken_by(option: str, game: str) -> str:
+    """` It is an option of --game X.` when `option` is not `game`'s but another
+    registered game's `play` takes it; else nothing."""
+    takers = [e.name for e in entries()
+              if e.name != game and e.parts.terminal and option in _names(e.name)]
+    return f" It is an option of --game {' or '.join(takers)}." if takers else ""
+
+
+def _names(game: str) -> set[str]:
+    """Every option name of game `game`'s own `play` options (none if it cannot load)."""
     try:
-        recorder.record().save(path)
-    except (OSError, InitiativeError) as exc:
-        console.print(Text(f"error: the record could not be saved: {exc}", style="bold red"))
-        return 1
-    console.print(f"Record saved to {path}", markup=False, highlight=False)
-    return 0
-
+        own = part(game, "terminal", TerminalGame).play_options
+    except InitiativeError:
+        return set()
+    return {name for option in own.params for name in option.opts}

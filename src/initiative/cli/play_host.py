@@ -1,7 +1,7 @@
 """What the terminal hosts of the hex game and The Initiative share: the checks of the
 play options, the `--rule` items, the loop that asks each seat's human or bot in turn
 (keeping what was played through a quit, Ctrl-C or a crash), and the saving of the
-record. Game-neutral: each game's host (cli/hex_play.py, cli/ti_play.py) passes its
+record. Game-neutral: each game's host (cli/hex/play.py, cli/ti/play.py) passes its
 state, bots, question and record."""
 
 from __future__ import annotations
@@ -17,13 +17,10 @@ from rich.rule import Rule
 from initiative.bots import BOTS, is_bot_name
 from initiative.cli.console_io import Reader
 from initiative.cli.menu_choice import PROMPT, QUIT_WORDS, ChoiceError
+from initiative.cli.parts import OptionError
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import ConfigError, InitiativeError
-from initiative.games.ib.config import parse_flag_value
-
-
-class OptionError(ValueError):
-    """A command-line option the game cannot take; the message says which and why."""
+from initiative.timing.flag_types import parse_flag_value
 
 
 class HostedState(Protocol):
@@ -45,7 +42,7 @@ class Chooser(Protocol):
 
 
 class Screens(Protocol):
-    """A game's screens (cli/hex_screen.py, cli/ti_screen.py), drawn from a view dict."""
+    """A game's screens (cli/hex/screen.py, cli/ti/screen.py), drawn from a view dict."""
 
     def screen(self, view: Mapping[str, Any], log_start: int) -> str: ...
 

@@ -1,45 +1,19 @@
-"""`initiative rules`: every house-rule flag in one line: its default, its other values,
-the rule it reads (AMB-nn / IB-x.y.z, HX-An for `--game hex_skirmish`, TI-An for
-`--game the_initiative`) and what the values do."""
+"""`initiative rules`: every house-rule flag of a game in one line: its default, its
+other values, the rule it reads (AMB-nn / IB-x.y.z for Initiative Break, HX-An for the
+hex skirmish game, TI-An for The Initiative) and what the values do. The flags and their
+notes are the game's `rules` part (games/parts.py `RulesListing`); the lines are drawn
+here, alike for every game."""
 
 from __future__ import annotations
 
 import types
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from rich.text import Text
 
-from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
-from initiative.games.hex.flags import HexRules
-from initiative.games.ib.campaign.rules import CampaignRules
-from initiative.games.ib.config import RulesConfig, allowed_values
-from initiative.games.ib.flag_notes import FLAG_NOTES, FlagNote
-from initiative.games.ti.flag_notes import TI_FLAG_NOTES
-from initiative.games.ti.flags import NUMBER_CHOICES, TIRules
-
-SECTIONS: tuple[tuple[str, type], ...] = (
-    ("House-rule flags (--rule flag=value; the web form's house rules)", RulesConfig),
-    ("Campaign flags (campaign new --campaign-rule flag=value)", CampaignRules),
-)
-HEX_SECTIONS: tuple[tuple[str, type], ...] = (
-    ("Hex skirmish house-rule flags (load_game(\"hex_skirmish\", flag=value); "
-     "docs/rules-interpretations.md 5.4)", HexRules),
-)
-TI_SECTIONS: tuple[tuple[str, type], ...] = (
-    ("The Initiative house-rule flags (load_game(\"the_initiative\", flag=value); "
-     "docs/rules-interpretations.md 5.5)", TIRules),
-)
-GAME_SECTIONS = {"initiative_break": SECTIONS, "hex_skirmish": HEX_SECTIONS,
-                 "the_initiative": TI_SECTIONS}
-"""The flag sections `initiative rules --game NAME` prints."""
-NOTES: dict[type, Mapping[str, FlagNote]] = {
-    HexRules: {name: FlagNote(*note) for name, note in HEX_FLAG_NOTES.items()},
-    TIRules: {name: FlagNote(*note) for name, note in TI_FLAG_NOTES.items()}}
-"""Notes of the flag classes that do not use the Initiative Break ones."""
-CHOICES: dict[type, Mapping[str, tuple[int, ...]]] = {TIRules: NUMBER_CHOICES}
-"""Number flags that take only some whole numbers, by flag class."""
+from initiative.games.parts import RulesListing, RulesSection
+from initiative.timing.flag_types import allowed_values
 
 
 @dataclass(frozen=True)
@@ -51,18 +25,18 @@ class FlagRow:
     text: str
 
 
-def flag_rows(cls: type = RulesConfig) -> list[FlagRow]:
-    """One row for every flag of the dataclass `cls`, in declaration order."""
+def flag_rows(section: RulesSection) -> list[FlagRow]:
+    """One row for every flag of the section, in declaration order."""
+    cls = section.flags
     hints = get_type_hints(cls)
     default = cls()
     rows = []
-    notes = NOTES.get(cls, FLAG_NOTES)
     for f in fields(cls):
         value = getattr(default, f.name)
-        choices = CHOICES.get(cls, {}).get(f.name)
+        choices = section.choices.get(f.name)
         others = (_others(hints[f.name], value) if choices is None
                   else ", ".join(_show(v) for v in choices if v != value))
-        note = notes[f.name]
+        note = section.notes[f.name]
         rows.append(FlagRow(f.name, _show(value), others, note.rule, note.text))
     return rows
 
@@ -90,13 +64,13 @@ def flag_line(row: FlagRow) -> str:
     return f"{row.name} = {row.default} [{row.rule}] ({others}): {row.text}"
 
 
-def rules_text(game: str = "initiative_break") -> Text:
-    """Each section's title, then one line per flag (`game`: a key of GAME_SECTIONS)."""
+def rules_text(listing: RulesListing) -> Text:
+    """Each section's title, then one line per flag."""
     text = Text()
-    for title, cls in GAME_SECTIONS[game]:
-        text.append(f"{title}: flag = default [rule] (other values): what it decides\n",
-                    style="bold")
-        for row in flag_rows(cls):
+    for section in listing.sections:
+        text.append(f"{section.title}: flag = default [rule] (other values): what it "
+                    "decides\n", style="bold")
+        for row in flag_rows(section):
             text.append(row.name, style="cyan")
             text.append(" = ")
             text.append(row.default, style="bold")

@@ -13,7 +13,8 @@ import typing
 from dataclasses import fields
 from typing import Any
 
-__all__ = ["expected", "fits", "flag_problems", "parse_value"]
+__all__ = ["allowed_values", "expected", "fits", "flag_problems", "parse_flag_value",
+           "parse_value"]
 
 
 def parse_value(text: str) -> Any:
@@ -27,6 +28,28 @@ def parse_value(text: str) -> Any:
         return int(text)
     except ValueError:
         return text.strip()
+
+
+def parse_flag_value(text: str) -> Any:
+    """A flag value typed on a command line (`true`, `12`, `track_end`): like
+    :func:`parse_value`, but `none` stays text (Initiative Break's ``heal_cap=none`` is one
+    of its words)."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered.lstrip("-").isdigit():
+        return int(lowered)
+    return text.strip()
+
+
+def allowed_values(hint: Any) -> tuple[Any, ...] | None:
+    """The values a flag of type ``hint`` (bool, int or a ``Literal``) accepts; None: any
+    whole number."""
+    if hint is bool:
+        return (True, False)
+    if hint is int:
+        return None
+    return tuple(typing.get_args(hint))
 
 
 def fits(hint: Any, value: Any) -> bool:

@@ -18,7 +18,8 @@ functions included):
 5. flow - `flow`: runs the top frame until a seat must decide.
 6. contract - `state` (HexState), `view` (HexView), `determinize`, `game` (HexGame).
 7. around - what loads, checks, records or draws games: `schema`, `content`, `lint`,
-   `loader`, `notation`, `record`, `positions`, `board_text`.
+   `loader`, `notation`, `record`, `listing` (the flags `initiative rules` lists),
+   `positions`, `board_text`.
 
 Importing `initiative.games.hex.state` loads neither pydantic nor yaml.
 """
@@ -32,7 +33,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("flow", ("flow",)),
     ("contract", ("state", "view", "determinize", "game")),
     ("around", ("entry", "schema", "content", "lint", "loader", "notation", "record",
-                "positions", "board_text", "data")),
+                "listing", "positions", "board_text", "data")),
 )
 """The layers above, lowest first: (name, modules). A package stands for every module
 in it."""

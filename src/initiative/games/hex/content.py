@@ -15,7 +15,7 @@ from pathlib import Path
 from initiative.engine.errors import ContentError
 from initiative.games.content_files import package_sources, read_source
 from initiative.games.hex.geometry import Hex
-from initiative.games.hex.lint import Located, board_hexes, check, style_offset
+from initiative.games.hex.lint import Located, board_hexes, check, lint_sources, style_offset
 from initiative.games.hex.schema import (
     BoardModel,
     CardModel,
@@ -35,6 +35,7 @@ from initiative.games.hex.specs import (
     StyleCard,
     StyleHex,
 )
+from initiative.games.parts import ContentLinter
 
 PACKAGE = "initiative.games.hex"
 DATA_WHERE = "initiative/games/hex/data"
@@ -112,3 +113,8 @@ def _card(model: CardModel) -> ActionCard:
 def _character(model: CharacterModel, decks: dict[str, tuple[str, ...]]) -> Character:
     deck = decks[model.deck] if isinstance(model.deck, str) else model.deck
     return Character(model.key, model.name, model.style, deck)
+
+
+LINTER = ContentLinter(lint=lint_sources, shipped=default_sources)
+"""How `initiative cards lint --game hex_skirmish` checks skirmish content (the game's
+`lint` part): the files read as one set."""

@@ -14,11 +14,11 @@ ENTRY = GameEntry(
     record_format="hex-record/1",
     parts=Parts(
         bots="initiative.bots.hex:BOTS",
-        terminal="initiative.cli.hex:TERMINAL",
+        terminal="initiative.cli.hex.terminal:TERMINAL",
         web="initiative.server.hex:SITE",
         lab="initiative.lab.hex:LAB",
         records="initiative.games.hex.record:READER",
         rules="initiative.games.hex.listing:LISTING",
-        lint="initiative.games.hex.lint:LINTER",
+        lint="initiative.games.hex.content:LINTER",
     ),
 )

@@ -64,6 +64,7 @@ from initiative.games.hex.game import HexGame, new_state
 from initiative.games.hex.loader import load_hex_skirmish
 from initiative.games.hex.notation import canonical_json, position_json, position_of
 from initiative.games.hex.state import HexState
+from initiative.games.parts import RecordReader
 
 FORMAT = "hex-record/1"
 _KEYS = ("format", "params", "seed", "explicit_chance", "actions", "winner", "final_hash",
@@ -212,6 +213,12 @@ def position_text(record: HexRecord, count: int) -> str:
     return position_after(count, len(record.actions),
                           lambda n: position_json(replay_prefix(record, n)))
 
+
+
+READER = RecordReader(
+    story=lambda data, verbose: story(HexRecord.from_dict(data), verbose),
+    position=lambda data, moves: position_text(HexRecord.from_dict(data), moves))
+"""How `initiative replay` reads these records (the game's `records` part)."""
 
 # --- random games and the golden records -----------------------------------------
 

@@ -26,7 +26,8 @@ so a rule is found by its chapter:
    nodes), `stepping` (stopping between two activations), `determinize`, `setup`
    (`new_game`, `IBGame`).
 7. around - what reads or records games: `loader` (the registry's parameters),
-   `notation`, `movetext`, `record`, `text`, `campaign`.
+   `notation`, `movetext`, `record`, `story` (a record told, for `initiative replay`),
+   `text`, `campaign`, `listing` (the flags `initiative rules` lists).
 
 Importing `initiative.games.ib.state` loads neither pydantic nor yaml: the layers below
 it read compiled content from `specs` only.
@@ -43,7 +44,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("rounds", "effects", "attacks", "breaks", "activation")),
     ("flow", ("flow",)),
     ("contract", ("state", "view", "chance", "stepping", "determinize", "setup")),
-    ("around", ("entry", "loader", "notation", "movetext", "record", "text", "campaign")),
+    ("around", ("entry", "loader", "notation", "movetext", "record", "story", "text",
+                "campaign", "listing")),
 )
 """The layers above, lowest first: (name, modules). A package (`text`, `campaign`)
 stands for every module in it."""

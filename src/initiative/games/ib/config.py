@@ -8,9 +8,11 @@ each); the first value listed there is the default. Flags this project added are
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Literal, get_args, get_type_hints
+from typing import Any, Literal, get_type_hints
 
 from initiative.engine.errors import ConfigError
+from initiative.timing.flag_types import allowed_values
+from initiative.timing.flag_types import parse_flag_value as parse_flag_value
 from initiative.timing.track_rules import (
     DeferredAfterCrossing,
     IbEndPosition,
@@ -180,22 +182,3 @@ def check_flags(cls: type, data: dict[str, Any], where: str, what: str) -> None:
         if (type(value), value) not in {(type(a), a) for a in allowed}:
             raise ConfigError(
                 f"{where}.{key}: {value!r} is not one of {', '.join(map(repr, allowed))}")
-
-
-def allowed_values(hint: Any) -> tuple[Any, ...] | None:
-    """The values a flag accepts (None: any whole number)."""
-    if hint is bool:
-        return (True, False)
-    if hint is int:
-        return None
-    return tuple(get_args(hint))
-
-
-def parse_flag_value(text: str) -> Any:
-    """Read a flag value typed on a command line (`true`, `12`, `track_end`)."""
-    lowered = text.strip().lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered.lstrip("-").isdigit():
-        return int(lowered)
-    return text.strip()

@@ -465,8 +465,16 @@ def load_content_file(path: Path | str) -> Content:
     return load_content_text(path.read_text(encoding="utf-8"), str(path))
 
 
+CORE_WHERE = "initiative/games/ib/data/core.yaml"
+"""The name messages give the shipped content file."""
+
+
+def core_text() -> str:
+    """The text of the shipped content file."""
+    return resources.files("initiative.games.ib").joinpath("data/core.yaml").read_text("utf-8")
+
+
 @cache
 def core_content() -> Content:
     """The original sample content shipped with the core engine."""
-    text = resources.files("initiative.games.ib").joinpath("data/core.yaml").read_text("utf-8")
-    return load_content_text(text, "initiative/games/ib/data/core.yaml")
+    return load_content_text(core_text(), CORE_WHERE)

@@ -6,14 +6,7 @@ docs/rules-interpretations.md has the full entries (question, readings, why the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class FlagNote:
-    rule: str
-    text: str
-
+from initiative.games.parts import FlagNote
 
 FLAG_NOTES: dict[str, FlagNote] = {
     # --- track and movement ---

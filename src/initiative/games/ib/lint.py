@@ -11,7 +11,7 @@ never exist; unused cards, odd deck sizes and repeated names are warnings.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import yaml
 from pydantic import ValidationError
@@ -20,12 +20,15 @@ from initiative.engine.data_text import load_yaml
 from initiative.engine.errors import ContentError
 from initiative.engine.findings import Finding
 from initiative.games.ib.content import (
+    CORE_WHERE,
     ClauseModel,
     ContentFile,
     clause_groups,
+    core_text,
     load_content_text,
 )
 from initiative.games.ib.deckbuilding import STANDARD_DECK, STANDARD_TEAM
+from initiative.games.parts import ContentLinter, Source
 
 MULTI_TARGETS = ("all_enemies", "all_allies")
 
@@ -195,3 +198,13 @@ def _duplicate_names(model: ContentFile, where: str) -> Iterator[Finding]:
             if len(keys) > 1:
                 yield Finding("warning", f"{where}: {what} {', '.join(map(repr, keys))} "
                                          "share one name")
+
+
+def _lint_each(sources: Sequence[Source]) -> list[Finding]:
+    return [finding for text, where in sources for finding in lint_content(text, where)]
+
+
+LINTER = ContentLinter(lint=_lint_each, shipped=lambda: [Source(core_text(), CORE_WHERE)],
+                       one_by_one=True)
+"""How `initiative cards lint` checks Initiative Break content (the game's `lint`
+part): each file on its own."""

@@ -16,7 +16,8 @@ it, and never in a cycle (tests/ti/test_ti_layers.py checks both):
 5. flow - `flow`: runs the top frame until a seat must decide.
 6. contract - `state` (TIState), `view` (TIView), `determinize`, `game` (TIGame).
 7. around - what loads, checks, records or draws games: `schema`, `content`,
-   `validate`, `loader`, `campaign`, `notation`, `record`, `board_text`.
+   `validate`, `loader`, `campaign`, `notation`, `record`, `listing` (the flags
+   `initiative rules` lists), `board_text`.
 
 Importing `initiative.games.ti.state` loads neither pydantic nor yaml.
 """
@@ -30,7 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("flow", ("flow",)),
     ("contract", ("state", "view", "determinize", "game")),
     ("around", ("entry", "schema", "content", "validate", "loader", "campaign", "notation",
-                "record", "positions", "board_text", "data")),
+                "record", "listing", "positions", "board_text", "data")),
 )
 """The layers above, lowest first: (name, modules). A module not listed here belongs
 to the layer its owner adds it to; tests/ti/test_ti_layers.py fails on an unlisted one."""

@@ -15,7 +15,9 @@ from functools import cache
 from pathlib import Path
 
 from initiative.engine.errors import ContentError
+from initiative.engine.findings import Finding
 from initiative.games.content_files import package_sources, read_source
+from initiative.games.parts import ContentLinter
 from initiative.games.ti.actions import PILES
 from initiative.games.ti.schema import (
     BoardModel,
@@ -44,7 +46,7 @@ from initiative.games.ti.specs import (
     TokenSpec,
     Window,
 )
-from initiative.games.ti.validate import ContentSet, Located, check, merge
+from initiative.games.ti.validate import ContentSet, Located, check, merge, validate_sources
 
 PACKAGE = "initiative.games.ti"
 DATA_WHERE = "initiative/games/ti/data"
@@ -151,3 +153,17 @@ def _mission(model: MissionModel, board: Board) -> Mission:
         back_secret=model.back_secret, face_secret=model.face_secret,
         story=Story(model.story.intro, model.story.win, model.story.loss),
         difficulty=model.difficulty)
+
+
+def validate_over_shipped(sources: Sequence[tuple[str, str]]) -> list[Finding]:
+    """Every finding for mission or content files laid over the shipped content (a file
+    named like a shipped one replaces it)."""
+    given = {where for _, where in sources}
+    return validate_sources(sources, base=[source for source in default_sources()
+                                           if source[1] not in given])
+
+
+LINTER = ContentLinter(lint=validate_over_shipped, shipped=default_sources)
+"""How `initiative cards lint --game the_initiative` and `initiative mission validate`
+check The Initiative's content (the game's `lint` part): the files read as one set over
+the shipped content."""

@@ -13,12 +13,12 @@ ENTRY = GameEntry(
     record_format="ti-record/1",
     parts=Parts(
         bots="initiative.bots.ti:BOTS",
-        terminal="initiative.cli.ti:TERMINAL",
+        terminal="initiative.cli.ti.terminal:TERMINAL",
         web="initiative.server.ti:SITE",
         lab="initiative.lab.ti:LAB",
         records="initiative.games.ti.record:READER",
         rules="initiative.games.ti.listing:LISTING",
-        lint="initiative.games.ti.validate:LINTER",
+        lint="initiative.games.ti.content:LINTER",
         commands=(
             Command("mission", "initiative.cli.ti.mission:mission_app",
                     "The Initiative's missions: validate mission files, list them, keep "

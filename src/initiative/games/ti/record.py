@@ -53,6 +53,7 @@ from initiative.engine.records import (
     write_golden,
 )
 from initiative.engine.rng import Seed, SplitMix64
+from initiative.games.parts import RecordReader
 from initiative.games.ti import actions
 from initiative.games.ti.actions import Kind, TIAction, act
 from initiative.games.ti.frames import ANSWER
@@ -224,6 +225,12 @@ def position_text(record: TIRecord, count: int) -> str:
     return position_after(count, len(record.actions),
                           lambda n: position_json(replay_prefix(record, n)))
 
+
+
+READER = RecordReader(
+    story=lambda data, verbose: story(TIRecord.from_dict(data), verbose),
+    position=lambda data, moves: position_text(TIRecord.from_dict(data), moves))
+"""How `initiative replay` reads these records (the game's `records` part)."""
 
 # --- the golden records ------------------------------------------------------------
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from initiative.cli import ti_screen
 from initiative.cli.menu_choice import PROMPT as PROMPT
 from initiative.cli.menu_choice import QUIT_WORDS as QUIT_WORDS
 from initiative.cli.menu_choice import ChoiceError as ChoiceError
 from initiative.cli.menu_choice import menu_entry, not_a_choice, not_legal, spoken
+from initiative.cli.ti import screen as ti_screen
 from initiative.games.ti.actions import Kind, TIAction, act, action_text, from_index, parse
 from initiative.games.ti.board_text import card_text, link_mark, token_code
 

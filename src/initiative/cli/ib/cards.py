@@ -1,5 +1,6 @@
 """`initiative cards`: list, show and lint the content (Characters, Keystones, cards,
-Challenge Cards and encounters); `lint --game hex_skirmish` lints skirmish content.
+Challenge Cards and encounters); `lint --game NAME` lints any game's content
+(cli/lint.py).
 
 Exit codes: `show` 1 for an unknown name; `lint` 1 if any file has an error (warnings
 alone exit 0); 2 when a file or option cannot be read.
@@ -8,18 +9,15 @@ alone exit 0); 2 when a file or option cannot be read.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator, Sequence
-from importlib import resources
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from initiative.cli.common import fail
+from initiative.cli.lint import lint_files
 from initiative.engine.errors import InitiativeError
-from initiative.engine.findings import Finding
-from initiative.games.hex.content import default_sources as hex_sources
-from initiative.games.hex.lint import lint_sources as lint_hex
 from initiative.games.ib.actions import MAX_UNITS, Kind
 from initiative.games.ib.challenge_cards import (
     ChallengeSpec,
@@ -38,7 +36,6 @@ from initiative.games.ib.content import (
     core_content,
     load_content_file,
 )
-from initiative.games.ib.lint import lint_content
 from initiative.games.ib.match import SPAWN_RESERVE
 from initiative.games.ib.text.describe import (
     ATTACKS,
@@ -55,13 +52,10 @@ cards_app = typer.Typer(
 )
 
 KINDS = ("character", "keystone", *CARD_KINDS, "challenge", "encounter")
-CORE_WHERE = "initiative/games/ib/data/core.yaml"
 Entry = CharacterSpec | KeystoneSpec | CardSpec | ChallengeSpec | EncounterSpec
 
 ContentOption = Annotated[Path | None, typer.Option(
     "--content", help="Content file to read (default: the shipped core content).")]
-
-
 
 
 def _content(path: Path | None) -> Content:
@@ -397,50 +391,17 @@ def show(
             typer.echo(line)
 
 
-def _read(path: Path | None) -> tuple[str, str]:
-    """The text and the name shown for one file (None: the shipped core content)."""
-    if path is None:
-        core = resources.files("initiative.games.ib").joinpath("data/core.yaml")
-        return core.read_text("utf-8"), CORE_WHERE
-    try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else (exc.strerror or exc)
-        raise fail(f"{path}: cannot read the file ({reason})") from None
-
-
-def _tally(found: Sequence[Finding]) -> str:
-    errors = sum(f.is_error for f in found)
-    return f"{errors} error(s), {len(found) - errors} warning(s)"
-
-
-LINT_GAMES = ("initiative_break", "hex_skirmish")
-
-
 @cards_app.command()
 def lint(
     files: Annotated[list[Path] | None, typer.Argument(
-        metavar="[FILE]...", help="Content files (default: the shipped content).")] = None,
+        metavar="[FILE]...", help="Content files (default: the game's shipped content).")
+    ] = None,
     game: Annotated[str, typer.Option(
-        "--game", help="Whose content: initiative_break (each file on its own) or "
-                       "hex_skirmish (the files read as one set; docs/hex-content.md).",
+        "--game", help="Whose content: initiative_break (each file on its own), "
+                       "hex_skirmish (the files read as one set; docs/hex-content.md), "
+                       "the_initiative (over the shipped content; as `mission validate`) or "
+                       "any other registered game with a linter.",
     )] = "initiative_break",
 ) -> None:
     """Check content files against the schema and what the engine plays; exit 1 on errors."""
-    if game not in LINT_GAMES:
-        raise fail(f"--game: {game!r} is not one of {', '.join(LINT_GAMES)}")
-    sets: list[tuple[str, Sequence[Finding]]]
-    if game == "hex_skirmish":
-        sources = [_read(path) for path in files] if files else hex_sources()
-        sets = [(", ".join(where for _, where in sources), lint_hex(sources))]
-    else:
-        sets = [(where, lint_content(text, where)) for text, where in
-                ([_read(path) for path in files] if files else [_read(None)])]
-    failed = False
-    for where, found in sets:
-        for finding in found:
-            typer.echo(str(finding))
-        typer.echo(f"{where}: {_tally(found) if found else 'ok'}")
-        failed = failed or any(f.is_error for f in found)
-    if failed:
-        raise typer.Exit(1)
+    lint_files(game, files or [])

@@ -20,12 +20,15 @@ from rich.table import Table
 from rich.text import Text
 
 from initiative.cli.common import DbOption, fail, open_store
+from initiative.cli.console_io import console_reader
+from initiative.cli.parts import OptionError
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.campaign.model import Campaign
 from initiative.games.ib.campaign.rules import battle_modifiers, choices
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.text.describe import log_sentences
+from initiative.timing.flag_types import parse_flag_value
 
 campaign_app = typer.Typer(no_args_is_help=True,
                            help="Campaign mode (IB 7): a party through 6-10 battles, saved.")
@@ -55,19 +58,18 @@ def new(
     """Start a campaign (a story, or a generic one built by IB 7.11's curve) and play it."""
     import secrets
 
-    from initiative.cli.common import parse_rules
+    from initiative.cli.ib.options import parse_rules
     from initiative.games.ib.campaign.generic import generic_plan
     from initiative.games.ib.campaign.plans import story as story_plan
     from initiative.games.ib.campaign.rules import CampaignRules, new_campaign
     from initiative.games.ib.campaign.session import CampaignSession
-    from initiative.games.ib.config import parse_flag_value
     from initiative.games.ib.deckbuilding import load_team_file
     from initiative.games.ib.formats import shipped_team
 
     content = core_content()
     seed = secrets.randbelow(1 << 32) if seed is None else seed
-    config = parse_rules(rule or [], None)
     try:
+        config = parse_rules(rule or [], None)
         flags = {k.strip(): parse_flag_value(v) for k, _, v in
                  (item.partition("=") for item in campaign_rule or [])}
         rules = CampaignRules.from_dict(flags, "--campaign-rule")
@@ -79,7 +81,7 @@ def new(
                                 config.to_dict(only_changed=True))
         store = open_store(db)
         session = CampaignSession.start(store, campaign, content)
-    except InitiativeError as exc:
+    except (InitiativeError, OptionError) as exc:
         raise fail(str(exc)) from None
     console = Console(highlight=False)
     console.print(f"Campaign {session.id[:8]} ({plan.name}, seed {seed}) saved in "
@@ -161,8 +163,6 @@ def _open(record: str, db: str | None, store: Any = None) -> Any:
 
 def _play(session: Any, console: Console, auto: bool) -> None:
     """Choices and battles until the campaign ends or the player quits (all saved)."""
-    from initiative.cli.play import console_reader
-
     read = console_reader(console)
     while session.campaign.stage not in ("won", "lost"):
         if session.battle is not None:
@@ -207,8 +207,8 @@ def auto_rng(session: Any) -> SplitMix64:
 def _battle(session: Any, console: Console, read: Any, auto: bool) -> bool:
     """Fight the current battle; False if the player stopped (everything is saved)."""
     from initiative.bots.random_bot import RandomBot
-    from initiative.cli import render
-    from initiative.cli.play import ask_human
+    from initiative.cli.ib import render
+    from initiative.cli.ib.play import ask_human
 
     plan = session.campaign.plan.battle(session.campaign.battle)
     console.print(Text(f"Battle {session.campaign.fought + 1}: {plan.name}", style="bold"))

@@ -16,14 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+import click
 from rich.console import Console
 
 from initiative.bots import AnyBot, make_bot
-from initiative.cli import play_host, ti_screen
+from initiative.cli import play_host
 from initiative.cli.console_io import Reader
-from initiative.cli.play_host import OptionError as OptionError
-from initiative.cli.play_host import Screens, check_bot, check_seats, final_viewer, play_out
-from initiative.cli.ti_prompt import QUIT_WORDS, parse_choice, question
+from initiative.cli.game_command import GameOptions, Values
+from initiative.cli.parts import OptionError, PlayRequest
+from initiative.cli.play_host import Screens, check_seats, final_viewer, play_out
+from initiative.cli.ti import screen as ti_screen
+from initiative.cli.ti.prompt import QUIT_WORDS, parse_choice, question
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game_as
@@ -150,20 +153,34 @@ def load(players: int | None, mission: str | None, characters: str | None,
     return game
 
 
-def play_command(*, players: int | None, mission: str | None, characters: str | None,
-                 seed: int, seat: int, humans: Sequence[int], watch: bool, bot: str,
-                 record: Path | None, rules: Sequence[str], campaign: str | None,
-                 console: Console, read: Reader) -> int:
+PLAY_OPTIONS = GameOptions((
+    click.Option(["--players"], type=int, help="Players, 1 to 4 (default 2)."),
+    click.Option(["--mission"], help="The mission key (default: the campaign's first)."),
+    click.Option(["--characters"], metavar="KEY+KEY",
+                 help="One character key per seat, joined by + (e.g. a+b)."),
+    click.Option(["--campaign"], help="Play this campaign's next mission (or --mission) "
+                                      "and log the result (TI-25, TI-57)."),
+))
+"""The Initiative's own options of `initiative play`."""
+BENCH_OPTIONS = GameOptions((
+    click.Option(["--players"], type=int, default=2, show_default=True,
+                 help="Players, 1 to 4 (the campaign's first mission)."),
+))
+"""Its own options of `initiative bench`."""
+
+
+def play_command(request: PlayRequest, own: Values) -> int:
     """`initiative play --game the_initiative`: check the options, say who plays, play.
-    With `campaign`, the campaign's next mission (or `mission`) is played and its end
+    With --campaign, the campaign's next mission (or --mission) is played and its end
     written in the campaign log (TI-25, TI-57). Bad options raise `OptionError` with the
     message for the user."""
-    check_bot(bot)
+    players, mission, characters, campaign = (own["players"], own["mission"],
+                                              own["characters"], own["campaign"])
     store: Store | None = None
     campaign_id = ""
     try:
         if campaign is None:
-            game = load(players, mission, characters, rules)
+            game = load(players, mission, characters, request.rules)
         else:
             store = Store()
             campaign_id = campaign_record(store, campaign)
@@ -171,17 +188,19 @@ def play_command(*, players: int | None, mission: str | None, characters: str | 
                                                    ("characters", characters))
                      if value is not None}
             params = ti_campaign.start_game(store, campaign_id, mission,
-                                            rules=rule_flags(rules), **extra)
+                                            rules=rule_flags(request.rules), **extra)
             game = load_game_as(TIGame, "the_initiative", **params)
     except InitiativeError as exc:
         raise OptionError(f"--campaign {campaign}: {exc}" if campaign else str(exc)) \
             from None
     solo = game.setup.players == 1  # TI-A17: one person may run both characters
-    here = [] if watch else sorted(set(humans)) if humans else \
-        list(range(game.num_seats)) if solo else [seat]
-    check_seats(here, game.num_seats, record)
-    console.print(opening(game, seed, here, bot), markup=False, highlight=False)
-    code, state, _ = run(game, seed, here, bot, console, read, record)
+    here = request.seats_here(range(game.num_seats) if solo else ())
+    check_seats(here, game.num_seats, request.record)
+    console = request.console
+    console.print(opening(game, request.seed, here, request.bot), markup=False,
+                  highlight=False)
+    code, state, _ = run(game, request.seed, here, request.bot, console, request.read,
+                         request.record)
     if store is not None:
         try:
             log_result(store, campaign_id, game, state, console)

@@ -10,11 +10,12 @@ TI-57).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 import typer
 
 from initiative.cli.common import DbOption, fail, open_store
+from initiative.cli.lint import lint_files
 from initiative.engine.errors import InitiativeError
 from initiative.games.ti.campaign import (
     KIND,
@@ -25,9 +26,10 @@ from initiative.games.ti.campaign import (
     record_result,
     start_game,
 )
-from initiative.games.ti.content import default_content, default_sources, load_content_file
+from initiative.games.ti.content import default_content, load_content_file
 from initiative.games.ti.specs import TIContent
-from initiative.games.ti.validate import validate_sources
+
+GAME: Final = "the_initiative"
 
 mission_app = typer.Typer(
     no_args_is_help=True,
@@ -42,14 +44,6 @@ ContentOption = Annotated[Path | None, typer.Option(
     "--content", help="A content file laid over the shipped content.")]
 
 
-def _read(path: Path) -> tuple[str, str]:
-    try:
-        return path.read_text(encoding="utf-8"), str(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.reason if isinstance(exc, UnicodeDecodeError) else (exc.strerror or exc)
-        raise fail(f"{path}: cannot read the file ({reason})") from None
-
-
 @mission_app.command()
 def validate(
     files: Annotated[list[Path], typer.Argument(
@@ -57,16 +51,7 @@ def validate(
                                 "shipped content.")],
 ) -> None:
     """Check mission files: every problem at once, with file and place; exit 1 on errors."""
-    sources = [_read(path) for path in files]
-    found = validate_sources(sources, base=default_sources())
-    for finding in found:
-        typer.echo(str(finding))
-    errors = sum(f.is_error for f in found)
-    names = ", ".join(where for _, where in sources)
-    typer.echo(f"{names}: " + (f"{errors} error(s), {len(found) - errors} warning(s)"
-                               if found else "ok"))
-    if errors:
-        raise typer.Exit(1)
+    lint_files(GAME, files)
 
 
 def _content(path: Path | None) -> TIContent:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from initiative.cli import hex_screen
+from initiative.cli.hex import screen as hex_screen
 from initiative.cli.menu_choice import PROMPT as PROMPT
 from initiative.cli.menu_choice import QUIT_WORDS as QUIT_WORDS
 from initiative.cli.menu_choice import ChoiceError as ChoiceError

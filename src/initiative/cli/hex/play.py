@@ -15,14 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+import click
 from rich.console import Console
 
 from initiative.bots import make_bot
-from initiative.cli import hex_screen, play_host
+from initiative.cli import play_host
 from initiative.cli.console_io import Reader
-from initiative.cli.hex_prompt import parse_choice, question
-from initiative.cli.play_host import OptionError as OptionError
-from initiative.cli.play_host import Screens, check_bot, check_seats, final_viewer, play_out
+from initiative.cli.game_command import GameOptions, Values
+from initiative.cli.hex import screen as hex_screen
+from initiative.cli.hex.prompt import parse_choice, question
+from initiative.cli.parts import OptionError, PlayRequest
+from initiative.cli.play_host import Screens, check_seats, final_viewer, play_out
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game_as
@@ -108,18 +111,30 @@ def load(players: int | None, board: str | None, characters: str | None,
     return game
 
 
-def play_command(*, players: int | None, board: str | None, characters: str | None,
-                 seed: int, seat: int, humans: Sequence[int], watch: bool, bot: str,
-                 record: Path | None, rules: Sequence[str], console: Console,
-                 read: Reader) -> int:
+PLAY_OPTIONS = GameOptions((
+    click.Option(["--players"], type=int, help="Players, 2 to 4 (default 2)."),
+    click.Option(["--board"], help="The board key (default: the content's default board)."),
+    click.Option(["--characters"], metavar="KEY+KEY",
+                 help="One character key per seat, joined by + (e.g. a+b)."),
+))
+"""The hex game's own options of `initiative play`."""
+BENCH_OPTIONS = GameOptions((
+    click.Option(["--players"], type=int, default=2, show_default=True,
+                 help="Players, 2 to 4."),
+))
+"""Its own options of `initiative bench` (the default board and characters)."""
+
+
+def play_command(request: PlayRequest, own: Values) -> int:
     """`initiative play --game hex_skirmish`: check the options, say who plays, play.
     Bad options raise `OptionError` with the message for the user."""
-    check_bot(bot)
     try:
-        game = load(players, board, characters, rules)
+        game = load(own["players"], own["board"], own["characters"], request.rules)
     except InitiativeError as exc:
         raise OptionError(str(exc)) from None
-    here = [] if watch else sorted(set(humans)) if humans else [seat]
-    check_seats(here, game.num_seats, record)
-    console.print(opening(game, seed, here, bot), markup=False, highlight=False)
-    return run(game, seed, here, bot, console, read, record)
+    here = request.seats_here()
+    check_seats(here, game.num_seats, request.record)
+    request.console.print(opening(game, request.seed, here, request.bot), markup=False,
+                          highlight=False)
+    return run(game, request.seed, here, request.bot, request.console, request.read,
+               request.record)
