@@ -34,6 +34,8 @@ Inside games/ib the core has a layer test of its own; here games/ib is one packa
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -136,6 +138,53 @@ def test_no_game_imports_another_game(graph: Graph) -> None:
               if game_of(edge.source) and game_of(edge.target)
               and game_of(edge.source) != game_of(edge.target)],
              "imports from one game package into another")
+
+
+FRONT_ENDS = ("bots", "lab", "server", "cli")
+"""The packages that serve every game alike: a module of theirs imports a game (or another
+front end's part of a game) only if it is that game's own part (GUIDE 1, "Front ends
+know no game")."""
+
+
+def games_of(graph: Graph) -> frozenset[str]:
+    """The game packages (initiative.games.<g>, a folder with modules of its own)."""
+    return frozenset(module.split(".")[2] for module in graph.modules
+                     if module.startswith("initiative.games.") and module.count(".") >= 3)
+
+
+def game_part_of(module: str, games: frozenset[str]) -> str | None:
+    """The game a module belongs to: a game package's own module, or a front end's module
+    in the package named for a game (initiative.cli.hex.play: hex); None if shared."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[2] in games and parts[1] in ("games", *FRONT_ENDS):
+        return parts[2]
+    return None
+
+
+def test_no_shared_front_end_module_imports_a_game(graph: Graph) -> None:
+    """A module of server/, cli/, lab/ or bots/ imports initiative.games.<g> (or a front
+    end's part of game g) only if it is game g's own part (the package named for it):
+    shared modules find games through the registry, by name."""
+    games = games_of(graph)
+    assert games >= {"ib", "hex", "ti"}
+    _fail_on([f"{edge} (it belongs to no game, or to another)" for edge in graph.edges
+              if graph.top(edge.source) in FRONT_ENDS
+              and (target := game_part_of(edge.target, games)) is not None
+              and game_part_of(edge.source, games) != target],
+             "front-end modules importing a game that is not their own")
+
+
+@pytest.mark.parametrize("game", ["ib", "hex", "ti"])
+def test_one_games_web_table_loads_no_other_game(game: str) -> None:
+    """Importing one game's web part (its routes' site: form, renderer, guide) in a fresh
+    interpreter loads that game's modules and no module of another game."""
+    code = (f"import sys, initiative.server.{game}\n"
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 2 and "
+            "m.split('.')[1] in ('games', 'server', 'cli', 'lab', 'bots') and "
+            "m.split('.')[2] in ('ib', 'hex', 'ti')}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.strip()
+    assert out == str([game])
 
 
 def test_every_package_has_a_layer(graph: Graph) -> None:

@@ -209,17 +209,23 @@ def test_importing_the_registry_loads_no_game() -> None:
 
 
 def test_asking_for_the_games_loads_their_entries_only() -> None:
-    """Listing the games reads each one's entry (text naming its parts) and loads none
-    of its rules or front ends."""
-    code = ("import sys, initiative.games as g; g.registered_games(); "
-            "print(sorted(m for m in sys.modules if m.startswith('initiative.')"
-            " and not m.startswith('initiative.engine')))")
+    """Naming the games loads nothing of them; one game's entry (text naming its parts)
+    loads that entry alone; all the entries load the entries and none of the games'
+    rules or front ends."""
+    code = ("import sys, initiative.games as g\n"
+            "def seen(): return sorted(m for m in sys.modules if m.startswith("
+            "'initiative.') and not m.startswith('initiative.engine'))\n"
+            "g.registered_games(); print(seen())\n"
+            "g.entry('hex_skirmish'); print(seen())\n"
+            "g.entries(); print(seen())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120).stdout.strip()
-    assert out == str(sorted(["initiative.games", "initiative.games.registry",
-                              "initiative.games.ib", "initiative.games.ib.entry",
-                              "initiative.games.hex", "initiative.games.hex.entry",
-                              "initiative.games.ti", "initiative.games.ti.entry"]))
+                         check=True, timeout=120).stdout.splitlines()
+    base = ["initiative.games", "initiative.games.registry"]
+    hexed = ["initiative.games.hex", "initiative.games.hex.entry"]
+    every = [*hexed, "initiative.games.ib", "initiative.games.ib.entry",
+             "initiative.games.ti", "initiative.games.ti.entry"]
+    assert out == [str(sorted(base)), str(sorted([*base, *hexed])),
+                   str(sorted([*base, *every]))]
 
 
 # --- the front ends build their games through load_game ----------------------------

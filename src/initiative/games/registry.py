@@ -119,53 +119,57 @@ def resolve(target: str) -> Any:
 
 
 @cache
-def _entries() -> dict[str, GameEntry]:
-    """Every registered game's entry: the built-in ones, then installed ones."""
+def _targets() -> dict[str, str]:
+    """Where each registered game's entry is: the built-in ones, then installed ones
+    (nothing is imported)."""
     targets = dict(BUILT_IN)
     for point in entry_points(group=ENTRY_POINT_GROUP):
         targets.setdefault(point.name, point.value)
-    entries: dict[str, GameEntry] = {}
-    for name, target in targets.items():
-        found = resolve(target)
-        if not isinstance(found, GameEntry) or found.name != name:
-            raise GameParamError(f"game {name!r}: {target} is not the GameEntry of {name!r}")
-        entries[name] = found
-    return entries
+    return targets
+
+
+@cache
+def _entry(name: str) -> GameEntry:
+    target = _targets()[name]
+    found = resolve(target)
+    if not isinstance(found, GameEntry) or found.name != name:
+        raise GameParamError(f"game {name!r}: {target} is not the GameEntry of {name!r}")
+    return found
 
 
 def refresh() -> None:
-    """Forget the entries read so far (a package installed since is found next time)."""
-    _entries.cache_clear()
+    """Forget the games found so far (a package installed since is found next time)."""
+    _targets.cache_clear()
+    _entry.cache_clear()
 
 
 def registered_games() -> tuple[str, ...]:
-    """The names `load_game` accepts, sorted."""
-    return tuple(sorted(_entries()))
+    """The names `load_game` accepts, sorted (no game's entry is loaded)."""
+    return tuple(sorted(_targets()))
 
 
 def entries() -> tuple[GameEntry, ...]:
     """Every registered game's entry, by name."""
-    found = _entries()
-    return tuple(found[name] for name in sorted(found))
+    return tuple(_entry(name) for name in registered_games())
 
 
 def entry(name: str) -> GameEntry:
-    """The entry of game `name`; GameParamError lists the registered games."""
-    found = _entries().get(name)
-    if found is None:
+    """The entry of game `name` (only its own is loaded); GameParamError lists the
+    registered games."""
+    if name not in _targets():
         raise GameParamError(f"unknown game {name!r} (registered: "
                              f"{', '.join(registered_games())})")
-    return found
+    return _entry(name)
 
 
 def entry_of_slug(slug: str) -> GameEntry | None:
     """The game whose web addresses start with `slug`, or None."""
-    return next((e for e in _entries().values() if e.web_slug == slug), None)
+    return next((e for e in entries() if e.web_slug == slug), None)
 
 
 def entry_of_record(tag: object) -> GameEntry | None:
     """The game whose records carry the format tag `tag`, or None."""
-    return next((e for e in _entries().values()
+    return next((e for e in entries()
                  if e.record_format and e.record_format == tag), None)
 
 
