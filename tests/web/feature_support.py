@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -134,31 +134,41 @@ def kind(action: Any) -> str:
 
 @dataclass(frozen=True)
 class Position:
-    """A table's request that opens where seat 1 decides, and the decision (an action
-    number) that it can take there and then take back."""
+    """A table's request that opens where seat 1 decides, and a decision (an action
+    number) it can take there."""
 
     body: dict[str, Any]
     index: int
 
 
-def undo_position(case: GameCase, name: str, seeds: range = range(1, 30), after: int = 0,
-                  any_kind: bool = False) -> Position:
+Wanted = Callable[[Offline, Any], bool]
+
+
+def find_position(case: GameCase, name: str, wanted: Wanted, seeds: range = range(1, 30),
+                  after: int = 0) -> Position:
     """The first position of seeded random games, `after` decisions in or later, where
-    seat 1 can take a decision of `case.undo_kinds` (`any_kind`: of any kind) that the
-    table lets it take back."""
+    seat 1 can take an action `wanted` accepts."""
     for seed in seeds:
         body = case.body(name, seed)
         offline = Offline(case, body)
         while offline.state.current_seat() >= 0 and len(offline.line) < after + 300:
             if offline.state.current_seat() == 0 and len(offline.line) >= after:
                 for action in offline.state.legal_actions():
-                    if (any_kind or kind(action) in case.undo_kinds) \
-                            and offline.undoable(action):
+                    if wanted(offline, action):
                         return Position({**body, "prefix": offline.line},
                                         offline.game.action_index(action))
             offline.play(random.Random(seed * 1000 + len(offline.line)).choice(
                 offline.legal()))
-    raise AssertionError(f"{case}: no decision to take back in the games searched")
+    raise AssertionError(f"{case}: no such decision in the games searched")
+
+
+def undo_position(case: GameCase, name: str, after: int = 0, any_kind: bool = False
+                  ) -> Position:
+    """A position where seat 1 can take a decision of `case.undo_kinds` (`any_kind`: of
+    any kind) that the table lets it take back."""
+    return find_position(case, name, lambda offline, action: (
+        any_kind or kind(action) in case.undo_kinds) and offline.undoable(action),
+        after=after)
 
 
 def finished_body(case: GameCase, name: str, seed: int) -> dict[str, Any]:
@@ -417,6 +427,8 @@ def check_finished_game(people: People, server: Server, case: GameCase) -> None:
     replay.get_by_label("Last step").click()
     expect(replay.locator("#step")).to_have_text(f"Step {total} of {total}")
     expect(replay.locator(f"{ROOT} .game-over").first).to_be_visible()
+    log = replay.locator(f"{case.log} .log")  # the step's newest lines in view
+    assert log.evaluate("e => e.scrollTop + e.clientHeight >= e.scrollHeight - 8")
     replay.get_by_label("Step back").click()
     expect(replay.locator("#step")).to_have_text(f"Step {total - 1} of {total}")
     expect(replay.locator(f"{ROOT} .game-over")).to_have_count(0)

@@ -98,9 +98,13 @@ window.InitiativeLive = (function () {
   // sends {"op": "chat"}. `opts`: focusKey(el) and `first` (the selector of the control
   // focus falls back to) as swapper's; optional render(swapIn) wrapping each swap
   // (swapIn() swaps) and click(event) for a click on nothing of those. A replay page
-  // (no socket address) only lets its links work. Returns send(msg) (null: replay).
+  // (no socket address) only lets its links work, its log scrolled to the step's newest
+  // lines. Returns send(msg) (null: replay).
   function tablePage(root, opts) {
-    if (!root.dataset.ws) return null;
+    if (!root.dataset.ws) {
+      root.querySelectorAll(".log").forEach(function (list) { list.scrollTop = list.scrollHeight; });
+      return null;
+    }
     const status = document.getElementById("connection");
     const announce = document.getElementById("announce");
     const problem = document.getElementById("problem");
