@@ -21,8 +21,9 @@ R = TypeVar("R")
 
 class EventReader(Generic[R]):
     """Reads a stored event as the record of its code's schema (`schemas`: code ->
-    NamedTuple class). A tuple whose length does not fit its schema raises TypeError;
-    an unknown code raises KeyError."""
+    NamedTuple class). A tuple shorter than its schema raises TypeError, an unknown
+    code KeyError; fields past the schema's are left out (a reader reads the fields it
+    knows). Tests check that every recorded event has exactly its schema's length."""
 
     __slots__ = ("_makers", "schemas")
 
@@ -45,7 +46,8 @@ def _maker(schema: type[R]) -> Callable[[Event], R]:
     named: Any = schema
     make: Callable[[Any], R] = named._make
     if not rest_field(schema):
-        return make
+        size = len(named._fields)
+        return lambda event: make(event if len(event) == size else event[:size])
     fixed = len(named._fields) - 1
     return lambda event: make((*event[:fixed], event[fixed:]))
 

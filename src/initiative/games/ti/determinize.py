@@ -20,9 +20,9 @@ from dataclasses import replace
 from typing import Any
 
 from initiative.engine.rng import SplitMix64
+from initiative.games.ti import events as ev
 from initiative.games.ti import tokens
 from initiative.games.ti.actions import Kind
-from initiative.games.ti.events import STORY
 from initiative.games.ti.frames import ARRANGE
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.specs import Mission, Secret, TokenSpec, Window
@@ -116,15 +116,23 @@ def _world_setup(setup: TISetup, view: TIView, data: dict[str, Any], rng: SplitM
         if w.glyph not in guesses:
             guesses[w.glyph] = tuple(alphabet[rng.below(len(alphabet))] for _ in w.symbols)
         windows.append(Window(w.glyph, guesses[w.glyph]))
-    told = {e[1]: story_told(line["text"])
-            for e, line in zip(view.events, data["log"], strict=True)
-            if e[0] == STORY}
+    told = _stories_told(view, data)
     mission = tell(replace(setup.mission, windows=tuple(windows)), told)
     gained = {s["key"]: Secret(s["key"], s["title"], s["text"]) for s in data["secrets"]}
     content = replace(setup.content, missions={**setup.content.missions,
                                                mission.key: mission},
                       secrets={**setup.content.secrets, **gained})
     return replace(setup, content=content, mission=mission)
+
+
+def _stories_told(view: TIView, data: dict[str, Any]) -> dict[int, str | None]:
+    """Token -> the story text its STORY event's sentence showed (TI-16)."""
+    told: dict[int, str | None] = {}
+    for event, line in zip(view.events, data["log"], strict=True):
+        match ev.read(event):
+            case ev.Story(token=token):
+                told[token] = story_told(line["text"])
+    return told
 
 
 def tell(mission: Mission, told: Mapping[int, str | None]) -> Mission:
