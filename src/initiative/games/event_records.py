@@ -25,10 +25,9 @@ class EventReader(Generic[R]):
     code KeyError; fields past the schema's are left out (a reader reads the fields it
     knows). Tests check that every recorded event has exactly its schema's length."""
 
-    __slots__ = ("_makers", "schemas")
+    __slots__ = ("_makers",)
 
     def __init__(self, schemas: Mapping[int, type[R]]) -> None:
-        self.schemas = dict(schemas)
         self._makers = {code: _maker(cls) for code, cls in schemas.items()}
 
     def __call__(self, event: Event) -> R:
