@@ -1,13 +1,17 @@
 """CPU instructions per decision, counted by valgrind's callgrind: a figure that does not
 move with the machine's load (wall-clock figures here vary by half between runs).
 
-`python benchmarks/instructions.py [games] [team] [opponent]` plays `games` random games
-twice under callgrind, once only setting them up, and divides the difference by the
-number of decisions. Needs `valgrind` (Debian package); never part of the test suite.
+`python benchmarks/instructions.py [games] [team] [opponent]` plays `games` random
+Initiative Break games (default: the bench's teams, tideguard vs ashfall) twice under
+callgrind, once only setting them up, and divides the difference by the number of
+decisions. `--game NAME` measures another registered game with its default setup
+(`python benchmarks/instructions.py --game hex_skirmish 30`; `--game the_initiative`).
+Needs `valgrind` (Debian package); never part of the test suite.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -18,11 +22,12 @@ from pathlib import Path
 from initiative.cli.ib.options import BENCH_TEAMS
 
 GAME = """
-import sys
+import json, sys
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
-games, team, opponent, play = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4] == "1"
-game = load_game("initiative_break", teams=[team, opponent])
+name, params, games, play = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3]), \\
+    sys.argv[4] == "1"
+game = load_game(name, **params)
 states = [game.new_initial_state(seed) for seed in range(games)]
 decisions = 0
 for i, state in enumerate(states if play else ()):
@@ -33,6 +38,8 @@ for i, state in enumerate(states if play else ()):
         decisions += 1
 print(decisions)
 """
+
+FLAGSHIP = "initiative_break"
 
 
 def count(script: Path, args: list[str]) -> tuple[int, str]:
@@ -52,15 +59,22 @@ def count(script: Path, args: list[str]) -> tuple[int, str]:
 def main(argv: list[str]) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    name = FLAGSHIP
+    if argv[:1] == ["--game"] and len(argv) > 1:
+        name, argv = argv[1], argv[2:]
     games = argv[0] if argv else "30"
-    team = argv[1] if len(argv) > 1 else BENCH_TEAMS[0]  # as `initiative bench`
-    opponent = argv[2] if len(argv) > 2 else BENCH_TEAMS[1]
+    params: dict[str, object] = {}
+    if name == FLAGSHIP:  # the flagship's matchup, as `initiative bench`
+        params["teams"] = [argv[1] if len(argv) > 1 else BENCH_TEAMS[0],
+                           argv[2] if len(argv) > 2 else BENCH_TEAMS[1]]
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "game.py"
         script.write_text(GAME, encoding="utf-8")
-        played, decisions = count(script, [games, team, opponent, "1"])
-        setup, _ = count(script, [games, team, opponent, "0"])
+        args = [name, json.dumps(params), games]
+        played, decisions = count(script, [*args, "1"])
+        setup, _ = count(script, [*args, "0"])
     per_decision = (played - setup) / max(int(decisions), 1)
+    print(f"game: {name}")
     print(f"decisions: {decisions}")
     print(f"instructions_per_decision: {per_decision:.0f}")
 

@@ -90,4 +90,4 @@ def test_spectator_sees_no_hand_and_game_master_sees_all() -> None:
 def test_every_event_code_has_a_sentence() -> None:
     codes = [v for k, v in vars(events).items() if k.isupper() and isinstance(v, int)
              and v >= 0 and not k.startswith(("PART_", "DROP_", "BY_"))]
-    assert set(codes) <= set(events.CODES) == set(events._RENDER)
+    assert set(codes) <= set(events.CODES) == set(events.SCHEMAS)

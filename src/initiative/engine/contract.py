@@ -11,7 +11,7 @@ chooses from a view alone. Every game is a `BaseGame`; one with numbered actions
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Protocol, Self, TypeVar
 
 from initiative.engine.rng import SplitMix64
@@ -38,8 +38,9 @@ class View(Protocol):
     @property
     def seat(self) -> int: ...
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data, safe to send to that seat."""
+    def to_dict(self) -> Mapping[str, Any]:
+        """Plain data, safe to send to that seat (read-only; a game may type it as a
+        TypedDict)."""
         ...
 
 

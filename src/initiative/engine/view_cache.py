@@ -6,23 +6,31 @@ shared by the hex game's and The Initiative's views."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypedDict, TypeVar
 
 S = TypeVar("S")
 E = TypeVar("E", bound=Hashable)
+P = TypeVar("P")
 
 
-class ViewCache(Generic[S, E]):
-    """Per setup: `static(setup)` and the sentences `describe(setup, event)` gave."""
+class LogLine(TypedDict):
+    """One line of a view's `log`."""
 
-    def __init__(self, static: Callable[[S], dict[str, Any]],
-                 describe: Callable[[S, E], str], size: int = 64) -> None:
+    text: str
+
+
+class ViewCache(Generic[S, E, P]):
+    """Per setup: `static(setup)` (the parts `P`) and the sentences `describe(setup,
+    event)` gave."""
+
+    def __init__(self, static: Callable[[S], P], describe: Callable[[S, E], str],
+                 size: int = 64) -> None:
         self._static = static
         self._describe = describe
         self._size = size
-        self._kept: dict[int, tuple[S, dict[str, Any], dict[E, str]]] = {}
+        self._kept: dict[int, tuple[S, P, dict[E, str]]] = {}
 
-    def parts(self, setup: S) -> tuple[dict[str, Any], dict[E, str]]:
+    def parts(self, setup: S) -> tuple[P, dict[E, str]]:
         """The static parts of `setup`'s views and the sentences met so far."""
         found = self._kept.get(id(setup))
         if found is not None and found[0] is setup:
@@ -34,10 +42,9 @@ class ViewCache(Generic[S, E]):
         self._kept[id(setup)] = (setup, parts, sentences)
         return parts, sentences
 
-    def log(self, setup: S, log: Sequence[E], sentences: dict[E, str]
-            ) -> list[dict[str, str]]:
+    def log(self, setup: S, log: Sequence[E], sentences: dict[E, str]) -> list[LogLine]:
         """The view's `log`: each event's sentence, described once per setup."""
-        out = []
+        out: list[LogLine] = []
         for event in log:
             sentence = sentences.get(event)
             if sentence is None:

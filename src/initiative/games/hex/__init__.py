@@ -8,8 +8,9 @@ functions included):
 
 1. data - the vocabulary: `geometry`, `actions`, `flags` (and `flag_notes`, one line
    per flag for `initiative rules`), `specs` (compiled content),
-   `setup` (one game's content, board, seats and rules), `events` (the log's tuples),
-   `frames` (the decision stack).
+   `setup` (one game's content, board, seats and rules), `events` (the log's tuples
+   and their typed records), `frames` (the decision stack), `view_data` (the view's
+   data as TypedDicts).
 2. words - `text`: event sentences and action labels, from data alone.
 3. board - one question or change at a time: `reach` (occupancy, move look-ahead,
    attack range, push hexes), `power` (HX-22, HX-A3), `victory` (HX-A5), `damage`.
@@ -26,7 +27,7 @@ Importing `initiative.games.hex.state` loads neither pydantic nor yaml.
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("data", ("geometry", "actions", "flags", "flag_notes", "specs", "setup", "events",
-              "frames")),
+              "frames", "view_data")),
     ("words", ("text",)),
     ("board", ("reach", "power", "victory", "damage")),
     ("rules", ("rounds", "movement", "reactions", "attacks", "turns")),

@@ -4,6 +4,7 @@ only when someone reads them (events are tuples on the hot path)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import assert_never
 
 from initiative.games.hex import events as ev
 from initiative.games.hex.actions import HexAction, Kind
@@ -67,84 +68,105 @@ def line_card(setup: HexSetup, card: int) -> str:
     return "Special" if card == SPECIAL else seat_name(setup, card)
 
 
+def _plural(n: int, word: str) -> str:
+    """`1 hit`, `2 hits`."""
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _names(setup: HexSetup, seats: tuple[int, ...]) -> str:
+    return ", ".join(seat_name(setup, s) for s in seats)
+
+
 def describe(setup: HexSetup, event: ev.Event) -> str:
     """The sentence of one event."""
-    code = event[0]
+    record = ev.read(event)
+    match record:
+        case ev.Round(round=number):
+            return f"Round {number} begins."
+        case ev.Draw(seat=seat, drawn=drawn):
+            return f"{seat_name(setup, seat)} draws {_plural(drawn, 'card')}."
+        case ev.Line(cards=cards):
+            return "Initiative line: " + ", ".join(line_card(setup, c) for c in cards) + "."
+        case ev.Reveal(position=at, card=card):
+            return f"Initiative card {at + 1} is {line_card(setup, card)}."
+        case ev.Skip(seat=seat, reason=reason):
+            why = "has no playable card" if reason == ev.NO_PLAYABLE else "is out of the game"
+            return f"{seat_name(setup, seat)} is skipped: {why}."
+        case ev.Special():
+            return _special(setup, record)
+        case ev.Play(seat=seat, card=card, section=section):
+            return (f"{seat_name(setup, seat)} plays {setup.content.cards[card].name} "
+                    f"for its {ev.SECTION_NAMES[section].title()}.")
+        case ev.Stepped(unit=unit, q=q, r=r):
+            return f"{seat_name(setup, unit)} steps to {q},{r}."
+        case ev.Displaced(unit=unit, q=q, r=r, by=by):
+            return f"{seat_name(setup, by)} displaces {seat_name(setup, unit)} to {q},{r}."
+        case ev.Faced():
+            return _faced(setup, record)
+        case ev.Targets(attacker=attacker, targets=targets):
+            return f"{seat_name(setup, attacker)} attacks {_names(setup, targets)}."
+        case ev.Rolled(target=target, needs=needs, hits=hits, faces=faces):
+            rolled = ", ".join(str(f) for f in faces) or "no dice"
+            return (f"Against {seat_name(setup, target)} ({needs}+): rolled {rolled}; "
+                    f"{_plural(hits, 'hit')}.")
+        case ev.Pushed(unit=unit, q=q, r=r):
+            return f"{seat_name(setup, unit)} is pushed to {q},{r}."
+        case ev.Reacted(seat=seat, card=card):
+            return f"{seat_name(setup, seat)} reacts with {setup.content.cards[card].name}."
+        case ev.Shielded(seat=seat, removed=removed, left=left):
+            return f"{seat_name(setup, seat)} blocks {removed}; {_plural(left, 'hit')} left."
+        case ev.Damaged(seat=seat, amount=amount, health=health):
+            return f"{seat_name(setup, seat)} takes {amount} damage ({health} health left)."
+        case ev.Eliminated(seat=seat, reason=reason):
+            how = "is knocked out" if reason == ev.BY_DAMAGE else "is pushed off the board"
+            return f"{seat_name(setup, seat)} {how} and leaves the game."
+        case ev.Power():
+            return _power_change(setup, record)
+        case ev.GameOver():
+            return _game_over(setup, record)
+        case ev.Passed(seat=seat):
+            return f"{seat_name(setup, seat)} passes."
+        case ev.Stopped(unit=unit):
+            return f"{seat_name(setup, unit)} stops."
+        case ev.NoPush(unit=unit):
+            return f"{seat_name(setup, unit)} cannot be pushed anywhere."
+        case ev.Declined(seat=seat):
+            return f"{seat_name(setup, seat)} does not react."
+        case ev.Behind(seat=seat):
+            return f"{seat_name(setup, seat)} was attacked from behind and cannot react."
+        case ev.PowerReset():
+            return "Power tokens are reset to 0."
+    assert_never(record)
 
-    def name(seat: int) -> str:
-        return seat_name(setup, seat)
 
-    cards = setup.content.cards
-    if code == ev.ROUND:
-        return f"Round {event[1]} begins."
-    if code == ev.DRAW:
-        return f"{name(event[1])} draws {event[2]} card{'s' if event[2] != 1 else ''}."
-    if code == ev.LINE:
-        return "Initiative line: " + ", ".join(line_card(setup, c) for c in event[1:]) + "."
-    if code == ev.REVEAL:
-        return f"Initiative card {event[1] + 1} is {line_card(setup, event[2])}."
-    if code == ev.SKIP:
-        why = "has no playable card" if event[2] == ev.NO_PLAYABLE else "is out of the game"
-        return f"{name(event[1])} is skipped: {why}."
-    if code == ev.SPECIAL:
-        if event[1] == ev.NOBODY:
-            return "Special card: nobody has the most Power tokens; nothing happens."
-        return f"Special card: {name(event[1])} has the most Power tokens and takes a turn."
-    if code == ev.PLAY:
-        section = ev.SECTION_NAMES[event[3]]
-        return f"{name(event[1])} plays {cards[event[2]].name} for its {section.title()}."
-    if code == ev.PASSED:
-        return f"{name(event[1])} passes."
-    if code == ev.STEPPED:
-        return f"{name(event[1])} steps to {event[2]},{event[3]}."
-    if code == ev.DISPLACED:
-        return f"{name(event[4])} displaces {name(event[1])} to {event[2]},{event[3]}."
-    if code == ev.STOPPED:
-        return f"{name(event[1])} stops."
-    if code == ev.FACED:
-        facing = FACING_WORDS[event[2]]
-        if event[3] != event[1]:
-            return f"{name(event[3])} turns {name(event[1])} to face {facing}."
-        return f"{name(event[1])} faces {facing}."
-    if code == ev.TARGETS:
-        return f"{name(event[1])} attacks " + ", ".join(name(t) for t in event[2:]) + "."
-    if code == ev.ROLLED:
-        faces = ", ".join(str(f) for f in event[4:]) or "no dice"
-        return (f"Against {name(event[1])} ({event[2]}+): rolled {faces}; "
-                f"{event[3]} hit{'s' if event[3] != 1 else ''}.")
-    if code == ev.PUSHED:
-        return f"{name(event[1])} is pushed to {event[2]},{event[3]}."
-    if code == ev.NO_PUSH:
-        return f"{name(event[1])} cannot be pushed anywhere."
-    if code == ev.REACTED:
-        return f"{name(event[1])} reacts with {cards[event[2]].name}."
-    if code == ev.DECLINED:
-        return f"{name(event[1])} does not react."
-    if code == ev.BEHIND:
-        return f"{name(event[1])} was attacked from behind and cannot react."
-    if code == ev.SHIELDED:
-        left = f"{event[3]} hit{'s' if event[3] != 1 else ''}"
-        return f"{name(event[1])} blocks {event[2]}; {left} left."
-    if code == ev.DAMAGED:
-        return f"{name(event[1])} takes {event[2]} damage ({event[3]} health left)."
-    if code == ev.ELIMINATED:
-        how = "is knocked out" if event[2] == ev.BY_DAMAGE else "is pushed off the board"
-        return f"{name(event[1])} {how} and leaves the game."
-    if code == ev.POWER:
-        change = event[2]
-        verb = f"gains {change}" if change > 0 else f"loses {-change}"
-        return f"{name(event[1])} {verb} Power token{'s' if abs(change) != 1 else ''} " \
-               f"(now {event[3]})."
-    if code == ev.POWER_RESET:
-        return "Power tokens are reset to 0."
-    if code == ev.GAME_OVER:
-        if event[1] != ev.NOBODY:
-            return f"Game over: {name(event[1])} wins."
-        leaders = event[2:]
-        if not leaders:
-            return "Game over: nobody is left standing."
-        return "Game over: a draw between " + ", ".join(name(s) for s in leaders) + "."
-    raise ValueError(f"unknown event {event!r}")
+def _special(setup: HexSetup, record: ev.Special) -> str:
+    if record.seat == ev.NOBODY:
+        return "Special card: nobody has the most Power tokens; nothing happens."
+    return (f"Special card: {seat_name(setup, record.seat)} has the most Power tokens "
+            "and takes a turn.")
+
+
+def _faced(setup: HexSetup, record: ev.Faced) -> str:
+    facing = FACING_WORDS[record.facing]
+    if record.by != record.unit:
+        return f"{seat_name(setup, record.by)} turns {seat_name(setup, record.unit)} to " \
+               f"face {facing}."
+    return f"{seat_name(setup, record.unit)} faces {facing}."
+
+
+def _power_change(setup: HexSetup, record: ev.Power) -> str:
+    change = record.change
+    verb = f"gains {change}" if change > 0 else f"loses {-change}"
+    return f"{seat_name(setup, record.seat)} {verb} Power " \
+           f"token{'s' if abs(change) != 1 else ''} (now {record.power})."
+
+
+def _game_over(setup: HexSetup, record: ev.GameOver) -> str:
+    if record.winner != ev.NOBODY:
+        return f"Game over: {seat_name(setup, record.winner)} wins."
+    if not record.leaders:
+        return "Game over: nobody is left standing."
+    return f"Game over: a draw between {_names(setup, record.leaders)}."
 
 
 @dataclass(frozen=True, slots=True)

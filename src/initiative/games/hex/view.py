@@ -1,5 +1,5 @@
 """`HexView`: what one seat may know, as plain data (`to_dict`, the shape COMMON18 fixes:
-front ends and bots read exactly those keys).
+front ends and bots read exactly those keys; typed in `view_data`).
 
 Public: the board, every unit (position, facing, health, Power tokens), the Style and
 Action cards in play, the revealed part of the initiative line, discard piles, hand and
@@ -10,8 +10,9 @@ card (HX-A1 one_per_turn), the chance source.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.view_cache import ViewCache
@@ -36,6 +37,16 @@ from initiative.games.hex.frames import (
 from initiative.games.hex.geometry import Hex
 from initiative.games.hex.setup import HexSetup
 from initiative.games.hex.specs import ActionCard
+from initiative.games.hex.view_data import (
+    CardData,
+    HexViewData,
+    LineData,
+    PendingData,
+    StaticData,
+    StyleData,
+    UnitData,
+)
+from initiative.games.view_records import LegalEntry
 from initiative.timing.stacked_decks import SPECIAL
 
 if TYPE_CHECKING:
@@ -53,11 +64,11 @@ class HexView:
 
     seat: int
     legal: tuple[HexAction, ...]
-    data: dict[str, Any]
+    data: HexViewData
     frames: tuple[Frame, ...] = ()
     events: tuple[Event, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> HexViewData:
         return self.data
 
 
@@ -65,7 +76,7 @@ def _hex(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
 
 
-def _card_dict(card: ActionCard) -> dict[str, Any]:
+def _card_dict(card: ActionCard) -> CardData:
     m, a, r = card.move, card.attack, card.reaction
     return {"name": card.name,
             "move": {"steps": m.steps, "displace": m.displace, "power": m.power},
@@ -75,10 +86,10 @@ def _card_dict(card: ActionCard) -> dict[str, Any]:
                          "power": r.power}}
 
 
-def static_parts(setup: HexSetup) -> dict[str, Any]:
+def static_parts(setup: HexSetup) -> StaticData:
     """The parts of every view that never change during a game."""
     board = setup.board
-    styles = {}
+    styles: dict[str, StyleData] = {}
     for seat in setup.seats:
         style = seat.style
         styles[style.key] = {"name": style.name,
@@ -94,7 +105,7 @@ def static_parts(setup: HexSetup) -> dict[str, Any]:
     }
 
 
-_CACHE: ViewCache[HexSetup, Event] = ViewCache(static_parts, text.describe)
+_CACHE: ViewCache[HexSetup, Event, StaticData] = ViewCache(static_parts, text.describe)
 """`static_parts` and the sentences of events met so far, per setup."""
 
 
@@ -106,14 +117,14 @@ def _attack_below(stack: list[Frame]) -> AttackFrame | None:
     return None
 
 
-def pending_dict(state: HexState) -> dict[str, Any] | None:
+def pending_dict(state: HexState) -> PendingData | None:
     """The decision being asked now (COMMON18 `pending`), or None."""
     if state.over or not state.stack:
         return None
     keys = state.setup.content.cards
     frame = state.stack[-1]
     attack = _attack_below(state.stack)
-    out: dict[str, Any] = {"kind": "turn", "seat": flow.deciding_seat(state), "unit": None,
+    out: PendingData = {"kind": "turn", "seat": flow.deciding_seat(state), "unit": None,
                            "steps_left": 0, "card": None, "section": None,
                            "attacker": None, "targets": [], "rolls": {}, "hits": {}}
     if attack is not None:  # the attack under way (also under a reaction's move)
@@ -173,47 +184,52 @@ def _label_context(state: HexState) -> text.LabelContext:
     return text.LabelContext(hand)
 
 
+def _units(state: HexState) -> list[UnitData]:
+    return [{"seat": s, "name": seat_setup.name, "character": seat_setup.character.key,
+             "character_name": seat_setup.character.name, "style": seat_setup.style.key,
+             "hex": _hex(state.hexes[s]), "facing": state.facing[s],
+             "health": state.health[s], "max_health": state.rules.starting_health,
+             "power": state.power[s], "alive": state.alive[s]}
+            for s, seat_setup in enumerate(state.setup.seats)]
+
+
+def _line(state: HexState) -> LineData:
+    """The line with its face-down cards as None (HX-A1 one_per_turn)."""
+    return {"cards": [None if i >= state.revealed else ("special" if c == SPECIAL else c)
+                      for i, c in enumerate(state.line)],
+            "at": state.at}
+
+
+def _legal(state: HexState, legal: Sequence[HexAction]) -> list[LegalEntry]:
+    if not legal:
+        return []
+    ctx = _label_context(state)
+    return [{"index": index(a), "kind": _KIND_WORDS[a.kind], "arg": a.arg,
+             "text": action_text(a), "label": text.label(state.setup, a, ctx)}
+            for a in legal]
+
+
 def make_view(state: HexState, seat: int) -> HexView:
     """What `seat` (a seat, SPECTATOR or GAME_MASTER) may know now."""
     setup = state.setup
     cards = setup.content.cards
     deciding = state.current_seat()
     legal = state.legal_actions() if seat == deciding and seat >= 0 else ()
-    line = [None if i >= state.revealed else ("special" if c == SPECIAL else c)
-            for i, c in enumerate(state.line)]
-    units = []
-    for s, seat_setup in enumerate(setup.seats):
-        units.append({"seat": s, "name": seat_setup.name,
-                      "character": seat_setup.character.key,
-                      "character_name": seat_setup.character.name,
-                      "style": seat_setup.style.key, "hex": _hex(state.hexes[s]),
-                      "facing": state.facing[s], "health": state.health[s],
-                      "max_health": state.rules.starting_health, "power": state.power[s],
-                      "alive": state.alive[s]})
     parts, sentences = _CACHE.parts(setup)
-    data: dict[str, Any] = {"game": "hex_skirmish", "seat": seat}
-    data.update(parts)
-    data.update({
-        "round": state.round, "phase": state.phase, "units": units,
-        "line": {"cards": line, "at": state.at},
-        "active": state.active,
+    data: HexViewData = {
+        "game": "hex_skirmish", "seat": seat, "seat_names": parts["seat_names"],
+        "board": parts["board"], "styles": parts["styles"], "cards": parts["cards"],
+        "round": state.round, "phase": state.phase, "units": _units(state),
+        "line": _line(state), "active": state.active,
         "hand": [cards[c].key for c in state.hands[seat]] if seat >= 0 else [],
-    })
+        "hand_counts": [len(h) for h in state.hands],
+        "deck_counts": [len(d) for d in state.decks],
+        "discards": [[cards[c].key for c in pile] for pile in state.discards],
+        "pending": pending_dict(state), "legal": _legal(state, legal),
+        "log": _CACHE.log(setup, state.events(), sentences),
+        "winner": state.winner, "over": state.over,
+    }
     if seat == GAME_MASTER:
         data["hands"] = {str(s): [cards[c].key for c in hand]
                          for s, hand in enumerate(state.hands)}
-    data["hand_counts"] = [len(h) for h in state.hands]
-    data["deck_counts"] = [len(d) for d in state.decks]
-    data["discards"] = [[cards[c].key for c in pile] for pile in state.discards]
-    data["pending"] = pending_dict(state)
-    if legal:
-        ctx = _label_context(state)
-        data["legal"] = [{"index": index(a), "kind": _KIND_WORDS[a.kind],
-                          "arg": a.arg, "text": action_text(a),
-                          "label": text.label(setup, a, ctx)} for a in legal]
-    else:
-        data["legal"] = []
-    data["log"] = _CACHE.log(setup, state.events(), sentences)
-    data["winner"] = state.winner
-    data["over"] = state.over
     return HexView(seat, tuple(legal), data, tuple(state.stack), tuple(state.events()))

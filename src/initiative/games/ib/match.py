@@ -76,6 +76,17 @@ class ChallengerSetup:
     keystone: str = ""
 
 
+@dataclass(slots=True)
+class _Roster:
+    """The track units as `Match` builds them: their specs and Keystones, each unit's
+    seat (-1: a CC or Rival) and each seat's units."""
+
+    units: list[CharacterSpec] = field(default_factory=list)
+    keystones: list[KeystoneSpec | None] = field(default_factory=list)
+    unit_seat: list[int] = field(default_factory=list)
+    seat_units: list[tuple[int, ...]] = field(default_factory=list)
+
+
 SPAWN_RESERVE = 2
 """Unit slots kept for each kind of CC that another can spawn: at most this many of it
 are on the track at once (slots of defeated spawns are reused)."""
@@ -154,105 +165,155 @@ class Match:
     """Per unit: how it starts (from `starts`), None when fresh."""
 
     def __post_init__(self) -> None:
+        """Check the setup (IB 2.1, 2.2, 2.5, 6.3, 8) and derive the per-unit tables, one
+        step at a time: the players' Characters, then the CCs and Rivals after them and
+        the slots kept for spawns, then the Support slots; the per-unit tables follow."""
         if not self.seats or (len(self.seats) < 2 and not self.challengers):
             raise ContentError("a game needs two seats, or a seat and Challenge Cards")
-        units: list[CharacterSpec] = []
-        keystones: list[KeystoneSpec | None] = []
-        unit_seat: list[int] = []
-        seat_units: list[tuple[int, ...]] = []
-        for s, seat in enumerate(self.seats):
-            where = f"seat {s} ({seat.name})"
-            if not 1 <= len(seat.characters) <= 4:
-                raise ContentError(f"{where}: controls 1 to 4 Characters (IB 8.2), not "
-                                   f"{len(seat.characters)}")
-            if seat.keystones and len(seat.keystones) != len(seat.characters):
-                raise ContentError(f"{where}: one Keystone per Character (IB 2.2.1): "
-                                   f"{len(seat.characters)} Characters, "
-                                   f"{len(seat.keystones)} Keystones")
-            mine = []
-            for i, key in enumerate(seat.characters):
-                mine.append(len(units))
-                units.append(self.content.character(key, where))
-                keystones.append(self._keystone(seat.keystones[i], where)
-                                 if seat.keystones else None)
-                unit_seat.append(s)
-            seat_units.append(tuple(mine))
-            for key in seat.deck:
-                if key not in self.content.card_index:
-                    raise ContentError(f"{where}: deck holds unknown card {key!r}")
-        n_players = len(units)
-        cc_team = max(seat.team for seat in self.seats) + 1 if self.challengers else -1
-        ccs = self._challenge_units(units, keystones)
-        if len(units) > MAX_UNITS:
-            raise ContentError(f"{len(units)} units on the track; at most {MAX_UNITS} "
+        roster = self._player_units()
+        n_players = len(roster.units)
+        ccs = self._challenge_units(roster.units, roster.keystones)
+        if len(roster.units) > MAX_UNITS:
+            raise ContentError(f"{len(roster.units)} units on the track; at most {MAX_UNITS} "
                                "(IB 7.8, 8.2, 8.4)")
-        reserves = self._spawn_slots(units, keystones, ccs)
+        reserves = self._spawn_slots(roster.units, roster.keystones, ccs)
         supports = self._support_slots()
         self._check_unique_characters()
         self._check_unique_keystones()
         self._check_sides()
+        self._derive_challengers(n_players, ccs, reserves)
+        roster.unit_seat += [-1] * (len(roster.units) - n_players)  # CCs and Rivals
+        self._derive_units(roster, supports)
+        self._derive_starts(roster, supports)
+        self._derive_cards()
+
+    def _player_units(self) -> _Roster:
+        """The players' Characters, seat by seat, with their Keystones (IB 2.2.1)."""
+        roster = _Roster()
+        for s, seat in enumerate(self.seats):
+            where = f"seat {s} ({seat.name})"
+            self._check_seat(seat, where)
+            first = len(roster.units)
+            for i, key in enumerate(seat.characters):
+                roster.units.append(self.content.character(key, where))
+                roster.keystones.append(self._keystone(seat.keystones[i], where)
+                                        if seat.keystones else None)
+            roster.unit_seat += [s] * len(seat.characters)
+            roster.seat_units.append(tuple(range(first, len(roster.units))))
+            unknown = next((k for k in seat.deck if k not in self.content.card_index), None)
+            if unknown is not None:
+                raise ContentError(f"{where}: deck holds unknown card {unknown!r}")
+        return roster
+
+    @staticmethod
+    def _check_seat(seat: SeatSetup, where: str) -> None:
+        """IB 8.2: 1 to 4 Characters; IB 2.2.1: one Keystone each, or none at all."""
+        if not 1 <= len(seat.characters) <= 4:
+            raise ContentError(f"{where}: controls 1 to 4 Characters (IB 8.2), not "
+                               f"{len(seat.characters)}")
+        if seat.keystones and len(seat.keystones) != len(seat.characters):
+            raise ContentError(f"{where}: one Keystone per Character (IB 2.2.1): "
+                               f"{len(seat.characters)} Characters, "
+                               f"{len(seat.keystones)} Keystones")
+
+    def _derive_challengers(self, n_players: int, ccs: list[ChallengeSpec | None],
+                            reserves: dict[str, tuple[int, ...]]) -> None:
+        """The CCs' side and bit sets: units `n_players` on are CCs, Rivals and spawn
+        slots (IB 6.3.4, 6.8.1)."""
+        total = n_players + len(ccs)
         set_ = object.__setattr__
-        set_(self, "cc_team", cc_team)
+        set_(self, "cc_team", max(seat.team for seat in self.seats) + 1
+             if self.challengers else -1)
         set_(self, "cc_specs", (None,) * n_players + tuple(ccs))
-        set_(self, "cc_mask", _mask(range(n_players, len(units))))
+        set_(self, "cc_mask", _mask(range(n_players, total)))
         set_(self, "rival_mask", _mask(n_players + i for i, c in enumerate(self.challengers)
                                        if c.rival))
         set_(self, "phase_mask", _mask(n_players + i for i, c in enumerate(ccs)
                                        if c is not None and len(c.phases) > 1))
         set_(self, "spawn_slots", reserves)
         set_(self, "reserve_mask", _mask(u for slots in reserves.values() for u in slots))
-        unit_seat += [-1] * (len(units) - n_players)
-        cards = self.content.cards
-        n = len(units)
+
+    def _derive_units(self, roster: _Roster, supports: list[tuple[int, int]]) -> None:
+        """Who each unit is, whose it is and what it is called: the track units, then
+        one slot per Support card and seat (IB 2.5)."""
+        n = len(roster.units)
+        unit_seat = roster.unit_seat + [seat for seat, _ in supports]
+        set_ = object.__setattr__
         set_(self, "track_rules", self.config.track_rules())
-        set_(self, "units", tuple(units))
+        set_(self, "units", tuple(roster.units))
         set_(self, "num_characters", n)
-        set_(self, "unit_keystones", tuple(keystones) + (None,) * len(supports))
-        unit_seat += [seat for seat, _ in supports]
+        set_(self, "unit_keystones", tuple(roster.keystones) + (None,) * len(supports))
         set_(self, "unit_seat", tuple(unit_seat))
         set_(self, "seat_team", tuple(seat.team for seat in self.seats))
-        set_(self, "unit_team", tuple(self.seats[s].team if s >= 0 else cc_team
+        set_(self, "unit_team", tuple(self.seats[s].team if s >= 0 else self.cc_team
                                       for s in unit_seat))
-        set_(self, "seat_units", tuple(seat_units))
+        set_(self, "seat_units", tuple(roster.seat_units))
         set_(self, "support_cards", tuple(card for _, card in supports))
         set_(self, "support_slot", {key: n + i for i, key in enumerate(supports)})
         set_(self, "support_mask", ((1 << len(supports)) - 1) << n)
-        set_(self, "labels", _labels([u.key for u in units]
+        cards = self.content.cards
+        set_(self, "labels", _labels([u.key for u in roster.units]
                                      + [cards[c].key for _, c in supports]))
         set_(self, "who_names", naming.unit_names(
-            [naming.Named(units[u].name if u < n else self.unit_name(u),
-                          units[u].title if u < n else "",
-                          units[u].key if u < n and self.cc_specs[u] is not None else None,
-                          seat)
-             for u, seat in enumerate(unit_seat)],
+            [self._named(u, seat) for u, seat in enumerate(unit_seat)],
             [seat.name for seat in self.seats]))
-        starts = self._unit_starts(units, len(supports))
+
+    def _named(self, unit: int, seat: int) -> naming.Named:
+        """What naming.py needs of a unit: its name, title, CC key (None for others)."""
+        if unit >= self.num_characters:
+            return naming.Named(self.unit_name(unit), "", None, seat)
+        spec = self.units[unit]
+        return naming.Named(spec.name, spec.title,
+                            spec.key if self.cc_specs[unit] is not None else None, seat)
+
+    def _derive_starts(self, roster: _Roster, supports: list[tuple[int, int]]) -> None:
+        """How units start (`starts`, checked), their maximum HP and their abilities: a
+        Keystone passive first, a start's damage bonus last (IB 7.3.4, 7.7.1)."""
+        cards = self.content.cards
+        starts = self._unit_starts(roster.units, len(supports))
+        set_ = object.__setattr__
         set_(self, "unit_starts", starts)
         set_(self, "max_hp", tuple(u.hp + (st.max_hp if st else 0)
-                                   for u, st in zip(units, starts, strict=False))
+                                   for u, st in zip(roster.units, starts, strict=False))
              + tuple(cards[c].hp for _, c in supports))
         abilities = [((k.passive,) if k and k.passive else ()) + u.abilities
-                     + ((AbilitySpec("", damage_dealt=st.damage_bonus),)  # IB 7.3.4, 7.7.1
+                     + ((AbilitySpec("", damage_dealt=st.damage_bonus),)
                         if st and st.damage_bonus else ())
-                     for u, k, st in zip(units, keystones, starts, strict=False)]
+                     for u, k, st in zip(roster.units, roster.keystones, starts, strict=False)]
         abilities += [cards[c].abilities for _, c in supports]
         self._index_abilities(tuple(abilities))
+
+    def _derive_cards(self) -> None:
+        """Card codes and costs by card id, who may host each Sigil type and each
+        seat's deck list."""
+        cards = self.content.cards
+        set_ = object.__setattr__
         set_(self, "card_codes", tuple(_CARD_CODES[c.kind] for c in cards))
         set_(self, "card_costs", tuple(c.cost for c in cards))
+        set_(self, "sigil_hosts", self._sigil_hosts())
+        set_(self, "decklists", self._decklists())
+
+    def _sigil_hosts(self) -> dict[tuple[int, str], tuple[int, ...]]:
+        """(team, Sigil type) -> the players' Characters of that team printing the type
+        (IB 4.5.5)."""
         hosts: dict[tuple[int, str], tuple[int, ...]] = {}
-        for u, spec in enumerate(units[:n_players]):
-            for affinity in spec.affinities:
-                host = (self.seats[unit_seat[u]].team, affinity)
-                hosts[host] = (*hosts.get(host, ()), u)
-        set_(self, "sigil_hosts", hosts)
-        installed: list[list[str]] = [[] for _ in self.seats]  # theirs, though not in the deck
-        for u, st in enumerate(starts):
+        for units in self.seat_units:
+            for u in units:
+                for affinity in self.units[u].affinities:
+                    host = (self.unit_team[u], affinity)
+                    hosts[host] = (*hosts.get(host, ()), u)
+        return hosts
+
+    def _decklists(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's card ids, sorted: its deck and the Sigils its units start with
+        installed (theirs, though not in the deck)."""
+        installed: list[list[str]] = [[] for _ in self.seats]
+        for u, st in enumerate(self.unit_starts):
             if st is not None and st.sigils:
-                installed[unit_seat[u]] += st.sigils
-        set_(self, "decklists", tuple(
-            tuple(sorted(self.content.card_index[k] for k in (*seat.deck, *installed[s])))
-            for s, seat in enumerate(self.seats)
-        ))
+                installed[self.unit_seat[u]] += st.sigils
+        index = self.content.card_index
+        return tuple(tuple(sorted(index[k] for k in (*seat.deck, *installed[s])))
+                     for s, seat in enumerate(self.seats))
 
     def _challenge_units(self, units: list[CharacterSpec],
                          keystones: list[KeystoneSpec | None]) -> list[ChallengeSpec | None]:

@@ -6,7 +6,8 @@ The modules form layers; a module imports only from its own layer or the ones be
 it, and never in a cycle (tests/ti/test_ti_layers.py checks both):
 
 1. data - the vocabulary: `actions`, `flags` (and `flag_notes`), `specs` (compiled
-   content), `setup` (one game's mission, seats and rules), `events`, `frames`.
+   content), `setup` (one game's mission, seats and rules), `events` (the log's tuples
+   and their typed records), `frames`, `view_data` (the view's data as TypedDicts).
 2. words - `text`: event sentences and action labels, from data alone.
 3. board - one question or change at a time: `graph` (rooms, adjacency, distances),
    `cards` (deck, hands, piles, discard, In Peril), `tokens` (stacks and reveals),
@@ -23,7 +24,8 @@ Importing `initiative.games.ti.state` loads neither pydantic nor yaml.
 """
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("data", ("actions", "flags", "flag_notes", "specs", "setup", "events", "frames")),
+    ("data", ("actions", "flags", "flag_notes", "specs", "setup", "events", "frames",
+              "view_data")),
     ("words", ("text",)),
     ("board", ("graph", "cards", "tokens", "console")),
     ("rules", ("actions_run", "actions_clues", "regroup", "specials", "traps", "enemies",

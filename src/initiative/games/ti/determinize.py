@@ -17,18 +17,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from initiative.engine.rng import SplitMix64
+from initiative.games.ti import events as ev
 from initiative.games.ti import tokens
 from initiative.games.ti.actions import Kind
-from initiative.games.ti.events import STORY
 from initiative.games.ti.frames import ARRANGE
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.specs import Mission, Secret, TokenSpec, Window
 from initiative.games.ti.state import TIState
 from initiative.games.ti.text import story_told
 from initiative.games.ti.view import TIView
+from initiative.games.ti.view_data import CardData, TIViewData
 
 
 def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
@@ -102,7 +102,7 @@ def determinize(setup: TISetup, view: TIView, rng: SplitMix64) -> TIState:
         log=list(view.events))
 
 
-def _world_setup(setup: TISetup, view: TIView, data: dict[str, Any], rng: SplitMix64
+def _world_setup(setup: TISetup, view: TIView, data: TIViewData, rng: SplitMix64
                  ) -> TISetup:
     """`setup` with every window's symbols (as shown when open, else guessed), the
     story texts the log has shown (TI-16) and the secrets the view shows gained."""
@@ -116,15 +116,23 @@ def _world_setup(setup: TISetup, view: TIView, data: dict[str, Any], rng: SplitM
         if w.glyph not in guesses:
             guesses[w.glyph] = tuple(alphabet[rng.below(len(alphabet))] for _ in w.symbols)
         windows.append(Window(w.glyph, guesses[w.glyph]))
-    told = {e[1]: story_told(line["text"])
-            for e, line in zip(view.events, data["log"], strict=True)
-            if e[0] == STORY}
+    told = _stories_told(view, data)
     mission = tell(replace(setup.mission, windows=tuple(windows)), told)
     gained = {s["key"]: Secret(s["key"], s["title"], s["text"]) for s in data["secrets"]}
     content = replace(setup.content, missions={**setup.content.missions,
                                                mission.key: mission},
                       secrets={**setup.content.secrets, **gained})
     return replace(setup, content=content, mission=mission)
+
+
+def _stories_told(view: TIView, data: TIViewData) -> dict[int, str | None]:
+    """Token -> the story text its STORY event's sentence showed (TI-16)."""
+    told: dict[int, str | None] = {}
+    for event, line in zip(view.events, data["log"], strict=True):
+        match ev.read(event):
+            case ev.Story(token=token):
+                told[token] = story_told(line["text"])
+    return told
 
 
 def tell(mission: Mission, told: Mapping[int, str | None]) -> Mission:
@@ -143,7 +151,7 @@ def _told(specs: tuple[TokenSpec, ...], told: Mapping[int, str | None], start: i
     return tuple(replace(t, story=told.get(start + i)) for i, t in enumerate(specs))
 
 
-def ids(cards: list[dict[str, Any]]) -> list[int]:
+def ids(cards: list[CardData]) -> list[int]:
     """The card ids of a view's card dicts."""
     return [c["id"] for c in cards]
 
@@ -158,8 +166,8 @@ def _tokens(setup: TISetup, view: TIView) -> tuple[list[int], list[int], list[li
     for t in revealed:
         where[t] = tokens.GONE
     for r, room in enumerate(data["rooms"]):
-        for t in room["face_up"] + room["features"]:
-            where[t["id"]] = r
+        for token in room["face_up"] + room["features"]:
+            where[token["id"]] = r
     for pile in data["piles"]:
         for t in pile["counter_intel"]:
             where[t] = tokens.ON_PILE

@@ -5,7 +5,7 @@ their seat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import assert_never
 
 from initiative.games.ti import events as ev
 from initiative.games.ti.actions import MAX_CARDS, PILES, Kind, TIAction
@@ -87,34 +87,139 @@ def door_name(setup: TISetup, door: int) -> str:
     return f"the door between {room_name(setup, d.a)} and {room_name(setup, d.b)}"
 
 
+TurnEvent = (ev.FirstPlayer | ev.TurnStart | ev.Special | ev.Moved | ev.Tripped | ev.DrawStop
+             | ev.ForcedPass | ev.TurnEnd | ev.Proposed | ev.Entered | ev.Voted | ev.Blocked
+             | ev.Won | ev.Lost | ev.SecretGained)
+"""Events of turns, seats and the mission's end (`_turn_sentence`)."""
+BoardEvent = (ev.Defeated | ev.Revealed | ev.Story | ev.Gassed | ev.CounterOn | ev.TrapGone
+              | ev.Removed | ev.Collected | ev.Window | ev.Unlocked | ev.Disarmed
+              | ev.CounterOff | ev.EnemyMoved | ev.EnemyStays)
+"""Events of rooms, tokens, doors, windows and enemies (`_board_sentence`)."""
+CardEvent = (ev.Played | ev.Paid | ev.Tucked | ev.LostCard | ev.Burned | ev.Regrouped
+             | ev.Looked | ev.Saw | ev.PutBack | ev.Drew | ev.Got | ev.TimeDrawn | ev.Peril)
+"""Events of cards (`_card_sentence`)."""
+
+
 def describe(setup: TISetup, event: ev.Event) -> str:
     """The sentence of one event."""
-    code, *f = event
-    name = seat_name(setup, f[0]) if f and code in _SEAT_FIRST else ""
-    render = _SENTENCES.get(code)
-    if render is None:
-        raise ValueError(f"no sentence for event {event!r}")
-    return render(setup, name, f)
+    record = ev.read(event)
+    if isinstance(record, TurnEvent):
+        return _turn_sentence(setup, record)
+    if isinstance(record, BoardEvent):
+        return _board_sentence(setup, record)
+    return _card_sentence(setup, record)
 
 
-_SEAT_FIRST = frozenset({
-    ev.FIRST_PLAYER, ev.PLAYED, ev.SPECIAL, ev.PAID, ev.TUCKED, ev.MOVED, ev.TRIPPED,
-    ev.LOST_CARD, ev.COLLECTED, ev.LOOKED, ev.SAW, ev.PUT_BACK, ev.DREW, ev.GOT,
-    ev.TIME_DRAWN, ev.FORCED_PASS, ev.TURN_END, ev.DRAW_STOP, ev.PROPOSED, ev.ENTERED,
-    ev.VOTED, ev.BLOCKED})
+def _turn_sentence(setup: TISetup, record: TurnEvent) -> str:
+    match record:
+        case ev.FirstPlayer(seat=seat):
+            return f"{seat_name(setup, seat)} volunteers to go first."
+        case ev.TurnStart(turn=turn, seat=seat):
+            return f"Turn {turn}: {seat_name(setup, seat)} to play."
+        case ev.Special(seat=seat):
+            return f"{seat_name(setup, seat)} uses a special action."
+        case ev.Moved(seat=seat, room=room):
+            return f"{seat_name(setup, seat)} moves to {room_name(setup, room)}."
+        case ev.Tripped(seat=seat, room=room):
+            return (f"A laser tripwire ends {seat_name(setup, seat)}'s run in "
+                    f"{room_name(setup, room)}.")
+        case ev.DrawStop(seat=seat, hand_size=size):
+            return f"{seat_name(setup, seat)} stops drawing at {size} cards."
+        case ev.ForcedPass(seat=seat):
+            return f"{seat_name(setup, seat)} cannot act and passes."
+        case ev.TurnEnd(seat=seat):
+            return f"{seat_name(setup, seat)} ends the turn."
+        case ev.Proposed(seat=seat):
+            return f"{seat_name(setup, seat)} proposes to solve the mission."
+        case ev.Entered(seat=seat, symbol=index):
+            return f"{seat_name(setup, seat)} enters {symbol(setup, index)}."
+        case ev.Voted(seat=seat, yes=yes):
+            return f"{seat_name(setup, seat)} votes {'yes' if yes else 'no'}."
+        case ev.Blocked(seat=seat):
+            return f"{seat_name(setup, seat)} objects: no solve this time."
+        case ev.Won():
+            return "The answer is right: the mission is won!"
+        case ev.Lost(reason=reason):
+            return f"The mission is lost: {REASON_TEXT[ev.REASONS[reason]]}."
+        case ev.SecretGained():
+            return _secret(setup, record)
+    assert_never(record)
 
 
+def _board_sentence(setup: TISetup, record: BoardEvent) -> str:
+    match record:
+        case ev.Defeated(enemy=enemy):
+            return f"{opening(enemy_name(setup, enemy))} is defeated."
+        case ev.Revealed(token=token, room=room):
+            return f"Revealed in {room_name(setup, room)}: {token_name(setup, token)}."
+        case ev.Story(token=token):
+            return _story(setup, token)
+        case ev.Gassed(room=room):
+            return f"Gas fills {room_name(setup, room)}."
+        case ev.CounterOn(pile=pile):
+            return f"Counter intel blocks {pile_name(pile)}."
+        case ev.TrapGone(token=token) | ev.Disarmed(token=token):
+            return f"{opening(token_name(setup, token))} is discarded."
+        case ev.Removed(token=token):
+            return f"{opening(token_name(setup, token))} is removed (not on the mission)."
+        case ev.Collected(seat=seat, token=token):
+            return f"{seat_name(setup, seat)} collects {token_name(setup, token)}."
+        case ev.Window(window=window):
+            return f"Console window {window + 1} opens."
+        case ev.Unlocked(door=door):
+            return f"{opening(door_name(setup, door))} is unlocked."
+        case ev.CounterOff(pile=pile):
+            return f"{pile_name(pile)} is no longer blocked by counter intel."
+        case ev.EnemyMoved(enemy=enemy, room=room):
+            return f"{opening(enemy_name(setup, enemy))} moves to {room_name(setup, room)}."
+        case ev.EnemyStays(enemy=enemy):
+            return f"{opening(enemy_name(setup, enemy))} stays put."
+    assert_never(record)
 
-def _secret(setup: TISetup, f: list[int]) -> str:
-    key = list(setup.content.secrets)[f[0]]
-    secret = setup.content.secrets[key]
-    when = "from the mission's back" if f[1] == ev.AT_SETUP else "from the mission's face"
+
+def _card_sentence(setup: TISetup, record: CardEvent) -> str:
+    match record:
+        case ev.Played(seat=seat, pile=pile, card=card):
+            return (f"{seat_name(setup, seat)} plays {card_name(setup, card)} on "
+                    f"{pile_name(pile)}.")
+        case ev.Paid(seat=seat, card=card):
+            return (f"{seat_name(setup, seat)} discards {card_name(setup, card)} for the "
+                    "special action.")
+        case ev.Tucked(seat=seat, enemy=enemy, card=card):
+            return (f"{seat_name(setup, seat)} tucks {card_name(setup, card)} under "
+                    f"{enemy_name(setup, enemy)}.")
+        case ev.LostCard(seat=seat, card=card):
+            return f"{seat_name(setup, seat)} loses {card_name(setup, card)} at random."
+        case ev.Burned(card=card, cause=cause):
+            who = "A security camera" if cause == ev.BY_CAMERA else "An enemy"
+            return f"{who} burns {card_name(setup, card)} from the deck."
+        case ev.Regrouped(pile=pile, cards=count):
+            return f"REGROUP clears {pile_name(pile)} ({count} cards to the discard pile)."
+        case ev.Looked(seat=seat, looked=count):
+            return f"{seat_name(setup, seat)} looks at the top {count} cards of the deck."
+        case ev.Saw(seat=seat, cards=cards):
+            seen = ", ".join(card_name(setup, c) for c in cards)
+            return f"{seat_name(setup, seat)} sees {seen}."
+        case ev.PutBack(seat=seat, card=card):
+            return f"{seat_name(setup, seat)} puts {card_name(setup, card)} back on the deck."
+        case ev.Drew(seat=seat):
+            return f"{seat_name(setup, seat)} draws a card."
+        case ev.Got(seat=seat, card=card):
+            name = seat_name(setup, seat)
+            return f"{name} drew {card_name(setup, card)} (only {name} sees this)."
+        case ev.TimeDrawn(seat=seat, card=card):
+            return (f"{seat_name(setup, seat)} draws {card_name(setup, card)}; it goes to "
+                    "the discard pile.")
+        case ev.Peril(cards=count):
+            return f"The deck ran out: In Peril! {count} cards reshuffled."
+    assert_never(record)
+
+
+def _secret(setup: TISetup, record: ev.SecretGained) -> str:
+    secret = setup.content.secrets[list(setup.content.secrets)[record.secret]]
+    when = ("from the mission's back" if record.when == ev.AT_SETUP
+            else "from the mission's face")
     return f"Secret gained {when}: {secret.title}."
-
-
-def _lost(f: list[int]) -> str:
-    reason = ev.REASONS[f[0]]
-    return f"The mission is lost: {REASON_TEXT[reason]}."
 
 
 STORY = "Story: "
@@ -129,62 +234,6 @@ def _story(setup: TISetup, token: int) -> str:
 def story_told(sentence: str) -> str | None:
     """The story text a STORY event's sentence shows (TI-16), None if it shows none."""
     return sentence.removeprefix(STORY) if sentence.startswith(STORY) else None
-
-
-def _tucked(setup: TISetup, name: str, f: list[int]) -> str:
-    return f"{name} tucks {card_name(setup, f[2])} under {enemy_name(setup, f[1])}."
-
-
-_SENTENCES: dict[int, Callable[[TISetup, str, list[int]], str]] = {
-    ev.FIRST_PLAYER: lambda s, n, f: f"{n} volunteers to go first.",
-    ev.TURN_START: lambda s, n, f: f"Turn {f[0]}: {seat_name(s, f[1])} to play.",
-    ev.PLAYED: lambda s, n, f: f"{n} plays {card_name(s, f[2])} on {pile_name(f[1])}.",
-    ev.SPECIAL: lambda s, n, f: f"{n} uses a special action.",
-    ev.PAID: lambda s, n, f: f"{n} discards {card_name(s, f[1])} for the special action.",
-    ev.TUCKED: _tucked,
-    ev.DEFEATED: lambda s, n, f: f"{opening(enemy_name(s, f[0]))} is defeated.",
-    ev.MOVED: lambda s, n, f: f"{n} moves to {room_name(s, f[1])}.",
-    ev.TRIPPED: lambda s, n, f: f"A laser tripwire ends {n}'s run in {room_name(s, f[1])}.",
-    ev.REVEALED: lambda s, n, f: f"Revealed in {room_name(s, f[1])}: {token_name(s, f[0])}.",
-    ev.STORY: lambda s, n, f: _story(s, f[0]),
-    ev.GASSED: lambda s, n, f: f"Gas fills {room_name(s, f[1])}.",
-    ev.LOST_CARD: lambda s, n, f: f"{n} loses {card_name(s, f[1])} at random.",
-    ev.COUNTER_ON: lambda s, n, f: f"Counter intel blocks {pile_name(f[1])}.",
-    ev.TRAP_GONE: lambda s, n, f: f"{opening(token_name(s, f[0]))} is discarded.",
-    ev.REMOVED: lambda s, n, f: f"{opening(token_name(s, f[0]))} is removed "
-                                "(not on the mission).",
-    ev.COLLECTED: lambda s, n, f: f"{n} collects {token_name(s, f[1])}.",
-    ev.WINDOW: lambda s, n, f: f"Console window {f[0] + 1} opens.",
-    ev.UNLOCKED: lambda s, n, f: f"{opening(door_name(s, f[0]))} is unlocked.",
-    ev.DISARMED: lambda s, n, f: f"{opening(token_name(s, f[0]))} is discarded.",
-    ev.COUNTER_OFF: lambda s, n, f: f"{pile_name(f[1])} is no longer blocked by "
-                                    "counter intel.",
-    ev.ENEMY_MOVED: lambda s, n, f: f"{opening(enemy_name(s, f[0]))} moves to "
-                                    f"{room_name(s, f[1])}.",
-    ev.ENEMY_STAYS: lambda s, n, f: f"{opening(enemy_name(s, f[0]))} stays put.",
-    ev.BURNED: lambda s, n, f: ("A security camera" if f[1] == ev.BY_CAMERA else
-                                "An enemy") + f" burns {card_name(s, f[0])} from the deck.",
-    ev.REGROUPED: lambda s, n, f: f"REGROUP clears {pile_name(f[0])} ({f[1]} cards "
-                                  "to the discard pile).",
-    ev.LOOKED: lambda s, n, f: f"{n} looks at the top {f[1]} cards of the deck.",
-    ev.SAW: lambda s, n, f: f"{n} sees " + ", ".join(card_name(s, c) for c in f[1:]) + ".",
-    ev.PUT_BACK: lambda s, n, f: f"{n} puts {card_name(s, f[1])} back on the deck.",
-    ev.DREW: lambda s, n, f: f"{n} draws a card.",
-    ev.GOT: lambda s, n, f: f"{n} drew {card_name(s, f[1])} (only {n} sees this).",
-    ev.TIME_DRAWN: lambda s, n, f: f"{n} draws {card_name(s, f[1])}; it goes to the "
-                                   "discard pile.",
-    ev.PERIL: lambda s, n, f: f"The deck ran out: In Peril! {f[0]} cards reshuffled.",
-    ev.FORCED_PASS: lambda s, n, f: f"{n} cannot act and passes.",
-    ev.TURN_END: lambda s, n, f: f"{n} ends the turn.",
-    ev.DRAW_STOP: lambda s, n, f: f"{n} stops drawing at {f[1]} cards.",
-    ev.PROPOSED: lambda s, n, f: f"{n} proposes to solve the mission.",
-    ev.ENTERED: lambda s, n, f: f"{n} enters {symbol(s, f[1])}.",
-    ev.VOTED: lambda s, n, f: f"{n} votes {'yes' if f[1] else 'no'}.",
-    ev.BLOCKED: lambda s, n, f: f"{n} objects: no solve this time.",
-    ev.WON: lambda s, n, f: "The answer is right: the mission is won!",
-    ev.LOST: lambda s, n, f: _lost(f),
-    ev.SECRET: lambda s, n, f: _secret(s, f),
-}
 
 
 def label(setup: TISetup, action: TIAction, frame: Frame | None = None) -> str:

@@ -1,5 +1,5 @@
 """`TIView`: what one seat may know, as plain data (`to_dict`, the shape the project
-fixes: front ends and bots read exactly those keys).
+fixes: front ends and bots read exactly those keys; typed in `view_data`).
 
 Public: the board, standees, face-up tokens and features, stack sizes, the action
 piles, the discard pile, hand and deck sizes, open windows, enemies, the log's public
@@ -13,8 +13,9 @@ another seat's hand.)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.view_cache import ViewCache
@@ -37,6 +38,22 @@ from initiative.games.ti.frames import (
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.specs import TokenSpec
 from initiative.games.ti.tokens import stack_size
+from initiative.games.ti.view_data import (
+    CardData,
+    CharacterData,
+    ConsoleData,
+    EnemyData,
+    LinkData,
+    PendingData,
+    PileData,
+    ResultData,
+    RoomData,
+    SecretData,
+    StaticData,
+    TIViewData,
+    TokenData,
+)
+from initiative.games.view_records import LegalEntry
 
 if TYPE_CHECKING:
     from initiative.games.ti.state import TIState
@@ -53,7 +70,7 @@ class TIView:
 
     seat: int
     legal: tuple[TIAction, ...]
-    data: dict[str, Any]
+    data: TIViewData
     frames: tuple[Frame, ...] = ()
     events: tuple[Event, ...] = ()
     counters: tuple[int, int, int] = (0, 0, 0)
@@ -61,16 +78,16 @@ class TIView:
     possible (TI-A14), the bit set of enemies tucked under this turn (TI-A6), and
     the reshuffles so far (TI-A5)."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> TIViewData:
         return self.data
 
 
-def card_dict(setup: TISetup, card: int) -> dict[str, Any]:
+def card_dict(setup: TISetup, card: int) -> CardData:
     c = setup.content.cards[card]
     return {"id": card, "key": c.key, "suit": c.suit, "value": c.value, "time": c.time}
 
 
-def token_dict(setup: TISetup, token: int) -> dict[str, Any]:
+def token_dict(setup: TISetup, token: int) -> TokenData:
     clues = setup.clue_tokens
     if token >= len(clues):
         feature = setup.features[token - len(clues)]
@@ -83,11 +100,11 @@ def token_dict(setup: TISetup, token: int) -> dict[str, Any]:
             spec.glyph in setup.mission.glyph_keys}
 
 
-def static_parts(setup: TISetup) -> dict[str, Any]:
+def static_parts(setup: TISetup) -> StaticData:
     """The parts of every view that never change during a game."""
     mission, board, content = setup.mission, setup.board, setup.content
     walls = {tuple(sorted(w)) for w in mission.walls}
-    links = [{"a": a, "b": b, "kind": "wall_token" if (a, b) in walls else "open",
+    links: list[LinkData] = [{"a": a, "b": b, "kind": "wall_token" if (a, b) in walls else "open",
               "locked": False, "door": None} for a, b in board.passages]
     return {
         "seat_names": [s.name for s in setup.seats],
@@ -107,11 +124,11 @@ def static_parts(setup: TISetup) -> dict[str, Any]:
     }
 
 
-_CACHE: ViewCache[TISetup, Event] = ViewCache(static_parts, text.describe)
+_CACHE: ViewCache[TISetup, Event, StaticData] = ViewCache(static_parts, text.describe)
 """`static_parts` and the sentences of events met so far, per setup."""
 
 
-def pending_dict(state: TIState) -> dict[str, Any] | None:
+def pending_dict(state: TIState) -> PendingData | None:
     """The decision asked now, or None (over, or between steps)."""
     if state.over or not state.stack:
         return None
@@ -128,10 +145,10 @@ def pending_dict(state: TIState) -> dict[str, Any] | None:
             "votes": {str(s): True for s in frame.votes} if frame.tag == VOTE else {}}
 
 
-def _rooms(state: TIState) -> list[dict[str, Any]]:
+def _rooms(state: TIState) -> list[RoomData]:
     setup = state.setup
     n_clues = len(setup.clue_tokens)
-    rooms = []
+    rooms: list[RoomData] = []
     for r in range(len(setup.board.rooms)):
         face_up = [token_dict(setup, t) for t, at in enumerate(state.where)
                    if at == r and t < n_clues]
@@ -144,15 +161,16 @@ def _rooms(state: TIState) -> list[dict[str, Any]]:
     return rooms
 
 
-def _links(state: TIState, parts: dict[str, Any]) -> list[dict[str, Any]]:
-    doors = [{"a": d.a, "b": d.b, "kind": "door", "locked": state.locked[i], "door": i}
-             for i, d in enumerate(state.setup.mission.doors)]
+def _links(state: TIState, parts: StaticData) -> list[LinkData]:
+    doors: list[LinkData] = [
+        {"a": d.a, "b": d.b, "kind": "door", "locked": state.locked[i], "door": i}
+        for i, d in enumerate(state.setup.mission.doors)]
     return [*parts["board"]["links"], *doors]
 
 
-def _enemies(state: TIState) -> list[dict[str, Any]]:
+def _enemies(state: TIState) -> list[EnemyData]:
     setup = state.setup
-    out = []
+    out: list[EnemyData] = []
     for i, room in enumerate(state.enemy_room):
         e = enemies.enemy(state, i)
         out.append({"key": e.key, "name": e.name, "suits": list(e.suits),
@@ -164,7 +182,7 @@ def _enemies(state: TIState) -> list[dict[str, Any]]:
     return out
 
 
-def _result(state: TIState) -> dict[str, Any] | None:
+def _result(state: TIState) -> ResultData | None:
     if not state.over:
         return None
     mission = state.setup.mission
@@ -174,63 +192,78 @@ def _result(state: TIState) -> dict[str, Any] | None:
             "story": mission.story.win if state.won else mission.story.loss}
 
 
+def _console(state: TIState) -> ConsoleData:
+    """Each window's glyph; its symbols once open or once the game is over."""
+    return {"windows": [
+        {"glyph": w.glyph, "open": state.opened[i],
+         "symbols": list(w.symbols) if state.opened[i] or state.over else None}
+        for i, w in enumerate(state.setup.mission.windows)]}
+
+
+def _characters(state: TIState) -> list[CharacterData]:
+    return [{"seat": s, "key": ss.character.key, "name": ss.character.name,
+             "ability": ss.character.ability, "text": ss.character.text,
+             "room": state.pos[s]}
+            for s, ss in enumerate(state.setup.seats)]
+
+
+def _piles(state: TIState) -> list[PileData]:
+    setup = state.setup
+    return [{"key": PILES[p], "top": card_dict(setup, pile[-1]) if pile else None,
+             "cards": [card_dict(setup, c) for c in pile],
+             "counter_intel": list(state.counter[p])}
+            for p, pile in enumerate(state.piles)]
+
+
+def _secrets(state: TIState) -> list[SecretData]:
+    """The secrets the group has gained (TI-25)."""
+    known = state.setup.content.secrets
+    return [{"key": k, "title": known[k].title, "text": known[k].text}
+            for k in state.secrets if k in known]
+
+
+def _legal(state: TIState, legal: Sequence[TIAction]) -> list[LegalEntry]:
+    top = state.stack[-1] if state.stack else None
+    return [{"index": index(a), "kind": WORDS[a.kind], "arg": a.arg,
+             "text": action_text(a), "label": text.label(state.setup, a, top)}
+            for a in legal]
+
+
 def make_view(state: TIState, seat: int) -> TIView:
     """What `seat` (a seat, SPECTATOR or GAME_MASTER) may know now."""
     setup = state.setup
-    mission = setup.mission
     deciding = state.current_seat()
     legal = state.legal_actions() if seat == deciding and seat >= 0 else ()
     parts, sentences = _CACHE.parts(setup)
     everything = seat == GAME_MASTER
     events = tuple(e for e in state.events() if ev.visible(e, seat, everything))
-    data: dict[str, Any] = {"game": "the_initiative", "seat": seat}
-    data.update(parts)
-    data["board"] = {**parts["board"], "links": _links(state, parts)}
-    data["rooms"] = _rooms(state)
-    over = state.over
-    data["console"] = {"windows": [
-        {"glyph": w.glyph, "open": state.opened[i],
-         "symbols": list(w.symbols) if state.opened[i] or over else None}
-        for i, w in enumerate(mission.windows)]}
-    data["characters"] = [
-        {"seat": s, "key": ss.character.key, "name": ss.character.name,
-         "ability": ss.character.ability, "text": ss.character.text, "room": state.pos[s]}
-        for s, ss in enumerate(setup.seats)]
-    data["enemies"] = _enemies(state)
-    data["piles"] = [
-        {"key": PILES[p], "top": card_dict(setup, pile[-1]) if pile else None,
-         "cards": [card_dict(setup, c) for c in pile], "counter_intel": list(state.counter[p])}
-        for p, pile in enumerate(state.piles)]
-    data["hand"] = [card_dict(setup, c) for c in state.hands[seat]] if seat >= 0 else []
-    if everything:
-        data["hands"] = {str(s): [card_dict(setup, c) for c in hand]
-                         for s, hand in enumerate(state.hands)}
-    data["hand_counts"] = [len(h) for h in state.hands]
-    data["deck_count"] = cards.deck_count(state) + len(state.looked)
-    data["discard"] = [card_dict(setup, c) for c in state.discard]
-    data["discard_time"] = cards.discard_time(state)
-    data["peril"] = state.peril
-    data["time_limit"] = cards.TIME_LIMIT
-    if seat >= 0 and seat == state.top_seer and state.deck_top:
-        data["deck_top"] = [card_dict(setup, c) for c in state.deck_top]
-    data.update({
+    data: TIViewData = {
+        "game": "the_initiative", "seat": seat, "seat_names": parts["seat_names"],
+        "mission": parts["mission"], "glyphs": parts["glyphs"],
+        "board": {**parts["board"], "links": _links(state, parts)},
+        "rooms": _rooms(state), "console": _console(state),
+        "characters": _characters(state), "enemies": _enemies(state),
+        "piles": _piles(state),
+        "hand": [card_dict(setup, c) for c in state.hands[seat]] if seat >= 0 else [],
+        "hand_counts": [len(h) for h in state.hands],
+        "deck_count": cards.deck_count(state) + len(state.looked),
+        "discard": [card_dict(setup, c) for c in state.discard],
+        "discard_time": cards.discard_time(state), "peril": state.peril,
+        "time_limit": cards.TIME_LIMIT,
         "turn": state.turn, "active": state.active, "first": state.first,
         "actions_taken": state.actions_taken, "tucked": bool(state.tucks),
         "proposals": state.proposals, "phase": state.phase,
-        "pending": pending_dict(state),
-        "secrets": [{"key": k, "title": setup.content.secrets[k].title,
-                     "text": setup.content.secrets[k].text} for k in state.secrets
-                    if k in setup.content.secrets]})
-    top = state.stack[-1] if state.stack else None
-    data["legal"] = [{"index": index(a), "kind": WORDS[a.kind], "arg": a.arg,
-                      "text": action_text(a), "label": text.label(setup, a, top)}
-                     for a in legal]
-    data["tokens_gone"] = [t for t, at in enumerate(state.where) if at == tokens.GONE]
-    data["tokens_collected"] = list(state.collected)
-    data["log"] = _CACHE.log(setup, events, sentences)
-    data["result"] = _result(state)
-    data["over"] = over
+        "pending": pending_dict(state), "secrets": _secrets(state),
+        "legal": _legal(state, legal),
+        "tokens_gone": [t for t, at in enumerate(state.where) if at == tokens.GONE],
+        "tokens_collected": list(state.collected),
+        "log": _CACHE.log(setup, events, sentences),
+        "result": _result(state), "over": state.over,
+    }
+    if everything:
+        data["hands"] = {str(s): [card_dict(setup, c) for c in hand]
+                         for s, hand in enumerate(state.hands)}
+    if seat >= 0 and seat == state.top_seer and state.deck_top:
+        data["deck_top"] = [card_dict(setup, c) for c in state.deck_top]
     return TIView(seat, tuple(legal), data, tuple(state.stack), events,
                   (state.passes, state.tucks, state.reshuffles))
-
-

@@ -1,0 +1,58 @@
+"""Typed reading of a game's event log, shared by the games.
+
+A game records each event on its hot path as a plain int tuple `(code, field, ...)`;
+each code has a `typing.NamedTuple` schema whose fields, `code` first, are that tuple's
+layout in order. A last field typed `tuple[int, ...]` takes the rest of the tuple (a
+list of targets, dice faces, cards). `EventReader` turns a stored tuple into its
+schema's record for the readers (sentences, views, statistics); `flat` turns a record
+back into the stored tuple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar, get_origin, get_type_hints
+
+Event = tuple[int, ...]
+"""A stored event: its code, then its fields."""
+
+R = TypeVar("R")
+
+
+class EventReader(Generic[R]):
+    """Reads a stored event as the record of its code's schema (`schemas`: code ->
+    NamedTuple class). A tuple shorter than its schema raises TypeError, an unknown
+    code KeyError; fields past the schema's are left out (a reader reads the fields it
+    knows). Tests check that every recorded event has exactly its schema's length."""
+
+    __slots__ = ("_makers",)
+
+    def __init__(self, schemas: Mapping[int, type[R]]) -> None:
+        self._makers = {code: _maker(cls) for code, cls in schemas.items()}
+
+    def __call__(self, event: Event) -> R:
+        return self._makers[event[0]](event)
+
+
+def rest_field(schema: type[Any]) -> bool:
+    """Whether the schema's last field takes the rest of the tuple (it is typed
+    `tuple[int, ...]`)."""
+    last = schema._fields[-1]
+    return get_origin(get_type_hints(schema)[last]) is tuple
+
+
+def _maker(schema: type[R]) -> Callable[[Event], R]:
+    named: Any = schema
+    make: Callable[[Any], R] = named._make
+    if not rest_field(schema):
+        size = len(named._fields)
+        return lambda event: make(event if len(event) == size else event[:size])
+    fixed = len(named._fields) - 1
+    return lambda event: make((*event[:fixed], event[fixed:]))
+
+
+def flat(record: tuple[Any, ...]) -> Event:
+    """The stored tuple of a record: its fields in order, a last tuple field spread."""
+    if record and isinstance(record[-1], tuple):
+        return (*record[:-1], *record[-1])
+    return tuple(record)
