@@ -4,9 +4,11 @@ game's action kind (from the action number) so a renderer can place each one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
+
+from initiative.games.view_records import LegalEntry
 
 K = TypeVar("K")
 
@@ -27,8 +29,8 @@ class Choice(Generic[K]):
         return self.text.split(" ")[0]
 
 
-def choices_of(view: dict[str, Any], kind_of: Callable[[int], K]) -> list[Choice[K]]:
-    """The view's legal actions (none when the seat does not decide now); `kind_of`: an
+def choices_of(legal: Sequence[LegalEntry], kind_of: Callable[[int], K]) -> list[Choice[K]]:
+    """A view's legal actions (none when the seat does not decide now); `kind_of`: an
     action number's kind in the game."""
-    return [Choice(int(a["index"]), kind_of(int(a["index"])), int(a["arg"]),
-                   str(a["text"]), str(a["label"])) for a in view.get("legal") or []]
+    return [Choice(a["index"], kind_of(a["index"]), a["arg"], a["text"], a["label"])
+            for a in legal]

@@ -38,7 +38,7 @@ public setup (no answer) and `evaluate_view` scores them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -62,7 +62,7 @@ __all__ = [
     "ti_ismcts",
 ]
 
-Data = dict[str, Any]
+Data = Mapping[str, Any]
 LETTER_ORDER = "ETAOINSRHLDCUMFPGWYBVKXJQZ"
 """Letters from the most to the least frequent in English: the order unknown letters
 are guessed in."""
@@ -763,7 +763,7 @@ class TISearchBot:
 
     def choose(self, view: TIView) -> TIAction:
         own = self.policy.choose(view)
-        pending = view.to_dict().get("pending") or {}
+        pending: Mapping[str, Any] = view.to_dict().get("pending") or {}
         if pending.get("kind") != "turn" or own.kind is Kind.SOLVE or len(view.legal) < 2:
             return own
         chosen = self.search.choose(view)

@@ -56,6 +56,12 @@ def play_hex(matchup: HexMatchup, seed: int, param: str = "", value: Any = "") -
     return hex_row(state, players.names, seed, param, value)
 
 
+COUNTED = frozenset((events.PLAY, events.REACTED, events.PASSED, events.TARGETS,
+                     events.DAMAGED, events.ELIMINATED, events.SPECIAL, events.LINE,
+                     events.REVEAL))
+"""The event codes a row counts."""
+
+
 @dataclass
 class _Tally:
     """The figures of a game's public event log (games/hex/events.py), per seat."""
@@ -74,34 +80,38 @@ class _Tally:
     """Per section (events.SECTION_NAMES): seat -> card key -> uses."""
 
     def read(self, log: Iterable[events.Event], keys: Sequence[str]) -> None:
-        """Tally `log`; `keys[card id]` is a card's key."""
+        """Tally `log` (only the events a row counts are read as records); `keys[card
+        id]` is a card's key."""
         for event in log:
-            code = event[0]
-            if code == events.PLAY:  # HX-12: (PLAY, seat, card, section)
+            if event[0] in COUNTED:
+                self.count(events.read(event), keys)
+
+    def count(self, event: events.EventRecord, keys: Sequence[str]) -> None:
+        match event:
+            case events.Play(seat=seat, card=card, section=section):  # HX-12
                 self.turns += 1
-                self.cards[event[1]] += 1
-                self.use(event[3], event[1], keys[event[2]])
-            elif code == events.REACTED:  # HX-30: (REACTED, seat, card)
-                self.use(events.REACTION_SECTION, event[1], keys[event[2]])
-            elif code == events.PASSED:  # HX-A17
+                self.cards[seat] += 1
+                self.use(section, seat, keys[card])
+            case events.Reacted(seat=seat, card=card):  # HX-30
+                self.use(events.REACTION_SECTION, seat, keys[card])
+            case events.Passed():  # HX-A17
                 self.turns += 1
-            elif code == events.TARGETS:  # HX-23 / HX-27: (TARGETS, attacker, ...)
-                self.attacker = event[1]
-            elif code == events.DAMAGED:  # HX-A5 / HX-A6: (DAMAGED, seat, amount, health)
-                seat, health = event[1], event[3]
+            case events.Targets(attacker=attacker):  # HX-23 / HX-27
+                self.attacker = attacker
+            case events.Damaged(seat=seat, health=health):  # HX-A5 / HX-A6
                 removed = self.health[seat] - health
                 self.health[seat] = health
                 self.taken[seat] += removed
                 if self.attacker != events.NOBODY:
                     self.dealt[self.attacker] += removed
-            elif code == events.ELIMINATED:  # HX-A5: (ELIMINATED, seat, reason)
-                self.eliminated.append(event[1])
-            elif code == events.SPECIAL and event[1] != events.NOBODY:  # HX-10
-                self.special[event[1]] += 1
-            elif code == events.LINE and self.first_seat < 0:  # HX-9, all at start
-                self.first_seat = event[1]
-            elif code == events.REVEAL and self.first_seat < 0:  # HX-A1 one_per_turn
-                self.first_seat = event[2]
+            case events.Eliminated(seat=seat):  # HX-A5
+                self.eliminated.append(seat)
+            case events.Special(seat=seat) if seat != events.NOBODY:  # HX-10
+                self.special[seat] += 1
+            case events.Line(cards=cards) if self.first_seat < 0:  # HX-9, all at start
+                self.first_seat = cards[0]
+            case events.Reveal(card=card) if self.first_seat < 0:  # HX-A1 one_per_turn
+                self.first_seat = card
 
     def use(self, section: int, seat: int, key: str) -> None:
         self.uses[section].setdefault(seat, Counter())[key] += 1

@@ -49,6 +49,11 @@ def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> d
     return result_row(matchup, seed, game.match, state, players.names, param, value)
 
 
+COUNTED = frozenset((events.DAMAGE, events.PLAY, events.INSTALL, events.ACT_START,
+                     events.ROUND, events.COLLAPSE))
+"""The event codes a row counts."""
+
+
 def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
                bot_names: Sequence[str], param: str = "", value: Any = "") -> dict[str, Any]:
     """The row of a finished game (see `COLUMNS`)."""
@@ -62,24 +67,25 @@ def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
     collapse_round = collapse = first_team = -1
     starts = 0
     round_now = 1
-    for event in state.events():
-        code = event[0]
-        if code == events.DAMAGE:
-            source, target, amount = event[1], event[2], event[3]  # then how it was summed
-            if source >= 0:
-                _add(dealt, team_of[source], key[source], amount)
-            _add(taken, team_of[target], key[target], amount)
-        elif code in (events.PLAY, events.INSTALL):  # a Sigil is played by installing it
-            played += 1
-            _add(plays, team_of[event[1]], match.content.cards[event[2]].key, 1)
-        elif code == events.ACT_START:
-            if first_team < 0:
-                first_team = team_of[event[1]]
-            starts += 1
-        elif code == events.ROUND:
-            round_now = event[1]
-        elif code == events.COLLAPSE and collapse < 0:
-            collapse, collapse_round = starts, round_now
+    for raw in state.events():
+        if raw[0] not in COUNTED:
+            continue
+        match events.read(raw):
+            case events.Damage(source=source, target=target, total=amount):
+                if source >= 0:
+                    _add(dealt, team_of[source], key[source], amount)
+                _add(taken, team_of[target], key[target], amount)
+            case events.Play(unit=unit, card=card) | events.Install(unit=unit, card=card):
+                played += 1  # a Sigil is played by installing it
+                _add(plays, team_of[unit], match.content.cards[card].key, 1)
+            case events.ActStart(unit=unit):
+                if first_team < 0:
+                    first_team = team_of[unit]
+                starts += 1
+            case events.Round(round=number):
+                round_now = number
+            case events.Collapse() if collapse < 0:
+                collapse, collapse_round = starts, round_now
     result = state.result
     sides = {s.team: s.name for s in match.seats}
     if match.challengers:

@@ -22,34 +22,42 @@ def last_attack(log: Sequence[ev.Event]) -> dict[str, Any] | None:
     start = next((i for i in range(len(log) - 1, -1, -1) if log[i][0] == ev.TARGETS), None)
     if start is None:
         return None
-    declared = log[start]
+    declared = ev.read(log[start])
+    assert isinstance(declared, ev.Targets)
     rows: dict[int, dict[str, Any]] = {
         t: {"seat": t, "faces": [], "needs": 0, "hits": 0, "shielded": 0, "damage": 0,
             "health": None, "out": False, "pushed": None, "reacted": False, "behind": False}
-        for t in declared[2:]}
+        for t in declared.targets}
     turned_by: int | None = None
     over = False
     for event in log[start + 1:]:
-        code = event[0]
-        if code in ENDS:
+        if event[0] in ENDS:
             over = True
             break
-        row = rows.get(event[1]) if len(event) > 1 else None
-        if code == ev.ROLLED and row is not None:
-            row.update(needs=event[2], hits=event[3], faces=list(event[4:]))
-        elif code == ev.SHIELDED and row is not None:
-            row["shielded"] += event[2]
-        elif code == ev.DAMAGED and row is not None:
-            row.update(damage=row["damage"] + event[2], health=event[3])
-        elif code == ev.ELIMINATED and row is not None:
-            row["out"] = True
-        elif code == ev.PUSHED and row is not None:
-            row["pushed"] = [event[2], event[3]]
-        elif code == ev.REACTED and row is not None:
-            row["reacted"] = True
-        elif code == ev.BEHIND and row is not None:
-            row["behind"] = True
-        elif code == ev.FACED and event[1] == declared[1] and event[3] in rows:
-            turned_by = event[3]
-    return {"attacker": declared[1], "targets": list(rows.values()), "turned_by": turned_by,
-            "over": over}
+        turned_by = _follow(ev.read(event), rows, declared.attacker, turned_by)
+    return {"attacker": declared.attacker, "targets": list(rows.values()),
+            "turned_by": turned_by, "over": over}
+
+
+def _follow(event: ev.EventRecord, rows: dict[int, dict[str, Any]], attacker: int,
+            turned_by: int | None) -> int | None:
+    """Note what one event after the declaration did to its target's row; the target
+    whose fumble turned the attacker (HX-28), if this event says so."""
+    match event:
+        case ev.Rolled(target=t, needs=needs, hits=hits, faces=faces) if t in rows:
+            rows[t].update(needs=needs, hits=hits, faces=list(faces))
+        case ev.Shielded(seat=s, removed=removed) if s in rows:
+            rows[s]["shielded"] += removed
+        case ev.Damaged(seat=s, amount=amount, health=health) if s in rows:
+            rows[s].update(damage=rows[s]["damage"] + amount, health=health)
+        case ev.Eliminated(seat=s) if s in rows:
+            rows[s]["out"] = True
+        case ev.Pushed(unit=u, q=q, r=r) if u in rows:
+            rows[u]["pushed"] = [q, r]
+        case ev.Reacted(seat=s) if s in rows:
+            rows[s]["reacted"] = True
+        case ev.Behind(seat=s) if s in rows:
+            rows[s]["behind"] = True
+        case ev.Faced(unit=u, by=by) if u == attacker and by in rows:
+            return by
+    return turned_by

@@ -27,6 +27,7 @@ from typing import Any
 from initiative.games.hex.actions import Kind, from_index
 from initiative.games.hex.geometry import FACING_NAMES, Hex, behind, neighbor, project
 from initiative.games.hex.view import HexView
+from initiative.games.hex.view_data import CardData, HexViewData, UnitData
 from initiative.server import choices as offered
 from initiative.server.hex.dice import last_attack
 from initiative.server.log_lines import first_shown, with_notices
@@ -100,26 +101,26 @@ Choice = offered.Choice[Kind]
 """One legal action as the page offers it (server/choices.py)."""
 
 
-def _choices(view: dict[str, Any]) -> list[Choice]:
-    return offered.choices_of(view, lambda index: from_index(index).kind)
+def _choices(view: HexViewData) -> list[Choice]:
+    return offered.choices_of(view["legal"], lambda index: from_index(index).kind)
 
 
-def _unit_hex(view: dict[str, Any], seat: int | None) -> Hex | None:
+def _unit_hex(view: HexViewData, seat: int | None) -> Hex | None:
     for unit in view["units"]:
         if unit["seat"] == seat and unit["hex"] is not None:
             return Hex(*unit["hex"])
     return None
 
 
-def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
+def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
     """The SVG's pieces: hexes, units, reach overlays and the clickable legal choices."""
     cells = [Hex(*h) for h in view["board"]["hexes"]]
     walls = {Hex(*h) for h in view["board"]["walls"]}
     xs = [center(h)[0] for h in cells] or [0.0]
     ys = [center(h)[1] for h in cells] or [0.0]
     names = view["seat_names"]
-    pending = view.get("pending") or {}
-    concerned = _unit_hex(view, pending.get("unit"))
+    pending = view["pending"]
+    concerned = _unit_hex(view, pending["unit"] if pending else None)
     targets = {c.arg: c for c in choices if c.kind in UNIT_CHOICES}
     units = []
     reaches = []
@@ -146,9 +147,9 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
                       "arrow": arrow(x, y, unit["facing"], SIZE * 0.4, SIZE * 0.95, SIZE * 0.3),
                       "edge": facing_edge(x, y, unit["facing"]),
                       "choice": pick})
-        style = view["styles"].get(unit["style"], {"hexes": []})
+        style = view["styles"].get(unit["style"])
         spots = []
-        for spot in style["hexes"]:
+        for spot in style["hexes"] if style else ():
             h = project(at, unit["facing"], Hex(*spot["offset"]))
             if h in cells:
                 sx, sy = center(h)
@@ -263,7 +264,7 @@ def _icon(kind: str, word: str) -> dict[str, str]:
             "tip": TIPS[kind]}
 
 
-def card_icons(card: dict[str, Any]) -> dict[str, list[dict[str, str]]]:
+def card_icons(card: CardData) -> dict[str, list[dict[str, str]]]:
     """An Action card's sections as icons (sign, word, what it does): HX-14..HX-34."""
     move, attack, react = card["move"], card["attack"], card["reaction"]
     m = [_icon("move", f"move {move['steps']}") if move["steps"]
@@ -288,9 +289,10 @@ def card_icons(card: dict[str, Any]) -> dict[str, list[dict[str, str]]]:
     return {"move": m, "attack": a, "reaction": r}
 
 
-def _why_not(section: str, card: dict[str, Any], unit: dict[str, Any] | None) -> str:
+def _why_not(section: str, card: CardData, unit: UnitData | None) -> str:
     """Why a Move or Attack section cannot be used on this turn (HX-24, HX-A3, HX-A21)."""
-    if (card[section].get("power") or 0) < 0 and unit is not None and not unit["power"]:
+    power = card["attack"]["power"] if section == "attack" else card["move"]["power"]
+    if power < 0 and unit is not None and not unit["power"]:
         return "needs a Power token"
     return "no target in reach" if section == "attack" else "no legal path"
 
@@ -298,7 +300,7 @@ def _why_not(section: str, card: dict[str, Any], unit: dict[str, Any] | None) ->
 def render(page: SeatPage[HexView]) -> Rendered:
     """One seat's regions, from its view alone (the Dice panel from its public events)."""
     view = page.view.to_dict()
-    log = [entry["text"] for entry in view.get("log") or []]
+    log = [entry["text"] for entry in view["log"]]
     first = first_shown(len(log))
     ctx = context(view, {"dice": last_attack(page.view.events),
                          "log": with_notices(log[first:], first, page.notices,
@@ -306,17 +308,17 @@ def render(page: SeatPage[HexView]) -> Rendered:
     return Rendered(regions(ctx), announcement(ctx), bool(ctx["mine"]))
 
 
-def context(view: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def context(view: HexViewData, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the region templates need, from the seat's view dict only (`extra`:
     the Dice panel's attack and the log with the table's notices)."""
     choices = _choices(view)
     names = view["seat_names"]
     seat = view["seat"]
-    pending = view.get("pending") or {}
+    pending = view["pending"]
     hand = []
     turn_now = any(c.kind in (Kind.PLAY_MOVE, Kind.PLAY_ATTACK) for c in choices)
     me = next((u for u in view["units"] if u["seat"] == seat), None)
-    for slot, key in enumerate(view.get("hand") or []):
+    for slot, key in enumerate(view["hand"]):
         card = view["cards"][key]
         plays = {CARD_CHOICES[c.kind]: c for c in choices
                  if c.kind in CARD_CHOICES and c.arg == slot}
@@ -337,20 +339,20 @@ def context(view: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[s
               "discards": [view["cards"][k]["name"] for k in view["discards"][u["seat"]]
                            if k in view["cards"]]}
              for u in view["units"]]
-    decider = pending.get("seat", view.get("active"))
-    winner = view.get("winner")
+    decider = pending["seat"] if pending else view["active"]
+    winner = view["winner"]
     return {"view": view, "seat": seat, "names": names, "choices": choices,
             "mine": bool(choices), "board": board(view, choices), "hand": hand,
-            "line": slots, "units": units, "pending": pending,
+            "line": slots, "units": units, "pending": pending or {},
             "decider": names[decider] if isinstance(decider, int) and decider >= 0 else None,
             "phase": PHASES.get(view["phase"], view["phase"]),
-            "pending_words": PENDING.get(str(pending.get("kind")), str(pending.get("kind"))),
+            "pending_words": PENDING.get(pending["kind"], pending["kind"]) if pending else "",
             "winner": names[winner] if isinstance(winner, int) else None,
-            "over": bool(view.get("over")), "marks": MARKS,
-            "log": [entry["text"] for entry in view.get("log") or []],
+            "over": view["over"], "marks": MARKS,
+            "log": [entry["text"] for entry in view["log"]],
             **(extra or {}),
-            "dice": dice_panel((extra or {}).get("dice"), names, pending.get("attacker"),
-                               seat)}
+            "dice": dice_panel((extra or {}).get("dice"), names,
+                               pending["attacker"] if pending else None, seat)}
 
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:

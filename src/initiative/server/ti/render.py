@@ -26,6 +26,12 @@ from typing import Any
 from initiative.games.ti.actions import PILES, Kind, from_index, parts
 from initiative.games.ti.events import PRIVATE, Event
 from initiative.games.ti.view import TIView
+from initiative.games.ti.view_data import (
+    CardData,
+    RoomPlaceData,
+    TIViewData,
+    TokenData,
+)
 from initiative.server import choices as offered
 from initiative.server.log_lines import first_shown, with_notices
 from initiative.server.pages import env
@@ -88,11 +94,11 @@ Choice = offered.Choice[Kind]
 """One legal action as the page offers it (server/choices.py)."""
 
 
-def choices_of(view: dict[str, Any]) -> list[Choice]:
-    return offered.choices_of(view, lambda index: from_index(index).kind)
+def choices_of(view: TIViewData) -> list[Choice]:
+    return offered.choices_of(view["legal"], lambda index: from_index(index).kind)
 
 
-def card_text(card: dict[str, Any] | None) -> str:
+def card_text(card: CardData | None) -> str:
     """A card in short: value and suit sign ("7●"), or "time ×2"; "—" for none."""
     if card is None:
         return "—"
@@ -102,14 +108,14 @@ def card_text(card: dict[str, Any] | None) -> str:
     return f"{card['value']}{SUITS.get(str(suit), '') if suit else ''}"
 
 
-def card_words(card: dict[str, Any]) -> str:
+def card_words(card: CardData) -> str:
     """A card in words for a screen reader or a tooltip ("7 of circle")."""
     if card.get("time"):
         return f"time card ({card['time']} time)"
     return f"{card['value']} of {card['suit']}" if card.get("suit") else str(card["value"])
 
 
-def token_info(token: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+def token_info(token: TokenData, view: TIViewData) -> dict[str, Any]:
     """A face-up token or feature: its sign, its words and whether it matters."""
     kind = str(token["kind"])
     sign, word = TOKEN_SIGNS.get(kind, ("?", kind))
@@ -137,20 +143,20 @@ def _edge(cx: float, cy: float, dx: float, dy: float) -> tuple[float, float]:
     return cx + dx * t, cy + dy * t
 
 
-def room_xy(room: dict[str, Any]) -> tuple[float, float]:
+def room_xy(room: RoomPlaceData) -> tuple[float, float]:
     """The top-left corner of a room's box."""
     return float(room["col"]) * (ROOM_W + GAP), float(room["row"]) * (ROOM_H + GAP)
 
 
-def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
+def board(view: TIViewData, choices: list[Choice]) -> dict[str, Any]:
     """The SVG's pieces: rooms with their contents, links, and the clickable choices."""
     spec = view["board"]
     names = view["seat_names"]
     by_room = {c.arg: c for c in choices if c.kind in ROOM_CHOICES}
     by_token = {c.arg: c for c in choices if c.kind in TOKEN_CHOICES}
     by_door = {c.arg: c for c in choices if c.kind is Kind.DOOR}
-    enemies = view.get("enemies") or []
-    rooms = []
+    enemies = view["enemies"]
+    rooms: list[dict[str, Any]] = []
     for i, (room, state) in enumerate(zip(spec["rooms"], view["rooms"], strict=True)):
         x, y = room_xy(room)
         tokens = [{**token_info(t, view), "choice": by_token.get(int(t["id"]))}
@@ -162,15 +168,12 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
         foes = [{"index": e, "name": enemies[e]["name"] if e < len(enemies) else "enemy"}
                 for e in state["enemies"]]
         pick = by_room.get(i)
-        label = f"{room['name']}: {state['stack']} face-down"
-        if tokens:
-            label += "; face up: " + ", ".join(t["word"] for t in tokens)
-        if features:
-            label += "; " + ", ".join(f["word"] for f in features)
-        if people:
-            label += "; " + ", ".join(p["name"] for p in people)
-        if foes:
-            label += "; " + ", ".join(f["name"] for f in foes)
+        label = "; ".join(part for part in (
+            f"{room['name']}: {state['stack']} face-down",
+            "face up: " + ", ".join(str(t["word"]) for t in tokens) if tokens else "",
+            ", ".join(str(f["word"]) for f in features),
+            ", ".join(names[s] for s in state["characters"]),
+            ", ".join(str(f["name"]) for f in foes)) if part)
         rooms.append({"index": i, "key": room["key"], "name": room["name"], "x": x, "y": y,
                       "cx": x + ROOM_W / 2, "cy": y + ROOM_H / 2, "stack": state["stack"],
                       "tokens": tokens, "features": features, "people": people,
@@ -182,14 +185,14 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
         norm = math.hypot(dx, dy) or 1.0
         x1, y1 = _edge(a["cx"], a["cy"], dx / norm, dy / norm)
         x2, y2 = _edge(b["cx"], b["cy"], -dx / norm, -dy / norm)
-        door = link.get("door")
-        kind = str(link["kind"])
-        state = "wall" if kind == "wall_token" else \
-            ("locked" if link.get("locked") else "unlocked") if kind == "door" else "open"
+        door = link["door"]
+        kind = link["kind"]
+        drawn = "wall" if kind == "wall_token" else \
+            ("locked" if link["locked"] else "unlocked") if kind == "door" else "open"
         words = {"wall": "wall token", "locked": "locked door", "unlocked": "open door",
-                 "open": "passage"}[state]
+                 "open": "passage"}[drawn]
         links.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "mx": (x1 + x2) / 2,
-                      "my": (y1 + y2) / 2, "state": state, "door": door,
+                      "my": (y1 + y2) / 2, "state": drawn, "door": door,
                       "label": f"{words} between {a['name']} and {b['name']}",
                       "choice": by_door.get(int(door)) if door is not None else None})
     width = max((r["x"] for r in rooms), default=0.0) + ROOM_W
@@ -200,7 +203,7 @@ def board(view: dict[str, Any], choices: list[Choice]) -> dict[str, Any]:
             "room_choices": [c for c in choices if c.kind in ROOM_CHOICES]}
 
 
-def pile_reasons(view: dict[str, Any], card: dict[str, Any]) -> dict[str, str]:
+def pile_reasons(view: TIViewData, card: CardData) -> dict[str, str]:
     """Why `card` cannot go onto each pile now (pile key -> reason), read from the
     public piles and the seat's legal plays: TI-12 (strictly higher), TI-30 (counter
     intel), TI-34/TI-A19 (an alarm: the highest card for INTEL and GATHER)."""
@@ -219,7 +222,7 @@ def pile_reasons(view: dict[str, Any], card: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def _alarm_here(view: dict[str, Any]) -> bool:
+def _alarm_here(view: TIViewData) -> bool:
     """Whether the seat's character stands in a room with a face-up alarm (TI-34; a
     master alarm counts under TI-A8's default)."""
     me = next((c for c in view.get("characters") or [] if c["seat"] == view["seat"]), None)
@@ -230,7 +233,7 @@ def _alarm_here(view: dict[str, Any]) -> bool:
                [*room["face_up"], *room["features"]])
 
 
-def why_not(view: dict[str, Any], card: dict[str, Any]) -> str:
+def why_not(view: TIViewData, card: CardData) -> str:
     """One line on why a card takes no pile now."""
     if int(view.get("actions_taken") or 0) >= 2:
         return "two actions taken this turn"
@@ -243,13 +246,14 @@ def why_not(view: dict[str, Any], card: dict[str, Any]) -> str:
     return "; ".join(f"{PILE_NAMES[k]}: {r}" for k, r in reasons.items())
 
 
-def hand(view: dict[str, Any], choices: list[Choice]) -> list[dict[str, Any]]:
+def hand(view: TIViewData, choices: list[Choice]) -> list[dict[str, Any]]:
     """The seat's own cards with what each may do now, or why not."""
-    enemies = view.get("enemies") or []
+    enemies = view["enemies"]
+    pending = view["pending"]
     turn_now = any(c.kind is Kind.PLAY for c in choices) or \
-        (view.get("pending") or {}).get("kind") == "turn"
+        (pending is not None and pending["kind"] == "turn")
     out = []
-    for card in view.get("hand") or []:
+    for card in view["hand"]:
         cid = int(card["id"])
         plays: dict[str, Choice] = {}
         others = []
@@ -267,12 +271,12 @@ def hand(view: dict[str, Any], choices: list[Choice]) -> list[dict[str, Any]]:
                     others.append({"choice": c, "short": f"Tuck under {name}"})
         blocked = why_not(view, card) if turn_now and not plays else ""
         out.append({"id": cid, "text": card_text(card), "words": card_words(card),
-                    "suit": card.get("suit") or "time", "plays": plays, "others": others,
+                    "suit": card["suit"] or "time", "plays": plays, "others": others,
                     "blocked": blocked, "takes": {k: c.index for k, c in plays.items()}})
     return out
 
 
-def piles(view: dict[str, Any], choices: list[Choice]) -> list[dict[str, Any]]:
+def piles(view: TIViewData, choices: list[Choice]) -> list[dict[str, Any]]:
     by_token = {c.arg: c for c in choices if c.kind in TOKEN_CHOICES}
     targets = {PILES[c.arg]: c for c in choices if c.kind is Kind.PILE}
     out = []
@@ -285,16 +289,16 @@ def piles(view: dict[str, Any], choices: list[Choice]) -> list[dict[str, Any]]:
                 if PILES[at] == key:
                     takes[str(card)] = c.index
         out.append({"key": key, "name": PILE_NAMES.get(key, key), "text": PILE_TEXT.get(key, ""),
-                    "top": card_text(pile.get("top")),
-                    "top_words": card_words(pile["top"]) if pile.get("top") else "empty",
-                    "count": len(pile.get("cards") or []),
-                    "counter": [{"id": int(t), "choice": by_token.get(int(t))}
-                                for t in pile.get("counter_intel") or []],
+                    "top": card_text(pile["top"]),
+                    "top_words": card_words(pile["top"]) if pile["top"] else "empty",
+                    "count": len(pile["cards"]),
+                    "counter": [{"id": t, "choice": by_token.get(t)}
+                                for t in pile["counter_intel"]],
                     "target": targets.get(key), "takes": takes})
     return out
 
 
-def console(view: dict[str, Any]) -> list[dict[str, Any]]:
+def console(view: TIViewData) -> list[dict[str, Any]]:
     """The console's windows: the glyph, and its symbols once open (TI-5, TI-22)."""
     area = view["mission"].get("answer_area")
     out = []
@@ -306,13 +310,13 @@ def console(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def answer_rows(view: dict[str, Any], choices: list[Choice]) -> list[dict[str, Any]]:
+def answer_rows(view: TIViewData, choices: list[Choice]) -> list[dict[str, Any]]:
     """One row per answer position: the symbol entered, or the buttons of the position
     being entered now (SYMBOL i = the mission alphabet's symbol i), or nothing yet."""
-    pending = view.get("pending") or {}
-    if pending.get("kind") not in ("answer", "vote"):
+    pending = view["pending"]
+    if pending is None or pending["kind"] not in ("answer", "vote"):
         return []
-    entered = list(pending.get("answer") or [])
+    entered = list(pending["answer"])
     symbols = [c for c in choices if c.kind is Kind.SYMBOL]
     alphabet = view["mission"]["alphabet"]
     rows = []
@@ -326,27 +330,27 @@ def answer_rows(view: dict[str, Any], choices: list[Choice]) -> list[dict[str, A
     return rows
 
 
-def votes(view: dict[str, Any]) -> list[dict[str, Any]]:
+def votes(view: TIViewData) -> list[dict[str, Any]]:
     """Each seat's vote on the answer proposed (TI-56): yes, no, or waiting."""
-    pending = view.get("pending") or {}
-    if pending.get("kind") != "vote":
+    pending = view["pending"]
+    if pending is None or pending["kind"] != "vote":
         return []
-    cast = pending.get("votes") or {}
-    proposer = view.get("active")
+    cast = pending["votes"]
+    proposer = view["active"]
     out = []
     for seat, name in enumerate(view["seat_names"]):
         vote = cast.get(str(seat))
         state = "proposed" if seat == proposer else \
             "yes" if vote is True else "no" if vote is False else "waiting"
         out.append({"seat": seat, "name": name, "state": state,
-                    "now": seat == pending.get("seat")})
+                    "now": seat == pending["seat"]})
     return out
 
 
 def render(page: SeatPage[TIView]) -> Rendered:
     """One seat's regions, from its view alone (the log with the table's notices)."""
     view = page.view.to_dict()
-    log = [entry["text"] for entry in view.get("log") or []]
+    log = [entry["text"] for entry in view["log"]]
     first = first_shown(len(log))
     at = seat_positions(page.view.events, page.notice_at)
     ctx = context(view, {"log": with_notices(log[first:], first, page.notices, at)})
@@ -371,29 +375,27 @@ def seat_positions(events: Sequence[Event], public_at: Sequence[int]) -> list[in
     return places
 
 
-def context(view: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def context(view: TIViewData, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the region templates need, from the seat's view dict only (`extra`:
     the log with the table's notices)."""
     choices = choices_of(view)
     names = view["seat_names"]
-    seat = int(view["seat"])
-    pending = view.get("pending") or {}
-    decider = pending.get("seat", view.get("active"))
+    seat = view["seat"]
+    pending = view["pending"]
+    decider = pending["seat"] if pending else view["active"]
     rooms = view["board"]["rooms"]
-    characters = [{**c, "mark": MARKS[int(c["seat"]) % len(MARKS)],
-                   "seat_name": names[int(c["seat"])],
-                   "room_name": rooms[int(c["room"])]["name"],
-                   "hand": view["hand_counts"][int(c["seat"])]}
-                  for c in view.get("characters") or []]
-    enemies = [{**e, "index": i, "room_name": rooms[int(e["room"])]["name"]
-                if e.get("room") is not None else "",
+    characters = [{**c, "mark": MARKS[c["seat"] % len(MARKS)], "seat_name": names[c["seat"]],
+                   "room_name": rooms[c["room"]]["name"], "hand": view["hand_counts"][c["seat"]]}
+                  for c in view["characters"]]
+    enemies = [{**e, "index": i,
+                "room_name": rooms[e["room"]]["name"] if e["room"] is not None else "",
                 "tucks": [c for c in choices if c.kind is Kind.TUCK
                           and parts(from_index(c.index))[0] == i],
-                "tucked_text": ", ".join(card_text(c) for c in e.get("tucked") or []),
+                "tucked_text": ", ".join(card_text(c) for c in e["tucked"]),
                 "suit_signs": " ".join(f"{SUITS.get(s, '')} {s}" for s in e["suits"])}
-               for i, e in enumerate(view.get("enemies") or [])]
-    discard = view.get("discard") or []
-    result = view.get("result")
+               for i, e in enumerate(view["enemies"])]
+    discard = view["discard"]
+    result = view["result"]
     arrange = [{"card": card_text(c), "choice": next(
         (x for x in choices if x.kind is Kind.ARRANGE and x.arg == int(c["id"])), None)}
         for c in view.get("deck_top") or []]
@@ -401,17 +403,17 @@ def context(view: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[s
             "mine": bool(choices), "board": board(view, choices), "hand": hand(view, choices),
             "piles": piles(view, choices), "windows": console(view),
             "answer_rows": answer_rows(view, choices), "votes": votes(view),
-            "characters": characters, "enemies": enemies, "pending": pending,
+            "characters": characters, "enemies": enemies, "pending": pending or {},
             "decider": names[decider] if isinstance(decider, int) and 0 <= decider < len(names)
             else None,
             "phase": PHASES.get(str(view["phase"]), str(view["phase"])),
-            "pending_words": PENDING.get(str(pending.get("kind")), str(pending.get("kind"))),
+            "pending_words": PENDING.get(pending["kind"], pending["kind"]) if pending else "",
             "discard_top": card_text(discard[-1]) if discard else "—",
-            "arrange": arrange, "over": bool(view.get("over")), "result": result,
+            "arrange": arrange, "over": view["over"], "result": result,
             "reason": REASONS.get(str(result["reason"]), str(result["reason"]))
             if result else "", "marks": MARKS,
             "yes_no": [c for c in choices if c.kind in (Kind.YES, Kind.NO)],
-            "log": [entry["text"] for entry in view.get("log") or []],
+            "log": [entry["text"] for entry in view["log"]],
             **(extra or {})}
 
 
