@@ -300,6 +300,29 @@ class Config:
     compression: bool
     keyed: bool = True
     """Tables get keyed seeds (the generator of real web games), else whole numbers."""
+    game: str = "initiative_break"
+    """The game every table plays (GAMES)."""
+
+
+@dataclass(frozen=True)
+class GameLoad:
+    """How the load makes and plays one game's tables: where it posts the table, the
+    address of its sockets, its two-seat fields, and whether an act names one action
+    (`action`) or a list (`actions`). Addresses every version of the server answers (the
+    first hex and The Initiative servers had their own), so one script measures both."""
+
+    create: str
+    prefix: str
+    fields: dict[str, Any]
+    one_action: bool
+
+
+GAMES = {
+    "initiative_break": GameLoad("/api/tables", "t", {
+        "mode": "1v1", "seat0_team": "tideguard", "seat1_team": "ashfall"}, False),
+    "hex_skirmish": GameLoad("/api/hex-tables", "hex", {"players": 2}, True),
+    "the_initiative": GameLoad("/api/ti-tables", "ti", {"players": 2}, True),
+}
 
 
 class Load:
@@ -414,15 +437,15 @@ class Load:
     async def _create(self) -> tuple[str, int, list[str]] | None:
         seed = self.next_seed
         self.next_seed += 1
-        body = {"mode": "1v1", "seat0_team": "tideguard", "seat1_team": "ashfall",
-                "seat0_controller": "human", "seat1_controller": "human",
+        played = GAMES[self.config.game]
+        body = {**played.fields, "seat0_controller": "human", "seat1_controller": "human",
                 "seed": table_seed(seed, self.config.keyed)}
         async with self.create_gate:
             if self.stop.is_set():
                 return None
             try:
                 status, data = await asyncio.to_thread(
-                    self.server.request, "POST", "/api/tables", body)
+                    self.server.request, "POST", played.create, body)
             except OSError as exc:
                 self.stats.create_errors += 1
                 self.stats.note(f"create: {exc!r}")
@@ -466,7 +489,9 @@ class Bot:
         self.stats = load.stats
         host = load.server.host
         shown = f"[{host}]" if ":" in host else host
-        self.url = f"ws://{shown}:{load.server.port}/t/{table_id}/ws?k={token}&format=json"
+        prefix = GAMES[load.config.game].prefix
+        self.url = (f"ws://{shown}:{load.server.port}/{prefix}/{table_id}/ws?k={token}"
+                    "&format=json")
         self.rng = random.Random(f"{load.config.seed}:{seed}:{seat}")
         self.seat = seat
         self.game = game
@@ -550,11 +575,12 @@ class Bot:
         if kind != "state":
             return
         self.game.join(self.seat)
-        if message.get("finished"):
+        view = message.get("view") or {}
+        if message.get("finished") or view.get("over"):
             self.game_over = True
             self.done.set()
             return
-        legal = message.get("legal") or []
+        legal = message.get("legal") or view.get("legal") or []
         seq = int(message.get("seq", 0))
         if legal and seq > self.acted_seq:
             self.want = (seq, [int(a["index"]) for a in legal])
@@ -579,8 +605,9 @@ class Bot:
         seq, legal = want
         self.acted_seq = seq
         self.next_id += 1
-        request = json.dumps({"op": "act", "actions": [self.rng.choice(legal)],
-                              "id": self.next_id})
+        choice = self.rng.choice(legal)
+        act = {"action": choice} if GAMES[config.game].one_action else {"actions": [choice]}
+        request = json.dumps({"op": "act", **act, "id": self.next_id})
         sent = time.perf_counter()
         measured = time.monotonic() >= self.load.measure_from
         self.pending = (self.next_id, sent, measured)
@@ -616,7 +643,8 @@ async def run_once(args: argparse.Namespace, tables: int, duration: float,
     try:
         await server.wait_healthy(10.0 if args.server_url else 60.0)
         config = Config(tables, duration, min(args.warmup, duration / 2), args.think,
-                        args.jitter, args.seed, not args.no_compression, not args.splitmix)
+                        args.jitter, args.seed, not args.no_compression, not args.splitmix,
+                        args.game)
         return await Load(server, config).run()
     finally:
         await asyncio.to_thread(server.stop)
@@ -708,6 +736,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables")
+    parser.add_argument("--game", choices=sorted(GAMES), default="initiative_break",
+                        help="the game every table plays")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of load")
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="first seconds not measured (latency, CPU, throughput)")
