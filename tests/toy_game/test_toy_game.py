@@ -6,6 +6,7 @@ reads them, its rules listing and its linter."""
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -17,9 +18,15 @@ from initiative.engine.rng import new_secret_seed
 from initiative.games import load_game
 from initiative.games.parts import ContentLinter, RecordReader, RulesListing, Source
 from initiative.games.registry import entry, entry_of_record, entry_of_slug, part
-from initiative.server.parts import WebGame
+from initiative.server.sites import site_of
 
 pytestmark = pytest.mark.usefixtures("toy")
+
+
+def load_toy(**params: Any) -> Any:
+    """`load_game("toy", **params)` (the test knows nothing of its class)."""
+    game: Any = load_game("toy", **params)
+    return game
 
 
 def play_random(game: Any, seed: int, limit: int = 500) -> Any:
@@ -36,7 +43,7 @@ def play_random(game: Any, seed: int, limit: int = 500) -> Any:
 
 def record_data(game: Any, seed: Any, state: Any) -> dict[str, Any]:
     """The game's record as its web table writes it (JSON data)."""
-    site = part("toy", "web", WebGame)
+    site = site_of("toy")
     data: dict[str, Any] = json.loads(json.dumps(site.record(game, seed, state,
                                                              state.history)))
     return data
@@ -51,21 +58,21 @@ def test_the_entry_names_the_game_by_its_name_slug_and_record_format() -> None:
 
 
 def test_the_loader_reads_keywords_and_the_text_of_a_game_string() -> None:
-    game = load_game("toy(goal=12,seat_names=Ann+Bea,first=1)")
+    game: Any = load_game("toy(goal=12,seat_names=Ann+Bea,first=1)")
     assert (game.name, game.num_seats) == ("toy", 2)
     setup = game.public
     assert (setup.rules.goal, setup.names, setup.first) == (12, ("Ann", "Bea"), 1)
-    assert load_game("toy", rules={"gusts": False}).public.rules.gusts is False
+    assert load_toy(rules={"gusts": False}).public.rules.gusts is False
     with pytest.raises(GameParamError, match="unknown parameter 'players'"):
-        load_game("toy", players=3)
+        load_toy(players=3)
     with pytest.raises(GameParamError, match="goal must be 5 to 99"):
-        load_game("toy", goal=2)
+        load_toy(goal=2)
     with pytest.raises(GameParamError, match="die_sides must be one of 4, 6, 8"):
-        load_game("toy", die_sides=7)
+        load_toy(die_sides=7)
 
 
 def test_random_games_end_and_every_action_has_a_stable_index() -> None:
-    game = load_game("toy")
+    game = load_toy()
     lengths = []
     for seed in range(60):
         state = play_random(game, seed)
@@ -78,7 +85,7 @@ def test_random_games_end_and_every_action_has_a_stable_index() -> None:
 
 
 def test_a_seat_sees_its_own_hand_only() -> None:
-    state = load_game("toy").new_initial_state(4)
+    state = load_toy().new_initial_state(4)
     mine, theirs = state.view(0), state.view(1)
     assert mine.hand is not None and len(mine.hand) == 3 and mine.legal
     assert theirs.legal == ()
@@ -94,7 +101,7 @@ def test_a_seat_sees_its_own_hand_only() -> None:
 
 
 def test_an_illegal_action_changes_nothing_and_a_clone_is_independent() -> None:
-    game = load_game("toy")
+    game = load_toy()
     state = game.new_initial_state(9)
     state.hands[0].pop()  # two cards: slot 2 is empty
     before = json.dumps(state.view(GAME_MASTER).to_dict())
@@ -108,7 +115,7 @@ def test_an_illegal_action_changes_nothing_and_a_clone_is_independent() -> None:
 
 
 def test_walks_rolls_cards_and_gusts_move_the_lanterns_by_the_rules() -> None:
-    game = load_game("toy", goal=10, stumble=2)
+    game = load_toy(goal=10, stumble=2)
     cards = {card.key: n for n, card in enumerate(game.public.cards.cards)}
     state = game.new_initial_state(1)
     state.hands[0] = [cards["blaze"], cards["gust"], cards["spark"]]
@@ -132,7 +139,7 @@ def test_walks_rolls_cards_and_gusts_move_the_lanterns_by_the_rules() -> None:
 
 
 def test_the_round_limit_ends_a_game_with_the_lantern_furthest_along() -> None:
-    game = load_game("toy", round_limit=1)
+    game = load_toy(round_limit=1)
     state = game.new_initial_state(2)
     state.apply(game.action_from_index(0))
     assert state.current_seat() == 1
@@ -144,7 +151,7 @@ def test_the_round_limit_ends_a_game_with_the_lantern_furthest_along() -> None:
 
 def test_the_random_bot_plays_it_and_is_all_it_offers() -> None:
     assert bot_names("toy") == ("random", "easy")
-    game = load_game("toy")
+    game = load_toy()
     state = play_random(game, 31)
     assert state.is_terminal()
     with pytest.raises(ValueError, match="toy has no heuristic bot"):
@@ -153,7 +160,7 @@ def test_the_random_bot_plays_it_and_is_all_it_offers() -> None:
 
 @pytest.mark.parametrize("seed", [5, new_secret_seed()], ids=["int seed", "keyed seed"])
 def test_a_record_replays_bit_for_bit_and_a_changed_one_is_refused(seed: Any) -> None:
-    game = load_game("toy", seat_names=["Ann", "Bea"], goal=14)
+    game = load_toy(seat_names=["Ann", "Bea"], goal=14)
     state = game.new_initial_state(seed)
     bots = [make_bot("random", game, 70 + s) for s in (0, 1)]
     while not state.is_terminal():
@@ -179,7 +186,7 @@ def test_a_record_replays_bit_for_bit_and_a_changed_one_is_refused(seed: Any) ->
 def test_the_rules_listing_has_every_flag_with_its_note() -> None:
     listing = part("toy", "rules", RulesListing)
     (section,) = listing.sections
-    names = [name for name in section.flags.__dataclass_fields__]
+    names = [flag.name for flag in fields(section.flags)]
     assert names == ["goal", "die_sides", "stumble", "overshoot", "round_limit", "gusts"]
     assert set(section.notes) == set(names)
     assert section.choices["die_sides"] == (4, 6, 8)
