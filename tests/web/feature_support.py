@@ -193,11 +193,11 @@ class People:
     contexts: dict[str, BrowserContext] = field(default_factory=dict)
     watches: list[PageWatch] = field(default_factory=list)
 
-    def page(self, who: str, url: str = "", width: int = 1280) -> Page:
+    def page(self, who: str, url: str = "") -> Page:
         """A new page in `who`'s browser (opened at `url` as a seat, if given)."""
         if who not in self.contexts:
             self.contexts[who] = self.browser.new_context(
-                viewport={"width": width, "height": 900})
+                viewport={"width": 1280, "height": 900})
         page = self.contexts[who].new_page()
         self.watches.append(PageWatch.on(page))
         if url:

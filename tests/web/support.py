@@ -136,7 +136,7 @@ class Server:
         return created
 
     def url(self, created: dict[str, Any], seat: int) -> str:
-        link = created["links"][seat]
+        link: str = created["links"][seat]
         assert link, f"seat {seat} has no link (a bot seat?)"
         return self.base + link
 
