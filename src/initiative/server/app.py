@@ -66,7 +66,7 @@ def create_app(url: str | None = None, options: Options | None = None,
     app = Starlette(routes=[
         Route("/healthz", health), Route("/favicon.ico", favicon),
         Mount("/static", static, name="static"),
-        *tracker_routes(trackers), *table_routes(hub),
+        *tracker_routes(trackers), *table_routes(),
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
                                       Middleware(OriginCheck, origins=allowed),
                                       Middleware(BodyLimit)])
