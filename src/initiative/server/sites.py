@@ -8,7 +8,15 @@ from functools import cache
 from typing import Any
 
 from initiative.engine.errors import GameParamError
-from initiative.games.registry import GameEntry, entries, entry, entry_of_slug, has_part, part
+from initiative.games.registry import (
+    DEFAULT_GAME,
+    GameEntry,
+    entries,
+    entry,
+    entry_of_slug,
+    has_part,
+    part,
+)
 from initiative.server.pages import add_template_folder
 from initiative.server.parts import WebGame
 
@@ -35,8 +43,10 @@ def site_of_slug(slug: str) -> AnySite | None:
 
 
 def web_games() -> tuple[GameEntry, ...]:
-    """The registered games that have a web table (their entries: nothing is loaded)."""
-    return tuple(e for e in entries() if e.parts.web)
+    """The registered games that have a web table, the default game first (their
+    entries: nothing of the games is loaded)."""
+    return tuple(sorted((e for e in entries() if e.parts.web),
+                        key=lambda e: (e.name != DEFAULT_GAME, e.title)))
 
 
 def title_of(game: str) -> str:

@@ -32,7 +32,7 @@ from initiative.server import choices as offered
 from initiative.server.hex.dice import last_attack
 from initiative.server.log_lines import first_shown, with_notices
 from initiative.server.pages import env
-from initiative.server.parts import Rendered, SeatPage
+from initiative.server.parts import HUMAN, Rendered, SeatPage
 
 SIZE = 30.0
 """A hex's circumradius in SVG user units."""
@@ -304,13 +304,15 @@ def render(page: SeatPage[HexView]) -> Rendered:
     first = first_shown(len(log))
     ctx = context(view, {"dice": last_attack(page.view.events),
                          "log": with_notices(log[first:], first, page.notices,
-                                             page.notice_at)})
+                                             page.notice_at),
+                         "replay": page.replay, "controller": page.controller})
     return Rendered(regions(ctx), announcement(ctx), bool(ctx["mine"]))
 
 
 def context(view: HexViewData, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the region templates need, from the seat's view dict only (`extra`:
-    the Dice panel's attack and the log with the table's notices)."""
+    the Dice panel's attack, the log with the table's notices, whether it is a replay's
+    step, who plays the deciding seat)."""
     choices = _choices(view)
     names = view["seat_names"]
     seat = view["seat"]
@@ -350,7 +352,7 @@ def context(view: HexViewData, extra: dict[str, Any] | None = None) -> dict[str,
             "winner": names[winner] if isinstance(winner, int) else None,
             "over": view["over"], "marks": MARKS,
             "log": [entry["text"] for entry in view["log"]],
-            **(extra or {}),
+            "replay": False, "controller": HUMAN, **(extra or {}),
             "dice": dice_panel((extra or {}).get("dice"), names,
                                pending["attacker"] if pending else None, seat)}
 

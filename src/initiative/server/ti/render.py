@@ -35,7 +35,7 @@ from initiative.games.ti.view_data import (
 from initiative.server import choices as offered
 from initiative.server.log_lines import first_shown, with_notices
 from initiative.server.pages import env
-from initiative.server.parts import Rendered, SeatPage
+from initiative.server.parts import HUMAN, Rendered, SeatPage
 
 REGIONS = ("status", "board", "console", "actions", "piles", "hand", "enemies", "team", "log")
 ROOM_W, ROOM_H, GAP = 176.0, 132.0, 44.0
@@ -353,7 +353,8 @@ def render(page: SeatPage[TIView]) -> Rendered:
     log = [entry["text"] for entry in view["log"]]
     first = first_shown(len(log))
     at = seat_positions(page.view.events, page.notice_at)
-    ctx = context(view, {"log": with_notices(log[first:], first, page.notices, at)})
+    ctx = context(view, {"log": with_notices(log[first:], first, page.notices, at),
+                         "replay": page.replay, "controller": page.controller})
     return Rendered(regions(ctx), announcement(ctx), bool(ctx["mine"]))
 
 
@@ -377,7 +378,8 @@ def seat_positions(events: Sequence[Event], public_at: Sequence[int]) -> list[in
 
 def context(view: TIViewData, extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the region templates need, from the seat's view dict only (`extra`:
-    the log with the table's notices)."""
+    the log with the table's notices, whether it is a replay's step, who plays the
+    deciding seat)."""
     choices = choices_of(view)
     names = view["seat_names"]
     seat = view["seat"]
@@ -414,7 +416,7 @@ def context(view: TIViewData, extra: dict[str, Any] | None = None) -> dict[str, 
             if result else "", "marks": MARKS,
             "yes_no": [c for c in choices if c.kind in (Kind.YES, Kind.NO)],
             "log": [entry["text"] for entry in view["log"]],
-            **(extra or {})}
+            "replay": False, "controller": HUMAN, **(extra or {})}
 
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:
