@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 
@@ -178,17 +179,20 @@ def test_initiative_help_reads_the_entries_but_loads_no_game() -> None:
         loaded
 
 
+TOY_ENTRY = GameEntry(name="toy_game", title="Toy game", summary="A test's game.",
+                      loader="initiative.games.hex.loader:load_hex_skirmish",
+                      parts=registry.Parts(commands=(
+                          Command("toy", "tests.cli.test_registry_cli:TOY_APP",
+                                  "A toy game's own command."),)))
+"""A registered game with no parts but one command (the hex game's rules, renamed)."""
+
+
 @pytest.fixture
-def toy_game(monkeypatch: pytest.MonkeyPatch) -> str:
-    """A registered game with no parts but one command (the hex game's rules, renamed)."""
-    toy = GameEntry(name="toy_game", title="Toy game", summary="A test's game.",
-                    loader="initiative.games.hex.loader:load_hex_skirmish",
-                    parts=registry.Parts(commands=(
-                        Command("toy", "tests.cli.test_registry_cli:TOY_APP",
-                                "A toy game's own command."),)))
-    found = {**registry._entries(), toy.name: toy}
-    monkeypatch.setattr(registry, "_entries", lambda: found)
-    return toy.name
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    found = {**registry.BUILT_IN, TOY_ENTRY.name: "tests.cli.test_registry_cli:TOY_ENTRY"}
+    monkeypatch.setattr(registry, "_targets", lambda: found)
+    yield TOY_ENTRY.name
+    registry._entry.cache_clear()
 
 
 def test_a_game_without_parts_is_answered_by_every_command(toy_game: str) -> None:
@@ -204,3 +208,17 @@ def test_a_game_without_parts_is_answered_by_every_command(toy_game: str) -> Non
         done = RUNNER.invoke(app, [*command, "--game", toy_game])
         assert done.exit_code == 2, (command, done.output)
         assert f"--game: Toy game (toy_game) has no {kind} part" in done.output
+
+
+@pytest.mark.parametrize("game", ["initiative_break", "hex_skirmish", "the_initiative"])
+def test_lint_checks_any_games_content(game: str, tmp_path: Path) -> None:
+    """`initiative lint --game NAME`: the game's own linter through the registry; its
+    shipped content passes, a file that is not content fails with exit 1 and the file
+    named."""
+    shipped = RUNNER.invoke(app, ["lint", "--game", game])
+    assert shipped.exit_code == 0, shipped.output
+    assert shipped.output.rstrip().endswith(": ok")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("characters: [not a mapping\n", encoding="utf-8")
+    bad = RUNNER.invoke(app, ["lint", "--game", game, str(broken)])
+    assert bad.exit_code in (1, 2) and "broken.yaml" in bad.output, bad.output

@@ -118,3 +118,23 @@ def test_first_hex_and_ti_addresses_still_open_their_tables(tmp_path: Path,
             assert ws.receive_json()["type"] == "state"
         api = client.post(f"/api/{slug}-tables", json={"seed": 1, **GAMES[game]})
         assert api.status_code == 201 and api.json()["game"] == game
+
+
+def test_a_games_own_static_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/SLUG/static/NAME serves the game's own static folder (a game from outside the
+    package brings its styles there), nothing outside it, and 404 without one."""
+    from initiative.server.hex.site import HexWeb
+
+    folder = tmp_path / "static"
+    (folder / "css").mkdir(parents=True)
+    (folder / "css" / "board.css").write_text("svg { color: red }", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("not for the web", encoding="utf-8")
+    with running(tmp_path) as client:
+        assert client.get("/hex/static/css/board.css").status_code == 404  # none yet
+        monkeypatch.setattr(HexWeb, "static_folder", folder)
+        served = client.get("/hex/static/css/board.css")
+        assert served.status_code == 200 and served.text == "svg { color: red }"
+        for escape in ("/hex/static/..%2Fsecret.txt", "/hex/static/%2e%2e/secret.txt",
+                       "/hex/static/css/missing.css", "/nogame/static/css/board.css"):
+            answer = client.get(escape)
+            assert answer.status_code == 404 and "not for the web" not in answer.text

@@ -114,6 +114,22 @@ def rules(game: Annotated[str, typer.Option(
     Console(highlight=False, soft_wrap=True).print(rules_text(listing))
 
 
+@app.command()
+def lint(
+    files: Annotated[list[Path] | None, typer.Argument(
+        metavar="[FILE]...", help="Content files (default: the game's shipped content).")
+    ] = None,
+    game: Annotated[str, typer.Option(
+        "--game", help="Whose content (a registered name with a content linter).")
+    ] = DEFAULT_GAME,
+) -> None:
+    """Check a game's content files against its schema and what its rules read; exit 1
+    on errors (the same check as `cards lint --game` and `mission validate`)."""
+    from initiative.cli.lint import lint_files
+
+    lint_files(check_game(game), files or [])
+
+
 app.command()(serve)
 app.add_typer(track_app, name="track")
 

@@ -107,7 +107,14 @@ class BaseGame(Protocol[S_co]):
 
 
 class Game(BaseGame[S_co], Protocol[A, S_co]):
-    """A game whose actions `A` have stable integer indices (for RL and search)."""
+    """A game whose actions `A` have stable integer indices (for RL and search), and a
+    public description (what bots are built from)."""
+
+    @property
+    def public(self) -> Any:
+        """The game as every seat knows it (no hidden deck lists, no answer): what a
+        bot is built from."""
+        ...
 
     def action_index(self, action: A) -> int:
         """Stable integer index of an action."""

@@ -200,6 +200,9 @@ class WebGame(ABC, Generic[P, G, S, V]):
     template_folder: ClassVar[Path | None] = None
     """A folder of the game's own templates, named `<slug>/NAME` in `templates` (games
     in this package keep theirs in web/templates/<slug>/)."""
+    static_folder: ClassVar[Path | None] = None
+    """A folder of the game's own static files (styles, scripts, images), served at
+    /<slug>/static/NAME (games in this package keep theirs in web/static/)."""
 
     # --- setup -------------------------------------------------------------------------
 

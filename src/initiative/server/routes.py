@@ -13,6 +13,7 @@
   GET  /t/{id}/record?k=T         a finished game's record (JSON, with its seed; 409 before)
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (server/ws.py)
   GET  /SLUG/how-to-play, /how-to-play    a game's rules in short (the default game's)
+  GET  /SLUG/static/NAME          a file of a game's own static folder (WebGame.static_folder)
   GET  /api/tables, POST /api/tables      the tables as JSON; create one from JSON: the
                                   form's fields plus `game` (default: the default game),
                                   `seed`, `undo` and `prefix` (action numbers already
@@ -28,7 +29,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -157,6 +158,21 @@ async def api_tables(request: Request) -> Response:
                          for i in infos])
 
 
+async def game_static(request: Request) -> Response:
+    """/SLUG/static/NAME: a file of the game's own static folder (a game from outside the
+    package brings its styles and scripts there); 404 for anything else."""
+    site = site_or_404(request)
+    if isinstance(site, Response):
+        return site
+    folder = site.static_folder
+    if folder is not None:
+        root = folder.resolve()
+        path = (root / request.path_params["name"]).resolve()
+        if path.is_relative_to(root) and path.is_file():
+            return FileResponse(path, headers={"cache-control": "public, max-age=3600"})
+    return error_page("Not found", "There is no such file.", 404)
+
+
 async def moved(request: Request) -> Response:
     """/SLUG/{id}[/...]: the table's page under /t/ (the link keeps its query)."""
     if site_of_slug(request.path_params["slug"]) is None:
@@ -194,5 +210,6 @@ def table_routes() -> list[BaseRoute]:
         Route("/{slug}/new", creating.new_get, methods=["GET"]),
         Route("/{slug}/new", creating.new_post, methods=["POST"]),
         Route("/{slug}/how-to-play", how_to_play, methods=["GET"]),
+        Route("/{slug}/static/{name:path}", game_static, methods=["GET"]),
         *_table_paths("/{slug}", moved),
     ]

@@ -1,12 +1,12 @@
-"""The create-form fields every game played one decision at a time reads alike (each game's
-setup form): the table's name, the number of players and each
-seat's name, character and controller (a person with a secret link, anyone from the
-lobby, or a bot by name). Each reader adds a sentence naming the field to `problems`
-instead of raising, so a form lists every problem at once."""
+"""The create-form fields many games read alike (each game's setup form takes those it
+has): the table's name, the number of players and each seat's name, controller (a person
+with a secret link, anyone from the lobby, or a bot by name) and character. Each reader
+adds a sentence naming the field to `problems` instead of raising, so a form lists every
+problem at once."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from initiative.server.parts import HUMAN, OPEN
@@ -35,23 +35,31 @@ def players(form: dict[str, Any], low: int, high: int, default: int,
     return count
 
 
-def seat_fields(form: dict[str, Any], i: int, characters: Collection[str],
-                bots: tuple[str, ...], problems: list[str],
-                controller: str | None = None) -> tuple[str, str, str]:
-    """Seat `i`'s name, character and controller (`controller`, when given, is
-    the seat's whatever the form says)."""
-    name = _words(form.get(f"seat{i}_name", ""))[:MAX_NAME] or f"Player {i + 1}"
+def seat_name(form: Mapping[str, Any], i: int) -> str:
+    """Seat `i`'s shown name (spaces tidied; default "Player N")."""
+    return _words(form.get(f"seat{i}_name", ""))[:MAX_NAME] or f"Player {i + 1}"
+
+
+def seat_controller(form: Mapping[str, Any], i: int, bots: Sequence[str],
+                    problems: list[str]) -> str:
+    """Who plays seat `i`: HUMAN (a secret link, the default), OPEN (anyone from the
+    lobby) or one of `bots`."""
+    controller = str(form.get(f"seat{i}_controller", "") or HUMAN)
+    if controller not in (HUMAN, OPEN, *bots):
+        problems.append(f"seat {i + 1}: played by {controller!r}? (human, open, "
+                        f"{', '.join(bots)})")
+    return controller
+
+
+def seat_character(form: Mapping[str, Any], i: int, characters: Collection[str],
+                   problems: list[str]) -> str:
+    """Seat `i`'s character, one of `characters` (default: the i-th in name order)."""
     ordered = sorted(characters)
     character = str(form.get(f"seat{i}_character", "") or ordered[i % len(ordered)])
     if character not in characters:
         problems.append(f"seat {i + 1}: unknown character {character!r} (characters: "
                         f"{', '.join(ordered)})")
-    if controller is None:
-        controller = str(form.get(f"seat{i}_controller", "") or HUMAN)
-        if controller not in (HUMAN, OPEN, *bots):
-            problems.append(f"seat {i + 1}: played by {controller!r}? (human, open, "
-                            f"{', '.join(bots)})")
-    return name, character, controller
+    return character
 
 
 def distinct_names(names: Sequence[str], problems: list[str]) -> None:

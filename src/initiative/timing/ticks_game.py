@@ -110,6 +110,12 @@ class TickGame:
     def new_initial_state(self, seed: int) -> TickState:
         return TickState(TickTracker(self.rules, self.roster, seed=seed))
 
+    @property
+    def public(self) -> TickGame:
+        """Everything: the roster and the rules are the game master's table, open to
+        all (a tracker keeps no hidden setup)."""
+        return self
+
     def _all_actions(self) -> Iterator[K.TickCommand]:
         """Every command ``legal_actions`` can list for this roster, in a fixed order."""
         names = [s.name for s in self.roster]

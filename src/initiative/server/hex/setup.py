@@ -101,7 +101,9 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
     elif players not in content.boards[board].starts:
         counts = ", ".join(map(str, sorted(content.boards[board].starts)))
         problems.append(f"board {board!r} seats {counts} players, not {players}")
-    seats = [HexSeatPlan(*seat_form.seat_fields(form, i, content.characters, bots, problems))
+    seats = [HexSeatPlan(seat_form.seat_name(form, i),
+                         seat_form.seat_character(form, i, content.characters, problems),
+                         seat_form.seat_controller(form, i, bots, problems))
              for i in range(players)]
     seat_form.distinct_names([s.name for s in seats], problems)
     plan = HexPlan(name, board, tuple(seats), _rules(form, problems))

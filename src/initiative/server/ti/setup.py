@@ -122,11 +122,13 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
     rules = changed_rules(form, problems, rule_fields())
     seats: list[TISeatPlan] = []
     for i in range(seat_count(players, rules)):
-        solo = None  # the solo player's second character (TI-A17)
-        if i >= players:
-            solo = seats[0].controller if seats[0].is_bot else SHARED
-        seats.append(TISeatPlan(*seat_form.seat_fields(form, i, content.characters, bots,
-                                                       problems, solo)))
+        if i < players:
+            controller = seat_form.seat_controller(form, i, bots, problems)
+        else:  # the solo player's second character (TI-A17): played from seat 1's link
+            controller = seats[0].controller if seats[0].is_bot else SHARED
+        seats.append(TISeatPlan(seat_form.seat_name(form, i),
+                                seat_form.seat_character(form, i, content.characters, problems),
+                                controller))
     seat_form.distinct_names([s.name for s in seats], problems)
     if len({s.character for s in seats}) < len(seats):
         problems.append("each seat needs its own character (TI-1)")
