@@ -1,7 +1,7 @@
-"""House-rule flags as form fields, shared by every game's new-table form (server/
-hex_setup.py, server/ti_setup.py): one field per flag of a game's rules dataclass, read
-from its type (a bool, a `Literal` choice, a whole number), with the ruling it settles
-and what its values do (the game's flag notes), and the flags a form changes."""
+"""House-rule flags as form fields, for any game's new-table form: one field per flag of
+the game's rules section (the `rules` part `initiative rules` lists too), read from its
+type (a bool, a `Literal` choice, a whole number), with the ruling it settles and what
+its values do, and the flags a form changes."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import types
 import typing
 from dataclasses import dataclass, fields
 from typing import Any, Literal, Union, get_args, get_origin
+
+from initiative.games.parts import RulesSection
 
 
 @dataclass(frozen=True)
@@ -26,25 +28,25 @@ class RuleField:
     """What its values do, in one line."""
 
 
-def rule_fields(rules: type[Any], notes: dict[str, tuple[str, str]],
-                numbers: dict[str, tuple[int, ...]] | None = None) -> list[RuleField]:
-    """Every flag of the `rules` dataclass, in declaration order, as a form field;
-    `notes`: flag -> (ruling id, what it does); `numbers`: the values a number flag
-    accepts, when it accepts only a few (offered as a choice)."""
-    hints = typing.get_type_hints(rules)
+def rule_fields(section: RulesSection) -> list[RuleField]:
+    """Every flag of a game's rules section (its `rules` part: the flags dataclass, each
+    flag's note, the numbers a number flag takes when it takes only a few, offered as a
+    choice), in declaration order, as a form field."""
+    hints = typing.get_type_hints(section.flags)
     out = []
-    for f in fields(rules):
+    for f in fields(section.flags):
         hint = hints[f.name]
         args = [a for a in get_args(hint) if a is not type(None)]
         optional = get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
-        rule_id, note = notes.get(f.name, ("", ""))
+        found = section.notes.get(f.name)
+        rule_id, note = (found.rule, found.text) if found else ("", "")
         if hint is bool:
             out.append(RuleField(f.name, "bool", f.default, rule_id=rule_id, note=note))
         elif get_origin(hint) is Literal:
             out.append(RuleField(f.name, "choice", f.default, tuple(map(str, get_args(hint))),
                                  rule_id=rule_id, note=note))
         elif hint is int or (optional and args == [int]):
-            offered = tuple(map(str, (numbers or {}).get(f.name, ())))
+            offered = tuple(map(str, section.choices.get(f.name, ())))
             out.append(RuleField(f.name, "number", f.default, offered, optional=optional,
                                  rule_id=rule_id, note=note))
     return out

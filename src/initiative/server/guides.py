@@ -6,7 +6,8 @@ notes (so the page cannot drift from the game)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+
+from initiative.games.parts import RulesSection
 
 
 @dataclass(frozen=True)
@@ -37,12 +38,13 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def flag_rows(rules: type[Any], notes: dict[str, tuple[str, str]]) -> list[FlagRow]:
-    """Every flag of the rules dataclass `rules`, its ruling id, its default and what its
-    values do (`notes`: flag -> (ruling id, note))."""
-    default = rules()
+def flag_rows(section: RulesSection) -> list[FlagRow]:
+    """Every flag of a game's rules section (its `rules` part), its ruling id, its
+    default and what its values do."""
+    default = section.flags()
     rows = []
-    for f in fields(rules):
-        rule_id, note = notes.get(f.name, ("", ""))
-        rows.append(FlagRow(f.name, rule_id, _shown(getattr(default, f.name)), note))
+    for f in fields(section.flags):
+        found = section.notes.get(f.name)
+        rows.append(FlagRow(f.name, found.rule if found else "",
+                            _shown(getattr(default, f.name)), found.text if found else ""))
     return rows

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from toy_game.flags import DIE_SIDES, NOTES, ToyRules
 from toy_game.game import NAME, ToyGame
+from toy_game.listing import LISTING
 from toy_game.record import record_of
 from toy_game.setup import SEATS
 from toy_game.state import ToyState
@@ -83,7 +83,7 @@ class ToyPlan:
 
 def rule_fields() -> list[RuleField]:
     """Every house-rule flag as a form field (the die as a choice of its sizes)."""
-    return flag_rule_fields(ToyRules, NOTES, {"die_sides": DIE_SIDES})
+    return flag_rule_fields(LISTING.sections[0])
 
 
 def _seat(form: Mapping[str, str], i: int, bots: Sequence[str], problems: list[str]
@@ -192,7 +192,7 @@ class ToyWeb(WebGame[ToyPlan, ToyGame, ToyState, ToyView]):
                                         for a in data["legal"]]}
 
     def guide_values(self) -> dict[str, Any]:
-        return {"topics": TOPICS, "flags": guides.flag_rows(ToyRules, NOTES),
+        return {"topics": TOPICS, "flags": guides.flag_rows(LISTING.sections[0]),
                 "table_help": TABLE_HELP}
 
 

@@ -1,12 +1,12 @@
 """The hex skirmish game's rules in short for `/hex/how-to-play`, in this project's own
 words, each topic citing its rule ids (HX-n, HX-An of ../shared/OTHER-RULINGS.md
-section 4). The house-rule table is read from `HexRules` and `HEX_FLAG_NOTES`, so the
-page always lists the flags and defaults the game really has."""
+section 4). The house-rule table is read from the game's rules listing
+(games/hex/listing.py), so the page always lists the flags and defaults the game really
+has."""
 
 from __future__ import annotations
 
-from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
-from initiative.games.hex.flags import HexRules
+from initiative.games.hex.listing import LISTING
 from initiative.server import guides
 from initiative.server.guides import FlagRow, Topic
 
@@ -123,4 +123,4 @@ TABLE_HELP: tuple[str, ...] = (
 
 def flag_rows() -> list[FlagRow]:
     """Every house-rule flag, its ruling id, its default and what its values do."""
-    return guides.flag_rows(HexRules, HEX_FLAG_NOTES)
+    return guides.flag_rows(LISTING.sections[0])

@@ -14,8 +14,7 @@ from typing import Any
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games import load_game
 from initiative.games.hex.content import default_content
-from initiative.games.hex.flag_notes import HEX_FLAG_NOTES
-from initiative.games.hex.flags import HexRules
+from initiative.games.hex.listing import LISTING
 from initiative.games.hex.specs import HexContent
 from initiative.server import seat_form
 from initiative.server.flag_form import RuleField, changed_rules
@@ -67,7 +66,7 @@ class HexPlan:
 
 def rule_fields() -> list[RuleField]:
     """Every HexRules flag, in declaration order, as a form field."""
-    return flag_rule_fields(HexRules, HEX_FLAG_NOTES)
+    return flag_rule_fields(LISTING.sections[0])
 
 
 def _rules(form: dict[str, Any], problems: list[str]) -> dict[str, Any]:

@@ -1,12 +1,11 @@
 """The Initiative's rules in short for `/ti/how-to-play`, in this project's own words,
 each topic citing its rule ids (TI-n, TI-An of ../shared/OTHER-RULINGS.md section 3).
-The house-rule table is read from `TIRules` and `TI_FLAG_NOTES`, so the page always
-lists the flags and defaults the game really has."""
+The house-rule table is read from the game's rules listing (games/ti/listing.py), so the
+page always lists the flags and defaults the game really has."""
 
 from __future__ import annotations
 
-from initiative.games.ti.flag_notes import TI_FLAG_NOTES
-from initiative.games.ti.flags import TIRules
+from initiative.games.ti.listing import LISTING
 from initiative.server import guides
 from initiative.server.guides import FlagRow, Topic
 
@@ -129,4 +128,4 @@ TABLE_HELP: tuple[str, ...] = (
 
 def flag_rows() -> list[FlagRow]:
     """Every house-rule flag, its ruling id, its default and what its values do."""
-    return guides.flag_rows(TIRules, TI_FLAG_NOTES)
+    return guides.flag_rows(LISTING.sections[0])

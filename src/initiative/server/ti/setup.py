@@ -14,9 +14,8 @@ from typing import Any
 from initiative.engine.errors import ConfigError, ContentError
 from initiative.games import load_game_as
 from initiative.games.ti.content import default_content
-from initiative.games.ti.flag_notes import TI_FLAG_NOTES
-from initiative.games.ti.flags import NUMBER_CHOICES, TIRules
 from initiative.games.ti.game import TIGame
+from initiative.games.ti.listing import LISTING
 from initiative.games.ti.specs import TIContent
 from initiative.server import seat_form
 from initiative.server.flag_form import RuleField, changed_rules
@@ -79,7 +78,7 @@ def build_game(plan: TIPlan) -> TIGame:
 def rule_fields() -> list[RuleField]:
     """Every TIRules flag, in declaration order, as a form field (with its TI-A ruling
     and what it does)."""
-    return flag_rule_fields(TIRules, TI_FLAG_NOTES, NUMBER_CHOICES)
+    return flag_rule_fields(LISTING.sections[0])
 
 
 def mission_choices(content: TIContent) -> list[tuple[str, str]]:
