@@ -4,9 +4,9 @@ game's action kind (from the action number) so a renderer can place each one."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from initiative.games.view_records import LegalEntry
 
@@ -34,3 +34,10 @@ def choices_of(legal: Sequence[LegalEntry], kind_of: Callable[[int], K]) -> list
     action number's kind in the game."""
     return [Choice(a["index"], kind_of(a["index"]), a["arg"], a["text"], a["label"])
             for a in legal]
+
+
+def json_state(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON client's state of a view whose data lists its legal actions (`legal`
+    entries, games/view_records.py): the data, and those actions by index and text."""
+    legal: Sequence[LegalEntry] = data.get("legal") or ()
+    return {"view": data, "legal": [{"index": a["index"], "text": a["text"]} for a in legal]}

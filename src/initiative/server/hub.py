@@ -354,9 +354,16 @@ class Hub:
     # --- bots -------------------------------------------------------------------------
 
     def wake(self, runtime: Runtime) -> None:
-        """Start the table's bot loop if a bot (or an away player's stand-in) is due."""
-        if runtime.bot_task is None or runtime.bot_task.done():
-            runtime.bot_task = asyncio.create_task(self._bot_loop(runtime))
+        """Start the table's bot loop if a bot (or an away player's stand-in) may be due:
+        the deciding seat is a bot's, or its person has left."""
+        if runtime.bot_task is not None and not runtime.bot_task.done():
+            return
+        table = runtime.table
+        seat = table.state.current_seat()
+        if seat < 0 or (table.plan.seats[seat].controller in PEOPLE
+                        and table.link_seat(seat) not in runtime.away_since):
+            return  # nobody's turn, or a person's who is here: their choice wakes us
+        runtime.bot_task = asyncio.create_task(self._bot_loop(runtime))
 
     async def _bot_loop(self, runtime: Runtime) -> None:
         failures = 0

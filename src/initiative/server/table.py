@@ -21,10 +21,9 @@ What a game does differently is its web part's (server/parts.py `WebGame`).
 
 from __future__ import annotations
 
-import copy
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
@@ -187,7 +186,11 @@ class TableData:
             raise TableError(f"{where}: the stored table cannot be read ({exc})") from None
 
     def copy(self) -> TableData:
-        return copy.deepcopy(self)
+        """A copy `apply` may move on without touching this one (its lists copied; the
+        plan, the pinned data and the turns, never changed in place, shared)."""
+        return replace(self, seat_digests=list(self.seat_digests), claimed=list(self.claimed),
+                       actions=list(self.actions), turns=list(self.turns),
+                       chat=list(self.chat), notices=list(self.notices))
 
     def apply(self, event: Event) -> None:
         """Move the data on by one stored event (checked before it was stored)."""

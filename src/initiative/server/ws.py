@@ -74,8 +74,9 @@ class SocketClient(SeatSocket):
             key: tuple[Any, ...] = ("json", self.seat, log_from)
             if key not in frames:
                 frames[key] = seat_frames.json_frame(table, self.seat, log_from)
-            self.log_held = table.site.log_length(table.state)
-            self.notices_seen = len(table.data.notices)
+            if "log_from" in frames[key]:  # a game that sends its log in parts
+                self.log_held = table.site.log_length(table.state)
+                self.notices_seen = len(table.data.notices)
             payload = dict(frames[key])
         else:
             key = ("page", self.seat, self.token)

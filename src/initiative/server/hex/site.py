@@ -18,6 +18,7 @@ from initiative.games.hex.record import record_of
 from initiative.games.hex.specs import HexContent
 from initiative.games.hex.state import HexState
 from initiative.games.hex.view import HexView
+from initiative.server import choices
 from initiative.server.hex import guide, render
 from initiative.server.hex.setup import (
     GAME,
@@ -84,9 +85,7 @@ class HexWeb(WebGame[HexPlan, HexGame, HexState, HexView]):
         return render.render(page)
 
     def json_state(self, public: Any, view: HexView, log_from: int) -> dict[str, Any]:
-        data = view.to_dict()
-        return {"view": data, "legal": [{"index": a["index"], "text": a["text"]}
-                                        for a in data.get("legal") or ()]}
+        return choices.json_state(view.to_dict())
 
     def guide_values(self) -> dict[str, Any]:
         return {"topics": guide.TOPICS, "flags": guide.flag_rows(),

@@ -12,7 +12,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from initiative.bots import bot_names
+from initiative.bots import bot_names, game_bots
 from initiative.engine.errors import ConfigError, ContentError, GameParamError
 from initiative.engine.rng import Seed
 from initiative.games.ti.content import default_content
@@ -21,6 +21,7 @@ from initiative.games.ti.record import record_of
 from initiative.games.ti.specs import TIContent
 from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
+from initiative.server import choices
 from initiative.server.parts import Rendered, SeatPage, SetupError, Templates, WebGame
 from initiative.server.ti import guide, render
 from initiative.server.ti.setup import (
@@ -32,9 +33,6 @@ from initiative.server.ti.setup import (
     parse_plan,
     rule_fields,
 )
-
-DEFAULT_BOT = "heuristic"
-"""The bot the form offers first for a bot seat (the one written for this game)."""
 
 
 class TIWeb(WebGame[TIPlan, TIGame, TIState, TIView]):
@@ -57,7 +55,7 @@ class TIWeb(WebGame[TIPlan, TIGame, TIState, TIView]):
         return {"missions": mission_choices(self.content),
                 "default_mission": self.content.default_mission,
                 "characters": character_choices(self.content), "bots": bot_names(GAME),
-                "default_bot": DEFAULT_BOT, "rules": rule_fields()}
+                "default_bot": game_bots(GAME).default, "rules": rule_fields()}
 
     def build(self, plan: TIPlan, seed: Seed) -> TIGame:
         try:
@@ -94,9 +92,7 @@ class TIWeb(WebGame[TIPlan, TIGame, TIState, TIView]):
         return render.render(page)
 
     def json_state(self, public: Any, view: TIView, log_from: int) -> dict[str, Any]:
-        data = view.to_dict()
-        return {"view": data, "legal": [{"index": a["index"], "text": a["text"]}
-                                        for a in data.get("legal") or ()]}
+        return choices.json_state(view.to_dict())
 
     def guide_values(self) -> dict[str, Any]:
         return {"topics": guide.TOPICS, "flags": guide.flag_rows(),
