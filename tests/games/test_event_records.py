@@ -10,13 +10,13 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
 from initiative.engine.contract import CHANCE
 from initiative.games import load_game
-from initiative.games.event_records import Event, EventReader, flat, rest_field
+from initiative.games.event_records import Event, EventReader, by_group, flat, rest_field
 from initiative.games.hex import events as hex_events
 from initiative.games.hex.record import HexRecord
 from initiative.games.hex.record import replay as replay_hex
@@ -24,6 +24,7 @@ from initiative.games.ib import events as ib_events
 from initiative.games.ib.record import GameRecord
 from initiative.games.ib.record import replay as replay_ib
 from initiative.games.ti import events as ti_events
+from initiative.games.ti import text as ti_text
 from initiative.games.ti.record import TIRecord
 from initiative.games.ti.record import replay as replay_ti
 
@@ -143,3 +144,27 @@ def test_records_name_the_fields_of_the_stored_tuple() -> None:
     assert isinstance(plain, ib_events.Damage)
     assert plain.base is None and plain.parts == ()
     assert ti_events.read((ti_events.WON,)) == ti_events.Won(ti_events.WON)
+
+
+class _One(NamedTuple):
+    code: int
+
+
+class _Two(NamedTuple):
+    code: int
+    seat: int
+
+
+def test_by_group_finds_each_codes_group_and_names_a_code_in_none_or_two() -> None:
+    assert by_group({0: _One, 1: _Two}, ((_One, "one"), (_Two, "two"))) == {0: "one", 1: "two"}
+    assert by_group({0: _One, 1: _Two}, ((_One | _Two, "both"),)) == {0: "both", 1: "both"}
+    with pytest.raises(ValueError, match=r"event _One \(code 0\) is in 2 groups, not 1"):
+        by_group({0: _One}, ((_One | _Two, "a"), (_One, "b")))
+    with pytest.raises(ValueError, match=r"event _Two \(code 1\) is in 0 groups, not 1"):
+        by_group({0: _One, 1: _Two}, ((_One, "a"),))
+
+
+def test_every_code_of_a_grouped_reader_has_its_sentence() -> None:
+    """The games whose sentences go by group: every code has its sentence function."""
+    assert set(ib_events._SENTENCE) == set(ib_events.SCHEMAS)
+    assert set(ti_text._SENTENCE) == set(ti_events.SCHEMAS)

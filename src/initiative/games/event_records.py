@@ -10,13 +10,14 @@ back into the stored tuple.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar, get_origin, get_type_hints
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar, get_args, get_origin, get_type_hints
 
 Event = tuple[int, ...]
 """A stored event: its code, then its fields."""
 
 R = TypeVar("R")
+F = TypeVar("F")
 
 
 class EventReader(Generic[R]):
@@ -56,3 +57,18 @@ def flat(record: tuple[Any, ...]) -> Event:
     if record and isinstance(record[-1], tuple):
         return (*record[:-1], *record[-1])
     return tuple(record)
+
+
+def by_group(schemas: Mapping[int, type[Any]], groups: Sequence[tuple[Any, F]]) -> dict[int, F]:
+    """Code -> the value paired with the group (a union of schemas, or one schema) its schema is in:
+    a reader that handles each group in its own function finds it with one dict lookup
+    rather than an isinstance test per group. A code in no group, or in two, is a
+    ValueError naming it."""
+    found: dict[int, F] = {}
+    for code, schema in schemas.items():
+        owners = [value for group, value in groups if schema in (get_args(group) or (group,))]
+        if len(owners) != 1:
+            raise ValueError(f"event {schema.__name__} (code {code}) is in "
+                             f"{len(owners)} groups, not 1")
+        found[code] = owners[0]
+    return found

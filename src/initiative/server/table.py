@@ -228,7 +228,11 @@ class Table:
     seats' drafts (in memory only: nothing is stored before a turn is confirmed)."""
 
     def __init__(self, table_id: str, data: TableData, head: int = 0,
-                 site: WebGame[Any, Any, Any, Any] | None = None) -> None:
+                 site: WebGame[Any, Any, Any, Any] | None = None,
+                 game: PlayGame | None = None) -> None:
+        """The table of `data` at event `head` (`site`: its game's web part, found by
+        the game's name when not given; `game`: the game the data's plan builds, when the
+        caller has just built it)."""
         self.id = table_id
         self.data = data
         if table_id and not data.series:  # a series starts with its first table
@@ -237,7 +241,8 @@ class Table:
         self.site: WebGame[Any, Any, Any, Any] = site or site_of(data.game)
         where = f"table {table_id or '(new)'}"
         self.plan: TablePlan = self.site.read_plan(data.plan)
-        self.game: PlayGame = self.site.rebuild(self.plan, data.seed, data.pinned, where)
+        self.game: PlayGame = game if game is not None else \
+            self.site.rebuild(self.plan, data.seed, data.pinned, where)
         self.state: PlayState = self._replay(data.actions, where)
         self.drafts: dict[int, tuple[int, ...]] = {}
         self._draft_cache: dict[int, DraftLike | None] = {}
@@ -269,7 +274,7 @@ class Table:
         data = TableData(site.name, plan.to_dict(), seed, list(digests[0]),
                          claimed or [s.controller != OPEN for s in plan.seats], digests[1],
                          series, undo, site.pinned(game))
-        table = cls("", data, site=site)
+        table = cls("", data, site=site, game=game)
         if prefix:
             table.play_prefix(prefix)
         table.id = store.create(KIND, plan.name, table.data.to_json(), table.summary())

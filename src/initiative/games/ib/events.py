@@ -13,10 +13,11 @@ face-down discard); every view and every log sent to a seat passes through it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, assert_never
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
 
 from initiative.games.event_records import Event as Event
-from initiative.games.event_records import EventReader
+from initiative.games.event_records import EventReader, by_group
 from initiative.games.ib import frames, statuses
 
 if TYPE_CHECKING:
@@ -514,14 +515,7 @@ def redact(event: Event, hands_seen: frozenset[int], discards_public: bool) -> E
 
 def render(event: Event, match: Match) -> str:
     """One human-readable sentence."""
-    record = read(event)
-    if isinstance(record, TrackEvent):
-        return _track_sentence(record, match)
-    if isinstance(record, CardEvent):
-        return _card_sentence(record, match)
-    if isinstance(record, UnitEvent):
-        return _unit_sentence(record, match)
-    return _challenge_sentence(record, match)
+    return _SENTENCE[event[0]](read(event), match)
 
 
 def _u(match: Match, unit: int) -> str:
@@ -670,6 +664,12 @@ def _challenge_sentence(record: ChallengeEvent, m: Match) -> str:
                 return f"{_u(m, spawner)} cannot spawn: every spawn it may have stands already."
             return f"{_u(m, spawner)} spawns {_u(m, unit)}."
     assert_never(record)
+
+
+_SENTENCE: dict[int, Callable[[Any, Match], str]] = by_group(SCHEMAS, (
+    (TrackEvent, _track_sentence), (CardEvent, _card_sentence),
+    (UnitEvent, _unit_sentence), (ChallengeEvent, _challenge_sentence)))
+"""Code -> the function giving its event's sentence."""
 
 
 def _ability(match: Match, unit: int, index: int) -> str:

@@ -5,8 +5,10 @@ their seat."""
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Callable
+from typing import Any, assert_never
 
+from initiative.games.event_records import by_group
 from initiative.games.ti import events as ev
 from initiative.games.ti.actions import MAX_CARDS, PILES, Kind, TIAction
 from initiative.games.ti.frames import ENEMY_MOVE, VOTE, Frame
@@ -102,12 +104,7 @@ CardEvent = (ev.Played | ev.Paid | ev.Tucked | ev.LostCard | ev.Burned | ev.Regr
 
 def describe(setup: TISetup, event: ev.Event) -> str:
     """The sentence of one event."""
-    record = ev.read(event)
-    if isinstance(record, TurnEvent):
-        return _turn_sentence(setup, record)
-    if isinstance(record, BoardEvent):
-        return _board_sentence(setup, record)
-    return _card_sentence(setup, record)
+    return _SENTENCE[event[0]](setup, ev.read(event))
 
 
 def _turn_sentence(setup: TISetup, record: TurnEvent) -> str:
@@ -213,6 +210,11 @@ def _card_sentence(setup: TISetup, record: CardEvent) -> str:
         case ev.Peril(cards=count):
             return f"The deck ran out: In Peril! {count} cards reshuffled."
     assert_never(record)
+
+
+_SENTENCE: dict[int, Callable[[TISetup, Any], str]] = by_group(ev.SCHEMAS, (
+    (TurnEvent, _turn_sentence), (BoardEvent, _board_sentence), (CardEvent, _card_sentence)))
+"""Code -> the function giving its event's sentence."""
 
 
 def _secret(setup: TISetup, record: ev.SecretGained) -> str:

@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from initiative.engine.view_cache import ViewCache
 from initiative.games.ib import events, frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind
 from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.events import Event
 from initiative.games.ib.match import Match
 from initiative.games.ib.specs import (
     CLEANSE_ALL,
@@ -208,9 +210,22 @@ def attack_text(match: Match, unit: int, kind: Kind) -> str:
 # --- the decision and the log --------------------------------------------------
 
 
+def _no_parts(match: Match) -> None:
+    return None
+
+
+def _sentence(match: Match, event: Event) -> str:
+    return events.render(event, match)
+
+
+_SENTENCES: ViewCache[Match, Event, None] = ViewCache(_no_parts, _sentence)
+"""Each match's sentences met so far (a page shows the same log lines again and again)."""
+
+
 def log_sentences(view: IBView, match: Match, start: int) -> list[str]:
-    """Sentences of this view's log from event `start` on (rendered only now)."""
-    return [events.render(e, match) for e in view.log[start:]]
+    """Sentences of this view's log from event `start` on."""
+    _, known = _SENTENCES.parts(match)
+    return _SENTENCES.sentences(match, view.log[start:], known)
 
 
 def decision_title(view: IBView, match: Match) -> str:
