@@ -148,7 +148,7 @@ def duel_seats(client: TestClient, table: dict[str, Any]) -> Iterator[tuple[Seat
         yield north, south
 
 
-def act(seat: Seat, index: int, others: tuple[Seat, ...] = (), **extra: Any) -> int:
+def act(seat: SocketSeat, index: int, others: tuple[SocketSeat, ...] = (), **extra: Any) -> int:
     """Play one action; every client gets exactly one frame with the new state."""
     seq = seat.last["seq"] + 1
     seat.send(op="act", actions=[index], **extra)
@@ -880,3 +880,16 @@ def test_a_table_answers_to_its_full_id_only(client: TestClient) -> None:
     assert client.get(f"/t/{table['id']}?k={token}").status_code == 200
     assert client.get(f"/t/{table['id'][:8]}?k={token}").status_code == 404
     assert client.get(f"/t/{table['id'].upper()}?k={token}").status_code == 404
+
+
+def test_the_collector_runs_its_young_pass_less_often_while_serving(tmp_path: Path) -> None:
+    """Each frame's many small dicts and lists would set a young pass off at Python's
+    default; the server raises it while it runs and puts it back when it stops."""
+    import gc
+
+    from initiative.server.app import YOUNG_OBJECTS
+
+    before = gc.get_threshold()
+    with running(tmp_path):
+        assert gc.get_threshold() == (YOUNG_OBJECTS, *before[1:])
+    assert gc.get_threshold() == before

@@ -57,5 +57,12 @@ class ViewCache(Generic[S, E, P]):
         return out
 
     def log(self, setup: S, log: Sequence[E], known: dict[E, str]) -> list[LogLine]:
-        """The view's `log`: each event's sentence as a line."""
-        return [{"text": sentence} for sentence in self.sentences(setup, log, known)]
+        """The view's `log`: each event's sentence as a line (one pass: a view's whole
+        log is made for every frame)."""
+        out: list[LogLine] = []
+        for event in log:
+            sentence = known.get(event)
+            if sentence is None:
+                sentence = known[event] = self._describe(setup, event)
+            out.append({"text": sentence})
+        return out

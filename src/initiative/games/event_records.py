@@ -10,7 +10,7 @@ back into the stored tuple.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, get_args, get_origin, get_type_hints
 
 Event = tuple[int, ...]
@@ -50,6 +50,21 @@ def _maker(schema: type[R]) -> Callable[[Event], R]:
         return lambda event: make(event if len(event) == size else event[:size])
     fixed = len(named._fields) - 1
     return lambda event: make((*event[:fixed], event[fixed:]))
+
+
+def field_at(schemas: Mapping[int, type[Any]], codes: Iterable[int], name: str) -> dict[int, int]:
+    """Code -> where field `name` stands in the stored tuple of that code's event, for
+    each of `codes`: for a filter that runs over every event of every view (who may see
+    it) and reads one field without building the record. A schema without that field is
+    a ValueError naming it."""
+    found: dict[int, int] = {}
+    for code in codes:
+        fields: tuple[str, ...] = schemas[code]._fields
+        if name not in fields:
+            raise ValueError(f"event {schemas[code].__name__} (code {code}) has no field "
+                             f"{name!r}")
+        found[code] = fields.index(name)
+    return found
 
 
 def flat(record: tuple[Any, ...]) -> Event:

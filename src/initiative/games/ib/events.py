@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
 
 from initiative.games.event_records import Event as Event
-from initiative.games.event_records import EventReader, by_group
+from initiative.games.event_records import EventReader, by_group, field_at, flat
 from initiative.games.ib import frames, statuses
 
 if TYPE_CHECKING:
@@ -502,14 +502,19 @@ read: EventReader[EventRecord] = EventReader(SCHEMAS)
 """`read(event)`: the stored tuple as its schema's record."""
 
 
+_SEAT_AT = field_at(SCHEMAS, (DRAW, DISCARD), "seat")
+"""Where a drawn or discarded card's seat stands in the tuple (redact reads only it)."""
+
+
 def redact(event: Event, hands_seen: frozenset[int], discards_public: bool) -> Event:
     """The event as a viewer who sees the hands of `hands_seen` may see it (its own
-    seat, and its teammates' under `team_hands_visible`; nobody's for a spectator)."""
+    seat, and its teammates' under `team_hands_visible`; nobody's for a spectator): a
+    card drawn, or discarded face down, into another hand is HIDDEN."""
     code = event[0]
     if code == DRAW or (code == DISCARD and not discards_public):
-        match read(event):
-            case Draw(seat=seat) | Discard(seat=seat) if seat not in hands_seen:
-                return (code, seat, HIDDEN)
+        seat = event[_SEAT_AT[code]]
+        if seat not in hands_seen:
+            return flat((Draw if code == DRAW else Discard)(code, seat, HIDDEN))
     return event
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from initiative.games.event_records import Event as Event
-from initiative.games.event_records import EventReader
+from initiative.games.event_records import EventReader, field_at
 
 (FIRST_PLAYER, TURN_START, PLAYED, SPECIAL, PAID, TUCKED, DEFEATED, MOVED, TRIPPED,
  REVEALED, STORY, GASSED, LOST_CARD, COUNTER_ON, TRAP_GONE, REMOVED, COLLECTED,
@@ -381,11 +381,11 @@ read: EventReader[EventRecord] = EventReader(SCHEMAS)
 """`read(event)`: the stored tuple as its schema's record."""
 
 
+_OWNER_AT = field_at(SCHEMAS, PRIVATE, "seat")
+"""Private code -> where its `seat` (the one seat that sees it) stands in the tuple."""
+
+
 def visible(event: Event, seat: int, everything: bool = False) -> bool:
     """Whether `seat` sees `event` (`everything`: a GAME_MASTER)."""
-    if everything or event[0] not in PRIVATE:
-        return True
-    match read(event):
-        case Saw(seat=owner) | PutBack(seat=owner) | Got(seat=owner):
-            return owner == seat
-    return True
+    at = _OWNER_AT.get(event[0])
+    return everything or at is None or event[at] == seat
