@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 
+from initiative.cli.progress import Progress
 from initiative.lab.adapter import LabMatchup
 from initiative.lab.hex import HexMatchup
 from initiative.lab.ib import Matchup
@@ -32,12 +34,16 @@ def matchup(game: str, bots: tuple[str, str]) -> LabMatchup:
 
 
 def pairing(first: str, second: str, games: int, workers: int,
-            game: str = "initiative_break") -> tuple[Proportion, int, float]:
-    """`first`'s wins over `second` in `games` games; the draws; the seconds taken."""
+            game: str = "initiative_break", progress: Callable[[int], None] | None = None
+            ) -> tuple[Proportion, int, float]:
+    """`first`'s wins over `second` in `games` games; the draws; the seconds taken
+    (`progress(n)` as games finish)."""
     half = games // 2
     start = time.perf_counter()
-    ahead = run(matchup(game, (first, second)), half, workers=workers, chunk=5)
-    behind = run(matchup(game, (second, first)), half, workers=workers, chunk=5)
+    ahead = run(matchup(game, (first, second)), half, workers=workers, chunk=5,
+                progress=progress)
+    behind = run(matchup(game, (second, first)), half, workers=workers, chunk=5,
+                 progress=progress)
     seconds = time.perf_counter() - start
     winner = "winner" if game == "hex_skirmish" else "winner_team"
     wins = sum(r[winner] == 0 for r in ahead) + sum(r[winner] == 1 for r in behind)
@@ -59,11 +65,13 @@ def main() -> None:
     pairs = [a for a in args if ":" in a] or list(PAIRINGS)
     print("| bot | opponent | games | wins | draws | win rate | 95% interval | minutes |")
     print("|---|---|---|---|---|---|---|---|")
-    for pair in pairs:
-        first, second = pair.split(":")
-        rate, draws, seconds = pairing(first, second, games, workers, game)
-        print(f"| {first} | {second} | {rate.n} | {rate.k} | {draws} | {rate.rate:.1%} | "
-              f"{rate.low:.1%} - {rate.high:.1%} | {seconds / 60:.1f} |", flush=True)
+    with Progress() as shown:  # a bar on a terminal only
+        for pair in pairs:
+            first, second = pair.split(":")
+            task = shown.task(f"{first} vs {second}", games // 2 * 2, "games")
+            rate, draws, seconds = pairing(first, second, games, workers, game, task.advance)
+            print(f"| {first} | {second} | {rate.n} | {rate.k} | {draws} | {rate.rate:.1%} "
+                  f"| {rate.low:.1%} - {rate.high:.1%} | {seconds / 60:.1f} |", flush=True)
 
 
 if __name__ == "__main__":

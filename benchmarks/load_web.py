@@ -54,6 +54,8 @@ from urllib.parse import parse_qs, urlsplit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from initiative.cli.progress import Progress, Task
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 P99_LIMIT_MS = 100.0
 BUSY_PCT = 20.0
@@ -645,9 +647,25 @@ async def run_once(args: argparse.Namespace, tables: int, duration: float,
         config = Config(tables, duration, min(args.warmup, duration / 2), args.think,
                         args.jitter, args.seed, not args.no_compression, not args.splitmix,
                         args.game)
-        return await Load(server, config).run()
+        load = Load(server, config)
+        with Progress() as shown:  # a bar on a terminal only
+            task = shown.task(f"{tables} tables", duration, "s", rate_unit="actions")
+            ticker = asyncio.create_task(_show_progress(load, task))
+            try:
+                return await load.run()
+            finally:
+                ticker.cancel()
     finally:
         await asyncio.to_thread(server.stop)
+
+
+async def _show_progress(load: Load, task: Task) -> None:
+    """The progress display hook: the seconds of load gone and the actions answered."""
+    start = time.monotonic()
+    while True:
+        task.update(done=min(time.monotonic() - start, load.config.duration),
+                    counted=load.stats.actions)
+        await asyncio.sleep(0.5)
 
 
 def report(stats: Stats) -> str:

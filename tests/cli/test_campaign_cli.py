@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.games.ib.campaign.plans import modifier
+from tests.cli.helpers import run_cli
 
 RUNNER = CliRunner()
 
@@ -90,3 +91,35 @@ def test_campaign_errors_are_clear(tmp_path: Path) -> None:
     bad.write_text("{}", encoding="utf-8")
     code, _, err = run("import", str(bad), "--db", db)
     assert code == 2 and "error:" in err
+
+
+def test_show_prints_the_history_its_help_promises(tmp_path: Path) -> None:
+    """`campaign show ID` in a shell: the party sheet, then one row per battle fought
+    (IB 7.2; AMB-109 a lost battle), with its rolled modifiers (IB 7.9.1) and who fell;
+    a campaign that has fought none says so."""
+    db = f"sqlite:///{tmp_path / 'a.db'}"
+    played = run_cli(["campaign", "new", "--auto", "--seed", "6", "--story",
+                      "the_ledger_of_lost_hours", "--db", db])
+    assert played.returncode == 0, played.stderr
+    record = _id(db)
+    help_text = run_cli(["campaign", "show", "--help"]).stdout
+    assert "history" in help_text
+    shown = run_cli(["campaign", "show", record, "--db", db])
+    assert shown.returncode == 0, shown.stderr
+    sheet, _, history = shown.stdout.partition("History")
+    assert "Wren Aldous" in sheet and history, shown.stdout
+    rows = {line.split()[0]: " ".join(line.split()) for line in history.splitlines()
+            if line.strip()[:1].isdigit()}
+    assert list(rows) == ["1", "2"], history  # as `new --auto` played them
+    assert rows["1"].startswith("1 The Cellar Rift won no -") and " - " in rows["1"]
+    second = rows["2"]
+    assert second.startswith("2 The Walking Bell lost")
+    rolls = re.findall(r"\((\d+)\)", second)  # IB 7.9.1: 2d6 instant, 2d6 persistent
+    assert len(rolls) == 2, second
+    for table, roll in zip(("instant", "persistent"), rolls, strict=True):
+        assert f"{modifier(table, int(roll)).name} ({roll})" in second
+    fresh = f"sqlite:///{tmp_path / 'b.db'}"
+    assert run_cli(["campaign", "new", "--seed", "2", "--db", fresh], stdin="q\n"
+                   ).returncode == 0
+    shown = run_cli(["campaign", "show", _id(fresh), "--db", fresh])
+    assert "History: no battle fought yet." in shown.stdout

@@ -18,6 +18,7 @@ from initiative.lab.ib.rows import COLUMNS
 from initiative.lab.results import write_rows
 from initiative.lab.simulate import run
 from initiative.lab.stats import Proportion, describe, histogram, median, quantile, wilson
+from tests.cli.helpers import run_cli
 
 NORTH, SOUTH = ["wren", "odo"], ["brask", "sela"]
 
@@ -163,6 +164,21 @@ def test_the_command_reports_a_real_run(tmp_path: Path) -> None:
     quiet = CliRunner().invoke(app, ["report", str(results), "--no-html",
                                      "--html", str(tmp_path / "not.html")])
     assert quiet.exit_code == 0 and not (tmp_path / "not.html").exists()
+
+
+def test_html_is_written_only_when_asked(tmp_path: Path) -> None:
+    """`initiative report FILE` in a shell prints the report and writes no file; with
+    `--html PATH` it writes the page there too and says so."""
+    write_rows(run(Matchup(("random", "random")), 6), tmp_path / "run.csv")
+    told = run_cli(["report", "run.csv"], cwd=tmp_path)
+    assert told.returncode == 0, told.stderr
+    assert told.stdout.startswith("Initiative Break balance report\n")
+    assert "HTML report written" not in told.stdout
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run.csv"]
+    told = run_cli(["report", "run.csv", "--html", "page.html"], cwd=tmp_path)
+    assert told.returncode == 0 and told.stdout.endswith("HTML report written to page.html\n")
+    assert (tmp_path / "page.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert "--html PATH" in run_cli(["report", "--help"]).stdout
 
 
 def test_bad_files_are_named_in_the_error(tmp_path: Path) -> None:

@@ -40,7 +40,8 @@ SHARED: tuple[click.Parameter, ...] = (
     click.Option(["--address"],
                  help="A Ray cluster to join (implies --backend ray); default: a local Ray."),
     click.Option(["--chunk"], type=click.IntRange(min=1),
-                 help="Games per task. Default: 25 local, 1000 on Ray."),
+                 help="Games per task. Default: 1000 on Ray; locally a hundredth of --games, "
+                      "1 to 25."),
     click.Option(["--seed"], type=click.IntRange(min=0), default=0, show_default=True,
                  help="Seed of game 0."),
     click.Option(["--rule", "rules"], multiple=True, metavar="FLAG=VALUE",
@@ -79,9 +80,8 @@ def simulate(
 
 def _simulate(lab: LabGame, shared: Values, own: Values) -> None:
     """Build the game's matchup, play the run and write its rows."""
-    from rich.progress import Progress
-
     from initiative.bots import BOTS, game_bots, is_bot_name
+    from initiative.cli.progress import Progress
     from initiative.lab.parts import RunSettings
     from initiative.lab.results import file_format, write_rows
     from initiative.lab.settings import parse_rule, parse_setting, parse_sweep
@@ -100,12 +100,13 @@ def _simulate(lab: LabGame, shared: Values, own: Values) -> None:
         sweep: tuple[str, list[Any]] | None = parse_sweep(shared["sweep"], read) \
             if shared["sweep"] else None
         games: int = shared["games"]
-        with Progress(transient=True) as bar:
-            task = bar.add_task("games", total=games * (len(sweep[1]) if sweep else 1))
+        with Progress() as shown:
+            task = shown.task(f"simulate {lab.name}",
+                              games * (len(sweep[1]) if sweep else 1), "games")
             rows = run(matchup, games, shared["seed"], shared["workers"], shared["chunk"],
                        sweep=sweep, address=shared["address"],
                        backend=shared["backend"] or ("ray" if shared["address"] else "local"),
-                       progress=lambda n: bar.advance(task, n))
+                       progress=task.advance)
         write_rows(rows, out)
     except (InitiativeError, ValueError) as exc:
         raise fail(str(exc)) from None

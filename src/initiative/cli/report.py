@@ -1,7 +1,9 @@
-"""`initiative report`: the balance lab's report of result files, in the terminal and as
-one self-contained HTML page. A file's columns say which game it holds
-(`lab.results.adapter_of_columns`); the files of one report hold the same game, whose
-lab part (lab/parts.py `LabReport`) parses the rows and makes the report."""
+"""`initiative report`: the balance lab's report of result files, in the terminal and, when
+asked (`--html PATH`), as one self-contained HTML page. A file's columns say which game
+it holds (`lab.results.adapter_of_columns`); the files of one report hold the same game,
+whose lab part (lab/parts.py `LabReport`) parses the rows and makes the report. On a
+terminal a progress bar follows the reading, the parsing and the summing up
+(cli/progress.py)."""
 
 from __future__ import annotations
 
@@ -16,37 +18,52 @@ from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
 
 if TYPE_CHECKING:
+    from initiative.cli.progress import Task
     from initiative.lab.adapter import LabAdapter, Row
 
 T = TypeVar("T")
+STEP = 500
+"""Rows parsed between two moves of the progress bar."""
 
 
 def report(
     results: Annotated[list[Path], typer.Argument(
         help="Result files of `initiative simulate`; their rows are reported together.")],
-    html: Annotated[Path, typer.Option(help="Where to write the HTML report.")] = Path(
-        "report.html"),
-    no_html: Annotated[bool, typer.Option("--no-html", help="Only print the summary.")
-                       ] = False,
+    html: Annotated[Path | None, typer.Option(
+        metavar="PATH", help="Also write the report as one self-contained HTML page (with "
+        "charts, every table in full) to PATH.")] = None,
+    no_html: Annotated[bool, typer.Option(
+        "--no-html", hidden=True, help="No HTML page (the default; kept for old scripts).")
+    ] = False,
 ) -> None:
     """Report simulated games with the report of the game the files hold (their columns
-    say which), in the terminal and as one HTML page: win rates with 95% intervals and
-    each game's own figures (docs/lab.md)."""
+    say which), in the terminal and, with --html PATH, as one HTML page: win rates with
+    95% intervals and each game's own figures (docs/lab.md)."""
+    from initiative.cli.progress import Progress
     from initiative.lab.parts import lab_game
 
-    files = [(path, *_rows(path)) for path in results]
-    games = sorted({adapter.game for _, adapter, _ in files})
-    if len(games) > 1:
-        raise fail("cannot report the results of different games together: "
-                   + ", ".join(f"{path} ({adapter.game})" for path, adapter, _ in files))
-    lab = lab_game(games[0])
-    parsed = [item for path, _, rows in files for item in _parsed(path, lab.report.parse, rows)]
-    text, page = lab.report.pages(parsed)
-    typer.echo(text, nl=False)
-    if no_html:
+    with Progress() as shown:
+        reading = shown.task("read", len(results), "files")
+        files = []
+        for path in results:
+            files.append((path, *_rows(path)))
+            reading.advance()
+        games = sorted({adapter.game for _, adapter, _ in files})
+        if len(games) > 1:
+            raise fail("cannot report the results of different games together: "
+                       + ", ".join(f"{path} ({adapter.game})" for path, adapter, _ in files))
+        lab = lab_game(games[0])
+        parsing = shown.task("parse", sum(len(rows) for _, _, rows in files), "rows")
+        parsed = [item for path, _, rows in files
+                  for item in _parsed(path, lab.report.parse, rows, parsing)]
+        summing = shown.task("summarize", None, "parts")
+        parts = lab.report.sections(parsed)
+        summing.update(done=len(parts), total=len(parts))
+    typer.echo(lab.report.text(parts), nl=False)
+    if html is None or no_html:
         return
     try:
-        html.write_text(page, encoding="utf-8")
+        html.write_text(lab.report.html(parts), encoding="utf-8")
     except OSError as exc:
         raise fail(f"--html {html}: cannot write it ({exc.strerror or exc})") from None
     typer.echo(f"HTML report written to {html}")
@@ -69,9 +86,17 @@ def _rows(path: Path) -> tuple[LabAdapter, list[Row]]:
     return adapter, rows
 
 
-def _parsed(path: Path, parse: Callable[[Row], T], rows: list[Row]) -> list[T]:
-    """`rows` parsed; an error naming the file when a row is not what `simulate` writes."""
-    return _guarded(path, lambda: [parse(row) for row in rows])
+def _parsed(path: Path, parse: Callable[[Row], T], rows: list[Row], task: Task) -> list[T]:
+    """`rows` parsed (`task` advanced as they are); an error naming the file when a row is
+    not what `simulate` writes."""
+    def parse_all() -> list[T]:
+        done = []
+        for start in range(0, len(rows), STEP):
+            done += [parse(row) for row in rows[start:start + STEP]]
+            task.advance(len(rows[start:start + STEP]))
+        return done
+
+    return _guarded(path, parse_all)
 
 
 def _guarded(path: Path, work: Callable[[], T]) -> T:

@@ -67,7 +67,7 @@ def _text_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[s
     rows."""
     if len(rows) > TEXT_ROWS:
         half = TEXT_ROWS // 2
-        gap = [f"... {len(rows) - TEXT_ROWS} more (see the HTML report)"]
+        gap = [f"... {len(rows) - TEXT_ROWS} more (all in the HTML report: --html PATH)"]
         rows = [*rows[:half], gap + [""] * (len(headers) - 1), *rows[-half:]]
     widths = [max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
     right = [i > 0 and all(_numeric(r[i]) for r in rows) for i in range(len(headers))]

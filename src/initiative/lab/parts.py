@@ -50,10 +50,13 @@ class LabReport:
     parse: Callable[[Mapping[str, Any]], Any]
     sections: Callable[[Sequence[Any]], list[Section]]
 
-    def pages(self, parsed: Sequence[Any]) -> tuple[str, str]:
-        """The report of the parsed rows as terminal text and as one HTML page."""
-        parts = self.sections(parsed)
-        return text_page(self.title, parts), html_page(self.title, parts)
+    def text(self, parts: Sequence[Section]) -> str:
+        """The report's sections (of `sections`) as terminal text."""
+        return text_page(self.title, parts)
+
+    def html(self, parts: Sequence[Section]) -> str:
+        """The report's sections (of `sections`) as one HTML page."""
+        return html_page(self.title, parts)
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,16 @@ from initiative.lab.adapter import LabAdapter, LabMatchup, Row
 from initiative.lab.backends import ray_tasks
 from initiative.lab.parts import lab_game
 
-__all__ = ["CHUNK", "Job", "adapter_of", "gather", "jobs", "play_chunk", "run"]
+__all__ = ["CHUNK", "STEPS", "Job", "adapter_of", "default_chunk", "gather", "jobs", "play_chunk",
+           "run"]
 
 CHUNK = {"local": 25, "ray": 1000}
-"""The backends and their default games per chunk: small for local processes (steady
-progress), at least 1,000 per Ray task so scheduling costs little next to the games."""
+"""The backends and their largest default games per chunk: small for local processes
+(steady progress), at least 1,000 per Ray task so scheduling costs little next to the
+games."""
+STEPS = 100
+"""A local run is cut into about this many chunks when it is short (its progress then
+moves every 1%; a chunk's rows do not depend on its size)."""
 
 
 @dataclass(frozen=True)
@@ -45,10 +50,24 @@ def adapter_of(matchup: LabMatchup) -> LabAdapter:
     return lab_game(matchup.game_name).adapter
 
 
-def play_chunk(job: Job) -> list[Row]:
-    """Rows of one chunk of seeds (what a worker process or Ray task runs)."""
+def play_chunk(job: Job, progress: Callable[[int], None] | None = None) -> list[Row]:
+    """Rows of one chunk of seeds (what a worker process or Ray task runs);
+    `progress(1)` after each game."""
     play = adapter_of(job.matchup).play_one
-    return [play(job.matchup, s, job.param, job.value) for s in job.seeds]
+    rows = []
+    for seed in job.seeds:
+        rows.append(play(job.matchup, seed, job.param, job.value))
+        if progress:
+            progress(1)
+    return rows
+
+
+def default_chunk(backend: str, games: int) -> int:
+    """The games per chunk of a run of `games` games a sweep value on `backend`:
+    `CHUNK[backend]`, fewer for a short local run (`STEPS`)."""
+    if backend != "local":
+        return CHUNK[backend]
+    return max(1, min(CHUNK[backend], games // STEPS))
 
 
 def jobs(matchup: LabMatchup, games: int, first_seed: int = 0, chunk: int = CHUNK["local"],
@@ -75,22 +94,23 @@ def run(matchup: LabMatchup, games: int, first_seed: int = 0, workers: int = 1,
         sweep: tuple[str, Sequence[Any]] | None = None, *, backend: str = "local",
         address: str | None = None) -> list[Row]:
     """Play `games` games (seeds first_seed ...) per sweep value in chunks of `chunk`
-    (default: `CHUNK[backend]`), on `workers` local processes or, with backend "ray", as
+    (default: `default_chunk`), on `workers` local processes or, with backend "ray", as
     Ray tasks (see `backends.ray_tasks`); rows in job order, the same on every backend.
-    `progress(n)` is called as each chunk of n finishes."""
+    `progress(n)` is called as each chunk of n finishes (in this process, as each game
+    does)."""
     if backend not in CHUNK:
         raise ConfigError(f"unknown backend {backend!r}: {' or '.join(CHUNK)}")
     if address and backend != "ray":
         raise ConfigError("a cluster address is for the ray backend")
     adapter_of(matchup)  # an unknown game, or one the lab does not play, fails here
-    work = jobs(matchup, games, first_seed, chunk or CHUNK[backend], sweep)
+    work = jobs(matchup, games, first_seed, chunk or default_chunk(backend, games), sweep)
     for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
         job.matchup.game(job.seeds[0])
     if backend == "ray":
         with ray_tasks(play_chunk, work, address, workers) as parts:
             return gather(work, parts, progress)
     if workers <= 1:
-        return gather(work, enumerate(map(play_chunk, work)), progress)
+        return [row for job in work for row in play_chunk(job, progress)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
         return gather(work, enumerate(pool.map(play_chunk, work)), progress)
 

@@ -11,6 +11,7 @@ number of stored events, so a stopped and resumed campaign plays as an uninterru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -121,6 +122,7 @@ def show(record: Annotated[str, typer.Argument(help="The campaign id.")],
     session = _open(record, db)
     console = Console(highlight=False)
     console.print(party_sheet(session.campaign, session.content))
+    console.print(history_table(session.campaign, session.content))
 
 
 @campaign_app.command("export")
@@ -162,9 +164,24 @@ def _open(record: str, db: str | None, store: Any = None) -> Any:
 
 
 def _play(session: Any, console: Console, auto: bool) -> None:
-    """Choices and battles until the campaign ends or the player quits (all saved)."""
+    """Choices and battles until the campaign ends or the player quits (all saved); with
+    `auto`, a progress bar of the battles on a terminal (cli/progress.py)."""
+    from initiative.cli.progress import Progress
+
+    def most() -> int:
+        return session.campaign.fought + battles_left(session.campaign)
+
+    with Progress(enabled=None if auto else False) as shown:
+        battles = shown.task("campaign", most(), "battles")
+        _loop(session, console, auto,
+              lambda: battles.update(done=session.campaign.fought, total=most()))
+
+
+def _loop(session: Any, console: Console, auto: bool, step: Callable[[], None]) -> None:
+    """The campaign's choices and battles (see `_play`); `step()` before each."""
     read = console_reader(console)
     while session.campaign.stage not in ("won", "lost"):
+        step()
         if session.battle is not None:
             if not _battle(session, console, read, auto):
                 console.print("Stopped; `initiative campaign continue "
@@ -195,6 +212,24 @@ def _play(session: Any, console: Console, auto: bool) -> None:
     won = session.campaign.stage == "won"
     console.print(Text("The campaign is won!" if won else "The campaign is lost.",
                        style="bold green" if won else "bold red"))
+
+
+def battles_left(c: Campaign) -> int:
+    """The most battles a campaign may still fight: those of the longest way through its
+    plan from where it stands (the battle being prepared or fought counts; a lost battle
+    fought again, AMB-109, adds one when it comes)."""
+    if c.stage in ("won", "lost"):
+        return 0
+    longest: dict[str, int] = {}
+
+    def through(battle: str) -> int:
+        if battle not in longest:
+            longest[battle] = 1  # a plan that loops back counts each battle once
+            longest[battle] = 1 + max(map(through, c.plan.after(battle)), default=0)
+        return longest[battle]
+
+    ahead = through(c.battle)
+    return ahead if c.stage in ("prepare", "battle") else ahead - 1
 
 
 def auto_rng(session: Any) -> SplitMix64:
@@ -256,6 +291,39 @@ def party_sheet(c: Campaign, content: Content) -> Table:
         table.caption = ((table.caption + "; ") if table.caption else "") + \
             f"{mod.name}: {mod.text}"
     return table
+
+
+def history_table(c: Campaign, content: Content) -> Table | Text:
+    """The battles fought so far (IB 7.2, AMB-109), one row each: the result, Elite or
+    not (IB 7.7), who sat out (IB 7.4), the rolled modifiers (IB 7.9.1), the party's
+    Characters defeated and the activations played."""
+    if not c.history:
+        return Text("History: no battle fought yet.")
+    table = Table(title="History", box=None, header_style="bold", title_justify="left")
+    for column in ("#", "Battle", "Result", "Elite", "Sat out", "Modifiers", "Defeated",
+                   "Activations"):
+        table.add_column(column)
+
+    def name(key: str) -> str:
+        spec = content.characters.get(key)
+        return spec.name if spec else key
+
+    for n, fought in enumerate(c.history, 1):
+        rolled = battle_modifiers(c.model_copy(update={"modifiers": fought.modifiers}))
+        rolls = [f"{m.name} ({m.roll})" for m in rolled]
+        table.add_row(str(n), _battle_name(c, fought.battle), "won" if fought.won else "lost",
+                      "yes" if fought.elite else "no",
+                      name(fought.rehab) if fought.rehab else "-", ", ".join(rolls) or "-",
+                      ", ".join(map(name, fought.defeated)) or "-", str(fought.activations))
+    return table
+
+
+def _battle_name(c: Campaign, battle: str) -> str:
+    """A battle's name in the plan (its id if the plan no longer has it)."""
+    try:
+        return c.plan.battle(battle).name
+    except KeyError:
+        return battle
 
 
 def modifier_lines(c: Campaign) -> list[str]:
