@@ -8,8 +8,13 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from initiative.cli.ib.campaign import most_battles
 from initiative.cli.main import app
-from initiative.games.ib.campaign.plans import modifier
+from initiative.games.ib.campaign.generic import generic_plan
+from initiative.games.ib.campaign.plans import modifier, story
+from initiative.games.ib.campaign.rules import new_campaign
+from initiative.games.ib.content import core_content
+from initiative.games.ib.formats import shipped_team
 from tests.cli.helpers import run_cli
 
 RUNNER = CliRunner()
@@ -123,3 +128,18 @@ def test_show_prints_the_history_its_help_promises(tmp_path: Path) -> None:
                    ).returncode == 0
     shown = run_cli(["campaign", "show", _id(fresh), "--db", fresh])
     assert "History: no battle fought yet." in shown.stdout
+
+
+def test_the_progress_counts_the_most_battles_the_plan_may_still_hold() -> None:
+    """`--auto`'s bar: the battles fought and those of the longest way on (IB 7.11 a
+    generic plan's length; a story's branches; AMB-109 a lost campaign ends)."""
+    content = core_content()
+    party = shipped_team(content, "tideguard")
+    ledger = new_campaign("L", party, story("the_ledger_of_lost_hours", content), content, 1)
+    assert most_battles(ledger) == 4  # cellar, bell, foundry or archive, heart
+    ledger.fought, ledger.battle, ledger.stage = 2, "the_walking_bell", "branch"
+    assert most_battles(ledger) == 4
+    ledger.stage = "lost"
+    assert most_battles(ledger) == 2
+    generic = new_campaign("G", party, generic_plan(content, 8, 1), content, 1)
+    assert most_battles(generic) == 8

@@ -168,13 +168,10 @@ def _play(session: Any, console: Console, auto: bool) -> None:
     `auto`, a progress bar of the battles on a terminal (cli/progress.py)."""
     from initiative.cli.progress import Progress
 
-    def most() -> int:
-        return session.campaign.fought + battles_left(session.campaign)
-
     with Progress(enabled=None if auto else False) as shown:
-        battles = shown.task("campaign", most(), "battles")
-        _loop(session, console, auto,
-              lambda: battles.update(done=session.campaign.fought, total=most()))
+        battles = shown.task("campaign", most_battles(session.campaign), "battles")
+        _loop(session, console, auto, lambda: battles.update(
+            done=session.campaign.fought, total=most_battles(session.campaign)))
 
 
 def _loop(session: Any, console: Console, auto: bool, step: Callable[[], None]) -> None:
@@ -214,12 +211,12 @@ def _loop(session: Any, console: Console, auto: bool, step: Callable[[], None]) 
                        style="bold green" if won else "bold red"))
 
 
-def battles_left(c: Campaign) -> int:
-    """The most battles a campaign may still fight: those of the longest way through its
-    plan from where it stands (the battle being prepared or fought counts; a lost battle
-    fought again, AMB-109, adds one when it comes)."""
+def most_battles(c: Campaign) -> int:
+    """The most battles a campaign may have fought at its end: those fought and those of
+    the longest way through its plan from where it stands (the battle being prepared or
+    fought counts; a lost battle fought again, AMB-109, adds one when it comes)."""
     if c.stage in ("won", "lost"):
-        return 0
+        return c.fought
     longest: dict[str, int] = {}
 
     def through(battle: str) -> int:
@@ -229,7 +226,7 @@ def battles_left(c: Campaign) -> int:
         return longest[battle]
 
     ahead = through(c.battle)
-    return ahead if c.stage in ("prepare", "battle") else ahead - 1
+    return c.fought + (ahead if c.stage in ("prepare", "battle") else ahead - 1)
 
 
 def auto_rng(session: Any) -> SplitMix64:
@@ -300,7 +297,7 @@ def history_table(c: Campaign, content: Content) -> Table | Text:
     if not c.history:
         return Text("History: no battle fought yet.")
     table = Table(title="History", box=None, header_style="bold", title_justify="left")
-    for column in ("#", "Battle", "Result", "Elite", "Sat out", "Modifiers", "Defeated",
+    for column in ("#", "Battle", "Result", "Elite", "Sat out", "Modifiers (2d6)", "Defeated",
                    "Activations"):
         table.add_column(column)
 
