@@ -90,10 +90,11 @@ def _parsed(path: Path, parse: Callable[[Row], T], rows: list[Row], task: Task) 
     """`rows` parsed (`task` advanced as they are); an error naming the file when a row is
     not what `simulate` writes."""
     def parse_all() -> list[T]:
-        done = []
+        done: list[T] = []
         for start in range(0, len(rows), STEP):
-            done += [parse(row) for row in rows[start:start + STEP]]
-            task.advance(len(rows[start:start + STEP]))
+            part = rows[start:start + STEP]
+            done += map(parse, part)
+            task.advance(len(part))
         return done
 
     return _guarded(path, parse_all)

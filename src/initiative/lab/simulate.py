@@ -26,9 +26,9 @@ __all__ = ["CHUNK", "STEPS", "Job", "adapter_of", "default_chunk", "gather", "jo
            "run"]
 
 CHUNK = {"local": 25, "ray": 1000}
-"""The backends and their largest default games per chunk: small for local processes
-(steady progress), at least 1,000 per Ray task so scheduling costs little next to the
-games."""
+"""The backends and their default games per chunk: small for local processes (steady
+progress; fewer still in a short run, `default_chunk`), at least 1,000 per Ray task so
+scheduling costs little next to the games."""
 STEPS = 100
 """A local run is cut into about this many chunks when it is short (its progress then
 moves every 1%; a chunk's rows do not depend on its size)."""

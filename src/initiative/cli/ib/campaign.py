@@ -292,7 +292,7 @@ def party_sheet(c: Campaign, content: Content) -> Table:
 
 def history_table(c: Campaign, content: Content) -> Table | Text:
     """The battles fought so far (IB 7.2, AMB-109), one row each: the result, Elite or
-    not (IB 7.7), who sat out (IB 7.4), the rolled modifiers (IB 7.9.1), the party's
+    not (IB 7.7), who sat out (IB 7.6), the rolled modifiers (IB 7.9.1), the party's
     Characters defeated and the activations played."""
     if not c.history:
         return Text("History: no battle fought yet.")
