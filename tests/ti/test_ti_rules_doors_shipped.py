@@ -116,3 +116,27 @@ def test_ti36_the_view_draws_one_way_for_the_door() -> None:
     found = [k for k in view["board"]["links"] if sorted((k["a"], k["b"])) == pair]
     assert found == [{"a": pair[0], "b": pair[1], "kind": "door", "locked": True, "door": 0}]
     assert "L0" in render_board(view)
+
+
+def test_ti32_ti36_a_keypad_opens_the_study_door_for_the_next_run() -> None:
+    """TI-32, TI-36: gallery_after_dark's keypad token, face up in the rotunda, is
+    collected by GATHER and unlocks the rotunda-study door: the RUN that follows from the
+    rotunda offers the study."""
+    state = shipped("gallery_after_dark", ("rotunda", "porch"))
+    keys = [room.key for room in state.setup.board.rooms]
+    keypad = next(t for t, face in enumerate(state.setup.clue_tokens) if face.kind == "keypad")
+    data = position_of(state)
+    data["tokens"]["tan_pool"].remove(keypad)
+    data["tokens"]["rooms"][keys.index("rotunda")].append(keypad)
+    stack = next(i for i, s in enumerate(state.setup.mission.stacks)
+                 if keys[s.room] == "rotunda")
+    data["tokens"]["stacks"][stack]["tan"] -= 1
+    state = load_position(data)
+    state.apply(next(a for a in state.legal_actions() if str(a).startswith("play gather")))
+    state.apply(next(a for a in state.legal_actions() if str(a) == f"collect {keypad}"))
+    assert [str(a) for a in state.legal_actions()] == ["door 0"]
+    state.apply(state.legal_actions()[0])
+    assert state.locked == [False]
+    state.apply(next(a for a in state.legal_actions() if str(a) == "stop"))
+    start_run(state)
+    assert "study" in moves(state)
