@@ -36,7 +36,8 @@ DECISIONS: Mapping[str, str] = {
     "announce": "announce the answer, or take back the last symbol to correct it",
     "vote": "vote on the proposed answer",
 }
-"""What each pending decision (`view["pending"]["kind"]`) asks, in a few words."""
+"""What each pending decision (`view["pending"]["kind"]`) asks, in a few words
+(`announce`: an answer step with every position entered)."""
 LEFT_WORDS: Mapping[str, str] = {
     "run": "move", "move_2": "move", "intel": "reveal", "gather": "attempt",
     "discard": "discard", "intel_room": "reveal"}

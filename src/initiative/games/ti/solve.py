@@ -58,6 +58,7 @@ def legal(state: TIState, frame: Frame) -> list[TIAction]:
 
 
 def choose(state: TIState, frame: Frame, action: TIAction) -> None:
+    """Enter, take back or announce the answer (TI-54), or vote on it (TI-56)."""
     n = state.setup.num_seats
     if action.kind is Kind.SYMBOL:
         state.emit((ev.ENTERED, frame.seat, action.arg))
