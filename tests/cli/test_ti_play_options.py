@@ -71,6 +71,29 @@ def test_a_campaign_plays_its_missions_in_order_and_logs_them(tmp_path: Path,
         "played" in done.output
 
 
+def test_mission_campaign_commands_find_a_campaign_by_the_name_play_uses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mission campaign show heist` shows the campaign `--campaign heist` played (by
+    name, as play finds it, or by id); an unknown name lists the campaigns there are."""
+    monkeypatch.setenv("INITIATIVE_DB_URL", f"sqlite:///{tmp_path / 'store.db'}")
+    played = RUNNER.invoke(app, [*TI, "--watch", "--seed", "1", "--campaign", "heist"])
+    assert played.exit_code == 0, played.output
+    shown = RUNNER.invoke(app, ["mission", "campaign", "show", "heist"])
+    assert shown.exit_code == 0, shown.output
+    assert "Campaign 'heist' (" in shown.output
+    assert "1. The Clockmaker's Word [clockmakers_word]: " in shown.output
+    record = shown.output.split("Campaign 'heist' (", 1)[1].split(")", 1)[0]
+    by_id = RUNNER.invoke(app, ["mission", "campaign", "show", record[:8]])
+    assert by_id.exit_code == 0 and by_id.output == shown.output
+    started = RUNNER.invoke(app, ["mission", "campaign", "start", "heist"])
+    assert started.exit_code == 0, started.output
+    assert "mission=gallery_after_dark" in started.output
+    unknown = RUNNER.invoke(app, ["mission", "campaign", "show", "caper"])
+    assert unknown.exit_code == 1 and "Traceback" not in unknown.output
+    assert f"no campaign called 'caper' or with that id (campaigns: 'heist' ({record[:8]});" \
+        in unknown.output
+
+
 def test_a_quit_campaign_game_stays_open(tmp_path: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("INITIATIVE_DB_URL", f"sqlite:///{tmp_path / 'store.db'}")

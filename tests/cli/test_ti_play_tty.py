@@ -73,7 +73,8 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
 
 def test_a_solo_player_enters_the_answer_symbol_by_symbol_and_wins() -> None:
     """TI-54, TI-A16: `solve`, then one symbol per position typed as the symbol itself
-    (lower case matches too); solo, nobody votes (TI-56); the right answer wins."""
+    (lower case matches too), then `announce`; solo, nobody votes (TI-56); the right
+    answer wins."""
     mission = default_content().missions[default_content().default_mission]
     child = _spawn("--seed", "2", "--players", "1")
     child.expect(PROMPT)
@@ -87,9 +88,64 @@ def test_a_solo_player_enters_the_answer_symbol_by_symbol_and_wins() -> None:
             child.expect("'#' is not a choice")
             child.expect(PROMPT)
         child.sendline(symbol.lower())
+    child.expect(r"Answer: [^\r\n]*\(complete\)")
+    child.expect(PROMPT)
+    child.sendline("announce")
     child.expect("Mission accomplished: the answer was right.")
     child.expect("The answer: " + " ".join(mission.answer))
     finish(child)
+
+
+def test_the_menu_speaks_words_and_a_slip_is_taken_back_before_the_vote() -> None:
+    """Two people at one keyboard. Every menu line is in words (`Play circle 7 on
+    RUN`, never a move text with a card's id); the proposer types a wrong first
+    symbol, takes it back from the menu, enters the answer and announces it (TI-54);
+    the other seat's vote says what it is about (TI-56) and a yes wins."""
+    answer = default_content().missions[default_content().default_mission].answer
+    slip = "Z" if answer[0] != "Z" else "Y"
+    child = _spawn("--seed", "11", "--human", "0", "--human", "1")
+    stage, entered, seen_play = "turns", 0, False
+    while (index := child.expect([HANDOFF, PROMPT, END])) != 2:
+        if index == 0:
+            child.sendline("")
+            continue
+        screen = child.before
+        assert not re.search(r"^ +\d+\. [a-z-]+ \S+ +- ", screen, re.M), "no move texts"
+        seen_play = seen_play or bool(re.search(r"^ +\d+\. Play \w+ \d+ on RUN\r?$",
+                                                screen, re.M))
+        if stage == "turns":
+            if "Propose to solve the mission" in screen and seen_play:
+                child.sendline("solve")
+                stage = "slip"
+            else:
+                child.sendline("1")
+        elif stage == "slip":
+            child.sendline(slip)
+            stage = "erase"
+        elif stage == "erase":
+            assert f"Answer: {slip} " in screen
+            erase = re.search(rf"^ +(\d+)\. Take back {slip}\r?$", screen, re.M)
+            assert erase is not None, screen
+            child.sendline(erase.group(1))
+            stage = "answer"
+        elif stage == "answer" and entered < len(answer):
+            assert f"(position {entered + 1} of {len(answer)})" in screen
+            child.sendline(answer[entered])
+            entered += 1
+        elif stage == "answer":
+            assert "(complete)" in screen and "announce the answer, or take back" in screen
+            assert re.search(rf"^ +1\. Announce the answer {' '.join(answer)}\r?$",
+                             screen, re.M), screen
+            child.sendline("1")
+            stage = "vote"
+        else:
+            for word in ("yes", "no"):
+                assert f"Vote {word} on the proposal to solve with {' '.join(answer)}" in screen
+            child.sendline("yes")
+            stage = "voted"
+    child.expect("The answer: " + " ".join(answer))
+    finish(child)
+    assert stage == "voted" and seen_play
 
 
 def _hand(screen: str, name: str) -> list[int]:

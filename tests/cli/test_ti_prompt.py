@@ -120,7 +120,8 @@ def test_a_screen_shows_only_the_own_hand() -> None:
     mine = screen(view(seat=0, legal=TURN, pending=PENDING), 0)
     assert "Ann's hand (seat 0): 1: 9 circle, 14: 3 square" in mine
     assert "Bo's hand" not in mine and "Bo: Lookout in Lobby, 4 cards in hand" in mine
-    assert "-- The game so far --" in mine and "1. play run 1" in mine
+    assert "-- The game so far --" in mine and "1. Play 9 circle on RUN" in mine
+    assert "play run 1" not in mine, "the menu is in words, not move texts"
     spectator = screen(view(seat=-3), 0)
     assert "'s hand" not in spectator
 

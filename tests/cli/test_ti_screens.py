@@ -11,7 +11,7 @@ from initiative.bots import RandomBot
 from initiative.cli.ti.prompt import parse_choice, room_answer
 from initiative.cli.ti.screen import screen
 from initiative.games import load_game
-from initiative.games.ti.actions import from_index
+from initiative.games.ti.actions import Kind, from_index
 from initiative.games.ti.content import default_content
 from initiative.games.ti.game import TIGame
 
@@ -42,7 +42,7 @@ def test_every_screen_of_a_random_game_fits_and_shows_only_the_own_hand(
         kinds.add(kind)
         action = bot.choose(view)
         legal = [from_index(int(e["index"])) for e in data["legal"]]
-        if kind == "answer":  # TI-A16: typed as the symbol itself
+        if action.kind is Kind.SYMBOL:  # TI-A16: typed as the symbol itself
             symbol = data["mission"]["alphabet"][action.arg]
             listed = text.split("Type a symbol", 1)[1].split()[1:]
             assert symbol in [cell.rpartition(":")[2] for cell in listed]

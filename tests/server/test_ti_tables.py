@@ -208,8 +208,9 @@ def act_kind(player: Seat, table: Any, kind: str, arg: int | None = None) -> Non
 
 def test_a_solve_needs_every_vote(tmp_path: Path) -> None:
     """TI-54..TI-56, TI-A15, TI-A16: the active player proposes and enters one symbol
-    per position; the other seat sees the proposal and votes. A no resumes play where
-    it was (one proposal used); all yes with the right answer wins."""
+    per position (taking a slip back) and announces it; the other seat sees the
+    proposal and votes. A no resumes play where it was, and uses nothing up (the
+    proposer may ask again at once); all yes with the right answer wins."""
     rng = random.Random(11)
     with running(tmp_path) as client:
         made = create(client, seed=SEED)
@@ -222,19 +223,23 @@ def test_a_solve_needs_every_vote(tmp_path: Path) -> None:
             answer = list(table.game.setup.mission.answer)
             alphabet = list(table.game.setup.mission.alphabet)
             act_kind(seats[proposer], table, "solve")
+            act_kind(seats[proposer], table, "symbol",
+                     next(i for i, s in enumerate(alphabet) if s != answer[0]))
+            act_kind(seats[proposer], table, "erase")
             for symbol in answer:
                 act_kind(seats[proposer], table, "symbol", alphabet.index(symbol))
+            act_kind(seats[proposer], table, "announce")
             vote = now(seats[voter], table)
             assert vote["pending"]["kind"] == "vote" and vote["pending"]["seat"] == voter
             assert vote["pending"]["answer"] == answer and vote["result"] is None
             act_kind(seats[voter], table, "no")
             after = now(seats[proposer], table)
             assert not after["over"] and after["proposals"] == 1
-            assert not any(a["kind"] == "solve" for a in after["legal"])  # one per turn
-            proposer = until_main_step(seats, table, rng)
+            assert any(a["kind"] == "solve" for a in after["legal"])  # TI-56, TI-A15
             act_kind(seats[proposer], table, "solve")
             for symbol in answer:
                 act_kind(seats[proposer], table, "symbol", alphabet.index(symbol))
+            act_kind(seats[proposer], table, "announce")
             act_kind(seats[1 - proposer], table, "yes")
             end = now(seats[0], table)
         assert end["over"] and end["result"]["won"] and end["result"]["reason"] == "solved"

@@ -165,6 +165,26 @@ def test_it_proposes_only_when_every_answer_window_is_open_or_loss_is_imminent()
     assert choose(stuck, main_step(stuck, solve=True)) == act(Kind.SOLVE)
 
 
+def test_the_complete_answer_is_announced() -> None:
+    """TI-54: once every position holds its symbol the bot announces, never erases."""
+    view = base_view()
+    view["pending"] = {"kind": "answer", "seat": 0, "answer": list("BELL")}
+    assert choose(view, [act(Kind.ANNOUNCE), act(Kind.ERASE)]) == act(Kind.ANNOUNCE)
+
+
+def test_after_a_refusal_it_does_not_ask_again_that_turn() -> None:
+    """TI-56, TI-A15: a refused proposal uses nothing up (`refused_proposal_counts`
+    false), so the bot itself holds back: a turn that made a proposal and goes on had it
+    refused, and the bot plays on (a forced pass: it passes) instead of asking again."""
+    view = base_view(proposals=1)
+    view["console"]["windows"][1] = {"glyph": "key", "open": True, "symbols": ["E"]}
+    assert choose(view, main_step(view, solve=True)).kind is not Kind.SOLVE
+    view["pending"] = {"kind": "forced_pass", "seat": 0}
+    assert choose(view, [act(Kind.PASS), act(Kind.SOLVE)]) == act(Kind.PASS)
+    view.update(proposals=0)
+    assert choose(view, [act(Kind.PASS), act(Kind.SOLVE)]) == act(Kind.SOLVE)
+
+
 def test_votes_yes_only_on_its_own_answer_when_it_would_propose() -> None:
     """TI-56: one NO stops the proposal."""
     view = base_view(seat=1)

@@ -65,6 +65,8 @@ def _solve_with(state: TIState, answer: tuple[str, ...], rng: random.Random) -> 
         if Kind.SYMBOL in kinds:
             choice = act(Kind.SYMBOL, alphabet.index(answer[entered]))
             entered += 1
+        elif Kind.ANNOUNCE in kinds:
+            choice = act(Kind.ANNOUNCE)
         elif Kind.YES in kinds:
             choice = act(Kind.YES)
         elif Kind.SOLVE in kinds:

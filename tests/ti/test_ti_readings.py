@@ -57,12 +57,14 @@ def test_one_option_intel_with_no_room_is_taken_at_once() -> None:
 
 
 def test_one_option_forced_pass_with_no_solve_left_is_taken_at_once() -> None:
-    """TI-53, TI-A15: a refused solve used the turn's proposal; a tuck (TI-44) then
-    leaves no action, so the forced pass has only PASS: it happens at once, and the
-    refill follows (outside In Peril, automatic)."""
+    """TI-53, TI-A15: a refused solve used the turn's proposal (under
+    `refused_proposal_counts: true`); a tuck (TI-44) then leaves no action, so the
+    forced pass has only PASS: it happens at once, and the refill follows (outside In
+    Peril, automatic)."""
     piles = {1: ["triangle-12"], 2: ["triangle-12"], 3: ["triangle-12"]}
-    state = position("vault-2", hands={0: ["square-3"]}, piles=piles, pos=[R6, R6])
-    do(state, "solve", *symbols("4", "2", "7"), "no")
+    state = position("vault-2", hands={0: ["square-3"]}, piles=piles, pos=[R6, R6],
+                     rules={"refused_proposal_counts": True})
+    do(state, "solve", *symbols("4", "2", "7"), "announce", "no")
     assert state.proposals == 1 and "solve" not in kinds(state)
     state.apply(tuck(0, card("square-3")))
     assert (ev.FORCED_PASS, 0) in state.events()
@@ -280,7 +282,8 @@ def test_ti15_entered_symbols_votes_time_cards_burns_and_payments_are_public() -
                      deck=["circle-1", "time-a", "triangle-5"],
                      discard=["time-b", "time-c", "time-x2"])
     do(state, "special", f"discard {card('circle-3')}", f"discard {card('square-5')}",
-       "stop", "solve", *symbols("E", "Y", "E"), "yes", "no", "end")
+       "stop", "solve", *symbols("E", "Y", "E"), "announce", "yes", "no",
+       "end")
     seen = state.view(2).events
     for event in ((ev.PAID, 0, card("circle-3")), (ev.PAID, 0, card("square-5")),
                   (ev.ENTERED, 0, ALPHA_NUM.index("Y")), (ev.VOTED, 1, 1),
@@ -317,7 +320,7 @@ def test_tia16_every_position_must_match_with_multi_character_symbols(match: str
     state = TIState(setup, SplitMix64(0), dealt=True, first=0,
                     hands=[cards(*HAND)], deck=[card("circle-1")])
     state.settle()
-    do(state, "solve", "symbol 0", "symbol 2", "symbol 1")  # A BA AB
+    do(state, "solve", "symbol 0", "symbol 2", "symbol 1", "announce")  # A BA AB
     assert state.over and state.won is False and state.loss_reason == "wrong_answer"
 
 

@@ -190,7 +190,7 @@ def test_a_keyed_seed_game_records_and_replays() -> None:
 def test_an_unfinished_game_records_and_replays() -> None:
     game = load_the_initiative(players=2)
     state = game.new_initial_state(11)
-    play_random(state, SplitMix64(12), 40)
+    play_random(state, SplitMix64(12), 20)
     record = TIRecord.from_json(record_of(state, game, 11, with_log=True).to_json())
     assert record.won is None and record.reason is None
     assert position_of(replay(record)) == position_of(state)

@@ -11,7 +11,7 @@ from initiative.engine.contract import GAME_MASTER
 from initiative.games.ti import events as ev
 from initiative.games.ti import text
 from initiative.games.ti.actions import ALL, Kind, act, play, tuck
-from initiative.games.ti.frames import ENEMY_MOVE, VOTE, Frame
+from initiative.games.ti.frames import ANSWER, ENEMY_MOVE, VOTE, Frame
 from tests.ti.build import card, position
 from tests.ti.play import play_out
 from tests.ti.sample import sample_game, sample_setup
@@ -61,7 +61,13 @@ def test_labels_read_in_context() -> None:
         "Collect the Lantern glyph token (spiral)"
     assert text.label(setup, tuck(0, card("square-3"))) == "Tuck square 3 under the Watchdog"
     vote = Frame(VOTE, 1, items=(4, 24, 4))
-    assert text.label(setup, act(Kind.YES), vote) == "Vote yes: solve with E Y E"
+    assert text.label(setup, act(Kind.YES), vote) == \
+        "Vote yes on the proposal to solve with E Y E"
+    assert text.label(setup, act(Kind.NO), vote) == \
+        "Vote no on the proposal to solve with E Y E"
+    entering = Frame(ANSWER, 0, items=(4, 24, 4))
+    assert text.label(setup, act(Kind.ERASE), entering) == "Take back E"
+    assert text.label(setup, act(Kind.ANNOUNCE), entering) == "Announce the answer E Y E"
     assert text.label(setup, act(Kind.ENEMY_TO, 5), Frame(ENEMY_MOVE, 0, enemy=0)) == \
         "Move the Watchdog to the Vault Office"
     assert text.label(setup, act(Kind.PILE, 1)) == \

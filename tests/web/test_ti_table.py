@@ -268,13 +268,23 @@ def test_the_group_solves_with_a_vote_each(server: Server, browser: Browser) -> 
 
 def enter_answer(page: Page, created: dict[str, Any], server: Server) -> str:
     """Click the true answer's symbols (read from the offline game of the same plan:
-    the page never knows it); the answer."""
+    the page never knows it), the first after a slip taken back (TI-54: nothing counts
+    before the answer is announced), then Announce; the answer."""
     mission = offline_game(body_of(5)).setup.mission
-    for n, symbol in enumerate(mission.answer):
+    slip = next(s for s in mission.alphabet if s != mission.answer[0])
+    for n, symbol in enumerate([slip, *mission.answer]):
         seq = page_seq(page)
-        row = page.locator(f'.positions li:nth-child({n + 1}) button.sym')
+        row = page.locator(f'.positions li:nth-child({max(n, 1)}) button.sym')
         row.filter(has_text=re.compile(f"^{re.escape(symbol)}$")).first.click()
         wait_change(page, seq)
+        if n == 0:
+            expect(page.locator(".positions li").first).to_contain_text(slip)
+            seq = page_seq(page)
+            page.locator(".answer-controls button.answer-erase").click()
+            wait_change(page, seq)
+    seq = page_seq(page)
+    page.locator(".answer-controls button.answer-announce").click()
+    wait_change(page, seq)
     return "".join(mission.answer)
 
 

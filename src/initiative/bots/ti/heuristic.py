@@ -25,10 +25,10 @@ Policy, one decision at a time (`docs/bots.md` explains the weights):
   at once unless its hand allows no action (TI-49, TI-50, TI-52, TI-53);
 - solving (TI-54..TI-56, TI-A15): proposes when every answer window is open, or when a
   loss is imminent (In Peril one time card from the limit with the hands nearly empty,
-  nothing left to draw, or no token left that could open a window), entering the known
-  symbols, a glyph's symbols wherever that glyph shows (TI-23), and for the rest the
-  most plausible symbols not already known; votes YES only on the answer it would enter
-  itself then, else NO.
+  nothing left to draw, or no token left that could open a window), but not again in a
+  turn whose proposal was refused; enters the known symbols, a glyph's symbols wherever
+  that glyph shows (TI-23), and for the rest the most plausible symbols not already
+  known; votes YES only on the answer it would enter itself then, else NO.
 
 The tree search (`ti_ismcts`, the `ismcts` bot) reuses it: `TISearchBot` searches the
 main steps and lets the policy decide the rest; `TIDealer` deals its worlds on the
@@ -120,6 +120,9 @@ class Reading:
         self.needed = {self.windows[i]["glyph"] for i in self.answer_windows
                        if not self.windows[i]["open"]}
         self.locked = any(link["locked"] for link in self.links)
+        self.refused: bool = bool(d.get("proposals"))
+        """A proposal of this turn was refused (one not refused ends the game, TI-56):
+        the bot does not ask again this turn (refusals need not count, TI-A15)."""
         self.piles: list[Data] = d["piles"]
 
     # --- the board -------------------------------------------------------------
@@ -419,7 +422,7 @@ class TIHeuristicBot:
         if kind == "draw":
             return _draw(r, by_kind, legal)
         if kind == "forced_pass":
-            if r.should_solve() and Kind.SOLVE in by_kind:
+            if r.should_solve() and not r.refused and Kind.SOLVE in by_kind:
                 return by_kind[Kind.SOLVE][0]
             return _first(by_kind, Kind.PASS) or legal[0]
         if kind == "answer":
@@ -430,7 +433,7 @@ class TIHeuristicBot:
 
     def main_step(self, r: Reading, by_kind: dict[Kind, list[TIAction]]) -> TIAction:
         """A main step (TI-9..TI-14, TI-44, TI-A7, TI-A15): solve, tuck, act or end."""
-        if Kind.SOLVE in by_kind and r.should_solve():
+        if Kind.SOLVE in by_kind and r.should_solve() and not r.refused:
             return by_kind[Kind.SOLVE][0]
         tuck = _tuck(r, by_kind, defeat_only=True)
         if tuck is not None:

@@ -10,16 +10,18 @@ TI-57).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Final
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
 from initiative.cli.common import DbOption, fail, open_store
 from initiative.cli.lint import lint_files
-from initiative.engine.errors import InitiativeError
+from initiative.engine.errors import GameParamError, InitiativeError
 from initiative.games.ti.campaign import (
     KIND,
     REASONS,
+    TICampaign,
+    campaign_named,
     load_campaign,
     log_lines,
     new_campaign,
@@ -28,6 +30,9 @@ from initiative.games.ti.campaign import (
 )
 from initiative.games.ti.content import default_content, load_content_file
 from initiative.games.ti.specs import TIContent
+
+if TYPE_CHECKING:
+    from initiative.store import Store
 
 GAME: Final = "the_initiative"
 
@@ -89,6 +94,19 @@ def campaign_new(
             typer.echo(line)
 
 
+def find(store: Store, given: str) -> TICampaign:
+    """The campaign `given` names: by name or id as `initiative play --campaign` finds
+    it, else by an id prefix; an error lists the campaigns there are."""
+    records = store.records(KIND)
+    found = campaign_named(records, given)
+    if found is None and not any(r.id.startswith(given.strip().lower()) for r in records):
+        names = ", ".join(f"{r.name!r} ({r.id[:8]})" for r in records) or "none yet"
+        raise GameParamError(f"no campaign called {given!r} or with that id (campaigns: "
+                             f"{names}; `initiative mission campaign new --name NAME` "
+                             "starts one)")
+    return load_campaign(store, found if found is not None else given)
+
+
 @campaign_app.command("list")
 def campaign_list(db: DbOption = None) -> None:
     """Every campaign of The Initiative in the store, the latest first."""
@@ -103,13 +121,14 @@ def campaign_list(db: DbOption = None) -> None:
 
 @campaign_app.command("show")
 def campaign_show(
-    record: Annotated[str, typer.Argument(help="The campaign id (or a unique prefix).")],
+    record: Annotated[str, typer.Argument(
+        help="The campaign's name, its id or a unique prefix of the id.")],
     db: DbOption = None,
 ) -> None:
     """The campaign log: missions, results, secrets gained, the next mission."""
     with open_store(db) as store:
         try:
-            campaign = load_campaign(store, record)
+            campaign = find(store, record)
             lines = log_lines(campaign, campaign.load_content())
         except InitiativeError as exc:
             raise fail(str(exc), 1) from None
@@ -119,7 +138,8 @@ def campaign_show(
 
 @campaign_app.command("start")
 def campaign_start(
-    record: Annotated[str, typer.Argument(help="The campaign id (or a unique prefix).")],
+    record: Annotated[str, typer.Argument(
+        help="The campaign's name, its id or a unique prefix of the id.")],
     mission: Annotated[str | None, typer.Option(
         help="The mission (default: the first one not played).")] = None,
     players: Annotated[int | None, typer.Option(min=1, max=4, help="Players.")] = None,
@@ -136,7 +156,7 @@ def campaign_start(
         params["characters"] = characters
     with open_store(db) as store:
         try:
-            game = start_game(store, record, mission, **params)
+            game = start_game(store, find(store, record).id, mission, **params)
         except InitiativeError as exc:
             raise fail(str(exc), 1) from None
     typer.echo(game_string(game))
@@ -151,7 +171,8 @@ def game_string(params: dict[str, Any]) -> str:
 
 @campaign_app.command("record")
 def campaign_record(
-    record: Annotated[str, typer.Argument(help="The campaign id (or a unique prefix).")],
+    record: Annotated[str, typer.Argument(
+        help="The campaign's name, its id or a unique prefix of the id.")],
     mission: Annotated[str, typer.Option(help="The mission whose game ended.")],
     reason: Annotated[str, typer.Option(
         help=f"How it ended: {', '.join(REASONS)} (solved is a win).")],
@@ -160,7 +181,8 @@ def campaign_record(
     """Write a finished game in the log (TI-57) and take the face secret (TI-25)."""
     with open_store(db) as store:
         try:
-            campaign = record_result(store, record, mission, reason == "solved", reason)
+            campaign = record_result(store, find(store, record).id, mission,
+                                     reason == "solved", reason)
             lines = log_lines(campaign, campaign.load_content())
         except InitiativeError as exc:
             raise fail(str(exc), 1) from None

@@ -214,11 +214,8 @@ def play_command(request: PlayRequest, own: Values) -> int:
 def campaign_record(store: Store, name: str) -> str:
     """The store record of the campaign called `name` (or with that record id); a new
     campaign of that name if there is none."""
-    found = [info.id for info in store.records(ti_campaign.KIND)
-             if name in (info.name, info.id)]
-    if found:
-        return found[0]
-    return ti_campaign.new_campaign(store, name).id
+    found = ti_campaign.campaign_named(store.records(ti_campaign.KIND), name)
+    return found if found is not None else ti_campaign.new_campaign(store, name).id
 
 
 def log_result(store: Store, campaign_id: str, game: TIGame, state: TIState,

@@ -18,8 +18,10 @@ from initiative.games.ti.board_text import card_text, link_mark, token_code
 
 HELP = """Answer with:
   NUMBER        the numbered choice (e.g. 2)
-  move text     the choice's text as listed (e.g. `play run 14`, `move 2`, `end`)
-  SYMBOL        at the answer step: the symbol itself (e.g. E)
+  move text     a move by its ids: `play run 14` (card 14 of your hand on RUN),
+                `move 2` (to room 2), `end`, `special`, `solve`, `yes`, `no`
+  SYMBOL        at the answer step: the symbol itself (e.g. E); `erase` takes the
+                last one back, `announce` gives the complete answer
   help          this text
   card NAME     a character, an enemy, a glyph, a secret, or a card by id (`card 14`)
   room NAME     a room (number, key or name): passages, tokens, people, enemies
@@ -30,7 +32,8 @@ HELP = """Answer with:
 A turn: 1 or 2 actions, each a card played higher than a pile's top (`play PILE CARD`)
 or the special action (`special`, then two `discard CARD`); `end` after one; `tuck
 ENEMY CARD` puts a card of its suit under an enemy in your room once a turn. `solve`
-proposes an answer: enter one symbol per position, then everyone votes yes or no."""
+proposes an answer: enter one symbol per position (`erase` takes the last one back),
+`announce` it, then everyone else votes yes or no."""
 TOKEN_NAMES: Mapping[str, str] = {
     "glyph": "glyph", "keypad": "keypad (collect it to unlock a door)",
     "computer": "computer access (collect it to discard a trap or feature)",
@@ -46,9 +49,11 @@ TOKEN_NAMES: Mapping[str, str] = {
 
 def symbol_choice(answer: str, view: Mapping[str, Any]) -> TIAction | None:
     """At the answer step, the SYMBOL action for a typed symbol (an exact match first,
-    then one ignoring case); None if `answer` is not one of the mission's symbols."""
+    then one ignoring case); None if `answer` is not one of the mission's symbols, or
+    the answer is complete (then a number is a menu choice)."""
     pending = view.get("pending") or {}
-    if pending.get("kind") != "answer":
+    if pending.get("kind") != "answer" or not any(
+            str(e["kind"]).lower() == "symbol" for e in view.get("legal") or ()):
         return None
     alphabet = [str(s) for s in view["mission"]["alphabet"]]
     for i, symbol in enumerate(alphabet):

@@ -33,9 +33,11 @@ DECISIONS: Mapping[str, str] = {
     "draw": "In Peril: draw a card, or stop",
     "forced_pass": "you cannot act: pass, or call a solve",
     "answer": "enter the answer, one symbol per position",
+    "announce": "announce the answer, or take back the last symbol to correct it",
     "vote": "vote on the proposed answer",
 }
-"""What each pending decision (`view["pending"]["kind"]`) asks, in a few words."""
+"""What each pending decision (`view["pending"]["kind"]`) asks, in a few words
+(`announce`: an answer step with every position entered)."""
 LEFT_WORDS: Mapping[str, str] = {
     "run": "move", "move_2": "move", "intel": "reveal", "gather": "attempt",
     "discard": "discard", "intel_room": "reveal"}
@@ -105,7 +107,10 @@ def decision_title(view: Mapping[str, Any]) -> list[str]:
     so far and the votes given."""
     pending = view.get("pending") or {}
     kind = str(pending.get("kind", "turn"))
-    about = DECISIONS.get(kind, kind)
+    positions = int(view["mission"]["answer_positions"])
+    entered = list(pending.get("answer") or ())
+    complete = kind == "answer" and len(entered) >= positions
+    about = DECISIONS["announce" if complete else kind] if kind in DECISIONS else kind
     left = pending.get("left")
     if kind == "turn":
         about += f" ({view['actions_taken']} of 2 actions taken)"
@@ -116,11 +121,9 @@ def decision_title(view: Mapping[str, Any]) -> list[str]:
         about = f"where {view['enemies'][int(enemy)]['name']} moves (tied rooms)"
     out = wrap(f"{seat_name(view, int(view['seat']))} decides: {about}")
     if kind in ("answer", "vote"):
-        positions = int(view["mission"]["answer_positions"])
-        entered = list(pending.get("answer") or ())
-        out.append(f"  Answer: {answer_text(entered, positions)}"
-                   + (f"   (position {len(entered) + 1} of {positions})"
-                      if kind == "answer" else ""))
+        where = "" if kind == "vote" else "   (complete)" if complete else \
+            f"   (position {len(entered) + 1} of {positions})"
+        out.append(f"  Answer: {answer_text(entered, positions)}{where}")
         votes = pending.get("votes") or {}
         if votes:
             out.append("  Votes: " + ", ".join(
@@ -136,11 +139,12 @@ def symbols_are_numbers(view: Mapping[str, Any]) -> bool:
 
 
 def menu_lines(view: Mapping[str, Any]) -> list[str]:
-    """The numbered legal actions: `   3. move 1      - Move to the Archive`. At the
-    answer step the symbols are listed in a few lines instead of one choice a line."""
+    """The numbered legal actions in words: `   3. Move to the Archive`. At the answer
+    step the symbols are listed in a few lines instead of one choice a line."""
     legal = view.get("legal") or []
     pending = view.get("pending") or {}
-    if pending.get("kind") == "answer":
+    if pending.get("kind") == "answer" and any(
+            str(e["kind"]).lower() == "symbol" for e in legal):
         alphabet = view["mission"]["alphabet"]
         numbered = not symbols_are_numbers(view)
         cells = [f"{n}:{alphabet[int(e['arg'])]}" if numbered else
@@ -154,10 +158,11 @@ def menu_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def _entries(legal: Sequence[Mapping[str, Any]], first: int) -> list[str]:
-    width = min(16, max((len(e["text"]) for e in legal), default=0))
+    """One numbered line per choice, in words (the label; its move text, which names
+    cards and rooms by id, is typed by those who know it, see `help`)."""
     out: list[str] = []
     for n, e in enumerate(legal, start=first):
-        out += wrap(f"  {n:>2}. {e['text']:<{width}}  - {e['label']}", " " * 8)
+        out += wrap(f"  {n:>2}. {e['label']}", " " * 6)
     return out
 
 

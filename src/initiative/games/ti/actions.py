@@ -18,7 +18,9 @@ A turn is a short sequence of sub-decisions (GUIDE 2), never a flat product:
 * End of turn: `DRAW` / `STOP` while In Peril (TI-49, TI-52); `PASS` on a forced pass
   when a solve could be called instead (TI-53).
 * Solving (TI-54..TI-56, TI-A15, TI-A16): `SOLVE` proposes; `SYMBOL` i enters the next
-  answer position as the mission alphabet's symbol i; `YES` / `NO` are the votes.
+  answer position as the mission alphabet's symbol i; `ERASE` takes the last symbol
+  entered back; `ANNOUNCE`, once every position is entered, announces the answer (to
+  the vote, or solo at once); `YES` / `NO` are the votes.
 
 Indices are fixed for the game and only ever appended to, so RL policies stay valid.
 """
@@ -72,6 +74,8 @@ class Kind(IntEnum):
     SYMBOL = 20
     YES = 21
     NO = 22
+    ERASE = 23
+    ANNOUNCE = 24
 
 
 SIZES: dict[Kind, int] = {
@@ -81,7 +85,7 @@ SIZES: dict[Kind, int] = {
     Kind.REMOVE: MAX_TOKENS, Kind.PILE: NUM_PILES, Kind.DOOR: MAX_DOORS,
     Kind.DISARM: MAX_TOKENS, Kind.ENEMY_TO: MAX_ROOMS, Kind.ARRANGE: MAX_CARDS,
     Kind.STOP: 1, Kind.DRAW: 1, Kind.PASS: 1, Kind.SOLVE: 1, Kind.SYMBOL: MAX_SYMBOLS,
-    Kind.YES: 1, Kind.NO: 1,
+    Kind.YES: 1, Kind.NO: 1, Kind.ERASE: 1, Kind.ANNOUNCE: 1,
 }
 """How many indices each kind takes, in index order."""
 
@@ -92,7 +96,7 @@ WORDS: dict[Kind, str] = {
     Kind.REMOVE: "remove", Kind.PILE: "pile", Kind.DOOR: "door", Kind.DISARM: "disarm",
     Kind.ENEMY_TO: "enemy-to", Kind.ARRANGE: "arrange", Kind.STOP: "stop",
     Kind.DRAW: "draw", Kind.PASS: "pass", Kind.SOLVE: "solve", Kind.SYMBOL: "symbol",
-    Kind.YES: "yes", Kind.NO: "no",
+    Kind.YES: "yes", Kind.NO: "no", Kind.ERASE: "erase", Kind.ANNOUNCE: "announce",
 }
 """The move-text word of each kind (`action_text`, `parse`)."""
 WORDS_TO_KIND = {word: kind for kind, word in WORDS.items()}

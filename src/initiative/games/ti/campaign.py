@@ -18,8 +18,9 @@ storage. docs/the-initiative-content.md documents this API.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, cast
 
 from initiative.engine.errors import GameParamError, IllegalActionError
 from initiative.engine.keeper import RecordKeeper
@@ -35,6 +36,24 @@ REASONS: tuple[Reason, ...] = ("solved", "wrong_answer", "time", "stall")
 (TI-50) or by a stall (TI-A14)."""
 RESERVED = frozenset({"mission", "secrets", "campaign", "content"})
 """Game parameters the campaign decides itself."""
+
+
+class NamedRecord(Protocol):
+    """A stored record's header as a campaign lookup reads it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+def campaign_named(records: Iterable[NamedRecord], given: str) -> str | None:
+    """The record id of the campaign called `given`, or with that id, from `records`
+    (the store's campaigns, the latest first: with two of one name, the latest); None
+    if there is none (`given` may still be an id prefix the store resolves). Every
+    front end finds a campaign by this, so a name that plays also shows."""
+    return next((r.id for r in records if given in (r.name, r.id)), None)
 
 
 class CampaignError(IllegalActionError):

@@ -10,9 +10,11 @@ place; content with any validator error is refused.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from initiative.engine.errors import ContentError
 from initiative.engine.findings import Finding
@@ -72,6 +74,18 @@ def load_content_file(path: Path | str) -> TIContent:
     """The shipped content with one file laid over it (a standalone mission file, or a
     file replacing any section)."""
     return load_content_files([path])
+
+
+def load_content_data(document: Mapping[str, Any], where: str = "content") -> TIContent:
+    """The shipped content with one content document given as data (the sections a
+    content file holds: `missions`, `boards`, ...) laid over it; ContentError names
+    `where` and the place of every problem."""
+    try:
+        text = json.dumps(document)  # JSON is YAML: read as a file's text is
+    except (TypeError, ValueError) as exc:
+        raise ContentError(f"{where}: not plain data (mappings, lists, text, numbers, "
+                           f"true/false): {exc}") from None
+    return load_content_texts([*default_sources(), (text, where)])
 
 
 def default_sources() -> list[tuple[str, str]]:

@@ -23,7 +23,7 @@ from initiative.games.event_records import EventReader, field_at
  REVEALED, STORY, GASSED, LOST_CARD, COUNTER_ON, TRAP_GONE, REMOVED, COLLECTED,
  WINDOW, UNLOCKED, DISARMED, COUNTER_OFF, ENEMY_MOVED, ENEMY_STAYS, BURNED, REGROUPED,
  LOOKED, SAW, PUT_BACK, DREW, GOT, TIME_DRAWN, PERIL, FORCED_PASS, TURN_END,
- DRAW_STOP, PROPOSED, ENTERED, VOTED, BLOCKED, WON, LOST, SECRET) = CODES = range(42)
+ DRAW_STOP, PROPOSED, ENTERED, VOTED, BLOCKED, WON, LOST, SECRET, ERASED) = CODES = range(43)
 
 PRIVATE = frozenset({SAW, PUT_BACK, GOT})
 """Codes seen only by the seat in their `seat` field (and a GAME_MASTER)."""
@@ -320,6 +320,15 @@ class Entered(NamedTuple):
     symbol: int
 
 
+class Erased(NamedTuple):
+    """TI-54: the proposer takes back the last symbol entered (`symbol`), before the
+    answer is announced."""
+
+    code: int
+    seat: int
+    symbol: int
+
+
 class Voted(NamedTuple):
     """TI-56: a seat votes (`yes`: 1 or 0)."""
 
@@ -361,7 +370,7 @@ EventRecord = (FirstPlayer | TurnStart | Played | Special | Paid | Tucked | Defe
                | Collected | Window | Unlocked | Disarmed | CounterOff | EnemyMoved | EnemyStays
                | Burned | Regrouped | Looked | Saw | PutBack | Drew | Got | TimeDrawn | Peril
                | ForcedPass | TurnEnd | DrawStop | Proposed | Entered | Voted | Blocked | Won
-               | Lost | SecretGained)
+               | Lost | SecretGained | Erased)
 """Any event, read."""
 
 SCHEMAS: dict[int, type[EventRecord]] = {
@@ -374,7 +383,7 @@ SCHEMAS: dict[int, type[EventRecord]] = {
     LOOKED: Looked, SAW: Saw, PUT_BACK: PutBack, DREW: Drew, GOT: Got,
     TIME_DRAWN: TimeDrawn, PERIL: Peril, FORCED_PASS: ForcedPass, TURN_END: TurnEnd,
     DRAW_STOP: DrawStop, PROPOSED: Proposed, ENTERED: Entered, VOTED: Voted,
-    BLOCKED: Blocked, WON: Won, LOST: Lost, SECRET: SecretGained}
+    BLOCKED: Blocked, WON: Won, LOST: Lost, SECRET: SecretGained, ERASED: Erased}
 """Code -> its schema."""
 
 read: EventReader[EventRecord] = EventReader(SCHEMAS)

@@ -48,7 +48,12 @@ TI_FLAG_NOTES: dict[str, tuple[str, str]] = {
         "TI-A23", "true: rooms split by a locked door are not adjacent; false: they count "
         "as nearby (TI-18), though no one moves through the door until it is unlocked"),
     "solve_proposals_per_turn": (
-        "TI-A15", "solve proposals the active player may call in one turn (1 to 3); a "
-        "refused one still counts"),
+        "TI-A15", "counted solve proposals the active player may call in one turn (1 to "
+        "3); only refused proposals can be counted, and only under "
+        "refused_proposal_counts: true"),
+    "refused_proposal_counts": (
+        "TI-A15", "false: a proposal one no stopped was no attempt (TI-56) and uses "
+        "nothing up, the group may propose again at once; true: it counts toward "
+        "solve_proposals_per_turn"),
 }
 """Flag name -> (rule id, what its values do)."""

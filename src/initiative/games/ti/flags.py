@@ -37,7 +37,8 @@ class TIRules:
     answer_match: AnswerMatch = "exact_case_insensitive"  # TI-A16
     characters_per_solo_player: int = 1  # TI-A17: 1 or 2
     locked_door_blocks_adjacency: bool = True  # TI-A23
-    solve_proposals_per_turn: int = 1  # TI-A15 reading: proposals one turn may make
+    solve_proposals_per_turn: int = 1  # TI-A15 reading: counted proposals one turn may make
+    refused_proposal_counts: bool = False  # TI-56, TI-A15: a refused one uses up a proposal
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -1,8 +1,12 @@
 """Rooms and the ways between them: adjacency for RUN and enemies (TI-17, TI-36, TI-43,
 TI-A23), nearby (TI-18) and room distances (TI-42, TI-A18).
 
-A printed passage is open unless a mission's wall token closes it (TI-17); a door is a
-passage of its own, open once unlocked (TI-36). `links` lists both for views."""
+A printed passage is open unless a mission's wall token closes it (TI-17). A locked door
+is a wall until a keypad unlocks it (TI-36): a door a mission places on a printed
+passage (as content files must, validate.py) stands in that passage's place, so the
+passage is open only through the door; a door between rooms with no printed passage
+joins them once unlocked. `links` lists the passages and the doors for views, each
+pair of rooms once."""
 
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A printed passage (`door` -1, `walled` when a wall token closes it) or a door."""
+    """A printed passage (`door` -1, `walled` when a wall token closes it) or a door
+    (its index in the mission's doors)."""
 
     a: int
     b: int
@@ -49,7 +54,9 @@ def tables(setup: TISetup) -> Tables:
         _TABLES.clear()
     mission, board = setup.mission, setup.board
     walls = {tuple(sorted(w)) for w in mission.walls}
-    links = [Link(a, b, (a, b) in walls, -1) for a, b in board.passages]
+    doored = {tuple(sorted((d.a, d.b))) for d in mission.doors}  # TI-36: the door's way
+    links = [Link(a, b, (a, b) in walls, -1) for a, b in board.passages
+             if (a, b) not in doored]
     links += [Link(d.a, d.b, False, i) for i, d in enumerate(mission.doors)]
     n = len(board.rooms)
     passages: list[list[int]] = [[] for _ in range(n)]

@@ -9,6 +9,7 @@ house-rule flag is read as the command line reads it (`answer_match=exact`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from os import PathLike
 from typing import Any
 
 from initiative.engine.errors import ConfigError, GameParamError
@@ -21,7 +22,7 @@ from initiative.games.param_text import (
     rule_changes,
 )
 from initiative.games.ti.actions import MAX_SEATS
-from initiative.games.ti.content import default_content, load_content_file
+from initiative.games.ti.content import default_content, load_content_data, load_content_file
 from initiative.games.ti.flags import TIRules, ti_rules
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.setup import SeatSetup, TISetup
@@ -40,7 +41,8 @@ PARAMS: dict[str, str] = {
     "rules": "house rules: a TIRules or a mapping of flag to value",
     "secrets": "secret keys the campaign already holds (text: a+b; TI-25)",
     "campaign": "the campaign this game belongs to (its store record id)",
-    "content": "a content file laid over the shipped content, or loaded content",
+    "content": "a content file laid over the shipped content, the same given inline (a "
+               "mapping of its sections: missions, boards, ...), or loaded content",
     "explicit_chance": "every shuffle and random discard a chance node (default false)",
 }
 """Every parameter besides the house-rule flags, which are also taken by name."""
@@ -61,8 +63,7 @@ def build_setup(**params: Any) -> TISetup:
     ContentError names a broken content file."""
     check_param_names(NAME, params, tuple(PARAMS), FLAGS)
     param_bool(NAME, params, "explicit_chance")
-    content = param_content(NAME, params.get("content"), TIContent, default_content,
-                            load_content_file)
+    content = _content(params.get("content"))
     rules = _rules(params)
     characters = param_list(NAME, params, "characters")
     players = param_players(NAME, params.get("players"), characters, DEFAULT_PLAYERS,
@@ -90,7 +91,30 @@ def build_setup(**params: Any) -> TISetup:
                                                                          strict=True)),
         rules=rules, players=players if players != seats else 0,
         secrets=tuple(dict.fromkeys(secrets)),
-        campaign=None if campaign is None else campaign.strip())
+        campaign=None if campaign is None else campaign.strip(),
+        content_source=_source(params.get("content")))
+
+
+def _content(value: Any) -> TIContent:
+    """`content`: loaded content, a content file's path, or a content document given
+    inline (a mapping of sections), each laid over the shipped content."""
+    if isinstance(value, Mapping):
+        return load_content_data(value)
+    if value is not None and not isinstance(value, str | PathLike | TIContent):
+        raise GameParamError(f"{NAME}: content: expected a content file path or a content "
+                             f"document (a mapping of sections: missions, boards, ...), "
+                             f"got {type(value).__name__} {value!r:.60}")
+    return param_content(NAME, value, TIContent, default_content, load_content_file)
+
+
+def _source(value: Any) -> str | dict[str, Any] | None:
+    """How the content was given, if it can be written down again (a path or a
+    document); loaded content cannot."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, str | PathLike):
+        return str(value).strip()
+    return None
 
 
 def _key(value: Any, param: str, known: Mapping[str, Any], default: str | None) -> str:

@@ -10,7 +10,8 @@ every field with an example.
 
 The parts, under ``"format": "ti-position/1"``:
 
-- `setup`: the load_game parameters (`TISetup.to_params`);
+- `setup`: the load_game parameters (`TISetup.to_params`), `content` among them for a
+  game on a custom mission or board (a content file's path, or the document inline);
 - `turn`, `first`, `active`, `actions_taken`, `tucked` (enemies tucked under this turn,
   TI-44, TI-A6), `proposals` (TI-A15), `passes` (forced passes in a row with no draw
   possible, TI-A14), `dealt` (false before the opening deal);
@@ -210,9 +211,10 @@ def load_position(source: str | Mapping[str, Any], *, explicit_chance: bool = Fa
 
 
 _SETUP_KEYS = ("players", "mission", "characters", "seat_names", "rules", "secrets",
-               "campaign")
-"""`setup` fields: `TISetup.to_params()` (positions are on the shipped content: a
-position never names a file to read)."""
+               "campaign", "content")
+"""`setup` fields: `TISetup.to_params()`. `content` (a custom mission or board) is a
+content file's path, or the content document itself inline (a mapping of its
+sections), laid over the shipped content."""
 
 
 def _read_game(raw: Any, explicit_chance: bool) -> TIGame:

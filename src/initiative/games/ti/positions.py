@@ -162,7 +162,8 @@ def read_turn(top: dict[str, Any], read: Reader) -> dict[str, Any]:
                                  2),
         "tucks": tucked,
         "proposals": integer(top.get("proposals", 0), "position.proposals", 0,
-                             read.setup.rules.solve_proposals_per_turn),
+                             read.setup.rules.solve_proposals_per_turn
+                             if read.setup.rules.refused_proposal_counts else MAX_COUNT),
         "passes": integer(top.get("passes", 0), "position.passes", 0, MAX_COUNT),
         "dealt": boolean(top.get("dealt", True), "position.dealt"),
     }
@@ -418,13 +419,13 @@ def read_frame(raw: Any, path: str, read: Reader) -> Frame:
 
 def check_frames(stack: list[Frame], where: list[int], setup: TISetup) -> None:
     """A remove or collect choice is about a token lying face up in a room (TI-20,
-    TI-21); an answer being entered is shorter than the mission's, one being voted on
-    has its length (TI-54, TI-55)."""
+    TI-21); an answer being entered is at most the mission's length (complete, it
+    waits to be announced), one being voted on has its length (TI-54, TI-55)."""
     size = len(setup.mission.answer)
     for i, frame in enumerate(stack):
-        if frame.tag == ANSWER and len(frame.items) >= size:
+        if frame.tag == ANSWER and len(frame.items) > size:
             fail(f"position.stack[{i}].items", f"{len(frame.items)} symbols entered; the "
-                 f"answer has {size}, and the last one ends the entry")
+                 f"answer has {size}")
         if frame.tag == VOTE and len(frame.items) != size:
             fail(f"position.stack[{i}].items", f"the answer voted on has {size} symbols, "
                  f"not {len(frame.items)}")

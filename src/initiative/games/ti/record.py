@@ -271,6 +271,8 @@ def _oracle_choice(state: TIState, legal: list[TIAction]) -> TIAction | None:
     mission = state.setup.mission
     frame = state.stack[-1] if state.stack else None
     if frame is not None and frame.tag == ANSWER:
+        if len(frame.items) == len(mission.answer):
+            return act(Kind.ANNOUNCE)
         symbol = mission.answer[len(frame.items)]
         return act(Kind.SYMBOL, mission.alphabet.index(symbol))
     for wanted in (act(Kind.YES), act(Kind.SOLVE)):
@@ -295,7 +297,8 @@ _HOUSE_RULES = {"peril_trigger": "draw_from_empty", "regroup_effect": "remove_co
                 "master_tokens_have_base_trap_effect": False,
                 "gather_reveal_uses_attempt": False, "repeat_reshuffle": False,
                 "stall_is_loss": False, "answer_match": "exact",
-                "locked_door_blocks_adjacency": False, "solve_proposals_per_turn": 2}
+                "locked_door_blocks_adjacency": False, "solve_proposals_per_turn": 2,
+                "refused_proposal_counts": True}
 """Every house-rule flag away from its recorded default (TI-A1..TI-A23)."""
 
 GOLDEN: dict[str, tuple[Callable[[], dict[str, Any]], int, bool]] = {

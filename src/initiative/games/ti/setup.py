@@ -43,6 +43,10 @@ class TISetup:
     (TI-25)."""
     campaign: str | None = None
     """The campaign this game belongs to, if any (its log lives in the store)."""
+    content_source: str | dict[str, Any] | None = field(default=None, compare=False)
+    """How `content` was given to the loader, when it is not the shipped content and
+    can be written down: a content file's path or a content document (written back by
+    `to_params`, so a position or record names its content)."""
     clue_tokens: tuple[TokenSpec, ...] = field(init=False)
     """Every clue token instance, numbered as the module docstring says."""
 
@@ -86,8 +90,9 @@ class TISetup:
         return next(f.room for f in self.mission.features if f.kind == "entrance")
 
     def to_params(self) -> dict[str, Any]:
-        """The `load_game("the_initiative", ...)` params that rebuild this setup (the
-        content file, when not the shipped content, is the caller's to add)."""
+        """The `load_game("the_initiative", ...)` params that rebuild this setup (content
+        not shipped: its file or document when the loader was given one, else the
+        caller's to add)."""
         params: dict[str, Any] = {
             "players": self.players or self.num_seats, "mission": self.mission.key,
             "characters": "+".join(s.character.key for s in self.seats),
@@ -98,4 +103,6 @@ class TISetup:
             params["secrets"] = list(self.secrets)
         if self.campaign is not None:
             params["campaign"] = self.campaign
+        if self.content_source is not None:
+            params["content"] = self.content_source
         return params

@@ -1,6 +1,7 @@
 """Solving the mission (TI-54..TI-56, TI-A15, TI-A16): the proposer enters the answer
-one symbol at a time from the mission's alphabet, every other seat votes in seat order
-(one no stops it; a lone player does not vote), and the answer is compared."""
+one symbol at a time from the mission's alphabet (taking back the last one to correct
+it, as often as needed) and announces it once complete; every other seat votes in seat
+order (one no stops it; a lone player does not vote), and the answer is compared."""
 
 from __future__ import annotations
 
@@ -16,12 +17,20 @@ if TYPE_CHECKING:
 
 YES = act(Kind.YES)
 NO = act(Kind.NO)
+ERASE = act(Kind.ERASE)
+ANNOUNCE = act(Kind.ANNOUNCE)
 
 
 def can_propose(state: TIState) -> bool:
-    """TI-A15 reading: the active player may call a solve while this turn has made
-    fewer than `solve_proposals_per_turn` proposals."""
-    return not state.over and state.proposals < state.rules.solve_proposals_per_turn
+    """TI-A15 reading: the active player may call a solve at a main step of a game not
+    over, while this turn has made fewer than `solve_proposals_per_turn` counted
+    proposals. A proposal no one stops ends the game (TI-54), so the only proposals a
+    turn can have made are refused ones; TI-56 makes those no attempt at all, so they
+    count only under `refused_proposal_counts: true`."""
+    if state.over:
+        return False
+    counted = state.proposals if state.rules.refused_proposal_counts else 0
+    return counted < state.rules.solve_proposals_per_turn
 
 
 def propose(state: TIState, seat: int) -> None:
@@ -37,23 +46,39 @@ def people(state: TIState) -> int:
 
 
 def legal(state: TIState, frame: Frame) -> list[TIAction]:
+    """Entering: the next symbol, or ANNOUNCE once every position holds one, and ERASE
+    once one is entered (TI-54: the answer counts once announced). Voting: YES, NO."""
     if frame.tag == ANSWER:
-        return [act(Kind.SYMBOL, i) for i in range(len(state.setup.mission.alphabet))]
+        if len(frame.items) < len(state.setup.mission.answer):
+            out = [act(Kind.SYMBOL, i) for i in range(len(state.setup.mission.alphabet))]
+        else:
+            out = [ANNOUNCE]
+        return [*out, ERASE] if frame.items else out
     return [YES, NO]
 
 
 def choose(state: TIState, frame: Frame, action: TIAction) -> None:
+    """Enter, take back or announce the answer (TI-54), or vote on it (TI-56)."""
     n = state.setup.num_seats
-    if frame.tag == ANSWER:
-        entered = (*frame.items, action.arg)
+    if action.kind is Kind.SYMBOL:
         state.emit((ev.ENTERED, frame.seat, action.arg))
-        if len(entered) < len(state.setup.mission.answer):
-            state.put(frame.but(items=entered))
-        elif people(state) == 1 or n == 1:
-            judge(state, entered)
+        state.put(frame.but(items=(*frame.items, action.arg)))
+    elif action.kind is Kind.ERASE:  # a slip corrected before the answer is announced
+        state.emit((ev.ERASED, frame.seat, frame.items[-1]))
+        state.put(frame.but(items=frame.items[:-1]))
+    elif action.kind is Kind.ANNOUNCE:
+        if people(state) == 1 or n == 1:
+            judge(state, frame.items)
         else:
-            state.put(Frame(VOTE, (frame.seat + 1) % n, stage=frame.seat, items=entered))
-        return
+            state.put(Frame(VOTE, (frame.seat + 1) % n, stage=frame.seat, items=frame.items))
+    else:
+        vote(state, frame, action)
+
+
+def vote(state: TIState, frame: Frame, action: TIAction) -> None:
+    """TI-56: YES passes the vote on (the last YES has the answer compared); NO stops
+    the proposal and play resumes where it stood."""
+    n = state.setup.num_seats
     state.emit((ev.VOTED, frame.seat, int(action.kind is Kind.YES)))
     if action.kind is Kind.NO:  # TI-56: one objection blocks it; play resumes
         state.emit((ev.BLOCKED, frame.seat))

@@ -11,7 +11,7 @@ from typing import Any, assert_never
 from initiative.games.event_records import by_group
 from initiative.games.ti import events as ev
 from initiative.games.ti.actions import MAX_CARDS, PILES, Kind, TIAction
-from initiative.games.ti.frames import ENEMY_MOVE, VOTE, Frame
+from initiative.games.ti.frames import ANSWER, ENEMY_MOVE, VOTE, Frame
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.specs import Feature
 
@@ -90,8 +90,8 @@ def door_name(setup: TISetup, door: int) -> str:
 
 
 TurnEvent = (ev.FirstPlayer | ev.TurnStart | ev.Special | ev.Moved | ev.Tripped | ev.DrawStop
-             | ev.ForcedPass | ev.TurnEnd | ev.Proposed | ev.Entered | ev.Voted | ev.Blocked
-             | ev.Won | ev.Lost | ev.SecretGained)
+             | ev.ForcedPass | ev.TurnEnd | ev.Proposed | ev.Entered | ev.Erased | ev.Voted
+             | ev.Blocked | ev.Won | ev.Lost | ev.SecretGained)
 """Events of turns, seats and the mission's end (`_turn_sentence`)."""
 BoardEvent = (ev.Defeated | ev.Revealed | ev.Story | ev.Gassed | ev.CounterOn | ev.TrapGone
               | ev.Removed | ev.Collected | ev.Window | ev.Unlocked | ev.Disarmed
@@ -130,6 +130,8 @@ def _turn_sentence(setup: TISetup, record: TurnEvent) -> str:
             return f"{seat_name(setup, seat)} proposes to solve the mission."
         case ev.Entered(seat=seat, symbol=index):
             return f"{seat_name(setup, seat)} enters {symbol(setup, index)}."
+        case ev.Erased(seat=seat, symbol=index):
+            return f"{seat_name(setup, seat)} takes back {symbol(setup, index)}."
         case ev.Voted(seat=seat, yes=yes):
             return f"{seat_name(setup, seat)} votes {'yes' if yes else 'no'}."
         case ev.Blocked(seat=seat):
@@ -280,7 +282,17 @@ def label(setup: TISetup, action: TIAction, frame: Frame | None = None) -> str:
         who = enemy_name(setup, frame.enemy) if frame is not None and \
             frame.tag == ENEMY_MOVE else "the enemy"
         return f"Move {who} to {room_name(setup, arg)}"
-    answer = " ".join(symbol(setup, i) for i in frame.items) \
-        if frame is not None and frame.tag == VOTE else ""
+    return _solve_label(setup, k, frame)
+
+
+def _solve_label(setup: TISetup, k: Kind, frame: Frame | None) -> str:
+    """ERASE, ANNOUNCE, YES, NO: each names the answer it is about (TI-54, TI-56)."""
+    items = frame.items if frame is not None and frame.tag in (ANSWER, VOTE) else ()
+    answer = " ".join(symbol(setup, i) for i in items)
+    if k is Kind.ERASE:
+        return f"Take back {symbol(setup, items[-1])}" if items else "Take back a symbol"
+    if k is Kind.ANNOUNCE:
+        return f"Announce the answer {answer}" if answer else "Announce the answer"
     word = "yes" if k is Kind.YES else "no"
-    return f"Vote {word}: solve with {answer}" if answer else f"Vote {word}"
+    return (f"Vote {word} on the proposal to solve with {answer}" if answer
+            else f"Vote {word} on the proposal to solve")

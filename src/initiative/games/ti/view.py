@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from initiative.engine.contract import GAME_MASTER
 from initiative.engine.view_cache import ViewCache
-from initiative.games.ti import cards, enemies, text, tokens
+from initiative.games.ti import cards, enemies, graph, text, tokens
 from initiative.games.ti import events as ev
 from initiative.games.ti.actions import PILES, WORDS, TIAction, action_text, index
 from initiative.games.ti.events import Event
@@ -103,9 +103,9 @@ def token_dict(setup: TISetup, token: int) -> TokenData:
 def static_parts(setup: TISetup) -> StaticData:
     """The parts of every view that never change during a game."""
     mission, board, content = setup.mission, setup.board, setup.content
-    walls = {tuple(sorted(w)) for w in mission.walls}
-    links: list[LinkData] = [{"a": a, "b": b, "kind": "wall_token" if (a, b) in walls else "open",
-              "locked": False, "door": None} for a, b in board.passages]
+    links: list[LinkData] = [  # printed passages; a door on one stands in its place (TI-36)
+        {"a": k.a, "b": k.b, "kind": "wall_token" if k.walled else "open", "locked": False,
+         "door": None} for k in graph.tables(setup).links if k.door < 0]
     return {
         "seat_names": [s.name for s in setup.seats],
         "mission": {"key": mission.key, "number": mission.number, "name": mission.name,

@@ -94,9 +94,11 @@ TOPICS: tuple[Topic, ...] = (
     Topic("solve", "Solving", "TI-54, TI-55, TI-56, TI-A15, TI-A16", (
         "The player whose turn it is may propose an answer at a main step (never in the "
         "middle of an action). They enter it one position at a time from the mission's "
-        "own list of symbols; then every other player votes yes or no. One no stops the "
-        "attempt and play goes on. If everyone agrees, the answer is compared: every "
-        "position right wins the game, any mistake loses it.",
+        "own list of symbols, and may take the last symbol back to correct it until they "
+        "announce the answer; then every other player votes yes or no. One no stops the "
+        "attempt and play goes on; it uses nothing up, so the group may propose again at "
+        "once. If everyone agrees, the answer is compared: every position right wins the "
+        "game, any mistake loses it.",
         "Some missions mark an Answer area on the console: only the windows under it "
         "are guessed, and one window may hide several symbols.",
     )),
@@ -117,8 +119,9 @@ TABLE_HELP: tuple[str, ...] = (
     "lower than every pile top, a pile blocked by counter intel, or an alarm that asks "
     "for your highest card.",
     "The console shows each window's glyph, and its symbols once open. To solve, the "
-    "active player chooses Propose an answer, then one symbol per position; each other "
-    "player then votes on their own page, and everyone sees who has voted.",
+    "active player chooses Propose an answer, then one symbol per position (Take back "
+    "corrects the last one) and Announce the answer; each other player then votes on "
+    "their own page, and everyone sees who has voted.",
     "On the board: ▦ and a number is a room's face-down stack, circles are face-up "
     "tokens (a glyph's mark, a trap's sign; dashed when the glyph is not on the "
     "mission), squares are features, coloured discs are the characters and red diamonds "

@@ -415,6 +415,7 @@ def context(view: TIViewData, extra: dict[str, Any] | None = None) -> dict[str, 
             "reason": REASONS.get(str(result["reason"]), str(result["reason"]))
             if result else "", "marks": MARKS,
             "yes_no": [c for c in choices if c.kind in (Kind.YES, Kind.NO)],
+            "answer_controls": [c for c in choices if c.kind in (Kind.ANNOUNCE, Kind.ERASE)],
             "log": [entry["text"] for entry in view["log"]],
             "replay": False, "controller": HUMAN, **(extra or {})}
 

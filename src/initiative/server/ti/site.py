@@ -2,8 +2,9 @@
 (server/ti/setup.py), the game and its first state, what meets chance, the lobby line,
 the record, and the page (server/ti/render.py, templates ti/...).
 
-A solve is the proposer's SYMBOL choices then each other seat's YES / NO (TI-56): every
-seat votes from its own page, one choice at a time. A solo player with two characters
+A solve is the proposer's SYMBOL choices (ERASE takes the last back) and ANNOUNCE, then
+each other seat's YES / NO (TI-56): every seat votes from its own page, one choice at a
+time. A solo player with two characters
 (TI-A17) plays both from one link (the second seat is SHARED)."""
 
 from __future__ import annotations
