@@ -248,8 +248,8 @@ def test_a_format_seats_shipped_teams_and_team_files_on_their_sides() -> None:
                     "--player", "examples/teams/hourglass_trio.yaml"], "")
     assert done.returncode == 0, done.stderr
     flat = " ".join(done.stdout.split())
-    assert "Tideguard (team 0): wren, brask, sela, odo" in flat
-    assert "Lone Warden (team 1): odo" in flat and "Hourglass Trio (team 1)" in flat
+    assert "Tideguard (team 1): wren, brask, sela, odo" in flat
+    assert "Lone Warden (team 2): odo" in flat and "Hourglass Trio (team 2)" in flat
 
 
 def test_a_wrong_format_setup_is_refused_with_the_reason() -> None:

@@ -85,7 +85,7 @@ def test_a_discard_cost_says_how_many_are_left(server: Server, browser: Browser)
 def test_a_blocked_move_up_is_warned_before_the_confirm(server: Server,
                                                         browser: Browser) -> None:
     at = find_blocked_move_up()
-    expected = warned(at.before, 0, at.steps)
+    expected = warned(replay(at.match, at.body["seed"], at.body["prefix"]), 0, at.steps)
     page = seat_page(browser, server, at.body, 0)
     for step in at.steps:
         control = offered(page, step.index, "#actions").or_(offered(page, step.index, "#hand"))
