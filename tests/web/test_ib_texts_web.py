@@ -23,6 +23,7 @@ from tests.web.support import (
     needs_chromium,
     offered,
     open_seat,
+    replay,
 )
 
 pytestmark = needs_chromium
