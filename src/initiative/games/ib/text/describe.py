@@ -268,15 +268,18 @@ def preview_warnings(after: IBView, match: Match, start: int) -> list[str]:
     Up or Move Back that cannot happen (IB-3.4.3, 3.4.5, AMB-04), a deferred move that
     is dropped (IB-3.4.6), an action left with no target. Said before the confirm, so
     a choice that does nothing is never a surprise."""
-    out = []
-    for event in after.log[start:]:
-        record = events.read(event)
-        if isinstance(record, events.Move) and record.outcome in (
-                events.AT_LIMIT, events.FIZZLED, events.OUT_OF_ROUND):
-            out.append(events.render(event, match))
-        elif isinstance(record, events.Fizzle | events.DeferDrop):
-            out.append(events.render(event, match))
-    return out
+    return [events.render(event, match) for event in after.log[start:]
+            if _did_not_happen(events.read(event))]
+
+
+_BLOCKED = (events.AT_LIMIT, events.FIZZLED, events.OUT_OF_ROUND)
+
+
+def _did_not_happen(record: object) -> bool:
+    """A move that stayed put, a deferred move dropped, an action with no target left."""
+    if isinstance(record, events.Move):
+        return record.outcome in _BLOCKED
+    return isinstance(record, events.Fizzle | events.DeferDrop)
 
 
 def decision_title(view: IBView, match: Match) -> str:
