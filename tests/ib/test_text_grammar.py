@@ -111,3 +111,12 @@ def test_every_status_line_names_what_it_does() -> None:
     assert lines["Weaken"].startswith("the next damage it takes is 2 more")
     assert lines["Burn"].startswith("it takes 1 damage at the start of its next activation")
     assert all(text[0].islower() and "(IB-5.2." in text for text in lines.values())
+
+
+def test_the_main_text_cites_no_rule_id() -> None:
+    """A card as the hand shows it and every log line are words: rule ids belong to the
+    details (tooltips, the details dialog, `help`)."""
+    shown = [describe.card_text(CONTENT, c) for c in range(len(CONTENT.cards))]
+    shown += list(log_sentences())
+    cited = [s for s in shown if describe.RULE_ID.search(s)]
+    assert cited == [], cited[:10]
