@@ -109,7 +109,8 @@ def test_by_default_a_breaker_ends_far_right_out_of_round_and_ends_its_activatio
     name = window.view.units[active].name
     assert f"A Breaker {JUMP}, then goes to the far right, past the Round Marker, out of " \
            "round." in text
-    assert f"{name} is acting now: breaking with it ends its activation (AMB-34)." in text
+    assert f"{name} is acting now: breaking with it ends its activation. (rules: AMB-34; " \
+           "`help` explains the rules)" in text  # the words, then the rule behind them
     described = describe_breaks(window)
     assert JUMP in described[active] and "out of round; it is acting now, so breaking " \
         f"{ENDS}. Break Art (3 Charge):" in described[active]
@@ -158,7 +159,7 @@ def test_forbidden_active_unit_breaks_are_not_offered_and_the_prompt_says_why() 
         active = describe.active_unit(view)
         unit = view.units[active] if active >= 0 else None
         if unit is not None and unit.seat == view.seat and unit.charge >= 3:
-            assert f"{unit.name} is acting now and may not break during its activation " \
-                   "(AMB-34)." in screen(window)
+            assert f"{unit.name} is acting now and may not break during its activation. " \
+                   "(rules: AMB-34;" in screen(window)
             seen += 1
     assert seen >= 1

@@ -210,18 +210,18 @@ def test_show_a_challenge_card_with_phases_passives_on_death_and_spawns() -> Non
                          "  kind: challenge card, tier icon", "  initiative 6, speed 5, 28 HP"]
     assert lines[6:9] == ["  passives:", "    (damage taken, once per round): self: +1 Charge",
                           "  on death: all allies: 3 damage"]
-    assert "    6    Shed a Mite (ability): self: +1 Charge, spawn hour_mite" in lines
+    assert "    6    Shed a Mite (ability): self: +1 Charge, spawn Hour Mite" in lines
     assert "  Break Art (3 Charge): Midnight Toll: all enemies: 2 damage" in lines
     second = lines.index("  phase 2, Unwinding: at 19 HP or less, speed 4")
     third = lines.index("  phase 3, Zero Hour: at 9 HP or less, speed 3")
     assert second < third
     assert lines[second + 1] == ("    on enter: all enemies: move back 2; self: guard, "
-                                 "spawn hour_mite")
+                                 "spawn Hour Mite")
     assert lines[second + 2:second + 4] == ["    d6 table:",
                                             "      1-2  Spring Lash (basic): enemy: 3 damage"]
     assert "    trigger: none" in lines[second:third]
     assert lines[third + 1] == ("    on enter: self: cleanse all statuses, move up 9, "
-                                "spawn hour_mite")
+                                "spawn Hour Mite")
     assert ("    trigger when an enemy on the track has 3 HP or less: Stop the Heart (basic): "
             "enemy: 3 damage") in lines[third:]
     assert "    Break Art (3 Charge): Toll of Zero: all enemies: 3 damage" in lines[third:]
@@ -319,7 +319,7 @@ def test_show_challenge_card_details_from_other_content(tmp_path: Path) -> None:
         "  targets: ally = the next other Challenge Card on the track (itself if alone)",
         "  passives:",
         "    (static, self): damage taken -1",
-        "    (damage taken, once per round): trigger unit: burn; self: spawn wick_sprite",
+        "    (damage taken, once per round): trigger unit: burn; self: spawn Wick Sprite",
         "  on death: all enemies: 1 damage",
         "  d6 table:",
         "    1-3  Wax Fist (basic): enemy: 2 damage",
@@ -328,7 +328,7 @@ def test_show_challenge_card_details_from_other_content(tmp_path: Path) -> None:
     assert lines[13] == (
         "  trigger when it has 9 HP or less and it has burn and it has no guard and an enemy "
         "on the track has 2 HP or less and another Challenge Card is on the track and it is "
-        "round 3 or later: Last Light (basic): self: spawn wick_sprite")
+        "round 3 or later: Last Light (basic): self: spawn Wick Sprite")
     assert lines[14:] == [
         "  Break Art: none (no Charge at the End window)",
         "  phase 2, Guttering: at 10 HP or less, speed 5",  # the card's Speed

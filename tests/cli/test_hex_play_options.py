@@ -31,9 +31,9 @@ def test_rules_and_setup_options_reach_the_game() -> None:
                                "--rule", "initiative_reveal=one_per_turn",
                                "--rule", "round_limit=null"], input="q\n")
     assert done.exit_code == 0, done.output
-    assert "Hex skirmish, seed 1, board The Breach:\n  seat 0: Corvell - Corvell (" \
+    assert "Hex skirmish, seed 1, board The Breach:\n  seat 1: Corvell - Corvell (" \
         in done.output
-    assert "), played here\n  seat 1: Tamsin - Tamsin (" in done.output
+    assert "), played here\n  seat 2: Tamsin - Tamsin (" in done.output
     assert "), random bot\n" in done.output
     assert "Initiative line: 1.Tamsin >2.Corvell 3.? 4.?" in done.output
     assert "Game abandoned." in done.output
@@ -50,8 +50,8 @@ def test_rules_and_setup_options_reach_the_game() -> None:
     ([*HEX, "--rule", "round_limit"], "--rule expects flag=value"),
     ([*HEX, "--board", "nowhere"], "nowhere"),
     ([*HEX, "--players", "9"], "players"),
-    ([*HEX, "--human", "0", "--human", "3"], "--seat/--human: 3, but the game has "
-                                             "seats 0 to 1"),
+    ([*HEX, "--human", "1", "--human", "4"], "--seat/--human: 4, but the game has "
+                                             "seats 1 to 2"),
     ([*HEX, "--bot", "wizard"], "--bot: 'wizard' is not one of"),
 ])
 def test_bad_options_are_refused_by_name(args: list[str], message: str) -> None:

@@ -27,7 +27,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
     child.expect("Hex skirmish, seed 5")
     child.expect(PROMPT)
     screen = child.before
-    assert "Initiative line:" in screen and "'s hand (seat 0):" in screen
+    assert "Initiative line:" in screen and "'s hand (seat 1):" in screen
     assert "\\__0,0__/" in screen and "NW     NE" in screen, "the map and its compass"
     child.sendline("help")
     child.expect("card NAME")
@@ -54,7 +54,7 @@ def _hand(screen: str, name: str) -> list[str]:
 
 def test_hotseat_shows_each_person_only_their_own_hand(tmp_path: Path) -> None:
     path = tmp_path / "hotseat.json"
-    child = _spawn("--seed", "8", "--human", "0", "--human", "1", *SHORT,
+    child = _spawn("--seed", "8", "--human", "1", "--human", "2", *SHORT,
                    "--record", str(path))
     seen: list[tuple[int, str, str]] = []  # (seat, its name, the screen)
     at: tuple[int, str] | None = None
@@ -63,7 +63,7 @@ def test_hotseat_shows_each_person_only_their_own_hand(tmp_path: Path) -> None:
         if index == 0:
             assert "\x1b[2J" in child.before or "\x1b[H" in child.before, \
                 "the screen is cleared before the keyboard is passed on"
-            at = (int(child.match.group(2)), child.match.group(1))
+            at = (int(child.match.group(2)) - 1, child.match.group(1))  # shown from 1
             child.sendline("")
         elif index == 1:
             assert at is not None

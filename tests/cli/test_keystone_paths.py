@@ -26,7 +26,7 @@ NO_KEYSTONE = "IB-2.2.1 wren: has no Keystone"
 
 @pytest.mark.parametrize("args", [
     ["play", "--seed", "1", "--team", FIXTURE],
-    ["play", "--seed", "1", "--seat", "1", "--opponent-team", FIXTURE],
+    ["play", "--seed", "1", "--seat", "2", "--opponent-team", FIXTURE],
     ["bench", "--games", "1", "--team", FIXTURE],
     ["bench", "--games", "1", "--opponent-team", FIXTURE],
 ])

@@ -19,7 +19,7 @@ def test_full_game_choosing_first_option(answers_first: str) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Traceback" not in out + done.stderr
-    assert "seed 5: you are North (seat 0, tideguard)" in out
+    assert "seed 5: you are North (seat 1, tideguard)" in out
     assert "Track (left acts first):" in out
     assert "[RM]" in out and "Round Marker" in out
     assert "(out)" in out, "units past the Round Marker are marked"
@@ -65,11 +65,12 @@ def test_end_of_input_exits_cleanly() -> None:
     assert done.stderr == ""
 
 
-def test_seat_one_plays_south() -> None:
-    done = run_cli(["play", "--seed", "8", "--seat", "1", "--team", "lanternwatch",
+def test_seat_two_plays_south() -> None:
+    """Seats are counted from 1 on every front end: `--seat 2` is South."""
+    done = run_cli(["play", "--seed", "8", "--seat", "2", "--team", "lanternwatch",
                     "--max-activations", "10"], "1\n" * 500)
     assert done.returncode == 0, done.stderr
-    assert "you are South (seat 1, lanternwatch) against the random bot (ashfall)" in done.stdout
+    assert "you are South (seat 2, lanternwatch) against the random bot (ashfall)" in done.stdout
     assert "you (South)" in done.stdout
 
 
@@ -183,7 +184,7 @@ def test_screen_never_shows_the_opponents_hand(tmp_path: Path, seed: int, seat: 
     path = tmp_path / "leak.json"
     # Two decks that mostly differ by name, so many of the bot's cards are ones the
     # human could not know of.
-    done = run_cli(["play", "--seed", str(seed), "--seat", str(seat), "--team", "ashfall",
+    done = run_cli(["play", "--seed", str(seed), "--seat", str(seat + 1), "--team", "ashfall",
                     "--opponent-team", "lanternwatch", "--max-activations", "60",
                     "--record", str(path)], answers_first)
     assert done.returncode == 0, done.stderr
@@ -247,8 +248,8 @@ def test_a_format_seats_shipped_teams_and_team_files_on_their_sides() -> None:
                     "--player", "examples/teams/hourglass_trio.yaml"], "")
     assert done.returncode == 0, done.stderr
     flat = " ".join(done.stdout.split())
-    assert "Tideguard (team 0): wren, brask, sela, odo" in flat
-    assert "Lone Warden (team 1): odo" in flat and "Hourglass Trio (team 1)" in flat
+    assert "Tideguard (team 1): wren, brask, sela, odo" in flat
+    assert "Lone Warden (team 2): odo" in flat and "Hourglass Trio (team 2)" in flat
 
 
 def test_a_wrong_format_setup_is_refused_with_the_reason() -> None:
@@ -257,17 +258,17 @@ def test_a_wrong_format_setup_is_refused_with_the_reason() -> None:
     assert done.returncode == 2 and "2v2: 4 players, not 2" in done.stderr
     done = run_cli(["play", "--seat", "5"], "")
     assert done.returncode == 2
-    assert "--seat/--human: 5, but the game has seats 0 to 1" in done.stderr
+    assert "--seat/--human: 5, but the game has seats 1 to 2" in done.stderr
 
 
 def test_hotseat_hands_the_game_over_between_human_seats(answers_first: str) -> None:
-    done = run_cli(["play", "--seed", "3", "--human", "0", "--human", "1",
+    done = run_cli(["play", "--seed", "3", "--human", "1", "--human", "2",
                     "--max-activations", "6"], answers_first)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "hotseat: seats 0, 1 are played here" in out
-    south = out.index("Pass the game to South (seat 1), then press Enter:")
-    north = out.index("Pass the game to North (seat 0), then press Enter:")
+    assert "hotseat: seats 1, 2 are played here" in out
+    south = out.index("Pass the game to South (seat 2), then press Enter:")
+    north = out.index("Pass the game to North (seat 1), then press Enter:")
     assert north < south  # North keeps or mulligans first, then hands over
     after = out[south:]
     assert after.index("You (South):") < after.index(PROMPT)  # South's own screen

@@ -39,7 +39,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
     child.expect("The Initiative, seed 5, mission 1")
     child.expect(PROMPT)
     screen = child.before
-    assert "'s hand (seat 0):" in screen and "Console:" in screen
+    assert "'s hand (seat 1):" in screen and "Console:" in screen
     assert "Action piles:" in screen and "Deck " in screen
     assert _widest(screen) <= 80, "the screen fits 80 columns"
     child.sendline("help")
@@ -162,13 +162,13 @@ def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
     game: TIGame = load_game("the_initiative", players=2)
     state = game.new_initial_state(11)
     names = [s.name for s in game.setup.seats]
-    child = _spawn("--seed", "11", "--human", "0", "--human", "1")
+    child = _spawn("--seed", "11", "--human", "1", "--human", "2")
     at: int | None = None
     proposed = voted = False
     while (index := child.expect([HANDOFF, PROMPT, END])) != 2:
         if index == 0:
             assert "\x1b[2J" in child.before, "the screen is cleared before a handoff"
-            at = int(child.match.group(2))
+            at = int(child.match.group(2)) - 1  # seats are shown from 1
             voted = voted or "to vote" in (child.match.group(3) or "")
             child.sendline("")
             continue

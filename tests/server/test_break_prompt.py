@@ -42,7 +42,7 @@ def test_the_break_prompt_and_control_say_what_breaking_does(tmp_path: Path) -> 
     assert f"A Breaker {JUMP}, then goes to the far right, past the Round Marker, out of " \
            "round." in text
     assert f"{view.units[active].name} is acting now: breaking with it ends its " \
-           "activation (AMB-34)." in text
+           "activation." in text and 'title="Rules: AMB-34"' in text  # the id: a tooltip
     own = next(a.index for a in view.legal if a.kind.name == "BREAK" and a.arg == active)
     assert "it is acting now, so breaking ends its activation" in controls[own]
     assert set(controls) == {a.index for a in view.legal}
@@ -53,7 +53,7 @@ def test_before_rm_is_worded_on_the_page(tmp_path: Path) -> None:
     window = first(rules, lambda v: v.rm is not None and any(
         not describe.out_of_round(v, v.order.index(u), u) for u in breakers(v)))
     text, _ = served(tmp_path, window, "ib_end_position=before_rm")
-    prompt = re.search(r'<p class="decision">(.*?)</p>', text)
+    prompt = re.search(r'<p class="decision"[^>]*>(.*?)</p>', text)
     assert prompt is not None
     assert "then goes back just left of the Round Marker, still in the round" in prompt[1]
     assert "out of round" not in prompt[1]

@@ -68,7 +68,7 @@ def test_a_person_plays_a_whole_game_by_typing_choices(tmp_path: Path) -> None:
     child.expect("Lantern race, seed 5: 12 steps to the end.")
     child.expect(PROMPT)
     screen = child.before
-    assert "Ann's hand (seat 0):" in screen and "slot 0: " in screen
+    assert "Ann's hand (seat 1):" in screen and "slot 0: " in screen
     assert "1. walk - Walk 1 step" in screen and "2. roll - " in screen
     child.sendline("help")
     child.expect("walk, roll or play SLOT")
@@ -91,16 +91,16 @@ def test_a_person_plays_a_whole_game_by_typing_choices(tmp_path: Path) -> None:
 
 
 def test_hotseat_clears_the_screen_between_the_two_people() -> None:
-    child = spawn("--seed", "6", "--human", "0", "--human", "1")
-    child.expect(r"Pass the keyboard to Amber \(seat 0\), then press Enter: ")
+    child = spawn("--seed", "6", "--human", "1", "--human", "2")
+    child.expect(r"Pass the keyboard to Amber \(seat 1\), then press Enter: ")
     child.sendline("")
     child.expect(PROMPT)
-    assert "Amber's hand (seat 0):" in child.before
+    assert "Amber's hand (seat 1):" in child.before
     child.sendline("walk")
-    child.expect(r"Pass the keyboard to Blue \(seat 1\), then press Enter: ")
+    child.expect(r"Pass the keyboard to Blue \(seat 2\), then press Enter: ")
     child.sendline("")
     child.expect(PROMPT)
-    assert "Blue's hand (seat 1):" in child.before and "Amber's hand" not in child.before
+    assert "Blue's hand (seat 2):" in child.before and "Amber's hand" not in child.before
     child.sendline("q")
     child.expect("Game abandoned.")
     finish(child)

@@ -45,6 +45,10 @@ needs_chromium = pytest.mark.skipif(
            "(apt-get install chromium; .ci/run installs it)")
 ARTIFACTS = Path(__file__).parent / "artifacts"
 STEP = '[data-op="step"]'
+ONE_CLICK = '[data-op="act"]'
+"""A choice played at once, with no draft and no Confirm (keeping one's hand)."""
+CONTROL = "[data-op][data-action]"
+"""Either: any control of a choice."""
 DRAFT = "#actions ol.draft li"
 RESULT = "#status .result"
 UI_TIMEOUT_MS = 15_000
@@ -382,13 +386,22 @@ def draft_len(page: Page) -> int:
     return page.locator(DRAFT).count()
 
 
-def click_step(page: Page, locator: Any) -> None:
-    """Click a step (action button, unit or card) and wait until the draft shows it. An
+def click_step(page: Page, locator: Any) -> bool:
+    """Click a step (action button, unit or card) and wait until the draft shows it, or,
+    for a one-click choice, until the turn is played and the page drawn again. An
     Initiative Break has two controls (the Breaker on the track, a button in the actions
-    pane): the first is clicked."""
+    pane): the first is clicked. True if the click played the turn at once."""
+    control = locator.first
+    at_once = control.get_attribute("data-op") == "act"
     before = draft_len(page)
-    locator.first.click()
-    expect(page.locator(DRAFT)).to_have_count(before + 1)
+    if at_once:
+        mark_stale(page, ("actions",))
+    control.click()
+    if at_once:
+        wait_rendered(page)
+    else:
+        expect(page.locator(DRAFT)).to_have_count(before + 1)
+    return at_once
 
 
 def confirm(page: Page) -> None:
@@ -398,13 +411,15 @@ def confirm(page: Page) -> None:
 
 
 def play_line(pages: dict[int, Page], line: list[tuple[int, int]]) -> int:
-    """Play recorded decisions through the UI: each action's step button is clicked on
-    its seat's page; Confirm when the draft is complete. Returns the confirms made."""
+    """Play recorded decisions through the UI: each action's control is clicked on its
+    seat's page; Confirm when the draft is complete. Returns the turns played (confirms
+    and one-click choices)."""
     confirms = 0
     for n, (seat, index) in enumerate(line):
         page = pages[seat]
-        click_step(page, page.locator(f'{STEP}[data-action="{index}"]'))
-        if page.locator("#confirm").count():
+        if click_step(page, page.locator(f'{CONTROL}[data-action="{index}"]')):
+            confirms += 1  # played in one click
+        elif page.locator("#confirm").count():
             confirm(page)
             confirms += 1
         else:

@@ -141,7 +141,7 @@ def test_double_click_on_confirm_sends_it_once(server: Server, browser: Browser)
         page = context.new_page()
         frames = capture_frames(page)
         open_seat(page, server.url(created, 0))
-        click_step(page, page.locator(f"#actions {STEP}", has_text="Keep hand"))
+        click_step(page, page.locator(f"#actions {STEP}", has_text="Mulligan"))
         page.locator("#confirm").dblclick()
         expect(page.locator("#actions ol.draft")).to_have_count(0)
         # One more round trip: the server answers one socket's requests in order, so

@@ -23,9 +23,8 @@ def test_the_other_seat_reads_that_a_turn_was_taken_back(server: Server,
         pages = [context.new_page() for context in contexts]
         for seat, page in enumerate(pages):
             open_seat(page, server.url(created, seat))
-        for page in pages:  # both keep their opening hands (IB 2.8.2)
-            click_step(page, page.locator(f'{STEP}[data-action="{KEEP.index}"]'))
-            confirm(page)
+        for page in pages:  # both keep their opening hands (IB 2.8.2): one click
+            assert click_step(page, page.locator(f'[data-action="{KEEP.index}"]'))
         deciding = next(p for p in pages if p.locator(f"#table {STEP}").count())
         other = pages[1 - pages.index(deciding)]
         who = "North" if deciding is pages[0] else "South"

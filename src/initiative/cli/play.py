@@ -24,9 +24,9 @@ SHARED: tuple[click.Parameter, ...] = (
                  help="Game seed (default: random, printed)."),
     click.Option(["--record"], type=click.Path(path_type=Path),
                  help="Save the game record here (`initiative replay` tells it)."),
-    click.Option(["--seat"], type=click.IntRange(0, 7), default=0, show_default=True,
-                 help="Your seat, from 0 (the game's first)."),
-    click.Option(["--human"], type=click.IntRange(0, 7), multiple=True,
+    click.Option(["--seat"], type=click.IntRange(1, 8), default=1, show_default=True,
+                 help="Your seat, from 1 (the game's first)."),
+    click.Option(["--human"], type=click.IntRange(1, 8), multiple=True,
                  help="Hotseat: a seat played by a person at this keyboard (repeatable; "
                       "the screen is cleared between them). Default: --seat."),
     click.Option(["--watch/--no-watch"], default=False,
@@ -60,7 +60,8 @@ def _play(terminal: TerminalGame, shared: Values, own: Values) -> int:
     """Play with the shared options' values and the game's own; the exit code."""
     seed = secrets.randbelow(1 << 32) if shared["seed"] is None else shared["seed"]
     console = Console(highlight=False)
-    request = PlayRequest(seed=seed, seat=shared["seat"], humans=tuple(shared["human"]),
+    request = PlayRequest(seed=seed, seat=shared["seat"] - 1,  # seats count from 1 here
+                          humans=tuple(h - 1 for h in shared["human"]),
                           watch=shared["watch"], bot=shared["bot"], record=shared["record"],
                           rules=tuple(shared["rule"]), console=console,
                           read=console_reader(console))

@@ -145,8 +145,8 @@ def check_seats(here: Sequence[int], num_seats: int, record: Path | None) -> Non
     does not exist."""
     for s in here:
         if s >= num_seats:
-            raise OptionError(f"--seat/--human: {s}, but the game has seats 0 to "
-                              f"{num_seats - 1}")
+            raise OptionError(f"--seat/--human: {s + 1}, but the game has seats 1 to "
+                              f"{num_seats}")
     if record is not None and not record.parent.is_dir():
         raise OptionError(f"--record: folder {record.parent} does not exist")
 

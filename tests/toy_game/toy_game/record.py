@@ -113,7 +113,7 @@ def replay(record: ToyRecord) -> ToyState:
 def result_line(state: ToyState) -> str:
     names = state.setup.names
     if state.winner is not None:
-        return f"Result: {names[state.winner]} (seat {state.winner}) wins in round " \
+        return f"Result: {names[state.winner]} (seat {state.winner + 1}) wins in round " \
                f"{state.round}."
     return f"Result: a draw after round {state.round}." if state.is_terminal() \
         else f"Result: unfinished in round {state.round}."

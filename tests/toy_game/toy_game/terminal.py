@@ -3,7 +3,7 @@
 
 The loop is the terminal's shared host (initiative.cli.play_host): it holds the state
 and gives each player only its own view, a bot its `ToyView`, a person the screen drawn
-here from that view's dict. People sharing the keyboard (`--human 0 --human 1`) get a
+here from that view's dict. People sharing the keyboard (`--human 1 --human 2`) get a
 cleared screen and a handoff before each other's turn, so nobody sees another's hand.
 An answer is a menu number or a move text (`walk`, `roll`, `play 1`); `help` and `path`
 answer without spending the turn.
@@ -59,7 +59,7 @@ class Screens:
                                               strict=True)):
             done = round(at * scale)
             lines.append(f"  {name:>8} [{'#' * done}{'.' * (round(goal * scale) - done)}] "
-                         f"{at} (seat {seat}, {view['hand_counts'][seat]} cards)")
+                         f"{at} (seat {seat + 1}, {view['hand_counts'][seat]} cards)")
         lines.append(f"  deck {view['deck_count']} cards; discard: "
                      f"{', '.join(view['discard']) or 'none'}")
         return "\n".join(lines)
@@ -77,7 +77,7 @@ class Screens:
         """A decision's screen: what happened since, the path, the hand, the choices."""
         name = view["seat_names"][view["seat"]]
         lines = ["", f"Round {view['round']}", *self.log_lines(view, log_start),
-                 self.board_text(view), f"{name}'s hand (seat {view['seat']}):",
+                 self.board_text(view), f"{name}'s hand (seat {view['seat'] + 1}):",
                  *(f"  slot {card['slot']}: {card['name']} ({card['text']})"
                    for card in view["hand"] or ()),
                  f"{name} decides:",
@@ -101,7 +101,7 @@ class Table(play_host.Table):
             return True
         self.console.clear()
         self.last = seat
-        return self.read(HANDOFF.format(name=view["seat_names"][seat], seat=seat)) \
+        return self.read(HANDOFF.format(name=view["seat_names"][seat], seat=seat + 1)) \
             is not None
 
     def question(self, text: str, view: Mapping[str, Any], log_start: int) -> str | None:

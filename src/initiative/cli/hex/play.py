@@ -51,7 +51,7 @@ class Table(play_host.Table):
         self.console.clear()
         self.last = seat
         name = view["seat_names"][seat]
-        return self.read(HANDOFF.format(name=name, seat=seat)) is not None
+        return self.read(HANDOFF.format(name=name, seat=seat + 1)) is not None
 
     def question(self, text: str, view: Mapping[str, Any], log_start: int) -> str | None:
         return question(text, view, log_start)
@@ -64,7 +64,7 @@ def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> s
     """The first lines: seed and board, then who plays each seat."""
     setup = game.setup
     return "\n".join([f"Hex skirmish, seed {seed}, board {setup.board.name}:", *(
-        f"  seat {i}: {s.name} - {s.character.name} ({s.style.name}), "
+        f"  seat {i + 1}: {s.name} - {s.character.name} ({s.style.name}), "
         + ("played here" if i in humans else f"{bot_name} bot")
         for i, s in enumerate(setup.seats))])
 

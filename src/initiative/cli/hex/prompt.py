@@ -60,9 +60,9 @@ def card_answer(view: Mapping[str, Any], name: str) -> str:
 def reach_answer(view: Mapping[str, Any], seat: str) -> str:
     """`reach SEAT`: the map with that seat's Style-card reach."""
     seats = len(view["seat_names"])
-    if not seat.strip().isdigit() or int(seat) >= seats:
-        return f"reach needs a seat number from 0 to {seats - 1}, got {seat.strip()!r}."
-    return hex_screen.board_text(view, reach=int(seat))
+    if not seat.strip().isdigit() or not 1 <= int(seat) <= seats:  # from 1, as shown
+        return f"reach needs a seat number from 1 to {seats}, got {seat.strip()!r}."
+    return hex_screen.board_text(view, reach=int(seat) - 1)
 
 
 def question(text: str, view: Mapping[str, Any], log_start: int) -> str | None:

@@ -48,7 +48,7 @@ def card_sections(card: Mapping[str, Any]) -> str:
 
 
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
-    return f"{view['seat_names'][seat]} (seat {seat})"
+    return f"{view['seat_names'][seat]} (seat {seat + 1})"  # seats count from 1 for people
 
 
 def line_text(view: Mapping[str, Any]) -> str:
@@ -100,7 +100,7 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
     if me < 0:
         return []
     hand = view["hand"]
-    head = f"{view['seat_names'][me]}'s hand (seat {me}):" + ("" if hand else " empty")
+    head = f"{view['seat_names'][me]}'s hand (seat {me + 1}):" + ("" if hand else " empty")
     out = [head]
     for i, key in enumerate(hand):
         card = view["cards"][key]
@@ -121,7 +121,7 @@ def menu_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def decision_title(view: Mapping[str, Any]) -> str:
-    """`Ann (seat 0) decides: move (Lunge, move; 2 steps left)`."""
+    """`Ann (seat 1) decides: move (Lunge, move; 2 steps left)`."""
     pending = view.get("pending") or {}
     kind = pending.get("kind", "turn")
     card = pending.get("card")

@@ -26,7 +26,7 @@ from initiative.cli.parts import OptionError
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.campaign.model import Campaign
-from initiative.games.ib.campaign.rules import battle_modifiers, choices
+from initiative.games.ib.campaign.rules import battle_modifiers, choices, offered
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.text.describe import log_sentences
 from initiative.timing.flag_types import parse_flag_value
@@ -186,10 +186,11 @@ def _loop(session: Any, console: Console, auto: bool, step: Callable[[], None]) 
                 return
             continue
         console.print(party_sheet(session.campaign, session.content))
-        legal = choices(session.campaign, session.content)
-        if auto:
+        if auto:  # every legal choice, as the stored --auto campaigns drew them
+            legal = choices(session.campaign, session.content)
             choice = legal[auto_rng(session).below(len(legal))]
         else:
+            legal = offered(session.campaign, session.content)
             for n, c in enumerate(legal, 1):
                 console.print(f"{n:>3}. {describe(c, session.campaign, session.content)}",
                               markup=False)
@@ -243,7 +244,7 @@ def _battle(session: Any, console: Console, read: Any, auto: bool) -> bool:
     from initiative.cli.ib.play import ask_human
 
     plan = session.campaign.plan.battle(session.campaign.battle)
-    console.print(Text(f"Battle {session.campaign.fought + 1}: {plan.name}", style="bold"))
+    console.print(Text(battle_heading(session.campaign.fought + 1, plan.name), style="bold"))
     for line in modifier_lines(session.campaign):
         console.print(f"  {line}", markup=False, highlight=False)
     log_start = 0
@@ -267,6 +268,13 @@ def _battle(session: Any, console: Console, read: Any, auto: bool) -> bool:
 
 
 # --- what the player sees between battles ---------------------------------------------------
+
+
+def battle_heading(number: int, name: str) -> str:
+    """`Battle 2: The Walking Bell`; a generic campaign's battle, already named
+    `Battle 2: Aberrants`, is not numbered twice."""
+    prefix = f"Battle {number}:"
+    return name if name.startswith(prefix) else f"{prefix} {name}"
 
 
 def party_sheet(c: Campaign, content: Content) -> Table:

@@ -65,7 +65,7 @@ BENCH_OPTIONS = GameOptions((
 ))
 """Its own options of `initiative bench`."""
 ABOUT = ("Initiative Break: standard 1v1 against the bot (--team, --opponent-team; "
-         "--seat 0 is North, 1 South), any format (IB 8.2) with --format and --player, "
+         "--seat 1 is North, 2 South), any format (IB 8.2) with --format and --player, "
          "solo or co-op against Challenge Cards with --mode/--encounter, or a setup file "
          "(--setup).")
 
@@ -131,14 +131,14 @@ def opening(request: PlayRequest, own: Values, match: Match) -> str:
                 or own["rival"] or own["setup"])
     if duel and not request.watch and not humans:
         return (f"Initiative Break, seed {request.seed}: you are {match.seats[seat].name} "
-                f"(seat {seat}, {own['team']}) against the random bot "
+                f"(seat {seat + 1}, {own['team']}) against the random bot "
                 f"({own['opponent_team']}).")
     bots = "" if match.num_seats == 1 else " against random bots"
     who = "every seat is a random bot" if request.watch else (
-        "hotseat: seats " + ", ".join(map(str, humans)) + " are played here"
-        if humans else f"you are {match.seats[seat].name} (seat {seat}){bots}")
+        "hotseat: seats " + ", ".join(str(h + 1) for h in humans) + " are played here"
+        if humans else f"you are {match.seats[seat].name} (seat {seat + 1}){bots}")
     return (f"Initiative Break, seed {request.seed}: {who}; "
-            + ", ".join(f"{s.name} (team {s.team}): {', '.join(s.characters)}"
+            + ", ".join(f"{s.name} (team {s.team + 1}): {', '.join(s.characters)}"
                         for s in match.seats) + facing(match) + ".")
 
 

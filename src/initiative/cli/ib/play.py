@@ -110,7 +110,7 @@ def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Co
             if seat in log_start:
                 if seat != last:
                     console.clear()
-                    if read(HANDOFF.format(name=match.seats[seat].name, seat=seat)) is None:
+                    if read(HANDOFF.format(name=match.seats[seat].name, seat=seat + 1)) is None:
                         quit_ = True
                         break
                     last = seat

@@ -31,6 +31,7 @@ from initiative.games.ib.text.describe import (
     pending_text,
     result,
     side,
+    split_rules,
 )
 from initiative.games.ib.view import IBView
 
@@ -169,7 +170,11 @@ def screen(view: IBView, match: Match, moves: Sequence[str], log_start: int) -> 
             parts.append(line)
     parts.extend(hands_lines(view))
     parts.append(Rule(style="dim"))
-    parts.append(Text(decision_title(view, match), style="bold"))
+    title, rules = split_rules(decision_title(view, match))
+    parts.append(Text(title, style="bold"))
+    if rules:  # the words above; the rule ids behind them, for whoever wants them
+        parts.append(Text(f"(rules: {', '.join(rules)}; `help` explains the rules)",
+                          style="dim"))
     parts.append(choices_table(view, match, moves))
     return Group(*parts)
 

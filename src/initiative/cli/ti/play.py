@@ -61,7 +61,7 @@ class Table(play_host.Table):
         self.clear()
         self.last = seat
         why = WHY.get(str((view.get("pending") or {}).get("kind")), "")
-        self.say(HANDOFF.format(name=view["seat_names"][seat], seat=seat, why=why))
+        self.say(HANDOFF.format(name=view["seat_names"][seat], seat=seat + 1, why=why))
         text = self.read(READY)
         return text is not None and text.strip().lower() not in QUIT_WORDS
 
@@ -98,7 +98,7 @@ def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> st
     mission = setup.mission
     lines = [f"The Initiative, seed {seed}, mission {mission.number} {mission.name}",
              f"On the board {setup.board.name}:", *(
-                 f"  seat {i}: {s.name}"
+                 f"  seat {i + 1}: {s.name}"
                  + ("" if s.name == s.character.name else f" as {s.character.name}")
                  + (", played here" if i in humans else f", {bot_name} bot")
                  for i, s in enumerate(setup.seats))]

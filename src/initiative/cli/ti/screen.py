@@ -44,7 +44,7 @@ LEFT_WORDS: Mapping[str, str] = {
 
 
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
-    return f"{view['seat_names'][seat]} (seat {seat})"
+    return f"{view['seat_names'][seat]} (seat {seat + 1})"  # seats count from 1 for people
 
 
 def wrap(text: str, indent: str = "  ") -> list[str]:
@@ -76,7 +76,7 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
     if me < 0:
         return []
     hand = [f"{c['id']}: {card_text(c)}" for c in view["hand"]]
-    out = pack(f"{view['seat_names'][me]}'s hand (seat {me}):", hand or ["empty"])
+    out = pack(f"{view['seat_names'][me]}'s hand (seat {me + 1}):", hand or ["empty"])
     top = view.get("deck_top")
     if top:
         out += pack("You know the top of the deck (top first):",
@@ -103,7 +103,7 @@ def answer_text(symbols: Sequence[str], positions: int) -> str:
 
 
 def decision_title(view: Mapping[str, Any]) -> list[str]:
-    """`Ann (seat 0) decides: RUN: move ... (2 moves left)` and, in a solve, the answer
+    """`Ann (seat 1) decides: RUN: move ... (2 moves left)` and, in a solve, the answer
     so far and the votes given."""
     pending = view.get("pending") or {}
     kind = str(pending.get("kind", "turn"))

@@ -177,7 +177,8 @@ def result_line(state: HexState) -> str:
     unfinished game."""
     names = [seat.name for seat in state.setup.seats]
     if state.winner is not None:
-        return f"Result: {names[state.winner]} (seat {state.winner}) wins in round {state.round}."
+        seat = state.winner + 1  # seats are counted from 1 for people, on every front end
+        return f"Result: {names[state.winner]} (seat {seat}) wins in round {state.round}."
     if state.is_terminal():
         if state.leaders:
             tied = ", ".join(names[s] for s in state.leaders)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
 from initiative.games.event_records import Event as Event
 from initiative.games.event_records import EventReader, by_group, field_at, flat
 from initiative.games.ib import frames, statuses
+from initiative.games.ib.naming import team_name
 
 if TYPE_CHECKING:
     from initiative.games.ib.match import Match
@@ -720,7 +721,7 @@ def _result(team: int, m: Match) -> str:
     if team == m.cc_team:
         return "Every player loses: only Challenge Cards remain." if m.neutral \
             else "The Challenge Cards win."
-    return f"Team {team} ({', '.join(s.name for s in m.seats if s.team == team)}) wins."
+    return f"{team_name(team, [s.name for s in m.seats if s.team == team])} wins."
 
 
 def _damage(record: Damage, m: Match) -> str:

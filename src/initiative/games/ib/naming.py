@@ -61,3 +61,9 @@ def _numbered(names: list[str]) -> tuple[str, ...]:
             candidate = f"{name} #{k}"
         out.append(candidate)
     return tuple(out)
+
+
+def team_name(team: int, seat_names: Sequence[str]) -> str:
+    """A side as every front end names it: numbered from 1 like the seats, with its
+    seats' names, ``Team 2 (South)`` (`team` is the engine's number, from 0)."""
+    return f"Team {team + 1} ({', '.join(seat_names)})"

@@ -17,6 +17,7 @@ from initiative.games.ib import events
 from initiative.games.ib.actions import Action
 from initiative.games.ib.match import Match
 from initiative.games.ib.movetext import parse_action
+from initiative.games.ib.naming import team_name
 from initiative.games.ib.notation import dump_position
 from initiative.games.ib.record import ContentChangedWarning, GameRecord, Recorder, replay
 from initiative.games.ib.state import IBState
@@ -31,8 +32,8 @@ def result_line(state: IBState) -> str:
         return f"Result: unfinished after {state.activations} activations."
     if state.result < 0:
         return f"Result: draw after {state.activations} activations."
-    winners = ", ".join(s.name for s in match.seats if s.team == state.result)
-    return f"Result: team {state.result} ({winners}) wins after {state.activations} activations."
+    winners = team_name(state.result, [s.name for s in match.seats if s.team == state.result])
+    return f"Result: {winners} wins after {state.activations} activations."
 
 
 def _verbose(record: GameRecord, match: Match) -> list[str]:

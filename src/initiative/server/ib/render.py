@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from initiative.engine.contract import TERMINAL
+from initiative.games.ib import frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind, target_unit
 from initiative.games.ib.match import Match
@@ -44,16 +45,27 @@ def team_mark(match: Match, team: int) -> str:
     return SHAPES[team % len(SHAPES)]
 
 
+ONE_CLICK = (Kind.KEEP,)
+"""Choices played at once, with no Confirm: keeping one's hand changes nothing on the
+track, so a preview of it would say nothing (issue 25)."""
+NO_PREVIEW = (Kind.KEEP, Kind.MULLIGAN)
+"""Choices whose draft shows no track preview: they move nothing."""
+
+
 @dataclass(frozen=True)
 class Button:
+    """A control: `op` "step" adds it to the draft, "act" plays it at once."""
+
     index: int
     label: str
     detail: str
+    op: str = "step"
 
 
 def _button(view: IBView, match: Match, action: Action) -> Button:
     return Button(action.index, _short(action, view, match),
-                  text.describe_action(view, match, action))
+                  text.describe_action(view, match, action),
+                  "act" if action.kind in ONE_CLICK else "step")
 
 
 def _short(action: Action, view: IBView, match: Match) -> str:
@@ -85,6 +97,9 @@ def context(page: SeatPage[IBView]) -> dict[str, Any]:
     unit_steps, card_steps, other_steps = _step_buttons(draft_view, match, next_steps)
     finished = view.deciding == TERMINAL
     first = first_shown(len(view.log))
+    asked = draft_view if draft is not None and not draft.ready else view  # e.g. "(2 more)"
+    title, title_rules = text.split_rules(text.decision_title(asked, match)) \
+        if page.mine else ("", ())
     return {
         "seat": page.seat, "seat_name": page.names[page.seat] if page.seat >= 0 else "",
         "view": view, "match": match, "round": view.round, "collapse": view.rm is None,
@@ -98,15 +113,19 @@ def context(page: SeatPage[IBView]) -> dict[str, Any]:
                        for s, n in enumerate(view.hand_sizes)],
         "mine": page.mine, "decider": page.names[view.deciding] if view.deciding >= 0 else "",
         "controller": page.controller,
-        "title": text.decision_title(view, match) if page.mine else "",
+        "title": title, "title_rules": ", ".join(title_rules),
         "draft": [text.describe_action(before, match, a)  # each from the view it was taken in
                   for before, a in zip(draft.before, draft.steps, strict=True)]
         if draft is not None else [],
         "ready": draft is not None and draft.ready, "choices": other_steps,
         "options": _unavailable(view, match) if page.mine and draft is not None
-        and not draft.steps else [],
+        and not draft.steps and _choosing_action(view) else [],
         "preview": _preview(view, draft.preview.view(page.acting))
-        if draft is not None and draft.preview is not None else None,
+        if draft is not None and draft.preview is not None
+        and draft.steps[0].kind not in NO_PREVIEW else None,
+        "warnings": text.preview_warnings(draft.preview.view(page.acting), match,
+                                          len(draft.before[0].log))
+        if draft is not None and draft.preview is not None and draft.before else [],
         "finished": finished, "result": text.result(view, match).sentence if finished else "",
         "log": with_notices(text.log_sentences(view, match, first), first, page.notices,
                             page.notice_at),
@@ -163,11 +182,25 @@ def _hand(view: IBView, match: Match, draft: DraftState | None,
             for i, c in enumerate(view.hand)]
 
 
-def _unavailable(view: IBView, match: Match) -> list[dict[str, str | None]]:
-    """The top-level options the seat cannot take now, each with why."""
-    return [{"label": _short(a, view, match),
-             "reason": reasons.unavailable_reason(view, match, a)}
-            for a in reasons.top_level_options(view, match) if a not in view.legal]
+def _choosing_action(view: IBView) -> bool:
+    """The seat chooses its active unit's action (IB 3.2): the one decision where what
+    it cannot do now is worth listing, each with why. Elsewhere (its opening hand, a
+    Break window, a draw with a full hand) the page offers only what can be chosen."""
+    top = view.stack[-1] if view.stack else None
+    return top is not None and top.tag == frames.ACTIVATION and top.step == frames.ST_ACTION
+
+
+def _unavailable(view: IBView, match: Match) -> list[dict[str, str]]:
+    """The top-level options the seat cannot take now, each with why in words (the rule
+    ids it cites apart, for the tooltip)."""
+    out = []
+    for a in reasons.top_level_options(view, match):
+        if a in view.legal:
+            continue
+        why, rules = text.split_rules(reasons.unavailable_reason(view, match, a) or "")
+        out.append({"label": _short(a, view, match), "reason": why,
+                    "rules": ", ".join(rules)})
+    return out
 
 
 def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:

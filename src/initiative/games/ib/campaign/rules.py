@@ -33,6 +33,8 @@ Choice = dict[str, Any]
 HEAL_REWARD = 5  # IB 7.3.1
 RECOVERY = 4  # IB 7.2.1
 XP_FOR_ADVANCEMENT = 3  # IB 7.3.3
+PARTY_SEAT = "Party"
+"""The one seat of a campaign battle, as the table names it (not the campaign's name)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,16 @@ def choices(campaign: Campaign, content: Content) -> list[Choice]:
         return [{"type": "branch", "battle": b}
                 for b in campaign.plan.after(campaign.battle)]
     return []
+
+
+def offered(campaign: Campaign, content: Content) -> list[Choice]:
+    """The legal choices worth offering a person: all but a heal reward (IB 7.3.1) for
+    a Character at full HP, which would gain nothing (still legal, as the rules word
+    it: a bot or a replayed record may take it)."""
+    full = {m.character for m in campaign.party if m.hp >= m.max_hp(content)}
+    return [c for c in choices(campaign, content)
+            if not (c["type"] == "reward" and c["choice"] == "heal"
+                    and c["character"] in full)]
 
 
 def _rewards(campaign: Campaign, content: Content) -> list[Choice]:
@@ -257,7 +269,7 @@ def battle_match(c: Campaign, content: Content) -> Match:
     fighters = [m for m in c.party if m.character != c.rehab]
     party_change = _sum_changes([m.party for m in mods])
     starts = [(m.character, _member_start(m, party_change, content)) for m in fighters]
-    seat = SeatSetup(c.name, 0, tuple(m.character for m in fighters), tuple(c.deck),
+    seat = SeatSetup(PARTY_SEAT, 0, tuple(m.character for m in fighters), tuple(c.deck),
                      tuple(m.keystone or "" for m in fighters)
                      if all(m.keystone for m in fighters) else (),
                      flux=c.flux + sum(m.flux for m in mods))

@@ -10,6 +10,7 @@ these; neither imports the other.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -21,6 +22,7 @@ from initiative.games.ib.actions import Action, Kind
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.events import Event
 from initiative.games.ib.match import Match
+from initiative.games.ib.naming import team_name
 from initiative.games.ib.specs import (
     CLEANSE_ALL,
     CLEANSE_NONE,
@@ -116,8 +118,16 @@ def unit_brief(unit: UnitView) -> str:
 _AMOUNT_WORDS = (("move_up", "move up {}"), ("move_back", "move back {}"),
                  ("charge", "{:+d} Charge"), ("draw", "draw {}"),
                  ("discard", "discards {} at random"), ("remove_sigils", "remove {} Sigil(s)"),
-                 ("summon", "summon {}"), ("spawn", "spawn {}"), ("call", "script {}"))
+                 ("summon", "summon {}"), ("spawn", "spawn {}"), ("call", "special effect: {}"))
 """Clause fields after the statuses, in resolution order, as words."""
+_KEYED = ("summon", "spawn", "call")
+"""Clause fields that hold a content key (a card, a Challenge Card, a script): said in
+words (`spark_wisp` as Spark Wisp, `siphon_charge` as siphon charge), never as a key."""
+
+
+def _key_words(attr: str, key: str) -> str:
+    words = key.replace("_", " ")
+    return words.title() if attr != "call" else words
 
 
 def clause_text(clause: Clause) -> str:
@@ -134,8 +144,8 @@ def clause_text(clause: Clause) -> str:
     elif clause.cleanse != CLEANSE_NONE:
         parts.append(f"cleanse {st.NAMES[clause.cleanse]}")
     parts.extend(st.NAMES[s] for s in clause.apply)
-    parts.extend(words.format(value) for attr, words in _AMOUNT_WORDS
-                 if (value := getattr(clause, attr)))
+    parts.extend(words.format(_key_words(attr, value) if attr in _KEYED else value)
+                 for attr, words in _AMOUNT_WORDS if (value := getattr(clause, attr)))
     target = clause.target.replace("_", " ")
     condition = clause.only_if
     if condition is not None:
@@ -228,6 +238,50 @@ def log_sentences(view: IBView, match: Match, start: int) -> list[str]:
     return _SENTENCES.sentences(match, view.log[start:], known)
 
 
+RULE_ID = re.compile(r"\b(?:IB[- ]\d+(?:\.\d+)*|AMB-\d+)(?:(?:, ?| and )\d+\.\d+(?:\.\d+)*)*")
+"""A rule id as the texts cite it: `IB 3.7`, `IB-5.2.4`, `AMB-34`, `IB 4.5.6, 4.5.7`."""
+_ASIDE = re.compile(r"\s*\(([^()]*)\)")
+
+
+def split_rules(text: str) -> tuple[str, tuple[str, ...]]:
+    """`text` in words only, and the rule ids its asides cited: a person reads the words
+    and finds the ids in the details (a tooltip, `help`). `Answer the window first
+    (break or decline, IB 3.7)` -> (`Answer the window first (break or decline)`,
+    (`IB 3.7`,))."""
+    found: list[str] = []
+
+    def aside(match: re.Match[str]) -> str:
+        inner = match.group(1)
+        ids = RULE_ID.findall(inner)
+        if not ids:
+            return match.group(0)
+        found.extend(ids)
+        rest = RULE_ID.sub("", inner)
+        rest = re.sub(r"\s*[,;]\s*(?=[,;]|$)", "", rest).strip(" ,;")
+        return f" ({rest})" if rest else ""
+
+    return _ASIDE.sub(aside, text), tuple(found)
+
+
+def preview_warnings(after: IBView, match: Match, start: int) -> list[str]:
+    """What a previewed action would try and fail (its log from event `start`): a Move
+    Up or Move Back that cannot happen (IB-3.4.3, 3.4.5, AMB-04), a deferred move that
+    is dropped (IB-3.4.6), an action left with no target. Said before the confirm, so
+    a choice that does nothing is never a surprise."""
+    return [events.render(event, match) for event in after.log[start:]
+            if _did_not_happen(events.read(event))]
+
+
+_BLOCKED = (events.AT_LIMIT, events.FIZZLED, events.OUT_OF_ROUND)
+
+
+def _did_not_happen(record: object) -> bool:
+    """A move that stayed put, a deferred move dropped, an action with no target left."""
+    if isinstance(record, events.Move):
+        return record.outcome in _BLOCKED
+    return isinstance(record, events.Fizzle | events.DeferDrop)
+
+
 def decision_title(view: IBView, match: Match) -> str:
     """What the deciding seat is asked, from the top of the decision stack."""
     if not view.stack:
@@ -238,9 +292,9 @@ def decision_title(view: IBView, match: Match) -> str:
     if frame.tag == frames.ACTIVATION:
         unit = view.units[frame.unit]
         if frame.step == frames.ST_DRAW:  # IB 2.8.7 under free_discard_timing
-            return (f"{unit.who} ({unit.label}) is about to draw with a full hand: "
+            return (f"{unit.who} is about to draw with a full hand: "
                     "discard a card first (free) to draw, or keep your hand")
-        return f"{unit.who} ({unit.label}) acts: choose an action"
+        return f"{unit.who} acts: choose an action"
     if frame.tag == frames.ACTION:
         unit, targets, card = view.units[frame.unit], frame.targets, frame.card
         what = match.content.cards[card].name if card >= 0 else ATTACKS[Kind(frame.kind)]
@@ -435,12 +489,12 @@ def result(view: IBView, match: Match) -> Result:
     if view.result == match.cc_team:  # IB 6.7 / AMB-80, AMB-119
         lost = "every player loses" if match.neutral else "the Challenge Cards win"
         return Result(f"Result: {lost}.", "plain" if view.seat < 0 else "lose")
-    winners = ", ".join(s.name for s in match.seats if s.team == view.result)
+    winners = team_name(view.result, [s.name for s in match.seats if s.team == view.result])
     if not 0 <= view.seat < len(view.seat_teams):  # a spectator (every seat a bot)
-        return Result(f"Result: team {view.result} ({winners}) wins.", "plain")
+        return Result(f"Result: {winners} wins.", "plain")
     if view.result == view.seat_teams[view.seat]:
-        return Result(f"Result: you win! (team {view.result}: {winners})", "win")
-    return Result(f"Result: you lose. (team {view.result}: {winners} wins)", "lose")
+        return Result(f"Result: you win! {winners} wins.", "win")
+    return Result(f"Result: you lose. {winners} wins.", "lose")
 
 def when_text(when: When) -> str:
     """A trigger condition (IB 6.4.2) in words; every part must hold."""

@@ -32,14 +32,15 @@ from initiative.games.ib.text.describe import (
 from initiative.games.ib.view import IBView, UnitView
 
 STATUS_TEXT = {
-    "burn": "takes 1 damage at the start of its next activation, then Burn ends (IB-5.2.1)",
-    "stun": "misses its next activation: no action, only its Speed move; then Stun ends "
+    "burn": "it takes 1 damage at the start of its next activation, then Burn ends "
+            "(IB-5.2.1)",
+    "stun": "it misses its next activation: no action, only its Speed move; then Stun ends "
             "(IB-5.2.7)",
-    "seal": "during its next activation: no Basic or Advanced Attack, Break Art or "
-            "Technique, and no Initiative Break until that activation is over; ends with "
-            "it (IB-5.2.5)",
-    "mute": "during its next activation: no Sigil use, Keystone ability or Sigil install; "
-            "ends with it (IB-5.2.4)",
+    "seal": "during its next activation it makes no Basic or Advanced Attack, Break Art or "
+            "Technique, and no Initiative Break until that activation is over; Seal ends "
+            "with it (IB-5.2.5)",
+    "mute": "during its next activation it uses no Sigil or Keystone ability and installs "
+            "no Sigil; Mute ends with it (IB-5.2.4)",
     "guard": "the next damage it would take is halved, rounded down; then Guard ends "
              "(IB-5.2.3)",
     "weaken": "the next damage it takes is 2 more; then Weaken ends (IB-5.2.6)",
@@ -101,7 +102,7 @@ def status_lines(bits: int, rules: dict[str, object]) -> tuple[str, ...]:
         n = st.count(bits, status)
         if n:
             times = f" x{n} (stacked, AMB-54)" if n > 1 else ""
-            lines.append(f"{name.capitalize()}{times}: it {STATUS_TEXT[name]}")
+            lines.append(f"{name.capitalize()}{times}: {STATUS_TEXT[name]}")
     if lines and rules.get("status_stacking") == "stack":
         lines.append("Statuses stack under this table's rules: every instance triggers "
                      "together (AMB-54).")

@@ -145,8 +145,7 @@ TOPICS: tuple[Topic, ...] = (
               "activation; Guard, Weaken and Insight wait for damage (IB-5.1.4, 5.3). A "
               "second copy of a status has no effect by default (AMB-54, "
               "`status_stacking`); Weaken applies before Guard (AMB-51, `damage_order`).",
-              *(f"{name.capitalize()}: a unit with it {text}." for name, text in
-                STATUS_TEXT.items()),
+              *(f"{name.capitalize()}: {text}." for name, text in STATUS_TEXT.items()),
               "Cleanse removes the named status, or one of your choice when none is named; "
               "Cleanse All removes every status (IB-5.2.8). Heal restores HP up to the "
               "maximum (IB-5.2.9, AMB-59).")),
