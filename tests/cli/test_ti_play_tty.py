@@ -103,7 +103,7 @@ def test_the_menu_speaks_words_and_a_slip_is_taken_back_before_the_vote() -> Non
     the other seat's vote says what it is about (TI-56) and a yes wins."""
     answer = default_content().missions[default_content().default_mission].answer
     slip = "Z" if answer[0] != "Z" else "Y"
-    child = _spawn("--seed", "11", "--human", "0", "--human", "1")
+    child = _spawn("--seed", "11", "--human", "1", "--human", "2")
     stage, entered, seen_play = "turns", 0, False
     while (index := child.expect([HANDOFF, PROMPT, END])) != 2:
         if index == 0:

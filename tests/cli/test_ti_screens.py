@@ -35,7 +35,7 @@ def test_every_screen_of_a_random_game_fits_and_shows_only_the_own_hand(
         assert max(map(len, text.split("\n"))) <= 80
         for room in data["board"]["rooms"]:
             assert f" {room['name']}" in text
-        assert f"{names[seat]}'s hand (seat {seat}):" in text
+        assert f"{names[seat]}'s hand (seat {seat + 1}):" in text
         others = [n for i, n in enumerate(names) if i != seat and n != names[seat]]
         assert not any(f"{n}'s hand" in text for n in others)
         kind = data["pending"]["kind"]
