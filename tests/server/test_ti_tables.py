@@ -73,7 +73,7 @@ def test_bad_plans_are_listed_never_a_500(tmp_path: Path) -> None:
         assert answer.status_code == 400
         text = html.unescape(answer.text)
         for problem in ("players: 1 to 4", "unknown mission 'moon'", "'wizard'",
-                        "stall_is_loss: yes or no", "solve_proposals_per_turn: a whole"):
+                        "stall_is_loss: yes or no", "solve_proposals_per_turn: one of 1, 2, 3"):
             assert problem in text
         twice = client.post("/api/ti-tables", json={"seat0_character": "x"})
         assert twice.status_code == 400 and "unknown character 'x'" in str(twice.json())

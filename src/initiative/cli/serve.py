@@ -3,7 +3,7 @@ data folder, one local process; PostgreSQL with --db URL)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -36,24 +36,48 @@ def serve(
         help="A public address pages come from besides the server's own, e.g. "
         "https://games.example.org behind a proxy (repeatable; the variable takes "
         "several, space-separated). Other sites' posts and sockets are refused.")] = None,
+    allowed_hosts: Annotated[list[str] | None, typer.Option(
+        envvar="INITIATIVE_ALLOWED_HOSTS",
+        help="A host name the server answers to (repeatable; the variable takes several, "
+        "space-separated; * answers any). Default: the --host it listens on (listening "
+        "on every address, 0.0.0.0: this computer's name). IP addresses, localhost and "
+        "the --origin names are always answered; a request for any other name gets 400 "
+        "(a site that points its own name at this server, DNS rebinding, cannot use "
+        "it).")] = None,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "warning",
 ) -> None:
     """Start the web table: a lobby, tables in every mode, live play over WebSockets."""
+    from initiative.server.app import create_app
+    from initiative.server.guards import normal_hosts, normal_origins
+    from initiative.server.hub import Options
+    from initiative.store import ENV_VAR, StoreError, resolve_url, sole_server
+
+    for option, values, check in (("--origin", origin, normal_origins),
+                                  ("--allowed-hosts", allowed_hosts, normal_hosts)):
+        try:
+            check(values or ())
+        except ValueError as exc:
+            raise fail(f"{option}: {exc}") from None
+    try:  # each error one line, no traceback
+        url = resolve_url(db)
+    except StoreError as exc:
+        raise fail(f"{'--db' if db else ENV_VAR}: {exc}") from None
+    try:
+        with sole_server(url):
+            app = create_app(url, Options(away_after=away, bot_delay=bot_delay),
+                             origins=origin or (), hosts=allowed_hosts or default_hosts(host))
+            _run(app, host, port, ws_compression, log_level)
+    except StoreError as exc:
+        raise fail(" ".join(str(exc).split())) from None
+
+
+def _run(app: Any, host: str, port: int, ws_compression: bool, log_level: str) -> None:
+    """Listen on `host`:`port` (an error line if it cannot) and serve `app` until
+    stopped."""
     import socket
 
     import uvicorn
 
-    from initiative.server.app import create_app
-    from initiative.server.hub import Options
-    from initiative.store import StoreError
-
-    try:
-        app = create_app(db, Options(away_after=away, bot_delay=bot_delay),
-                         origins=origin or ())
-    except StoreError as exc:
-        raise fail(" ".join(str(exc).split())) from None  # one line, no traceback
-    except ValueError as exc:
-        raise fail(f"--origin: {exc}") from None
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -69,6 +93,18 @@ def serve(
                             ws="websockets-sansio" if _has_sansio() else "auto",
                             ws_per_message_deflate=ws_compression, ws_max_size=WS_MAX_SIZE)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def default_hosts(host: str) -> list[str]:
+    """The host names answered when --allowed-hosts is not given: the one listened on;
+    on every address (0.0.0.0, ::), this computer's name (and NAME.local, as local
+    networks name it). IP addresses and localhost are always answered (guards.py)."""
+    import socket
+
+    if host in ("", "0.0.0.0", "::"):
+        name = socket.gethostname().lower()
+        return [name, f"{name.split('.')[0]}.local"] if name else []
+    return [host]
 
 
 def network_note(host: str) -> str:

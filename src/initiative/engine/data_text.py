@@ -6,7 +6,9 @@ spends seconds before it does (PyYAML), and code that walks the data afterwards 
 recurse again. Everything read from a file or a client goes through here instead:
 nesting deeper than MAX_DEPTH is refused with an ordinary error (a ValueError for JSON,
 a `yaml.YAMLError` for YAML, so callers keep their own handlers), and so is YAML whose
-aliases (`*name`) would expand a short text past MAX_NODES values or into a cycle.
+aliases (`*name`) would expand a short text past MAX_NODES values or into a cycle, and a
+YAML value its type cannot read (a whole number of more than 4,300 digits, a date that
+is no date): a `yaml.YAMLError` naming the line, not the parser's own ValueError.
 """
 
 from __future__ import annotations
@@ -28,12 +30,16 @@ class NestingError(ValueError):
 
 
 def loads_json(text: str | bytes, parse_constant: Callable[[str], Any] | None = None) -> Any:
-    """`json.loads` that refuses nesting deeper than MAX_DEPTH (NestingError) and other
-    bad JSON (json.JSONDecodeError), both ValueErrors."""
+    """`json.loads` that refuses nesting deeper than MAX_DEPTH (NestingError), a number
+    too long to read and other bad JSON (json.JSONDecodeError), all ValueErrors."""
     try:
         data = json.loads(text, parse_constant=parse_constant)
     except RecursionError:
         raise NestingError(f"JSON nested deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # Python's int refuses more than 4,300 digits
+        raise ValueError(f"a number too long to read{_reason(exc)}") from None
     if json_depth(data) > MAX_DEPTH:
         raise NestingError(f"JSON nested deeper than {MAX_DEPTH} levels")
     return data
@@ -80,11 +86,40 @@ class LimitedLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """The value of `node`; a value its tag's constructor fails on (Python's int
+        refuses more than 4,300 digits, a timestamp that is no date...) is a
+        ConstructorError at the value, as any other bad YAML."""
+        try:
+            return super().construct_object(node, deep)
+        except yaml.YAMLError:
+            raise
+        except (ValueError, TypeError, AttributeError, OverflowError) as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read {_shown(node)} as {node.tag.rsplit(':', 1)[-1]}"
+                f"{_reason(exc)}", node.start_mark) from None
+
     def compose_document(self) -> yaml.Node | None:
         node = super().compose_document()
         if node is not None:
             _check_expanded(node)
         return node
+
+
+def _shown(node: yaml.Node) -> str:
+    """A scalar's text as an error shows it (long ones cut), or the kind of collection."""
+    if not isinstance(node, yaml.ScalarNode):
+        return "this collection"
+    text = str(node.value)
+    return repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text)} characters)"
+
+
+def _reason(exc: Exception) -> str:
+    """" (why)" from a constructor's ValueError, its first sentence (Python's int adds
+    advice on its own limit that is no use to whoever wrote the file); "" for the
+    others (their text is the parser's, not the reader's business)."""
+    first = str(exc).split(";")[0] if isinstance(exc, ValueError | OverflowError) else ""
+    return f" ({first})" if first else ""
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:

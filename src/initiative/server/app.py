@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 from collections.abc import AsyncIterator, Sequence
 from importlib.resources import files
+from os import PathLike
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -23,7 +26,13 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from initiative.server.guards import BodyLimit, OriginCheck, normal_origins
+from initiative.server.guards import (
+    BodyLimit,
+    HostCheck,
+    OriginCheck,
+    normal_hosts,
+    normal_origins,
+)
 from initiative.server.hub import NOTIFY_KINDS, Hub, Options
 from initiative.server.notify import Shared, make_notifier
 from initiative.server.routes import table_routes
@@ -42,10 +51,14 @@ a sixth of the server's time, at this setting under 2%."""
 
 
 def create_app(url: str | None = None, options: Options | None = None,
-               origins: Sequence[str] = ()) -> Starlette:
+               origins: Sequence[str] = (), hosts: Sequence[str] | None = None) -> Starlette:
     """The app over the store at `url` (SQLite by default; PostgreSQL by URL). `origins`:
-    sites besides its own that may post to it (a proxy's public address; guards.py)."""
+    sites besides its own that may post to it (a proxy's public address); `hosts`: the
+    host names it answers to besides IP addresses and localhost, the origins' own added
+    (None: any; guards.py). ValueError names a bad origin or host."""
     allowed = normal_origins(origins)  # ValueError before anything is opened
+    answered = None if hosts is None else normal_hosts(
+        [*hosts, *(urlsplit(o).hostname or "" for o in allowed)])
     store = Store(url)
     notifier = Shared(make_notifier(store.url))  # one LISTEN connection for both hubs
     hub = Hub(store, options, notifier.part(NOTIFY_KINDS))
@@ -73,13 +86,14 @@ def create_app(url: str | None = None, options: Options | None = None,
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "tables": len(hub.runtimes)})
 
-    static = StaticFiles(directory=str(files("initiative.web") / "static"))
+    static = RevalidatedFiles(directory=str(files("initiative.web") / "static"))
     icon = (files("initiative.web") / "static" / "favicon.svg").read_bytes()
     app = Starlette(routes=[
         Route("/healthz", health), Route("/favicon.ico", favicon),
         Mount("/static", static, name="static"),
         *tracker_routes(trackers), *table_routes(),
     ], lifespan=lifespan, middleware=[Middleware(SecurityHeaders),
+                                      Middleware(HostCheck, hosts=answered),
                                       Middleware(OriginCheck, origins=allowed),
                                       Middleware(BodyLimit)])
     app.state.hub = hub
@@ -97,8 +111,27 @@ SECURITY_HEADERS = [
 ]
 
 
+NO_STORE = (b"cache-control", b"no-store")
+"""What an answer that says nothing of caching gets: seat, replay, record and tracker
+pages carry their secret in their address (and their error pages too), the created
+pages and the API's answers the secrets themselves; nothing but the static files (which
+say so) is kept by a browser or a proxy."""
+
+
+class RevalidatedFiles(StaticFiles):
+    """The package's static files, which browsers may keep but must revalidate (their
+    ETag) before each use: an upgraded server's pages never run stale scripts."""
+
+    def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result,
+                      scope: Scope, status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers.setdefault("cache-control", "no-cache")
+        return response
+
+
 class SecurityHeaders:
-    """Adds SECURITY_HEADERS to every HTTP answer (pure ASGI middleware)."""
+    """Adds SECURITY_HEADERS to every HTTP answer, and NO_STORE to one that does not say
+    how it may be cached (pure ASGI middleware)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -110,7 +143,10 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+                headers = [*message.get("headers", []), *SECURITY_HEADERS]
+                if not any(key.lower() == NO_STORE[0] for key, _ in headers):
+                    headers.append(NO_STORE)
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

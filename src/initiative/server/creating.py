@@ -27,6 +27,9 @@ MAX_UPLOAD = 20_000
 """Characters of an uploaded file (a team file) read before it is refused."""
 MAX_PREFIX = 10_000
 """Actions a JSON request may play before the table opens."""
+MAX_PROBLEM = 300
+"""Characters of one problem a refused request is told (a problem names its field first;
+what it quotes of the request is cut, so a huge field is not sent back)."""
 
 
 def form_field(value: Any) -> str:
@@ -49,6 +52,13 @@ def parse_table(site: AnySite, form: dict[str, str]) -> tuple[Any, str]:
     if problems:
         raise SetupError(problems)
     return plan, undo
+
+
+def problems_of(exc: ValueError) -> list[str]:
+    """What a refused request is told: a SetupError's problems (any other ValueError:
+    its message), each cut to MAX_PROBLEM characters."""
+    found = exc.problems if isinstance(exc, SetupError) else [str(exc)]
+    return [p if len(p) <= MAX_PROBLEM else f"{p[:MAX_PROBLEM]}..." for p in found]
 
 
 def _seed(value: Any) -> Seed | None:
@@ -114,8 +124,8 @@ async def _create_from_form(request: Request, site: AnySite) -> Response:
     try:  # content files parse slowly: off the event loop
         plan, undo = await asyncio.to_thread(parse_table, site, form)
         runtime, seat_tokens, spectator = await hub_of(request).create(site, plan, undo=undo)
-    except SetupError as exc:
-        return _form_page(site, form, exc.problems, 400)
+    except ValueError as exc:  # SetupError, or a plan the table refuses (TableError)
+        return _form_page(site, form, problems_of(exc), 400)
     return handoff.redirect(request, f"/t/{runtime.table.id}/created",
                             [*seat_tokens, spectator])
 
@@ -180,9 +190,9 @@ async def _create_from_json(request: Request, game: str | None) -> Response:
             site, plan, seed, undo=undo, prefix=prefix)
     except SetupError as exc:
         return JSONResponse({"error": "the table cannot be created",
-                             "problems": exc.problems}, 400)
+                             "problems": problems_of(exc)}, 400)
     except ValueError as exc:  # a bad seed or prefix (TableError included)
-        return JSONResponse({"error": str(exc)}, 400)
+        return JSONResponse({"error": problems_of(exc)[0]}, 400)
     table_id = runtime.table.id
     return JSONResponse({"id": table_id, "game": name, "seats": seat_tokens,
                          "spectator": spectator,

@@ -55,7 +55,8 @@ def rule_fields(section: RulesSection) -> list[RuleField]:
 def changed_rules(form: dict[str, Any], problems: list[str],
                   offered: list[RuleField]) -> dict[str, Any]:
     """The flags the form changes from their defaults (`rule_NAME` fields); each bad
-    value is added to `problems`, naming the flag."""
+    value is added to `problems`, naming the flag (a number flag that takes only a few
+    numbers takes no other: The Initiative's seats per solo player size the table)."""
     changed: dict[str, Any] = {}
     for field in offered:
         raw = str(form.get(f"rule_{field.name}", "")).strip()
@@ -76,6 +77,10 @@ def changed_rules(form: dict[str, Any], problems: list[str],
         else:
             if field.optional and raw == "none":
                 value = None
+            elif field.options and raw not in field.options:  # before it sizes the table
+                problems.append(f"house rule {field.name}: one of "
+                                f"{', '.join(field.options)}, got {raw!r}")
+                continue
             elif raw.lstrip("-").isdigit() and len(raw) < 6:
                 value = int(raw)
             else:

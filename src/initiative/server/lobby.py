@@ -68,9 +68,22 @@ def row(info: RecordInfo) -> Row:
 def rows(store: Store) -> Rows:
     """Open tables (a seat to take, not finished, not moved on to a rematch) and recently
     finished ones."""
-    every = [row(i) for i in infos(store)]
+    return _shown([row(i) for i in infos(store)])
+
+
+def _shown(every: list[Row]) -> Rows:
     waiting = [r for r in every if not r.finished and not r.rematch and r.has_open_seat]
     return Rows(waiting[:MAX_OPEN], [r for r in every if r.finished][:MAX_FINISHED])
+
+
+def public_infos(store: Store) -> list[RecordInfo]:
+    """The headers of the tables the lobby lists, open ones first: all a stranger may
+    learn of the tables (`GET /api/tables`; an invite-only game in progress is not
+    listed)."""
+    every = infos(store)
+    by_id = {i.id: i for i in every}
+    shown = _shown([row(i) for i in every])
+    return [by_id[r.id] for r in (*shown.open, *shown.finished)]
 
 
 def tracker_rows(store: Store) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@
   WS   /t/{id}/ws?k=TOKEN[&format=json]   live play (server/ws.py)
   GET  /SLUG/how-to-play, /how-to-play    a game's rules in short (the default game's)
   GET  /SLUG/static/NAME          a file of a game's own static folder (WebGame.static_folder)
-  GET  /api/tables, POST /api/tables      the tables as JSON; create one from JSON: the
+  GET  /api/tables, POST /api/tables      the lobby's tables as JSON; create one from JSON: the
                                   form's fields plus `game` (default: the default game),
                                   `seed`, `undo` and `prefix` (action numbers already
                                   played)
@@ -150,10 +150,11 @@ async def how_to_play_default(request: Request) -> Response:
 
 
 async def api_tables(request: Request) -> Response:
-    """GET: every table's public summary; POST: a new table (server/creating.py)."""
+    """GET: the public summary of each table the lobby lists (open and recently finished
+    ones: what a stranger may see); POST: a new table (server/creating.py)."""
     if request.method == "POST":
         return await creating.api_create(request)
-    infos = await asyncio.to_thread(lobby.infos, hub_of(request).store)
+    infos = await asyncio.to_thread(lobby.public_infos, hub_of(request).store)
     return JSONResponse([{"id": i.id, "name": i.name, "status": i.status, **i.summary}
                          for i in infos])
 

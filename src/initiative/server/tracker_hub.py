@@ -382,6 +382,15 @@ def player_line(console: TrackerConsole, access: Access, op: str, value: object)
     `declare` (an action told to the GM in secret). Only a card-round PC may ask."""
     if access.role != "pc" or not isinstance(console, FaithConsole):
         raise TrackerError("only a player character's own link can do that")
+    try:  # the line names the PC's own slot: its name must read back as that slot
+        own = console.name(access.name, gm=True) == console.state.slot_of(access.name) \
+            == access.name
+    except ValueError:  # no longer on the roster
+        own = False
+    if not own:
+        raise TrackerError(f"this link cannot commit or declare for {access.name!r}: the "
+                           "name does not name that character's own card (gm, in any "
+                           "capitalisation, is the game master's)")
     name = shlex.quote(access.name)
     if op == "commit":
         if value == "top":

@@ -10,6 +10,7 @@ plus snapshots, in SQLite (default: a file in the user's data directory) or Post
 
 from initiative.store.errors import ConflictError, StoreError
 from initiative.store.info import Loaded, RecordInfo
+from initiative.store.sole import sole_server
 from initiative.store.store import Append, Store
 from initiative.store.urls import ENV_VAR, default_url, resolve_url
 
@@ -23,4 +24,5 @@ __all__ = [
     "StoreError",
     "default_url",
     "resolve_url",
+    "sole_server",
 ]

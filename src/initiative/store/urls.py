@@ -48,18 +48,23 @@ def resolve_url(url: str | None = None) -> str:
 
 
 def parse_url(text: str) -> URL:
-    """`text` as a SQLAlchemy URL, or a StoreError."""
+    """`text` as a SQLAlchemy URL, or a StoreError saying what is wrong (never the
+    password: only what follows the last `@` is shown)."""
     try:
         return make_url(text)
     except ArgumentError as exc:
         raise StoreError(f"cannot read database URL {text.split('@')[-1]!r}: {exc}") from exc
+    except ValueError:  # the host or port part (an unclosed [, a port that is no number)
+        raise StoreError(f"cannot read database URL {text.split('@')[-1]!r}: its host "
+                         "or port is malformed (HOST:PORT with a numeric port; an IPv6 "
+                         "address in brackets, [::1])") from None
 
 
 def safe_url(text: str) -> str:
     """`text` with any password masked, for messages and logs."""
     try:
         return make_url(text).render_as_string(hide_password=True)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return text.split("@")[-1]
 
 

@@ -38,6 +38,9 @@ __all__ = [
 GM: Final = "GM"
 """The game master: owner of the NPC deck and hand, slot of the shared NPC card."""
 SPECTATOR_VIEWER: Final = "@spectator"
+RESERVED_NAMES: Final = frozenset({GM.lower(), SPECTATOR_VIEWER[1:]})
+"""Names no character may take, in any capitalisation: commands name the game master's
+slot and the spectators' view by them."""
 
 # Statuses of participants within a round.
 PENDING: Final = "pending"  # in the queue, has not had its turn
@@ -158,7 +161,11 @@ class CardRoundBase:
 
     def _add_character(self, ch: Character, deck: Sequence[Card] | None, hand: int) -> None:
         name = ch.name
-        if not name or name == GM or name.startswith("@"):
+        if name.lower() in RESERVED_NAMES:
+            raise CardRoundError(f"a character cannot be named {name!r}: the name is "
+                                 "reserved (gm: the game master; spectator) in any "
+                                 "capitalisation")
+        if not name or name.startswith("@"):
             raise CardRoundError(f"invalid character name {name!r}")
         if any(c.name == name for c in self.roster):
             raise CardRoundError(f"a character named {name!r} is already on the roster")

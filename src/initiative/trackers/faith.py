@@ -25,7 +25,8 @@ PROMPT = "faith> "
 SAVE_FORMAT = "initiative-faith-console/1"
 
 HELP = """\
-commands (names are case-insensitive; gm = the game master / shared NPC card):
+commands (names are case-insensitive; gm = the game master / shared NPC card, so no
+character may be named gm or spectator, in any capitalisation):
   roster                       list the roster (loads the sample roster if it is empty)
   add NAME [npc] initiative=N [ATTR=N ...]   a newcomer joins (PC by default, no hand)
   round [NAME ...]             start a round (default: the whole roster)
