@@ -40,7 +40,7 @@ def test_the_startup_lines_say_who_can_reach_the_server(tmp_path: Path) -> None:
         proc.terminate()
         proc.wait(10)
     lines = out.read_text().splitlines()
-    assert lines[0].startswith("Initiative Break web table: http://127.0.0.1:")
+    assert lines[0].startswith("Web table of every game: http://127.0.0.1:")
     assert lines[1] == network_note("127.0.0.1")
     assert LAN in lines[1] and "anyone on that network can then reach it" in lines[1]
 

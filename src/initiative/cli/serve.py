@@ -86,7 +86,7 @@ def _run(app: Any, host: str, port: int, ws_compression: bool, log_level: str) -
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"Initiative Break web table: http://{shown}:{bound}/  (Ctrl+C stops it)",
+    typer.echo(f"Web table of every game: http://{shown}:{bound}/  (Ctrl+C stops it)",
                err=False)
     typer.echo(network_note(host))
     config = uvicorn.Config(app, log_level=log_level, access_log=False,
