@@ -8,6 +8,7 @@ scrolls under them. Screenshots go to tests/web/artifacts/ to be looked at."""
 
 from __future__ import annotations
 
+import functools
 import random
 import struct
 import zlib
@@ -36,6 +37,7 @@ def body_of(seed: int) -> dict[str, Any]:
             "seed": seed}
 
 
+@functools.cache
 def displacing_position(seeds: range = range(1, 60)) -> tuple[dict[str, Any], int]:
     """A table request (with its `prefix`) where seat 1 (index 0) may step into another
     character's hex (HX-21), and the seat standing there; found in seeded random games
@@ -48,7 +50,7 @@ def displacing_position(seeds: range = range(1, 60)) -> tuple[dict[str, Any], in
         rng = random.Random(seed)
         line: list[int] = []
         while not state.is_terminal() and len(line) < 400:
-            if state.current_player() == 0:
+            if state.current_seat() == 0:
                 view = state.view(0).to_dict()
                 board = context(view)["board"]
                 taken = [m for m in board["moves"] if m["occupied"]]
@@ -115,12 +117,13 @@ def token_colour(page: Page, seat: int) -> tuple[int, int, int]:
 
 
 def covered(page: Page) -> list[str]:
-    """Each name label that covers a facing wedge or a token (SVG boxes)."""
+    """Each name label or choice's word that covers a facing wedge, a token or a facing
+    choice's arrow (SVG boxes)."""
     return list(page.evaluate("""() => {
         const box = e => e.getBBox();
         const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width &&
                                a.y < b.y + b.height && b.y < a.y + a.height;
-        const names = [...document.querySelectorAll('#hx-board .names text')];
+        const names = [...document.querySelectorAll('#hx-board .names text, #hx-board .move text')];
         const things = [...document.querySelectorAll(
             '#hx-board .unit .facing, #hx-board .unit .token, #hx-board .face .arrow')];
         const found = [];
@@ -151,6 +154,7 @@ def test_a_displacing_step_the_names_and_the_phone_layout(server: Server, browse
         assert covered(page) == []
         if size == "phone":
             page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(ARTIFACTS / f"hex-displace-{size}-top.png"))
             first = page.locator("#hx-actions [data-action]").first
             box = first.bounding_box()
             assert box is not None and box["y"] + box["height"] <= 740, box
@@ -158,6 +162,11 @@ def test_a_displacing_step_the_names_and_the_phone_layout(server: Server, browse
             assert board is not None
             page.evaluate(f"window.scrollTo(0, {board['y'] + board['height'] - 700})")
             box = first.bounding_box()  # still in sight with the board's foot on screen
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+            hand = page.locator("#hx-hand").bounding_box()  # the hand under the choices
+            assert hand is not None
+            page.evaluate(f"window.scrollBy(0, {hand['y']})")
+            box = first.bounding_box()
             assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
             page.screenshot(path=str(ARTIFACTS / f"hex-displace-{size}-scrolled.png"))
     finally:

@@ -107,18 +107,47 @@ LABEL_ASCENT, LABEL_DESCENT = 9.0, 3.0
 below its baseline."""
 
 
-def points_box(points: str) -> Box:
-    """The bounding box of SVG `points` ("x,y x,y ...")."""
-    pairs = [tuple(float(v) for v in p.split(",")) for p in points.split()]
-    xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
-    return min(xs), min(ys), max(xs), max(ys)
+Shape = tuple[tuple[float, float], ...]
+"""A convex polygon of the board's SVG (a facing wedge, a token's square, a label)."""
 
 
-def _overlap(a: Box, b: Box) -> float:
-    """The area two boxes share."""
-    width = min(a[2], b[2]) - max(a[0], b[0])
-    height = min(a[3], b[3]) - max(a[1], b[1])
-    return width * height if width > 0 and height > 0 else 0.0
+def points_shape(points: str) -> Shape:
+    """The polygon of SVG `points` ("x,y x,y ...")."""
+    return tuple((float(x), float(y)) for x, y in (p.split(",") for p in points.split()))
+
+
+def box_shape(box: Box) -> Shape:
+    left, top, right, bottom = box
+    return (left, top), (right, top), (right, bottom), (left, bottom)
+
+
+def overlap(box: Box, shape: Shape) -> float:
+    """The area a box and a convex polygon share (the polygon clipped to the box, edge by
+    edge, then measured)."""
+    left, top, right, bottom = box
+    edges = ((0, left, 1.0), (0, right, -1.0), (1, top, 1.0), (1, bottom, -1.0))
+    points = list(shape)
+    for axis, bound, sign in edges:
+        kept: list[tuple[float, float]] = []
+        for n, here in enumerate(points):
+            before = points[n - 1]
+            inside, was = sign * (here[axis] - bound) >= 0, sign * (before[axis] - bound) >= 0
+            if inside != was:
+                t = (bound - before[axis]) / (here[axis] - before[axis])
+                kept.append((before[0] + t * (here[0] - before[0]),
+                             before[1] + t * (here[1] - before[1])))
+            if inside:
+                kept.append(here)
+        points = kept
+        if not points:
+            return 0.0
+    return abs(sum(a[0] * b[1] - b[0] * a[1]
+                   for a, b in zip(points, points[1:] + points[:1], strict=True))) / 2
+
+
+def token_box(x: float, y: float, radius: float) -> Box:
+    """The square around a round token."""
+    return x - radius, y - radius, x + radius, y + radius
 
 
 def label_box(x: float, baseline: float, text: str) -> Box:
@@ -127,7 +156,7 @@ def label_box(x: float, baseline: float, text: str) -> Box:
     return x - half, baseline - LABEL_ASCENT, x + half, baseline + LABEL_DESCENT
 
 
-def place_label(x: float, y: float, facing: int, text: str, obstacles: list[Box],
+def place_label(x: float, y: float, facing: int, text: str, obstacles: list[Shape],
                 frame: Box) -> tuple[float, float]:
     """Where a unit's name label goes (its centre x and baseline): above or below the
     token (first the side away from its facing wedge), else beside it, at the first spot
@@ -135,15 +164,17 @@ def place_label(x: float, y: float, facing: int, text: str, obstacles: list[Box]
     inside `frame`; if every spot covers something, the one covering least."""
     above, below = (x, y - SIZE * 0.8), (x, y + SIZE * 1.1)
     half = LABEL_CHAR * len(text) / 2 + 2
-    side = TOKEN_R + half + 3
+    side = TOKEN_R + half + 6
     spots = [above, below] if facing in (2, 3, 4) else [below, above]
-    spots += [(x + side, y + 4), (x - side, y + 4), (x, y - SIZE * 1.25), (x, y + SIZE * 1.55)]
+    beside = [(x - side, y + 4), (x + side, y + 4)]  # the side away from an east-
+    spots += beside if facing in (1, 2) else beside[::-1]  # or west-facing wedge first
+    spots += [(x, y - SIZE * 1.25), (x, y + SIZE * 1.55)]
     best, least = spots[0], math.inf
     for spot in spots:
         box = label_box(*spot, text)
         outside = 0.0 if box[0] >= frame[0] and box[2] <= frame[2] and box[1] >= frame[1] \
             and box[3] <= frame[3] else 1e6
-        covered = outside + sum(_overlap(box, o) for o in obstacles)
+        covered = outside + sum(overlap(box, o) for o in obstacles)
         if covered < least:
             best, least = spot, covered
         if not covered:
@@ -223,10 +254,8 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
         if c.kind in HEX_MOVES and concerned is not None:
             h = neighbor(concerned, c.arg)
             x, y = center(h)
-            taken = h in occupied  # a displacing step: the token there stays in sight,
-            moves.append({"choice": c, "points": corners(h, 0.9), "x": x, "y": y,  # its
-                          "occupied": taken,  # word at the top of the hex
-                          "label_y": y - SIZE * 0.62 if taken else y + 5})
+            moves.append({"choice": c, "points": corners(h, 0.9), "x": x, "y": y,
+                          "occupied": h in occupied, "label_y": y + 5})
         elif c.kind == Kind.FACE and concerned is not None:
             h = neighbor(concerned, c.arg)
             x, y = center(h)
@@ -252,19 +281,19 @@ def _place_labels(units: list[dict[str, Any]], moves: list[dict[str, Any]],
                   faces: list[dict[str, Any]], frame: Box) -> None:
     """Each unit's name label spot (`label_x`, `label_y`), clear of every facing wedge,
     token, Power token, choice on the board and name placed before (`place_label`)."""
-    obstacles: list[Box] = []
+    obstacles: list[Shape] = []
     for u in units:
-        obstacles += [(u["x"] - TOKEN_R, u["y"] - TOKEN_R, u["x"] + TOKEN_R, u["y"] + TOKEN_R),
-                      points_box(u["arrow"])]
+        obstacles += [box_shape(token_box(u["x"], u["y"], TOKEN_R)), points_shape(u["arrow"])]
         if u["power"]:
-            obstacles.append((u["power_x"] - 7, u["power_y"] - 7, u["power_x"] + 7,
-                              u["power_y"] + 7))
-    obstacles += [points_box(f["points"]) for f in faces]
-    obstacles += [label_box(m["x"], m["label_y"], m["choice"].word) for m in moves]
+            obstacles.append(box_shape(token_box(u["power_x"], u["power_y"], 7)))
+    obstacles += [points_shape(f["points"]) for f in faces]
+    obstacles += [box_shape(label_box(m["x"], m["label_y"], m["choice"].word))
+                  for m in moves if not m["occupied"]]
     for u in units:
         u["label_x"], u["label_y"] = place_label(u["x"], u["y"], u["facing"],
                                                  f"{u['mark']} {u['name']}", obstacles, frame)
-        obstacles.append(label_box(u["label_x"], u["label_y"], f"{u['mark']} {u['name']}"))
+        obstacles.append(box_shape(label_box(u["label_x"], u["label_y"],
+                                             f"{u['mark']} {u['name']}")))
 
 
 def _plural(n: int, word: str) -> str:
