@@ -7,10 +7,12 @@ every link the pages give is a full address (the request's, or `--origin`'s)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -171,6 +173,13 @@ def test_the_json_api_gives_the_creator_link(client: TestClient) -> None:
     assert made["creator_link"] == f"/t/{made['id']}/created?k={made['creator']}"
 
 
+def kept_entry(page: str) -> Any:
+    """What a page gives My tables (static/my_tables.js reads it)."""
+    found = re.search(r"<div id=\"my-table\" hidden data-entry='([^']*)'></div>", page)
+    assert found is not None
+    return json.loads(html.unescape(found.group(1)))
+
+
 def test_links_are_full_addresses_of_the_request_or_the_origin(app_url: str) -> None:
     """Every link the pages show (and Copy takes) is a full address: the request's own
     scheme, host and port, or the first `--origin` when the server has one (behind a
@@ -185,17 +194,11 @@ def test_links_are_full_addresses_of_the_request_or_the_origin(app_url: str) -> 
             assert len(shown) == 3 and all(s.startswith(base + "/t/") for s in shown), shown
             found = CREATOR_LINK.search(page)
             assert found is not None and found.group(2).startswith(base + "/t/")
-            mine = re.search(r'<script type="application/json" id="my-table">(.*?)</script>',
-                             page, re.S)
-            assert mine is not None
-            kept = json.loads(mine.group(1))
+            kept = kept_entry(page)
             assert [s["link"] for s in kept["seats"]] + [kept["spectator"]] == shown
             assert kept["creator"] == found.group(2) and kept["name"] == "Friday duel"
             seat_page = client.get(TOKEN_LINK.findall(page)[0]).text
-            mine = re.search(r'<script type="application/json" id="my-table">(.*?)</script>',
-                             seat_page, re.S)
-            assert mine is not None
-            assert json.loads(mine.group(1))["seats"] == [{"name": "Ann", "link": shown[0]}]
+            assert kept_entry(seat_page)["seats"] == [{"name": "Ann", "link": shown[0]}]
 
 
 def test_the_gm_tracker_links_stay_full_addresses_after_an_update(

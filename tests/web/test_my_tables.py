@@ -2,7 +2,8 @@
 browser created or opened a link of are listed under My tables in the lobby (kept in
 that browser), with their full links, each removable; the creator's key opens the page
 of links again in any browser; every Copy button copies a full address, the GM tracker
-page's included (it copied a bare /trackers/... path after the first live update)."""
+page's included (it copied a bare /trackers/... path after the first live update), and
+GM trackers are under My tables too."""
 
 from __future__ import annotations
 
@@ -98,7 +99,10 @@ def test_my_tables_the_creator_key_and_full_addresses(server: Server, browser: B
 
 
 def test_the_gm_tracker_page_copies_full_addresses(server: Server, browser: Browser) -> None:
-    context = browser.new_context(**CLIPBOARD)
+    """The GM's Copy buttons give full addresses after a live update too, and a GM
+    tracker is under My tables like a table: the GM's browser with every link, a
+    player's with their own."""
+    context, phone = browser.new_context(**CLIPBOARD), browser.new_context(**PHONE)
     try:
         gm = context.new_page()
         gm.goto(server.base + "/trackers/new")
@@ -107,14 +111,24 @@ def test_the_gm_tracker_page_copies_full_addresses(server: Server, browser: Brow
         gm.get_by_role("button", name="Create the tracker").click()
         gm.locator("a.gm-link").click()
         expect(gm.locator("#connection")).to_have_text("Connected")
+        tracker = gm.url.split("/trackers/")[1].split("?")[0]
         command = gm.get_by_role("textbox", name="Command")
         command.fill("round")
         command.press("Enter")  # a live update redraws the list of links
         expect(gm.locator("#console")).to_contain_text("> round")
         link = copied(gm, "#links button.copy[data-copy=link-0]")
         assert link.startswith(f"{server.base}/trackers/") and "?k=" in link, link
-        player = context.new_page()
+        player = phone.new_page()
         player.goto(link)
         expect(player.locator("#connection")).to_have_text("Connected")
+        player.goto(server.base + "/")
+        assert [a.get_attribute("href") for a in
+                mine(player, tracker).locator("a.mine-link").all()] == [link]
+        gm.goto(server.base + "/")
+        row = mine(gm, tracker)
+        expect(row).to_contain_text("Copy check")
+        expect(row.locator("li").filter(has_text="Game master (secret)")).to_have_count(1)
+        assert link in [a.get_attribute("href") for a in row.locator("a.mine-link").all()]
     finally:
         context.close()
+        phone.close()

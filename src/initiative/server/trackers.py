@@ -193,12 +193,13 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
                               "its creator, in the browser that created it, for an hour. "
                               "Ask the game master for your link.", 403)
         record = runtime.record
-        links = [{"key": k, "url": f"/trackers/{record.id}?k={t}"}
-                 for k, t in sorted(runtime.links(access.token).items())]
-        response = page("tracker_created.html", name=record.name, links=links,
-                        gm=f"/trackers/{record.id}?k={access.token}",
-                        base=public_base(request), lan=handoff.lan_hint(request),
-                        system_name=tr.SYSTEM_NAMES[record.system])
+        base = public_base(request)
+        response = page("tracker_created.html", name=record.name,
+                        links=tr.tracker_links(runtime, access.token),
+                        gm=f"/trackers/{record.id}?k={access.token}", base=base,
+                        lan=handoff.lan_hint(request),
+                        system_name=tr.SYSTEM_NAMES[record.system],
+                        my_table=tr.my_tracker(runtime, access, base))
         response.headers.update(NO_STORE)
         return response
 

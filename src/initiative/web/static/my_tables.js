@@ -1,9 +1,9 @@
 // My tables: every table this browser created or opened a link of, kept in this browser
 // alone (localStorage), with its full links, so a lost link is never lost for good.
-// A page that gives links carries them in <script type="application/json" id="my-table">
-// (the page of links: every seat's, the spectators' and the creator's own; a table page:
-// its own seat's); this script merges them into the list. The lobby's #my-tables section
-// lists them, each with Open, Copy and Remove.
+// A page that gives links carries them as JSON in <div id="my-table" data-entry> (the
+// page of links: every seat's, the spectators' and the creator's own; a table page: its
+// own seat's; a GM tracker's pages likewise); this script merges them into the list.
+// The lobby's #my-tables section lists them, each with its links, Copy and Remove.
 (function () {
   "use strict";
   const KEY = "initiative.myTables";
@@ -38,7 +38,8 @@
     });
     return {
       kind: seen.kind, id: seen.id, game: seen.game, title: seen.title, name: seen.name,
-      creator: seen.creator || old.creator || "", spectator: seen.spectator || old.spectator || "",
+      creator: seen.creator || old.creator || "", creator_label: seen.creator_label || "",
+      spectator: seen.spectator || old.spectator || "",
       seats: seats, at: Date.now()
     };
   }
@@ -82,11 +83,13 @@
     li.appendChild(el("span", { class: "mode" }, entry.title || ""));
     const links = el("ul", { class: "mine-links" });
     if (entry.creator) {
-      links.appendChild(linkItem("mine-" + n + "-creator", entry.creator, "Page of links",
-        entry.name + ": page of links (creator's key)"));
+      const what = entry.creator_label || "Page of links";
+      links.appendChild(linkItem("mine-" + n + "-creator", entry.creator, what,
+        entry.name + ": " + what));
     }
     entry.seats.forEach(function (s, i) {
-      links.appendChild(linkItem("mine-" + n + "-" + i, s.link, "Play as " + s.name,
+      const as = entry.kind === "tracker" ? s.name : "Play as " + s.name;
+      links.appendChild(linkItem("mine-" + n + "-" + i, s.link, as,
         entry.name + ": " + s.name));
     });
     if (entry.spectator) {
@@ -123,7 +126,7 @@
 
   const data = document.getElementById("my-table");
   if (data) {
-    try { remember(JSON.parse(data.textContent)); } catch (e) { /* not this page's data */ }
+    try { remember(JSON.parse(data.dataset.entry)); } catch (e) { /* not this page's data */ }
   }
   const section = document.getElementById("my-tables");
   if (section) show(section);
