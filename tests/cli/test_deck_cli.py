@@ -9,8 +9,8 @@ from tests.cli.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = str(ROOT / "examples" / "content" / "example_cards.yaml")
-TIDEGUARD = str(ROOT / "examples" / "teams" / "tideguard.yaml")
-PAIR = str(ROOT / "examples" / "teams" / "cinder_pair.yaml")
+COMPANY = str(ROOT / "examples" / "content" / "teams" / "lantern_company.yaml")
+PAIR = str(ROOT / "examples" / "content" / "teams" / "cinder_pair.yaml")
 
 BROKEN = """\
 name: Broken
@@ -35,9 +35,9 @@ def _write(tmp_path: Path, text: str, name: str = "team.yaml") -> str:
 
 
 def test_a_legal_team_exits_0_with_a_summary() -> None:
-    done = run_cli(["deck", "validate", TIDEGUARD, "--content", CONTENT])
+    done = run_cli(["deck", "validate", COMPANY, "--content", CONTENT])
     assert done.returncode == 0, done.stderr
-    assert "(Tideguard): legal for standard play" in done.stdout
+    assert "(Lantern Company): legal for standard play" in done.stdout
     assert "4 Character(s), 12/12 points, 37 cards (32-40)" in done.stdout
 
 
@@ -57,7 +57,7 @@ def test_an_illegal_team_lists_every_violation_and_exits_1(tmp_path: Path) -> No
 
 
 def test_rule_flags_change_the_verdict(tmp_path: Path) -> None:
-    text = (ROOT / "examples" / "teams" / "cinder_pair.yaml").read_text(encoding="utf-8")
+    text = Path(PAIR).read_text(encoding="utf-8")
     text = text.replace("flashpoint: 1", "marginalia: 1")  # Aurel's card, Aurel absent
     path = _write(tmp_path, text)
     assert run_cli(["deck", "validate", path, "--content", CONTENT, "--format", "duel"]
@@ -84,11 +84,11 @@ def test_unreadable_input_exits_2_without_a_traceback(tmp_path: Path) -> None:
     cases = [
         (["deck", "validate", str(tmp_path / "missing.yaml")], "missing.yaml: cannot read"),
         (["deck", "validate", bad_field], "bad.yaml (entry 'x'), field characters[0].keystone"),
-        (["deck", "validate", TIDEGUARD, "--content", str(tmp_path / "nope.yaml")],
+        (["deck", "validate", COMPANY, "--content", str(tmp_path / "nope.yaml")],
          "nope.yaml: cannot read"),
-        (["deck", "validate", TIDEGUARD, "--rule", "coop_deck_size=huge"], "coop_deck_size"),
-        (["deck", "validate", TIDEGUARD, "--rule", "nonsense"], "expects flag=value"),
-        (["deck", "validate", TIDEGUARD, "--format", "melee"], "--format: 'melee'"),
+        (["deck", "validate", COMPANY, "--rule", "coop_deck_size=huge"], "coop_deck_size"),
+        (["deck", "validate", COMPANY, "--rule", "nonsense"], "expects flag=value"),
+        (["deck", "validate", COMPANY, "--format", "melee"], "--format: 'melee'"),
         (["deck", "show", str(tmp_path / "missing.yaml")], "cannot read"),
     ]
     for args, message in cases:
@@ -99,7 +99,7 @@ def test_unreadable_input_exits_2_without_a_traceback(tmp_path: Path) -> None:
 
 
 def test_unknown_keys_under_the_core_content_hint_at_content() -> None:
-    done = run_cli(["deck", "validate", TIDEGUARD])
+    done = run_cli(["deck", "validate", COMPANY])
     assert done.returncode == 1
     assert "content   tamsin: unknown Character" in done.stdout
     assert "--content FILE" in done.stdout.splitlines()[-1]

@@ -126,10 +126,10 @@ def test_parameters_cover_rules_content_files_and_setups(tmp_path: Path) -> None
 def test_the_documented_example_loads_team_files_on_other_content() -> None:
     """docs/deckbuilding.md: a mirror match of an example team file on the example
     content; two seats bringing one team are numbered apart."""
-    team = str(ROOT / "examples" / "teams" / "tideguard.yaml")
+    team = str(ROOT / "examples" / "content" / "teams" / "lantern_company.yaml")
     game = load_game("initiative_break", content=ROOT / "examples" / "content" /
                      "example_cards.yaml", teams=[team, team])
-    assert [seat.name for seat in game.match.seats] == ["Tideguard", "Tideguard 2"]
+    assert [seat.name for seat in game.match.seats] == ["Lantern Company", "Lantern Company 2"]
     assert game.match.content.fingerprint() != core_content().fingerprint()
     result, _ = _play_out(game, 5)
     assert result is not None

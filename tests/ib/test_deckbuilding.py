@@ -495,8 +495,8 @@ def test_rule_items_go_to_the_object_that_reads_them() -> None:
 
 def _examples() -> tuple[Content, TeamFile, TeamFile]:
     content = load_content_file(EXAMPLES / "content" / "example_cards.yaml")
-    teams = EXAMPLES / "teams"
-    return content, load_team_file(teams / "tideguard.yaml"), load_team_file(
+    teams = EXAMPLES / "content" / "teams"
+    return content, load_team_file(teams / "lantern_company.yaml"), load_team_file(
         teams / "cinder_pair.yaml")
 
 
@@ -519,7 +519,7 @@ def test_example_teams_are_legal_under_strict_readings() -> None:
 def test_example_teams_seat_a_match() -> None:
     content, tideguard, pair = _examples()
     match = Match(content, RulesConfig(), (tideguard.seat(0), pair.seat(1, "South")))
-    assert match.seats[0].name == "Tideguard" and match.seats[1].name == "South"
+    assert match.seats[0].name == "Lantern Company" and match.seats[1].name == "South"
     assert len(match.decklists[0]) == 37 and len(match.units) == 6
 
 

@@ -237,3 +237,32 @@ def test_every_decision_of_real_games_is_offered() -> None:
                         assert i in offered["hx-hand"], action
             state.apply(rng.choice(state.legal_actions()))
     assert seen >= ON_BOARD - {Kind.ORDER} | set(hr.CARD_CHOICES)
+
+
+def test_names_clear_every_facing_wedge_and_token_in_real_games() -> None:
+    """Issue 25: a unit's name was drawn over a neighbour's facing wedge (the name went
+    above or below whatever stood there). At every decision of seeded random games of 2,
+    3 and 4 seats, no name label covers a facing wedge, a token or another name, and a
+    step into another character's hex (a displace, HX-21) carries no word over it."""
+    covering = 0
+    for players, board in ((2, "three_stones"), (3, "the_breach"), (4, "three_stones")):
+        game = load_game("hex_skirmish", players=players, board=board, round_limit=6)
+        state = game.new_initial_state(players + 10)
+        rng = random.Random(players + 10)
+        while not state.is_terminal():
+            view = state.view(state.current_seat()).to_dict()
+            drawn = hr.board(view, hr._choices(view))
+            things = [hr.points_shape(u["arrow"]) for u in drawn["units"]]
+            things += [hr.box_shape(hr.token_box(u["x"], u["y"], hr.TOKEN_R))
+                       for u in drawn["units"]]
+            names = [hr.label_box(u["label_x"], u["label_y"], f"{u['mark']} {u['name']}")
+                     for u in drawn["units"]]
+            for n, name in enumerate(names):
+                others = things + [hr.box_shape(b) for b in names[:n] + names[n + 1:]]
+                covering += any(hr.overlap(name, thing) for thing in others)
+            assert all(m["label_y"] == m["y"] + 5 for m in drawn["moves"])
+            html = hr.regions(hr.context(view))["hx-board"]
+            assert not re.search(r'class="move [a-z]+ occupied"[^>]*>(?:(?!</g>).)*<text',
+                                 html, re.S)
+            state.apply(rng.choice(state.legal_actions()))
+    assert covering == 0

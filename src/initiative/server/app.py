@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from initiative.server.addresses import public_origin
 from initiative.server.guards import (
     BodyLimit,
     HostCheck,
@@ -97,6 +98,7 @@ def create_app(url: str | None = None, options: Options | None = None,
                                       Middleware(OriginCheck, origins=allowed),
                                       Middleware(BodyLimit)])
     app.state.hub = hub
+    app.state.public_origin = public_origin(origins)  # links' full addresses (addresses.py)
     app.state.trackers = trackers
     return app
 

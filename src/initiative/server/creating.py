@@ -16,6 +16,7 @@ from initiative.engine.data_text import loads_json
 from initiative.engine.rng import Seed, parse_seed
 from initiative.games.registry import DEFAULT_GAME, entry
 from initiative.server import handoff, tokens
+from initiative.server.addresses import public_base
 from initiative.server.pages import error_page, page
 from initiative.server.parts import SetupError
 from initiative.server.request_lookup import hub_of, open_table, site_or_404
@@ -123,18 +124,19 @@ async def _create_from_form(request: Request, site: AnySite) -> Response:
     form = await _read_form(request)
     try:  # content files parse slowly: off the event loop
         plan, undo = await asyncio.to_thread(parse_table, site, form)
-        runtime, seat_tokens, spectator = await hub_of(request).create(site, plan, undo=undo)
+        creator = tokens.new_token()
+        runtime, _, _ = await hub_of(request).create(site, plan, undo=undo, creator=creator)
     except ValueError as exc:  # SetupError, or a plan the table refuses (TableError)
         return _form_page(site, form, problems_of(exc), 400)
-    return handoff.redirect(request, f"/t/{runtime.table.id}/created",
-                            [*seat_tokens, spectator])
+    return handoff.redirect(request, f"/t/{runtime.table.id}/created", [creator])
 
 
 async def created(request: Request) -> Response:
-    """The creator's page of links, after the redirect (see `handoff`)."""
+    """The creator's page of links, after the redirect or with the creator's key (see
+    `handoff`)."""
     runtime = await open_table(hub_of(request), request.path_params["table"])
-    return handoff.created_page(request, handoff.table_links(
-        runtime.table, handoff.received(request)) if runtime is not None else None)
+    return handoff.created_page(request, handoff.table_links(runtime.table, request)
+                                if runtime is not None else None)
 
 
 async def claim(request: Request) -> Response:
@@ -186,8 +188,9 @@ async def _create_from_json(request: Request, game: str | None) -> Response:
         seed, prefix = _seed(body.pop("seed", None)), _prefix(body.pop("prefix", None))
         form = {k: form_field(v) for k, v in body.items() if v is not None}
         plan, undo = await asyncio.to_thread(parse_table, site, form)
+        creator = tokens.new_token()
         runtime, seat_tokens, spectator = await hub_of(request).create(
-            site, plan, seed, undo=undo, prefix=prefix)
+            site, plan, seed, undo=undo, prefix=prefix, creator=creator)
     except SetupError as exc:
         return JSONResponse({"error": "the table cannot be created",
                              "problems": problems_of(exc)}, 400)
@@ -197,4 +200,7 @@ async def _create_from_json(request: Request, game: str | None) -> Response:
     return JSONResponse({"id": table_id, "game": name, "seats": seat_tokens,
                          "spectator": spectator,
                          "links": [f"/t/{table_id}?k={t}" if t else None for t in seat_tokens],
-                         "spectator_link": f"/t/{table_id}?k={spectator}"}, 201)
+                         "spectator_link": f"/t/{table_id}?k={spectator}",
+                         "creator": creator,
+                         "creator_link": f"/t/{table_id}/created?k={creator}",
+                         "base": public_base(request)}, 201)

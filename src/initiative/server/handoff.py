@@ -11,6 +11,12 @@ travel in a cookie, never in a URL (docs/web.md, "Creating a table"):
   page (`Path`), `Secure` over https, and gone after `MAX_AGE` seconds;
 - the page is `Cache-Control: no-store`, and lists only tokens that still open their seat
   (a forged cookie shows nothing; a seat taken in the lobby since is not listed).
+
+A table's cookie holds its creator key alone (server/table.py `link_tokens`: every link
+derives from it). The page shows the key as the creator's own link,
+`/t/{id}/created?k=KEY`, which opens the page again at any time, in any browser (and
+My tables in the lobby keeps it in the creating browser); without the key or the cookie
+the page says how the creator gets back to it.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from starlette.responses import RedirectResponse, Response
 
 from initiative.engine.contract import SPECTATOR
 from initiative.games.registry import entry
+from initiative.server.addresses import public_base
 from initiative.server.pages import NO_STORE, error_page, page
 from initiative.server.table import Table
 
@@ -69,24 +76,67 @@ def links_of(table_id: str, name: str, seats: Sequence[Any],
             "spectator": f"{prefix}/{table_id}?k={spectator}" if spectator else ""}
 
 
-def table_links(table: Table, held: Sequence[str]) -> dict[str, Any] | None:
-    """The created page's links of a table (see `links_of`), with its game's entry
-    (the page is headed with the game's name and guide)."""
+def creator_tokens(table: Table, request: Request) -> tuple[list[str], str]:
+    """The tokens the creator holds (each seat's, then the spectators') and the creator
+    key that derives them: from the key in the page's address (`?k=`) or in the cookie;
+    a cookie of the tokens themselves (a table made without a key) gives them with no
+    key; nothing otherwise."""
+    cookie = received(request)
+    for key in (request.query_params.get("k", ""), cookie[0] if len(cookie) == 1 else ""):
+        derived = table.creator_tokens(key)
+        if derived is not None:
+            return derived, key
+    return cookie, ""
+
+
+def table_links(table: Table, request: Request) -> dict[str, Any] | None:
+    """The created page's links of a table (see `links_of`) that the creator's key (or
+    cookie) gives, with its game's entry (the page is headed with the game's name and
+    guide) and the creator's own link to this page."""
+    held, key = creator_tokens(table, request)
     links = links_of(table.id, table.plan.name, table.plan.seats, table.seat_for, held, "/t")
-    return None if links is None else {**links, "game": entry(table.site.name)}
+    if links is None:
+        return None
+    return {**links, "game": entry(table.site.name), "table_id": table.id,
+            "creator": f"/t/{table.id}/created?k={key}" if key else ""}
 
 
 def created_page(request: Request, links: dict[str, Any] | None) -> Response:
-    """The creator's page of links after the redirect (`links_of`), never cached; a 403
-    page when the links are not (or no longer) this browser's to see."""
+    """The creator's page of links (`table_links`), never cached; a 403 page that says
+    how the creator gets back to it when the request holds no key to it."""
     if links is None:
-        return error_page("Links not shown here", "A table's links are shown only to its "
-                          "creator, in the browser that created it, for an hour. Ask the "
-                          "table's creator for your link.", 403)
-    response = page("created.html", base=str(request.base_url).rstrip("/"),
-                    lan=lan_hint(request), **links)
+        return error_page("Links not shown here", "A table's page of links opens only with "
+                          "its creator's key. If you created this table, open it from My "
+                          "tables in the lobby (in the browser you created it in), or with "
+                          "the creator's link you kept. Otherwise ask the table's creator "
+                          "for your link.", 403)
+    base = public_base(request)
+    response = page("created.html", base=base, lan=lan_hint(request),
+                    mine=my_table(links, base), **links)
     response.headers.update(NO_STORE)
     return response
+
+
+def my_table(links: dict[str, Any], base: str) -> dict[str, Any]:
+    """What the creating browser keeps of the table under My tables (static/my_tables.js):
+    its game, name and full links, the creator's link included."""
+    return {"kind": "table", "id": links["table_id"], "game": links["game"].name,
+            "title": links["game"].title, "name": links["name"],
+            "creator": base + links["creator"] if links["creator"] else "",
+            "seats": [{"name": s["name"], "link": base + s["link"]}
+                      for s in links["seats"] if s["link"]],
+            "spectator": base + links["spectator"] if links["spectator"] else ""}
+
+
+def joined_table(table: Table, seat: int, link: str) -> dict[str, Any]:
+    """What a browser keeps under My tables of a table whose seat (or spectators') page
+    it opened with the full address `link`."""
+    game = entry(table.site.name)
+    return {"kind": "table", "id": table.id, "game": game.name, "title": game.title,
+            "name": table.plan.name, "creator": "",
+            "seats": [] if seat == SPECTATOR else [{"name": table.seat_name(seat),
+                                                    "link": link}],
+            "spectator": link if seat == SPECTATOR else ""}
 
 
 def lan_hint(request: Request) -> dict[str, Any] | None:

@@ -60,5 +60,7 @@ async def seat_of(request: Request,
     seat = runtime.table.seat_for(token)
     if seat is None:
         return error_page("Link not valid", "This link does not open a seat at this table. "
-                          "Ask the table's creator for your link.", 403)
+                          "If you created the table or opened a link of it in this browser, "
+                          "its links are under My tables in the lobby; otherwise ask the "
+                          "table's creator for your link.", 403)
     return runtime, seat, token

@@ -35,7 +35,8 @@ from starlette.websockets import WebSocket
 
 from initiative.engine.contract import SPECTATOR
 from initiative.games.registry import DEFAULT_GAME, entry
-from initiative.server import creating, lobby, seat_frames
+from initiative.server import creating, handoff, lobby, seat_frames
+from initiative.server.addresses import full
 from initiative.server.hub import Runtime
 from initiative.server.pages import NO_STORE, error_page, page, seat_of
 from initiative.server.parts import HUMAN
@@ -69,10 +70,12 @@ async def _seat(request: Request) -> tuple[Runtime, int, str] | Response:
 
 def _table_page(site: AnySite, *, name: str, who: str, seat: int, ws: str,
                 regions: dict[str, str], has_partner: bool,
-                replay: dict[str, object] | None) -> Response:
+                replay: dict[str, object] | None,
+                mine: dict[str, object] | None = None) -> Response:
+    """A table page (`mine`: what the browser keeps of the table under My tables)."""
     response = page(site.templates.table, name=name, who=who, seat=seat, ws=ws,
                     regions=regions, game=entry(site.name), has_partner=has_partner,
-                    replay=replay)
+                    replay=replay, mine=mine)
     response.headers.update(NO_STORE)  # its address holds the seat's secret
     return response
 
@@ -89,7 +92,9 @@ async def table_page(request: Request) -> Response:
     who = "spectator" if seat == SPECTATOR else f"seat {seat + 1}, {table.seat_name(seat)}"
     return _table_page(table.site, name=table.plan.name, who=who, seat=seat,
                        ws=f"/t/{table.id}/ws?k={token}", regions=frame["regions"],
-                       has_partner=table.has_partner(seat), replay=None)
+                       has_partner=table.has_partner(seat), replay=None,
+                       mine=handoff.joined_table(table, seat, full(
+                           request, f"/t/{table.id}?k={token}")))
 
 
 async def replay(request: Request) -> Response:

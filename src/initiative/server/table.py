@@ -139,6 +139,13 @@ class Pending:
     state: Any = None
 
 
+def link_tokens(creator: str, seats: int) -> tuple[list[str], str]:
+    """Each seat's token and the spectators' derived from a table's creator key (so the
+    key alone gives the page of links again; none of them tells the key)."""
+    return ([tokens.derive(creator, f"initiative-table:seat:{i}") for i in range(seats)],
+            tokens.derive(creator, "initiative-table:spectator"))
+
+
 @dataclass
 class TableData:
     """What the store keeps of a table: plain data, no game (a snapshot is
@@ -158,6 +165,9 @@ class TableData:
     chat: list[dict[str, Any]] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
     rematch: str | None = None
+    creator_digest: str = ""
+    """The creator key's digest: the key derives every link (`link_tokens`) and opens
+    the page of links again ("" for a table made without one, e.g. a rematch)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "plan": self.plan, "seed": self.seed,
@@ -166,7 +176,7 @@ class TableData:
                 "undo": self.undo, "pinned": self.pinned, "actions": self.actions,
                 "turns": [t.to_list() for t in self.turns], "chat": self.chat,
                 "notices": [[n.seat, n.at, n.kind] for n in self.notices],
-                "rematch": self.rematch}
+                "rematch": self.rematch, "creator_digest": self.creator_digest}
 
     @classmethod
     def from_json(cls, data: dict[str, Any], where: str) -> TableData:
@@ -181,7 +191,7 @@ class TableData:
                        list(data.get("chat") or ()),
                        [Notice(int(n[0]), int(n[1]), str(n[2]))
                         for n in data.get("notices") or ()],
-                       data.get("rematch"))
+                       data.get("rematch"), str(data.get("creator_digest") or ""))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise TableError(f"{where}: the stored table cannot be read ({exc})") from None
 
@@ -253,27 +263,34 @@ class Table:
     def create(cls, store: Store, site: WebGame[Any, Any, Any, Any], plan: TablePlan,
                seed: Seed | None = None, *, undo: str = "safe", series: str = "",
                digests: tuple[list[str], str] | None = None,
-               claimed: list[bool] | None = None, prefix: Sequence[int] = ()
+               claimed: list[bool] | None = None, prefix: Sequence[int] = (),
+               creator: str | None = None
                ) -> tuple[Table, list[str | None], str | None]:
         """A new table stored at seq 0; returns it with each person's seat token and the
         spectators' (None where `digests`, a rematch's, are reused, and for seats
-        without a link: bots and SHARED seats). `prefix`: actions already played when
-        the table opens (a position to start from); TableError names the first illegal
-        one. SetupError when the plan cannot be built."""
+        without a link: bots and SHARED seats). `creator`: the creator key the new
+        tokens derive from (`link_tokens`; None: random tokens, no key). `prefix`:
+        actions already played when the table opens (a position to start from);
+        TableError names the first illegal one. SetupError when the plan cannot be
+        built."""
         seed = new_secret_seed() if seed is None else seed
         game = site.build(plan, seed)
+        creator_digest = ""
         if digests is None:
+            made, spectator_token = link_tokens(creator, len(plan.seats)) if creator else (
+                [tokens.new_token() for _ in plan.seats], tokens.new_token())
             seat_tokens: list[str | None] = [
-                tokens.new_token() if s.controller in (HUMAN, OPEN) else None
-                for s in plan.seats]
-            spectator: str | None = tokens.new_token()
+                t if s.controller in (HUMAN, OPEN) else None
+                for s, t in zip(plan.seats, made, strict=True)]
+            spectator: str | None = spectator_token
             digests = ([tokens.digest(t) if t else "" for t in seat_tokens],
-                       tokens.digest(spectator or ""))
+                       tokens.digest(spectator_token))
+            creator_digest = tokens.digest(creator) if creator else ""
         else:
             seat_tokens, spectator = [None] * len(plan.seats), None
         data = TableData(site.name, plan.to_dict(), seed, list(digests[0]),
                          claimed or [s.controller != OPEN for s in plan.seats], digests[1],
-                         series, undo, site.pinned(game))
+                         series, undo, site.pinned(game), creator_digest=creator_digest)
         table = cls("", data, site=site, game=game)
         if prefix:
             table.play_prefix(prefix)
@@ -386,6 +403,17 @@ class Table:
         if found is None and tokens.matches(token, self.data.spectator_digest):
             found = SPECTATOR
         return found
+
+    def creator_tokens(self, key: str) -> list[str] | None:
+        """Every seat's token and the spectators' (last) that the creator key `key`
+        derives, whether or not each still opens its seat; None unless `key` is this
+        table's creator key."""
+        digest = self.data.creator_digest
+        if not digest or not isinstance(key, str) or not key or len(key) > 100 \
+                or not tokens.matches(key, digest):
+            return None
+        seats, spectator = link_tokens(key, self.num_seats)
+        return [*seats, spectator]
 
     def is_bot_seat(self, seat: int) -> bool:
         return self.plan.seats[seat].controller not in PEOPLE

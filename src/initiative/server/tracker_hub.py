@@ -30,10 +30,7 @@ one process are taken one after the other.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
-import hmac
 import logging
 import secrets
 import shlex
@@ -70,9 +67,7 @@ class TrackerError(ValueError):
 def link_token(gm_token: str, key: str) -> str:
     """The secret of link `key` ("players", "spectator", "pc:NAME"), derived from the
     GM's token (one-way: a player's link tells nothing of the GM's)."""
-    mac = hmac.new(gm_token.encode("utf-8", "replace"),
-                   f"initiative-tracker:{key}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac[:tokens.TOKEN_BYTES]).decode("ascii").rstrip("=")
+    return tokens.derive(gm_token, f"initiative-tracker:{key}")
 
 
 @dataclass(frozen=True)

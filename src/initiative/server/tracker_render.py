@@ -194,6 +194,36 @@ def announcement(runtime: TrackerRuntime, access: Access, seen: int) -> tuple[st
     return " ".join(log[seen:][-3:]) if seen < len(log) else "", len(log)
 
 
+def link_label(key: str) -> str:
+    """How a tracker's link of `key` ("players", "spectator", "pc:NAME") is named."""
+    return "Spectators" if key == "spectator" else "Players (public view)" \
+        if key == "players" else f"{key[3:]} (player)"
+
+
+def tracker_links(runtime: TrackerRuntime, gm_token: str, base: str = ""
+                  ) -> list[dict[str, str]]:
+    """The links the GM hands out (besides their own): key, label and address (`base`
+    and the path)."""
+    return [{"key": key, "label": link_label(key),
+             "url": f"{base}/trackers/{runtime.record.id}?k={token}"}
+            for key, token in sorted(runtime.links(gm_token).items())]
+
+
+def my_tracker(runtime: TrackerRuntime, access: Access, base: str) -> dict[str, Any]:
+    """What a browser keeps of a tracker under My tables (static/my_tables.js) when it
+    opens one of its pages: the GM's page gives every link, another page its own."""
+    record = runtime.record
+    own = f"{base}/trackers/{record.id}?k={access.token}"
+    key = f"pc:{access.name}" if access.role == "pc" else access.role
+    gm = access.role == "gm"
+    return {"kind": "tracker", "id": record.id, "game": "tracker",
+            "title": f"GM tracker, {SYSTEM_NAMES[record.system]}", "name": record.name,
+            "creator": own if gm else "", "creator_label": "Game master (secret)",
+            "seats": [{"name": link["label"], "link": link["url"]}
+                      for link in tracker_links(runtime, access.token, base)] if gm
+            else [{"name": link_label(key), "link": own}], "spectator": ""}
+
+
 def page_context(runtime: TrackerRuntime, access: Access, base: str = "") -> dict[str, Any]:
     record = runtime.record
     who = {"gm": "game master", "players": "players", "spectator": "spectator"}.get(
@@ -203,6 +233,7 @@ def page_context(runtime: TrackerRuntime, access: Access, base: str = "") -> dic
             "system": record.system, "system_name": SYSTEM_NAMES[record.system],
             "help": HELP[record.system], "regions": regions(runtime, access, base),
             "own": player_controls(view, access) if record.system == "faith" else {},
+            "my_table": my_tracker(runtime, access, base),
             "ws": f"/trackers/{record.id}/ws?k={access.token}",
             "action": f"/trackers/{record.id}?k={access.token}"}
 
@@ -223,8 +254,7 @@ def _contexts(runtime: TrackerRuntime, access: Access, base: str
         "log": ("tracker_log.html", common),
     }
     if access.role == "gm":
-        links = [{"key": key, "url": f"{base}/trackers/{record.id}?k={token}"}
-                 for key, token in sorted(runtime.links(access.token).items())]
+        links = tracker_links(runtime, access.token, base)
         out["controls"] = ("tracker_controls.html",
                            {"buttons": gm_buttons(runtime.console), **common})
         out["console"] = ("tracker_console.html", {"lines": list(runtime.transcript)})

@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from initiative.server import handoff
 from initiative.server import tracker_render as tr
+from initiative.server.addresses import public_base
 from initiative.server.pages import NO_STORE, error_page, page
 from initiative.server.tracker_hub import (
     Access,
@@ -67,6 +68,7 @@ class TrackerSocket:
     def __init__(self, websocket: WebSocket, access: Access) -> None:
         self.websocket = websocket
         self.access = access
+        self.base = public_base(websocket)  # the links region's full addresses
         self.reply_to: Any = None
         self.log_seen = -1
         self.send_lock = asyncio.Lock()
@@ -78,7 +80,8 @@ class TrackerSocket:
         view = tr.view_of(runtime, self.access)
         own = tr.player_controls(view, self.access) if runtime.record.system == "faith" \
             else {}
-        await self.send({"type": "render", "regions": tr.regions(runtime, self.access),
+        await self.send({"type": "render", "regions": tr.regions(runtime, self.access,
+                                                                 self.base),
                          "announce": "" if first else announce, "seq": runtime.record.seq,
                          "can_declare": bool(own.get("can_declare")),
                          "reply_to": self.reply_to if answer else None})
@@ -190,12 +193,13 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
                               "its creator, in the browser that created it, for an hour. "
                               "Ask the game master for your link.", 403)
         record = runtime.record
-        links = [{"key": k, "url": f"/trackers/{record.id}?k={t}"}
-                 for k, t in sorted(runtime.links(access.token).items())]
-        response = page("tracker_created.html", name=record.name, links=links,
-                        gm=f"/trackers/{record.id}?k={access.token}",
-                        base=str(request.base_url).rstrip("/"), lan=handoff.lan_hint(request),
-                        system_name=tr.SYSTEM_NAMES[record.system])
+        base = public_base(request)
+        response = page("tracker_created.html", name=record.name,
+                        links=tr.tracker_links(runtime, access.token),
+                        gm=f"/trackers/{record.id}?k={access.token}", base=base,
+                        lan=handoff.lan_hint(request),
+                        system_name=tr.SYSTEM_NAMES[record.system],
+                        my_table=tr.my_tracker(runtime, access, base))
         response.headers.update(NO_STORE)
         return response
 
@@ -211,7 +215,7 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
 
     def tracker_page(runtime: TrackerRuntime, access: Access, request: Request,
                      error: str = "", status: int = 200) -> Response:
-        base = str(request.base_url).rstrip("/")
+        base = public_base(request)
         return page("tracker.html", status, error=error,
                     **tr.page_context(runtime, access, base))
 

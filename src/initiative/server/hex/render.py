@@ -97,6 +97,91 @@ def facing_edge(x: float, y: float, facing: int) -> tuple[float, float, float, f
     return x + r * math.cos(a), y + r * math.sin(a), x + r * math.cos(b), y + r * math.sin(b)
 
 
+Box = tuple[float, float, float, float]
+"""A rectangle of the board's SVG: left, top, right, bottom."""
+TOKEN_R = 17.0
+"""A unit token's radius (hex/_board.html draws it)."""
+LABEL_CHAR = 7.0
+LABEL_ASCENT, LABEL_DESCENT = 9.0, 3.0
+"""A unit's name label (11 px bold): the width of a character, the text's reach above and
+below its baseline."""
+
+
+Shape = tuple[tuple[float, float], ...]
+"""A convex polygon of the board's SVG (a facing wedge, a token's square, a label)."""
+
+
+def points_shape(points: str) -> Shape:
+    """The polygon of SVG `points` ("x,y x,y ...")."""
+    return tuple((float(x), float(y)) for x, y in (p.split(",") for p in points.split()))
+
+
+def box_shape(box: Box) -> Shape:
+    left, top, right, bottom = box
+    return (left, top), (right, top), (right, bottom), (left, bottom)
+
+
+def overlap(box: Box, shape: Shape) -> float:
+    """The area a box and a convex polygon share (the polygon clipped to the box, edge by
+    edge, then measured)."""
+    left, top, right, bottom = box
+    edges = ((0, left, 1.0), (0, right, -1.0), (1, top, 1.0), (1, bottom, -1.0))
+    points = list(shape)
+    for axis, bound, sign in edges:
+        kept: list[tuple[float, float]] = []
+        for n, here in enumerate(points):
+            before = points[n - 1]
+            inside, was = sign * (here[axis] - bound) >= 0, sign * (before[axis] - bound) >= 0
+            if inside != was:
+                t = (bound - before[axis]) / (here[axis] - before[axis])
+                kept.append((before[0] + t * (here[0] - before[0]),
+                             before[1] + t * (here[1] - before[1])))
+            if inside:
+                kept.append(here)
+        points = kept
+        if not points:
+            return 0.0
+    return abs(sum(a[0] * b[1] - b[0] * a[1]
+                   for a, b in zip(points, points[1:] + points[:1], strict=True))) / 2
+
+
+def token_box(x: float, y: float, radius: float) -> Box:
+    """The square around a round token."""
+    return x - radius, y - radius, x + radius, y + radius
+
+
+def label_box(x: float, baseline: float, text: str) -> Box:
+    """Where a name label centred on `x` with its baseline at `baseline` is drawn."""
+    half = LABEL_CHAR * len(text) / 2 + 2
+    return x - half, baseline - LABEL_ASCENT, x + half, baseline + LABEL_DESCENT
+
+
+def place_label(x: float, y: float, facing: int, text: str, obstacles: list[Shape],
+                frame: Box) -> tuple[float, float]:
+    """Where a unit's name label goes (its centre x and baseline): above or below the
+    token (first the side away from its facing wedge), else beside it, at the first spot
+    that covers no facing arrow, token, choice or other label (`obstacles`) and stays
+    inside `frame`; if every spot covers something, the one covering least."""
+    above, below = (x, y - SIZE * 0.8), (x, y + SIZE * 1.1)
+    half = LABEL_CHAR * len(text) / 2 + 2
+    side = TOKEN_R + half + 6
+    spots = [above, below] if facing in (2, 3, 4) else [below, above]
+    beside = [(x - side, y + 4), (x + side, y + 4)]  # the side away from an east-
+    spots += beside if facing in (1, 2) else beside[::-1]  # or west-facing wedge first
+    spots += [(x, y - SIZE * 1.25), (x, y + SIZE * 1.55)]
+    best, least = spots[0], math.inf
+    for spot in spots:
+        box = label_box(*spot, text)
+        outside = 0.0 if box[0] >= frame[0] and box[2] <= frame[2] and box[1] >= frame[1] \
+            and box[3] <= frame[3] else 1e6
+        covered = outside + sum(overlap(box, o) for o in obstacles)
+        if covered < least:
+            best, least = spot, covered
+        if not covered:
+            break
+    return best
+
+
 Choice = offered.Choice[Kind]
 """One legal action as the page offers it (server/choices.py)."""
 
@@ -140,9 +225,9 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
             side = (unit["facing"] + 4) % 6
         back = heading(side)
         units.append({"seat": seat, "x": x, "y": y, "name": names[seat][:10],
-                      "label_y": y - SIZE * 0.8 if above else y + SIZE * 1.1,
+                      "facing": unit["facing"], "mark": MARKS[seat % len(MARKS)],
                       "power_x": x + math.cos(back) * 15, "power_y": y + math.sin(back) * 15,
-                      "mark": MARKS[seat % len(MARKS)], "health": unit["health"],
+                      "health": unit["health"],
                       "power": unit["power"], "label": label,
                       "arrow": arrow(x, y, unit["facing"], SIZE * 0.4, SIZE * 0.95, SIZE * 0.3),
                       "edge": facing_edge(x, y, unit["facing"]),
@@ -162,13 +247,15 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
             rear = {"points": corners(back_hex, 0.86), "x": bx, "y": by}
         reaches.append({"seat": seat, "spots": spots, "behind": rear,
                         "name": names[seat][:10]})
+    occupied = {Hex(*u["hex"]) for u in view["units"] if u["hex"] is not None and u["alive"]}
     moves = []
     faces = []
     for c in choices:
         if c.kind in HEX_MOVES and concerned is not None:
             h = neighbor(concerned, c.arg)
             x, y = center(h)
-            moves.append({"choice": c, "points": corners(h, 0.9), "x": x, "y": y})
+            moves.append({"choice": c, "points": corners(h, 0.9), "x": x, "y": y,
+                          "occupied": h in occupied, "label_y": y + 5})
         elif c.kind == Kind.FACE and concerned is not None:
             h = neighbor(concerned, c.arg)
             x, y = center(h)
@@ -182,11 +269,31 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
     left, top = min(xs) - SIZE - MARGIN, min(ys) - SIZE * ROOT3 / 2 - pad
     width = max(xs) - min(xs) + 2 * (SIZE + MARGIN)
     height = max(ys) - min(ys) + SIZE * ROOT3 + 2 * pad
+    _place_labels(units, moves, faces, (left, top, left + width, top + height))
     return {"viewbox": f"{left:.1f} {top:.1f} {width:.1f} {height:.1f}",
             "cells": [{"points": corners(h), "wall": h in walls, "q": h.q, "r": h.r}
                       for h in cells],
             "units": units, "reaches": reaches, "moves": moves, "faces": faces,
             "name": view["board"]["name"]}
+
+
+def _place_labels(units: list[dict[str, Any]], moves: list[dict[str, Any]],
+                  faces: list[dict[str, Any]], frame: Box) -> None:
+    """Each unit's name label spot (`label_x`, `label_y`), clear of every facing wedge,
+    token, Power token, choice on the board and name placed before (`place_label`)."""
+    obstacles: list[Shape] = []
+    for u in units:
+        obstacles += [box_shape(token_box(u["x"], u["y"], TOKEN_R)), points_shape(u["arrow"])]
+        if u["power"]:
+            obstacles.append(box_shape(token_box(u["power_x"], u["power_y"], 7)))
+    obstacles += [points_shape(f["points"]) for f in faces]
+    obstacles += [box_shape(label_box(m["x"], m["label_y"], m["choice"].word))
+                  for m in moves if not m["occupied"]]
+    for u in units:
+        u["label_x"], u["label_y"] = place_label(u["x"], u["y"], u["facing"],
+                                                 f"{u['mark']} {u['name']}", obstacles, frame)
+        obstacles.append(box_shape(label_box(u["label_x"], u["label_y"],
+                                             f"{u['mark']} {u['name']}")))
 
 
 def _plural(n: int, word: str) -> str:

@@ -1,4 +1,5 @@
-// Copy buttons beside secret links (the created pages, the GM's list of links): the
+// Copy buttons beside secret links (the created pages, the GM's list of links, My
+// tables in the lobby), each copying a full address: the
 // Clipboard API where the browser allows it (https, or this computer), else the link's
 // text is selected so Ctrl+C (or the phone's Copy) takes it.
 (function () {
