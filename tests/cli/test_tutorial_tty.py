@@ -65,3 +65,14 @@ def test_the_tutorial_quits_cleanly() -> None:
     child.sendline("quit")
     child.expect("Game abandoned.")
     child.expect(pexpect.EOF)
+
+
+def test_the_tutorial_reads_the_rules_and_the_bot() -> None:
+    """--max-activations and --bot apply to the tutorial's fixed deal; every decision,
+    answered `1` whatever the hint says, still gets a hint."""
+    done = run_cli(["play", "--tutorial", "--max-activations", "8", "--bot", "heuristic"],
+                   stdin="1\n" * 60)
+    assert done.returncode == 0, done.stderr
+    prompts = done.stdout.count("Your choice (number or move text")
+    assert prompts > 3 and done.stdout.count("Hint: ") == prompts
+    assert "Result: draw (activation limit 8 reached)." in done.stdout

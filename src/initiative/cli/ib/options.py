@@ -58,8 +58,8 @@ PLAY_OPTIONS = GameOptions((
     _option("--max-activations", "Draw after this many activations.",
             type=click.IntRange(min=1)),
     click.Option(["--tutorial"], is_flag=True, default=False,
-                 help="A guided first game: a fixed deal against the random bot, with a "
-                      "hint at each decision."),
+                 help="A guided first game: a fixed deal (seed 25, --seed is not read) "
+                      "against the bot (default random), with a hint at each decision."),
 ))
 """Initiative Break's own options of `initiative play`."""
 BENCH_OPTIONS = GameOptions((
@@ -119,7 +119,7 @@ def load(request: PlayRequest, own: Values) -> IBGame:
 def play_command(request: PlayRequest, own: Values) -> int:
     """`initiative play` (Initiative Break): check the options, say who plays, play."""
     if own["tutorial"]:
-        return play_tutorial(request, own)
+        return play_tutorial(request, own, parse_rules(request.rules, own["max_activations"]))
     try:
         match = load(request, own).match
     except InitiativeError as exc:

@@ -10,6 +10,7 @@ from initiative.cli.game_command import Values
 from initiative.cli.ib.play import play
 from initiative.cli.parts import OptionError, PlayRequest
 from initiative.games import load_game_as
+from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.match import Match
 from initiative.games.ib.setup import IBGame
 from initiative.games.ib.text import tutorial
@@ -20,7 +21,7 @@ SEATS = ("Player", "Bot")
 ALONE = ("format", "mode", "setup", "encounter", "challenge", "rival")
 """The game's own options that set up another game: none goes with --tutorial."""
 INTRO = (
-    f"{tutorial.TITLE}: your starter team ({tutorial.TEAMS[0]}) against the random bot "
+    f"{tutorial.TITLE}: your starter team ({tutorial.TEAMS[0]}) against the bot "
     f"({tutorial.TEAMS[1]}), always the same deal (seed {tutorial.SEED}). Under each "
     "screen a Hint says what the decision is about and suggests a choice; type its "
     "number (or any other), `help` for the rules, `quit` to stop.")
@@ -37,8 +38,9 @@ def hint_line(view: IBView, match: Match) -> Text | None:
     return line
 
 
-def play_tutorial(request: PlayRequest, own: Values) -> int:
-    """Play the tutorial game at seat 0 (OptionError for options it cannot take)."""
+def play_tutorial(request: PlayRequest, own: Values, rules: RulesConfig) -> int:
+    """Play the tutorial game at seat 0 under `rules` against `--bot` (OptionError for
+    options it cannot take)."""
     taken = [f"--{name}" for name in ALONE if own.get(name)]
     if request.watch or request.humans or request.seat:
         taken.append("--watch/--human/--seat")
@@ -46,7 +48,7 @@ def play_tutorial(request: PlayRequest, own: Values) -> int:
         raise OptionError(f"--tutorial plays a fixed first game: leave out "
                           f"{', '.join(taken)}")
     match = load_game_as(IBGame, "initiative_break", teams=tutorial.TEAMS,
-                         seat_names=SEATS).match
+                         seat_names=SEATS, rules=rules).match
     request.console.print(INTRO, markup=False, highlight=False)
     return play(match, tutorial.SEED, 0, request.console, request.read, request.record,
-                tutorial.BOT, coach=hint_line)
+                request.bot, coach=hint_line)
