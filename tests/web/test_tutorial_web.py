@@ -49,6 +49,7 @@ def test_the_lobby_tutorial_hints_each_decision(server: Server, browser: Browser
         expect(hint).to_contain_text("the enemy with the least HP")
         page.screenshot(path=str(tmp_path / "tutorial-target.png"), full_page=True)
         click_step(page, _suggested(page))
+        expect(hint).to_contain_text("press Confirm to play it")  # a whole action
         confirm(page)
         expect(hint).not_to_contain_text("Choose the target")
         expect(page.locator(SUGGESTED)).to_have_count(1)  # the next decision's hint

@@ -112,7 +112,8 @@ def context(page: SeatPage[IBView]) -> dict[str, Any]:
         "log": with_notices(text.log_sentences(view, match, first), first, page.notices,
                             page.notice_at),
         "details": details.entries_html(view, match), "replay": page.replay,
-        "hint": hint_context(draft_view, match) if page.guided and page.mine else None,
+        "hint": hint_context(draft_view, match, draft is not None and draft.ready)
+        if page.guided and page.mine else None,
     }
 
 

@@ -31,9 +31,20 @@ def tutorial_plan() -> TableSetup:
                       guided=True)
 
 
-def hint_context(view: IBView, match: Match) -> dict[str, str | int] | None:
-    """The page's hint for the decision of `view` (a draft's view while one is built):
-    what it is about, the suggested choice and its action number; None without one."""
+READY: dict[str, str | int] = {
+    "about": "Your action is complete; nothing is played until you confirm it.",
+    "suggestion": "press Confirm to play it (Step back or Start over to change it).",
+    "action": -1}
+"""The hint once the draft is a whole action (its Confirm button, no step to suggest)."""
+
+
+def hint_context(view: IBView, match: Match, ready: bool = False
+                 ) -> dict[str, str | int] | None:
+    """The page's hint for the decision of `view` (a draft's view while one is built;
+    `ready`: the draft is a whole action waiting for Confirm): what it is about, the
+    suggested choice and its action number; None without one."""
+    if ready:
+        return READY
     said = tutorial.hint(view, match)
     if said is None:
         return None
