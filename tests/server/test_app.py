@@ -874,7 +874,8 @@ def test_html_page_and_frames_for_a_seat(client: TestClient) -> None:
         north = join(stack, client, table["id"], table["seats"][0], "html")
         frame = north.last
         assert set(frame["regions"]) == {"status", "track", "actions", "hand", "log", "chat",
-                                             "details", "table-controls"}
+                                             "details", "hint", "table-controls"}
+        assert frame["regions"]["hint"] == "", "a table made from the form has no hints"
         assert frame["your_turn"] is True and frame["announce"].startswith("Your turn.")
 
 

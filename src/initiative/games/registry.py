@@ -101,6 +101,9 @@ class GameEntry:
     record_format: str = ""
     """The `format` tag of its game records ("hex-record/1"), so a record names its
     game."""
+    tutorial: bool = False
+    """Its web setup form takes `tutorial=yes` (a guided first game): the lobby offers
+    it."""
 
     @property
     def web_slug(self) -> str:

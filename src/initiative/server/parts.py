@@ -160,6 +160,9 @@ class SeatPage(Generic[V]):
     """The notices' sentences and where each stands in the log (log positions)."""
     replay: bool = False
     """A step of the finished game's replay: nothing to choose."""
+    guided: bool = False
+    """A tutorial table (its plan's `guided`): the game's page shows a hint at each of the
+    seat's decisions."""
 
     @property
     def mine(self) -> bool:

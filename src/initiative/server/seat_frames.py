@@ -53,7 +53,8 @@ def seat_page(table: Table, seat: int, token: str, controller: str = HUMAN
         links=links(table, token),
         draft=table.draft(acting) if mine else None, can_undo=table.can_undo(seat),
         notices=tuple(table.notice_text(n) for n in table.data.notices),
-        notice_at=tuple(n.at for n in table.data.notices))
+        notice_at=tuple(n.at for n in table.data.notices),
+        guided=bool(getattr(table.plan, "guided", False)))
 
 
 def replay_page(table: Table, state: Any) -> SeatPage[Any]:

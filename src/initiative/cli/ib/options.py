@@ -12,6 +12,7 @@ import click
 
 from initiative.cli.game_command import GameOptions, Values
 from initiative.cli.ib.play import play
+from initiative.cli.ib.tutorial import play_tutorial
 from initiative.cli.parts import OptionError, PlayRequest
 from initiative.cli.play_host import check_seats
 from initiative.engine.errors import ContentError, InitiativeError
@@ -56,6 +57,9 @@ PLAY_OPTIONS = GameOptions((
             type=click.Path(path_type=Path)),
     _option("--max-activations", "Draw after this many activations.",
             type=click.IntRange(min=1)),
+    click.Option(["--tutorial"], is_flag=True, default=False,
+                 help="A guided first game: a fixed deal (seed 25, --seed is not read) "
+                      "against the bot (default random), with a hint at each decision."),
 ))
 """Initiative Break's own options of `initiative play`."""
 BENCH_OPTIONS = GameOptions((
@@ -114,6 +118,8 @@ def load(request: PlayRequest, own: Values) -> IBGame:
 
 def play_command(request: PlayRequest, own: Values) -> int:
     """`initiative play` (Initiative Break): check the options, say who plays, play."""
+    if own["tutorial"]:
+        return play_tutorial(request, own, parse_rules(request.rules, own["max_activations"]))
     try:
         match = load(request, own).match
     except InitiativeError as exc:

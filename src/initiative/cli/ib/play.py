@@ -8,7 +8,7 @@ texts are read and written with the game's notation module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -56,12 +56,20 @@ def parse_choice(text: str, state: IBState, legal: Sequence[Action],
     return action
 
 
+Coach = Callable[[IBView, Match], Text | None]
+"""A line shown under the screen at each decision (the tutorial's hint), or None."""
+
+
 def ask_human(state: IBState, view: IBView, console: Console, read: Reader,
-              log_start: int) -> Action | None:
-    """Show the deciding seat its screen (`view`) and read a legal choice; None: quit."""
+              log_start: int, coach: Coach | None = None) -> Action | None:
+    """Show the deciding seat its screen (`view`) and, with a `coach`, its line; read a
+    legal choice; None: quit."""
     legal = list(view.legal)
     moves = [format_action(state, a) for a in legal]
     console.print(render.screen(view, state.match, moves, log_start))
+    line = coach(view, state.match) if coach is not None else None
+    if line is not None:
+        console.print(line)
     while True:
         text = read(PROMPT)
         if text is None or text.strip().lower() in QUIT_WORDS:
@@ -81,10 +89,12 @@ HANDOFF = "Pass the game to {name} (seat {seat}), then press Enter: "
 
 
 def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Console,
-         read: Reader, record_path: Path | None = None, bot_name: str = "random") -> int:
+         read: Reader, record_path: Path | None = None, bot_name: str = "random",
+         coach: Coach | None = None) -> int:
     """Play one game: the `human` seat (or seats, hotseat) against the bot `bot_name`
     (random or heuristic) at every other seat; `None`: every seat a bot, played to the
-    end unattended and shown as a spectator sees it. Returns the exit code.
+    end unattended and shown as a spectator sees it; a `coach` adds its line to each
+    human decision (the tutorial's hints). Returns the exit code.
 
     Hotseat: before each turn of a human seat other than the last one to decide, the
     screen is cleared and the game waits for Enter, so no seat sees another's hand.
@@ -115,7 +125,7 @@ def play(match: Match, seed: int, human: int | Sequence[int] | None, console: Co
                         break
                     last = seat
                 view = state.view(seat)
-                action = ask_human(state, view, console, read, log_start[seat])
+                action = ask_human(state, view, console, read, log_start[seat], coach)
                 log_start[seat] = len(view.log)
                 if action is None:
                     quit_ = True

@@ -11,6 +11,7 @@ ENTRY = GameEntry(
     loader="initiative.games.ib.loader:load_initiative_break",
     slug="ib",
     record_format="initiative-record/1",
+    tutorial=True,
     parts=Parts(
         bots="initiative.bots.ib:BOTS",
         terminal="initiative.cli.ib.terminal:TERMINAL",

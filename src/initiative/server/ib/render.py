@@ -28,6 +28,7 @@ from initiative.games.ib.text import describe as text
 from initiative.games.ib.view import IBView
 from initiative.server.ib import details, reasons
 from initiative.server.ib.drafts import DraftState
+from initiative.server.ib.tutorial import hint_context
 from initiative.server.log_lines import first_shown, with_notices
 from initiative.server.pages import env
 from initiative.server.parts import Rendered, SeatPage
@@ -130,6 +131,8 @@ def context(page: SeatPage[IBView]) -> dict[str, Any]:
         "log": with_notices(text.log_sentences(view, match, first), first, page.notices,
                             page.notice_at),
         "details": details.entries_html(view, match), "replay": page.replay,
+        "hint": hint_context(draft_view, match, draft is not None and draft.ready)
+        if page.guided and page.mine else None,
     }
 
 
@@ -217,7 +220,7 @@ def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:
     return rows
 
 
-REGIONS = ("status", "track", "hand", "actions", "log", "details")
+REGIONS = ("status", "track", "hand", "actions", "log", "details", "hint")
 
 
 def regions(ctx: dict[str, Any]) -> dict[str, str]:

@@ -67,18 +67,20 @@ class TableSetup:
     seats: tuple[SeatPlan, ...]
     encounter: str | None = None
     rules: dict[str, Any] = field(default_factory=dict)
+    guided: bool = False
+    """A tutorial table: hints at each decision (server/ib/tutorial.py)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "mode": self.mode,
                 "seats": [s.to_dict() for s in self.seats], "encounter": self.encounter,
-                "rules": dict(self.rules)}
+                "rules": dict(self.rules), "guided": self.guided}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSetup:
         seats = tuple(SeatPlan(str(s["name"]), str(s["team"]), str(s["controller"]),
                                str(s.get("team_text", ""))) for s in data["seats"])
         return cls(str(data["name"]), str(data["mode"]), seats, data.get("encounter"),
-                   dict(data.get("rules") or {}))
+                   dict(data.get("rules") or {}), bool(data.get("guided", False)))
 
     def build(self, content: Content, seed: Seed) -> Match:
         """The match; SetupError lists every problem (deck rules per seat included)."""

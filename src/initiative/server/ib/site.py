@@ -31,6 +31,7 @@ from initiative.server.ib.setup import (
     offered_teams,
     parse_setup,
 )
+from initiative.server.ib.tutorial import asks_tutorial, tutorial_plan
 from initiative.server.parts import Rendered, SeatPage, SetupError, Templates, WebGame
 
 GAME = "initiative_break"
@@ -47,6 +48,8 @@ class IBWeb(WebGame[TableSetup, IBGame, IBState, IBView]):
         return core_content()
 
     def parse(self, form: Mapping[str, str]) -> TableSetup:
+        if asks_tutorial(form):  # the lobby's guided first game
+            return tutorial_plan()
         return parse_setup(form, self.content)
 
     def read_plan(self, data: Mapping[str, Any]) -> TableSetup:
