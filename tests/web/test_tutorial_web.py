@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.feature_support import people
-from tests.web.support import STEP, Server, click_step, confirm, needs_chromium
+from tests.web.support import CONTROL, STEP, Server, click_step, confirm, needs_chromium
 
 pytestmark = needs_chromium
 HINT = "#hint"
@@ -18,9 +18,10 @@ SUGGESTED = "#hint [data-suggested]"
 
 
 def _suggested(page: Page) -> Locator:
-    """The control of the hint's suggested step."""
+    """The control of the hint's suggested step (a draft's step, or a one-click
+    choice such as keeping the hand)."""
     index = page.locator(SUGGESTED).get_attribute("data-suggested")
-    return page.locator(f'#table {STEP}[data-action="{index}"]').first
+    return page.locator(f'#table {CONTROL}[data-action="{index}"]').first
 
 
 def test_the_lobby_tutorial_hints_each_decision(server: Server, browser: Browser,
@@ -39,8 +40,7 @@ def test_the_lobby_tutorial_hints_each_decision(server: Server, browser: Browser
         expect(hint).to_contain_text("Opening hand (IB 2.8.2)")
         expect(hint).to_contain_text("Suggested: keep it")
         page.screenshot(path=str(tmp_path / "tutorial-mulligan.png"), full_page=True)
-        click_step(page, _suggested(page))  # Keep hand, as suggested
-        confirm(page)
+        assert click_step(page, _suggested(page))  # Keep hand, as suggested: one click
 
         expect(hint).to_contain_text("on the Active slot")  # after the bot's turns
         expect(hint).to_contain_text("(IB 3.1.2)")
