@@ -57,3 +57,12 @@ def test_simulate_help_shows_each_bot_with_its_line(game: str) -> None:
     for name, about in bot_lines(game):
         assert f"{name}: {about}" in text
     assert f"Default: the game's own, {default_bot(game)}." in text
+
+
+@pytest.mark.parametrize("game", TERMINAL)
+def test_a_terminal_game_faces_the_default_bot(game: str) -> None:
+    """`initiative play --game G` with no --bot: the opening names the game's default
+    opponent at the other seats (the player leaves at once)."""
+    done = CliRunner().invoke(app, ["play", "--game", game, "--seed", "3"], input="")
+    assert done.exit_code == 0, done.output
+    assert f"{default_bot(game)} bot" in done.output
