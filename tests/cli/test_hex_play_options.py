@@ -34,7 +34,7 @@ def test_rules_and_setup_options_reach_the_game() -> None:
     assert "Hex skirmish, seed 1, board The Breach:\n  seat 1: Corvell - Corvell (" \
         in done.output
     assert "), played here\n  seat 2: Tamsin - Tamsin (" in done.output
-    assert "), random bot\n" in done.output
+    assert "), heuristic bot\n" in done.output  # the default opponent plays to win
     assert "Initiative line: 1.Tamsin >2.Corvell 3.? 4.?" in done.output
     assert "Game abandoned." in done.output
 

@@ -15,7 +15,7 @@ from tests.cli.helpers import human_decisions, run_cli, screens
 
 
 def test_full_game_choosing_first_option(answers_first: str) -> None:
-    done = run_cli(["play", "--seed", "5"], answers_first)
+    done = run_cli(["play", "--seed", "5", "--bot", "random"], answers_first)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Traceback" not in out + done.stderr
@@ -32,7 +32,8 @@ def test_full_game_choosing_first_option(answers_first: str) -> None:
 
 
 def test_track_shows_active_unit_and_targets(answers_first: str) -> None:
-    out = run_cli(["play", "--seed", "5", "--max-activations", "20"], answers_first).stdout
+    out = run_cli(["play", "--seed", "5", "--max-activations", "20", "--bot", "random"],
+                  answers_first).stdout
     assert "Track (left acts first): >" in out, "the active unit leads the track, marked"
     assert "acts: choose an action" in out
     assert "basic — Basic Attack (free, +1 Charge): enemy:" in " ".join(out.split())
@@ -70,7 +71,8 @@ def test_seat_two_plays_south() -> None:
     done = run_cli(["play", "--seed", "8", "--seat", "2", "--team", "lanternwatch",
                     "--max-activations", "10"], "1\n" * 500)
     assert done.returncode == 0, done.stderr
-    assert "you are South (seat 2, lanternwatch) against the random bot (ashfall)" in done.stdout
+    # the default opponent plays to win (issue 25): the game's default bot, hard
+    assert "you are South (seat 2, lanternwatch) against the hard bot (ashfall)" in done.stdout
     assert "you (South)" in done.stdout
 
 
@@ -186,7 +188,7 @@ def test_screen_never_shows_the_opponents_hand(tmp_path: Path, seed: int, seat: 
     # human could not know of.
     done = run_cli(["play", "--seed", str(seed), "--seat", str(seat + 1), "--team", "ashfall",
                     "--opponent-team", "lanternwatch", "--max-activations", "60",
-                    "--record", str(path)], answers_first)
+                    "--bot", "random", "--record", str(path)], answers_first)
     assert done.returncode == 0, done.stderr
     record = GameRecord.load(path)
     decisions = human_decisions(record, seat)
@@ -212,7 +214,7 @@ def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
     done = run_cli(["play", "--seed", "4", "--team", "ashfall",
                     "--opponent-team", "lanternwatch",
                     "--rule", "discards_public=false", "--max-activations", "60",
-                    "--record", str(path)], answers_first)
+                    "--bot", "random", "--record", str(path)], answers_first)
     assert done.returncode == 0, done.stderr
     record = GameRecord.load(path)
     match = record.match()
@@ -231,7 +233,7 @@ def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
 
 
 def test_watch_plays_every_seat_with_bots_to_the_end_and_prints_the_log() -> None:
-    done = run_cli(["play", "--watch", "--seed", "2", "--format", "1v1",
+    done = run_cli(["play", "--watch", "--seed", "2", "--format", "1v1", "--bot", "random",
                     "--player", "tideguard", "--player", "lanternwatch"], "")
     assert done.returncode == 0, done.stderr
     out = done.stdout
@@ -242,7 +244,7 @@ def test_watch_plays_every_seat_with_bots_to_the_end_and_prints_the_log() -> Non
 
 
 def test_a_format_seats_shipped_teams_and_team_files_on_their_sides() -> None:
-    done = run_cli(["play", "--watch", "--seed", "7", "--format", "1v3",
+    done = run_cli(["play", "--watch", "--seed", "7", "--format", "1v3", "--bot", "random",
                     "--player", "tideguard", "--player", "lone_warden",
                     "--player", "kettle_and_kite",
                     "--player", "examples/teams/hourglass_trio.yaml"], "")

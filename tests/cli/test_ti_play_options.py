@@ -19,7 +19,7 @@ def test_watch_plays_bots_to_the_end_and_shows_no_hand() -> None:
     done = RUNNER.invoke(app, [*TI, "--watch", "--players", "3", "--seed", "4"])
     assert done.exit_code == 0, done.output
     out = done.output
-    assert "The Initiative, seed 4, mission 1 " in out and "random bot" in out
+    assert "The Initiative, seed 4, mission 1 " in out and "heuristic bot" in out  # default
     assert "Game over" in out and "The answer: " in out
     assert "Mission accomplished: " in out or "Mission lost: " in out
     assert "'s hand (seat" not in out, "a spectator sees no hand"

@@ -7,6 +7,7 @@ import json
 import random
 
 from initiative.engine.contract import CHANCE, GAME_MASTER, SPECTATOR
+from initiative.games import load_game_as
 from initiative.games.hex.frames import TurnFrame
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.geometry import Hex
@@ -115,3 +116,40 @@ def test_a_pending_chance_node_shows_no_unrolled_die() -> None:
         data = state.view(seat).to_dict()
         assert data["pending"]["rolls"] == {} and data["legal"] == []
         assert not any("rolled" in e["text"] for e in data["log"])
+
+
+def test_hx11_active_names_the_player_through_every_step_of_its_turn() -> None:
+    """HX-11: the active player takes the turn, and stays the active player (state and
+    every view) while it moves step by step, turns, attacks and its targets react; only
+    between turns is nobody active. Random games on the shipped content."""
+    game = load_game_as(HexGame, "hex_skirmish")
+    kinds: set[str] = set()
+    for seed in range(4):
+        state = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.round <= 8:
+            view = state.view(SPECTATOR).to_dict()
+            pending = view["pending"]
+            assert pending is not None and state.active is not None
+            assert view["active"] == state.active
+            kind = pending["kind"]
+            kinds.add(kind)
+            if kind in ("turn", "move", "face") and pending["section"] != "reaction":
+                assert state.active == state.current_seat()  # the mover is the active player
+            elif pending["attacker"] is not None:
+                assert state.active == pending["attacker"]  # reactions: the attacker's turn
+            state.apply(rng.choice(state.legal_actions()))
+    assert {"turn", "move", "face", "target", "react"} <= kinds
+
+
+def test_hx11_the_view_names_the_mover_in_the_middle_of_its_move() -> None:
+    setup = make_setup(board=open_board())
+    state = position(setup, hexes=[Hex(0, 2), Hex(0, -2)], facing=[0, 3],
+                     hands=[["lunge"], ["step"]], stack=[TurnFrame(0)])
+    run(state, "move 0", "step N")  # Lunge: 2 hexes, one taken
+    assert state.view(1).to_dict()["pending"]["kind"] == "move"
+    assert state.active == 0 and state.view(1).to_dict()["active"] == 0
+    run(state, "step N")
+    assert state.view(1).to_dict()["pending"]["kind"] == "face" and state.active == 0
+    run(state, "face N")
+    assert state.active == 1  # the next line card's player

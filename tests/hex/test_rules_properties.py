@@ -36,6 +36,7 @@ FLAGS: dict[str, st.SearchStrategy[Any]] = {
     "behind_check_time": st.sampled_from(get_args(flags.BehindCheck)),
     "walls_block_attacks": st.booleans(),
     "allow_voluntary_pass": st.booleans(),
+    "stall_end": st.sampled_from(get_args(flags.StallEnd)),
     "die_sides": st.integers(4, 8),
 }
 RULES = st.fixed_dictionaries(FLAGS)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from initiative.engine.errors import ConfigError, ContentError
+from initiative.games import load_game
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content, load_content_file, load_content_text
 from initiative.games.ib.deckbuilding import (
@@ -246,12 +247,46 @@ def test_every_character_carries_a_keystone_ib_2_2_1() -> None:
     assert check(t) == [("IB-2.2.1", "bram"), ("IB-2.2.1", "dax")]
 
 
-def test_content_without_keystones_cannot_require_them_ib_2_2_1() -> None:
-    bare = load_content_text("characters:" + _character("ada", "Ada Vell", "Scout", 3)
-                             + "\ncards:\n  - {key: plain, name: Plain}\n", "bare.yaml")
+BARE_CONTENT = (
+    "# A designer's first set: four Characters, their cards and a starter team each,\n"
+    "# but no keystones: section yet.\n"
+    "characters:" + "".join(_character(k, n, t, 3) for k, n, t in (
+        ("ada", "Ada Vell", "Scout"), ("bram", "Bram Oake", "Warden"),
+        ("cora", "Cora Lune", "Seer"), ("dax", "Dax Rime", "Smith")))
+    + "\ncards:\n" + "".join(f"  - {{key: {k}, name: Filler {k}, kind: sigil, sigil_type: "
+                              "fire, tiers: [[{target: enemy, damage: 1}]]}\n"
+                              for k in FILLERS[:9])
+    + "decks:\n  - key: starter\n    name: Starter\n    cards: {"
+    + ", ".join(f"{k}: 2" for k in FILLERS[:9]) + "}\n"
+    + "teams:\n"
+    "  - {key: north, name: North Star, characters: [ada, bram], deck: starter}\n"
+    "  - {key: south, name: South Wind, characters: [cora, dax], deck: starter}\n"
+)
+
+
+def test_content_without_keystones_starts_no_battle_ib_2_2_1_ib_2_9(tmp_path: Path) -> None:
+    """IB 2.2 and IB 2.9 step 2 give every Character a Keystone before the battle, so
+    content that defines none cannot field a team: a team on it breaks IB-2.2.1, and the
+    message names the content file and the Characters left without one."""
+    path = tmp_path / "my_set.yaml"
+    path.write_text(BARE_CONTENT, encoding="utf-8")
+    bare = load_content_file(path)
     assert not bare.keystones
-    t = TeamFile("Bare", (TeamMember("ada", None),), (("plain", 2),))
-    assert check(t, "duel", bare, scaled_deck_minimum="none") == []
+    t = TeamFile("Bare", (TeamMember("ada", None), TeamMember("bram", None)),
+                 (("sig01", 2), ("sig02", 2)))
+    found = validate_team(t, bare, format="duel", deck_rules=DeckRules(
+        scaled_deck_minimum="none"))
+    assert [(v.rule, v.subject) for v in found] == [("IB-2.2.1", "")]
+    assert f"the content ({path}) defines no Keystone, so ada, bram cannot be given one" \
+        in str(found[0])
+    assert "add a `keystones:` list to the content file, then give each" in str(found[0])
+    with pytest.raises(ContentError) as refused:  # the content's own teams, as played
+        load_game("initiative_break", content=str(path), mode="1v1", teams=["north", "south"])
+    message = str(refused.value)
+    assert message.startswith("1v1: North Star (north): IB-2.2.1 the content")
+    assert message.count("IB-") == 2  # nothing else is wrong with the designer's set
+    assert f"({path}) defines no Keystone, so ada, bram cannot be given one" in message
+    assert "South Wind (south): IB-2.2.1" in message
 
 
 def test_no_two_characters_share_a_keystone_ib_2_2_2() -> None:

@@ -34,14 +34,15 @@ DATA = Path(__file__).parent / "data"
 GAMES = ("initiative_break", "hex_skirmish", "the_initiative")
 BEFORE = {
     "initiative_break": ["--games", "3", "--seed", "3", "--team", "random", "--team",
-                         "random", "--sweep", "character.hp=8,10"],
+                         "random", "--sweep", "character.hp=8,10", "--bot", "random"],
     "hex_skirmish": ["--game", "hex_skirmish", "--games", "4", "--seed", "5",
                      "--characters", "random", "--characters", "random", "--bot",
                      "heuristic", "--bot", "random", "--rule", "round_limit=12"],
     "the_initiative": ["--game", "the_initiative", "--games", "4", "--seed", "7",
                        "--players", "3", "--mission", "gallery_after_dark"],
 }
-"""The arguments of `initiative simulate` that wrote tests/lab/data/before_*.csv."""
+"""The arguments of `initiative simulate` that wrote tests/lab/data/before_*.csv (the
+Initiative Break rows with its default bot of then, random, now named)."""
 FILES = {"initiative_break": "before_ib.csv", "hex_skirmish": "before_hex.csv",
          "the_initiative": "before_ti.csv"}
 

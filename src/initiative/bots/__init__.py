@@ -12,9 +12,10 @@ imports a game.
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.make import (
     BOTS,
-    DESCRIPTIONS,
     LEVELS,
+    bot_lines,
     bot_names,
+    default_bot,
     game_bots,
     is_bot_name,
     make_bot,
@@ -24,6 +25,6 @@ from initiative.bots.play import ask, play_out
 from initiative.bots.random_bot import RandomBot
 from initiative.engine.contract import Bot
 
-__all__ = ["BOTS", "DESCRIPTIONS", "LEVELS", "AnyBot", "Bot", "GameBots", "ISMCTSBot",
-           "RandomBot", "SearchSettings", "ask", "bot_names", "game_bots", "is_bot_name",
-           "make_bot", "play_out"]
+__all__ = ["BOTS", "LEVELS", "AnyBot", "Bot", "GameBots", "ISMCTSBot", "RandomBot",
+           "SearchSettings", "ask", "bot_lines", "bot_names", "default_bot", "game_bots",
+           "is_bot_name", "make_bot", "play_out"]

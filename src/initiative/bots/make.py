@@ -20,16 +20,12 @@ KINDS = ("random", "heuristic", "ismcts")
 BOTS = (*KINDS, *LEVELS)
 """Bot names a player can pick (`initiative play --bot NAME`); `ismcts@N` searches N
 iterations per decision, `ismcts@2.5s` for 2.5 seconds."""
-DESCRIPTIONS = {
-    "random": "picks any legal choice at random",
-    "heuristic": "looks one step ahead and scores what it sees",
-    "ismcts": "tree search over the worlds its view allows (500 iterations)",
-    "easy": "the random bot",
-    "normal": "the heuristic bot weighing one guess of what it cannot see",
-    "hard": "the heuristic bot weighing three guesses",
-    "expert": "the tree search, 500 iterations a decision",
+RANDOM_ABOUT = {
+    "random": "any legal move at random: no plan, the weakest",
+    "easy": "the random bot: no plan, the weakest",
 }
-"""What each bot name means, in words (forms and help texts)."""
+"""The random bot's lines: it plays every game the same way (a game's `about` may say
+more)."""
 TIME_BUDGET_CAP = 1_000_000
 """Iterations a time-budgeted search may not exceed (it stops at its time first)."""
 NO_BOTS = GameBots()
@@ -72,6 +68,18 @@ def bot_names(game: str) -> tuple[str, ...]:
              *(("ismcts",) if bots.search else ())}
     names = [n for n in BOTS if (LEVELS[n][0] if n in LEVELS else n) in kinds]
     return (bots.default, *(n for n in names if n != bots.default))
+
+
+def bot_lines(game: str) -> tuple[tuple[str, str], ...]:
+    """(name, one line on what it does and how strong it is) for each bot name game
+    `game` offers, its default first: what `--help` and the web's forms show."""
+    about = {**RANDOM_ABOUT, **game_bots(game).about}
+    return tuple((name, about.get(name, "")) for name in bot_names(game))
+
+
+def default_bot(game: str) -> str:
+    """The bot game `game` offers first: a terminal game's and a new table's opponent."""
+    return game_bots(game).default
 
 
 def is_bot_name(name: str) -> bool:

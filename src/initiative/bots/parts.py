@@ -1,11 +1,12 @@
 """`GameBots`: what one game adds to the bots every game has (the random bot), declared
 by the game as its `bots` part (games/registry.py `Parts.bots`): a heuristic player, a
-tree search over its views, and the bot its tables offer first."""
+tree search over its views, the bot its tables offer first, and one line on each bot
+name it offers (what it does, how strong it is), which every front end shows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.bots.ismcts import SearchSettings
@@ -28,3 +29,7 @@ class GameBots:
     search: Search | None = None
     default: str = "random"
     """The bot a new table or a terminal game offers first for this game."""
+    about: Mapping[str, str] = field(default_factory=dict)
+    """Bot name -> one line on what it does and how strong it is, for the names this
+    game's heuristic and search give (`random` and `easy` are described once, in
+    bots/make.py, unless the game says more)."""

@@ -50,6 +50,20 @@ def check_game(name: str) -> str:
     return name
 
 
+def bot_option(game: str, purpose: str, default: str | None) -> click.Option:
+    """`--bot` for `game`: `purpose`, then its bots one a line, each with what it does
+    and how strong it is (the game's bots part: `bots.bot_lines`). With a `default` it
+    takes one bot; without, one per seat (`--bot`/`--bots`, repeated)."""
+    from initiative.bots import bot_lines
+
+    lines = "\n".join(f"{name}: {about}" for name, about in bot_lines(game))
+    return click.Option(["--bot", *(("--bots", "bots") if default is None else ())],
+                        default=default, show_default=default is not None,
+                        multiple=default is None,
+                        help=f"{purpose}\n\n\b\n{lines}\n\nAlso ismcts@N (N iterations a "
+                             "choice) and ismcts@2s (seconds a choice).")
+
+
 def run_for_game(ctx: typer.Context, command: str, game: str,
                  shared: Sequence[click.Parameter], own: GameOptions,
                  run: Callable[[Values, Values], int | None], help_text: str,

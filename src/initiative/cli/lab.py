@@ -15,7 +15,13 @@ import click
 import typer
 
 from initiative.cli.common import fail
-from initiative.cli.game_command import GameOptions, Values, check_game, run_for_game
+from initiative.cli.game_command import (
+    GameOptions,
+    Values,
+    bot_option,
+    check_game,
+    run_for_game,
+)
 from initiative.engine.errors import InitiativeError
 from initiative.games.registry import DEFAULT_GAME
 
@@ -29,9 +35,6 @@ SHARED: tuple[click.Parameter, ...] = (
                  show_default=True,
                  help="The result rows: a .csv or .parquet file (Parquet needs "
                       "initiative[lab])."),
-    click.Option(["--bot", "--bots", "bots"], multiple=True,
-                 help="A bot or level per seat (repeated; cycled over the seats). Default: "
-                      "the game's own default bot."),
     click.Option(["--workers"], type=click.IntRange(min=1), default=1, show_default=True,
                  help="Local processes, or the CPUs of a local Ray."),
     click.Option(["--backend"], metavar="[local|ray]",
@@ -74,7 +77,11 @@ def simulate(
     except InitiativeError as exc:
         raise fail(str(exc)) from None
     _refuse_other_games_options(ctx.args, lab)
-    run_for_game(ctx, "simulate", name, SHARED, GameOptions(lab.options),
+    from initiative.bots import default_bot
+
+    bot = bot_option(name, "A bot or level per seat (repeated; cycled over the seats). "
+                     f"Default: the game's own, {default_bot(name)}.", None)
+    run_for_game(ctx, "simulate", name, (*SHARED[:2], bot, *SHARED[2:]), GameOptions(lab.options),
                  lambda shared, own: _simulate(lab, shared, own), HELP)
 
 

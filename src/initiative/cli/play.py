@@ -11,9 +11,10 @@ import click
 import typer
 from rich.console import Console
 
+from initiative.bots import default_bot
 from initiative.cli.common import fail
 from initiative.cli.console_io import console_reader
-from initiative.cli.game_command import Values, check_game, run_for_game
+from initiative.cli.game_command import Values, bot_option, check_game, run_for_game
 from initiative.cli.parts import OptionError, PlayRequest, TerminalGame
 from initiative.cli.play_host import check_bot
 from initiative.engine.errors import InitiativeError
@@ -31,16 +32,13 @@ SHARED: tuple[click.Parameter, ...] = (
                       "the screen is cleared between them). Default: --seat."),
     click.Option(["--watch/--no-watch"], default=False,
                  help="Every seat a bot: play to the end unattended, then print the log."),
-    click.Option(["--bot"], default="random", show_default=True,
-                 help="The bot at the other seats: easy (random), normal or hard (one-ply "
-                      "lookahead over 1 or 3 guesses of what it cannot see), expert (tree "
-                      "search, 500 iterations), or random / heuristic / ismcts@N / "
-                      "ismcts@2s (seconds a move)."),
     click.Option(["--rule"], multiple=True, metavar="FLAG=VALUE",
                  help="House rule flag=value (repeatable; see `initiative rules --game "
                       "NAME`)."),
 )
-"""The options of `play` every game takes."""
+"""The options of `play` every game takes, but for `--bot` (`bot_option`: the game's
+bots)."""
+
 
 
 def play_game(ctx: typer.Context, game: str) -> None:
@@ -50,7 +48,8 @@ def play_game(ctx: typer.Context, game: str) -> None:
         terminal = part(found.name, "terminal", TerminalGame)
     except InitiativeError as exc:
         raise fail(f"--game: {exc}") from None
-    run_for_game(ctx, "play", found.name, SHARED, terminal.play_options,
+    bot = bot_option(found.name, "The bot at the other seats:", default_bot(found.name))
+    run_for_game(ctx, "play", found.name, (*SHARED, bot), terminal.play_options,
                  lambda shared, own: _play(terminal, shared, own),
                  help_text(found, terminal),
                  lambda option: taken_by(option, found.name))

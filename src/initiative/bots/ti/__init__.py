@@ -18,4 +18,10 @@ def search(public: TISetup, seed: int, settings: SearchSettings) -> AnyBot:
     return ti_ismcts(public, seed, settings)
 
 
-BOTS = GameBots(heuristic=heuristic, search=search, default="heuristic")
+BOTS = GameBots(heuristic=heuristic, search=search, default="heuristic", about={
+    "heuristic": "a teammate playing the mission to win (mission 1: 200 of 200)",
+    "ismcts": "tree search at main steps: slower, and no better in trials",
+    "normal": "the heuristic teammate (one policy at every level)",
+    "hard": "the heuristic teammate (one policy at every level)",
+    "expert": "the tree search (ismcts): slower, and no better in trials",
+})

@@ -137,10 +137,10 @@ def opening(request: PlayRequest, own: Values, match: Match) -> str:
                 or own["rival"] or own["setup"])
     if duel and not request.watch and not humans:
         return (f"Initiative Break, seed {request.seed}: you are {match.seats[seat].name} "
-                f"(seat {seat + 1}, {own['team']}) against the random bot "
+                f"(seat {seat + 1}, {own['team']}) against the {request.bot} bot "
                 f"({own['opponent_team']}).")
-    bots = "" if match.num_seats == 1 else " against random bots"
-    who = "every seat is a random bot" if request.watch else (
+    bots = "" if match.num_seats == 1 else f" against {request.bot} bots"
+    who = f"every seat is a {request.bot} bot" if request.watch else (
         "hotseat: seats " + ", ".join(str(h + 1) for h in humans) + " are played here"
         if humans else f"you are {match.seats[seat].name} (seat {seat + 1}){bots}")
     return (f"Initiative Break, seed {request.seed}: {who}; "

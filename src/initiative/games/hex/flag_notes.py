@@ -26,6 +26,10 @@ HEX_FLAG_NOTES: dict[str, tuple[str, str]] = {
     "round_limit": (
         "HX-A5", "rounds before the game ends (none: no limit; needed by "
         "most_power_after_rounds)"),
+    "stall_end": (
+        "HX-A5", "after a round in which nobody played a card, no_playable_card deals new "
+        "hands (HX-15) and ends the game, as at the round limit, only if no player has a "
+        "card it could ever play; idle_round ends it at once"),
     "damage_timing": (
         "HX-A6", "after_reactions: hits become damage once every target has reacted; "
         "after_each_reaction: each target takes its damage right after its own reaction"),

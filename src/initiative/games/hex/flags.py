@@ -21,6 +21,7 @@ DisplaceLimit = Literal["unlimited", "one"]
 PushDirection = Literal["any_adjacent", "away_from_attacker"]
 BarrageDice = Literal["per_target", "shared_roll"]
 BehindCheck = Literal["declaration", "reaction"]
+StallEnd = Literal["no_playable_card", "idle_round"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class HexRules:
     damage_per_hit: int = 1  # HX-A5
     victory: Victory = "last_standing"  # HX-A5
     round_limit: int | None = None  # HX-A5: rounds before the game ends (None: no limit)
+    stall_end: StallEnd = "no_playable_card"  # HX-A5 (ours), HX-15: a round nobody plays
     damage_timing: DamageTiming = "after_reactions"  # HX-A6
     move_exact: bool = True  # HX-A7: False moves up to N hexes
     move_any_direction: bool = True  # HX-A7: False steps only into the three front hexes

@@ -11,7 +11,8 @@ The parts, under ``"format": "hex-position/1"``:
 
 - `setup`: the load_game parameters of the game (`HexSetup.to_params`);
 - `round`, `phase` (draw, initiative, resolution, over), `acted` (whether anyone has
-  played a card this round: a round in which nobody did ends the game);
+  played a card this round: after a round in which nobody did, the game may be stuck,
+  `rules.stall_end`);
 - `units`: per seat, `hex` ([q, r] or null once eliminated), `facing` (0-5 clockwise
   from N), `health`, `power`, `alive`;
 - `seats`: per seat, `hand` (card keys in slot order), `deck` (in order, the last card

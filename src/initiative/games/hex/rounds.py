@@ -3,14 +3,15 @@ along the initiative line, one card at a time.
 
 A line card names a seat (its turn, `turns.py`) or is the Special card (HX-10); cards of
 eliminated players are skipped (HX-A5). After the last card the round ends: the game
-ends at the round limit (HX-A5), otherwise the next round's draw phase starts (HX-15).
+ends at the round limit (HX-A5) or when nobody can ever play a card again (`stuck`),
+otherwise the next round's draw phase starts (HX-15).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.games.hex import events, power, victory
+from initiative.games.hex import events, power, turns, victory
 from initiative.games.hex.frames import TurnFrame
 from initiative.timing.stacked_decks import SPECIAL, deal_line
 
@@ -87,13 +88,26 @@ def special_seat(state: HexState) -> int | None:
 
 
 def end_round(state: HexState) -> None:
-    """HX-15 and HX-A5 round_limit. A round in which nobody played a card (every turn
-    skipped or passed) ends the game as the round limit would: nothing on the board
-    changed, and the game could otherwise go on for ever (e.g. empty decks, or only
-    power-down cards under `cost_1_required` with no token left)."""
+    """HX-15: after the last card, back to the draw phase, also after a round in which
+    nobody played a card (new hands may hold a playable one). The game ends here at the
+    round limit (HX-A5), or once it is stuck (`stuck`): then it ends as at the limit."""
     limit = state.rules.round_limit
-    if (limit is not None and state.round >= limit) or not state.acted:
+    if (limit is not None and state.round >= limit) or (not state.acted and stuck(state)):
         victory.finish_by_limit(state)
         return
     state.round += 1
     begin_round(state)
+
+
+def stuck(state: HexState) -> bool:
+    """After a round in which nobody played a card, whether the game ends (`stall_end`).
+
+    `no_playable_card` (the rules' own end): only when no living player holds, among all
+    its Action cards, one it could use in the position as it stands. A round in which
+    nobody plays moves, turns, hurts and powers nobody, so the position stays as it is
+    (a round's token reset, HX-A4, only makes cards harder to pay for): every later
+    round would be skipped the same way, for ever. `idle_round`: any such round ends it.
+    """
+    if state.rules.stall_end == "idle_round":
+        return True
+    return not any(turns.could_ever_play(state, seat) for seat in victory.living(state))

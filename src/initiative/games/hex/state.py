@@ -6,7 +6,8 @@ One character per seat, so a unit is its seat. Per-seat facts are parallel lists
 `setup.content.cards`). `line` is the initiative line (seats, `stacked_decks.SPECIAL`
 for the Special card), `at` the index of the card being resolved (-1 before the first),
 `revealed` how many line cards are public (HX-A1), `acted` whether anyone has played a
-card this round (a round in which nobody does ends the game: rounds.end_round).
+card this round (after a round in which nobody does, rounds.end_round asks whether the
+game is stuck).
 `stack` is the decision stack (frames.py), `log` the events (events.py), `history` the
 actions and chance outcomes applied, in order (what a record replays).
 
@@ -183,10 +184,15 @@ class HexState(StackState[HexAction, Frame, Event]):
 
     @property
     def active(self) -> int | None:
-        """The player whose turn is being resolved (None between turns)."""
-        for frame in self.stack:
-            if frame.tag == TURN:
-                return frame.seat
-            if frame.tag == ATTACK:
-                return frame.attacker
-        return None
+        """The active player (HX-11) through every step of its turn: choosing the card,
+        each step and the facing of its move, its attack and the reactions to it; None
+        between turns. The turn's frame is the bottom one: it is replaced by the move or
+        the attack it starts, and reactions, displacements and fumbles go above it."""
+        if not self.stack:
+            return None
+        turn = self.stack[0]
+        if turn.tag == TURN:
+            return turn.seat
+        if turn.tag == ATTACK:
+            return turn.attacker
+        return turn.unit  # the Move section's move (MOVE) or its facing (FACE)

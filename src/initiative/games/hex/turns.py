@@ -25,24 +25,50 @@ def plays(state: HexState, frame: TurnFrame) -> list[HexAction]:
     """PLAY_MOVE / PLAY_ATTACK for each hand slot whose section can legally be used
     (HX-A21: a Move 0 always can; HX-24; HX-A3 cost_1_required)."""
     seat = frame.seat
-    cards = state.setup.content.cards
-    spent = _spent(state, frame)
-    can_attack = attacks.usable(state, seat)
+    sections = _Sections(state, seat, _spent(state, frame))
     moves: list[HexAction] = []
     hits: list[HexAction] = []
-    known: dict[tuple[int, bool], bool] = {}  # cards of one move length share the answer
     for slot, card_id in enumerate(state.hands[seat]):
-        card = cards[card_id]
-        move = card.move
-        shape = (move.steps, move.displace)
-        usable = known.get(shape)
-        if usable is None:
-            usable = known[shape] = movement.usable(state, seat, move.steps, move.displace)
-        if usable and power.payable(state, seat, move.power, spent):
+        can_move, can_attack = sections.of(card_id)
+        if can_move:
             moves.append(act(Kind.PLAY_MOVE, slot))
-        if can_attack and power.payable(state, seat, card.attack.power, spent):
+        if can_attack:
             hits.append(act(Kind.PLAY_ATTACK, slot))
     return moves + hits
+
+
+def could_ever_play(state: HexState, seat: int) -> bool:
+    """Whether `seat` holds, anywhere among its Action cards (hand, deck and discard
+    pile: the next draw phase deals from all of them, HX-2..HX-4), a card whose Move or
+    Attack section it could use in the position as it stands (HX-A21)."""
+    sections = _Sections(state, seat, 0)
+    cards = {*state.hands[seat], *state.decks[seat], *state.discards[seat]}
+    return any(any(sections.of(card_id)) for card_id in sorted(cards))
+
+
+class _Sections:
+    """Which sections of a card `seat` can use now (HX-A21, HX-24, HX-A3), `spent`
+    tokens already owed by the turn; cards of one move length share the answer."""
+
+    def __init__(self, state: HexState, seat: int, spent: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.spent = spent
+        self.can_attack = attacks.usable(state, seat)
+        self.known: dict[tuple[int, bool], bool] = {}
+
+    def of(self, card_id: int) -> tuple[bool, bool]:
+        """(its Move section can be used, its Attack section can be used)."""
+        state, seat, spent = self.state, self.seat, self.spent
+        card = state.setup.content.cards[card_id]
+        move = card.move
+        shape = (move.steps, move.displace)
+        usable = self.known.get(shape)
+        if usable is None:
+            usable = self.known[shape] = movement.usable(state, seat, move.steps,
+                                                         move.displace)
+        return (usable and power.payable(state, seat, move.power, spent),
+                self.can_attack and power.payable(state, seat, card.attack.power, spent))
 
 
 def step(state: HexState, frame: TurnFrame) -> bool:

@@ -380,7 +380,7 @@ def _build(model: ContentFile, where: str) -> Content:
         team_keystones[team.key] = team.keystones
     challenges = {c.key: compile_challenge(c) for c in model.challenges}
     return Content(characters, cards, card_index, decks, teams, keystones, team_keystones,
-                   challenges, _encounters(model, characters, challenges, where))
+                   challenges, _encounters(model, characters, challenges, where), where)
 
 
 def _encounters(model: ContentFile, characters: dict[str, CharacterSpec],

@@ -287,11 +287,22 @@ def _check_characters(team: TeamFile, content: Content,
 
 
 def _check_keystones(team: TeamFile, content: Content) -> Iterator[Violation]:
+    """IB 2.2 / IB 2.9 step 2: each Character is assigned a Keystone (IB-2.2.1), none
+    twice (IB-2.2.2). Content that defines no Keystone at all cannot give one, so every
+    team on it breaks IB-2.2.1: one violation says so, naming the content file."""
+    bare = [m.character for m in team.characters if m.keystone is None]
+    if bare and not content.keystones:
+        where = f" ({content.where})" if content.where else ""
+        yield Violation("IB-2.2.1", "", f"the content{where} defines no Keystone, so "
+                        f"{', '.join(bare)} cannot be given one; each Character is assigned "
+                        "a Keystone before the battle (IB 2.2, IB 2.9 step 2): add a "
+                        "`keystones:` list to the content file, then give each Character "
+                        "of the team one")
     holder: dict[str, str] = {}
     for member in team.characters:
         keystone = member.keystone
         if keystone is None:
-            if content.keystones:  # a content file without Keystones has none to give
+            if content.keystones:
                 yield Violation("IB-2.2.1", member.character, "has no Keystone; give each "
                                 "Character one")
             continue

@@ -201,6 +201,8 @@ class Content:
     team_keystones: dict[str, tuple[str, ...]] = field(default_factory=dict)
     challenges: dict[str, ChallengeSpec] = field(default_factory=dict)
     encounters: dict[str, EncounterSpec] = field(default_factory=dict)
+    where: str = field(default="", compare=False)
+    """The file it was read from, for messages ("": built in code); not hashed."""
     _fingerprint: list[str] = field(default_factory=list, init=False, repr=False,
                                     compare=False)  # cache cell for fingerprint()
 
@@ -256,6 +258,6 @@ def _plain(value: Any) -> Any:
 def _canonical(content: Content) -> dict[str, Any]:
     """Plain data for everything a game reads; card order kept (it numbers the cards)."""
     return {f.name: _plain(getattr(content, f.name)) for f in fields(content)
-            if f.name not in ("card_index", "_fingerprint")}
+            if f.name not in ("card_index", "where", "_fingerprint")}
 
 

@@ -38,7 +38,8 @@ HEX_COLUMNS = (GAME_COLUMN, "seed", "param", "value", "board", "players", "chara
 - rounds; turns (turns taken, skipped ones not counted, HX-13); special_turns {seat:
   turns the Special Initiative card gave it (HX-10)}
 - ended: last_standing (HX-A5), round_limit (the `round_limit` flag) or
-  no_card_played (a round in which nobody could play a card ends the game)
+  no_card_played (nobody could play a card in a round, nor ever again: the `stall_end`
+  flag)
 - eliminations: the seats in the order they fell (HX-A5)
 - damage_dealt / damage_taken {seat: health removed}
 - cards_played {seat: cards played on its turns (HX-12)}; move_plays / attack_plays
@@ -127,7 +128,8 @@ class _Tally:
 
 def ending(state: HexState) -> str:
     """How a finished game ended: the last character standing (HX-A5), the round limit
-    (`round_limit`), or a round in which nobody could play a card."""
+    (`round_limit`), or a round in which nobody played a card and nobody ever could again
+    (`stall_end`)."""
     if sum(state.alive) <= 1:
         return LAST_STANDING
     limit = state.rules.round_limit

@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from initiative.bots import bot_names
+from initiative.bots import bot_lines, bot_names, default_bot
 from initiative.engine.errors import ConfigError, ContentError, GameParamError
 from initiative.engine.rng import Seed
 from initiative.games import load_game_as
@@ -50,7 +50,8 @@ class HexWeb(WebGame[HexPlan, HexGame, HexState, HexView]):
     def form_values(self) -> dict[str, Any]:
         return {"boards": board_choices(self.content),
                 "default_board": self.content.default_board,
-                "characters": seat_choices(self.content), "bots": bot_names(GAME),
+                "characters": seat_choices(self.content), "bots": bot_lines(GAME),
+                "default_bot": default_bot(GAME),
                 "rules": rule_fields()}
 
     def build(self, plan: HexPlan, seed: Seed) -> HexGame:

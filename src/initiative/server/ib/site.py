@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from initiative.bots import LEVELS
+from initiative.bots import LEVELS, bot_lines, default_bot
 from initiative.engine.errors import ContentError
 from initiative.engine.rng import Seed
 from initiative.games.ib import breaks, frames
@@ -57,7 +57,8 @@ class IBWeb(WebGame[TableSetup, IBGame, IBState, IBView]):
 
     def form_values(self) -> dict[str, Any]:
         content = self.content
-        return {"modes": list(MODE_NAMES.items()), "levels": list(LEVELS),
+        return {"modes": list(MODE_NAMES.items()), "default_bot": default_bot(GAME),
+                "levels": [(name, about) for name, about in bot_lines(GAME) if name in LEVELS],
                 "teams": offered_teams(content), "seating": mode_seating(content),
                 "encounters": [(k, e.name) for k, e in sorted(content.encounters.items())]}
 

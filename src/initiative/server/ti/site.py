@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
-from initiative.bots import bot_names, game_bots
+from initiative.bots import bot_lines, bot_names, default_bot
 from initiative.engine.errors import ConfigError, ContentError, GameParamError
 from initiative.engine.rng import Seed
 from initiative.games.ti.content import default_content
@@ -55,8 +55,8 @@ class TIWeb(WebGame[TIPlan, TIGame, TIState, TIView]):
     def form_values(self) -> dict[str, Any]:
         return {"missions": mission_choices(self.content),
                 "default_mission": self.content.default_mission,
-                "characters": character_choices(self.content), "bots": bot_names(GAME),
-                "default_bot": game_bots(GAME).default, "rules": rule_fields()}
+                "characters": character_choices(self.content), "bots": bot_lines(GAME),
+                "default_bot": default_bot(GAME), "rules": rule_fields()}
 
     def build(self, plan: TIPlan, seed: Seed) -> TIGame:
         try:
