@@ -25,7 +25,7 @@ def _spawn(*args: str) -> Any:
 
 
 def test_seats_and_teams_count_from_1_and_the_decision_has_no_internal_key() -> None:
-    child = _spawn("--seed", "9", "--seat", "2", "--max-activations", "40")
+    child = _spawn("--seed", "9", "--seat", "2", "--max-activations", "40", "--bot", "random")
     child.expect(r"you are South \(seat 2, tideguard\) against the random bot")
     screens: list[str] = []
     while True:
