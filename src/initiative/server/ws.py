@@ -48,17 +48,17 @@ from initiative.server.rates import ConnectionRates
 from initiative.server.sockets import SeatSocket, open_seat
 from initiative.server.table import Pending, Table, TableError
 
-
-class SeqRequired(TableError):
-    """A choosing request without the `seq` it was chosen at (an old client)."""
-
-    code = "seq_required"
-
 log = logging.getLogger("initiative.server")
 MAX_MESSAGE = 4096
 OPS = ("act", "step", "back", "cancel", "confirm", "undo", "chat", "rematch", "sync")
 CHOOSING_OPS = ("act", "step", "confirm", "undo")
 """The requests that choose: each carries the `seq` it was chosen at."""
+
+
+class SeqRequired(TableError):
+    """A choosing request without the `seq` it was chosen at (an old client)."""
+
+    code = "seq_required"
 
 
 class SocketClient(SeatSocket):
