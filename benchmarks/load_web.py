@@ -5,8 +5,9 @@ file (`--db URL` for PostgreSQL; `--server-url` targets a server already running
 loopback instead), creates N 1v1 tables over the JSON API and, in this process, plays
 each with two WebSocket bots (`format=json`). A bot answers every state that gives it
 legal actions and a `seq` it has not acted on: it waits `--think` seconds (±20%,
-seeded), sends `{"op": "act", "actions": [i], "id": k}` with a seeded random legal `i`
-and times it until the first message with `"reply_to": k` (an `error` answer counts as
+seeded), sends `{"op": "act", "actions": [i], "seq": s, "id": k}` with a seeded random
+legal `i` and the state's `seq` `s` (the server plays a choice only at the state it was
+made at) and times it until the first message with `"reply_to": k` (an `error` answer counts as
 an error, not a latency). A finished game is replaced by a new table, so N games run at
 once until `--duration` ends; then every socket is closed and the server stopped.
 
@@ -609,7 +610,7 @@ class Bot:
         self.next_id += 1
         choice = self.rng.choice(legal)
         act = {"action": choice} if GAMES[config.game].one_action else {"actions": [choice]}
-        request = json.dumps({"op": "act", **act, "id": self.next_id})
+        request = json.dumps({"op": "act", **act, "seq": seq, "id": self.next_id})
         sent = time.perf_counter()
         measured = time.monotonic() >= self.load.measure_from
         self.pending = (self.next_id, sent, measured)

@@ -9,6 +9,8 @@ from typing import Any
 import anyio
 from starlette.websockets import WebSocketDisconnect
 
+from initiative.server.ws import CHOOSING_OPS
+
 Frame = dict[str, Any]
 
 
@@ -46,4 +48,10 @@ class SocketSeat:
         """What a kind of seat remembers of each frame beyond `frames` and `last`."""
 
     def send(self, **message: Any) -> None:
+        """Send a request; one that chooses carries the seq of the last state read, as
+        the page's script sends it, unless `message` names its own (`seq=None`: none)."""
+        if message.get("op") in CHOOSING_OPS and "seq" not in message:
+            message["seq"] = self.last.get("seq", 0)
+        if "seq" in message and message["seq"] is None:
+            del message["seq"]
         self.ws.send_json(message)

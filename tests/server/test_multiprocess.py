@@ -30,6 +30,7 @@ from sqlalchemy.engine import make_url
 from websockets.asyncio.client import ClientConnection, connect
 
 from initiative.games.ib.actions import KEEP
+from initiative.server.ws import CHOOSING_OPS
 from initiative.store import Store
 from tests.pg import answering_pg_url
 
@@ -152,6 +153,9 @@ class Seat:
         return self.last
 
     async def send(self, **message: Any) -> None:
+        """Send a request; one that chooses carries the seq of the last state read."""
+        if message.get("op") in CHOOSING_OPS:
+            message.setdefault("seq", self.last.get("seq", 0))
         await self.ws.send(json.dumps(message))
 
 
@@ -263,7 +267,8 @@ def test_a_move_raced_on_two_processes_is_stored_once(
                                 await seat.recv(0.1)
                     errors = [e for s in pair for e in s.errors]
                     assert len(errors) == 1
-                    assert re.search("changed meanwhile|not (North|South)'s decision",
+                    assert re.search("changed meanwhile|moved on|not (North|South)'s "
+                                     "decision",
                                      errors[0]["message"]), errors[0]
                     for seat in pair:
                         seat.errors.clear()

@@ -615,7 +615,7 @@ def test_summary_is_public_and_tracks_the_game(store: Store) -> None:
     table, _, _ = new_table(store, controllers=("open", "normal"))
     summary = store.info(table.id).summary
     assert summary == {"game": "initiative_break", "detail": "Duel (1v1), round 1",
-                       "finished": False, "rematch": None,
+                       "finished": False, "rematch": None, "chosen_seed": True,
                        "seats": [{"name": "North", "controller": "open", "open": True},
                                  {"name": "South", "controller": "normal", "open": False}]}
     assert table.status == "active" and table.state.stack[-1].tag == frames.MULLIGAN

@@ -74,8 +74,9 @@ def state_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
 
 def request(seats: list[ClientConnection], seat: int, message: dict[str, Any], seq: int
             ) -> list[dict[str, Any]]:
-    """Send `message` from `seat`; both seats' frames of the event it stores."""
-    seats[seat].send(json.dumps(message))
+    """Send `message` from `seat` (chosen at the state before `seq`); both seats'
+    frames of the event it stores."""
+    seats[seat].send(json.dumps({**message, "seq": seq - 1}))
     return [state_at(ws, seq) for ws in seats]
 
 

@@ -8,10 +8,13 @@ writer thread, server/writer.py, so the event loop never waits on the disk), the
 applied, then each seat's frame is built once and sent to every connection of that
 seat (server/seat_frames.py), and the bot of the next seat (if any) is woken. When
 another process appended first (ConflictError), the table catches up from the store and
-the request is refused with a fresh view. With several server processes on one
-PostgreSQL database, a process that stores an event NOTIFYs "e:table:seq" and the
-others catch up (server/notify.py). A bot stands in for a person whose seat has been
-left longer than `away_after` seconds and hands it back as soon as the person returns.
+the request is refused with a fresh view. Every choice (a client's or a bot's) names
+the seq it was chosen at and is refused once the game has moved on (`Table.check_fresh`),
+so a request re-sent or raced by two connections is played once. With several server
+processes on one PostgreSQL database, a process that stores an event NOTIFYs
+"e:table:seq" and the others catch up (server/notify.py). A bot stands in for a person
+whose seat has been left longer than `away_after` seconds and hands it back as soon as
+the person returns.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from initiative.server.notify import LocalNotifier, Notifier
 from initiative.server.parts import HUMAN, PEOPLE, TablePlan
 from initiative.server.rates import TableRates
 from initiative.server.sites import AnySite
-from initiative.server.table import Pending, Table, TableError
+from initiative.server.table import Pending, StaleError, Table, TableError
 from initiative.server.writer import StoreWriter
 from initiative.store import Append, ConflictError, Store, StoreError
 
@@ -211,7 +214,7 @@ class Hub:
             if caught_up:  # every client here sees the other server's events (its NOTIFY
                 await self.broadcast(runtime, "")  # finds the table caught up already)
                 self.wake(runtime)
-            raise TableError("the table changed meanwhile (another server); "
+            raise StaleError("the table changed meanwhile (another server); "
                              "your screen is up to date now, please choose again")
         try:
             await self.notifier.publish(f"e:{table.id}:{seq}")
@@ -224,7 +227,7 @@ class Hub:
     def _append_for(table: Table, seq: int, pending: Pending) -> Append:
         """The store append of an event: with the lobby summary after it, and every
         SNAPSHOT_EVERY events the whole table after it (the table is not touched)."""
-        snapshot = table.snapshot_after(pending) if table.needs_snapshot(seq) else None
+        snapshot = table.snapshot_after(pending, seq) if table.needs_snapshot(seq) else None
         summary = table.summary_after(pending)
         return Append(table.id, seq, pending.event, snapshot,
                       "finished" if summary["finished"] else "active", summary)
@@ -390,11 +393,12 @@ class Hub:
 
             def act(t: Table, s: int = seat, i: int = index, b: str = by, n: str = name,
                     h: int = head) -> Pending:
-                # Under the lock: the game, and who plays the seat (a player back from
-                # being away takes over at once), are still as the bot found them.
-                if t.head != h or runtime.controller(s) != n:
-                    raise TableError("the table changed while the bot was thinking")
-                return t.check_act(s, [i], by=b)
+                # Under the lock: the game (the bot's choice carries the seq it chose
+                # at, as every client's does), and who plays the seat (a player back
+                # from being away takes over at once), are still as the bot found them.
+                if runtime.controller(s) != n:
+                    raise TableError("the seat's player is back")
+                return t.check_act(s, [i], by=b, seq=h)
 
             try:
                 await self.commit(runtime, act)

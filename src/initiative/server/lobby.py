@@ -1,6 +1,8 @@
 """What the lobby lists, every game alike: tables with a seat anyone may take, and
 recently finished ones, read from the store's lobby summaries (public: names, who plays,
-what the game says of itself; nothing is opened and no game is loaded)."""
+what the game says of itself; nothing is opened and no game is loaded). A table whose
+creator chose the seed (`chosen_seed`: the creator can work out every hand and roll) is
+never listed among the open tables: it has its own list, marked as such."""
 
 from __future__ import annotations
 
@@ -39,6 +41,8 @@ class Row:
     seats: tuple[Seat, ...]
     finished: bool
     rematch: str | None
+    chosen_seed: bool = False
+    """The creator chose the seed (a marked deck)."""
 
     @property
     def has_open_seat(self) -> bool:
@@ -48,7 +52,10 @@ class Row:
 @dataclass(frozen=True)
 class Rows:
     open: list[Row]
+    """Fair tables waiting for a player (a secret seed)."""
     finished: list[Row]
+    marked: list[Row]
+    """Tables waiting for a player whose creator chose the seed, listed apart."""
 
 
 def infos(store: Store) -> list[RecordInfo]:
@@ -62,18 +69,21 @@ def row(info: RecordInfo) -> Row:
     return Row(info.id, info.name, game, title_of(game), str(summary.get("detail", "")),
                tuple(Seat(str(s.get("name", "")), str(s.get("controller", "")),
                           bool(s.get("open"))) for s in summary.get("seats", ())),
-               bool(summary.get("finished")), summary.get("rematch"))
+               bool(summary.get("finished")), summary.get("rematch"),
+               bool(summary.get("chosen_seed")))
 
 
 def rows(store: Store) -> Rows:
-    """Open tables (a seat to take, not finished, not moved on to a rematch) and recently
-    finished ones."""
+    """Open tables (a seat to take, not finished, not moved on to a rematch; those with a
+    chosen seed apart) and recently finished ones."""
     return _shown([row(i) for i in infos(store)])
 
 
 def _shown(every: list[Row]) -> Rows:
     waiting = [r for r in every if not r.finished and not r.rematch and r.has_open_seat]
-    return Rows(waiting[:MAX_OPEN], [r for r in every if r.finished][:MAX_FINISHED])
+    return Rows([r for r in waiting if not r.chosen_seed][:MAX_OPEN],
+                [r for r in every if r.finished][:MAX_FINISHED],
+                [r for r in waiting if r.chosen_seed][:MAX_OPEN])
 
 
 def public_infos(store: Store) -> list[RecordInfo]:
@@ -83,7 +93,7 @@ def public_infos(store: Store) -> list[RecordInfo]:
     every = infos(store)
     by_id = {i.id: i for i in every}
     shown = _shown([row(i) for i in every])
-    return [by_id[r.id] for r in (*shown.open, *shown.finished)]
+    return [by_id[r.id] for r in (*shown.open, *shown.marked, *shown.finished)]
 
 
 def tracker_rows(store: Store) -> list[dict[str, Any]]:

@@ -52,14 +52,14 @@ async def lobby_page(request: Request) -> Response:
     store = hub_of(request).store
     rows = await asyncio.to_thread(lobby.rows, store)
     trackers = await asyncio.to_thread(lobby.tracker_rows, store)
-    return page("lobby.html", tables=rows.open, finished=rows.finished, trackers=trackers,
-                games=web_games())
+    return page("lobby.html", tables=rows.open, marked=rows.marked, finished=rows.finished,
+                trackers=trackers, games=web_games())
 
 
 async def lobby_open(request: Request) -> Response:
     """The lobby's open tables alone: htmx refreshes the list every 5 s."""
     rows = await asyncio.to_thread(lobby.rows, hub_of(request).store)
-    return page("_open_tables.html", tables=rows.open)
+    return page("_open_tables.html", tables=rows.open, marked=rows.marked)
 
 
 async def _seat(request: Request) -> tuple[Runtime, int, str] | Response:
@@ -70,12 +70,15 @@ async def _seat(request: Request) -> tuple[Runtime, int, str] | Response:
 
 def _table_page(site: AnySite, *, name: str, who: str, seat: int, ws: str,
                 regions: dict[str, str], has_partner: bool,
-                replay: dict[str, object] | None,
+                replay: dict[str, object] | None, chosen_seed: bool,
+                seq: int | None = None,
                 mine: dict[str, object] | None = None) -> Response:
-    """A table page (`mine`: what the browser keeps of the table under My tables)."""
+    """A table's page (`seq`: the state its regions show, which its requests name until
+    the socket sends a newer one; `chosen_seed`: the creator chose the seed, which the
+    page says; `mine`: what the browser keeps of the table under My tables)."""
     response = page(site.templates.table, name=name, who=who, seat=seat, ws=ws,
                     regions=regions, game=entry(site.name), has_partner=has_partner,
-                    replay=replay, mine=mine)
+                    replay=replay, seq=seq, chosen_seed=chosen_seed, mine=mine)
     response.headers.update(NO_STORE)  # its address holds the seat's secret
     return response
 
@@ -93,6 +96,7 @@ async def table_page(request: Request) -> Response:
     return _table_page(table.site, name=table.plan.name, who=who, seat=seat,
                        ws=f"/t/{table.id}/ws?k={token}", regions=frame["regions"],
                        has_partner=table.has_partner(seat), replay=None,
+                       chosen_seed=table.data.chosen_seed, seq=frame["seq"],
                        mine=handoff.joined_table(table, seat, full(
                            request, f"/t/{table.id}?k={token}")))
 
@@ -116,6 +120,7 @@ async def replay(request: Request) -> Response:
     rendered = table.site.render(seat_frames.replay_page(table, state))
     return _table_page(table.site, name=table.plan.name, who="replay", seat=SPECTATOR, ws="",
                        regions=rendered.regions, has_partner=False,
+                       chosen_seed=table.data.chosen_seed,
                        replay={"step": step, "total": total,
                                "link": f"/t/{table.id}/replay?k={token}&step=",
                                "back": f"/t/{table.id}?k={token}"})

@@ -117,4 +117,5 @@ def json_frame(table: Table, seat: int, log_from: int) -> dict[str, Any]:
                         for n in table.data.notices],
             "chat": [{"name": c.name, "text": c.text, "team": c.team}
                      for c in table.chat_for(seat)],
-            "finished": table.finished, "rematch": table.data.rematch}
+            "finished": table.finished, "rematch": table.data.rematch,
+            "chosen_seed": table.data.chosen_seed}

@@ -11,7 +11,10 @@ was running: `Table.open` loads the latest snapshot and applies the events after
 
 Events: `act` (a seat's turn of one or more steps, by its player, a bot or a stand-in),
 `undo` (the last turn taken back), `chat`, `claim` (a seat taken from the lobby: its
-token replaced), `rematch` (the table the same seats moved on to). The game itself is
+token replaced), `rematch` (the table the same seats moved on to). Every request that
+chooses (act, a draft's step, confirm, undo) names the `seq` of the state it was chosen
+at and is refused (`StaleError`) once an `act` or `undo` was stored after it
+(`TableData.moved_at`), so a re-sent or raced request is never played twice. The game itself is
 the seed plus the action list (GUIDE 3), so it replays bit for bit. The seed is a keyed
 secret (engine.rng `new_secret_seed`) unless the creator chose one; it is stored and
 never sent to a page.
@@ -28,7 +31,7 @@ from typing import Any, Protocol
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR, TERMINAL
 from initiative.engine.errors import IllegalActionError
-from initiative.engine.rng import Seed, new_secret_seed, parse_seed
+from initiative.engine.rng import Seed, is_secret, new_secret_seed, parse_seed
 from initiative.server import tokens
 from initiative.server.parts import (
     HUMAN,
@@ -61,7 +64,17 @@ Event = dict[str, Any]
 
 
 class TableError(ValueError):
-    """A request this table refuses; the message says what is wrong."""
+    """A request this table refuses; the message says what is wrong, `code` its kind for
+    clients ("refused"; "stale": the state moved on; "seq_required": no `seq`)."""
+
+    code = "refused"
+
+
+class StaleError(TableError):
+    """A choice made at a state the game has moved on from (a re-sent or raced request,
+    or another server's): nothing was played; the client refreshes and chooses again."""
+
+    code = "stale"
 
 
 class PlayState(Protocol):
@@ -168,6 +181,12 @@ class TableData:
     creator_digest: str = ""
     """The creator key's digest: the key derives every link (`link_tokens`) and opens
     the page of links again ("" for a table made without one, e.g. a rematch)."""
+    moved_at: int = 0
+    """The seq of the last stored event that changed the game (an `act` or an `undo`;
+    0: none since the table was created): a choice made at an earlier seq is stale."""
+    chosen_seed: bool = False
+    """The creator chose the seed (API `seed`), so they can work out every hand, draw and
+    roll: the table says so on every page and in the lobby."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "plan": self.plan, "seed": self.seed,
@@ -176,10 +195,14 @@ class TableData:
                 "undo": self.undo, "pinned": self.pinned, "actions": self.actions,
                 "turns": [t.to_list() for t in self.turns], "chat": self.chat,
                 "notices": [[n.seat, n.at, n.kind] for n in self.notices],
-                "rematch": self.rematch, "creator_digest": self.creator_digest}
+                "rematch": self.rematch, "creator_digest": self.creator_digest,
+                "moved_at": self.moved_at, "chosen_seed": self.chosen_seed}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], where: str) -> TableData:
+    def from_json(cls, data: dict[str, Any], where: str, at: int = 0) -> TableData:
+        """The data of a snapshot stored at seq `at` (a snapshot from before `moved_at`
+        counts the game as changed at `at`; one from before `chosen_seed`, a whole-number
+        seed as chosen)."""
         try:
             return cls(str(data["game"]), dict(data["plan"]), parse_seed(data["seed"]),
                        [str(d) for d in data["seat_digests"]],
@@ -191,7 +214,9 @@ class TableData:
                        list(data.get("chat") or ()),
                        [Notice(int(n[0]), int(n[1]), str(n[2]))
                         for n in data.get("notices") or ()],
-                       data.get("rematch"), str(data.get("creator_digest") or ""))
+                       data.get("rematch"), str(data.get("creator_digest") or ""),
+                       int(data.get("moved_at", at)),
+                       bool(data.get("chosen_seed", not is_secret(data["seed"]))))
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise TableError(f"{where}: the stored table cannot be read ({exc})") from None
 
@@ -202,9 +227,12 @@ class TableData:
                        actions=list(self.actions), turns=list(self.turns),
                        chat=list(self.chat), notices=list(self.notices))
 
-    def apply(self, event: Event) -> None:
-        """Move the data on by one stored event (checked before it was stored)."""
+    def apply(self, event: Event, seq: int) -> None:
+        """Move the data on by one stored event (checked before it was stored), the one
+        stored at `seq`."""
         kind = event.get("type")
+        if kind in ("act", "undo"):
+            self.moved_at = seq
         if kind == "act":
             indices = [int(i) for i in event["actions"]]
             self.turns.append(Turn(int(event["seat"]), len(self.actions), len(indices),
@@ -272,7 +300,9 @@ class Table:
         tokens derive from (`link_tokens`; None: random tokens, no key). `prefix`:
         actions already played when the table opens (a position to start from);
         TableError names the first illegal one. SetupError when the plan cannot be
-        built."""
+        built. A `seed` given here is the creator's (`chosen_seed`); without one the
+        table draws a secret key."""
+        chosen = seed is not None
         seed = new_secret_seed() if seed is None else seed
         game = site.build(plan, seed)
         creator_digest = ""
@@ -290,7 +320,8 @@ class Table:
             seat_tokens, spectator = [None] * len(plan.seats), None
         data = TableData(site.name, plan.to_dict(), seed, list(digests[0]),
                          claimed or [s.controller != OPEN for s in plan.seats], digests[1],
-                         series, undo, site.pinned(game), creator_digest=creator_digest)
+                         series, undo, site.pinned(game), creator_digest=creator_digest,
+                         chosen_seed=chosen)
         table = cls("", data, site=site, game=game)
         if prefix:
             table.play_prefix(prefix)
@@ -316,7 +347,8 @@ class Table:
         if loaded.info.kind != KIND:
             raise TableError(f"record {table_id} is a {loaded.info.kind}, not a table")
         where = f"table {loaded.info.id}"
-        table = cls(loaded.info.id, TableData.from_json(loaded.snapshot, where),
+        table = cls(loaded.info.id, TableData.from_json(loaded.snapshot, where,
+                                                        loaded.snapshot_seq),
                     loaded.snapshot_seq)
         table.catch_up(loaded.events)
         return table
@@ -326,11 +358,11 @@ class Table:
         return catch_up_events(self, events, lambda event: self.apply(Pending(event)),
                                f"table {self.id}")
 
-    def snapshot_after(self, pending: Pending) -> dict[str, Any]:
-        """The whole table as JSON data once `pending` is applied (the table is not
-        touched)."""
+    def snapshot_after(self, pending: Pending, seq: int) -> dict[str, Any]:
+        """The whole table as JSON data once `pending` is applied as event `seq` (the
+        table is not touched)."""
         data = self.data.copy()
-        data.apply(pending.event)
+        data.apply(pending.event, seq)
         return data.to_json()
 
     def summary(self, state: PlayState | None = None, data: TableData | None = None
@@ -344,14 +376,15 @@ class Table:
                 "seats": [{"name": p.name, "controller": p.controller,
                            "open": not data.claimed[i]}
                           for i, p in enumerate(self.plan.seats)],
-                "finished": state.current_seat() == TERMINAL, "rematch": data.rematch}
+                "finished": state.current_seat() == TERMINAL, "rematch": data.rematch,
+                "chosen_seed": data.chosen_seed}
 
     def summary_after(self, pending: Pending) -> dict[str, Any]:
         """The summary as it will be once `pending` is applied."""
         data = self.data
         if pending.event["type"] in ("claim", "rematch"):
             data = self.data.copy()
-            data.apply(pending.event)
+            data.apply(pending.event, self.head + 1)
         return self.summary(pending.state, data)
 
     def snapshot(self) -> dict[str, Any]:
@@ -452,6 +485,25 @@ class Table:
 
     # --- checking requests (nothing changes until `apply`) ------------------------------
 
+    def check_fresh(self, seq: object) -> None:
+        """Refuse a choice made at the state of seq `seq` (the `seq` of the frame it was
+        chosen from) once an `act` or `undo` was stored after it, so a re-sent, doubled or
+        raced request plays nothing (StaleError naming the table's seq: the client
+        refreshes and chooses again). Chat, a claim or a rematch between the frame and
+        the choice do not make it stale: they do not change the game."""
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            raise TableError(f"'seq' must be the whole number of the state you chose at "
+                             f"(the 'seq' of its frame), not {str(seq)[:40]!r}")
+        if seq > self.head:
+            raise StaleError(f"seq {seq} is ahead of this table (it is at seq "
+                             f"{self.head}); nothing was played: choose again from the "
+                             "state just sent")
+        if seq < self.data.moved_at:
+            raise StaleError(f"the game has moved on since you chose (you chose at seq "
+                             f"{seq}, it changed at seq {self.data.moved_at}, it is at seq "
+                             f"{self.head} now); nothing was played: choose again from "
+                             "the state just sent")
+
     def index(self, value: object) -> int:
         """`value` (an action number, or the game's action itself) as an action number of
         the game; TableError if it is none."""
@@ -476,13 +528,17 @@ class Table:
         """The game's action number `value`; TableError if there is none."""
         return self.game.action_from_index(self.index(value))
 
-    def check_act(self, seat: int, indices: Sequence[object], by: str = "player") -> Pending:
-        """A turn of `seat`: its steps played on a copy of the game; TableError if any
-        is illegal (errors never list the legal actions). A step that meets chance or
+    def check_act(self, seat: int, indices: Sequence[object], by: str = "player", *,
+                  seq: object = None) -> Pending:
+        """A turn of `seat` chosen at seq `seq` (`check_fresh`; None: the caller has
+        checked, e.g. a prefix): its steps played on a copy of the game; TableError if
+        any is illegal (errors never list the legal actions). A step that meets chance or
         reveals hidden information must be the turn's last: otherwise the whole turn is
         refused before the steps after it are tried, whatever the outcome, so no error
         can tell an outcome the seat then takes back (a new hand after a mulligan,
         IB 2.8.2). Such a turn cannot be taken back."""
+        if seq is not None:
+            self.check_fresh(seq)
         if self.finished:
             raise TableError("the game is over")
         if not indices or len(indices) > MAX_STEPS:
@@ -522,7 +578,11 @@ class Table:
         return bool(turns) and seat >= 0 and self.link_seat(turns[-1].seat) == seat \
             and turns[-1].undoable and not self.finished
 
-    def check_undo(self, seat: int) -> Pending:
+    def check_undo(self, seat: int, *, seq: object = None) -> Pending:
+        """Take back `seat`'s last turn, asked for at seq `seq` (`check_fresh`; None:
+        not checked)."""
+        if seq is not None:
+            self.check_fresh(seq)
         if not self.can_undo(seat):
             raise TableError("nothing to take back: your last turn met chance or revealed "
                              "something hidden, someone acted since, or you have not acted")
@@ -565,8 +625,9 @@ class Table:
     # --- applying stored events ---------------------------------------------------------
 
     def apply(self, pending: Pending) -> None:
-        """Apply an event already stored (or read back from the store); the state it
-        leads to is `pending.state` when the check built it, else played here."""
+        """Apply an event already stored (or read back from the store) at seq `head + 1`
+        (the caller moves `head` on after it); the state it leads to is `pending.state`
+        when the check built it, else played here."""
         event = pending.event
         kind = event.get("type")
         if kind == "act":
@@ -580,11 +641,11 @@ class Table:
                 self._replay(self.data.actions[:self.data.turns[-1].start], f"table {self.id}")
             if "at" not in event:  # stored before notices kept their place in the log
                 event = {**event, "at": self.site.log_length(state)}
-            self.data.apply(event)
+            self.data.apply(event, self.head + 1)
             self.state = state
             self._forget_drafts()
             return
-        self.data.apply(event)
+        self.data.apply(event, self.head + 1)
         if kind == "act":
             self._forget_drafts()
 
@@ -643,8 +704,11 @@ class Table:
                 self._draft_cache[seat] = self.site.draft(self.state, seat, ())
         return self._draft_cache[seat]
 
-    def step(self, seat: int, index: object) -> None:
-        """Add a step to `seat`'s draft (TableError if it is not a legal next step)."""
+    def step(self, seat: int, index: object, *, seq: object = None) -> None:
+        """Add a step, chosen at seq `seq` (`check_fresh`; None: not checked), to
+        `seat`'s draft (TableError if it is not a legal next step)."""
+        if seq is not None:
+            self.check_fresh(seq)
         if self.state.current_seat() != seat:
             raise TableError("it is not your decision")
         number = self.index(index)
@@ -667,7 +731,11 @@ class Table:
         self.drafts.pop(seat, None)
         self._draft_cache.pop(seat, None)
 
-    def check_confirm(self, seat: int) -> Pending:
+    def check_confirm(self, seat: int, *, seq: object = None) -> Pending:
+        """Play `seat`'s draft, confirmed at seq `seq` (`check_fresh`; None: not
+        checked)."""
+        if seq is not None:
+            self.check_fresh(seq)
         draft = self.draft(seat)
         if draft is None or not draft.ready:
             raise TableError("the action is not complete yet" if draft and draft.indices

@@ -3,24 +3,30 @@
 after every change, and in full on every (re)connect.
 
 Requests (JSON objects; `id` is echoed back as `reply_to` in the answer to that request,
-and only there: other frames carry `"reply_to": null`):
-  {"op": "act", "action": N} or {"op": "act", "actions": [N, ...]}   a turn: one choice
-                                 (its number in the view's legal actions), or a whole
-                                 compound turn at once (API clients, bots)
-  {"op": "step", "action": N}    add a step to your draft (games that build a choice
-                                 step by step before it is confirmed: card, discards,
-                                 targets...)
+and only there: other frames carry `"reply_to": null`). Those that choose carry `seq`,
+the `seq` of the state frame the choice was made from; once the game has changed since
+(an action or an undo was stored after it) the request is refused with `"code":
+"stale"` and nothing is played, so a request sent twice, or by two tabs at once, plays
+once (a request without `seq` is refused with `"code": "seq_required"`):
+  {"op": "act", "action": N, "seq": S} or {"op": "act", "actions": [N, ...], "seq": S}
+                                 a turn: one choice (its number in the view's legal
+                                 actions), or a whole compound turn at once (API
+                                 clients, bots)
+  {"op": "step", "action": N, "seq": S}   add a step to your draft (games that build a
+                                 choice step by step before it is confirmed: card,
+                                 discards, targets...)
   {"op": "back"} / {"op": "cancel"}   take the last step back / drop the draft
-  {"op": "confirm"}              store and play the draft
-  {"op": "undo"}                 take back your last turn (when allowed)
+  {"op": "confirm", "seq": S}    store and play the draft
+  {"op": "undo", "seq": S}       take back your last turn (when allowed)
   {"op": "chat", "text": "...", "team": false}  (team: your team only)
   {"op": "rematch"}  {"op": "sync"}
 Answers: `{"type": "render", "regions": {...}, "announce": ..., "your_turn": ...,
 "seq": ...}` (pages) or `{"type": "state", "view": ..., "seq": ..., ...}`
 (`format=json`), and `{"type": "error", "message": ...}` for a refused request (nothing
-changed, nothing stored). Where a game sends its log in parts, a state's `log_from` says
-from which entry: the client keeps its first `log_from` entries and appends these
-(after an undo `log_from` goes back).
+changed, nothing stored; its `code`: "stale", "seq_required" or "refused", and `seq`
+the table's seq now; a fresh state follows it). Where a game sends its log in parts, a
+state's `log_from` says from which entry: the client keeps its first `log_from` entries
+and appends these (after an undo `log_from` goes back).
 """
 
 from __future__ import annotations
@@ -45,6 +51,14 @@ from initiative.server.table import Pending, Table, TableError
 log = logging.getLogger("initiative.server")
 MAX_MESSAGE = 4096
 OPS = ("act", "step", "back", "cancel", "confirm", "undo", "chat", "rematch", "sync")
+CHOOSING_OPS = ("act", "step", "confirm", "undo")
+"""The requests that choose: each carries the `seq` it was chosen at."""
+
+
+class SeqRequired(TableError):
+    """A choosing request without the `seq` it was chosen at (an old client)."""
+
+    code = "seq_required"
 
 
 class SocketClient(SeatSocket):
@@ -164,8 +178,8 @@ async def _handle(text: str | bytes, client: SocketClient, runtime: Runtime,
         client.reply_to = message.get("id")
         played = await _dispatch(message, client, runtime, hub)
     except TableError as exc:
-        await client.send({"type": "error", "message": str(exc),
-                           "reply_to": client.reply_to})
+        await client.send({"type": "error", "message": str(exc), "code": exc.code,
+                           "seq": runtime.table.head, "reply_to": client.reply_to})
         await client.update(runtime, answer=True)
     finally:
         if not played:
@@ -185,15 +199,17 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
     if client.seat == SPECTATOR:
         raise TableError("spectators can only watch")
     seat = runtime.table.acting_seat(client.seat)
+    seq = _seq(op, message)
     if op in ("step", "back", "cancel"):
-        _draft_op(runtime.table, op, seat, message.get("action"))
+        _draft_op(runtime.table, op, seat, message.get("action"), seq)
         await hub.broadcast(runtime, "", client, seat=client.seat)  # every tab of the seat
     elif op in ("act", "confirm"):
-        make = _turn(op, seat, message)
+        make = _turn(op, seat, message, seq)
         await hub.commit(runtime, make, origin=client)
         return True
     elif op == "undo":
-        await hub.commit(runtime, lambda t: t.check_undo(client.seat), origin=client)
+        await hub.commit(runtime, lambda t: t.check_undo(client.seat, seq=seq),
+                         origin=client)
     elif op == "chat":
         refusal = client.rates.chat_refusal()
         if refusal is not None:
@@ -206,25 +222,40 @@ async def _dispatch(message: dict[str, Any], client: SocketClient, runtime: Runt
     return False
 
 
-def _draft_op(table: Table, op: str, seat: int, action: object) -> None:
+def _seq(op: str, message: dict[str, Any]) -> object:
+    """The `seq` a choosing request was made at (None for the others); SeqRequired if it
+    has none."""
+    if op not in CHOOSING_OPS:
+        return None
+    seq = message.get("seq")
+    if seq is None:
+        raise SeqRequired(f"{op}: the request needs 'seq', the seq of the state you chose "
+                          "at (each state's 'seq'), so that a request sent twice is played "
+                          "once; nothing was played")
+    return seq
+
+
+def _draft_op(table: Table, op: str, seat: int, action: object, seq: object) -> None:
     if op == "step":
-        table.step(seat, action)
+        table.step(seat, action, seq=seq)
     elif op == "back":
         table.back(seat)
     else:
         table.cancel(seat)
 
 
-def _turn(op: str, seat: int, message: dict[str, Any]) -> Callable[[Table], Pending]:
-    """How the table checks an `act` (one action or a list) or a `confirm`."""
+def _turn(op: str, seat: int, message: dict[str, Any], seq: object
+          ) -> Callable[[Table], Pending]:
+    """How the table checks an `act` (one action or a list) or a `confirm` chosen at
+    `seq`."""
     if op == "confirm":
-        return lambda t: t.check_confirm(seat)
+        return lambda t: t.check_confirm(seat, seq=seq)
     raw = message.get("actions", [message.get("action")]) if "actions" in message \
         or "action" in message else None
     if not isinstance(raw, list):
         raise TableError("act: 'actions' must be a list of action numbers (or 'action': "
                          "one number)")
-    return lambda t: t.check_act(seat, raw)
+    return lambda t: t.check_act(seat, raw, seq=seq)
 
 
 async def _rematch(runtime: Runtime, hub: Hub, client: SocketClient) -> None:

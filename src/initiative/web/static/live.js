@@ -92,6 +92,9 @@ window.InitiativeLive = (function () {
   // swapped in as the server renders them, the announcer, refusals shown in #problem,
   // the tab's "your turn" mark, a redirect to the rematch, and one request at a time (a
   // double click sends a choice once, not twice against a page that is out of date).
+  // Every request but chat carries `seq`, the state the page shows (the last frame's, or
+  // the page's own as served): the server plays a choice only if the game has not
+  // changed since, so a choice made on an out-of-date page is refused, never played.
   // A click on a [data-op] element sends {"op": op} (with "action": N when it carries
   // data-action: a draft's step); a click on any other [data-action], or Enter / Space
   // on a focused board element (svg), sends {"op": "act", "action": N}; the chat form
@@ -149,9 +152,11 @@ window.InitiativeLive = (function () {
       lost: function () { settle(); },
     });
 
-    // Sends a request (one table request at a time); its id, or 0 when nothing was sent.
+    // Sends a request (one table request at a time) with the seq of the state shown; its
+    // id, or 0 when nothing was sent.
     function send(msg) {
       if (waitingFor) return 0;
+      msg.seq = Number(root.dataset.seq !== undefined ? root.dataset.seq : root.dataset.pageSeq);
       const id = post(msg);
       if (!id) {
         showError("Not connected; your choice was not sent.");
