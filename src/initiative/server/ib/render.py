@@ -28,7 +28,7 @@ from initiative.games.ib.text import describe as text
 from initiative.games.ib.view import IBView
 from initiative.server.ib import details, reasons
 from initiative.server.ib.drafts import ANSWERS, DraftState, Pending, Preview
-from initiative.server.log_lines import first_shown, with_notices
+from initiative.server.log_lines import first_shown, page_log
 from initiative.server.pages import env
 from initiative.server.parts import Rendered, SeatPage
 
@@ -112,8 +112,7 @@ def context(page: SeatPage[IBView]) -> dict[str, Any]:
         if draft is not None and draft.preview is not None
         and draft.preview.pending is not None else "",
         "finished": finished, "result": text.result(view, match).sentence if finished else "",
-        "log": with_notices(text.log_sentences(view, match, first), first, page.notices,
-                            page.notice_at),
+        "log": page_log(text.log_sentences(view, match, first), first, page),
         "details": details.entries_html(view, match), "replay": page.replay,
     }
 
