@@ -21,6 +21,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from initiative.engine.chance import ROLL
+from initiative.games.ib.actions import ACTIONS
+from initiative.games.ib.state import IBState
+from initiative.server.ib.drafts import draft_state
 from tests.web.conftest import start_server
 from tests.web.feature_support import (
     CASES,
@@ -28,8 +32,10 @@ from tests.web.feature_support import (
     YOUR_TURN,
     GameCase,
     Offline,
+    click_and_wait,
     decide,
     find_position,
+    kind,
     live,
     people,
     play,
@@ -184,3 +190,41 @@ def test_a_stand_ins_moves_are_named(away_server: Server, browser: Browser,
         expect(ann).to_have_title(YOUR_TURN)
         assert play_while_my_turn(ann, case) > 0
         expect(log).to_contain_text("Ann is back and plays their own seat again.")
+
+
+SOLO = GameCase("initiative_break", {"mode": "solo"}, log="#log", shown="#track li.unit",
+                choice=f'{ROOT} [data-op="step"]', undo_kinds=())
+
+
+def _die_target(state: IBState, index: int) -> int | None:
+    """The target (action number) of seat 1's attack `index` whose preview reaches a
+    Challenge Card's die, if any."""
+    first = ACTIONS[index]
+    for target in draft_state(state, 0, (first,)).next_steps:
+        preview = draft_state(state, 0, (first, target)).preview
+        if preview is not None and preview.pending is not None \
+                and preview.pending.kind == ROLL:
+            return target.index
+    return None
+
+
+def test_a_solo_preview_stops_at_the_challenge_cards_die(server: Server,
+                                                         browser: Browser) -> None:
+    """Issue 25: a Solo table, a Basic Attack whose preview reaches a Challenge Card's
+    die: the page's preview says which Challenge Card rolls and stops there."""
+    position = find_position(SOLO, "Honest preview", lambda offline, action: kind(
+        action) == "BASIC" and _die_target(offline.state, action.index) is not None)
+    offline = Offline(SOLO, {k: v for k, v in position.body.items() if k != "prefix"})
+    for index in position.body["prefix"]:
+        offline.play(offline.game.action_from_index(index))
+    target = _die_target(offline.state, position.index)
+    created = server.create(position.body)
+    with people(browser, server) as found:
+        ann = found.page("ann", server.url(created, 0))
+        live(ann)
+        click_and_wait(ann, f'{ROOT} [data-action="{position.index}"]')
+        click_and_wait(ann, f'#track [data-action="{target}"]')
+        pending = ann.locator("#actions .preview .pending")
+        expect(pending).to_contain_text(" rolls its die: what it does depends on the roll")
+        expect(pending).to_contain_text("the preview stops here.")
+        ann.locator("#actions").screenshot(path=str(SHOTS / "preview-stops-at-die.png"))
