@@ -163,10 +163,16 @@ window.InitiativeLive = (function () {
     }
 
     function markChanged() {
-      if (!base) return;
-      root.querySelectorAll("[data-key][data-sig]").forEach(function (el) {
-        if (base[el.dataset.key] !== el.dataset.sig) el.classList.add("changed");
-      });
+      let any = false;
+      if (base) {
+        root.querySelectorAll("[data-key][data-sig]").forEach(function (el) {
+          if (base[el.dataset.key] === el.dataset.sig) return;
+          el.classList.add("changed");
+          any = true;
+        });
+      }
+      const key = document.getElementById("changed-key");
+      if (key) key.hidden = !any;
     }
 
     if (select) {
