@@ -67,6 +67,7 @@ def test_game_survives_a_killed_server(own_server: Server, browser: Browser) -> 
     try:
         page = context.new_page()
         open_seat(page, server.url(created, 0))
+        page.locator("#pace").select_option("0")  # new lines at once: no line held back
         # Two turns, then stop at this seat's next decision (no draft in progress).
         for _ in range(2):
             page.wait_for_selector(f"#table {STEP}")
