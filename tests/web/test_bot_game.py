@@ -40,7 +40,9 @@ def test_whole_game_against_a_bot(server: Server, browser: Browser) -> None:
         assert confirms >= 3
         expect(page.locator(RESULT)).to_contain_text("Result")
         expect(page.locator("#announce")).to_contain_text("Game over")
-        # The log follows the game: its newest line is in view.
+        # The log follows the game: its newest line is in view (once the last lines
+        # have appeared at the page's pace).
+        expect(page.locator("#log li.queued")).to_have_count(0)
         log = page.locator("#log ol.log")
         assert log.evaluate("e => e.scrollHeight > e.clientHeight"), "the log is short"
         assert log.evaluate("e => e.scrollTop + e.clientHeight >= e.scrollHeight - 8")

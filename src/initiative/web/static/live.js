@@ -95,9 +95,11 @@ window.InitiativeLive = (function () {
   // first frame shows its log at once. Elements of the board or track carrying
   // data-key and data-sig (what the game shows of them) are marked `changed` when
   // their data-sig differs from what it was when this seat last decided: `decided()`
-  // keeps that baseline, in this browser, for the table and seat.
+  // keeps that baseline, in this browser, for the table and seat, and shows at once the
+  // lines still waiting. More than BACKLOG lines waiting come three times as fast.
   const PACE_KEY = "initiative.pace";
   const DEFAULT_PACE = 600;
+  const BACKLOG = 8; // more lines than this waiting: they come three times as fast
 
   function follower(root) {
     const select = document.getElementById("pace");
@@ -131,15 +133,18 @@ window.InitiativeLive = (function () {
 
     function revealOne() {
       timer = null;
-      const next = root.querySelector(".log li.queued");
+      const next = root.querySelector(".log li.queued[data-at]");
       if (!next) return;
       const list = next.closest(".log");
       const bottom = atBottom(list);
+      const before = next.previousElementSibling; // the divider shows with its first line
+      if (before && before.classList.contains("since-mark")) before.classList.remove("queued");
       next.classList.remove("queued");
       next.classList.add("fresh");
       shown = order(next) + 1;
       if (bottom) list.scrollTop = list.scrollHeight;
-      if (root.querySelector(".log li.queued")) timer = setTimeout(revealOne, pace);
+      const left = root.querySelectorAll(".log li.queued[data-at]").length;
+      if (left) timer = setTimeout(revealOne, left > BACKLOG ? pace / 3 : pace);
     }
 
     function revealAll() {
@@ -147,7 +152,7 @@ window.InitiativeLive = (function () {
       timer = null;
       root.querySelectorAll(".log li.queued").forEach(function (li) {
         li.classList.remove("queued");
-        shown = Math.max(shown, order(li) + 1);
+        if (li.dataset.at !== undefined) shown = Math.max(shown, order(li) + 1);
       });
       root.querySelectorAll(".log").forEach(function (list) { list.scrollTop = list.scrollHeight; });
     }
@@ -159,6 +164,10 @@ window.InitiativeLive = (function () {
       if (shown === null || !pace) { shown = end; return; }
       shown = Math.min(shown, end); // an undo shortened the log
       lines.forEach(function (li) { if (order(li) >= shown) li.classList.add("queued"); });
+      root.querySelectorAll(".log li.since-mark").forEach(function (mark) {
+        const after = mark.nextElementSibling;
+        if (after && after.classList.contains("queued")) mark.classList.add("queued");
+      });
       if (!timer && root.querySelector(".log li.queued")) timer = setTimeout(revealOne, 0);
     }
 
@@ -168,6 +177,7 @@ window.InitiativeLive = (function () {
         root.querySelectorAll("[data-key][data-sig]").forEach(function (el) {
           if (base[el.dataset.key] === el.dataset.sig) return;
           el.classList.add("changed");
+          el.setAttribute("aria-description", "changed since your last move");
           any = true;
         });
       }
@@ -188,8 +198,10 @@ window.InitiativeLive = (function () {
     return {
       // After every swap of the regions.
       swapped: function () { queueNew(); markChanged(); },
-      // Right before this seat's decision is sent: the board as it was.
+      // Right before this seat's decision is sent: the board as it was; the lines still
+      // waiting are shown at once (the seat has decided: they are old news).
       decided: function () {
+        revealAll();
         base = {};
         root.querySelectorAll("[data-key][data-sig]").forEach(function (el) {
           base[el.dataset.key] = el.dataset.sig;
