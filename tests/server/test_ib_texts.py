@@ -217,8 +217,7 @@ def test_keeping_the_opening_hand_is_one_click(tmp_path: Path) -> None:
 def warned(state: IBState, seat: int, steps: tuple[Action, ...]) -> list[str]:
     drafted = draft_state(state, seat, steps)
     assert drafted.preview is not None
-    return describe.preview_warnings(drafted.preview.view(seat), state.match,
-                                     len(drafted.before[0].log))
+    return describe.preview_warnings(drafted.preview.added, state.match)
 
 
 AHEAD = "only the Active slot is ahead"

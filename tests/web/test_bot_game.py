@@ -40,7 +40,9 @@ def test_whole_game_against_a_bot(server: Server, browser: Browser) -> None:
         assert confirms >= 3
         expect(page.locator(RESULT)).to_contain_text("Result")
         expect(page.locator("#announce")).to_contain_text("Game over")
-        # The log follows the game: its newest line is in view.
+        # The log follows the game: its newest line is in view (once the last lines
+        # have appeared at the page's pace).
+        expect(page.locator("#log li.queued")).to_have_count(0)
         log = page.locator("#log ol.log")
         assert log.evaluate("e => e.scrollHeight > e.clientHeight"), "the log is short"
         assert log.evaluate("e => e.scrollTop + e.clientHeight >= e.scrollHeight - 8")
@@ -67,6 +69,7 @@ def test_game_survives_a_killed_server(own_server: Server, browser: Browser) -> 
     try:
         page = context.new_page()
         open_seat(page, server.url(created, 0))
+        page.locator("#pace").select_option("0")  # new lines at once: no line held back
         # Two turns, then stop at this seat's next decision (no draft in progress).
         for _ in range(2):
             page.wait_for_selector(f"#table {STEP}")

@@ -158,6 +158,11 @@ class SeatPage(Generic[V]):
     notices: tuple[str, ...] = ()
     notice_at: tuple[int, ...] = ()
     """The notices' sentences and where each stands in the log (log positions)."""
+    since_at: int | None = None
+    """The log position where the seat's last decision began (its lines from there on
+    are marked on the page); None for a spectator or a seat that has not decided."""
+    suffixes: Mapping[int, str] = field(default_factory=dict)
+    """Log positions whose line ends with a word on who played it (a stand-in bot)."""
     replay: bool = False
     """A step of the finished game's replay: nothing to choose."""
     guided: bool = False

@@ -17,6 +17,7 @@ from typing import Any
 
 from initiative.engine.contract import SPECTATOR, TERMINAL
 from initiative.games.registry import entry
+from initiative.server import turn_log
 from initiative.server.pages import env
 from initiative.server.parts import HUMAN, Links, Rendered, SeatPage
 from initiative.server.table import Table
@@ -46,14 +47,17 @@ def seat_page(table: Table, seat: int, token: str, controller: str = HUMAN
     acting = table.acting_seat(seat)
     decider = table.state.current_seat()
     mine = acting >= 0 and decider == acting
+    told, suffixes = turn_log.stand_ins(table)
+    notes = sorted([*((n.at, table.notice_text(n)) for n in table.data.notices), *told],
+                   key=lambda note: note[0])
     return SeatPage(
         table_id=table.id, table_name=table.plan.name, seat=seat, acting=acting,
         view=table.view(seat), public=table.game.public, names=table.names(),
         decider=decider, controller=controller, finished=decider == TERMINAL,
         links=links(table, token),
         draft=table.draft(acting) if mine else None, can_undo=table.can_undo(seat),
-        notices=tuple(table.notice_text(n) for n in table.data.notices),
-        notice_at=tuple(n.at for n in table.data.notices),
+        notices=tuple(text for _, text in notes), notice_at=tuple(at for at, _ in notes),
+        since_at=turn_log.since_at(table, seat), suffixes=suffixes,
         guided=bool(getattr(table.plan, "guided", False)))
 
 

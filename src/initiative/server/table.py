@@ -284,6 +284,9 @@ class Table:
         self.state: PlayState = self._replay(data.actions, where)
         self.drafts: dict[int, tuple[int, ...]] = {}
         self._draft_cache: dict[int, DraftLike | None] = {}
+        self.turn_log: dict[int, int] = {}
+        """Turn number -> the log's length when that turn began, for the turns applied
+        since this table was opened (server/turn_log.py finds the others)."""
 
     # --- creating and opening -------------------------------------------------------
 
@@ -631,6 +634,7 @@ class Table:
         event = pending.event
         kind = event.get("type")
         if kind == "act":
+            self.turn_log[len(self.data.turns)] = self.site.log_length(self.state)
             if pending.state is None:
                 for index in event["actions"]:
                     self.state.apply(self.action(int(index)))

@@ -30,7 +30,7 @@ from initiative.games.hex.view import HexView
 from initiative.games.hex.view_data import CardData, HexViewData, UnitData
 from initiative.server import choices as offered
 from initiative.server.hex.dice import last_attack
-from initiative.server.log_lines import first_shown, with_notices
+from initiative.server.log_lines import first_shown, page_log
 from initiative.server.pages import env
 from initiative.server.parts import HUMAN, Rendered, SeatPage
 
@@ -231,6 +231,7 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
                       "power": unit["power"], "label": label,
                       "arrow": arrow(x, y, unit["facing"], SIZE * 0.4, SIZE * 0.95, SIZE * 0.3),
                       "edge": facing_edge(x, y, unit["facing"]),
+                      "sig": f"{at.q},{at.r}|{unit['facing']}|{unit['health']}|{unit['power']}",
                       "choice": pick})
         style = view["styles"].get(unit["style"])
         spots = []
@@ -410,8 +411,7 @@ def render(page: SeatPage[HexView]) -> Rendered:
     log = [entry["text"] for entry in view["log"]]
     first = first_shown(len(log))
     ctx = context(view, {"dice": last_attack(page.view.events),
-                         "log": with_notices(log[first:], first, page.notices,
-                                             page.notice_at),
+                         "log": page_log(log[first:], first, page),
                          "replay": page.replay, "controller": page.controller})
     return Rendered(regions(ctx), announcement(ctx), bool(ctx["mine"]))
 

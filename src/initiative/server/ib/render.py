@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from initiative.engine.chance import PICK, ROLL
 from initiative.engine.contract import TERMINAL
 from initiative.games.ib import frames
 from initiative.games.ib import statuses as st
@@ -27,9 +28,9 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.text import describe as text
 from initiative.games.ib.view import IBView
 from initiative.server.ib import details, reasons
-from initiative.server.ib.drafts import DraftState
+from initiative.server.ib.drafts import ANSWERS, DraftState, Pending, Preview
 from initiative.server.ib.tutorial import hint_context
-from initiative.server.log_lines import first_shown, with_notices
+from initiative.server.log_lines import first_shown, page_log
 from initiative.server.pages import env
 from initiative.server.parts import Rendered, SeatPage
 
@@ -121,15 +122,17 @@ def context(page: SeatPage[IBView]) -> dict[str, Any]:
         "ready": draft is not None and draft.ready, "choices": other_steps,
         "options": _unavailable(view, match) if page.mine and draft is not None
         and not draft.steps and _choosing_action(view) else [],
-        "preview": _preview(view, draft.preview.view(page.acting))
+        "preview": _preview(view, draft.preview)
         if draft is not None and draft.preview is not None
         and draft.steps[0].kind not in NO_PREVIEW else None,
-        "warnings": text.preview_warnings(draft.preview.view(page.acting), match,
-                                          len(draft.before[0].log))
-        if draft is not None and draft.preview is not None and draft.before else [],
+        "pending": pending_sentence(view, match, draft.preview.pending, page.acting)
+        if draft is not None and draft.preview is not None
+        and draft.preview.pending is not None
+        and draft.steps[0].kind not in NO_PREVIEW else "",
+        "warnings": text.preview_warnings(draft.preview.added, match)
+        if draft is not None and draft.preview is not None else [],
         "finished": finished, "result": text.result(view, match).sentence if finished else "",
-        "log": with_notices(text.log_sentences(view, match, first), first, page.notices,
-                            page.notice_at),
+        "log": page_log(text.log_sentences(view, match, first), first, page),
         "details": details.entries_html(view, match), "replay": page.replay,
         "hint": hint_context(draft_view, match, draft is not None and draft.ready)
         if page.guided and page.mine else None,
@@ -206,18 +209,42 @@ def _unavailable(view: IBView, match: Match) -> list[dict[str, str]]:
     return out
 
 
-def _preview(before: IBView, after: IBView) -> list[dict[str, Any]]:
-    """Where each unit lands if the draft is confirmed and nobody breaks."""
+def _preview(before: IBView, after: Preview) -> list[dict[str, Any]]:
+    """Where each unit lands if the draft is confirmed and nobody breaks (up to the
+    first chance event: `pending_sentence` says what it is)."""
     was = {u: i for i, u in enumerate(before.order)}
     rows = []
     for slot, u in enumerate(after.order):
         old = was.get(u)
-        unit = after.units[u]
+        unit = before.units[u]
         rows.append({"slot": slot + 1, "name": unit.who, "label": unit.label,
                      "moved": "" if old is None or old == slot else
                      f"from {old + 1}", "rm_before": slot == after.rm,
-                     "hp": unit.hp, "was_hp": before.units[u].hp})
+                     "hp": after.hp[u], "was_hp": unit.hp})
     return rows
+
+
+def pending_sentence(view: IBView, match: Match, pending: Pending, seat: int) -> str:
+    """What a preview stopped at, in words: it never tells a die, a draw or a random
+    choice before it happens (issue 25)."""
+    if pending.kind == ANSWERS:
+        return ("Then everyone's hidden answers come out (they may change what happens): "
+                "the preview stops here.")
+    if pending.kind == ROLL and pending.unit >= 0:
+        who = view.units[pending.unit].who
+        die = "on the Rival table" if (match.rival_mask >> pending.unit) & 1 else "its die"
+        return (f"Then {who} rolls {die}: what it does depends on the roll, so the "
+                "preview stops here.")
+    if pending.kind == ROLL:
+        return "Then a die is rolled: the preview stops here."
+    whose = "you" if pending.seat == seat else \
+        view.seat_names[pending.seat] if pending.seat >= 0 else "a player"
+    if pending.kind == PICK:
+        hand = "your hand" if whose == "you" else f"{whose}'s hand" \
+            if pending.seat >= 0 else "a hand"
+        return (f"Then a card is discarded at random from {hand}: the preview stops "
+                "here.")
+    return f"Then {whose} {'draw' if whose == 'you' else 'draws'} a card: the preview stops here."
 
 
 REGIONS = ("status", "track", "hand", "actions", "log", "details", "hint")

@@ -13,7 +13,6 @@ from typing import Any, ClassVar
 from initiative.bots import LEVELS, bot_lines, default_bot
 from initiative.engine.errors import ContentError
 from initiative.engine.rng import Seed
-from initiative.games.ib import breaks, frames
 from initiative.games.ib.actions import ACTIONS
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.match import Match
@@ -23,7 +22,7 @@ from initiative.games.ib.state import IBState
 from initiative.games.ib.text import guide
 from initiative.games.ib.view import IBView
 from initiative.server.ib import render
-from initiative.server.ib.drafts import DraftState, draft_state
+from initiative.server.ib.drafts import DraftState, closes_hidden_answers, draft_state
 from initiative.server.ib.setup import (
     MODE_NAMES,
     TableSetup,
@@ -92,16 +91,8 @@ class IBWeb(WebGame[TableSetup, IBGame, IBState, IBView]):
     def reveals_answers(self, state: IBState, seat: int) -> bool:
         """Whether `seat`'s answer now is the last one of a mulligan (IB 2.8.2, AMB-88)
         or Initiative Break window (IB 3.7) that other seats answered already: their
-        hidden answers are revealed by it."""
-        frame = state.stack[-1] if state.stack else None
-        if frame is None:
-            return False
-        if frame.tag == frames.MULLIGAN:  # asks every seat, in seat order
-            return len(frame.to_ask) == 1 and state.match.num_seats > 1
-        if frame.tag == frames.WINDOW:  # asks the eligible seats, in seat order
-            return len(frame.to_ask) == 1 and any(breaks.eligible(state, s)
-                                                  for s in range(seat))
-        return False
+        hidden answers are revealed by it (`drafts.closes_hidden_answers`)."""
+        return closes_hidden_answers(state, seat)
 
     def team_of(self, game: IBGame, seat: int) -> int:
         return game.match.seat_team[seat]

@@ -33,7 +33,7 @@ from initiative.games.ti.view_data import (
     TokenData,
 )
 from initiative.server import choices as offered
-from initiative.server.log_lines import first_shown, with_notices
+from initiative.server.log_lines import first_shown, page_log
 from initiative.server.pages import env
 from initiative.server.parts import HUMAN, Rendered, SeatPage
 
@@ -352,8 +352,10 @@ def render(page: SeatPage[TIView]) -> Rendered:
     view = page.view.to_dict()
     log = [entry["text"] for entry in view["log"]]
     first = first_shown(len(log))
-    at = seat_positions(page.view.events, page.notice_at)
-    ctx = context(view, {"log": with_notices(log[first:], first, page.notices, at),
+    def place(public: Sequence[int]) -> list[int]:
+        return seat_positions(page.view.events, public)
+
+    ctx = context(view, {"log": page_log(log[first:], first, page, place),
                          "replay": page.replay, "controller": page.controller})
     return Rendered(regions(ctx), announcement(ctx), bool(ctx["mine"]))
 

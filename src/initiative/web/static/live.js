@@ -88,6 +88,129 @@ window.InitiativeLive = (function () {
     };
   }
 
+  // Seeing what just happened (issue 25), on every game's table page. New log lines
+  // (li[data-at], server/log_lines.py) appear one at a time at the pace the reader
+  // chose in #pace (kept in this browser; "0": all at once; 600 ms by default), so
+  // moves that came in one update (a bot's, a Challenge Card's) can be followed; the
+  // first frame shows its log at once. Elements of the board or track carrying
+  // data-key and data-sig (what the game shows of them) are marked `changed` when
+  // their data-sig differs from what it was when this seat last decided: `decided()`
+  // keeps that baseline, in this browser, for the table and seat, and shows at once the
+  // lines still waiting. More than BACKLOG lines waiting come three times as fast.
+  const PACE_KEY = "initiative.pace";
+  const DEFAULT_PACE = 600;
+  const BACKLOG = 8; // more lines than this waiting: they come three times as fast
+
+  function follower(root) {
+    const select = document.getElementById("pace");
+    const baseKey = "initiative.since." + (root.dataset.ws || "").split("?")[0] + "." +
+      (root.dataset.seat || "");
+    let pace = storedPace();
+    let shown = null; // the order of the first line not shown yet (null: no frame yet)
+    let timer = null;
+    let base = load();
+
+    function storedPace() {
+      try {
+        const value = localStorage.getItem(PACE_KEY);
+        return value === null ? DEFAULT_PACE : Math.max(0, Number(value) || 0);
+      } catch (e) { return DEFAULT_PACE; }
+    }
+
+    function load() {
+      try { return JSON.parse(localStorage.getItem(baseKey) || "null"); } catch (e) { return null; }
+    }
+
+    // A notice at position n stands before the entry at n.
+    function order(li) {
+      const at = Number(li.dataset.at);
+      return li.classList.contains("notice") ? 2 * at : 2 * at + 1;
+    }
+
+    function atBottom(list) {
+      return list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    }
+
+    function revealOne() {
+      timer = null;
+      const next = root.querySelector(".log li.queued[data-at]");
+      if (!next) return;
+      const list = next.closest(".log");
+      const bottom = atBottom(list);
+      const before = next.previousElementSibling; // the divider shows with its first line
+      if (before && before.classList.contains("since-mark")) before.classList.remove("queued");
+      next.classList.remove("queued");
+      next.classList.add("fresh");
+      shown = order(next) + 1;
+      if (bottom) list.scrollTop = list.scrollHeight;
+      const left = root.querySelectorAll(".log li.queued[data-at]").length;
+      if (left) timer = setTimeout(revealOne, left > BACKLOG ? pace / 3 : pace);
+    }
+
+    function revealAll() {
+      clearTimeout(timer);
+      timer = null;
+      root.querySelectorAll(".log li.queued").forEach(function (li) {
+        li.classList.remove("queued");
+        if (li.dataset.at !== undefined) shown = Math.max(shown, order(li) + 1);
+      });
+      root.querySelectorAll(".log").forEach(function (list) { list.scrollTop = list.scrollHeight; });
+    }
+
+    function queueNew() {
+      const lines = root.querySelectorAll(".log li[data-at]");
+      let end = 0;
+      lines.forEach(function (li) { end = Math.max(end, order(li) + 1); });
+      if (shown === null || !pace) { shown = end; return; }
+      shown = Math.min(shown, end); // an undo shortened the log
+      lines.forEach(function (li) { if (order(li) >= shown) li.classList.add("queued"); });
+      root.querySelectorAll(".log li.since-mark").forEach(function (mark) {
+        const after = mark.nextElementSibling;
+        if (after && after.classList.contains("queued")) mark.classList.add("queued");
+      });
+      if (!timer && root.querySelector(".log li.queued")) timer = setTimeout(revealOne, 0);
+    }
+
+    function markChanged() {
+      let any = false;
+      if (base) {
+        root.querySelectorAll("[data-key][data-sig]").forEach(function (el) {
+          if (base[el.dataset.key] === el.dataset.sig) return;
+          el.classList.add("changed");
+          el.setAttribute("aria-description", "changed since your last move");
+          any = true;
+        });
+      }
+      const key = document.getElementById("changed-key");
+      if (key) key.hidden = !any;
+    }
+
+    if (select) {
+      select.value = String(pace);
+      if (select.value !== String(pace)) { pace = DEFAULT_PACE; select.value = String(pace); }
+      select.addEventListener("change", function () {
+        pace = Math.max(0, Number(select.value) || 0);
+        try { localStorage.setItem(PACE_KEY, String(pace)); } catch (e) { /* private mode */ }
+        if (!pace) revealAll();
+      });
+    }
+
+    return {
+      // After every swap of the regions.
+      swapped: function () { queueNew(); markChanged(); },
+      // Right before this seat's decision is sent: the board as it was; the lines still
+      // waiting are shown at once (the seat has decided: they are old news).
+      decided: function () {
+        revealAll();
+        base = {};
+        root.querySelectorAll("[data-key][data-sig]").forEach(function (el) {
+          base[el.dataset.key] = el.dataset.sig;
+        });
+        try { localStorage.setItem(baseKey, JSON.stringify(base)); } catch (e) { /* private */ }
+      },
+    };
+  }
+
   // Every game's table page (its root is #table, table_base.html): the seat's regions
   // swapped in as the server renders them, the announcer, refusals shown in #problem,
   // the tab's "your turn" mark, a redirect to the rematch, and one request at a time (a
@@ -117,6 +240,7 @@ window.InitiativeLive = (function () {
     const swap = swapper(root, [".log", ".chat-lines"], opts.focusKey, function () {
       return root.querySelector(opts.first);
     });
+    const follow = follower(root);
 
     function showError(message) {
       problem.textContent = message;
@@ -132,7 +256,7 @@ window.InitiativeLive = (function () {
       message: function (msg) {
         if (waitingFor && typeof msg.reply_to === "number" && msg.reply_to >= waitingFor) settle();
         if (msg.type === "render") {
-          const swapIn = function () { swap(msg.regions); };
+          const swapIn = function () { swap(msg.regions); follow.swapped(); };
           if (opts.render) opts.render(swapIn); else swapIn();
           if (msg.announce && msg.announce !== lastAnnounce) {
             lastAnnounce = msg.announce;
@@ -157,6 +281,7 @@ window.InitiativeLive = (function () {
     function send(msg) {
       if (waitingFor) return 0;
       msg.seq = Number(root.dataset.seq !== undefined ? root.dataset.seq : root.dataset.pageSeq);
+      if (msg.op === "act" || msg.op === "confirm") follow.decided();
       const id = post(msg);
       if (!id) {
         showError("Not connected; your choice was not sent.");

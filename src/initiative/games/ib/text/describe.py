@@ -263,12 +263,12 @@ def split_rules(text: str) -> tuple[str, tuple[str, ...]]:
     return _ASIDE.sub(aside, text), tuple(found)
 
 
-def preview_warnings(after: IBView, match: Match, start: int) -> list[str]:
-    """What a previewed action would try and fail (its log from event `start`): a Move
-    Up or Move Back that cannot happen (IB-3.4.3, 3.4.5, AMB-04), a deferred move that
-    is dropped (IB-3.4.6), an action left with no target. Said before the confirm, so
-    a choice that does nothing is never a surprise."""
-    return [events.render(event, match) for event in after.log[start:]
+def preview_warnings(added: Sequence[Event], match: Match) -> list[str]:
+    """What a previewed action would try and fail (`added`: the events its steps add): a
+    Move Up or Move Back that cannot happen (IB-3.4.3, 3.4.5, AMB-04), a deferred move
+    that is dropped (IB-3.4.6), an action left with no target. Said before the confirm,
+    so a choice that does nothing is never a surprise."""
+    return [events.render(event, match) for event in added
             if _did_not_happen(events.read(event))]
 
 
