@@ -158,8 +158,9 @@ def test_ray_gives_the_local_hex_rows() -> None:
 @pytest.mark.usefixtures("local_ray")
 def test_the_command_on_ray_writes_parquet(tmp_path: Path) -> None:
     out = tmp_path / "x.parquet"
-    result = CliRunner().invoke(app, ["simulate", "--games", "5", "--backend", "ray",
-                                      "--workers", "2", "--chunk", "2", "--out", str(out)])
+    result = CliRunner().invoke(app, ["simulate", "--games", "5", "--bot", "random",
+                                      "--backend", "ray", "--workers", "2", "--chunk", "2",
+                                      "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "5 games written to" in result.stdout
     assert read_rows(out) == run(Matchup(), 5)

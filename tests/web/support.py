@@ -455,7 +455,7 @@ def expect_game_shown(page: Page, match: Match, state: IBState, seat: int,
     and the Support Characters in play."""
     view = state.view(seat)
     assert len(view.log) > log_from, "nothing happened"
-    expect(page.locator("#log li")).to_have_text(
+    expect(page.locator("#log li:not(.since-mark)")).to_have_text(
         text.log_sentences(view, match, max(0, len(view.log) - LOG_LINES)))
     expect(page.locator("#hand .card-name")).to_have_text(
         [view.card_name(c) for c in view.hand])
