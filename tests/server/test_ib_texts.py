@@ -19,8 +19,8 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from initiative.games.ib import events
-from initiative.games.ib.presets import DUEL_SEATS
 from initiative.games.ib.actions import DECLINE, KEEP, MULLIGAN, Action, Kind
+from initiative.games.ib.presets import DUEL_SEATS
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import describe
 from initiative.server.ib.drafts import draft_state
