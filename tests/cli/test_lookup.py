@@ -108,11 +108,11 @@ def test_play_answers_questions_at_the_prompt_without_spending_the_decision() ->
     assert "Traceback" not in out + done.stderr
     assert out.count(PROMPT) == 6, "each question is answered, then the same prompt again"
     before_keep = out.split(f"{PROMPT}keep")[0]
-    assert "North keeps" not in before_keep, "no question spent the decision"
+    assert "Player 1 keeps" not in before_keep, "no question spent the decision"
     assert "card NAME" in before_keep and "Time Collapse (IB-3.6" in before_keep
     assert "Field Ration: Supply card" in before_keep
     assert "Brask Holloway" in before_keep and "Break Art (3 Charge)" in before_keep
-    assert "North keeps their opening hand." in out
+    assert "Player 1 keeps their opening hand." in out
 
 
 def test_random_prompts_answer_every_shown_unit_by_label() -> None:

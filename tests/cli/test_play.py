@@ -19,12 +19,12 @@ def test_full_game_choosing_first_option(answers_first: str) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Traceback" not in out + done.stderr
-    assert "seed 5: you are North (seat 1, tideguard)" in out
+    assert "seed 5: you are Player 1 (seat 1, tideguard)" in out
     assert "Track (left acts first):" in out
     assert "[RM]" in out and "Round Marker" in out
     assert "(out)" in out, "units past the Round Marker are marked"
     assert "Your hand (5):" in out
-    assert "South: hand 5, deck" in out
+    assert "Player 2: hand 5, deck" in out
     flat = " ".join(out.split())
     assert "1. keep — keep your opening hand" in flat and "2. mulligan" in flat
     assert "Game over" in out
@@ -38,7 +38,7 @@ def test_track_shows_active_unit_and_targets(answers_first: str) -> None:
     assert "acts: choose an action" in out
     assert "basic — Basic Attack (free, +1 Charge): enemy:" in " ".join(out.split())
     # a target choice names the label, the unit, its HP and its side
-    assert "target " in out and " HP" in out and "enemy (South)" in out
+    assert "target " in out and " HP" in out and "enemy (Player 2)" in out
     assert "Result: draw (activation limit 20 reached)." in out
 
 
@@ -54,7 +54,7 @@ def test_bad_input_gets_a_clear_message_and_a_new_prompt() -> None:
     assert "Please enter a number from 1 to 2 or a move text." in out
     assert "There is no choice -2" in out
     assert out.count(PROMPT) == 7, "each bad answer is asked again"
-    assert "North keeps their opening hand." in out, "move text is accepted"
+    assert "Player 1 keeps their opening hand." in out, "move text is accepted"
     assert "Game abandoned." in out
     assert "Traceback" not in done.stderr
 
@@ -67,13 +67,13 @@ def test_end_of_input_exits_cleanly() -> None:
 
 
 def test_seat_two_plays_south() -> None:
-    """Seats are counted from 1 on every front end: `--seat 2` is South."""
+    """Seats are counted from 1 on every front end: `--seat 2` is Player 2."""
     done = run_cli(["play", "--seed", "8", "--seat", "2", "--team", "lanternwatch",
                     "--max-activations", "10"], "1\n" * 500)
     assert done.returncode == 0, done.stderr
     # the default opponent plays to win (issue 25): the game's default bot, hard
-    assert "you are South (seat 2, lanternwatch) against the hard bot (ashfall)" in done.stdout
-    assert "you (South)" in done.stdout
+    assert "you are Player 2 (seat 2, lanternwatch) against the hard bot (ashfall)" in done.stdout
+    assert "you (Player 2)" in done.stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -117,14 +117,14 @@ def test_record_replays(played: Path) -> None:
     assert again.returncode == 0, again.stderr
     assert again.stdout.endswith(result_line(state) + "\n")
     assert f"{len(record.actions)} moves replayed." in again.stdout
-    assert "North draws a card." in again.stdout, "the default log is the public one"
+    assert "Player 1 draws a card." in again.stdout, "the default log is the public one"
 
 
 def test_verbose_replay_shows_moves_and_cards(played: Path) -> None:
     verbose = run_cli(["replay", "--verbose", str(played)])
     assert verbose.returncode == 0
-    assert "[1] North: keep" in verbose.stdout
-    assert "North draws a card." not in verbose.stdout, "verbose names every card"
+    assert "[1] Player 1: keep" in verbose.stdout
+    assert "Player 1 draws a card." not in verbose.stdout, "verbose names every card"
 
 
 def _swap_first_basic(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -222,8 +222,8 @@ def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
                 - {match.card_name(c) for c in match.decklists[0]})
     assert bot_only
     text = " ".join(done.stdout.split())
-    unplayed = {name for name in bot_only if f"(South) plays {name}" not in text
-                and f"(South) installs {name}" not in text}
+    unplayed = {name for name in bot_only if f"(Player 2) plays {name}" not in text
+                and f"(Player 2) installs {name}" not in text}
     held = set()
     for decision in human_decisions(record, 0):
         held |= _names(decision.state.hands[1] + decision.state.discards[1], record)
@@ -269,10 +269,10 @@ def test_hotseat_hands_the_game_over_between_human_seats(answers_first: str) -> 
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "hotseat: seats 1, 2 are played here" in out
-    south = out.index("Pass the game to South (seat 2), then press Enter:")
-    north = out.index("Pass the game to North (seat 1), then press Enter:")
-    assert north < south  # North keeps or mulligans first, then hands over
+    south = out.index("Pass the game to Player 2 (seat 2), then press Enter:")
+    north = out.index("Pass the game to Player 1 (seat 1), then press Enter:")
+    assert north < south  # Player 1 keeps or mulligans first, then hands over
     after = out[south:]
-    assert after.index("You (South):") < after.index(PROMPT)  # South's own screen
-    assert "North: hand 5" in after.split(PROMPT)[0]  # North's hand only as a count
+    assert after.index("You (Player 2):") < after.index(PROMPT)  # Player 2's own screen
+    assert "Player 1: hand 5" in after.split(PROMPT)[0]  # Player 1's hand only as a count
     assert "Result: " in out and "Game over" in out

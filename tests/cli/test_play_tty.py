@@ -32,7 +32,7 @@ def test_interactive_prompt_reprompts_and_quits() -> None:
     child.expect("There is no choice 99: enter a number from 1 to 2.")
     child.expect(PROMPT)
     child.sendline("mulligan")
-    child.expect("North takes a mulligan")
+    child.expect("Player 1 takes a mulligan")
     child.expect(PROMPT)
     child.sendline("1")
     child.expect(PROMPT)

@@ -116,7 +116,7 @@ def test_the_commands(tmp_path: Path, rows: list[dict[str, Any]]) -> None:
                                     "--seed", "11", "--workers", "2", "--bots", "random",
                                     "--out", str(out)])
     assert done.exit_code == 0, done.output
-    assert "8 games written to" in done.stdout and "seat 0" in done.stdout
+    assert "8 games written to" in done.stdout and "seat 1" in done.stdout
     assert read_rows(out) == rows
     page = tmp_path / "hex.html"
     report = CliRunner().invoke(app, ["report", str(out), "--html", str(page)])

@@ -58,7 +58,7 @@ def test_win_rates_and_the_first_players_advantage() -> None:
     assert report.ended == {"last_standing": 9, "round_limit": 1}
     assert report.first_out == {"brannoc": 3, "ysolde": 6}
     text = render_hex_text(report)
-    assert re.search(r"seat 0\s+10\s+6\s+60\.0%\s+31\.3% - 83\.2%", text)
+    assert re.search(r"seat 1\s+10\s+6\s+60\.0%\s+31\.3% - 83\.2%", text)
     assert "First-player advantage" in text and "no advantage shown" in text
     assert "against a fair share of 50.0%" in text
 

@@ -20,9 +20,11 @@ from starlette.testclient import TestClient
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import DECLINE, KEEP, MULLIGAN, Action, Kind
+from initiative.games.ib.presets import DUEL_SEATS
 from initiative.games.ib.state import IBState
 from initiative.games.ib.text import describe
 from initiative.server.ib.drafts import draft_state
+from tests.cli.helpers import run_cli
 from tests.cli.test_break_prompt import Window, active_can_break, first
 from tests.server.test_app import Seat, join, running
 from tests.web.support import Position, bot_line, build_match, find_position, replay
@@ -259,3 +261,20 @@ def test_a_move_up_that_cannot_happen_is_warned_in_the_preview(tmp_path: Path) -
         after.apply(s)
     moves = [events.read(e) for e in after.events()[before.log_len:]]
     assert any(isinstance(m, events.Move) and m.outcome == events.AT_LIMIT for m in moves)
+
+
+def test_a_duel_seats_the_same_default_names_in_the_terminal_and_on_the_web(
+        tmp_path: Path) -> None:
+    """Issue 25 item 4: a 1v1 nobody names seats "Player 1" and "Player 2" on both front
+    ends (one source, `presets.DUEL_SEATS`), never North/South in one and Player N in
+    the other: `initiative play` says so in its first lines, the web seat page too."""
+    assert DUEL_SEATS == ("Player 1", "Player 2")
+    done = run_cli(["play", "--seed", "5", "--bot", "random", "--seat", "2"], "1\n" * 3000)
+    assert done.returncode == 0, done.stderr
+    assert "you are Player 2 (seat 2, tideguard)" in done.stdout
+    assert "Player 1: hand 5" in done.stdout
+    assert "North" not in done.stdout and "South" not in done.stdout
+    with table_at(tmp_path, {"seed": 5}) as (client, made):
+        mine = words(page(client, made, 1))
+    assert "Player 1" in mine and "Player 2" in mine
+    assert "North" not in mine and "South" not in mine

@@ -21,13 +21,11 @@ from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.formats import FORMATS
 from initiative.games.ib.match import Match
-from initiative.games.ib.presets import default_encounter, playable_teams
+from initiative.games.ib.presets import DUEL_SEATS, default_encounter, playable_teams
 from initiative.games.ib.setup import IBGame
 from initiative.timing.flag_types import parse_flag_value
 
 GAME: Final = "initiative_break"
-DUEL_SEATS = ("North", "South")
-"""The seats of the standard duel `play` starts without a mode or format."""
 BENCH_TEAMS = ("tideguard", "ashfall")
 """The default matchup of `bench`: the starter teams with their card kits."""
 TEAMS = ", ".join(playable_teams(core_content()))
@@ -69,7 +67,7 @@ BENCH_OPTIONS = GameOptions((
 ))
 """Its own options of `initiative bench`."""
 ABOUT = ("Initiative Break: standard 1v1 against the bot (--team, --opponent-team; "
-         "--seat 1 is North, 2 South), any format (IB 8.2) with --format and --player, "
+         "--seat 1 is Player 1, 2 Player 2), any format (IB 8.2) with --format and --player, "
          "solo or co-op against Challenge Cards with --mode/--encounter, or a setup file "
          "(--setup).")
 

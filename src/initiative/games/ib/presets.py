@@ -28,6 +28,16 @@ FFA_PLAYERS = (2, MAX_PLAYERS)  # IB 8.2.1
 DEFAULT_COUNT = {"coop": 2, "ffa": 4}
 """Players when a mode with a choice (co-op, free-for-all) is not told how many."""
 
+
+def seat_name(seat: int) -> str:
+    """Seat `seat`'s name (from 0) when nobody names it, the same in the terminal and on
+    the web table: ``Player 1``, ``Player 2``, ... (counted from 1, like the seats)."""
+    return f"Player {seat + 1}"
+
+
+DUEL_SEATS = (seat_name(0), seat_name(1))
+"""The seats of the standard duel when nobody names them: ``Player 1``, ``Player 2``."""
+
 _SEATED: dict[str, tuple[str, ...]] = {
     "1v1": ("tideguard", "ashfall"),
     "2v2": ("kettle_and_kite", "ember_bulwark", "glass_and_ash", "thorn_and_storm"),

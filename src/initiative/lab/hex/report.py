@@ -112,8 +112,9 @@ class CharacterDamage:
 
 @dataclass(frozen=True)
 class SweptValue:
-    """The games of one value of a swept parameter: the first player's and seat 0's win
-    rates and the mean rounds."""
+    """The games of one value of a swept parameter: the first player's and the first
+    seat's win rates (`seat0`: seat 0 in the rows, "seat 1" in the report) and the mean
+    rounds."""
 
     param: str
     value: str
@@ -264,7 +265,7 @@ def _first(r: HexReport) -> Section:
              f"(HX-9, HX-11). Its win rate is {pct(r.first.rate)} (95% interval "
              f"{interval(r.first)}) against a fair share of {pct(r.fair_share)} (one over "
              "the players); " + _verdict(r.first, r.fair_share) + ".",
-             "Games by first seat: " + ", ".join(f"seat {s} ({n})"
+             "Games by first seat: " + ", ".join(f"seat {s + 1} ({n})"
                                                  for s, n in r.first_seats.items()) + "."]
     return Section("First-player advantage", notes, ["who", *RATE_HEADERS],
                    [["first player", *rate_cells(r.first)]],
@@ -329,7 +330,7 @@ def _sweeps(r: HexReport) -> list[Section]:
              f"{pct(v.seat0.rate)} ({interval(v.seat0)})", f"{v.rounds:.1f}"]
             for v in r.sweeps]
     return [Section("Sweep", notes, ["parameter", "value", "games", "first player wins",
-                                     "seat 0 wins", "mean rounds"], rows)]
+                                     "seat 1 wins", "mean rounds"], rows)]
 
 
 def hex_sections(r: HexReport) -> list[Section]:
@@ -338,7 +339,7 @@ def hex_sections(r: HexReport) -> list[Section]:
         return [_overview(r)]
     return [_overview(r),
             _rates_section("Win rates by seat", "seat",
-                           {f"seat {s}": p for s, p in r.seats.items()},
+                           {f"seat {s + 1}": p for s, p in r.seats.items()},
                            f"Draw rate: {pct(r.draws.rate)}."),
             _first(r),
             _rates_section("Win rates by character", "character", r.characters,

@@ -325,7 +325,7 @@ def _tracked(param: str, games: Sequence[Game]) -> tuple[str, Callable[[Game, in
         if any(holds(g, t) for g in games for t in g.sides):
             return f"sides with {key}", holds
     name = Counter(g.sides.get(0, "?") for g in games).most_common(1)[0][0]
-    return f"{name} (team 0)", lambda g, t: t == 0
+    return f"{name} (team 1)", lambda g, t: t == 0
 
 
 def balance_point(values: Sequence[str], rates: Sequence[float], numeric: bool
@@ -370,9 +370,9 @@ def _wins(report: Report) -> Section:
 
 
 def _advantage(report: Report) -> Section:
-    items = [("team 0 (first seat)", report.seat),
+    items = [("team 1 (first seat)", report.seat),
              ("side activating first", report.first_activation)]
-    notes = ["Seat: team 0's win rate in games of two player sides. First activation: the "
+    notes = ["Seat: team 1's win rate in games of two player sides. First activation: the "
              "win rate of the side whose unit activated first, in two-sided games "
              "(solo included)."]
     return Section("Seat and first-activation advantage", notes, ["who", *RATE_HEADERS],
@@ -428,12 +428,12 @@ def _collapse(report: Report) -> Section:
     if c.rounds.n:
         notes.append(f"Round of the collapse: mean {c.rounds.mean:.1f}, median "
                      f"{c.rounds.median:g}, p90 {c.rounds.p90:g}.")
-    notes.append("Team 0's win rate in games with a Time Collapse and in games without one:")
+    notes.append("Team 1's win rate in games with a Time Collapse and in games without one:")
     items = [("with a collapse", c.first_with), ("without", c.first_without)]
-    charts = [svg.bar_chart(items, "Team 0's win rate with and without a Time Collapse")]
+    charts = [svg.bar_chart(items, "Team 1's win rate with and without a Time Collapse")]
     if c.rounds.n:
         charts.append(svg.histogram(c.rounds.bins, "Round of the Time Collapse", "round"))
-    return Section("Time Collapse", notes, ["team 0", *RATE_HEADERS],
+    return Section("Time Collapse", notes, ["team 1", *RATE_HEADERS],
                    [[name, *rate_cells(p)] for name, p in items], charts)
 
 

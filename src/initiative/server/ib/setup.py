@@ -26,6 +26,7 @@ from initiative.games.ib.presets import (
     playable_teams,
     player_range,
     preset_teams,
+    seat_name,
 )
 from initiative.games.ib.setup import IBGame
 from initiative.server.parts import HUMAN, OPEN, SetupError
@@ -186,7 +187,7 @@ def parse_setup(form: Mapping[str, Any], content: Content) -> TableSetup:
     seats = []
     for i in range(count):
         where = f"seat {i + 1}"
-        name = _text(form, f"seat{i}_name") or f"Player {i + 1}"
+        name = _text(form, f"seat{i}_name") or seat_name(i)
         if len(name) > MAX_NAME:
             problems.append(f"{where} name: at most {MAX_NAME} characters")
         controller = _text(form, f"seat{i}_controller", HUMAN)
