@@ -21,15 +21,36 @@ from jinja2 import (
     PrefixLoader,
     select_autoescape,
 )
+from markupsafe import Markup, escape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from initiative.games.rule_ids import split_rules
 from initiative.server.sockets import RuntimeT
 
 _loaders: list[BaseLoader] = [PackageLoader("initiative.web", "templates")]
 env = Environment(loader=ChoiceLoader(_loaders), autoescape=select_autoescape(["html"]),
                   trim_blocks=True, lstrip_blocks=True)
 NO_STORE = {"cache-control": "no-store"}
+
+
+def rule_words(text: str) -> Markup:
+    """`text` in words, the rule ids it cites in a tooltip (`title="Rules: HX-31"`):
+    the `rule_words` filter of every game's templates (issue 25)."""
+    words, ids = split_rules(str(text))
+    if not ids:
+        return escape(words)
+    return Markup('<span class="ruled" title="Rules: {}">{}</span>').format(
+        ", ".join(ids), words)
+
+
+def words_only(text: str) -> str:
+    """`text` without its rule ids (for a place no tooltip fits: an aria label)."""
+    return split_rules(str(text))[0]
+
+
+env.filters["rule_words"] = rule_words
+env.filters["words"] = words_only
 
 
 def add_template_folder(prefix: str, folder: Path) -> None:

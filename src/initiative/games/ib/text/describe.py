@@ -10,7 +10,6 @@ these; neither imports the other.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -34,6 +33,8 @@ from initiative.games.ib.specs import (
     When,
 )
 from initiative.games.ib.view import IBView, UnitView
+from initiative.games.rule_ids import RULE_ID as RULE_ID
+from initiative.games.rule_ids import split_rules as split_rules
 
 ATTACKS = {Kind.BASIC: "Basic Attack", Kind.ADVANCED: "Advanced Attack",
            Kind.BREAK_ART: "Break Art", Kind.KEYSTONE: "Keystone ability"}
@@ -236,31 +237,6 @@ def log_sentences(view: IBView, match: Match, start: int) -> list[str]:
     """Sentences of this view's log from event `start` on."""
     _, known = _SENTENCES.parts(match)
     return _SENTENCES.sentences(match, view.log[start:], known)
-
-
-RULE_ID = re.compile(r"\b(?:IB[- ]\d+(?:\.\d+)*|AMB-\d+)(?:(?:, ?| and )\d+\.\d+(?:\.\d+)*)*")
-"""A rule id as the texts cite it: `IB 3.7`, `IB-5.2.4`, `AMB-34`, `IB 4.5.6, 4.5.7`."""
-_ASIDE = re.compile(r"\s*\(([^()]*)\)")
-
-
-def split_rules(text: str) -> tuple[str, tuple[str, ...]]:
-    """`text` in words only, and the rule ids its asides cited: a person reads the words
-    and finds the ids in the details (a tooltip, `help`). `Answer the window first
-    (break or decline, IB 3.7)` -> (`Answer the window first (break or decline)`,
-    (`IB 3.7`,))."""
-    found: list[str] = []
-
-    def aside(match: re.Match[str]) -> str:
-        inner = match.group(1)
-        ids = RULE_ID.findall(inner)
-        if not ids:
-            return match.group(0)
-        found.extend(ids)
-        rest = RULE_ID.sub("", inner)
-        rest = re.sub(r"\s*[,;]\s*(?=[,;]|$)", "", rest).strip(" ,;")
-        return f" ({rest})" if rest else ""
-
-    return _ASIDE.sub(aside, text), tuple(found)
 
 
 def preview_warnings(added: Sequence[Event], match: Match) -> list[str]:
