@@ -250,9 +250,12 @@ def test_fa_17_more_confrontations_cost_nothing_and_after_turn_none() -> None:
     s = revealed({"Vessa": 9, "Orrin": 2, "Talwyn": 1}, ("Vessa", "Orrin", "Talwyn"))
     s.apply(C.Act("Vessa"))
     s.apply(C.Confront("Talwyn"))
-    s.apply(C.Confront("Talwyn"))
+    s.apply(C.Confront("Talwyn"))  # more cards in the same confrontation
+    assert "again" in s.log_text()[-1]
     s.apply(C.EndTurn())
     s.apply(C.Act("Orrin"))
+    s.apply(C.Confront("Talwyn"))  # a second action this round: no further turn lost
+    assert "no turn lost" in s.log_text()[-1]
     s.apply(C.Confront("Vessa"))  # Vessa already acted: no turn lost
     assert s.status["Vessa"] == "acted" and s.status["Talwyn"] == "forfeited"
     assert "no turn lost" in s.log_text()[-1]
@@ -402,9 +405,9 @@ def test_fa_20_fa_a4_all_wait_keeps_cards_reuse(model: str) -> None:
     assert s.commitments["Vessa"][0] == Card("ember", 9)
     s.apply(C.BeginRound(("Vessa", "Orrin")))
     assert s.view(SPECTATOR)["commitments"][0]["card"] == ["ember", 9, None]  # face up
-    unchanged(s, C.Commit("Vessa"), "already committed")
-    s.apply(C.Reveal())
-    assert s.totals == {"Vessa": 12, "Orrin": 9}
+    # Every card is kept: straight to the order, no commitment and no reveal (FA-A4).
+    assert s.phase == "turns" and s.totals == {"Vessa": 12, "Orrin": 9}
+    unchanged(s, C.Reveal(), "needs commit")
 
 
 def test_fa_a4_all_wait_return_to_hand_and_no_maintenance_flags() -> None:
@@ -562,3 +565,94 @@ def test_command_records_are_plain_data() -> None:
     assert command_to_dict(C.Wait("Vessa")) == {"type": "Wait", "who": "Vessa"}
     d = command_to_dict(C.AddCharacter(pc("Quill", 2)))
     assert json.loads(json.dumps(d))["character"]["name"] == "Quill"
+
+
+# ------------------------------------------------------------------ issue 26
+
+
+def test_fa_3_fa_23_newcomer_pc_is_dealt_the_starting_hand() -> None:
+    from initiative.timing.cards_content import npc, pc
+
+    s = CardRoundState.new(sample_roster(), CardRoundRules(), seed=3, hand_size=3)
+    s.apply(C.AddCharacter(pc("Ysolde", 2, agility=2)))
+    s.apply(C.AddCharacter(npc("Heron", 3, agility=2)))
+    assert len(s.hands["Ysolde"]) == 3 == len(s.hands["Vessa"])  # FA-3: hand or deck top
+    assert "Heron" not in s.hands  # NPCs play from the GM's hand (FA-5)
+    public = s.view(SPECTATOR)["log"]
+    assert any("Ysolde is dealt a starting hand of 3 card(s)" in line for line in public)
+    labels = [c.label() for c in s.hands["Ysolde"]]
+    assert not any(label in line for label in labels for line in public
+                   if "Ysolde is dealt" in line)  # hidden from the table
+    assert any(labels[0] in line for line in s.view("Ysolde")["log"])
+    s = CardRoundState.new(sample_roster(), CardRoundRules(newcomer_hand="empty"), seed=3)
+    s.apply(C.AddCharacter(pc("Ysolde", 2)))
+    assert s.hands["Ysolde"] == []
+    round_trip = CardRoundState.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert round_trip.to_dict() == s.to_dict()
+
+
+def test_fa_20_after_an_all_wait_the_next_round_needs_no_reveal() -> None:
+    s = revealed({"Vessa": 9, "Orrin": 4}, ("Vessa", "Orrin"))
+    s.apply(C.Wait("Vessa"))
+    s.apply(C.Wait("Orrin"))
+    assert s.participants == ["Vessa", "Orrin"]  # still wanting to act (FA-20)
+    s.apply(C.RunMaintenance())
+    s.apply(C.BeginRound(("Vessa", "Orrin")))
+    assert s.phase == "turns" and s.queue == ["Vessa", "Orrin"]
+    assert any("no reveal" in line for line in s.log_text()[-3:])
+    # A character without a kept card must commit, and the new card is revealed (FA-6).
+    s = revealed({"Vessa": 9, "Orrin": 4, "Talwyn": 5}, ("Vessa", "Orrin"))
+    s.apply(C.Wait("Vessa"))
+    s.apply(C.Wait("Orrin"))
+    s.apply(C.RunMaintenance())
+    s.apply(C.BeginRound(("Vessa", "Orrin", "Talwyn")))
+    assert s.phase == "commit"
+    s.apply(C.Commit("Talwyn"))
+    s.apply(C.Reveal())
+    assert s.totals["Talwyn"] == 5 + 1 and s.totals["Vessa"] == 12
+
+
+def test_fa_15_only_affected_characters_confront() -> None:
+    s = revealed({"Vessa": 9, "Orrin": 2, "Talwyn": 1}, ("Vessa", "Orrin", "Talwyn"))
+    s.apply(C.Act("Vessa", "shove", affects=("Orrin",)))
+    assert "affects Orrin (FA-15)" in s.log_text()[-2]
+    unchanged(s, C.Confront("Talwyn"), r"Talwyn is not affected by Vessa's action .*FA-15")
+    unchanged(s, C.Affects(("Vessa",)), "its own action")
+    unchanged(s, C.Affects(("Orrin",)), "already affects Orrin")
+    s.apply(C.Confront("Orrin"))
+    assert s.status["Orrin"] == "forfeited"  # FA-16
+    s.apply(C.Affects(("Talwyn",)))
+    s.apply(C.Confront("Talwyn"))
+    assert s.status["Talwyn"] == "forfeited"
+    s.apply(C.EndTurn())
+    assert s.affected == [] and s.confronted == []
+
+
+def test_fa_15_undeclared_affected_flag() -> None:
+    s = revealed({"Vessa": 9, "Orrin": 2}, ("Vessa", "Orrin"))
+    s.apply(C.Act("Vessa"))
+    s.apply(C.Confront("Orrin"))
+    assert "not declared as affected: Orrin counts as affected (FA-15)" in s.log_text()[-2]
+    s = revealed({"Vessa": 9, "Orrin": 2}, ("Vessa", "Orrin"), undeclared_affected="refuse")
+    s.apply(C.Act("Vessa"))
+    unchanged(s, C.Confront("Orrin"), "undeclared_affected=refuse")
+    s.apply(C.Affects(("Orrin",)))
+    s.apply(C.Confront("Orrin"))
+
+
+def test_fa_12_a_begun_turn_names_one_action() -> None:
+    s = revealed({"Vessa": 9, "Orrin": 2}, ("Vessa", "Orrin"))
+    s.apply(C.Act("Vessa"))  # begun with no action named
+    unchanged(s, C.Wait("Vessa"), "under way")  # FA-19: waiting comes before the turn
+    s.apply(C.Act("Vessa", "climb", affects=("Orrin",)))
+    assert s.action == "climb" and s.affected == ["Orrin"]
+    unchanged(s, C.Act("Vessa", "climb again"), r"a turn is one action \(FA-12\)")
+
+
+def test_fa_8_fa_19_table_order_done_by_total_then_queue_with_waiters() -> None:
+    s = revealed({"Vessa": 9, "Orrin": 4, "Talwyn": 10}, ("Vessa", "Orrin", "Talwyn"))
+    assert s.table_order() == ["Vessa", "Talwyn", "Orrin"]  # FA-8: 12, 11, 9
+    s.apply(C.Wait("Vessa"))
+    assert s.table_order() == ["Talwyn", "Vessa", "Orrin"]  # Vessa after Talwyn (FA-19)
+    turn(s, "Talwyn")
+    assert s.table_order() == ["Talwyn", "Vessa", "Orrin"]

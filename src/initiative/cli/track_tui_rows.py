@@ -134,29 +134,6 @@ def _card_text(entry: dict[str, Any] | None, value: int | None, kept: bool) -> s
     return label if value is not None else f"face down: {label}"
 
 
-def _faith_order(view: dict[str, Any], participants: list[str]) -> list[str]:
-    """Participants in playing order: the done ones, then the queue with each
-    character's waiters (FA-19, FA-A3) right after it, then anyone left."""
-    status, queue, waiting_on = view["status"], view["queue"], view["waiting_on"]
-    if view["phase"] != "turns":
-        return participants
-    done = [n for n in participants if status.get(n) not in ("pending", "waiting")]
-    out: list[str] = sorted(done, key=lambda n: -int(view["totals"].get(n, 0)))
-
-    def add(name: str) -> None:
-        if name in out:
-            return
-        out.append(name)
-        for waiter, target in waiting_on.items():
-            if target == name:
-                add(waiter)
-
-    for name in queue:
-        add(name)
-    out += [n for n in participants if n not in out]
-    return out
-
-
 def faith_rows(console: FaithConsole) -> Board:
     """The round's participants in order (FA-8, FA-9): the committed card (face down
     until the reveal, FA-6; the GM sees cards committed from hand, deck-top cards stay
@@ -169,7 +146,7 @@ def faith_rows(console: FaithConsole) -> Board:
     up = s.up_next()
     rows: list[tuple[str, ...]] = []
     current: int | None = None
-    for name in _faith_order(v, list(v["participants"])):
+    for name in s.table_order():  # the line console's order table sorts the same way
         ch = s.character(name)
         slot = s.slot_of(name)
         value = s.values.get(slot) if v["phase"] == "turns" else None
@@ -177,7 +154,7 @@ def faith_rows(console: FaithConsole) -> Board:
         if name in v["waiting_on"]:
             status = f"waits on {v['waiting_on'][name]}"
         if name == up:
-            status += ", up next"
+            status += ", up (not started)"
         if name in v["declarations"]:
             status += f", declared: {v['declarations'][name]}"
         total = v["totals"].get(name)
@@ -216,12 +193,6 @@ def _faith_header(console: FaithConsole, v: dict[str, Any]) -> str:
         missing = [slot for slot in s.needed_slots() if slot not in s.commitments]
         parts.append("cards still to commit: " + ", ".join(missing) if missing
                      else "all cards committed: type reveal")
-    elif v["phase"] == "turns":
-        if v["acting"]:
-            parts.append(f"acting: {v['acting']}" + (f" ({v['action']})" if v["action"] else ""))
-        up = s.up_next()
-        if up is not None:
-            parts.append(f"up next: {up}")
-        elif not v["acting"] and not v["queue"]:
-            parts.append("everyone has had a turn")
+    elif v["phase"] in ("turns", "maintenance"):
+        parts.append(console.turn_text(hints=False))
     return " | ".join(parts)

@@ -166,7 +166,7 @@ def gm_buttons(console: object) -> list[dict[str, Any]]:
             button("reveal", "Reveal", "" if s.phase == "commit" and not missing
                    else "still to commit: " + ", ".join(missing) if s.phase == "commit"
                    else "no cards to reveal"),
-            button("next", "Next", "" if s.up_next() else "nobody is up next"),
+            button("next", "Next", "" if s.phase == "turns" else "no turns under way"),
             button("end", "End turn", "" if s.acting else "nobody is acting"),
             button("maintenance", "Maintenance", "" if s.phase == "maintenance"
                    else "not the maintenance phase"),

@@ -74,6 +74,7 @@ _HANDLERS: Final[dict[type, Any]] = {
     C.DeclareToGM: CardRoundState._cmd_declare,
     C.OrderTie: CardRoundState._cmd_order_tie,
     C.Act: CardRoundState._cmd_act,
+    C.Affects: CardRoundState._cmd_affects,
     C.EndTurn: CardRoundState._cmd_end_turn,
     C.Wait: CardRoundState._cmd_wait,
     C.Pass: CardRoundState._cmd_pass,

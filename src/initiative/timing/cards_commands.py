@@ -55,12 +55,22 @@ class OrderTie:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """FA-12, FA-13: the character up next takes its turn (one action)."""
+    """FA-12, FA-13: the character up next begins its turn (one action), or the acting
+    character, whose turn began with no action named, declares it. ``affects`` names
+    whom the action affects: only they may confront it (FA-15)."""
 
     who: str
     action: str = ""
     attribute: str | None = None
     cards: int = 0
+    affects: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Affects:
+    """FA-15: the action under way also affects ``names`` (they may confront it)."""
+
+    names: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +178,7 @@ Command = (
     | DeclareToGM
     | OrderTie
     | Act
+    | Affects
     | EndTurn
     | Wait
     | Pass

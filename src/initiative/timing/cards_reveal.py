@@ -61,6 +61,10 @@ class CardRevealMixin(CardRoundBase):
             else:
                 self._discard_slot(slot, "as its character sits this round out")
         self.kept = [s for s in kept_before if s in needed]
+        if self.kept and all(s in self.kept for s in needed):
+            self._log("Every card is kept face up from the all-wait: no new cards, no "
+                      "reveal; the order comes from the same cards (FA-20, FA-A4)")
+            self._open_turns()
 
     def _cmd_commit(self, cmd: C.Commit) -> None:
         self._need_phase("commit")
@@ -100,13 +104,17 @@ class CardRevealMixin(CardRoundBase):
         missing = [s for s in self.needed_slots() if s not in self.commitments]
         if missing:
             raise CardRoundError(f"cannot reveal: no card committed yet by {', '.join(missing)}")
-        self.revealed = True
-        self.values = {s: c.value for s, (c, _) in self.commitments.items()}
         parts = [f"{s} {self.commitments[s][0].label()}" for s in self.needed_slots()]
         self._log("Reveal (FA-6): " + "; ".join(parts))
         tags = [f"{s}'s {c.effect}" for s, (c, _) in self.commitments.items() if c.effect]
         if tags:
             self._log(f"Initiative cards trigger no effects (FA-4): {', '.join(tags)} ignored")
+        self._open_turns()
+
+    def _open_turns(self) -> None:
+        """Totals, order and ties from the face-up cards (FA-7..FA-11, FA-A8)."""
+        self.revealed = True
+        self.values = {s: c.value for s, (c, _) in self.commitments.items()}
         for n in self.participants:
             self.totals[n] = self.values[self.slot_of(n)] + self.character(n).initiative
         index = {c.name: i for i, c in enumerate(self.roster)}

@@ -22,6 +22,8 @@ AttributeLimitScope = Literal["round", "scene"]
 UnresolvedTieFallback = Literal["roster_order", "require_decision"]
 NewcomersJoin = Literal["next_round", "before_reveal"]
 DeckSpec = Literal["sample_40", "custom"]
+NewcomerHand = Literal["starting_hand", "empty"]
+UndeclaredAffected = Literal["confronter_affected", "refuse"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +51,13 @@ class CardRoundRules:
     # FA-A14 blinds a deck-top commitment even to its owner; the model also keeps it from
     # the GM until the reveal. True (ours) shows it in the GM's view, never to a player.
     gm_sees_deck_top: bool = False
+    # FA-3, FA-23 (ours): a PC added mid-conflict is dealt the table's starting hand, as
+    # roster PCs are; "empty" leaves its hand empty until the GM draws for it.
+    newcomer_hand: NewcomerHand = "starting_hand"
+    # FA-15 (ours): only characters an action affects may confront it. When nobody
+    # declared whom it affects, a confront marks the confronter affected (and says so);
+    # "refuse" demands that the action name its targets first.
+    undeclared_affected: UndeclaredAffected = "confronter_affected"
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -57,6 +57,7 @@ _SLOTS: Final = (
     "participants", "commitments", "kept", "revealed", "values", "totals", "queue",
     "waiting_on", "status", "acting", "action", "locked", "ties", "waited",
     "declarations", "played", "bonus", "damage", "regen", "log", "elapsed_rounds",
+    "affected", "confronted", "hand_size",
 )  # fmt: skip
 
 
@@ -109,6 +110,9 @@ class CardRoundBase:
     regen: list[str]
     log: list[tuple[int, str, str | None, tuple[str, ...]]]
     elapsed_rounds: int
+    affected: list[str]  # FA-15: whom the action under way affects (as declared)
+    confronted: list[str]  # FA-15: who has confronted the action under way
+    hand_size: int  # the starting hand dealt to every deck owner (newcomers too)
 
     # ------------------------------------------------------------------ setup
 
@@ -136,6 +140,7 @@ class CardRoundBase:
         s.played, s.bonus, s.damage, s.regen, s.log = {}, {}, {}, [], []
         if hand_size < 0:
             raise CardRoundError(f"hand_size must be >= 0, got {hand_size}")
+        s.hand_size = hand_size
         s._add_owner(GM, decks, hand_size)
         for ch in roster:
             s._add_character(ch, None if decks is None else decks.get(ch.name), hand_size)
@@ -183,6 +188,7 @@ class CardRoundBase:
         self.values, self.totals, self.queue, self.waiting_on = {}, {}, [], {}
         self.status, self.acting, self.action, self.locked = {}, None, "", False
         self.ties, self.waited, self.declarations = [], [], {}
+        self.affected, self.confronted = [], []
 
     # ------------------------------------------------------------------ copying
 
@@ -209,6 +215,8 @@ class CardRoundBase:
         s.waited, s.declarations = self.waited[:], dict(self.declarations)
         s.played, s.bonus = _copy_nested(self.played), _copy_nested(self.bonus)
         s.damage, s.regen, s.log = dict(self.damage), self.regen[:], self.log[:]
+        s.affected, s.confronted = self.affected[:], self.confronted[:]
+        s.hand_size = self.hand_size
         return s
 
     def _restore(self, other: CardRoundBase) -> None:
@@ -252,6 +260,9 @@ class CardRoundBase:
             "regen": self.regen[:],
             "log": [[r, p, q, list(a)] for r, p, q, a in self.log],
             "elapsed_rounds": self.elapsed_rounds,
+            "affected": self.affected[:],
+            "confronted": self.confronted[:],
+            "hand_size": self.hand_size,
         }
 
     @classmethod
@@ -281,6 +292,10 @@ class CardRoundBase:
         s.damage, s.regen = dict(d["damage"]), list(d["regen"])
         s.log = [(int(r), str(p), q, tuple(a)) for r, p, q, a in d["log"]]
         s.elapsed_rounds = int(d["elapsed_rounds"])
+        # Saves made before FA-15 targets and newcomer hands were kept lack these keys.
+        s.affected = list(d.get("affected", []))
+        s.confronted = list(d.get("confronted", []))
+        s.hand_size = int(d.get("hand_size", 3))
         return s
 
     # ------------------------------------------------------------------ queries
@@ -315,6 +330,30 @@ class CardRoundBase:
         if self.phase != "turns" or self.acting is not None or not self.queue:
             return None
         return self.queue[0]
+
+    def table_order(self) -> list[str]:
+        """The round's participants as the order tables list them (line ``order``, the
+        full-screen view): those whose turn is over by total (FA-8, FA-9), then the
+        queue still to act, each character followed by whoever waits on it (FA-19,
+        FA-A3). Before the reveal (and after an all-wait) the roster order stands."""
+        if not self.totals:
+            return self.participants[:]
+        index = {c.name: i for i, c in enumerate(self.roster)}
+        queued = {*self.queue, *self.waiting_on}
+        done = [n for n in self.participants if n not in queued]
+        out = sorted(done, key=lambda n: (*self._rank(n), index[n]))
+
+        def add(name: str) -> None:
+            if name in out:
+                return
+            out.append(name)
+            for waiter, target in self.waiting_on.items():
+                if target == name:
+                    add(waiter)
+
+        for name in self.queue:
+            add(name)
+        return out + [n for n in self.participants if n not in out]
 
     def card_limit(self, name: str, attribute: str) -> int:
         """FA-18: the Attribute rating plus limit bonuses from effects."""

@@ -92,6 +92,11 @@ class CardTurnsMixin(CardRoundBase):
     def _begin_turns(self, who: str) -> None:
         """Checks shared by act / wait / pass: phase, whose turn, ties settled."""
         self._need_phase("turns")
+        if self.acting == who:
+            raise CardRoundError(
+                f"{who}'s turn is under way: waiting or passing comes before a turn "
+                "begins (FA-19, FA-A5)"
+            )
         if self.acting is not None:
             raise CardRoundError(f"{self.acting} is still acting; end that turn first (FA-14)")
         if not self.queue or self.queue[0] != who:
@@ -129,13 +134,30 @@ class CardTurnsMixin(CardRoundBase):
         self.played[who][attribute] = total
         return f"; {attribute} cards {total}/{limit} (FA-18)"
 
+    def _targets(self, actor: str, names: tuple[str, ...]) -> str:
+        """FA-15: record whom the action affects; the log's note ("" for nobody)."""
+        for n in names:
+            self.character(n)
+            if n == actor:
+                raise CardRoundError(f"{actor} cannot confront its own action: name the "
+                                     "characters it affects, not the actor (FA-15)")
+        if len(set(names)) != len(names):
+            raise CardRoundError(f"a character is named twice: {', '.join(names)}")
+        new = [n for n in names if n not in self.affected]
+        self.affected.extend(new)
+        return f"; affects {', '.join(self.affected)} (FA-15)" if new else ""
+
     def _cmd_act(self, cmd: C.Act) -> None:
         who = cmd.who
+        if self.phase == "turns" and self.acting == who:
+            self._declare_action(cmd)
+            return
         self._begin_turns(who)
         slot = self.slot_of(who)
         uses_card = slot in self.commitments
         extra = 1 if uses_card and self.rules.initiative_card_counts_toward_limit else 0
         note = self._count_cards(who, cmd.attribute, cmd.cards, extra if cmd.attribute else 0)
+        note += self._targets(who, cmd.affects)
         self.queue.pop(0)
         self.status[who] = ACTING
         self.acting, self.action = who, cmd.action
@@ -146,12 +168,39 @@ class CardTurnsMixin(CardRoundBase):
         elif self.rules.gm_card_discard == "first_npc_turn":
             self._discard_slot(GM, "at the first NPC turn (FA-13, FA-A2)")
 
+    def _declare_action(self, cmd: C.Act) -> None:
+        """FA-12: a turn begun with no action named gets its one action."""
+        who = cmd.who
+        if self.action:
+            raise CardRoundError(
+                f"a turn is one action (FA-12): {who} already declared {self.action!r}; "
+                "confronts go through confront, the next turn through next"
+            )
+        if not cmd.action:
+            raise CardRoundError(f"{who}'s turn is already under way: name its action")
+        note = self._count_cards(who, cmd.attribute, cmd.cards) + self._targets(who, cmd.affects)
+        self.action = cmd.action
+        self._log(f"{who} declares its action (FA-12): {cmd.action}{note}")
+
+    def _cmd_affects(self, cmd: C.Affects) -> None:
+        self._need_phase("turns")
+        if self.acting is None:
+            raise CardRoundError("nobody is acting: no action to affect anyone (FA-15)")
+        if not cmd.names:
+            raise CardRoundError("name whom the action affects (FA-15)")
+        clash = [n for n in cmd.names if n in self.affected]
+        if clash:
+            raise CardRoundError(f"{self.acting}'s action already affects {', '.join(clash)}")
+        note = self._targets(self.acting, cmd.names)
+        self._log(f"{self.acting}'s action{note}")
+
     def _cmd_end_turn(self, cmd: C.EndTurn) -> None:
         self._need_phase("turns")
         who = self.acting
         if who is None:
             raise CardRoundError("nobody is acting; there is no turn to end")
         self.acting, self.action = None, ""
+        self.affected, self.confronted = [], []
         self._finish(who, ACTED, f"{who}'s turn ends (FA-14)")
 
     def _finish(self, who: str, how: str, why: str) -> None:
@@ -241,9 +290,10 @@ class CardTurnsMixin(CardRoundBase):
                 self.hands[self.owner_of_slot(slot)].append(card)
             self.commitments = {}
             self.kept = []
-        commitments, kept = self.commitments, self.kept
+        commitments, kept, participants = self.commitments, self.kept, self.participants
         self._clear_round()
         self.commitments, self.kept = commitments, kept
+        self.participants = participants  # FA-20: they still want to act next round
         if self.rules.maintenance_after_all_wait:
             self.phase = "maintenance"
         else:
@@ -265,7 +315,24 @@ class CardTurnsMixin(CardRoundBase):
                 f"{who} committed no card this round and may not confront "
                 "(non_participants_may_confront=False, FA-A9)"
             )
+        if self.affected and who not in self.affected:
+            raise CardRoundError(
+                f"{who} is not affected by {actor}'s action (it affects "
+                f"{', '.join(self.affected)}): only an affected character may confront it "
+                f"(FA-15); if it does affect {who}, type: affects {who}"
+            )
+        if not self.affected and self.rules.undeclared_affected == "refuse":
+            raise CardRoundError(
+                f"whom {actor}'s action affects is not declared: name them first "
+                f"(affects NAME ...) (FA-15, undeclared_affected=refuse)"
+            )
         note = self._count_cards(who, cmd.attribute, cmd.cards)
+        if not self.affected:
+            note += f"; not declared as affected: {who} counts as affected (FA-15)"
+        if who in self.confronted:
+            note += " (again, in the same confrontation)"
+        else:
+            self.confronted.append(who)
         base = f"{who} confronts {actor}'s action (FA-15){note}"
         if joined and self.status[who] in _NOT_YET:
             self._finish(who, FORFEITED, f"{base}: loses its turn this round (FA-16)")

@@ -116,7 +116,8 @@ class CardUpkeepMixin(CardRoundBase):
             self._maintain(f"GM runs maintenance outside initiative, {k + 1}/{cmd.times} (FA-22)")
 
     def _cmd_add(self, cmd: C.AddCharacter) -> None:
-        self._add_character(cmd.character, cmd.deck, 0)
+        deal = self.hand_size if self.rules.newcomer_hand == "starting_hand" else 0
+        self._add_character(cmd.character, cmd.deck, deal)
         name = cmd.character.name
         if self.phase == "commit" and self.rules.newcomers_join == "before_reveal":
             self.participants.append(name)
@@ -126,6 +127,15 @@ class CardUpkeepMixin(CardRoundBase):
             self._log(f"{name} joins the struggle (FA-23)")
         else:
             self._log(f"{name} joins the struggle from the next round (FA-A11)")
+        if cmd.character.side == "pc" and deal:
+            got = len(self.hands[name])
+            self._log(
+                f"{name} is dealt a starting hand of {got} card(s), as the roster's PCs "
+                "were (FA-3, FA-23, newcomer_hand=starting_hand)",
+                f"{name} is dealt {', '.join(c.label() for c in self.hands[name])} "
+                "(FA-3, FA-23, newcomer_hand=starting_hand)",
+                (name, GM),
+            )
 
     def _cmd_end_conflict(self, cmd: C.EndConflict) -> None:
         self._need_phase("idle")

@@ -18,50 +18,15 @@ from initiative.timing.cards_content import Card, Character, sample_roster
 from initiative.timing.cards_rules import CardRoundRules
 from initiative.trackers import saving
 from initiative.trackers.base import ConsoleError, chain_position
+from initiative.trackers.faith_commands_catalogue import help_text
 
 __all__ = ["BANNER", "HELP", "PROMPT", "SAVE_FORMAT", "ConsoleError", "FaithConsole"]
 
 PROMPT = "faith> "
 SAVE_FORMAT = "initiative-faith-console/1"
 
-HELP = """\
-commands (names are case-insensitive; gm = the game master / shared NPC card, so no
-character may be named gm or spectator, in any capitalisation):
-  roster                       list the roster (loads the sample roster if it is empty)
-  add NAME [npc] initiative=N [ATTR=N ...]   a newcomer joins (PC by default, no hand)
-  round [NAME ...]             start a round (default: the whole roster)
-  commit NAME|gm [INDEX|top]   commit a card face down: hand card INDEX (0-based) or
-                               the deck top (default); an NPC name means its slot
-  reveal                       reveal every card: totals and the order
-  order                        remaining order, totals, waits and ties
-  next [ACTION ...]            the character up next acts
-  act NAME [ACTION ...]        NAME (must be up next) takes its turn
-  wait [NAME [ON]]             NAME (default: whoever is up next) lets the next character
-                               go first (only the character right after you: ON is
-                               checked against it)
-  pass NAME                    NAME declines to act (if the rules allow it)
-  confront NAME [ATTR N]       NAME confronts the action in progress
-  end                          end the current turn
-  tie NAME NAME ... [by=gm]    order a tie group (by=players by default)
-  declare NAME ACTION ...      a tied PC tells the GM its action in secret
-  draw NAME|gm [N]             draw N cards (default 1)
-  damage NAME N                record damage;  regen NAME: gains regeneration
-  init NAME N [cause ...]      NAME's Initiative changes (mid-round: FA-A10 decides
-                               whether the order changes)
-  bonus NAME ATTR [N] [cause ...]   +N (default 1) to NAME's ATTR card limit (FA-18)
-  maintenance                  run the maintenance phase (outside a round: FA-22 once)
-  endconflict                  end the conflict (between rounds)
-  hand NAME|gm                 show a hand (GM console: all hands are visible)
-  log                          the whole log (GM reading)
-  view NAME|gm|spectator       what that viewer sees (a player sees only its own
-                               face-down card from hand; deck-top cards stay unseen)
-  rules                        the house-rule flags in force
-  undo / redo                  step back / forward through changes
-  save FILE / load FILE        JSON of the state plus rules
-  save db:NAME / load db:NAME  the same in the project's database; saved lists them
-  help / quit
-not supported by the model: choosing whom to wait on (always the next character);
-per-card choice for the shared NPC card beyond hand index or deck top."""
+HELP = help_text()
+"""The console's ``help``, generated from :data:`~initiative.trackers.faith_commands_catalogue.CATALOGUE`."""
 
 
 BANNER = "FaithRPG card rounds, GM console. Type help; roster loads the sample roster."
@@ -195,7 +160,10 @@ class FaithConsole:
         self.apply(C.AddCharacter(ch))
 
     def cmd_round(self, args: list[str]) -> None:
-        names = [self.name(a) for a in args] or [c.name for c in self.state.roster]
+        s = self.state
+        # After an all-wait the same characters keep their cards for this round (FA-20).
+        again = s.participants if s.phase == "idle" and s.kept else []
+        names = [self.name(a) for a in args] or again or [c.name for c in s.roster]
         self.apply(C.BeginRound(tuple(names)))
 
     def cmd_commit(self, args: list[str]) -> None:
@@ -214,28 +182,103 @@ class FaithConsole:
 
     def cmd_order(self, args: list[str]) -> None:
         s = self.state
-        if s.phase != "turns":
-            raise ConsoleError(f"no order yet (phase {s.phase}; reveal first)")
-        self.write(f"order: {s.order_text()}")
-        for n in s.participants:
+        if s.phase not in ("turns", "maintenance") or not s.totals:
+            self.write(f"no order now: {self.phase_text()}")
+            return
+        if s.phase == "turns":
+            self.write(f"order: {s.order_text()}")
+        for n in s.table_order():
             v = s.values[s.slot_of(n)]
             used = s.totals[n] - v  # the Initiative the total was made with (FA-7, FA-A10)
-            self.write(f"  {n}: {v}+{used}={s.totals[n]} ({s.status[n]})")
-        if s.acting:
-            self.write(f"acting: {s.acting}" + (f" ({s.action})" if s.action else ""))
+            status = f"waits on {s.waiting_on[n]}" if n in s.waiting_on else s.status[n]
+            self.write(f"  {n}: {v}+{used}={s.totals[n]} ({status})")
+        self.write(self.turn_text())
         for side, total, members, by in s.ties:
             self.write(f"  tie at {total} ({side}): {' > '.join(members)} [{by or 'open'}]")
 
+    def turn_text(self, hints: bool = True) -> str:
+        """Whose turn it is: ``acting: NAME`` (begun) or ``up: NAME (not started)``;
+        ``hints`` adds what may be typed (the full-screen header leaves them out)."""
+        s = self.state
+        if s.acting is not None:
+            what = f" ({s.action})" if s.action else ""
+            affects = f"; affects {', '.join(s.affected)}" if s.affected and hints else ""
+            return f"acting: {s.acting}{what}{affects}"
+        up = s.up_next()
+        if up is not None:
+            more = ": begin or act starts the turn; wait or pass still possible" if hints else ""
+            return f"up: {up} (not started{more})"
+        if not hints and s.phase == "maintenance":
+            return ("everyone waited: type maintenance, then round" if s.kept
+                    else "everyone has had a turn: type maintenance")
+        return f"nobody is up: {self.phase_text()}"
+
+    def phase_text(self) -> str:
+        """What is happening outside the turns, and what the GM types next."""
+        s = self.state
+        if not s.roster:
+            return "no roster yet (type roster or add)"
+        if s.phase == "idle":
+            return "between rounds (type round to start one, FA-23)"
+        if s.phase == "commit":
+            missing = [x for x in s.needed_slots() if x not in s.commitments]
+            return (f"round {s.round}: cards still to commit: {', '.join(missing)}" if missing
+                    else f"round {s.round}: every card committed (type reveal, FA-6)")
+        if s.phase == "maintenance":
+            if s.kept:
+                return (f"round {s.round} ended with everyone waiting (FA-20): maintenance "
+                        "(FA-21; type maintenance), then round starts the next round with "
+                        "the kept cards, no reveal needed (FA-A4)")
+            return (f"round {s.round}: every character has had its turn: maintenance "
+                    "(FA-21; type maintenance)")
+        return f"round {s.round}: turns"
+
     def cmd_next(self, args: list[str]) -> None:
-        who = self.state.up_next()
-        if who is None:
-            raise ConsoleError("nobody is up next (no round in turns, or someone is acting)")
-        self.apply(C.Act(who, " ".join(args)))
+        """Close the turn under way, if any (FA-14), and announce who is up: that turn
+        has not begun, so they may still wait or pass (FA-19, FA-A5)."""
+        if args:
+            raise ConsoleError("next takes no arguments: it ends the turn under way and "
+                               "announces who is up; act NAME ACTION starts a turn")
+        s = self.state
+        if s.phase != "turns":
+            raise ConsoleError(f"nobody to announce: {self.phase_text()}")
+        if s.acting is not None:
+            self.apply(C.EndTurn())
+        self.write(self.turn_text())
+
+    def cmd_begin(self, args: list[str]) -> None:
+        if len(args) > 1:
+            raise ConsoleError("usage: begin [NAME]")
+        up = self.state.up_next()
+        if not args and up is None:
+            raise ConsoleError(f"nobody is up to begin: {self.turn_text()}")
+        self.apply(C.Act(self.name(args[0]) if args else str(up)))
 
     def cmd_act(self, args: list[str]) -> None:
         if not args:
-            raise ConsoleError("usage: act NAME [ACTION ...]")
-        self.apply(C.Act(self.name(args[0]), " ".join(args[1:])))
+            raise ConsoleError("usage: act NAME [ACTION ...] [affects=NAME,...]")
+        words, affects = self.affects_option(args[1:])
+        self.apply(C.Act(self.name(args[0]), " ".join(words), affects=affects))
+
+    def affects_option(self, words: list[str]) -> tuple[list[str], tuple[str, ...]]:
+        """Split ``affects=A,B`` (FA-15) off an action's words."""
+        rest: list[str] = []
+        names: list[str] = []
+        for w in words:
+            key, eq, value = w.partition("=")
+            if eq and key.lower() in ("affects", "on"):
+                names += [self.name(n) for n in value.split(",") if n]
+                if not value.strip(","):
+                    raise ConsoleError("affects= needs character names, e.g. affects=Vessa")
+            else:
+                rest.append(w)
+        return rest, tuple(names)
+
+    def cmd_affects(self, args: list[str]) -> None:
+        names = [self.name(n) for a in args for n in a.split(",") if n]
+        if not names:
+            raise ConsoleError("usage: affects NAME ... (whom the action under way affects)")
+        self.apply(C.Affects(tuple(names)))
 
     def cmd_wait(self, args: list[str]) -> None:
         if len(args) > 2:
@@ -270,6 +313,8 @@ class FaithConsole:
             self.apply(C.Confront(who))
 
     def cmd_end(self, args: list[str]) -> None:
+        if self.state.phase == "turns" and self.state.acting is None:
+            raise ConsoleError(f"no turn is under way to end: {self.turn_text()}")
         self.apply(C.EndTurn())
 
     def cmd_tie(self, args: list[str]) -> None:
