@@ -12,7 +12,9 @@ import pytest
 
 from initiative.cli.track_lines import console_main, run_tracker
 from initiative.timing.cards import CardRoundState
-from initiative.trackers.faith import PROMPT, ConsoleError, FaithConsole
+from initiative.timing.cards_rules import CardRoundRules
+from initiative.trackers.faith import HELP, PROMPT, ConsoleError, FaithConsole
+from initiative.trackers.faith_commands_catalogue import CATALOGUE, entry, help_text
 
 SETUP = ["roster", "round Vessa Orrin Reeve", "commit Vessa 0", "commit orrin 1", "commit gm"]
 
@@ -34,8 +36,8 @@ def console_after(lines: list[str]) -> tuple[FaithConsole, list[str]]:
 
 
 def test_full_round_view_wait_maintenance_new_round() -> None:
-    out = drive([*SETUP, "view Vessa", "reveal", "order", "wait Reeve", "next", "end",
-                 "next", "end", "next", "end", "maintenance", "round", "quit", "log"])
+    out = drive([*SETUP, "view Vessa", "reveal", "order", "wait Reeve", "begin", "next",
+                 "begin", "next", "begin", "next", "maintenance", "round", "quit", "log"])
     text = "\n".join(out)
     assert "Traceback" not in text and not any(o.startswith("error:") for o in out)
     # Before the reveal Vessa sees her own card only; Orrin's and the GM's stay hidden.
@@ -63,7 +65,8 @@ def test_full_round_view_wait_maintenance_new_round() -> None:
 def test_help_lists_commands() -> None:
     text = "\n".join(drive(["help"]))
     for word in ("roster", "add NAME", "round", "commit NAME|gm", "reveal", "order", "next",
-                 "act NAME", "wait [NAME [ON]]", "confront NAME", "end", "maintenance", "log",
+                 "act NAME", "wait [NAME] [ON]", "confront NAME", "end", "maintenance", "log",
+                 "begin [NAME]", "affects NAME ...",
                  "view NAME|gm|spectator", "undo", "redo", "save FILE", "load FILE", "quit",
                  "not supported"):
         assert word in text
@@ -72,7 +75,7 @@ def test_help_lists_commands() -> None:
 def test_undo_redo_restore_exact_states() -> None:
     console, _ = console_after(SETUP)
     states = [console.state.to_dict()]
-    for line in ["reveal", "wait Reeve", "next"]:
+    for line in ["reveal", "wait Reeve", "begin"]:
         console.do(line.split())
         states.append(console.state.to_dict())
     for back in range(3):
@@ -82,7 +85,7 @@ def test_undo_redo_restore_exact_states() -> None:
         console.do(["redo"])
         assert console.state.to_dict() == states[1 + fwd]
     console.do(["undo"])
-    console.do(["next"])
+    console.do(["begin"])
     assert console.redo_stack == []  # a new change clears redo
 
 
@@ -215,6 +218,162 @@ def test_wait_alone_means_whoever_is_up_next() -> None:
     up = console.state.up_next()
     console.run("wait")
     assert console.state.waiting_on and up in console.state.waiting_on
-    console.run("next")  # somebody is acting: nobody is up next
+    console.run("begin")  # somebody is acting: nobody is up next
     with pytest.raises(ConsoleError, match="nobody is up next to wait"):
         console.run("wait")
+
+
+# ------------------------------------------------------------------ issue 26
+
+
+def test_fa_3_add_deals_a_hand() -> None:
+    """FA-3, FA-23 (newcomer_hand=starting_hand): a PC added with `add` gets the starting
+    hand the roster's PCs got, and can commit from it at once."""
+    out = drive(["roster", "add Fenn initiative=4", "hand Fenn", "add Quill npc initiative=3",
+                 "round Vessa Fenn", "commit Fenn 2", "view Vessa"])
+    assert "Fenn joins the struggle (FA-23)" in out
+    dealt = next(o for o in out if o.startswith("Fenn is dealt "))
+    assert dealt.endswith("(FA-3, FA-23, newcomer_hand=starting_hand)")
+    hand = next(o for o in out if o.startswith("Fenn's hand: "))
+    assert hand.count("[") == 3 and "[2] " in hand
+    assert not any(o.startswith("error:") for o in out)
+    assert any(o.startswith("Fenn commits ") and "from hand (FA-2, FA-3)" in o for o in out)
+    # Vessa's view shows only the count of Fenn's cards, never their faces (hidden info).
+    assert "  hand Fenn: 2 card(s)" in out
+    out = []
+    console = FaithConsole(out.append, CardRoundRules(newcomer_hand="empty"), 0)
+    for line in ["roster", "add Fenn initiative=4", "hand Fenn"]:
+        console.run(line)
+    assert out[-1] == "Fenn's hand: (empty)"
+
+
+def test_fa_20_waits_then_next_round_without_reveal() -> None:
+    """FA-20, FA-A4: after everyone waits, `order` and `next` say the round ended in an
+    all-wait and what comes next; `round` then starts the next round with the same
+    characters and their kept cards, straight into the order (no `reveal`)."""
+    console, out = console_after([*SETUP, "reveal", "wait", "wait", "wait"])
+    assert console.state.phase == "maintenance"
+    console.run("order")
+    assert out[-1].startswith("no order now: round 1 ended with everyone waiting (FA-20)")
+    assert "reveal first" not in " ".join(out)
+    with pytest.raises(ValueError, match=r"everyone waiting \(FA-20\)"):
+        console.run("next")
+    console.run("maintenance")
+    console.run("round")
+    assert "Round 2 begins (FA-1, FA-23): Vessa, Orrin, Reeve" in out
+    assert console.state.phase == "turns"
+    assert any("no reveal" in o for o in out[-3:])
+    console.run("order")
+    assert out[-5:-2] == ["  Reeve: 6+4=10 (pending)", "  Vessa: 4+3=7 (pending)",
+                          "  Orrin: 2+5=7 (pending)"]
+    assert out[-2].startswith("up: Reeve (not started")
+
+
+def test_fa_15_confront_with_affected() -> None:
+    """FA-15: `act NAME ACTION affects=...` (or `affects NAME`) says whom the action
+    affects; confronting it is refused for anyone else, with the reason; FA-16 still
+    costs an affected character its turn."""
+    console, out = console_after([*SETUP, "reveal"])
+    console.run("act Reeve grabs the purse affects=Vessa")
+    assert "Reeve takes its turn (FA-12): grabs the purse; affects Vessa (FA-15)" in out
+    with pytest.raises(ValueError, match=r"Orrin is not affected by Reeve's action \(it "
+                       r"affects Vessa\).*\(FA-15\); if it does affect Orrin, type: "
+                       r"affects Orrin"):
+        console.run("confront Orrin agility 1")
+    assert console.state.status["Orrin"] == "pending"  # nothing half-applied
+    console.run("confront Vessa agility 1")
+    assert any("Vessa confronts Reeve's action (FA-15); agility cards 1/3 (FA-18): loses "
+               "its turn this round (FA-16)" in o for o in out[-2:])
+    console.run("affects Orrin")
+    assert out[-1] == "Reeve's action; affects Vessa, Orrin (FA-15)"
+    console.run("confront Orrin")
+    assert console.state.status["Orrin"] == "forfeited"
+    with pytest.raises(ValueError, match="cannot confront its own action"):
+        console.run("affects Reeve")
+    console.run("order")
+    assert out[-2] == "acting: Reeve (grabs the purse); affects Vessa, Orrin"
+
+
+def test_fa_14_next_announces_then_begin() -> None:
+    """FA-14 (one meaning of `next`): next announces who is up, not started, so they
+    may still wait (FA-19) or pass (FA-A5); begin or act starts the turn (FA-12, FA-13);
+    next then closes it and announces the next one, never refusing because someone acts."""
+    console, out = console_after([*SETUP, "reveal"])
+    console.run("next")
+    assert out[-1].startswith("up: Reeve (not started: begin or act starts the turn")
+    assert console.state.acting is None and console.state.commitments  # nothing discarded
+    console.run("next")  # announcing again changes nothing
+    assert console.state.acting is None and not console.can_redo
+    console.run("wait")  # the announced character may still wait
+    console.run("next")
+    assert out[-1].startswith("up: Vessa (not started")
+    with pytest.raises(ConsoleError, match="no turn is under way to end: up: Vessa"):
+        console.run("end")
+    console.run("begin")
+    assert "Vessa takes its turn (FA-12)" in out[-2]
+    with pytest.raises(ValueError, match="under way: waiting or passing comes before"):
+        console.run("wait Vessa")
+    console.run("order")
+    assert out[-2] == "acting: Vessa"  # then the tie line
+    console.run("next")  # closes Vessa's turn; Reeve stops waiting and is up
+    assert any(o.startswith("Vessa's turn ends (FA-14); Reeve stop(s) waiting") for o in out)
+    assert out[-1].startswith("up: Reeve (not started")
+    console.run("act Reeve bars the gate")
+    console.run("next")
+    console.run("pass Orrin")
+    assert console.state.phase == "maintenance"
+    with pytest.raises(ValueError, match="every character has had its turn"):
+        console.run("next")
+
+
+def test_commands_catalogue_matches_the_console() -> None:
+    """Every catalogue entry is a console verb and every verb has an entry; help is
+    generated from the catalogue."""
+    verbs = {e.verb for e in CATALOGUE}
+    handlers = {n[4:] for n in dir(FaithConsole) if n.startswith("cmd_")}
+    assert verbs - {"quit"} == handlers
+    assert entry("confront").one_row and not entry("next").one_row
+    assert [a.name for a in entry("act").args] == ["NAME", "ACTION", "affects=NAME,..."]
+    assert "FA-15" in entry("affects").rules
+    assert HELP == help_text() and "  begin [NAME]" in HELP
+
+
+def test_pexpect_add_hand_all_wait_next_round_confront_affected() -> None:
+    """`initiative track faith` in line mode as a GM types it: add -> hand (FA-3, FA-23),
+    everyone waits -> the next round without reveal (FA-20, FA-A4), confront with the
+    affected character (FA-15, FA-16)."""
+    child = pexpect.spawn(sys.executable, ["-m", "initiative.cli.main", "track", "faith"],
+                          encoding="utf-8", timeout=30, dimensions=(50, 200))
+    try:
+        child.expect_exact(PROMPT)
+        for line, shown in [
+            ("roster", "Sample roster loaded"),
+            ("add Fenn initiative=4", "Fenn is dealt "),
+            ("hand Fenn", "Fenn's hand: [0] "),
+            ("round Vessa Fenn Reeve", "Round 1 begins (FA-1, FA-23): Vessa, Reeve, Fenn"),
+            ("commit Vessa 0", "Vessa commits"),
+            ("commit Fenn 1", "Fenn commits"),
+            ("commit gm", "GM commits the top card"),
+            ("reveal", "order (FA-8, FA-9): Fenn > Reeve > Vessa"),
+            ("next", "up: Fenn (not started"),
+            ("wait", "Fenn waits (card kept)"),
+            ("wait", "Reeve waits (card kept)"),
+            ("wait", "every character waits (FA-20)"),
+            ("order", "round 1 ended with everyone waiting (FA-20)"),
+            ("maintenance", "Round 1 over"),
+            ("round", "no new cards, no reveal"),
+            ("order", "up: Fenn (not started"),
+            ("act Fenn swings at the reeve affects=Reeve",
+             "Fenn takes its turn (FA-12): swings at the reeve; affects Reeve (FA-15)"),
+            ("confront Vessa", "error: Vessa is not affected by Fenn's action"),
+            ("confront Reeve strength 1", "loses its turn this round (FA-16)"),
+            ("next", "up: Vessa (not started"),
+        ]:
+            child.sendline(line)
+            child.expect_exact(shown)
+            child.expect_exact(PROMPT)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

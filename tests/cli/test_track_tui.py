@@ -318,7 +318,7 @@ def test_faith_reveal_shows_totals_order_and_ties() -> None:
         await given(pilot, *FAITH_COMMITS, "commit Marek 2")
         await enter(pilot, "reveal")
         assert table(app) == [
-            ["1", "Talwyn", "PC", "10 of loam", "1", "11", "pending, up next", ""],
+            ["1", "Talwyn", "PC", "10 of loam", "1", "11", "pending, up (not started)", ""],
             ["2", "Marek", "PC", "8 of gale", "2", "10", "pending", ""],
             ["3", "Vessa", "PC", "6 of gale", "3", "9", "pending", ""],
             ["4", "Mastiff", "NPC", "GM: 3 of gale [proficiency]", "5", "8", "pending", ""],
@@ -327,24 +327,28 @@ def test_faith_reveal_shows_totals_order_and_ties() -> None:
             ["7", "Bailiff", "NPC", "GM: 3 of gale [proficiency]", "2", "5", "pending", ""],
             ["8", "Bailiff2", "NPC", "GM: 3 of gale [proficiency]", "2", "5", "pending", ""],
         ]
-        assert header(app) == "FaithRPG card rounds | phase turns | round 1 | up next: Talwyn"
+        assert header(app) == ("FaithRPG card rounds | phase turns | round 1 | "
+                               "up: Talwyn (not started)")
         assert notes(app).splitlines() == [
             "order: Talwyn > Marek > Vessa > Mastiff > Orrin > Reeve > Bailiff > Bailiff2",
             "tie at 5 (npc): Bailiff > Bailiff2 [open]",
         ]
         assert any(line.startswith("Totals (FA-7): Talwyn 10+1=11") for line in log_lines(app))
 
-        await given(pilot, "next", "end")
+        await given(pilot, "begin")
+        assert "acting: Talwyn" in header(app)  # FA-14: begun, no longer "not started"
+        await given(pilot, "next")  # ends Talwyn's turn, announces Marek
+        assert "up: Marek (not started)" in header(app)
         await enter(pilot, "wait Marek")
         rows = {row[1]: row for row in table(app)}
         assert rows["Talwyn"][3:] == ["10 (discarded)", "1", "11", "acted", ""]
         assert rows["Marek"][0] == "" and rows["Marek"][6] == "waits on Vessa"
         assert column(app, "Character")[:4] == ["Talwyn", "Vessa", "Marek", "Mastiff"]
-        assert "up next: Vessa" in header(app)
+        assert "up: Vessa (not started)" in header(app)
 
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert {row[1]: row for row in table(app)}["Marek"][6] == "pending, up next"
+        assert {row[1]: row for row in table(app)}["Marek"][6] == "pending, up (not started)"
 
     drive(build_app("faith"), scenario)
 
@@ -421,3 +425,28 @@ def test_tui_main_runs_the_script_in_the_view(tmp_path: Path,
     monkeypatch.setattr(TrackerApp, "run", fake_run)
     assert track_tui.tui_main("exalted", script) == 0
     assert seen == [[["1", "Ryo", "PC", "7", "", ""], ["2", "Brute", "NPC", "5", "", ""]]]
+
+
+def test_faith_ctrl_n_announces_and_the_line_order_sorts_as_the_table() -> None:
+    """FA-14: ctrl+n (next) announces who is up, not started; begin starts the turn and
+    the next ctrl+n closes it. FA-8, FA-19: the line `order` lists the characters as the
+    table does (one sorting function)."""
+    async def scenario(app: TrackerApp, pilot: Pilot[Any]) -> None:
+        await given(pilot, *FAITH_COMMITS, "commit Marek 2", "reveal", "wait")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert app.transcript[-1].startswith("up: Marek (not started")
+        assert "up: Marek (not started)" in header(app)
+        await given(pilot, "begin")
+        assert "acting: Marek" in header(app)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert "Marek's turn ends (FA-14)" in " ".join(app.transcript[-3:])
+        assert "up: Talwyn (not started)" in header(app)
+        start = len(app.transcript)
+        await given(pilot, "order")
+        listed = [line.split(":")[0].strip() for line in app.transcript[start + 2:]
+                  if line.startswith("  ") and "=" in line]
+        assert listed == column(app, "Character")
+
+    drive(build_app("faith"), scenario)

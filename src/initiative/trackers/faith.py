@@ -182,7 +182,9 @@ class FaithConsole:
 
     def cmd_order(self, args: list[str]) -> None:
         s = self.state
-        if s.phase not in ("turns", "maintenance") or not s.totals:
+        if s.phase not in ("turns", "maintenance"):
+            raise ConsoleError(f"no order yet: {self.phase_text()}")
+        if not s.totals:  # the maintenance after an all-wait (FA-20)
             self.write(f"no order now: {self.phase_text()}")
             return
         if s.phase == "turns":
