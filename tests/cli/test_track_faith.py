@@ -335,7 +335,7 @@ def test_commands_catalogue_matches_the_console() -> None:
     assert entry("confront").one_row and not entry("next").one_row
     assert [a.name for a in entry("act").args] == ["NAME", "ACTION", "affects=NAME,..."]
     assert "FA-15" in entry("affects").rules
-    assert HELP == help_text() and "  begin [NAME]" in HELP
+    assert help_text() == HELP and "  begin [NAME]" in HELP
 
 
 def test_pexpect_add_hand_all_wait_next_round_confront_affected() -> None:

@@ -147,8 +147,8 @@ def test_a_player_on_another_process_follows_the_gm_live(servers: Servers) -> No
 
 
 ALTERNATE = ("round", "commit Orrin 0", "commit Talwyn 1", "commit Marek top", "commit gm top",
-             "commit Vessa top", "reveal", "next", "damage Vessa 1", "end", "undo", "redo",
-             "next", "end")
+             "commit Vessa top", "reveal", "begin", "damage Vessa 1", "end", "undo", "redo",
+             "begin", "next")
 TOGETHER = (("damage Vessa 1", "damage Orrin 2"), ("draw Vessa", "draw Marek"),
             ("damage Talwyn 1", "damage Marek 1"))
 

@@ -14,8 +14,8 @@ from initiative.trackers.base import TrackerConsole
 from initiative.trackers.records import TrackerRecord
 
 FAITH_LINES = ["round", "commit Vessa 0", "commit Orrin top", "commit Talwyn 1",
-               "commit Marek 2", "commit gm 0", "reveal", "undo", "redo", "next strikes",
-               "end", "draw Vessa 2", "undo"]
+               "commit Marek 2", "commit gm 0", "reveal", "undo", "redo", "next", "begin",
+               "next", "begin", "end", "draw Vessa 2", "undo"]
 EXALTED_LINES = ["add Ryo stamina=3 wits=3 awareness=2",
                  "add Sela stamina=2 wits=2 awareness=3 motes=10",
                  "add Brute npc stamina=4 wits=1 awareness=1",
@@ -61,6 +61,22 @@ def test_reopen_replays_to_the_live_state(store: Store, system: str, lines: list
         records.append_line(store, record, line)
         again.console.run(line)
         assert same(again.console, record.console)
+
+
+def test_faith_lines_stored_under_the_old_next_still_replay(store: Store) -> None:
+    """Issue 26 (FA-14): `next` used to begin the turn of whoever was up; it now only
+    announces (never stored). A record stored before still reopens: its `next [ACTION]`
+    with nobody acting replays as `act UP [ACTION]`."""
+    record = new(store, "faith")
+    play(store, record, FAITH_LINES[:7])
+    first, second = record.console.state.queue[:2]  # type: ignore[attr-defined]
+    old = ["next strikes", "end", "next", "end"]
+    for seq, line in enumerate(old, record.seq + 1):
+        store.append(record.id, seq, {"line": line, "by": "gm"})
+    again = any_system.open_tracker(store, record.id)
+    state = again.console.state  # type: ignore[attr-defined]
+    assert [state.status[n] for n in (first, second)] == ["acted", "acted"]
+    assert f"{first} takes its turn (FA-12): strikes" in state.log_text()
 
 
 def test_each_changing_command_is_one_event_with_who(store: Store) -> None:

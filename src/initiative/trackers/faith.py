@@ -26,7 +26,7 @@ PROMPT = "faith> "
 SAVE_FORMAT = "initiative-faith-console/1"
 
 HELP = help_text()
-"""The console's ``help``, generated from :data:`~initiative.trackers.faith_commands_catalogue.CATALOGUE`."""
+"""The console's ``help``, generated from the commands catalogue."""
 
 
 BANNER = "FaithRPG card rounds, GM console. Type help; roster loads the sample roster."
@@ -78,6 +78,22 @@ class FaithConsole:
         except (KeyError, TypeError) as exc:
             raise ConsoleError(str(exc)) from None
         return True
+
+    def replay_line(self, line: str) -> bool:
+        """A stored line (:mod:`~initiative.trackers.records`). Before issue 26, ``next
+        [ACTION]`` with nobody acting began the turn of whoever was up; now it only
+        announces, which changes nothing and is never stored, while a stored ``next``
+        always closes a turn. So a stored ``next`` with nobody acting is an old one: it
+        replays as ``act UP [ACTION]``."""
+        s = self.state
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError:
+            words = []
+        up = s.up_next()
+        if words and words[0].lower() == "next" and up is not None:
+            return self.run(shlex.join(["act", up, *words[1:]]))
+        return self.run(line)
 
     # ------------------------------------------------------------------ helpers
 

@@ -222,8 +222,8 @@ def _replay(loaded: Loaded, make: ConsoleMaker, write: Writer = quiet) -> Tracke
 def replay_event(console: TrackerConsole, event: JSON) -> None:
     """Run one stored event on ``console`` (a command line, an adopted saved state, or
     only new link keys); ValueError if it is none of these."""
-    if "line" in event:
-        console.run(str(event["line"]))
+    if "line" in event:  # a console may read lines stored under an older meaning
+        getattr(console, "replay_line", console.run)(str(event["line"]))
     elif "load" in event:
         console.load_data(event["load"], str(event.get("label", "a saved state")))
     elif "keys" not in event:
