@@ -38,6 +38,8 @@ rules_st = st.builds(
     non_participants_may_confront=st.booleans(),
     reorder_on_stat_change=st.booleans(),
     gm_sees_deck_top=st.booleans(),
+    newcomer_hand=st.sampled_from(["starting_hand", "empty"]),
+    undeclared_affected=st.sampled_from(["confronter_affected", "refuse"]),
 )
 
 
@@ -59,16 +61,20 @@ def random_command(s: CardRoundState, draw: st.DrawFn) -> C.Command:
     if s.phase == "maintenance":
         return C.RunMaintenance()
     if s.acting is not None:
-        kind = draw(st.sampled_from(["end", "confront", "stat"]))
+        kind = draw(st.sampled_from(["end", "confront", "stat", "affects"]))
         if kind == "end":
             return C.EndTurn()
+        if kind == "affects":  # FA-15: whom the action affects
+            return C.Affects((who,))
         if kind == "stat":
             return C.SetInitiative(who, draw(st.integers(0, 9)))
         return C.Confront(who, draw(st.sampled_from([None, "agility"])), draw(st.integers(0, 2)))
     nxt = s.queue[0]
     kind = draw(st.sampled_from(["act", "act", "wait", "wait", "pass", "tie"]))
     if kind == "act":
-        return C.Act(nxt, "", draw(st.sampled_from([None, "agility"])), draw(st.integers(0, 1)))
+        affects = draw(st.sampled_from([(), (who,)]))
+        return C.Act(nxt, "", draw(st.sampled_from([None, "agility"])), draw(st.integers(0, 1)),
+                     affects)
     if kind == "wait":
         return C.Wait(nxt)
     if kind == "pass":
@@ -124,8 +130,11 @@ def test_random_sessions_keep_the_rules(
             rnd, turns = s.round, {}
         if isinstance(cmd, C.Act):
             turns[cmd.who] = turns.get(cmd.who, 0) + 1  # no character acts twice
-        if isinstance(cmd, C.Reveal):
-            # FA-8/FA-9/FA-A15: sorted by total, PCs first on equal totals
+        if isinstance(cmd, C.Confront) and s.affected:  # FA-15: only the affected
+            assert cmd.who in s.affected
+        if isinstance(cmd, C.Reveal) or (isinstance(cmd, C.BeginRound) and s.phase == "turns"):
+            # FA-8/FA-9/FA-A15: sorted by total, PCs first on equal totals (the round after
+            # an all-wait reaches the order with no reveal, FA-20, FA-A4)
             for n in s.participants:  # FA-7: card + Initiative
                 assert s.totals[n] == s.values[s.slot_of(n)] + s.character(n).initiative
             keys = [(-s.totals[n], s.character(n).side != "pc") for n in s.queue]
