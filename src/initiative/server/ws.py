@@ -259,13 +259,15 @@ def _turn(op: str, seat: int, message: dict[str, Any], seq: object
 
 
 async def _rematch(runtime: Runtime, hub: Hub, client: SocketClient) -> None:
-    """A new game with the same plan and seats (the same links open them)."""
+    """A new game with the same plan and seats (the same links open them, and the
+    creator's key its page of links)."""
     table = runtime.table
     table.check_rematch("")  # refused before a table is made for nothing
     data = table.data
     new, _, _ = await hub.create(table.site, table.plan, undo=data.undo, series=data.series,
                                  digests=(data.seat_digests, data.spectator_digest),
-                                 claimed=list(data.claimed))
+                                 claimed=list(data.claimed),
+                                 creator_digest=data.creator_digest)
     try:
         await hub.commit(runtime, lambda t: t.check_rematch(new.table.id), note="rematch",
                          origin=client)
