@@ -80,10 +80,12 @@ class TurnMarks:
     """The link seats a stand-in plays now."""
     turns: list[StandInTurn] = field(default_factory=list)
     notices: list[StandInNotice] = field(default_factory=list)
+    words: tuple[list[tuple[int, str]], dict[int, str]] | None = None
+    """`stand_ins` of the live table, once asked for (until the next turn)."""
 
     def add(self, table: Table, number: int, turn: Turn) -> None:
         """Move on by turn `number`."""
-        self.done, self.last = number + 1, turn
+        self.done, self.last, self.words = number + 1, turn, None
         if turn.seat < 0:
             return
         link = table.link_seat(turn.seat)
@@ -144,9 +146,15 @@ def stand_ins(table: Table, step: int | None = None
               ) -> tuple[list[tuple[int, str]], dict[int, str]]:
     """The log's words on stand-ins: a notice where a stand-in bot took a person's seat
     over and where the person played it again ((position, sentence) pairs), and the
-    first line of each stand-in turn ending "(stand-in bot for NAME)". `step`: only the
-    turns begun within the first `step` actions (a replay's step)."""
+    first line of each stand-in turn ending "(stand-in bot for NAME)" (read only: the
+    live table's are kept until its next turn). `step`: only the turns begun within the
+    first `step` actions (a replay's step)."""
     found = marks(table)
+    if step is None and found.words is not None:
+        return found.words
     shown = (lambda start: True) if step is None else (lambda start: start < step)
-    return ([(n.at, notice_text(table, n)) for n in found.notices if shown(n.start)],
-            {t.at: suffix(table, t) for t in found.turns if t.logged and shown(t.start)})
+    words = ([(n.at, notice_text(table, n)) for n in found.notices if shown(n.start)],
+             {t.at: suffix(table, t) for t in found.turns if t.logged and shown(t.start)})
+    if step is None:
+        found.words = words
+    return words
