@@ -30,26 +30,33 @@ NOTICE_TEXTS = re.compile(r"(Ann|Bea) (is away: a stand-in bot plays their seat 
 """Every sentence a notice may say: a seat's name and nothing else."""
 
 
-def _table(store: Store, name: str) -> Table:
+def two_people_table(store: Store, name: str, creator: str | None = None,
+                     **more: object) -> Table:
+    """A table of game `name` for Ann and Bea (its fields of FIELDS and `more`), seed 5
+    unless it has a creator key (then a secret one, as the form makes it)."""
     site = site_of(name)
     plan = site.parse({"seat0_name": "Ann", "seat1_name": "Bea",
-                       **{k: str(v) for k, v in FIELDS[name].items()}})
-    table, _, _ = Table.create(store, site, plan, 5)
+                       **{k: str(v) for k, v in {**FIELDS[name], **more}.items()}})
+    table, _, _ = Table.create(store, site, plan, None if creator else 5, creator=creator)
     return table
 
 
-def _play(store: Store, table: Table, rng: random.Random, turns: int, ann_by: str) -> None:
-    """Turns of one step each until Ann (seat 0) has played `turns` of them, hers played
-    by `ann_by` (never a guess at an answer that may end the game)."""
-    for _ in range(2000):
+def play_turns(store: Store, table: Table, rng: random.Random, turns: int | None,
+               ann_by: str) -> None:
+    """Turns of one step each until Ann (seat 0) has played `turns` of them (None: to
+    the end of the game), hers played by `ann_by` (never a guess at an answer that may
+    end the game while another choice is left)."""
+    for _ in range(5000):
         seat_now = table.state.current_seat()
-        if seat_now < 0 or not turns:
+        if seat_now < 0 or turns == 0:
             return
         legal = list(table.state.legal_actions())
         action = rng.choice([a for a in legal if a.kind.name != "SOLVE"] or legal)
         commit(store, table, table.check_act(seat_now, [table.game.action_index(action)],
                                              by=ann_by if seat_now == 0 else "player"))
-        turns -= seat_now == 0
+        if turns is not None and seat_now == 0:
+            turns -= 1
+    raise AssertionError("the game did not end")
 
 
 def _page_marks(table: Table, seat_at: int) -> tuple[int | None, list[int], list[str]]:
@@ -68,10 +75,10 @@ def _page_marks(table: Table, seat_at: int) -> tuple[int | None, list[int], list
 @pytest.mark.parametrize("name", GAMES)
 def test_json_marks_the_lines_its_page_marks(tmp_path: Path, name: str) -> None:
     store = Store(f"sqlite:///{tmp_path / 't.db'}")
-    table = _table(store, name)
+    table = two_people_table(store, name)
     rng = random.Random(5)
     for by in ("player", "stand-in", "player"):
-        _play(store, table, rng, 6, by)
+        play_turns(store, table, rng, 6, by)
     assert not table.finished, "the game ended before Ann played her seat again"
     assert any(t.by == turn_log.STAND_IN for t in table.turns)
     for at in (0, 1, SPECTATOR):
@@ -97,10 +104,10 @@ def test_a_seats_json_marks_name_nothing_hidden(tmp_path: Path, name: str) -> No
     positions differ from another's only by its own log's private entries, and every
     notice names a seat and nothing else."""
     store = Store(f"sqlite:///{tmp_path / 't.db'}")
-    table = _table(store, name)
+    table = two_people_table(store, name)
     rng = random.Random(7)
     for by in ("player", "stand-in", "player"):
-        _play(store, table, rng, 4, by)
+        play_turns(store, table, rng, 4, by)
     public = seat_frames.json_frame(table, SPECTATOR, 0)
     for at in (0, 1):
         frame = seat_frames.json_frame(table, at, 0)

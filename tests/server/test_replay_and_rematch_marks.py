@@ -18,7 +18,7 @@ from initiative.store import Store
 from tests.server.hex_support import seat
 from tests.server.support import commit
 from tests.server.test_every_game_features import GAMES, almost_over, create, live, running
-from tests.server.test_json_marks import _play, _table
+from tests.server.test_json_marks import play_turns, two_people_table
 
 SUFFIX = " (stand-in bot for Ann)"
 AWAY = "Ann is away: a stand-in bot plays their seat until they come back."
@@ -33,10 +33,10 @@ def _replay_log(table: Table, step: int) -> str:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_replay_names_stand_in_turns(tmp_path: Path, name: str) -> None:
     store = Store(f"sqlite:///{tmp_path / 't.db'}")
-    table = _table(store, name)
+    table = two_people_table(store, name)
     rng = random.Random(5)
     for by in ("player", "stand-in", "player"):
-        _play(store, table, rng, 5, by)
+        play_turns(store, table, rng, 5, by)
     first = next(t for t in table.turns if t.by == turn_log.STAND_IN)
     whole = _replay_log(table, len(table.actions))
     live_log = seat_frames.seat_page(table, 1, "")
@@ -85,7 +85,7 @@ def test_the_creators_key_opens_the_rematchs_page_of_links(tmp_path: Path,
 def test_turn_marks_move_on_by_new_turns_only(tmp_path: Path, name: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     store = Store(f"sqlite:///{tmp_path / 't.db'}")
-    table = _table(store, name)
+    table = two_people_table(store, name)
     added: list[int] = []
     original = turn_log.TurnMarks.add
 
@@ -97,7 +97,7 @@ def test_turn_marks_move_on_by_new_turns_only(tmp_path: Path, name: str,
     rng = random.Random(3)
     for by in ("player", "stand-in", "player"):
         for _ in range(4):
-            _play(store, table, rng, 1, by)
+            play_turns(store, table, rng, 1, by)
             for at in (0, 1, -1):  # every seat's frame after each turn
                 seat_frames.json_frame(table, at, 0)
                 seat_frames.seat_page(table, at, "")
@@ -109,10 +109,10 @@ def test_turn_marks_move_on_by_new_turns_only(tmp_path: Path, name: str,
         if table.can_undo(table.link_seat(last.seat)):
             commit(store, table, table.check_undo(table.link_seat(last.seat)))
             assert marks_now(table) == fresh(table)
-            _play(store, table, rng, 1, "stand-in")
+            play_turns(store, table, rng, 1, "stand-in")
             assert marks_now(table) == fresh(table)
             return
-        _play(store, table, rng, 1, "player")
+        play_turns(store, table, rng, 1, "player")
         marks_now(table)
     raise AssertionError("no turn to take back")
 

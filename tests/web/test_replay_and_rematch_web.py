@@ -23,9 +23,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from initiative.server import tokens
-from initiative.server.table import Table
 from initiative.store import Store
-from tests.server.support import commit
+from tests.server.test_json_marks import play_turns, two_people_table
 from tests.web.conftest import start_server
 from tests.web.feature_support import CASES, CONTROLS, ROOT, GameCase, people
 from tests.web.support import ARTIFACTS, Server, needs_chromium
@@ -37,37 +36,21 @@ AWAY = "Ann is away: a stand-in bot plays their seat until they come back."
 BACK = "Ann is back and plays their own seat again."
 
 
-def _play(store: Store, table: Table, rng: random.Random, ann_turns: int | None,
-          ann_by: str) -> None:
-    """One-step turns until Ann (seat 0) played `ann_turns` (None: to the end)."""
-    while table.state.current_seat() >= 0:
-        seat = table.state.current_seat()
-        action = rng.choice(list(table.state.legal_actions()))
-        commit(store, table, table.check_act(seat, [table.game.action_index(action)],
-                                             by=ann_by if seat == 0 else "player"))
-        if ann_turns is not None and seat == 0:
-            ann_turns -= 1
-        if ann_turns == 0:
-            return
-
-
-def _stood_in_game(db: Path) -> tuple[str, str, list[str | None], int]:
+def _stood_in_game(db: Path) -> tuple[str, str, list[str], int]:
     """A finished table of Ann and Bea in which a stand-in played some of Ann's turns:
     its id, its creator key, the seats' tokens and the step when Ann was back."""
     store = Store(f"sqlite:///{db}")
-    site = CASE.site
-    form = {k: str(v) for k, v in {**CASE.fields, **CASE.finish, "seat0_name": "Ann",
-                                   "seat1_name": "Bea"}.items()}
     try:
         for seed in range(1, 40):
             key = tokens.new_token()
-            table, seats, _ = Table.create(store, site, site.parse(form), creator=key)
+            table = two_people_table(store, CASE.game, key, **CASE.finish)
             rng = random.Random(seed)
             for by, turns in (("player", 2), ("stand-in", 3), ("player", 1)):
-                _play(store, table, rng, turns, by)
+                play_turns(store, table, rng, turns, by)
             if not table.finished:
                 back = len(table.actions)
-                _play(store, table, rng, None, "player")
+                play_turns(store, table, rng, None, "player")
+                seats = list(table.creator_tokens(key) or ())[:-1]
                 return table.id, key, seats, back
         raise AssertionError("every game ended before Ann was back")
     finally:
@@ -76,7 +59,7 @@ def _stood_in_game(db: Path) -> tuple[str, str, list[str | None], int]:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[tuple[Server, str, str, list[str | None], int]]:
+           ) -> Iterator[tuple[Server, str, str, list[str], int]]:
     folder = Path(tmp_path_factory.mktemp("replay"))
     table_id, key, seats, back = _stood_in_game(folder / "replay.db")
     running = start_server(folder, "replay")
@@ -99,7 +82,7 @@ def _shots(page: Page, name: str) -> None:
 
 
 def test_the_replay_names_stand_ins_and_the_rematch_keeps_the_creators_key(
-        played: tuple[Server, str, str, list[str | None], int], browser: Browser) -> None:
+        played: tuple[Server, str, str, list[str], int], browser: Browser) -> None:
     server, table_id, key, seats, back = played
     with people(browser, server) as found:
         ann = found.page("ann")
