@@ -40,14 +40,6 @@ def links(table: Table, token: str) -> Links:
                  new_table=f"/{entry(table.site.name).web_slug}/new")
 
 
-def _notes(table: Table) -> list[tuple[int, str]]:
-    """The log's notices of the live table, in log order: who took back a turn, and
-    where a stand-in took a seat over and its person came back ((position, sentence))."""
-    told, _ = turn_log.stand_ins(table)
-    return sorted([*((n.at, table.notice_text(n)) for n in table.data.notices), *told],
-                  key=lambda note: note[0])
-
-
 def seat_page(table: Table, seat: int, token: str, controller: str = HUMAN
               ) -> SeatPage[Any]:
     """What the game's renderer gets for `seat` of the live table (SPECTATOR: public
@@ -55,8 +47,9 @@ def seat_page(table: Table, seat: int, token: str, controller: str = HUMAN
     acting = table.acting_seat(seat)
     decider = table.state.current_seat()
     mine = acting >= 0 and decider == acting
-    _, suffixes = turn_log.stand_ins(table)
-    notes = _notes(table)
+    told, suffixes = turn_log.stand_ins(table)
+    notes = sorted([*((n.at, table.notice_text(n)) for n in table.data.notices), *told],
+                   key=lambda note: note[0])
     return SeatPage(
         table_id=table.id, table_name=table.plan.name, seat=seat, acting=acting,
         view=table.view(seat), public=table.game.public, names=table.names(),

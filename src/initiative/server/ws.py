@@ -26,7 +26,9 @@ Answers: `{"type": "render", "regions": {...}, "announce": ..., "your_turn": ...
 changed, nothing stored; its `code`: "stale", "seq_required" or "refused", and `seq`
 the table's seq now; a fresh state follows it). Where a game sends its log in parts, a
 state's `log_from` says from which entry: the client keeps its first `log_from` entries
-and appends these (after an undo `log_from` goes back).
+and appends these (after an undo `log_from` goes back). A state also says what the seat's
+page marks in its log (`since_index`, `by_stand_in`, `notices`: seat_frames.json_frame,
+docs/web.md).
 """
 
 from __future__ import annotations
