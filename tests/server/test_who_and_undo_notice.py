@@ -78,7 +78,8 @@ def test_an_undo_is_told_to_every_seat(store: Store) -> None:
         assert log[-1] == "South took back their last turn."
         assert log.count("South took back their last turn.") == 1
         notices = seat_frames.json_frame(table, seat, 0)["notices"]
-        assert notices == [{"seat": 1, "at": at, "text": "South took back their last turn."}]
+        assert notices == [{"seat": 1, "at": at, "kind": "undo",
+                            "text": "South took back their last turn."}]
     again = Table.open(store, table.id)
     assert again.data.notices == table.data.notices and again.snapshot() == table.snapshot()
     commit(store, table, table.check_act(1, [PASS]))

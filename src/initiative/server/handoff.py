@@ -92,13 +92,17 @@ def creator_tokens(table: Table, request: Request) -> tuple[list[str], str]:
 def table_links(table: Table, request: Request) -> dict[str, Any] | None:
     """The created page's links of a table (see `links_of`) that the creator's key (or
     cookie) gives, with its game's entry (the page is headed with the game's name and
-    guide) and the creator's own link to this page."""
+    guide), the creator's own link to this page and, once a rematch has started, the
+    rematch's page of links (the same key opens it: the rematch keeps the links)."""
     held, key = creator_tokens(table, request)
     links = links_of(table.id, table.plan.name, table.plan.seats, table.seat_for, held, "/t")
     if links is None:
         return None
+    rematch = table.data.rematch
     return {**links, "game": entry(table.site.name), "table_id": table.id,
-            "creator": f"/t/{table.id}/created?k={key}" if key else ""}
+            "series": table.data.series,
+            "creator": f"/t/{table.id}/created?k={key}" if key else "",
+            "rematch": f"/t/{rematch}/created?k={key}" if key and rematch else ""}
 
 
 def created_page(request: Request, links: dict[str, Any] | None) -> Response:
@@ -119,8 +123,10 @@ def created_page(request: Request, links: dict[str, Any] | None) -> Response:
 
 def my_table(links: dict[str, Any], base: str) -> dict[str, Any]:
     """What the creating browser keeps of the table under My tables (static/my_tables.js):
-    its game, name and full links, the creator's link included."""
+    its game, name and full links, the creator's link included, and its series (the
+    first table of its rematches: a rematch's entry takes the creator's link from it)."""
     return {"kind": "table", "id": links["table_id"], "game": links["game"].name,
+            "series": links["series"],
             "title": links["game"].title, "name": links["name"],
             "creator": base + links["creator"] if links["creator"] else "",
             "seats": [{"name": s["name"], "link": base + s["link"]}
@@ -130,9 +136,12 @@ def my_table(links: dict[str, Any], base: str) -> dict[str, Any]:
 
 def joined_table(table: Table, seat: int, link: str) -> dict[str, Any]:
     """What a browser keeps under My tables of a table whose seat (or spectators') page
-    it opened with the full address `link`."""
+    it opened with the full address `link`; with its series when the creator's key
+    opens its page of links (a browser that holds the key to an earlier table of the
+    series, a rematch's creator, makes the link to it: static/my_tables.js)."""
     game = entry(table.site.name)
     return {"kind": "table", "id": table.id, "game": game.name, "title": game.title,
+            "series": table.data.series if table.data.creator_digest else "",
             "name": table.plan.name, "creator": "",
             "seats": [] if seat == SPECTATOR else [{"name": table.seat_name(seat),
                                                     "link": link}],

@@ -153,13 +153,14 @@ class Hub:
                      undo: str = "safe", series: str = "",
                      digests: tuple[list[str], str] | None = None,
                      claimed: list[bool] | None = None, prefix: list[int] | None = None,
-                     creator: str | None = None
+                     creator: str | None = None, creator_digest: str = ""
                      ) -> tuple[Runtime, list[str | None], str | None]:
         """A new table (see `Table.create`), open here; SetupError or TableError if it
         cannot be made."""
         table, seat_tokens, spectator = await asyncio.to_thread(
             Table.create, self.store, site, plan, seed, undo=undo, series=series,
-            digests=digests, claimed=claimed, prefix=prefix or (), creator=creator)
+            digests=digests, claimed=claimed, prefix=prefix or (), creator=creator,
+            creator_digest=creator_digest)
         runtime = Runtime(table, away_after=self.options.away_after)
         self.runtimes[table.id] = runtime
         self.wake(runtime)

@@ -286,6 +286,12 @@ class WebGame(ABC, Generic[P, G, S, V]):
     def render(self, page: SeatPage[V]) -> Rendered:
         """One seat's page regions, drawn from `page` alone."""
 
+    def log_places(self, view: V, positions: Sequence[int]) -> list[int]:
+        """Where in the seat's log (its view's `log`) each log position of the table
+        (`log_length`'s count) falls: the same, unless the seat's log holds entries of
+        its own that the table's positions do not count."""
+        return list(positions)
+
     @abstractmethod
     def json_state(self, public: Any, view: V, log_from: int) -> dict[str, Any]:
         """What a JSON client of the seat gets besides the table's facts: "view" (the

@@ -117,7 +117,7 @@ async def replay(request: Request) -> Response:
     total = len(table.actions)
     step = min(int(step_text), total)
     state = await asyncio.to_thread(table.state_at, step)
-    rendered = table.site.render(seat_frames.replay_page(table, state))
+    rendered = table.site.render(seat_frames.replay_page(table, state, step))
     return _table_page(table.site, name=table.plan.name, who="replay", seat=SPECTATOR, ws="",
                        regions=rendered.regions, has_partner=False,
                        chosen_seed=table.data.chosen_seed,

@@ -61,14 +61,18 @@ def seat_page(table: Table, seat: int, token: str, controller: str = HUMAN
         guided=bool(getattr(table.plan, "guided", False)))
 
 
-def replay_page(table: Table, state: Any) -> SeatPage[Any]:
-    """A step of the finished game's replay, as spectators see it (nothing to choose)."""
+def replay_page(table: Table, state: Any, step: int) -> SeatPage[Any]:
+    """Step `step` (actions played) of the finished game's replay, as spectators see it
+    (nothing to choose), its stand-in turns named as the live log names them."""
     decider: int = state.current_seat()
+    told, suffixes = turn_log.stand_ins(table, step)
     return SeatPage(
         table_id=table.id, table_name=table.plan.name, seat=SPECTATOR, acting=SPECTATOR,
         view=state.view(SPECTATOR), public=table.game.public, names=table.names(),
         decider=decider,
-        controller=HUMAN, finished=decider == TERMINAL, replay=True)
+        controller=HUMAN, finished=decider == TERMINAL, replay=True,
+        notices=tuple(text for _, text in told), notice_at=tuple(at for at, _ in told),
+        suffixes=suffixes)
 
 
 def render(table: Table, page: SeatPage[Any], token: str) -> tuple[Rendered, str]:
@@ -112,13 +116,29 @@ def page_frame(table: Table, seat: int, token: str, controller: str
 
 def json_frame(table: Table, seat: int, log_from: int) -> dict[str, Any]:
     """An API client's frame for `seat`: the game's view data (its log from entry
-    `log_from` where the game sends logs in parts) and the table's public facts."""
+    `log_from` where the game sends logs in parts) and the table's public facts, with
+    what the seat's page marks in its log (positions in the seat's own `view.log`):
+    `since_index`, the seat's last decision; `notices`; `by_stand_in`, the first line
+    of each turn a stand-in bot played."""
     view = table.view(seat)
+    stand_in = turn_log.marks(table)
+    notices = sorted(
+        [*((n.at, n.seat, n.kind, table.notice_text(n)) for n in table.data.notices),
+         *((n.at, n.seat, n.kind, turn_log.notice_text(table, n))
+           for n in stand_in.notices)], key=lambda note: note[0])
+    played = [t for t in stand_in.turns if t.logged]
+    since = turn_log.since_at(table, seat)
+    places = table.site.log_places(view, [
+        *(n[0] for n in notices), *(t.at for t in played), *(() if since is None else (since,))])
+    notice_at, turn_at = places[:len(notices)], places[len(notices):len(notices) + len(played)]
     return {"type": "state", "seq": table.head, "seat": seat,
             **table.site.json_state(table.game.public, view, log_from),
             "can_undo": table.can_undo(seat),
-            "notices": [{"seat": n.seat, "at": n.at, "text": table.notice_text(n)}
-                        for n in table.data.notices],
+            "notices": [{"seat": who, "at": at, "kind": kind, "text": text}
+                        for at, (_, who, kind, text) in zip(notice_at, notices, strict=True)],
+            "by_stand_in": [{"at": at, "seat": t.seat, "name": table.seat_name(t.seat)}
+                            for at, t in zip(turn_at, played, strict=True)],
+            "since_index": None if since is None else places[-1],
             "chat": [{"name": c.name, "text": c.text, "team": c.team}
                      for c in table.chat_for(seat)],
             "finished": table.finished, "rematch": table.data.rematch,

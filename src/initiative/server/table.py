@@ -180,7 +180,8 @@ class TableData:
     rematch: str | None = None
     creator_digest: str = ""
     """The creator key's digest: the key derives every link (`link_tokens`) and opens
-    the page of links again ("" for a table made without one, e.g. a rematch)."""
+    the page of links again ("" for a table made without one); a rematch keeps its
+    table's, as it keeps its links."""
     moved_at: int = 0
     """The seq of the last stored event that changed the game (an `act` or an `undo`;
     0: none since the table was created): a choice made at an earlier seq is stale."""
@@ -295,12 +296,14 @@ class Table:
                seed: Seed | None = None, *, undo: str = "safe", series: str = "",
                digests: tuple[list[str], str] | None = None,
                claimed: list[bool] | None = None, prefix: Sequence[int] = (),
-               creator: str | None = None
+               creator: str | None = None, creator_digest: str = ""
                ) -> tuple[Table, list[str | None], str | None]:
         """A new table stored at seq 0; returns it with each person's seat token and the
         spectators' (None where `digests`, a rematch's, are reused, and for seats
         without a link: bots and SHARED seats). `creator`: the creator key the new
-        tokens derive from (`link_tokens`; None: random tokens, no key). `prefix`:
+        tokens derive from (`link_tokens`; None: random tokens, no key);
+        `creator_digest`: a rematch's, the digest of the key its reused tokens derive
+        from (the same key opens its page of links). `prefix`:
         actions already played when the table opens (a position to start from);
         TableError names the first illegal one. SetupError when the plan cannot be
         built. A `seed` given here is the creator's (`chosen_seed`); without one the
@@ -308,7 +311,6 @@ class Table:
         chosen = seed is not None
         seed = new_secret_seed() if seed is None else seed
         game = site.build(plan, seed)
-        creator_digest = ""
         if digests is None:
             made, spectator_token = link_tokens(creator, len(plan.seats)) if creator else (
                 [tokens.new_token() for _ in plan.seats], tokens.new_token())

@@ -26,7 +26,9 @@ Answers: `{"type": "render", "regions": {...}, "announce": ..., "your_turn": ...
 changed, nothing stored; its `code`: "stale", "seq_required" or "refused", and `seq`
 the table's seq now; a fresh state follows it). Where a game sends its log in parts, a
 state's `log_from` says from which entry: the client keeps its first `log_from` entries
-and appends these (after an undo `log_from` goes back).
+and appends these (after an undo `log_from` goes back). A state also says what the seat's
+page marks in its log (`since_index`, `by_stand_in`, `notices`: seat_frames.json_frame,
+docs/web.md).
 """
 
 from __future__ import annotations
@@ -259,13 +261,15 @@ def _turn(op: str, seat: int, message: dict[str, Any], seq: object
 
 
 async def _rematch(runtime: Runtime, hub: Hub, client: SocketClient) -> None:
-    """A new game with the same plan and seats (the same links open them)."""
+    """A new game with the same plan and seats (the same links open them, and the
+    creator's key its page of links)."""
     table = runtime.table
     table.check_rematch("")  # refused before a table is made for nothing
     data = table.data
     new, _, _ = await hub.create(table.site, table.plan, undo=data.undo, series=data.series,
                                  digests=(data.seat_digests, data.spectator_digest),
-                                 claimed=list(data.claimed))
+                                 claimed=list(data.claimed),
+                                 creator_digest=data.creator_digest)
     try:
         await hub.commit(runtime, lambda t: t.check_rematch(new.table.id), note="rematch",
                          origin=client)

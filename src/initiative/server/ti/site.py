@@ -92,6 +92,10 @@ class TIWeb(WebGame[TIPlan, TIGame, TIState, TIView]):
     def render(self, page: SeatPage[TIView]) -> Rendered:
         return render.render(page)
 
+    def log_places(self, view: TIView, positions: Sequence[int]) -> list[int]:
+        """A seat's log holds its own private entries too (TI's private events)."""
+        return render.seat_positions(view.events, positions)
+
     def json_state(self, public: Any, view: TIView, log_from: int) -> dict[str, Any]:
         return choices.json_state(view.to_dict())
 

@@ -38,14 +38,31 @@
     });
     return {
       kind: seen.kind, id: seen.id, game: seen.game, title: seen.title, name: seen.name,
+      series: seen.series || old.series || "",
       creator: seen.creator || old.creator || "", creator_label: seen.creator_label || "",
       spectator: seen.spectator || old.spectator || "",
       seats: seats, at: Date.now()
     };
   }
 
-  function remember(seen) {
+  // A rematch keeps its table's links and creator's key: a table of the same series
+  // whose creator's link this browser holds gives the rematch its page of links too.
+  function withCreator(list, seen) {
+    if (seen.kind !== "table" || seen.creator || !seen.series) return seen;
+    const held = list.find(function (t) {
+      return t.kind === "table" && t.creator && t.id !== seen.id
+        && (t.id === seen.series || t.series === seen.series);
+    });
+    const from = held ? "/t/" + held.id + "/created?" : "";
+    if (!held || held.creator.indexOf(from) < 0) return seen;
+    return Object.assign({}, seen, {
+      creator: held.creator.replace(from, "/t/" + seen.id + "/created?")
+    });
+  }
+
+  function remember(given) {
     const list = load();
+    const seen = withCreator(list, given);
     const at = list.findIndex(function (t) { return same(t, seen); });
     const entry = at >= 0 ? merged(list[at], seen)
       : merged({ seats: [], creator: "", spectator: "" }, seen);
