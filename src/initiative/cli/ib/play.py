@@ -23,13 +23,22 @@ from initiative.cli.menu_choice import QUIT_WORDS, ChoiceError
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import InitiativeError, NotationError
 from initiative.engine.rng import SplitMix64
-from initiative.games.ib.actions import Action
+from initiative.games.ib.actions import Action, Kind
 from initiative.games.ib.match import Match
 from initiative.games.ib.movetext import format_action, parse_action
+from initiative.games.ib.preview import (
+    ANSWERS,
+    PREVIEW_SEED,
+    Pending,
+    closes_hidden_answers,
+    option_preview,
+    pending_phrase,
+    played_copy,
+)
 from initiative.games.ib.record import Recorder
 from initiative.games.ib.setup import IBGame
 from initiative.games.ib.state import IBState
-from initiative.games.ib.text.describe import log_sentences
+from initiative.games.ib.text.describe import log_sentences, preview_warnings
 from initiative.games.ib.view import IBView
 
 
@@ -60,13 +69,45 @@ Coach = Callable[[IBView, Match], Text | None]
 """A line shown under the screen at each decision (the tutorial's hint), or None."""
 
 
+NO_PREVIEW = (Kind.KEEP, Kind.MULLIGAN)
+"""Choices previewed with no words: keeping or redrawing one's opening hand moves nothing
+(as on the web table, server/ib/render.py)."""
+
+
+def option_notes(state: IBState, view: IBView, seed: int = PREVIEW_SEED
+                 ) -> list[render.Note]:
+    """What each legal option of the deciding seat leads to if it completes the seat's
+    action (issue 25): what it would try and fail (`preview_warnings`) and the chance or
+    hidden answers met next, never their outcome. Played on a copy holding only what the
+    seat knows (`played_copy`, dealt from `seed`), only for options that may complete
+    an action: a few milliseconds a menu (50 at most measured over random duels)."""
+    seat, match = view.seat, state.match
+    legal = list(view.legal)
+    quiet = render.Note((), "")
+    if all(a.kind in NO_PREVIEW for a in legal):
+        return [quiet] * len(legal)
+    if closes_hidden_answers(state, seat):  # IB 2.8.2, 3.7: other seats' answers come next
+        answers = render.Note((), pending_phrase(view, match, Pending(ANSWERS), seat))
+        return [quiet if a.kind in NO_PREVIEW else answers for a in legal]
+    copy = played_copy(state, seat, seed)
+    notes = []
+    for action in legal:
+        shown = None if action.kind in NO_PREVIEW else option_preview(copy, action, seat)
+        notes.append(quiet if shown is None else render.Note(
+            tuple(preview_warnings(shown.added, match)),
+            "" if shown.pending is None else pending_phrase(view, match, shown.pending, seat)))
+    return notes
+
+
 def ask_human(state: IBState, view: IBView, console: Console, read: Reader,
               log_start: int, coach: Coach | None = None) -> Action | None:
-    """Show the deciding seat its screen (`view`) and, with a `coach`, its line; read a
-    legal choice; None: quit."""
+    """Show the deciding seat its screen (`view`, with each option's warnings and the
+    chance it meets: `option_notes`) and, with a `coach`, its line; read a legal choice;
+    None: quit."""
     legal = list(view.legal)
     moves = [format_action(state, a) for a in legal]
-    console.print(render.screen(view, state.match, moves, log_start))
+    console.print(render.screen(view, state.match, moves, log_start,
+                                option_notes(state, view)))
     line = coach(view, state.match) if coach is not None else None
     if line is not None:
         console.print(line)

@@ -11,6 +11,7 @@ Marker).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
 from rich.rule import Rule
@@ -143,19 +144,59 @@ def hands_lines(view: IBView) -> list[Text]:
     return lines
 
 
-def choices_table(view: IBView, match: Match, moves: Sequence[str]) -> Table:
-    """Numbered legal actions: `1. target brask — Brask Holloway (South): 16/16 HP, enemy`."""
+@dataclass(frozen=True)
+class Note:
+    """What an option leads to if it completes the action (cli/ib/play.py
+    `option_notes`): what it would try and fail, and what is met next (a die, a draw, a
+    random discard, hidden answers: `pending_phrase`'s words, "" if none)."""
+
+    warnings: tuple[str, ...]
+    pending: str
+
+
+WARNING_MARK = "!"
+
+
+def choices_table(view: IBView, match: Match, moves: Sequence[str],
+                  notes: Sequence[Note] = ()) -> Table:
+    """Numbered legal actions: `1. target brask — Brask Holloway (South): 16/16 HP, enemy`,
+    each with its warnings below it (`! Wren cannot Move Up: ...`) and, when options
+    meet different chance, what each meets (`then Gloam Hound rolls its die`)."""
     table = Table(box=None, pad_edge=False, show_edge=False, show_header=False)
     table.add_column(justify="right", style="bold cyan")
     table.add_column(style="cyan", no_wrap=True)
     table.add_column()
+    said = _shared_pending(notes)
     for n, (action, move) in enumerate(zip(view.legal, moves, strict=True), 1):
-        table.add_row(f"{n}.", move, f"— {describe_action(view, match, action)}")
+        cell = Text(f"— {describe_action(view, match, action)}")
+        note = notes[n - 1] if notes else None
+        for warning in note.warnings if note is not None else ():
+            cell.append(f"\n{WARNING_MARK} {warning}", style="bold yellow")
+        if note is not None and note.pending and said is None:
+            cell.append(f"\nthen {note.pending}", style="dim")
+        table.add_row(f"{n}.", move, cell)
     return table
 
 
-def screen(view: IBView, match: Match, moves: Sequence[str], log_start: int) -> Group:
-    """The whole prompt screen for the seat of `view`."""
+def _shared_pending(notes: Sequence[Note]) -> str | None:
+    """The chance every option meets, said once under the menu; None when they differ
+    or some option meets none (then each option says its own)."""
+    met = {n.pending for n in notes}
+    return met.pop() or None if len(met) == 1 else None
+
+
+def pending_line(notes: Sequence[Note]) -> Text | None:
+    """`Then Gloam Hound rolls its die: not known before it happens.` under the menu."""
+    said = _shared_pending(notes)
+    if said is None:
+        return None
+    return Text(f"Then {said}: not known before it happens.", style="dim")
+
+
+def screen(view: IBView, match: Match, moves: Sequence[str], log_start: int,
+           notes: Sequence[Note] = ()) -> Group:
+    """The whole prompt screen for the seat of `view` (`notes`: what each option leads
+    to, `choices_table`)."""
     parts: list[RenderableType] = []
     news = log_sentences(view, match, log_start)
     if news:
@@ -175,7 +216,10 @@ def screen(view: IBView, match: Match, moves: Sequence[str], log_start: int) -> 
     if rules:  # the words above; the rule ids behind them, for whoever wants them
         parts.append(Text(f"(rules: {', '.join(rules)}; `help` explains the rules)",
                           style="dim"))
-    parts.append(choices_table(view, match, moves))
+    parts.append(choices_table(view, match, moves, notes))
+    pending = pending_line(notes)
+    if pending is not None:
+        parts.append(pending)
     return Group(*parts)
 
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from initiative.engine.chance import PICK, ROLL
+from initiative.engine.chance import ROLL
 from initiative.engine.contract import TERMINAL
 from initiative.games.ib import frames
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action, Kind, target_unit
 from initiative.games.ib.match import Match
+from initiative.games.ib.preview import pending_phrase
 from initiative.games.ib.text import describe as text
 from initiative.games.ib.view import IBView
 from initiative.server.ib import details, reasons
@@ -225,26 +226,14 @@ def _preview(before: IBView, after: Preview) -> list[dict[str, Any]]:
 
 
 def pending_sentence(view: IBView, match: Match, pending: Pending, seat: int) -> str:
-    """What a preview stopped at, in words: it never tells a die, a draw or a random
-    choice before it happens (issue 25)."""
+    """What a preview stopped at, as a sentence (`pending_phrase`'s words): it never
+    tells a die, a draw or a random choice before it happens (issue 25)."""
+    said = pending_phrase(view, match, pending, seat)
     if pending.kind == ANSWERS:
-        return ("Then everyone's hidden answers come out (they may change what happens): "
-                "the preview stops here.")
+        return f"Then {said} (they may change what happens): the preview stops here."
     if pending.kind == ROLL and pending.unit >= 0:
-        who = view.units[pending.unit].who
-        die = "on the Rival table" if (match.rival_mask >> pending.unit) & 1 else "its die"
-        return (f"Then {who} rolls {die}: what it does depends on the roll, so the "
-                "preview stops here.")
-    if pending.kind == ROLL:
-        return "Then a die is rolled: the preview stops here."
-    whose = "you" if pending.seat == seat else \
-        view.seat_names[pending.seat] if pending.seat >= 0 else "a player"
-    if pending.kind == PICK:
-        hand = "your hand" if whose == "you" else f"{whose}'s hand" \
-            if pending.seat >= 0 else "a hand"
-        return (f"Then a card is discarded at random from {hand}: the preview stops "
-                "here.")
-    return f"Then {whose} {'draw' if whose == 'you' else 'draws'} a card: the preview stops here."
+        return f"Then {said}: what it does depends on the roll, so the preview stops here."
+    return f"Then {said}: the preview stops here."
 
 
 REGIONS = ("status", "track", "hand", "actions", "log", "details", "hint")
