@@ -123,7 +123,8 @@ class ExaltedConsole:
             extra = f" stealth={s.stealth}" if s.stealth else ""
             extra += f" manipulation={s.manipulation}" if s.manipulation else ""
             extra += f" motes={f.motes}/{s.mote_max}" if s.mote_max is not None else ""
-            state = "out" if f.out else f"{f.initiative}i" if f.joined else "not joined"
+            state = ("out" if f.out else f"{f.initiative}i" if f.joined
+                     else "not joined" if f.worthy else "not worthy (EX-1)")
             self.write(f"  {s.name} ({'PC' if s.player else 'NPC'}) stamina={s.stamina} "
                        f"wits={s.wits} awareness={s.awareness}{extra}: {state}")
 
