@@ -23,6 +23,7 @@ def test_gm_page_runs_worthy_contest_and_announced_then_delay(client: TestClient
     refused = run(client, gm, "join Scout 2")
     assert refused.status_code == 400 and "not a worthy foe (EX-1)" in shown_error(refused.text)
     page = client.get(gm).text
+    assert "not worthy (EX-1)" in page  # Scout's row
     assert "Contest #1 (EX-1, no turn order)" in page
     assert "Ryo -1i (delay, holds the turn)" in page
     t = record(client, gm).console.tracker  # type: ignore[attr-defined]
@@ -30,7 +31,10 @@ def test_gm_page_runs_worthy_contest_and_announced_then_delay(client: TestClient
     assert events(client, gm)[-1]["line"] == "delay"
     for line in ("next", "act Brute", "next", "act Sela", "next"):
         assert run(client, gm, line).status_code == 303, line
-    assert "Last chance (EX-17, EX-A8): Ryo may still take the held turn" in client.get(gm).text
+    page = client.get(gm).text
+    assert "Last chance (EX-17, EX-A8): Ryo may still take the held turn" in page
+    assert "last chance: Ryo may still take the held turn" in page  # the order's line
+    assert "nobody (end the round)" not in page
 
 
 def test_players_view_hides_an_npcs_contest_dice_under_the_house_rule() -> None:
