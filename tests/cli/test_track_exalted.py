@@ -72,12 +72,16 @@ def test_short_combat_announces_each_change() -> None:
     assert "Brute (NPC, Stamina 4, base 4i) joins the roster" in out
     assert "Ryo +8i (Join Battle, 5 successes entered (Wits+Awareness)) -> 8i" in out
     assert out[-1] == "Round 1 begins; order: Ryo 8, Brute 7, Sela 4"
-    assert after([*SETUP, "next"]) == ["Round 1: Ryo's turn begins at tick 8"]
+    # `next` announces who is up; the turn begins with `begin` or a first action
+    assert after([*SETUP, "next"]) == [
+        "Round 1: Ryo is up at tick 8 (turn not started: act or begin; it may still delay)"]
+    assert after([*SETUP, "next", "begin"]) == ["Round 1: Ryo's turn begins at tick 8"]
 
 
 def test_withering_changes_the_order_and_the_log_explains_it() -> None:
     lines = [*SETUP, "next", "withering Ryo Brute 5 gain=3"]
     assert after(lines) == [
+        "Round 1: Ryo's turn begins at tick 8",  # the first action begins the turn
         "Ryo makes a withering attack on Brute",
         "Brute -5i (withering by Ryo) -> 2i, drops below Sela",
         "Ryo +3i (withering on Brute) -> 11i",
@@ -86,7 +90,7 @@ def test_withering_changes_the_order_and_the_log_explains_it() -> None:
     assert board[0] == "phase combat, round 1"
     assert [row.split()[0] for row in board[1:4]] == ["Ryo", "Sela", "Brute"]
     assert "[active]" in board[1]
-    assert board[-1] == "still to act: Sela, Brute"
+    assert board[-2:] == ["still to act: Sela, Brute", "acting: Ryo"]
     assert after([*lines, "end", "order"])[1].endswith("[acted]")
 
 
@@ -98,6 +102,7 @@ def test_withering_gain_defaults_to_the_loss() -> None:
 def test_decisive_resets_to_base_also_on_a_miss() -> None:
     out = after([*SETUP, "next", "decisive Ryo Brute miss"])
     assert out == [
+        "Round 1: Ryo's turn begins at tick 8",
         "Ryo makes a decisive attack on Brute and misses",
         "Ryo -4i (decisive on Brute, reset to base) -> 4i, drops below Brute",
     ]
@@ -115,7 +120,7 @@ def test_act_flurry_delay_held_spend_and_rounds() -> None:
     rounds = after([*lines, "next", "end", "held Brute", "end", "round"])
     assert rounds[-1].startswith("Round 2 begins; order: Ryo 8")
     assert "reminder: Ryo's first action this round is at -3 (flurry last round)" in after(
-        [*lines, "next", "end", "held Brute", "end", "round", "next"]
+        [*lines, "next", "end", "held Brute", "end", "round", "begin"]
     )
 
 
@@ -145,7 +150,8 @@ def test_undo_and_redo_restore_exact_states(tmp_path: Path) -> None:
     # undo reaches every step back to the empty roster, and order reflects it
     rows = order_of([*base, "undo", "undo"])
     assert [row.split() for row in rows[1:4]] == [["Ryo", "8i"], ["Brute", "7i"], ["Sela", "4i"]]
-    assert rows[-1] == "still to act: Ryo, Brute, Sela"
+    assert rows[-2:] == ["still to act: Ryo, Brute, Sela",
+                         "next up: Ryo (not announced: 'next')"]
     many = ["undo"] * (len(base))
     assert after([*base, *many, "order"]) == ["phase join"]
     assert after([*base, *many, "undo"]) == ["error: nothing to undo"]
@@ -180,7 +186,7 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
     ("line", "fragment"),
     [
         ("bogus", "unknown command"),
-        ("add Mook", "missing stamina"),
+        ("add Mook stamina=x", "stamina must be a whole number"),
         ("add Mook stamina=x wits=1 awareness=1", "whole number"),
         ("add Mook stamina=1 wits=1 awareness=1 charm=2", "unknown field"),
         ("add Ryo stamina=1 wits=1 awareness=1", "already on the roster"),
@@ -249,7 +255,8 @@ def test_console_main_script_file(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert console_main("exalted", script) == 0
     text = capsys.readouterr().out
     assert f"{PROMPT}start" in text
-    assert "Round 1: Ryo's turn begins at tick 8" in text
+    assert "Round 1: Ryo is up at tick 8" in text
+    assert "up: Ryo (not started: act or begin; may still delay)" in text
     script.write_text("bogus\n")
     assert console_main("exalted", script) == 1
     assert console_main("exalted", tmp_path / "missing.txt") == 2

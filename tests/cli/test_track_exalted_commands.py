@@ -64,11 +64,11 @@ def test_effects_expire_at_the_right_step() -> None:
     c.run("effects")
     assert out == ["  #1 Rattled by a feint on Brute by Ryo: one turn, anchor Brute",
                    "  #2 Steadied on Sela: until end of next turn, anchor Sela"]
-    c.run("end")
-    c.run("next")
+    c.run("end")  # Ryo, announced, passes
+    c.run("begin")
     assert "Rattled by a feint on Brute ends (one turn, start of Brute's turn)" in out
     c.run("end")
-    c.run("next")
+    c.run("begin")
     assert "Sela +1i (Steadied, start of turn) -> 5i" in out
     c.run("end")
     assert "Steadied on Sela ends (end of Sela's turn)" in out
@@ -97,7 +97,7 @@ def test_motes_rush_remove_endcombat() -> None:
     assert "Ryo regains 4m from adrenaline: 10/10" in out
     c.run("remove Brute fled the field")
     assert out[-1] == "Brute leaves the combat (fled the field)"
-    c.run("next")
+    c.run("begin")
     assert out[-1] == "Sela may now make the move left over from a Rush or Disengage"
     c.run("endcombat")
     assert c.tracker.phase == "over"
@@ -124,17 +124,17 @@ def test_effect_templates() -> None:
     and ends with the turn (EX-22, EX-24)."""
     c, out = console([*ROSTER, "start", "templates"])
     assert any(line.startswith("  hounded   Hounded: ") for line in out)
-    c.run("next")
+    c.run("begin")  # applied during Ryo's turn: it lasts to Ryo's next turn start
     c.run("effect Brute hounded by=Ryo")
     assert out[-1] == "Hounded on Brute by Ryo (one turn, anchor Ryo) [#1]"
     c.run("effect Sela bleeding by=Brute")
     with pytest.raises(ValueError, match="give by=SOURCE"):
         c.run("effect Brute hounded")
-    for line in ("end", "next", "end", "next"):
+    for line in ("end", "begin", "end", "begin"):
         c.run(line)
     assert "Sela -1i (Bleeding, start of turn) -> 3i" in out
     assert [e.label for e in c.tracker.effects] == ["Hounded", "Bleeding"]
-    for line in ("end", "round", "next"):
+    for line in ("end", "round", "begin"):
         c.run(line)
     assert "Hounded on Brute ends (one turn, start of Ryo's turn)" in out
     assert c.tracker.effects == []

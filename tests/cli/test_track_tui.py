@@ -120,7 +120,7 @@ def test_exalted_setup_shows_the_tick_order() -> None:
             ["2", "Brute", "NPC", "5", "", ""],
             ["3", "Late", "NPC", "3", "", ""],
         ]
-        assert "phase combat | round 1 | up next: Ryo" in header(app)
+        assert "phase combat | round 1 | next up: Ryo (not announced" in header(app)
         assert notes(app) == "still to act: Ryo, Brute, Late"
         assert "Round 1 begins; order: Ryo 7, Brute 5, Late 3" in log_lines(app)
 
@@ -144,10 +144,12 @@ def test_withering_changes_the_table_then_undo_and_redo_keys() -> None:
     async def scenario(app: TrackerApp, pilot: Pilot[Any]) -> None:
         await given(pilot, *EXALTED_SETUP)
         await enter(pilot, "next")
+        assert table(app)[0] == ["1", "Ryo", "PC", "7", "up, not started", ""]
+        await enter(pilot, "begin")
         before = table(app)
         assert before == [["", "Ryo", "PC", "7", "active", ""],
                           ["1", "Brute", "NPC", "5", "", ""]]
-        assert "active: Ryo | up next: Brute" in header(app)
+        assert "acting: Ryo" in header(app)
         await enter(pilot, "withering Ryo Brute 4")
         after = table(app)
         assert after == [["", "Ryo", "PC", "11", "active", ""],
@@ -227,9 +229,10 @@ def test_ctrl_n_runs_next() -> None:
         await given(pilot, *EXALTED_SETUP)
         await pilot.press("ctrl+n")
         await pilot.pause()
-        assert "Round 1: Ryo's turn begins at tick 7" in app.transcript
-        assert table(app)[0][4] == "active"
-        assert "active: Ryo" in header(app)
+        # `next` announces: Ryo is up, its turn not begun (it may still delay)
+        assert app.transcript[-1].startswith("Round 1: Ryo is up at tick 7")
+        assert table(app)[0][4] == "up, not started"
+        assert "up: Ryo (not started" in header(app)
 
     drive(build_app("exalted"), scenario)
 

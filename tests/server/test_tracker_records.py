@@ -20,7 +20,7 @@ EXALTED_LINES = ["add Ryo stamina=3 wits=3 awareness=2",
                  "add Sela stamina=2 wits=2 awareness=3 motes=10",
                  "add Brute npc stamina=4 wits=1 awareness=1",
                  "join Ryo 5", "join Sela roll stealth", "join Brute roll", "start", "next",
-                 "withering Ryo Brute 3", "next", "undo", "redo", "next", "act Sela strikes",
+                 "withering Ryo Brute 3", "next", "undo", "redo", "act Sela strikes",
                  "next", "next"]
 
 

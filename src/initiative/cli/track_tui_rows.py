@@ -73,7 +73,7 @@ def exalted_rows(console: ExaltedConsole) -> Board:
 
     notes: list[str] = []
     if t.phase == "combat":
-        notes.append("still to act: " + (", ".join(still) or "(nobody; end the round)"))
+        notes.append("still to act: " + (", ".join(still) or "(nobody)"))
         holders = t.holders()
         if holders:
             notes.append("holding a delayed turn: " + ", ".join(holders))
@@ -94,6 +94,8 @@ def _exalted_marks(console: ExaltedConsole, name: str) -> list[str]:
         marks.append(f"crashed ({f.tokens} recovery token{'' if f.tokens == 1 else 's'})")
     if name == t.active:
         marks.append("active")
+    elif name == t.announced():
+        marks.append("up, not started")
     return marks
 
 
@@ -111,10 +113,7 @@ def _exalted_header(console: ExaltedConsole) -> str:
         else:
             parts.append("everyone joined: type start")
     elif t.phase == "combat":
-        order = t.turn_order()
-        if t.active is not None:
-            parts.append(f"active: {t.active}")
-        parts.append("up next: " + (order[0] if order else "(nobody; end the round)"))
+        parts.append(t.up_line())  # acting / up (not started) / a held turn's last chance
     return " | ".join(parts)
 
 

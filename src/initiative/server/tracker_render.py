@@ -62,6 +62,8 @@ def exalted_context(view: dict[str, Any]) -> dict[str, Any]:
         marks = []
         if row["active"]:
             marks.append("acting now")
+        elif row["up"]:
+            marks.append("up, not started")
         if row["done"]:
             marks.append(row["done"])
         if row["holding"]:
@@ -73,7 +75,8 @@ def exalted_context(view: dict[str, Any]) -> dict[str, Any]:
         if row["initiative"] is not None:
             shown = str(row["initiative"])
         else:
-            shown = "not joined" if not row["joined"] else "hidden"
+            shown = ("not worthy (EX-1)" if not row["worthy"] else "not joined"
+                     if not row["joined"] else "hidden")
         rows.append({**row, "shown": shown, "marks": ", ".join(marks)})
     up = view["ready"] or view["still_to_act"][:1]
     return {"rows": rows, "up_next": ", ".join(up), "effects": view["effects"],

@@ -26,6 +26,8 @@ from dataclasses import replace
 from initiative.engine.rng import SplitMix64
 from initiative.timing.ticks_rules import (
     CharacterSheet,
+    Contest,
+    ContestSide,
     Fighter,
     NotAllowedError,
     TickError,
@@ -84,6 +86,8 @@ class TickTracker(TickTurnsMixin):
         self.rng_state = SplitMix64(seed).state
         self.ledger = []
         self.log = []
+        self.contests = []
+        self.up = None
         for sheet in roster:
             self.add_character(sheet)
 
@@ -129,6 +133,21 @@ class TickTracker(TickTurnsMixin):
             s.stealth if stealth else s.awareness
         )
 
+    def _roll(self, name: str, pool: int, pool_text: str,
+              need_dice: bool = False) -> tuple[int, list[int]]:
+        """Roll ``pool`` dice with the seeded dice (EX-A13). With ``need_dice`` a pool of
+        0 dice (a mook entered without its attributes) is refused: type the successes."""
+        if need_dice and pool <= 0:
+            raise NotAllowedError(
+                f"{name} has no {pool_text} on its sheet (0 dice) to roll: type the "
+                "successes instead"
+            )
+        rng = SplitMix64(0)
+        rng.state = self.rng_state
+        result = roll_join_battle(rng, pool, self.rules)
+        self.rng_state = rng.state
+        return result
+
     @_atomic
     def join_battle(
         self,
@@ -137,12 +156,28 @@ class TickTracker(TickTurnsMixin):
         *,
         stealth: bool = False,
         manipulation: bool = False,
+        initiative: int | None = None,
     ) -> None:
-        """EX-2, EX-8: Initiative = 3 + successes, entered or rolled (EX-A13)."""
+        """EX-2, EX-8: Initiative = 3 + successes, entered or rolled (EX-A13), or an
+        ``initiative`` the GM enters directly (a mook's, with no dice pool)."""
         self._need_phase("join", "free_actions", "combat")
         f = self.fighter(name)
+        if not f.worthy:
+            raise NotAllowedError(
+                f"{name} is not a worthy foe (EX-1): it does not join battle; settle it "
+                f"with one contested roll ('contest NAME {name}')"
+            )
         if f.joined:
             raise NotAllowedError(f"{name} has already joined battle")
+        if initiative is not None:
+            if successes is not None:
+                raise TickError(f"{name}: give the successes or the Initiative, not both")
+            if not isinstance(initiative, int):
+                raise TickError(f"{name}: Initiative must be a whole number, got {initiative!r}")
+            self._change(name, initiative, "join_battle", "Join Battle, Initiative entered")
+            self._set(name, joined=True, jb_successes=None)
+            self._late_join(name)
+            return
         pool = self.join_pool(name, stealth, manipulation)
         pool_text = "+".join(
             [
@@ -151,10 +186,7 @@ class TickTracker(TickTurnsMixin):
             ]
         )
         if successes is None:
-            rng = SplitMix64(0)
-            rng.state = self.rng_state
-            successes, faces = roll_join_battle(rng, pool, self.rules)  # EX-A13
-            self.rng_state = rng.state
+            successes, faces = self._roll(name, pool, pool_text)  # EX-A13
             how = f"rolled {pool_text} {pool} dice {faces}: {successes} successes"
         else:
             if not isinstance(successes, int) or successes < 0:
@@ -164,11 +196,95 @@ class TickTracker(TickTurnsMixin):
             how = f"{successes} successes entered ({pool_text})"
         self._change(name, 3 + successes, "join_battle", f"Join Battle, {how}")
         self._set(name, joined=True, jb_successes=successes)
+        self._late_join(name)
+
+    def _late_join(self, name: str) -> None:
+        """EX-A16: a character joining during combat is in this round's order."""
         if self.phase == "combat":
             self.snapshot[name] = self.fighters[name].initiative
             if not self.rules.late_joiner_acts_this_round:
                 self._set(name, done="late")
                 self._say("late", f"{name} joined late and first acts next round")
+
+    @_atomic
+    def declare_worthy(self, name: str, worthy: bool) -> None:
+        """EX-1: at the start of the conflict the GM declares an opponent (an NPC) a
+        worthy foe or not. One who is not worthy gets no Join Battle and no turn."""
+        self._need_phase("join", "free_actions", "combat")
+        f = self.fighter(name)
+        if f.sheet.player:
+            raise NotAllowedError(f"{name} is a player character; only an opponent (an NPC) "
+                                  "is declared worthy or not (EX-1)")
+        if f.out:
+            raise NotAllowedError(f"{name} has left the combat")
+        if f.joined:
+            raise NotAllowedError(
+                f"{name} has already joined battle; declare it before its Join Battle "
+                "(undo the join first)"
+            )
+        if f.worthy == worthy:
+            raise NotAllowedError(f"{name} is already {'' if worthy else 'not '}a worthy foe")
+        self._set(name, worthy=worthy)
+        if worthy:
+            self._say("worthy", f"{name} is a worthy foe (EX-1): it rolls Join Battle")
+        else:
+            self._say("worthy", f"{name} is not a worthy foe (EX-1): no Join Battle and no "
+                      "turn order; one contested roll settles it ('contest')")
+
+    @_atomic
+    def contest(self, first: str, second: str, first_successes: int | None = None,
+                second_successes: int | None = None) -> None:
+        """EX-1: a foe who is not worthy is settled by one contested roll with no turn
+        order. Each side rolls its Wits + Awareness with the seeded dice (EX-A13), or the
+        GM types both sides' successes; more successes wins (a tie: ``contest_tie``)."""
+        self._need_phase("join", "free_actions", "combat")
+        if first == second:
+            raise NotAllowedError("a contest needs two different characters")
+        for n in (first, second):
+            if self.fighter(n).out:
+                raise NotAllowedError(f"{n} has left the combat")
+        if self.fighters[first].worthy and self.fighters[second].worthy:
+            raise NotAllowedError(
+                f"neither {first} nor {second} is declared not worthy: a contested roll "
+                "settles only a foe who is not worthy (EX-1; 'worthy NAME no' first)"
+            )
+        if (first_successes is None) != (second_successes is None):
+            raise TickError("type both sides' successes, or neither to roll both")
+        sides: list[ContestSide] = []
+        for n, typed in ((first, first_successes), (second, second_successes)):
+            if typed is not None:
+                if not isinstance(typed, int) or typed < 0:
+                    raise TickError(f"{n}: successes must be a whole number >= 0, got {typed!r}")
+                sides.append(ContestSide(n, typed))
+                continue
+            pool = self.join_pool(n)
+            hits, faces = self._roll(n, pool, "Wits+Awareness", need_dice=True)
+            sides.append(ContestSide(n, hits, pool, tuple(faces)))
+        a, b = sides
+        if a.successes != b.successes:
+            winner: str | None = a.name if a.successes > b.successes else b.name
+        else:
+            winner = a.name if self.rules.contest_tie == "first_named_wins" else None
+        self.contests.append(Contest(len(self.contests) + 1, self.round, a, b, winner))
+
+        def told(side: ContestSide, public: bool) -> str:
+            if side.faces is None:
+                return f"{side.name} {side.successes} successes (entered)"
+            if public and self._npc(side.name):
+                return f"{side.name} rolled {side.successes} successes"
+            return (f"{side.name} rolled Wits+Awareness {side.pool} dice {list(side.faces)}: "
+                    f"{side.successes} successes")
+
+        if winner is None:
+            outcome = "a tie: nobody wins, contest again (contest_tie=again)"
+        elif a.successes == b.successes:
+            outcome = f"a tie: {winner} wins as the first named (contest_tie=first_named_wins)"
+        else:
+            outcome = f"{winner} wins"
+        head = f"Contest #{len(self.contests)} (EX-1, no turn order): "
+        secret = any(s.faces is not None and self._npc(s.name) for s in sides)
+        self._say("contest", head + f"{told(a, False)}; {told(b, False)}; {outcome}",
+                  head + f"{told(a, True)}; {told(b, True)}; {outcome}" if secret else None)
 
     @_atomic
     def set_tie_order(self, names: list[str]) -> None:
@@ -186,9 +302,20 @@ class TickTracker(TickTurnsMixin):
         self._need_phase("join")
         if not self.fighters:
             raise NotAllowedError("the roster is empty")
-        missing = [n for n, f in self.fighters.items() if not f.joined and not f.out]
+        missing = [n for n, f in self.fighters.items()
+                   if not f.joined and not f.out and f.worthy]
         if missing:
             raise NotAllowedError(f"still to roll Join Battle: {', '.join(missing)}")
+        if not self.ranking():
+            raise NotAllowedError("nobody is in the combat (every foe is not worthy: "
+                                  "settle them with 'contest', EX-1)")
+        foes = [n for n, f in self.fighters.items() if not f.sheet.player and not f.out]
+        if foes:
+            worthy = [n for n in foes if self.fighters[n].worthy]
+            unworthy = [n for n in foes if not self.fighters[n].worthy]
+            self._say("worthy", "Worthy foes (EX-1): " + (", ".join(worthy) or "none") + (
+                "; not worthy, no turn order (settle each with 'contest'): "
+                + ", ".join(unworthy) if unworthy else ""))
         self.phase = "free_actions"
         self._say("phase", "Free actions, in order: " + ", ".join(self.free_action_order()))
 
@@ -359,5 +486,6 @@ class TickTracker(TickTurnsMixin):
         """EX-2: turns repeat until the combat is over."""
         self._need_phase("join", "free_actions", "combat")
         self.turns = []
+        self.up = None
         self.phase = "over"
         self._say("phase", f"Combat over ({cause})")

@@ -16,6 +16,8 @@ from initiative.timing.flag_types import flag_problems
 
 __all__ = [
     "CharacterSheet",
+    "Contest",
+    "ContestSide",
     "Effect",
     "Fighter",
     "LedgerEntry",
@@ -35,6 +37,7 @@ HeldTurnExpires = Literal["end_of_round", "never"]
 WitheringTransfer = Literal["manual"]
 RecoveryBonusAttackScope = Literal["own_turn", "since_last_turn"]
 EffectAnchorDefault = Literal["affected", "source"]
+ContestTie = Literal["again", "first_named_wins"]
 Duration = Literal["one_turn", "until_end_of_next_turn", "until_removed"]
 DURATIONS: tuple[Duration, ...] = ("one_turn", "until_end_of_next_turn", "until_removed")
 
@@ -86,6 +89,7 @@ class TickRules:
     cap_motes_at_pool_max: bool = True  # EX-A17
     allow_double_substitution: bool = True  # EX-A19
     show_npc_initiative_to_players: bool = True  # section 2d
+    contest_tie: ContestTie = "again"  # EX-1 (ours: docs/rules-interpretations.md)
 
     def __post_init__(self) -> None:
         choices: dict[str, tuple[object, ...]] = {
@@ -96,6 +100,7 @@ class TickRules:
             "withering_transfer": ("manual",),
             "recovery_bonus_attack_scope": ("own_turn", "since_last_turn"),
             "effect_anchor_default": ("affected", "source"),
+            "contest_tie": ("again", "first_named_wins"),
         }
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
@@ -182,6 +187,7 @@ class Fighter:
     pending_move: bool = False
     attacked_since_last_turn: bool = False
     out: bool = False
+    worthy: bool = True  # EX-1: False keeps it out of the turn order (settled by contest)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -246,3 +252,46 @@ class LogEntry:
     kind: str
     text: str
     public: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ContestSide:
+    """One side of an EX-1 contested roll: its successes, and the dice when rolled
+    (``pool`` dice of Wits + Awareness) rather than typed by the GM."""
+
+    name: str
+    successes: int
+    pool: int | None = None
+    faces: tuple[int, ...] | None = None
+
+    def to_list(self) -> list[Any]:
+        return [self.name, self.successes, self.pool,
+                None if self.faces is None else list(self.faces)]
+
+    @classmethod
+    def from_list(cls, row: list[Any]) -> ContestSide:
+        name, successes, pool, faces = row
+        return cls(str(name), int(successes), None if pool is None else int(pool),
+                   None if faces is None else tuple(int(f) for f in faces))
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """EX-1: a conflict with a foe who is not worthy, settled by one contested roll and
+    no turn order; ``winner`` is None on a tie under ``contest_tie="again"``."""
+
+    seq: int
+    round: int
+    first: ContestSide
+    second: ContestSide
+    winner: str | None
+
+    def to_list(self) -> list[Any]:
+        return [self.seq, self.round, self.first.to_list(), self.second.to_list(),
+                self.winner]
+
+    @classmethod
+    def from_list(cls, row: list[Any]) -> Contest:
+        seq, rnd, first, second, winner = row
+        return cls(int(seq), int(rnd), ContestSide.from_list(first),
+                   ContestSide.from_list(second), None if winner is None else str(winner))

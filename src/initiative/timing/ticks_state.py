@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
 from initiative.timing.ticks_rules import (
+    Contest,
     Effect,
     Fighter,
     LedgerEntry,
@@ -61,6 +62,7 @@ class TickTrackerBase:
     declared once."""
 
     __slots__ = (
+        "contests",
         "effects",
         "fighters",
         "ledger",
@@ -73,6 +75,7 @@ class TickTrackerBase:
         "snapshot",
         "tie_order",
         "turns",
+        "up",
     )
 
     rules: TickRules
@@ -87,6 +90,8 @@ class TickTrackerBase:
     rng_state: int
     ledger: list[LedgerEntry]
     log: list[LogEntry]
+    contests: list[Contest]
+    up: str | None
 
     # ------------------------------------------------------------------ copying
 
@@ -106,6 +111,8 @@ class TickTrackerBase:
         t.rng_state = self.rng_state
         t.ledger = self.ledger[:]
         t.log = self.log[:]
+        t.contests = self.contests[:]
+        t.up = self.up
         return t
 
     def _adopt(self, other: TickTrackerBase) -> None:
@@ -144,6 +151,8 @@ class TickTrackerBase:
                 [e.seq, e.round, e.kind, e.text] + ([e.public] if e.public is not None else [])
                 for e in self.log
             ],
+            "contests": [c.to_list() for c in self.contests],
+            "up": self.up,
         }
 
     @classmethod
@@ -166,6 +175,9 @@ class TickTrackerBase:
         t.rng_state = int(data["rng_state"])
         t.ledger = [LedgerEntry(*row) for row in data["ledger"]]
         t.log = [LogEntry(*row) for row in data["log"]]
+        t.contests = [Contest.from_list(row) for row in data.get("contests", [])]
+        up = data.get("up")
+        t.up = None if up is None else str(up)
         return t
 
     def __eq__(self, other: object) -> bool:
@@ -240,6 +252,47 @@ class TickTrackerBase:
         top = self._order_value(order[0])
         return [n for n in order if self._order_value(n) == top]
 
+    def last_chance(self) -> list[str]:
+        """EX-17, EX-A8: holders whose last chance it is: nobody else is left to act this
+        round, no turn is under way and the held turn would lapse at the round's end."""
+        if self.phase != "combat" or self.turns or self.turn_order():
+            return []
+        if self.rules.held_turn_expires != "end_of_round":
+            return []
+        return self.holders()
+
+    def announced(self) -> str | None:
+        """Whom the GM's ``next`` announced and whose turn has not begun (it may still
+        delay, EX-17), or the first holder at its last chance (EX-A8); None when that
+        no longer holds (a turn began, the order changed, the character left)."""
+        if self.up is None or self.up not in self.fighters:
+            return None
+        if self.fighters[self.up].holding:
+            return self.up if self.up in self.last_chance() else None
+        return self.up if self.up in self.ready() and not self.turns else None
+
+    def up_line(self) -> str:
+        """Who is acting or up, as ``order`` and the full-screen header say it: "acting:
+        NAME", "up: NAME (not started)", a held turn's last chance (EX-A8), or who
+        ``next`` will announce."""
+        if self.phase != "combat":
+            return ""
+        if self.active is not None:
+            return f"acting: {self.active}"
+        up = self.announced()
+        chance = self.last_chance()
+        if chance:
+            who = ", ".join(chance)
+            told = "announced; " if up else ""
+            return (f"last chance: {who} may still take the held turn ({told}'held NAME'; "
+                    f"'next' {'again ' if up else ''}lets it lapse, EX-A8)")
+        if up is not None:
+            return f"up: {up} (not started: act or begin; may still delay)"
+        ready = self.ready()
+        if ready:
+            return f"next up: {ready[0]} (not announced: 'next')"
+        return "nobody left to act: 'next' ends the round"
+
     def holders(self) -> list[str]:
         """Characters holding a delayed turn (EX-17), in roster order."""
         return [n for n, f in self.fighters.items() if f.holding and not f.out]
@@ -295,6 +348,11 @@ class TickTrackerBase:
 
     def _joined(self, name: str) -> Fighter:
         f = self.fighter(name)
+        if not f.worthy:
+            raise NotAllowedError(
+                f"{name} is not a worthy foe (EX-1): no combat action and no turn order; "
+                f"settle it with one contested roll ('contest NAME {name}')"
+            )
         if not f.joined:
             raise WrongPhaseError(f"{name} has not rolled Join Battle yet")
         if f.out:

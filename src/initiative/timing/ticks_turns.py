@@ -37,6 +37,7 @@ class TickTurnsMixin(TickTrackerBase):
 
     def _new_round(self) -> None:
         self.phase = "combat"
+        self.up = None
         self.round += 1
         for n, f in self.fighters.items():
             if f.done:
@@ -65,11 +66,70 @@ class TickTurnsMixin(TickTrackerBase):
         if not ready:
             raise WrongPhaseError("nobody is due to act; declare a held turn or end the round")
         if name is None:
-            name = ready[0]
+            up = self.announced()
+            name = up if up in ready else ready[0]
         self._joined(name)
         if name not in ready:
             raise WrongPhaseError(f"{name} may not start a turn now; next: {', '.join(ready)}")
         self._start_turn(name)
+
+    @_atomic
+    def pass_turn(self, name: str | None = None) -> None:
+        """EX-16, EX-26: the character who is up passes: its turn begins and ends with no
+        action (the start- and end-of-turn steps run)."""
+        TickTurnsMixin.begin_turn(self, name)
+        TickTurnsMixin.end_turn(self)
+
+    @_atomic
+    def call_next(self) -> None:
+        """The GM's ``next``, one meaning in both trackers: close the turn under way, if
+        any, then announce who is up. The announced turn has not begun, so that character
+        may still delay (EX-17); it begins with its first action or ``begin``. With no turn
+        under way, ``next`` moves on past the announced character: it passes (EX-16), or
+        at a held turn's last chance the held turn lapses, said in the log (EX-A8). When
+        nobody is left, the round ends (EX-A16) and the first of the next is announced."""
+        if self.phase != "combat":
+            raise WrongPhaseError(f"'next' works in combat, not in phase {self.phase!r}")
+        if self.turns:
+            TickTurnsMixin.end_turn(self)
+            if self.turns:  # an interrupted turn resumes (EX-A8): it is under way again
+                return
+        else:
+            up = self.announced()
+            if up is not None and self.fighters[up].holding:
+                for n in self.last_chance():
+                    self._say("lapse", f"{n} lets its last chance go: the GM moves on "
+                              "(EX-A8)")
+                TickTurnsMixin.end_round(self)
+            elif up is not None:
+                TickTurnsMixin.pass_turn(self, up)
+        self._announce()
+
+    def _announce(self, again: bool = True) -> None:
+        """Name who is up (its turn not begun), else a held turn's last chance (EX-A8),
+        else end the round and announce the first of the next (EX-A16)."""
+        ready = self.ready()
+        if ready:
+            name = self.up = ready[0]
+            tick = self.fighters[name].initiative
+            also = f"; also ready: {', '.join(ready[1:])}" if len(ready) > 1 else ""
+            tail = f" (turn not started: act or begin; it may still delay){also}"
+            self._say("up", f"Round {self.round}: {name} is up at tick {tick}{tail}",
+                      f"Round {self.round}: {name} is up{tail}" if self._npc(name) else None)
+            return
+        chance = self.last_chance()
+        if chance:
+            self.up = chance[0]
+            self._say("last_chance",
+                      f"Last chance (EX-17, EX-A8): {', '.join(chance)} may still take the "
+                      "held turn ('held NAME'); 'next' again lets it lapse and ends the round")
+            return
+        if not again:
+            self.up = None
+            self._say("up", f"Round {self.round}: nobody can act yet")
+            return
+        TickTurnsMixin.end_round(self)
+        self._announce(again=False)
 
     @_atomic
     def delay(self, name: str | None = None) -> None:
@@ -81,11 +141,13 @@ class TickTurnsMixin(TickTrackerBase):
         if name is None:
             if not ready:
                 raise WrongPhaseError("nobody is due to act")
-            name = ready[0]
+            up = self.announced()
+            name = up if up in ready else ready[0]
         self._joined(name)
         if name not in ready:
             raise WrongPhaseError(f"{name}'s tick has not come up; next: {', '.join(ready)}")
         self._check_cost(name, 1, "delay")
+        self.up = None
         self._set(name, holding=True)
         self._change(name, -1, "delay", "delay, holds the turn")
 
@@ -126,6 +188,7 @@ class TickTurnsMixin(TickTrackerBase):
     def _start_turn(self, name: str) -> None:
         """Formal start of turn, steps 1-4 in order (EX-19..EX-22)."""
         self.turns.append(Turn(name))
+        self.up = None
         f = self.fighters[name]
         held = " (held turn)" if f.holding else ""
         self._set(name, holding=False)

@@ -12,7 +12,7 @@ from typing import Any
 
 from initiative.engine.contract import GAME_MASTER, SPECTATOR
 from initiative.timing.ticks import TickTracker
-from initiative.timing.ticks_rules import UnknownCharacterError
+from initiative.timing.ticks_rules import Contest, UnknownCharacterError
 
 __all__ = ["GM_VIEWER", "SPECTATOR_VIEWER", "tick_view", "viewer_name"]
 
@@ -34,12 +34,24 @@ def viewer_name(tracker: TickTracker, viewer: str | int) -> str:
     )
 
 
+def _contest(c: Contest, hidden: set[str]) -> dict[str, Any]:
+    """An EX-1 contest; the ``hidden`` (NPC) sides show no pool and no dice."""
+    sides = []
+    for side in (c.first, c.second):
+        secret = side.name in hidden
+        sides.append({"name": side.name, "successes": side.successes,
+                      "pool": None if secret else side.pool,
+                      "faces": None if secret or side.faces is None else list(side.faces)})
+    return {"seq": c.seq, "round": c.round, "sides": sides, "winner": c.winner}
+
+
 def tick_view(tracker: TickTracker, viewer: str | int) -> dict[str, Any]:
     """Plain data for ``viewer``; safe to send to it."""
     who = viewer_name(tracker, viewer)
     gm = who == GM_VIEWER
     hide = not gm and not tracker.rules.show_npc_initiative_to_players
     rows: list[dict[str, Any]] = []
+    npcs = {n for n, f in tracker.fighters.items() if not f.sheet.player}
     joined = tracker.ranking()
     waiting = [n for n, f in tracker.fighters.items() if n not in joined and not f.out]
     for name in joined + waiting:
@@ -60,6 +72,8 @@ def tick_view(tracker: TickTracker, viewer: str | int) -> dict[str, Any]:
             "mote_max": None if secret else f.sheet.mote_max,
             "active": name == tracker.active,
             "flurry_penalty": tracker.flurry_penalty_due(name) if f.joined else 0,
+            "worthy": f.worthy,  # EX-1
+            "up": name == tracker.announced(),
         })
     view: dict[str, Any] = {
         "viewer": who,
@@ -69,6 +83,10 @@ def tick_view(tracker: TickTracker, viewer: str | int) -> dict[str, Any]:
         "ready": tracker.ready(),
         "still_to_act": tracker.turn_order(),
         "holding": tracker.holders(),
+        "up": tracker.announced(),  # announced by `next`, its turn not begun
+        "up_line": tracker.up_line(),
+        "last_chance": tracker.last_chance(),  # EX-17, EX-A8
+        "contests": [_contest(c, npcs if hide else set()) for c in tracker.contests],  # EX-1
         "rows": rows,
         "effects": [
             {"id": e.id, "label": e.label, "affected": e.affected,

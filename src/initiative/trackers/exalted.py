@@ -23,63 +23,22 @@ from initiative.trackers.exalted_args import (
     parse_add,
     whole,
 )
+from initiative.trackers.exalted_commands_catalogue import help_text
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
 
 PROMPT = "exalted> "
 SAVE_FORMAT = "initiative-exalted-ticks/1"
 
-HELP = """\
-commands (NAME is a roster name; one command per line):
-  roster                  list the roster (loads a sample roster if it is empty)
-  add NAME [npc] stamina=N wits=N awareness=N [stealth=N manipulation=N motes=N]
-                          add a character (a PC unless 'npc'; motes=N gives a full N-mote pool)
-  join NAME N             Join Battle with N entered successes (Initiative 3 + N)
-  join NAME roll [stealth] [manipulation]
-                          roll Join Battle (Wits/Manipulation + Awareness/Stealth, seeded dice)
-  start                   end Join Battle, pass every free action, begin round 1
-  start free              end Join Battle and take the free actions one by one (EX-12/13):
-  free NAME [what...]     NAME's Join Battle free action ('free NAME' alone passes);
-                          'start' then passes every free action left
-  tie NAME NAME ...       the GM's order for characters tied on Initiative (EX-A5)
-  next                    end the current turn, else start the next turn, else next round
-                          (during free actions: the next one in order passes)
-  act NAME [what...]      the active character's combat action (starts NAME's turn if due)
-  flurry NAME [what...]   a second (flurry) action of the active character
-  delay [NAME]            NAME's tick came up (default: whoever is due): pay 1i, hold the turn
-  held NAME               NAME takes the held turn now
-  withering ATTACKER TARGET N [gain=M]
-                          TARGET loses N Initiative, ATTACKER gains M (default N)
-  decisive NAME TARGET [miss]
-                          decisive attack; NAME resets to base Initiative (the model needs
-                          a TARGET; 'miss' for a miss)
-  spend NAME N [cause...] pay N Initiative
-  move [NAME]             the active character's reflexive move (EX-16)
-  adjust NAME +N|-N cause...
-                          any other Initiative gain or loss, with its cause
-  rush NAME [cause...]    NAME has a move left over from a Rush or Disengage (EX-21)
-  effect NAME one_turn|next_turn|until_removed [by=SOURCE] [anchor=NAME] [init=+N] LABEL...
-                          a timed effect on NAME; one_turn ends at the anchor's next turn
-                          start, next_turn at the end of its next turn (EX-19, EX-24)
-  effect NAME TEMPLATE [by=SOURCE] [anchor=NAME]
-                          a ready-made effect (templates lists them)
-  uneffect ID             remove effect #ID;   effects: list them;   templates
-  motes NAME N [cause...] NAME spends N motes (adrenaline refills 5 per turn, EX-25)
-  remove NAME [cause...]  NAME leaves the fight (its ledger stays)
-  ledger NAME             every Initiative change of NAME with its cause
-  end                     end the current turn (a turn without actions is a pass)
-  endcombat               the combat is over
-  rules                   the house-rule flags in force
-  round [force]           end the round and begin the next ('force' lapses unused turns)
-  order                   the tick order with Initiative and acted/holding/crashed marks
-  log                     the whole combat log
-  undo / redo             step back or forward through every change
-  save FILE / load FILE   write or read the state and house rules as JSON
-  save db:NAME / load db:NAME / saved
-                          the same in the project's database (saved lists them)
-  help                    this text
-  quit                    leave (EOF works too)
-house rules are set when the tracker starts (initiative track exalted --rule FLAG=VALUE)."""
+HELP = help_text()
+
+
+def _begin_if_up(t: TickTracker, name: str) -> None:
+    """A character who is up begins its turn with its first action (the one meaning of
+    ``next``: announcing is not starting, EX-14, EX-19)."""
+    if not t.turns and name in t.ready():
+        t.begin_turn(name)
+
 
 class ExaltedConsole:
     """The tracker plus its undo history and the command dispatch."""
@@ -164,22 +123,67 @@ class ExaltedConsole:
             extra = f" stealth={s.stealth}" if s.stealth else ""
             extra += f" manipulation={s.manipulation}" if s.manipulation else ""
             extra += f" motes={f.motes}/{s.mote_max}" if s.mote_max is not None else ""
-            state = "out" if f.out else f"{f.initiative}i" if f.joined else "not joined"
+            state = ("out" if f.out else f"{f.initiative}i" if f.joined
+                     else "not joined" if f.worthy else "not worthy (EX-1)")
             self.write(f"  {s.name} ({'PC' if s.player else 'NPC'}) stamina={s.stamina} "
                        f"wits={s.wits} awareness={s.awareness}{extra}: {state}")
 
     def cmd_add(self, args: list[str], line: str) -> None:
-        sheet = parse_add(args)
-        self._change(line, lambda t: t.add_character(sheet))
+        read = parse_add(args)
+        name = read.sheet.name
+
+        def go(t: TickTracker) -> None:
+            t.add_character(read.sheet)
+            if read.entry == "init":  # a mook's Initiative typed (EX-8): no pool needed
+                t.join_battle(name, initiative=read.value)
+            elif read.entry == "successes":
+                t.join_battle(name, read.value)
+
+        self._change(line, go)
+
+    def cmd_worthy(self, args: list[str], line: str) -> None:
+        """EX-1: ``worthy NAME [NAME...] yes|no``, at the start of the conflict."""
+        usage = "worthy NAME [NAME ...] yes|no"
+        if len(args) < 2 or args[-1].lower() not in ("yes", "no"):
+            raise Usage(f"usage: {usage}")
+        worthy = args[-1].lower() == "yes"
+
+        def go(t: TickTracker) -> None:
+            for name in args[:-1]:
+                t.declare_worthy(name, worthy)
+
+        self._change(line, go)
+
+    def cmd_contest(self, args: list[str], line: str) -> None:
+        """EX-1: ``contest A B`` rolls both; ``contest A N B M`` types the successes."""
+        usage = "contest NAME NAME | contest NAME N NAME N"
+        if len(args) == 2:
+            self._change(line, lambda t: t.contest(args[0], args[1]))
+            return
+        if len(args) != 4:
+            raise Usage(f"usage: {usage}")
+        first, second = whole(args[1], "successes"), whole(args[3], "successes")
+        self._change(line, lambda t: t.contest(args[0], args[2], first, second))
 
     def cmd_join(self, args: list[str], line: str) -> None:
-        usage = "join NAME N | join NAME roll [stealth] [manipulation]"
+        usage = "join NAME N | join NAME roll [stealth] [manipulation] | join NAME init N"
         need(args, 2, usage)
         name, how, extra = args[0], args[1].lower(), [a.lower() for a in args[2:]]
+        if how == "init":
+            if len(extra) != 1:
+                raise Usage(f"usage: {usage}")
+            value = whole(extra[0], "Initiative")
+            self._change(line, lambda t: t.join_battle(name, initiative=value))
+            return
         if how == "roll":
             bad = [a for a in extra if a not in ("stealth", "manipulation")]
             if bad:
                 raise Usage(f"usage: {usage}")
+            pool = self.tracker.join_pool(name, "stealth" in extra, "manipulation" in extra)
+            if pool <= 0:  # EX-9: a sheet entered without the pool (a mook's)
+                raise Usage(f"{name} has no dice to roll (its sheet has no Wits and "
+                            f"Awareness): type the successes ('join {name} N') or the "
+                            f"Initiative ('join {name} init N')")
             self._change(
                 line,
                 lambda t: t.join_battle(
@@ -215,7 +219,23 @@ class ExaltedConsole:
             if t.phase == "free_actions":  # EX-13: the next free action in order passes
                 t.free_action(t.free_action_order()[0])
             else:
-                t.advance()
+                t.call_next()
+
+        if args:
+            raise Usage("usage: next")
+        self._change(line, go)
+
+    def cmd_begin(self, args: list[str], line: str) -> None:
+        """The announced turn begins (EX-19); a holder's name takes its held turn."""
+        if len(args) > 1:
+            raise Usage("usage: begin [NAME]")
+
+        def go(t: TickTracker) -> None:
+            name = args[0] if args else t.announced()
+            if name is not None and t.fighter(name).holding:
+                t.declare_held(name)
+            else:
+                t.begin_turn(name)
 
         self._change(line, go)
 
@@ -227,8 +247,8 @@ class ExaltedConsole:
 
         def go(t: TickTracker) -> None:
             t.fighter(name)
-            if not t.turns and not flurry and name in t.ready():
-                t.begin_turn(name)
+            if not flurry:
+                _begin_if_up(t, name)
             t.act(label, name=name, flurry=flurry)
 
         self._change(line, go)
@@ -260,7 +280,11 @@ class ExaltedConsole:
             if key.lower() != "gain" or not sep:
                 raise Usage(f"usage: {usage}")
             gain = whole(raw, "gain")
-        self._change(line, lambda t: t.withering(attacker, target, gain, loss))
+        def go(t: TickTracker) -> None:
+            _begin_if_up(t, attacker)
+            t.withering(attacker, target, gain, loss)
+
+        self._change(line, go)
 
     def cmd_decisive(self, args: list[str], line: str) -> None:
         usage = "decisive NAME TARGET [miss]"
@@ -270,7 +294,11 @@ class ExaltedConsole:
         if len(args) > 3 or (len(args) == 3 and args[2].lower() not in ("miss", "hit")):
             raise Usage(f"usage: {usage}")
         hit = not (len(args) == 3 and args[2].lower() == "miss")
-        self._change(line, lambda t: t.decisive(args[0], args[1], hit=hit))
+        def go(t: TickTracker) -> None:
+            _begin_if_up(t, args[0])
+            t.decisive(args[0], args[1], hit=hit)
+
+        self._change(line, go)
 
     def cmd_spend(self, args: list[str], line: str) -> None:
         name, amount, cause = name_amount_cause(args, "spend")
@@ -288,7 +316,13 @@ class ExaltedConsole:
     def cmd_move(self, args: list[str], line: str) -> None:
         if len(args) > 1:
             raise Usage("usage: move [NAME]")
-        self._change(line, lambda t: t.move(args[0] if args else None))
+        def go(t: TickTracker) -> None:
+            name = args[0] if args else t.announced()
+            if name is not None:
+                _begin_if_up(t, name)
+            t.move(args[0] if args else None)
+
+        self._change(line, go)
 
     def cmd_adjust(self, args: list[str], line: str) -> None:
         usage = "adjust NAME +N|-N cause..."
@@ -394,7 +428,13 @@ class ExaltedConsole:
     def cmd_end(self, args: list[str], line: str) -> None:
         if args:
             raise Usage("usage: end")
-        self._change(line, lambda t: t.end_turn())
+        def go(t: TickTracker) -> None:
+            if not t.turns and t.announced() is not None:
+                t.pass_turn(t.announced())  # the announced character passes (EX-16)
+            else:
+                t.end_turn()
+
+        self._change(line, go)
 
     def cmd_round(self, args: list[str], line: str) -> None:
         if args not in ([], ["force"]):
@@ -412,10 +452,15 @@ class ExaltedConsole:
             self.write(f"  {name:<12} {shown:>3}i" + (f"  [{status}]" if status else ""))
         for name, f in t.fighters.items():
             if name not in joined and not f.out:
-                self.write(f"  {name:<12}   -   [not joined]")
+                mark = "not joined" if f.worthy else "not worthy: settle with 'contest'"
+                self.write(f"  {name:<12}   -   [{mark}]")
         if t.phase == "combat":
-            nxt = ", ".join(t.turn_order()) or "(nobody; end the round)"
-            self.write(f"still to act: {nxt}")
+            self.write(f"still to act: {', '.join(t.turn_order()) or '(nobody)'}")
+            self.write(t.up_line())
+        for c in t.contests:
+            self.write(f"contest #{c.seq}: {c.first.name} {c.first.successes} v "
+                       f"{c.second.name} {c.second.successes}: "
+                       f"{c.winner + ' wins' if c.winner else 'a tie'} (EX-1)")
 
     def cmd_log(self, args: list[str], line: str) -> None:
         if not self.tracker.log:
