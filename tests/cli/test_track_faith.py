@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pexpect
@@ -266,7 +267,7 @@ def test_fa_20_waits_then_next_round_without_reveal() -> None:
     console.run("order")
     assert out[-5:-2] == ["  Reeve: 6+4=10 (pending)", "  Vessa: 4+3=7 (pending)",
                           "  Orrin: 2+5=7 (pending)"]
-    assert out[-2].startswith("up: Reeve (not started")
+    assert out[-2].startswith("next up: Reeve (not announced")
 
 
 def test_fa_15_confront_with_affected() -> None:
@@ -295,18 +296,20 @@ def test_fa_15_confront_with_affected() -> None:
 
 
 def test_fa_14_next_announces_then_begin() -> None:
-    """FA-14 (one meaning of `next`): next announces who is up, not started, so they
-    may still wait (FA-19) or pass (FA-A5); begin or act starts the turn (FA-12, FA-13);
-    next then closes it and announces the next one, never refusing because someone acts."""
+    """FA-14 (one meaning of `next`, as in the tick tracker): next announces who is up,
+    not started, so they may still wait (FA-19) or pass (FA-A5); begin or act starts
+    the turn (FA-12, FA-13); next then closes it and announces the next one, never
+    refusing because someone acts; next on an announced turn not begun moves on: that
+    character passes (FA-A5), and is refused when passing is off."""
     console, out = console_after([*SETUP, "reveal"])
+    console.run("order")
+    assert "next up: Reeve (not announced: 'next')" in out
     console.run("next")
-    assert out[-1].startswith("up: Reeve (not started: begin or act starts the turn")
+    assert out[-1].startswith("Reeve is up (turn not started")
     assert console.state.acting is None and console.state.commitments  # nothing discarded
-    console.run("next")  # announcing again changes nothing
-    assert console.state.acting is None and not console.can_redo
     console.run("wait")  # the announced character may still wait
     console.run("next")
-    assert out[-1].startswith("up: Vessa (not started")
+    assert out[-1].startswith("Vessa is up (turn not started")
     with pytest.raises(ConsoleError, match="no turn is under way to end: up: Vessa"):
         console.run("end")
     console.run("begin")
@@ -317,10 +320,16 @@ def test_fa_14_next_announces_then_begin() -> None:
     assert out[-2] == "acting: Vessa"  # then the tie line
     console.run("next")  # closes Vessa's turn; Reeve stops waiting and is up
     assert any(o.startswith("Vessa's turn ends (FA-14); Reeve stop(s) waiting") for o in out)
-    assert out[-1].startswith("up: Reeve (not started")
+    assert out[-1].startswith("Reeve is up (turn not started")
     console.run("act Reeve bars the gate")
     console.run("next")
-    console.run("pass Orrin")
+    assert out[-1].startswith("Orrin is up (turn not started")
+    strict = console.clone(out.append)
+    strict.state.rules = replace(strict.state.rules, allow_pass=False)
+    with pytest.raises(ConsoleError, match=r"Orrin is up and has not begun; passing is off"):
+        strict.run("next")
+    console.run("next")  # Orrin, announced and not begun, passes (FA-A5)
+    assert any(o.startswith("Orrin passes: turn over, no action (FA-A5)") for o in out)
     assert console.state.phase == "maintenance"
     with pytest.raises(ValueError, match="every character has had its turn"):
         console.run("next")
@@ -355,19 +364,19 @@ def test_pexpect_add_hand_all_wait_next_round_confront_affected() -> None:
             ("commit Fenn 1", "Fenn commits"),
             ("commit gm", "GM commits the top card"),
             ("reveal", "order (FA-8, FA-9): Fenn > Reeve > Vessa"),
-            ("next", "up: Fenn (not started"),
+            ("next", "Fenn is up (turn not started"),
             ("wait", "Fenn waits (card kept)"),
             ("wait", "Reeve waits (card kept)"),
             ("wait", "every character waits (FA-20)"),
             ("order", "round 1 ended with everyone waiting (FA-20)"),
             ("maintenance", "Round 1 over"),
             ("round", "no new cards, no reveal"),
-            ("order", "up: Fenn (not started"),
+            ("order", "next up: Fenn (not announced: 'next')"),
             ("act Fenn swings at the reeve affects=Reeve",
              "Fenn takes its turn (FA-12): swings at the reeve; affects Reeve (FA-15)"),
             ("confront Vessa", "error: Vessa is not affected by Fenn's action"),
             ("confront Reeve strength 1", "loses its turn this round (FA-16)"),
-            ("next", "up: Vessa (not started"),
+            ("next", "Vessa is up (turn not started"),
         ]:
             child.sendline(line)
             child.expect_exact(shown)

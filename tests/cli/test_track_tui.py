@@ -331,7 +331,7 @@ def test_faith_reveal_shows_totals_order_and_ties() -> None:
             ["8", "Bailiff2", "NPC", "GM: 3 of gale [proficiency]", "2", "5", "pending", ""],
         ]
         assert header(app) == ("FaithRPG card rounds | phase turns | round 1 | "
-                               "up: Talwyn (not started)")
+                               "next up: Talwyn (not announced: 'next')")
         assert notes(app).splitlines() == [
             "order: Talwyn > Marek > Vessa > Mastiff > Orrin > Reeve > Bailiff > Bailiff2",
             "tie at 5 (npc): Bailiff > Bailiff2 [open]",
@@ -347,7 +347,7 @@ def test_faith_reveal_shows_totals_order_and_ties() -> None:
         assert rows["Talwyn"][3:] == ["10 (discarded)", "1", "11", "acted", ""]
         assert rows["Marek"][0] == "" and rows["Marek"][6] == "waits on Vessa"
         assert column(app, "Character")[:4] == ["Talwyn", "Vessa", "Marek", "Mastiff"]
-        assert "up: Vessa (not started)" in header(app)
+        assert "next up: Vessa (not announced" in header(app)
 
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -438,7 +438,7 @@ def test_faith_ctrl_n_announces_and_the_line_order_sorts_as_the_table() -> None:
         await given(pilot, *FAITH_COMMITS, "commit Marek 2", "reveal", "wait")
         await pilot.press("ctrl+n")
         await pilot.pause()
-        assert app.transcript[-1].startswith("up: Marek (not started")
+        assert app.transcript[-1].startswith("Marek is up (turn not started")
         assert "up: Marek (not started)" in header(app)
         await given(pilot, "begin")
         assert "acting: Marek" in header(app)

@@ -64,9 +64,10 @@ def test_reopen_replays_to_the_live_state(store: Store, system: str, lines: list
 
 
 def test_faith_lines_stored_under_the_old_next_still_replay(store: Store) -> None:
-    """Issue 26 (FA-14): `next` used to begin the turn of whoever was up; it now only
-    announces (never stored). A record stored before still reopens: its `next [ACTION]`
-    with nobody acting replays as `act UP [ACTION]`."""
+    """Issue 26 (FA-14): `next` used to begin the turn of whoever was up; it now
+    announces, and moves on past an announced turn not begun. A record stored before
+    (lines without `v`) still reopens: its `next [ACTION]` with nobody acting replays
+    as `act UP [ACTION]`; lines stored since (`v` 2) replay as typed."""
     record = new(store, "faith")
     play(store, record, FAITH_LINES[:7])
     first, second = record.console.state.queue[:2]  # type: ignore[attr-defined]
@@ -77,6 +78,12 @@ def test_faith_lines_stored_under_the_old_next_still_replay(store: Store) -> Non
     state = again.console.state  # type: ignore[attr-defined]
     assert [state.status[n] for n in (first, second)] == ["acted", "acted"]
     assert f"{first} takes its turn (FA-12): strikes" in state.log_text()
+    fresh = new(store, "faith")
+    play(store, fresh, [*FAITH_LINES[:7], "next", "next"])
+    assert store.events(fresh.id)[-1][1] == {"line": "next", "by": "gm", "v": 2}
+    reopened = any_system.open_tracker(store, fresh.id).console.state  # type: ignore[attr-defined]
+    assert reopened.status[first] == "passed"  # announced, then moved on (FA-A5)
+    assert same(any_system.open_tracker(store, fresh.id).console, fresh.console)
 
 
 def test_each_changing_command_is_one_event_with_who(store: Store) -> None:
@@ -84,7 +91,8 @@ def test_each_changing_command_is_one_event_with_who(store: Store) -> None:
     records.append_line(store, record, "round")
     records.append_line(store, record, "commit Vessa 1", by="Vessa")
     assert [e for _, e in store.events(record.id)] == [
-        {"line": "round", "by": "gm"}, {"line": "commit Vessa 1", "by": "Vessa"}]
+        {"line": "round", "by": "gm", "v": 2},
+        {"line": "commit Vessa 1", "by": "Vessa", "v": 2}]
 
 
 def test_read_only_and_refused_commands_store_nothing(store: Store) -> None:

@@ -69,4 +69,4 @@ def test_a_name_merely_like_gm_plays_its_own_card(client: TestClient) -> None:
     assert found is not None
     assert client.post(found.group(1), data={"op": "commit", "card": "top"},
                        follow_redirects=False).status_code == 303
-    assert events(client, gm)[-1] == {"line": "commit Gmork top", "by": "Gmork"}
+    assert events(client, gm)[-1] == {"line": "commit Gmork top", "by": "Gmork", "v": 2}

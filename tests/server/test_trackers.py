@@ -151,7 +151,7 @@ def test_gm_commands_errors_and_buttons(client: TestClient) -> None:
     assert refused.status_code == 400
     assert shown_error(refused.text).startswith("cannot reveal: no card committed yet by")
     assert run(client, gm, "nonsense").status_code == 400
-    assert events(client, gm) == [{"line": "round", "by": "gm"}]
+    assert events(client, gm) == [{"line": "round", "by": "gm", "v": 2}]
     with client.websocket_connect(socket(gm)) as ws:
         seat = Seat(ws)
         seat.recv()
@@ -272,7 +272,7 @@ def test_a_tied_player_declares_to_the_gm_only(tmp_path: Path) -> None:
         gm_page = client.get(f"/trackers/{tid}?k={gm_token}").text
         assert "I shove the bailiff" in gm_page
         assert events(client, me)[-1] == {"line": f"declare {tied[0]} I shove the bailiff",
-                                          "by": tied[0]}
+                                          "by": tied[0], "v": 2}
 
 
 _ROUND = ["round", *(f"commit {n} top" for n in ("Vessa", "Orrin", "Talwyn", "Marek", "gm")),
@@ -339,7 +339,7 @@ def test_characters_added_later_get_links(client: TestClient) -> None:
     run(client, gm, "round")
     assert client.post(vera, data={"op": "commit", "card": "top"},
                        follow_redirects=False).status_code == 303
-    assert events(client, gm)[-1] == {"line": "commit Vera top", "by": "Vera"}
+    assert events(client, gm)[-1] == {"line": "commit Vera top", "by": "Vera", "v": 2}
 
 
 # --- live and restarts ------------------------------------------------------------------------

@@ -77,6 +77,7 @@ _HANDLERS: Final[dict[type, Any]] = {
     C.Affects: CardRoundState._cmd_affects,
     C.EndTurn: CardRoundState._cmd_end_turn,
     C.Wait: CardRoundState._cmd_wait,
+    C.Announce: CardRoundState._cmd_announce,
     C.Pass: CardRoundState._cmd_pass,
     C.Confront: CardRoundState._cmd_confront,
     C.SetInitiative: CardRoundState._cmd_set_init,

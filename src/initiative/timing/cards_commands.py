@@ -86,6 +86,12 @@ class Wait:
 
 
 @dataclass(frozen=True, slots=True)
+class Announce:
+    """The GM names who is up (FA-12 order): that turn has not begun, so the character
+    may still wait or pass (FA-19, FA-A5); the GM's ``next`` (one meaning with ticks)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """FA-A5: the character up next declines to act; its turn is over."""
 
@@ -181,6 +187,7 @@ Command = (
     | Affects
     | EndTurn
     | Wait
+    | Announce
     | Pass
     | Confront
     | SetInitiative

@@ -57,7 +57,7 @@ _SLOTS: Final = (
     "participants", "commitments", "kept", "revealed", "values", "totals", "queue",
     "waiting_on", "status", "acting", "action", "locked", "ties", "waited",
     "declarations", "played", "bonus", "damage", "regen", "log", "elapsed_rounds",
-    "affected", "confronted", "hand_size",
+    "affected", "confronted", "hand_size", "announced",
 )  # fmt: skip
 
 
@@ -113,6 +113,7 @@ class CardRoundBase:
     affected: list[str]  # FA-15: whom the action under way affects (as declared)
     confronted: list[str]  # FA-15: who has confronted the action under way
     hand_size: int  # the starting hand dealt to every deck owner (newcomers too)
+    announced: str | None  # whom the GM's ``next`` named up (turn not begun), if still up
 
     # ------------------------------------------------------------------ setup
 
@@ -141,6 +142,7 @@ class CardRoundBase:
         if hand_size < 0:
             raise CardRoundError(f"hand_size must be >= 0, got {hand_size}")
         s.hand_size = hand_size
+        s.announced = None
         s._add_owner(GM, decks, hand_size)
         for ch in roster:
             s._add_character(ch, None if decks is None else decks.get(ch.name), hand_size)
@@ -189,6 +191,7 @@ class CardRoundBase:
         self.status, self.acting, self.action, self.locked = {}, None, "", False
         self.ties, self.waited, self.declarations = [], [], {}
         self.affected, self.confronted = [], []
+        self.announced = None
 
     # ------------------------------------------------------------------ copying
 
@@ -216,6 +219,7 @@ class CardRoundBase:
         s.played, s.bonus = _copy_nested(self.played), _copy_nested(self.bonus)
         s.damage, s.regen, s.log = dict(self.damage), self.regen[:], self.log[:]
         s.affected, s.confronted = self.affected[:], self.confronted[:]
+        s.announced = self.announced
         s.hand_size = self.hand_size
         return s
 
@@ -263,6 +267,7 @@ class CardRoundBase:
             "affected": self.affected[:],
             "confronted": self.confronted[:],
             "hand_size": self.hand_size,
+            "announced": self.announced,
         }
 
     @classmethod
@@ -296,6 +301,8 @@ class CardRoundBase:
         s.affected = list(d.get("affected", []))
         s.confronted = list(d.get("confronted", []))
         s.hand_size = int(d.get("hand_size", 3))
+        announced = d.get("announced")  # saves made before 'next' announced lack it
+        s.announced = None if announced is None else str(announced)
         return s
 
     # ------------------------------------------------------------------ queries
@@ -330,6 +337,12 @@ class CardRoundBase:
         if self.phase != "turns" or self.acting is not None or not self.queue:
             return None
         return self.queue[0]
+
+    def announced_up(self) -> str | None:
+        """Who the GM's ``next`` announced, while that character is still up and has
+        not begun (a wait, a pass or a turn begun ends the announcement)."""
+        up = self.up_next()
+        return up if up is not None and up == self.announced else None
 
     def table_order(self) -> list[str]:
         """The round's participants as the order tables list them (line ``order``, the

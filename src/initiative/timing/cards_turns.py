@@ -237,6 +237,16 @@ class CardTurnsMixin(CardRoundBase):
             ):
                 self._discard_slot(GM, "no NPC has a turn left (FA-A2, FA-A6)")
 
+    def _cmd_announce(self, cmd: C.Announce) -> None:
+        self._need_phase("turns")
+        up = self.up_next()
+        if up is None:
+            raise CardRoundError(f"nobody is up: {self.acting} is acting"
+                                 if self.acting else "nobody is up")
+        self.announced = up
+        self._log(f"{up} is up (turn not started: begin or act; wait or pass still "
+                  "possible) (FA-12)")
+
     def _cmd_pass(self, cmd: C.Pass) -> None:
         if not self.rules.allow_pass:
             raise CardRoundError("passing is off (allow_pass=False, FA-A5): act or wait")

@@ -80,11 +80,9 @@ class FaithConsole:
         return True
 
     def replay_line(self, line: str) -> bool:
-        """A stored line (:mod:`~initiative.trackers.records`). Before issue 26, ``next
-        [ACTION]`` with nobody acting began the turn of whoever was up; now it only
-        announces, which changes nothing and is never stored, while a stored ``next``
-        always closes a turn. So a stored ``next`` with nobody acting is an old one: it
-        replays as ``act UP [ACTION]``."""
+        """A line stored before issue 26 (:mod:`~initiative.trackers.records` marks the
+        newer ones). Then ``next [ACTION]`` with nobody acting began the turn of whoever
+        was up, so it replays as ``act UP [ACTION]``."""
         s = self.state
         try:
             words = shlex.split(line, comments=True)
@@ -223,6 +221,8 @@ class FaithConsole:
             affects = f"; affects {', '.join(s.affected)}" if s.affected and hints else ""
             return f"acting: {s.acting}{what}{affects}"
         up = s.up_next()
+        if up is not None and s.announced_up() is None:
+            return f"next up: {up} (not announced: 'next')"
         if up is not None:
             more = ": begin or act starts the turn; wait or pass still possible" if hints else ""
             return f"up: {up} (not started{more})"
@@ -252,17 +252,29 @@ class FaithConsole:
         return f"round {s.round}: turns"
 
     def cmd_next(self, args: list[str]) -> None:
-        """Close the turn under way, if any (FA-14), and announce who is up: that turn
-        has not begun, so they may still wait or pass (FA-19, FA-A5)."""
+        """The GM's ``next``, one meaning in both trackers: close the turn under way
+        (FA-14), or move on past the announced character, who passes (FA-A5); then
+        announce who is up. That turn has not begun: the character may still wait or
+        pass (FA-19), and begins it with ``begin`` or ``act``."""
         if args:
             raise ConsoleError("next takes no arguments: it ends the turn under way and "
                                "announces who is up; act NAME ACTION starts a turn")
         s = self.state
         if s.phase != "turns":
             raise ConsoleError(f"nobody to announce: {self.phase_text()}")
-        if s.acting is not None:
-            self.apply(C.EndTurn())
-        self.write(self.turn_text())
+        work = s.clone()  # every step on a copy: a refusal changes nothing
+        if work.acting is not None:
+            work.apply(C.EndTurn())
+        elif (up := work.announced_up()) is not None:
+            if not work.rules.allow_pass:
+                raise ConsoleError(f"{up} is up and has not begun; passing is off "
+                                   f"(allow_pass=False, FA-A5): begin, act or wait {up}")
+            work.apply(C.Pass(up))
+        if work.up_next() is not None:
+            work.apply(C.Announce())
+        self.change(lambda: setattr(self, "state", work))
+        if work.up_next() is None:
+            self.write(self.turn_text())
 
     def cmd_begin(self, args: list[str]) -> None:
         if len(args) > 1:

@@ -82,8 +82,9 @@ CATALOGUE: Final[tuple[CommandEntry, ...]] = (
                  rules=("FA-6", "FA-7", "FA-8")),
     CommandEntry("order", (), "the participants in order, totals, who is up or acting, ties",
                  rules=("FA-8", "FA-9")),
-    CommandEntry("next", (), "close the turn under way (if any) and announce who is up "
-                 "(not started: they may still wait or pass)", rules=("FA-14",)),
+    CommandEntry("next", (), "close the turn under way (or pass the announced character "
+                 "who has not begun) and announce who is up (not started: they may still "
+                 "wait or pass)", rules=("FA-14", "FA-A5")),
     CommandEntry("begin", (_a("NAME", "character", True),),
                  "the character up begins its turn (default: whoever is up)",
                  one_row=True, rules=("FA-12", "FA-13")),
@@ -158,7 +159,8 @@ def help_text() -> str:
         pad = usage.ljust(28) if len(usage) < 28 else usage + "  "
         lines.append(f"  {pad} {e.help}".rstrip())
     lines.append("a turn: next announces who is up (not started: wait or pass still "
-                 "possible); begin or act starts it; next again ends it.")
+                 "possible); begin or act starts it; next again ends it (or, if it never "
+                 "began, that character passes).")
     lines.append("not supported by the model: choosing whom to wait on (always the next "
                  "character); per-card choice for the shared NPC card beyond hand index or "
                  "deck top.")

@@ -8,7 +8,7 @@ Record format (``initiative-tracker/1``):
   stored as the change from the one before) so that ``undo`` still reaches back past a
   snapshot after a restart; ``keys`` is opaque to this module (the web stores its link
   digests there).
-- **Events**: ``{"line": "...", "by": "gm" | <PC name>}`` for every command that changed
+- **Events**: ``{"line": "...", "by": "gm" | <PC name>, "v": 2}`` for every command that changed
   the tracker (undo and redo included; read-only commands such as ``order`` or ``help``
   are not stored), ``{"load": save_data, "label": ..., "by": ...}`` when a saved state is
   adopted (:func:`save_to_store`), and either may carry ``"keys": {...}`` to add.
@@ -58,6 +58,9 @@ KIND = "tracker"
 FORMAT = "initiative-tracker/1"
 SNAPSHOT_EVERY = 50
 UNDO_KEEP = 200
+LINE_MEANING = 2
+"""The ``v`` of a stored line: 2 since ``next`` announced before a turn began (issue 26);
+a line without ``v`` is replayed through the console's ``replay_line`` if it has one."""
 JSON = dict[str, Any]
 _MISSING = object()
 
@@ -222,8 +225,12 @@ def _replay(loaded: Loaded, make: ConsoleMaker, write: Writer = quiet) -> Tracke
 def replay_event(console: TrackerConsole, event: JSON) -> None:
     """Run one stored event on ``console`` (a command line, an adopted saved state, or
     only new link keys); ValueError if it is none of these."""
-    if "line" in event:  # a console may read lines stored under an older meaning
-        getattr(console, "replay_line", console.run)(str(event["line"]))
+    if "line" in event:
+        line = str(event["line"])
+        if int(event.get("v", 1)) >= LINE_MEANING:
+            console.run(line)
+        else:  # a console may read lines stored under an older meaning
+            getattr(console, "replay_line", console.run)(line)
     elif "load" in event:
         console.load_data(event["load"], str(event.get("label", "a saved state")))
     elif "keys" not in event:
@@ -249,7 +256,8 @@ def prepare_line(record: TrackerRecord, line: str, by: str,
     if command_verb(record.system, line) == "load":
         raise ValueError("a loaded file is stored as its data: use load_data with "
                          "prepare_load, or load db:NAME")
-    return _prepare(record, {"line": line, "by": by}, lambda c: c.run(line), keys)
+    return _prepare(record, {"line": line, "by": by, "v": LINE_MEANING},
+                    lambda c: c.run(line), keys)
 
 
 def prepare_load(record: TrackerRecord, data: JSON, label: str, by: str) -> Prepared:
