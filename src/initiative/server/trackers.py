@@ -7,11 +7,15 @@ Routes:
                                  (tick initiative), a player character's (card rounds)
                                  or the spectators'
   POST /trackers/{id}?k=TOKEN    the same requests as the socket, from a plain form
-                                 (op=run&line=..., op=commit&card=N|top, op=declare&text=...)
+                                 (op=run&line=..., op=form&verb=V&a:ARG=..., op=commit&card=N|top,
+                                 op=declare&text=...)
   WS   /trackers/{id}/ws?k=TOKEN live updates
 
 Socket requests (JSON objects, at most 4 KB; `id` comes back as `reply_to`):
   {"op": "run", "line": "next"}           the GM: one console command
+  {"op": "form", "verb": "adjust", "args": {"NAME": "Ryo", ...}}
+                                          the GM: a command's form (its catalogue entry,
+                                          trackers/command_catalogue.py, builds the line)
   {"op": "commit", "card": 0 | "top"}     a PC: commit its own card (hand index or deck top)
   {"op": "declare", "text": "..."}        a PC in a tie: tell the GM its action in secret
   {"op": "sync"}
@@ -43,7 +47,7 @@ from initiative.server.tracker_hub import (
 )
 from initiative.server.ws import read_request, serve_frames
 from initiative.store import Store
-from initiative.trackers import records, systems
+from initiative.trackers import command_catalogue, records, systems
 
 MAX_NAME = 80
 ID_LENGTH = 32
@@ -103,11 +107,20 @@ async def handle_request(hub: TrackerHub, runtime: TrackerRuntime, access: Acces
         if not isinstance(line, str):
             raise TrackerError("run: 'line' must be a command line (text)")
         await hub.run(runtime, access, line, origin)
+    elif op == "form":
+        if access.role != "gm":
+            raise TrackerError("only the game master's link runs commands")
+        verb, args = message.get("verb"), message.get("args")
+        if not isinstance(verb, str) or not isinstance(args, dict):
+            raise TrackerError("form: 'verb' must be a command and 'args' its values")
+        book = command_catalogue.catalogue(runtime.record.system)
+        values = {str(k): v for k, v in args.items() if isinstance(v, str)}
+        await hub.run(runtime, access, command_catalogue.build_line(book, verb, values), origin)
     elif op in ("commit", "declare"):
         value = message.get("card" if op == "commit" else "text")
         await hub.run(runtime, access, player_line(runtime.console, access, op, value), origin)
     else:
-        raise TrackerError(f"unknown op {op!r} (run, commit, declare, sync)")
+        raise TrackerError(f"unknown op {op!r} (run, form, commit, declare, sync)")
 
 
 async def serve_tracker_socket(websocket: WebSocket, hub: TrackerHub) -> None:
@@ -230,10 +243,11 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
         if isinstance(got, Response):
             return got
         runtime, access = got
-        raw = await request.form(max_files=0, max_fields=10)
+        raw = await request.form(max_files=0, max_fields=20)
         form: dict[str, Any] = {k: v for k, v in raw.items() if isinstance(v, str)}
         if form.get("card", "").isdigit():
             form["card"] = int(form["card"])
+        form["args"] = {k[2:]: v for k, v in form.items() if k.startswith("a:")}
         try:
             await handle_request(hub, runtime, access, form.get("op"), form)
         except ValueError as exc:

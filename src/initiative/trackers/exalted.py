@@ -37,6 +37,7 @@ commands (NAME is a roster name; one command per line):
   join NAME N             Join Battle with N entered successes (Initiative 3 + N)
   join NAME roll [stealth] [manipulation]
                           roll Join Battle (Wits/Manipulation + Awareness/Stealth, seeded dice)
+  rollall [npcs]          roll Join Battle for everyone not joined yet (npcs: NPCs only)
   start                   end Join Battle, pass every free action, begin round 1
   start free              end Join Battle and take the free actions one by one (EX-12/13):
   free NAME [what...]     NAME's Join Battle free action ('free NAME' alone passes);
@@ -191,6 +192,24 @@ class ExaltedConsole:
             raise Usage(f"usage: {usage}")
         successes = whole(args[1], "successes")
         self._change(line, lambda t: t.join_battle(name, successes))
+
+    def cmd_rollall(self, args: list[str], line: str) -> None:
+        """Roll Join Battle (EX-2, EX-8, EX-A13) for every character still to join, in
+        roster order, as one undo step; `npcs`: the NPCs only."""
+        if args not in ([], ["npcs"]):
+            raise Usage("usage: rollall [npcs]")
+        npcs = bool(args)
+
+        def go(t: TickTracker) -> None:
+            names = [n for n, f in t.fighters.items()
+                     if not f.joined and not f.out and not (npcs and f.sheet.player)]
+            if not names:
+                raise TickError("nobody is still to roll Join Battle"
+                                + (" among the NPCs" if npcs else ""))
+            for name in names:
+                t.join_battle(name)
+
+        self._change(line, go)
 
     def cmd_start(self, args: list[str], line: str) -> None:
         if args not in ([], ["free"]):
