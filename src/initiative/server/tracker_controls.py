@@ -12,6 +12,7 @@ them once per change.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any
 
@@ -104,7 +105,8 @@ class _Builder:
             "" if command.row else command.check
         return {"verb": command.verb, "title": title or command.title, "help": command.help,
                 "fields": fields, "why": self.why(command, check),
-                "id": f"f-{command.verb}-{row['name'] if row else 'all'}"}
+                "id": "f-" + re.sub(r"[^A-Za-z0-9_-]", "-",
+                                    f"{command.verb}-{row['name'] if row else 'all'}")}
 
     def field(self, arg: Arg, fixed: dict[str, Any] | None,
               row: dict[str, Any] | None) -> dict[str, Any]:
@@ -120,7 +122,7 @@ class _Builder:
             options = [(c, c.replace("_", " ")) for c in arg.choices]
         elif arg.kind == "card":
             options = list((row or {}).get("cards", [("top", "top of the deck")]))
-        if options and not arg.required:
+        if options and not arg.required and arg.kind != "card":
             options = [("", "(none)"), *options]
         return {**base, "options": options}
 
@@ -129,12 +131,13 @@ class _Builder:
         main = [b for c in web if not c.row for b in self.buttons(c)]
         rows = {}
         for row in self.rows:
-            quick = [b for c in web if c.row and c.changes for b in self.buttons(c, row)
-                     if not b["why"]]
+            quick = [c for c in web if c.row and c.quick]
             more = [self.form(c, row) if len(c.args) > 1 or not c.buttons else None
                     for c in web if c.row]
             rows[row["name"]] = {
-                "quick": quick,
+                "quick": [b for c in quick for b in self.buttons(c, row) if not b["why"]],
+                "quick_forms": [f for f in (self.form(c, row) for c in quick if not c.buttons)
+                                if not f["why"]],
                 "more_buttons": [b for c in web if c.row for b in self.buttons(c, row)],
                 "forms": [f for f in more if f is not None]}
         gm = _gm_row(self.console)

@@ -1,6 +1,7 @@
 """The GM trackers' routes (registered by app.py) and their WebSocket protocol.
 
 Routes:
+  GET  /trackers/how-to-play[/{system}]   how to run each system's tracker (tracker_guide)
   GET  /trackers/new, POST /trackers/new   the create form; the answer redirects to:
   GET  /trackers/{id}/created    the links, for the creator's browser only (handoff.py)
   GET  /trackers/{id}?k=TOKEN    the page TOKEN opens: the game master's, the players'
@@ -38,6 +39,7 @@ from initiative.server import handoff
 from initiative.server import tracker_render as tr
 from initiative.server.addresses import public_base
 from initiative.server.pages import NO_STORE, error_page, page
+from initiative.server.tracker_guide import GUIDES
 from initiative.server.tracker_hub import (
     Access,
     TrackerError,
@@ -211,7 +213,7 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
                         links=tr.tracker_links(runtime, access.token),
                         gm=f"/trackers/{record.id}?k={access.token}", base=base,
                         lan=handoff.lan_hint(request),
-                        system_name=tr.SYSTEM_NAMES[record.system],
+                        system_name=tr.SYSTEM_NAMES[record.system], system=record.system,
                         my_table=tr.my_tracker(runtime, access, base))
         response.headers.update(NO_STORE)
         return response
@@ -257,8 +259,22 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
     async def socket(websocket: WebSocket) -> None:
         await serve_tracker_socket(websocket, hub)
 
+    async def guides(request: Request) -> Response:
+        return page("tracker_guide.html", guide=None, guides=list(GUIDES.values()),
+                    names=tr.SYSTEM_NAMES)
+
+    async def guide(request: Request) -> Response:
+        found_guide = GUIDES.get(request.path_params["system"])
+        if found_guide is None:
+            return error_page("No such guide", "There is a guide for each tracker system: "
+                              + ", ".join(GUIDES) + ".", 404)
+        return page("tracker_guide.html", guide=found_guide, guides=list(GUIDES.values()),
+                    names=tr.SYSTEM_NAMES)
+
     return [
         Route("/trackers/new", new_get, methods=["GET"]),
+        Route("/trackers/how-to-play", guides, methods=["GET"]),
+        Route("/trackers/how-to-play/{system}", guide, methods=["GET"]),
         Route("/trackers/new", new_post, methods=["POST"]),
         Route("/trackers/{tracker}/created", created, methods=["GET"]),
         Route("/trackers/{tracker}", get_page, methods=["GET"]),

@@ -44,7 +44,8 @@ class Command(NamedTuple):
     page may not run (files). `buttons`: one-click variants as (label, line) where the
     line may name ``{name}`` (the row) and values the front end knows of the row;
     `probe`: a line checked on a copy of the console to tell whether the command's form
-    can be used now ("" = the first button's line, or always offered)."""
+    can be used now ("" = the first button's line, or always offered); `quick`: shown on
+    the row itself (its buttons, else its form) whenever it would be taken."""
 
     verb: str
     args: tuple[Arg, ...]
@@ -55,6 +56,7 @@ class Command(NamedTuple):
     buttons: tuple[tuple[str, str], ...] = ()
     probe: str = ""
     label: str = ""
+    quick: bool = False
 
     @property
     def check(self) -> str:

