@@ -160,3 +160,106 @@ def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser:
         assert not page.get_by_role("textbox", name="Command").input_value()
     finally:
         context.close()
+
+
+# --- card rounds --------------------------------------------------------------------------
+
+
+def shown_totals(page: Page) -> dict[str, str]:
+    cells = page.locator("#order table.order tbody tr:not(.row-actions)")
+    out = {}
+    for i in range(cells.count()):
+        name = cells.nth(i).locator("th").inner_text().split()[0]
+        out[name] = cells.nth(i).locator("td").nth(2).inner_text().strip()
+    return out
+
+
+def faith_commits(page: Page, hand_card: str) -> None:
+    """Every PC commits on its row (Vessa her hand card `hand_card`, the others the deck
+    top), the GM the shared NPC card from the GM's hand (FA-2, FA-3, FA-5)."""
+    reveal = main_button(page, "Reveal")
+    expect(reveal).to_be_disabled()
+    expect(reveal).to_have_attribute("title", "cannot reveal: no card committed yet by "
+                                     "Vessa, Orrin, Talwyn, Marek, GM")
+    for name in ("Vessa", "Orrin", "Talwyn", "Marek"):
+        form = row(page, name).locator('form[id^="quick-"][data-verb="commit"]')
+        if name == "Vessa":
+            form.get_by_label("card").select_option(index=1 + int(hand_card))
+        click(page, form.get_by_role("button", name="Commit card"))
+    expect(reveal).to_be_disabled()
+    gm = page.locator('.gm-forms form[data-verb="commit"]')
+    gm.get_by_label("card").select_option(index=1)
+    click(page, gm.get_by_role("button", name="Commit card (GM)"))
+    click(page, reveal)  # FA-6
+
+
+def faith_turns(page: Page, server: Server, tracker_id: str, round_no: int) -> None:
+    """Next and End turn until the turns are over (FA-14); then the table's totals are the
+    stored round's (FA-7) and Maintenance ends the round (FA-21)."""
+    for _ in range(30):
+        if main_button(page, "Maintenance").is_enabled():
+            break
+        button = main_button(page, "Next")
+        click(page, button if button.is_enabled() else main_button(page, "End turn"))
+    else:
+        pytest.fail("the turns did not end")
+    state = stored(server, tracker_id).state
+    assert state.round == round_no and state.phase == "maintenance"
+    assert shown_totals(page) == {n: str(state.totals[n]) for n in state.participants}
+    click(page, main_button(page, "Maintenance"))
+    assert stored(server, tracker_id).state.phase == "idle"
+    expect(page.locator("#status")).to_contain_text("idle")
+    expect(main_button(page, "Start round")).to_be_enabled()
+
+
+def test_two_card_rounds_with_clicks_only(server: Server, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        tracker_id = create(page, server, "Card rounds (compatible with FaithRPG)",
+                            "Card clicks")
+        expect(main_button(page, "Reveal")).to_be_disabled()
+        click(page, main_button(page, "Start round"))
+        expect(page.locator("#status")).to_contain_text("commit")
+        vessa_hand = stored(server, tracker_id).state.hands["Vessa"]
+        faith_commits(page, "0")
+        state = stored(server, tracker_id).state
+        assert state.commitments["Vessa"][0] == vessa_hand[0]  # her chosen hand card
+        expect(page.locator("#status")).to_contain_text("turns")
+        page.screenshot(path=f"{SHOTS}/faith-turns-1280.png", full_page=True)
+        # Whoever is up first waits for the next one (FA-19).
+        first = state.queue[0]
+        click(page, row(page, first).get_by_role("button", name="Wait", exact=True))
+        assert stored(server, tracker_id).state.queue[0] != first
+        faith_turns(page, server, tracker_id, 1)
+
+        # Round 2: damage recorded by a row's form, a pass on a row (FA-A5).
+        click(page, main_button(page, "Start round"))
+        faith_commits(page, "0")
+        orrin = row(page, "Orrin")
+        orrin.locator("summary").click()
+        damage = orrin.locator('form[data-verb="damage"]')
+        damage.get_by_label("N").fill("2")
+        click(page, damage.get_by_role("button", name="Record damage"))
+        expect(page.locator("#order")).to_contain_text("damage 2")
+        up = stored(server, tracker_id).state.queue[0]
+        expect(row(page, up).get_by_role("button", name="Pass", exact=True)).to_be_enabled()
+        later = stored(server, tracker_id).state.queue[1]
+        expect(row(page, later).get_by_role("button", name="Pass", exact=True)).to_have_count(0)
+        click(page, row(page, up).get_by_role("button", name="Pass", exact=True))  # FA-A5
+        click(page, main_button(page, "Next"))
+        # The last in the order confronts the action under way, losing its turn (FA-16).
+        last = stored(server, tracker_id).state.queue[-1]
+        confront = row(page, last).locator('form[id^="quick-"][data-verb="confront"]')
+        click(page, confront.get_by_role("button", name="Confront"))
+        assert last not in stored(server, tracker_id).state.queue
+        faith_turns(page, server, tracker_id, 2)
+        newest_in_view(page)
+        page.screenshot(path=f"{SHOTS}/faith-round2-1280.png", full_page=True)
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.screenshot(path=f"{SHOTS}/faith-round2-360.png", full_page=True)
+        size = horizontal_overflow(page)
+        assert size["scroll"] <= size["inner"], f"the GM page scrolls sideways: {size}"
+        assert not page.get_by_role("textbox", name="Command").input_value()
+    finally:
+        context.close()
