@@ -19,10 +19,10 @@ from initiative.trackers.base import TrackerConsole
 
 __all__ = ["ARG_KINDS", "Arg", "Catalogue", "Command", "build_line", "catalogue", "refusal"]
 
-ARG_KINDS = ("name", "name_gm", "names", "int", "signed", "word", "choice", "flag", "card",
-             "text")
+ARG_KINDS = ("name", "name_gm", "names", "int", "signed", "word", "words", "choice", "flag",
+             "card", "text")
 """What an argument takes: a roster name (`name_gm`: or ``gm``), several names, a whole
-number (`signed`: +N or -N), one word, one of `choices`, a literal word that is present
+number (`signed`: +N or -N), one word (`words`: several, each its own), one of `choices`, a literal word that is present
 or not (`flag`: its `choices[0]`), a card of a hand (its index from 0, or ``top`` of the
 deck), or free text (the rest of the line, last)."""
 
@@ -110,10 +110,10 @@ def _word(value: str, arg: Arg, quoted: bool) -> str:
                          f"got {value!r}")
     if kind == "choice" and value not in arg.choices:
         raise ValueError(f"{arg.name} must be one of {', '.join(arg.choices)}, got {value!r}")
-    if kind in ("text", "names"):
-        words = value.split()
-        return " ".join(shlex.quote(w) for w in words) if quoted and kind == "names" \
-            else shlex.quote(value) if quoted else " ".join(words)
+    if kind in ("names", "words"):
+        return " ".join(shlex.quote(w) if quoted else w for w in value.split())
+    if kind == "text":
+        return shlex.quote(value) if quoted else value
     if not quoted and len(value.split()) != 1:
         raise ValueError(f"{arg.name} must be one word, got {value!r}")
     return arg.prefix + (shlex.quote(value) if quoted else value)

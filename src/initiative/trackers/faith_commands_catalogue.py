@@ -18,7 +18,7 @@ COMMANDS: tuple[Command, ...] = (
             changes=False),
     Command("add", (Arg("NAME", "word"), Arg("npc", "flag", False, ("npc",)),
                     Arg("initiative", "int", prefix="initiative="),
-                    Arg("attributes", "text", False)),
+                    Arg("attributes", "words", False)),
             "a newcomer joins (a PC unless NPC is ticked; attributes as ATTR=N ...)",
             label="Add character"),
     Command("round", (Arg("names", "names", False),),
