@@ -263,3 +263,68 @@ def test_two_card_rounds_with_clicks_only(server: Server, browser: Browser) -> N
         assert not page.get_by_role("textbox", name="Command").input_value()
     finally:
         context.close()
+
+
+# --- every command, the guide, the create form ----------------------------------------------
+
+
+@pytest.mark.parametrize(("system", "label"), [
+    ("exalted", "Tick initiative (compatible with Exalted)"),
+    ("faith", "Card rounds (compatible with FaithRPG)")])
+def test_every_catalogue_command_has_a_control_and_the_guide_is_the_trackers(
+        server: Server, browser: Browser, system: str, label: str) -> None:
+    """Each command a web page may run is a button or a form on the GM page (none for the
+    file commands); How to play opens this system's tracker guide, not a game's rules."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        create(page, server, label, f"Every command {system}")
+        for command in catalogue(system).commands:
+            controls = page.locator(f'#tracker [data-verb="{command.verb}"]')
+            if command.web:
+                assert controls.count() > 0, f"no control for {command.verb!r}"
+            else:
+                expect(controls).to_have_count(0)
+        with context.expect_page() as opened:
+            page.get_by_role("link", name="How to play").click()
+        guide = opened.value
+        guide.wait_for_load_state()
+        assert guide.url.endswith(f"/trackers/how-to-play/{system}")
+        expect(guide.locator("h1")).to_have_text(
+            "Running tick initiative" if system == "exalted" else "Running card rounds")
+        guide.locator("details.rules").first.locator("summary").click()
+        expect(guide.locator("details.rules").first).to_contain_text(
+            "EX-6" if system == "exalted" else "FA-A12")
+        guide.set_viewport_size({"width": 360, "height": 740})
+        guide.screenshot(path=f"{SHOTS}/guide-{system}-360.png", full_page=True)
+        size = horizontal_overflow(guide)
+        assert size["scroll"] <= size["inner"], f"the guide scrolls sideways: {size}"
+    finally:
+        context.close()
+
+
+def test_the_create_form_marks_name_required_and_pairs_radios_with_labels(
+        server: Server, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(server.base + "/trackers/new")
+        name = page.get_by_label("Name")
+        expect(name).to_have_attribute("required", "")
+        expect(page.locator('label[for="tracker-name"] .req')).to_have_text("*")
+        page.get_by_label("Name").fill("")
+        page.get_by_role("button", name="Create the tracker").click()
+        assert page.url.endswith("/trackers/new")  # the browser asks for the Name first
+        for key in ("exalted", "faith"):
+            radio = page.locator(f"#system-{key}").bounding_box()
+            text = page.locator(f'label[for="system-{key}"]').bounding_box()
+            assert radio and text
+            gap = text["x"] - (radio["x"] + radio["width"])
+            assert 0 <= gap <= 16, f"{key}: the label is {gap}px from its radio button"
+            assert abs((radio["y"] + radio["height"] / 2)
+                       - (text["y"] + text["height"] / 2)) < 8
+        page.screenshot(path=f"{SHOTS}/new-360.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=f"{SHOTS}/new-1280.png", full_page=True)
+    finally:
+        context.close()
