@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
 
 from initiative.server.tracker_controls import gm_controls
 from initiative.trackers import records, systems

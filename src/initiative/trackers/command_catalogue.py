@@ -22,9 +22,10 @@ __all__ = ["ARG_KINDS", "Arg", "Catalogue", "Command", "build_line", "catalogue"
 ARG_KINDS = ("name", "name_gm", "names", "int", "signed", "word", "words", "choice", "flag",
              "card", "text")
 """What an argument takes: a roster name (`name_gm`: or ``gm``), several names, a whole
-number (`signed`: +N or -N), one word (`words`: several, each its own), one of `choices`, a literal word that is present
-or not (`flag`: its `choices[0]`), a card of a hand (its index from 0, or ``top`` of the
-deck), or free text (the rest of the line, last)."""
+number (`signed`: +N or -N), one word (`words`: several, each its own), one of
+`choices`, a literal word that is present or not (`flag`: its `choices[0]`), a card of a
+hand (its index from 0, or ``top`` of the deck), or free text (the rest of the line,
+last)."""
 
 
 class Arg(NamedTuple):
