@@ -141,8 +141,11 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     ryo = controls["rows"]["Ryo"]
     assert [b["line"] for b in ryo["quick"]] == ["join Ryo roll", "remove Ryo"]
     more = {b["line"]: b["why"] for b in ryo["more_buttons"]}
-    assert more["act Ryo"] and more["delay Ryo"] and more["ledger Ryo"] == ""
+    assert more["delay Ryo"] and more["ledger Ryo"] == "" and more["join Ryo roll"] == ""
     assert "adjust Ryo -" not in " ".join(more)  # no Crash before joining
+    forms = {f["verb"]: f["why"] for f in ryo["forms"]}
+    assert forms["act"] == "no turn is under way" and forms["join"] == ""
+    assert "act Ryo" not in more  # the Act form does what its button would
     ex.run("rollall")
     ex.run("start")
     controls = gm_controls(ex, ("t", 2, ex.marker()))

@@ -132,14 +132,17 @@ class _Builder:
         rows = {}
         for row in self.rows:
             quick = [c for c in web if c.row and c.quick]
-            more = [self.form(c, row) if len(c.args) > 1 or not c.buttons else None
-                    for c in web if c.row]
+            with_form = [c for c in web if c.row and (len(c.args) > 1 or not c.buttons)]
+            # In More, a command with a form shows its buttons only when they do what
+            # the form cannot do without a value (Roll Join Battle, Crash).
+            plain = [c for c in web if c.row and (c not in with_form or any(
+                a.required for a in c.args[1:]))]
             rows[row["name"]] = {
                 "quick": [b for c in quick for b in self.buttons(c, row) if not b["why"]],
                 "quick_forms": [f for f in (self.form(c, row) for c in quick if not c.buttons)
                                 if not f["why"]],
-                "more_buttons": [b for c in web if c.row for b in self.buttons(c, row)],
-                "forms": [f for f in more if f is not None]}
+                "more_buttons": [b for c in plain for b in self.buttons(c, row)],
+                "forms": [self.form(c, row) for c in with_form]}
         gm = _gm_row(self.console)
         for_gm = [c for c in web if c.row and c.args and c.args[0].kind == "name_gm"]
         return {

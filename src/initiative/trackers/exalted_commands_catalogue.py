@@ -93,7 +93,7 @@ COMMANDS: tuple[Command, ...] = (
             buttons=(("End turn", "end"),)),
     Command("round", (Arg("force", "flag", False, ("force",)),),
             "end the round and begin the next (force: lapse unused turns)",
-            buttons=(("End round", "round"),)),
+            buttons=(("End round", "round"),), label="End round"),
     Command("endcombat", (), "the combat is over", buttons=(("End combat", "endcombat"),)),
     Command("order", (), "the tick order with marks", changes=False),
     Command("log", (), "the whole combat log", changes=False),
