@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from initiative.server.tracker_controls import gm_controls
+from initiative.server.tracker_hub import WEB_REFUSED
 from initiative.trackers import records, systems
 from initiative.trackers.command_catalogue import (
     ARG_KINDS,
@@ -72,6 +73,7 @@ def test_the_catalogue_lists_every_console_command_once(system: str) -> None:
         texts = [a for a in command.args if a.kind == "text"]
         assert not texts or command.args[-1] == texts[0]  # free text comes last
         assert not command.row or command.args  # a row command names its row
+    assert {c.verb for c in book.commands if not c.web} <= WEB_REFUSED
     with pytest.raises(ValueError, match="no tracker system"):
         catalogue("dnd")
 
