@@ -146,7 +146,8 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     assert more["delay Ryo"] and more["ledger Ryo"] == "" and more["join Ryo roll"] == ""
     assert "adjust Ryo -" not in " ".join(more)  # no Crash before joining
     forms = {f["verb"]: f["why"] for f in ryo["forms"]}
-    assert forms["act"] == "no turn is under way" and forms["join"] == ""
+    assert forms["act"] == "no turn is under way" and "join" not in forms
+    assert [f["verb"] for f in ryo["quick_forms"]] == ["join"]  # successes on the row (EX-8)
     assert "act Ryo" not in more  # the Act form does what its button would
     ex.run("rollall")
     ex.run("start")
@@ -170,12 +171,12 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     cards = gm_commit["fields"][1]["options"]
     assert cards[0][0] == "top" and len(cards) == 1 + len(fa.state.hands["GM"])
     vessa = controls["rows"]["Vessa"]
-    assert [f["verb"] for f in vessa["quick_forms"]] == ["commit"]
+    assert [f["verb"] for f in vessa["quick_forms"]] == ["commit", "init"]
     for who in ("Vessa", "Orrin", "Talwyn", "Marek", "gm"):
         fa.run(f"commit {who} top")
     controls = gm_controls(fa, ("f", 6, fa.marker()))
     assert {b["line"]: b["why"] for b in controls["main"]}["reveal"] == ""
-    assert not controls["rows"]["Vessa"]["quick_forms"]  # committed: no commit offered
+    assert [f["verb"] for f in controls["rows"]["Vessa"]["quick_forms"]] == ["init"]
 
 
 def test_a_form_runs_its_command_with_or_without_javascript(tmp_path: Path) -> None:

@@ -114,9 +114,7 @@ def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser:
         expect(main_button(page, "Roll Join Battle for NPCs only")).to_be_disabled()
         click(page, row(page, "Ryo").get_by_role("button", name="Roll Join Battle"))
         # Sela's player rolled at the table: 2 successes entered in her row's form (EX-8).
-        sela = row(page, "Sela")
-        sela.locator("summary").click()
-        form = sela.locator('form[data-verb="join"]')
+        form = row(page, "Sela").locator('form[data-verb="join"]')
         form.get_by_label("successes or roll").fill("2")
         click(page, form.get_by_role("button", name="Join Battle"))
         assert shown_initiative(page)["Sela"] == "5"
@@ -135,10 +133,9 @@ def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser:
         newest_in_view(page)
         click(page, main_button(page, "End round"))
 
-        # Round 2: an Initiative adjustment by form, a Crash and an Act by row buttons.
-        brute = row(page, "Brute")
-        brute.locator("summary").click()
-        adjust = brute.locator('form[data-verb="adjust"]')
+        # Round 2: an Initiative adjustment by the row's form, a Crash and an Act by row
+        # buttons.
+        adjust = row(page, "Brute").locator('form[data-verb="adjust"]')
         adjust.get_by_label("+N or -N").fill("+3")
         adjust.get_by_label("cause").fill("a stunt")
         value = stored(server, tracker_id).tracker.fighters["Brute"].initiative

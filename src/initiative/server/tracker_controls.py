@@ -71,6 +71,12 @@ def _gm_row(console: TrackerConsole) -> dict[str, Any]:
     return {"name": "gm", "cards": _cards(hand)}
 
 
+def _needs_value(command: Command) -> bool:
+    """Whether the command's form asks for a value besides its row (Join Battle's
+    successes, an Initiative change): its buttons cannot do all it does."""
+    return any(a.required for a in command.args[1:])
+
+
 class _Builder:
     """Controls of one console state."""
 
@@ -135,14 +141,15 @@ class _Builder:
             with_form = [c for c in web if c.row and (len(c.args) > 1 or not c.buttons)]
             # In More, a command with a form shows its buttons only when they do what
             # the form cannot do without a value (Roll Join Battle, Crash).
-            plain = [c for c in web if c.row and (c not in with_form or any(
-                a.required for a in c.args[1:]))]
+            plain = [c for c in web if c.row and (c not in with_form or _needs_value(c))]
+            inline = [f for f in (self.form(c, row) for c in quick
+                                  if not c.buttons or _needs_value(c)) if not f["why"]]
+            shown = {f["verb"] for f in inline}
             rows[row["name"]] = {
                 "quick": [b for c in quick for b in self.buttons(c, row) if not b["why"]],
-                "quick_forms": [f for f in (self.form(c, row) for c in quick if not c.buttons)
-                                if not f["why"]],
+                "quick_forms": inline,
                 "more_buttons": [b for c in plain for b in self.buttons(c, row)],
-                "forms": [self.form(c, row) for c in with_form]}
+                "forms": [self.form(c, row) for c in with_form if c.verb not in shown]}
         gm = _gm_row(self.console)
         for_gm = [c for c in web if c.row and c.args and c.args[0].kind == "name_gm"]
         return {
@@ -160,6 +167,6 @@ def gm_controls(console: TrackerConsole, key: tuple[Any, ...]) -> dict[str, Any]
     """Every control of the GM page for `console` in the state `key` names (a tracker's
     id, seq and console marker): `main` one-click buttons, `gm_forms` (the GM's own card
     and hand), `forms` (commands of no row), `shows` (commands that only show
-    something), `rows` (per character: `quick` buttons that would be taken now,
-    `more_buttons` and `forms`)."""
+    something), `rows` (per character: `quick` buttons and `quick_forms` that would be
+    taken now, on the row itself; `more_buttons` and `forms`, the rest of its commands)."""
     return _Builder(console, key).build()

@@ -78,7 +78,7 @@ COMMANDS: tuple[Command, ...] = (
                        Arg("init", "signed", False, prefix="init="),
                        Arg("label", "text", False)),
             "a timed effect (EX-19, EX-24) or a ready-made one", row=True,
-            label="Add effect"),
+            probe="effect {name} until_removed check", label="Add effect"),
     Command("uneffect", (Arg("ID", "int"),), "remove effect #ID", label="Remove effect"),
     Command("effects", (), "list the effects", changes=False),
     Command("templates", (), "list the ready-made effects", changes=False),

@@ -28,11 +28,13 @@
 
   // The newest answer stays in view: after this page's own request the console's
   // transcript shows its end (newest at the bottom, as a terminal does).
+  // A transcript that first appears (the first command) shows its end too.
   function render(msg) {
+    const had = root.querySelector(".transcript") !== null;
     swap(msg.regions);
-    if (msg.reply_to != null) {
-      const transcript = root.querySelector(".transcript");
-      if (transcript) transcript.scrollTop = transcript.scrollHeight;
+    const transcript = root.querySelector(".transcript");
+    if (transcript && (msg.reply_to != null || !had)) {
+      transcript.scrollTop = transcript.scrollHeight;
     }
     if (msg.announce) announce.textContent = msg.announce;
     if (declare) declare.hidden = !msg.can_declare;
