@@ -172,6 +172,9 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     assert cards[0][0] == "top" and len(cards) == 1 + len(fa.state.hands["GM"])
     vessa = controls["rows"]["Vessa"]
     assert [f["verb"] for f in vessa["quick_forms"]] == ["commit", "init"]
+    bailiff = controls["rows"]["Bailiff"]  # an NPC: its card is the GM's (FA-5)
+    assert not {"commit", "draw", "hand"} & {f["verb"] for f in bailiff["quick_forms"]
+                                             + bailiff["forms"] + bailiff["more_buttons"]}
     for who in ("Vessa", "Orrin", "Talwyn", "Marek", "gm"):
         fa.run(f"commit {who} top")
     controls = gm_controls(fa, ("f", 6, fa.marker()))

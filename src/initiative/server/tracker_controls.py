@@ -43,8 +43,9 @@ def _why(console: TrackerConsole, key: tuple[Any, ...], line: str) -> str:
 def rows_of(console: TrackerConsole) -> list[dict[str, Any]]:
     """Each roster character with the values its row's buttons may use: `name`, and for
     tick initiative `to_crash` (the loss that brings it to the Crash threshold, EX-5,
-    EX-A1) when it can crash; for card rounds `cards`, the hand its commit draws from
-    (an NPC's is the GM's shared hand, FA-5)."""
+    EX-A1) when it can crash; for card rounds `cards`, the hand its commit draws from,
+    and `gm_hand` for an NPC, whose card and hand are the GM's (FA-5): its row leaves
+    them to the GM's own controls."""
     if isinstance(console, ExaltedConsole):
         t = console.tracker
         floor = t.rules.crash_at_or_below
@@ -54,9 +55,8 @@ def rows_of(console: TrackerConsole) -> list[dict[str, Any]]:
                 for name, f in t.fighters.items()]
     if isinstance(console, FaithConsole):
         s = console.state
-        return [{"name": c.name, "cards": _cards(s.hands.get(c.name if c.side == "pc" else GM,
-                                                              []))}
-                for c in s.roster]
+        return [{"name": c.name, "cards": _cards(s.hands.get(c.name, [])),
+                 **({} if c.side == "pc" else {"gm_hand": True})} for c in s.roster]
     raise TypeError(f"not a tracker console: {console!r}")
 
 
@@ -137,11 +137,13 @@ class _Builder:
         main = [b for c in web if not c.row for b in self.buttons(c)]
         rows = {}
         for row in self.rows:
-            quick = [c for c in web if c.row and c.quick]
-            with_form = [c for c in web if c.row and (len(c.args) > 1 or not c.buttons)]
+            mine = [c for c in web if c.row and not (row.get("gm_hand")
+                                                      and c.args[0].kind == "name_gm")]
+            quick = [c for c in mine if c.quick]
+            with_form = [c for c in mine if len(c.args) > 1 or not c.buttons]
             # In More, a command with a form shows its buttons only when they do what
             # the form cannot do without a value (Roll Join Battle, Crash).
-            plain = [c for c in web if c.row and (c not in with_form or _needs_value(c))]
+            plain = [c for c in mine if c not in with_form or _needs_value(c)]
             inline = [f for f in (self.form(c, row) for c in quick
                                   if not c.buttons or _needs_value(c)) if not f["why"]]
             shown = {f["verb"] for f in inline}
