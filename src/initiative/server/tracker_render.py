@@ -4,7 +4,8 @@ Players and spectators get regions rendered only from the model's view for them
 (`tick_view(tracker, viewer)`, `CardRoundState.view(viewer)`): a face-down card, another
 player's hand or a hidden NPC Initiative is never in their data, so it cannot be in
 their HTML. The GM's pages add the console transcript (the console's own lines, the
-GM's reading), the hands, the command buttons and the links.
+GM's reading), the hands, the command buttons and forms (`tracker_controls`) and the
+links.
 
 Regions (element ids): `status`, `order`, `log`; GM: `controls`, `console`, `hands`,
 `links`; a card-round player: `mine` (their hand, commit and declare).
@@ -12,9 +13,11 @@ Regions (element ids): `status`, `order`, `log`; GM: `controls`, `console`, `han
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from initiative.server.pages import env
+from initiative.server.tracker_controls import gm_controls
 from initiative.server.tracker_hub import Access, TrackerRuntime
 from initiative.timing.cards import GM
 from initiative.timing.cards_content import Card
@@ -25,6 +28,8 @@ from initiative.trackers.faith import HELP as FAITH_HELP
 from initiative.trackers.faith import FaithConsole
 
 LOG_LINES = 200
+ECHO = re.compile(r"^(\[[^\]]*\] )?> ")
+"""A command as the console pane echoes it (`tracker_hub.echo`)."""
 SYSTEM_NAMES = {"exalted": "Tick initiative (compatible with Exalted)",
                 "faith": "Card rounds (compatible with FaithRPG)"}
 HELP = {"exalted": EXALTED_HELP, "faith": FAITH_HELP}
@@ -144,41 +149,13 @@ def player_controls(view: dict[str, Any], access: Access) -> dict[str, Any]:
             "committed": committed, "declared": view["declarations"].get(me, "")}
 
 
-def gm_buttons(console: object) -> list[dict[str, Any]]:
-    """The common commands, each with whether it can be used now (and why not)."""
-    def button(line: str, label: str, why: str) -> dict[str, Any]:
-        return {"line": line, "label": label, "why": why}
-
-    if isinstance(console, ExaltedConsole):
-        t = console.tracker
-        combat = t.phase == "combat"
-        buttons = [
-            button("start", "Start combat", "" if t.phase in ("join", "free_actions")
-                   else "combat has started"),
-            button("next", "Next", "" if combat else "works in combat"),
-            button("end", "End turn", "" if t.active else "no turn under way"),
-            button("round", "End round", "" if combat and not t.active and not t.turn_order()
-                   else "turns are still to come"),
-        ]
-    elif isinstance(console, FaithConsole):
-        s = console.state
-        missing = [x for x in s.needed_slots() if x not in s.commitments]
-        buttons = [
-            button("round", "Start round", "" if s.phase == "idle" and s.roster
-                   else "a round is running" if s.roster else "the roster is empty"),
-            button("reveal", "Reveal", "" if s.phase == "commit" and not missing
-                   else "still to commit: " + ", ".join(missing) if s.phase == "commit"
-                   else "no cards to reveal"),
-            button("next", "Next", "" if s.phase == "turns" else "no turns under way"),
-            button("end", "End turn", "" if s.acting else "nobody is acting"),
-            button("maintenance", "Maintenance", "" if s.phase == "maintenance"
-                   else "not the maintenance phase"),
-        ]
-    else:
-        raise TypeError(f"not a tracker console: {console!r}")
-    return [*buttons,
-            button("undo", "Undo", "" if console.can_undo else "nothing to undo"),
-            button("redo", "Redo", "" if console.can_redo else "nothing to redo")]
+def last_answer(transcript: list[str]) -> list[str]:
+    """The newest command of the GM's console and its answer (shown by the buttons, so
+    the answer to a click is in view wherever the console is)."""
+    for at in range(len(transcript) - 1, -1, -1):
+        if ECHO.match(transcript[at]):
+            return transcript[at:][:12]
+    return []
 
 
 # --- regions ------------------------------------------------------------------------------
@@ -258,8 +235,11 @@ def _contexts(runtime: TrackerRuntime, access: Access, base: str
     }
     if access.role == "gm":
         links = tracker_links(runtime, access.token, base)
-        out["controls"] = ("tracker_controls.html",
-                           {"buttons": gm_buttons(runtime.console), **common})
+        common["controls"] = gm_controls(runtime.console, (record.id, record.seq,
+                                                            runtime.console.marker()))
+        common["action"] = f"/trackers/{record.id}?k={access.token}"
+        common["last"] = last_answer(list(runtime.transcript))
+        out["controls"] = ("tracker_controls.html", common)
         out["console"] = ("tracker_console.html", {"lines": list(runtime.transcript)})
         out["links"] = ("tracker_links.html", {"links": links, **common})
     elif faith and access.role == "pc":

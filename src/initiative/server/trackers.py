@@ -1,17 +1,22 @@
 """The GM trackers' routes (registered by app.py) and their WebSocket protocol.
 
 Routes:
+  GET  /trackers/how-to-play[/{system}]   how to run each system's tracker (tracker_guide)
   GET  /trackers/new, POST /trackers/new   the create form; the answer redirects to:
   GET  /trackers/{id}/created    the links, for the creator's browser only (handoff.py)
   GET  /trackers/{id}?k=TOKEN    the page TOKEN opens: the game master's, the players'
                                  (tick initiative), a player character's (card rounds)
                                  or the spectators'
   POST /trackers/{id}?k=TOKEN    the same requests as the socket, from a plain form
-                                 (op=run&line=..., op=commit&card=N|top, op=declare&text=...)
+                                 (op=run&line=..., op=form&verb=V&a:ARG=..., op=commit&card=N|top,
+                                 op=declare&text=...)
   WS   /trackers/{id}/ws?k=TOKEN live updates
 
 Socket requests (JSON objects, at most 4 KB; `id` comes back as `reply_to`):
   {"op": "run", "line": "next"}           the GM: one console command
+  {"op": "form", "verb": "adjust", "args": {"NAME": "Ryo", ...}}
+                                          the GM: a command's form (its catalogue entry,
+                                          trackers/command_catalogue.py, builds the line)
   {"op": "commit", "card": 0 | "top"}     a PC: commit its own card (hand index or deck top)
   {"op": "declare", "text": "..."}        a PC in a tie: tell the GM its action in secret
   {"op": "sync"}
@@ -34,6 +39,7 @@ from initiative.server import handoff
 from initiative.server import tracker_render as tr
 from initiative.server.addresses import public_base
 from initiative.server.pages import NO_STORE, error_page, page
+from initiative.server.tracker_guide import GUIDES
 from initiative.server.tracker_hub import (
     Access,
     TrackerError,
@@ -43,7 +49,7 @@ from initiative.server.tracker_hub import (
 )
 from initiative.server.ws import read_request, serve_frames
 from initiative.store import Store
-from initiative.trackers import records, systems
+from initiative.trackers import command_catalogue, records, systems
 
 MAX_NAME = 80
 ID_LENGTH = 32
@@ -103,11 +109,20 @@ async def handle_request(hub: TrackerHub, runtime: TrackerRuntime, access: Acces
         if not isinstance(line, str):
             raise TrackerError("run: 'line' must be a command line (text)")
         await hub.run(runtime, access, line, origin)
+    elif op == "form":
+        if access.role != "gm":
+            raise TrackerError("only the game master's link runs commands")
+        verb, args = message.get("verb"), message.get("args")
+        if not isinstance(verb, str) or not isinstance(args, dict):
+            raise TrackerError("form: 'verb' must be a command and 'args' its values")
+        book = command_catalogue.catalogue(runtime.record.system)
+        values = {str(k): v for k, v in args.items() if isinstance(v, str)}
+        await hub.run(runtime, access, command_catalogue.build_line(book, verb, values), origin)
     elif op in ("commit", "declare"):
         value = message.get("card" if op == "commit" else "text")
         await hub.run(runtime, access, player_line(runtime.console, access, op, value), origin)
     else:
-        raise TrackerError(f"unknown op {op!r} (run, commit, declare, sync)")
+        raise TrackerError(f"unknown op {op!r} (run, form, commit, declare, sync)")
 
 
 async def serve_tracker_socket(websocket: WebSocket, hub: TrackerHub) -> None:
@@ -198,7 +213,7 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
                         links=tr.tracker_links(runtime, access.token),
                         gm=f"/trackers/{record.id}?k={access.token}", base=base,
                         lan=handoff.lan_hint(request),
-                        system_name=tr.SYSTEM_NAMES[record.system],
+                        system_name=tr.SYSTEM_NAMES[record.system], system=record.system,
                         my_table=tr.my_tracker(runtime, access, base))
         response.headers.update(NO_STORE)
         return response
@@ -230,10 +245,11 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
         if isinstance(got, Response):
             return got
         runtime, access = got
-        raw = await request.form(max_files=0, max_fields=10)
+        raw = await request.form(max_files=0, max_fields=20)
         form: dict[str, Any] = {k: v for k, v in raw.items() if isinstance(v, str)}
         if form.get("card", "").isdigit():
             form["card"] = int(form["card"])
+        form["args"] = {k[2:]: v for k, v in form.items() if k.startswith("a:")}
         try:
             await handle_request(hub, runtime, access, form.get("op"), form)
         except ValueError as exc:
@@ -243,8 +259,22 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
     async def socket(websocket: WebSocket) -> None:
         await serve_tracker_socket(websocket, hub)
 
+    async def guides(request: Request) -> Response:
+        return page("tracker_guide.html", guide=None, guides=list(GUIDES.values()),
+                    names=tr.SYSTEM_NAMES)
+
+    async def guide(request: Request) -> Response:
+        found_guide = GUIDES.get(request.path_params["system"])
+        if found_guide is None:
+            return error_page("No such guide", "There is a guide for each tracker system: "
+                              + ", ".join(GUIDES) + ".", 404)
+        return page("tracker_guide.html", guide=found_guide, guides=list(GUIDES.values()),
+                    names=tr.SYSTEM_NAMES)
+
     return [
         Route("/trackers/new", new_get, methods=["GET"]),
+        Route("/trackers/how-to-play", guides, methods=["GET"]),
+        Route("/trackers/how-to-play/{system}", guide, methods=["GET"]),
         Route("/trackers/new", new_post, methods=["POST"]),
         Route("/trackers/{tracker}/created", created, methods=["GET"]),
         Route("/trackers/{tracker}", get_page, methods=["GET"]),

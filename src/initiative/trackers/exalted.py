@@ -196,6 +196,24 @@ class ExaltedConsole:
         successes = whole(args[1], "successes")
         self._change(line, lambda t: t.join_battle(name, successes))
 
+    def cmd_rollall(self, args: list[str], line: str) -> None:
+        """Roll Join Battle (EX-2, EX-8, EX-A13) for every character still to join, in
+        roster order, as one undo step; `npcs`: the NPCs only."""
+        if args not in ([], ["npcs"]):
+            raise Usage("usage: rollall [npcs]")
+        npcs = bool(args)
+
+        def go(t: TickTracker) -> None:
+            names = [n for n, f in t.fighters.items()
+                     if not f.joined and not f.out and not (npcs and f.sheet.player)]
+            if not names:
+                raise TickError("nobody is still to roll Join Battle"
+                                + (" among the NPCs" if npcs else ""))
+            for name in names:
+                t.join_battle(name)
+
+        self._change(line, go)
+
     def cmd_start(self, args: list[str], line: str) -> None:
         if args not in ([], ["free"]):
             raise Usage("usage: start [free]")

@@ -115,6 +115,9 @@ CATALOGUE: tuple[CommandForm, ...] = (
                 True, "EX-9, EX-10, EX-11, EX-A13"),
     CommandForm("join", (_NAME, _word("init"), _a("initiative", "whole")),
                 "join with the Initiative typed directly (no dice pool needed)", True, "EX-8"),
+    CommandForm("rollall", (_word("npcs", True),),
+                "roll Join Battle for everyone not joined yet (npcs: the NPCs only)",
+                rules="EX-2, EX-8"),
     CommandForm("start", (),
                 "end Join Battle (the worthy foes are listed), pass every free action, "
                 "begin round 1", rules="EX-1, EX-12"),

@@ -15,7 +15,10 @@
   function focusKey(el) {
     if (!el || !root.contains(el)) return null;
     if (el.id) return "#" + el.id;
-    if (el.dataset && el.dataset.line) return '[data-line="' + el.dataset.line + '"]';
+    if (el.dataset && el.dataset.line) return '[data-line="' + CSS.escape(el.dataset.line) + '"]';
+    const form = el.closest && el.closest("form[id]");
+    if (form && el.name) return "#" + CSS.escape(form.id) + ' [name="' + CSS.escape(el.name) + '"]';
+    if (form && el.dataset && el.dataset.verb) return "#" + CSS.escape(form.id) + " button[data-verb]";
     if (el.dataset && el.dataset.card) return '[data-card="' + el.dataset.card + '"]';
     return null;
   }
@@ -23,8 +26,16 @@
   // The log and the console transcript keep the reader's place (see live.js).
   const swap = InitiativeLive.swapper(root, [".log", ".transcript"], focusKey, null);
 
+  // The newest answer stays in view: after this page's own request the console's
+  // transcript shows its end (newest at the bottom, as a terminal does).
+  // A transcript that first appears (the first command) shows its end too.
   function render(msg) {
+    const had = root.querySelector(".transcript") !== null;
     swap(msg.regions);
+    const transcript = root.querySelector(".transcript");
+    if (transcript && (msg.reply_to != null || !had)) {
+      transcript.scrollTop = transcript.scrollHeight;
+    }
     if (msg.announce) announce.textContent = msg.announce;
     if (declare) declare.hidden = !msg.can_declare;
     root.dataset.seq = String(msg.seq);
@@ -70,6 +81,12 @@
       if (send({ op: "run", line: line }) && input && !(button && button.name === "line")) {
         input.value = "";
       }
+    } else if (op === "form") {
+      const args = {};
+      new FormData(form).forEach(function (value, key) {
+        if (key.indexOf("a:") === 0 && typeof value === "string") args[key.slice(2)] = value;
+      });
+      send({ op: "form", verb: form.dataset.verb, args: args });
     } else if (op === "commit" && button && button.name === "card") {
       const card = button.value === "top" ? "top" : Number(button.value);
       send({ op: "commit", card: card });

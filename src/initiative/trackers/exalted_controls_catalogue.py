@@ -1,0 +1,107 @@
+"""The tick-initiative console's commands as data (:mod:`initiative.trackers.exalted`;
+the format: :mod:`initiative.trackers.command_catalogue`). One entry per verb, in the
+order of the console's help; rule ids as the console cites them."""
+
+from __future__ import annotations
+
+from initiative.timing.ticks_content import EFFECT_TEMPLATES
+from initiative.trackers.command_catalogue import Arg, Command
+
+QUOTED = False
+"""The console splits a line at spaces: a value is one word (names have no spaces)."""
+
+NAME = Arg("NAME", "name")
+CAUSE = Arg("cause", "text", required=False)
+HOW_LONG = ("one_turn", "next_turn", "until_removed", *EFFECT_TEMPLATES)
+
+COMMANDS: tuple[Command, ...] = (
+    Command("roster", (), "list the roster (loads the sample roster if it is empty)",
+            changes=False),
+    Command("add", (Arg("NAME", "word"), Arg("npc", "flag", False, ("npc",)),
+                    Arg("stamina", "int", prefix="stamina="),
+                    Arg("wits", "int", prefix="wits="),
+                    Arg("awareness", "int", prefix="awareness="),
+                    Arg("stealth", "int", False, prefix="stealth="),
+                    Arg("manipulation", "int", False, prefix="manipulation="),
+                    Arg("motes", "int", False, prefix="motes=")),
+            "add a character (a PC unless NPC is ticked)", label="Add character"),
+    Command("rollall", (), "roll Join Battle for everyone not joined yet (EX-2, EX-8)",
+            buttons=(("Roll Join Battle for all", "rollall"),
+                     ("Roll Join Battle for NPCs only", "rollall npcs")),
+            label="Roll Join Battle"),
+    Command("join", (NAME, Arg("successes or roll", "word"),
+                     Arg("stealth", "flag", False, ("stealth",)),
+                     Arg("manipulation", "flag", False, ("manipulation",))),
+            "Join Battle: N entered successes, or roll (EX-2, EX-8, EX-A13)", row=True,
+            buttons=(("Roll Join Battle", "join {name} roll"),), label="Join Battle", quick=True),
+    Command("start", (Arg("free", "flag", False, ("free",)),),
+            "end Join Battle and begin round 1 (free: take free actions one by one, "
+            "EX-12/13)", buttons=(("Start combat", "start"),), label="Start combat"),
+    Command("free", (NAME, Arg("what", "text", False)),
+            "NAME's Join Battle free action (empty: passes it, EX-13)", row=True,
+            probe="free {name}", label="Free action", quick=True),
+    Command("tie", (Arg("NAMES", "names"),), "the GM's order for tied characters (EX-A5)",
+            label="Order a tie"),
+    Command("next", (), "end the current turn, else start the next turn, else next round",
+            buttons=(("Next", "next"),)),
+    Command("act", (NAME, Arg("what", "text", False)),
+            "the character's combat action (starts its turn if due)", row=True,
+            buttons=(("Act", "act {name}"),), quick=True),
+    Command("flurry", (NAME, Arg("what", "text", False)),
+            "a second (flurry) action of the active character", row=True,
+            probe="flurry {name}"),
+    Command("delay", (Arg("NAME", "name", False),),
+            "the character's tick came up: pay 1i and hold the turn (EX-17)", row=True,
+            buttons=(("Delay", "delay {name}"),), quick=True),
+    Command("held", (NAME,), "the character takes its held turn now (EX-17, EX-A8)",
+            row=True, buttons=(("Take held turn", "held {name}"),), quick=True),
+    Command("withering", (Arg("ATTACKER", "name"), Arg("TARGET", "name"), Arg("N", "int"),
+                          Arg("gain", "int", False, prefix="gain=")),
+            "TARGET loses N Initiative, ATTACKER gains the gain (default N)", row=True,
+            label="Withering attack"),
+    Command("decisive", (NAME, Arg("TARGET", "name"), Arg("miss", "flag", False, ("miss",))),
+            "decisive attack; the attacker resets to base Initiative", row=True,
+            label="Decisive attack"),
+    Command("spend", (NAME, Arg("N", "int"), CAUSE), "pay N Initiative", row=True,
+            probe="spend {name} 1 check", label="Spend Initiative"),
+    Command("move", (Arg("NAME", "name", False),), "the active character's reflexive move "
+            "(EX-16)", row=True, buttons=(("Move", "move {name}"),)),
+    Command("adjust", (NAME, Arg("+N or -N", "signed"), Arg("cause", "text")),
+            "any other Initiative gain or loss, with its cause", row=True,
+            buttons=(("Crash", "adjust {name} -{to_crash} Crashed by the GM"),),
+            probe="adjust {name} +1 check", label="Adjust Initiative", quick=True),
+    Command("rush", (NAME, CAUSE), "a move left over from a Rush or Disengage (EX-21)",
+            row=True, probe="rush {name}"),
+    Command("effect", (NAME, Arg("duration or template", "choice", choices=HOW_LONG),
+                       Arg("by", "word", False, prefix="by="),
+                       Arg("anchor", "word", False, prefix="anchor="),
+                       Arg("init", "signed", False, prefix="init="),
+                       Arg("label", "text", False)),
+            "a timed effect (EX-19, EX-24) or a ready-made one", row=True,
+            probe="effect {name} until_removed check", label="Add effect"),
+    Command("uneffect", (Arg("ID", "int"),), "remove effect #ID", label="Remove effect"),
+    Command("effects", (), "list the effects", changes=False),
+    Command("templates", (), "list the ready-made effects", changes=False),
+    Command("motes", (NAME, Arg("N", "int"), CAUSE),
+            "spend N motes (adrenaline refills 5 per turn, EX-25)", row=True,
+            probe="motes {name} 1 check", label="Spend motes"),
+    Command("remove", (NAME, CAUSE), "the character leaves the fight (its ledger stays)",
+            row=True, buttons=(("Remove", "remove {name}"),), quick=True),
+    Command("ledger", (NAME,), "every Initiative change of the character", row=True,
+            changes=False, buttons=(("Ledger", "ledger {name}"),)),
+    Command("end", (), "end the current turn (a turn without actions is a pass)",
+            buttons=(("End turn", "end"),)),
+    Command("round", (Arg("force", "flag", False, ("force",)),),
+            "end the round and begin the next (force: lapse unused turns)",
+            buttons=(("End round", "round"),), label="End round"),
+    Command("endcombat", (), "the combat is over", buttons=(("End combat", "endcombat"),)),
+    Command("order", (), "the tick order with marks", changes=False),
+    Command("log", (), "the whole combat log", changes=False),
+    Command("rules", (), "the house-rule flags in force", changes=False),
+    Command("undo", (), "step back one change", buttons=(("Undo", "undo"),)),
+    Command("redo", (), "step forward one change", buttons=(("Redo", "redo"),)),
+    Command("help", (), "the command list", changes=False),
+    Command("save", (Arg("FILE", "word"),), "write the state to a file", web=False),
+    Command("load", (Arg("FILE", "word"),), "read the state from a file", web=False),
+    Command("saved", (), "list the saved trackers", changes=False, web=False),
+)
