@@ -111,9 +111,13 @@ class IBCompanionConsole:
         self.pos += 1
 
     def _ops(self, ops: list[Op], label: str) -> None:
+        """Apply a line's operations on a copy; the line's effect has then resolved:
+        units at 0 HP leave (AMB-56)."""
         work = self.companion.clone()
         for op in ops:
             work.apply(op)
+        if work.state is not None and work.state.result is None:
+            work.apply(("settle",))
         self._commit(work, label)
 
     @property

@@ -114,7 +114,7 @@ def parse_unit_phrase(companion: Companion, words: list[str]) -> list[Op]:
         amount = int(m.group(2))
         return [("charge", unit, amount if m.group(1) == "gains" else -amount)]
     if re.fullmatch(r"(declares )?(an )?initiative break|breaks", rest):
-        return [("break", unit)]
+        return [("break", [unit])]
     if rest in ("heals", "") or rest.startswith("heals "):
         m = re.fullmatch(r"heals (\d+)", rest)
         if m:
@@ -160,11 +160,11 @@ def parse_effect(companion: Companion, words: list[str]) -> list[Op]:
     if cmd == "break":
         if low == ["end"] or low == ["ends"]:
             return [("break_end",)]
-        if len(args) != 1:
-            raise Usage("usage: break NAME | break end")
-        return [("break", companion.unit(args[0]))]
+        if not args:
+            raise Usage("usage: break NAME [NAME ...] | break end")
+        return [("break", [companion.unit(a) for a in args])]
     if cmd == "defeat":
-        if len(args) != 1:
-            raise Usage("usage: defeat NAME")
-        return [("defeat", companion.unit(args[0]))]
+        if not args:
+            raise Usage("usage: defeat NAME [NAME ...]")
+        return [("defeat", [companion.unit(a) for a in args])]
     raise Usage(f"unknown command {cmd!r} (try 'help')")

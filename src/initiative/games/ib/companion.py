@@ -51,6 +51,7 @@ from initiative.games.ib.frames import (
     ST_START,
     W_AFTER_RESOLVE,
     W_BETWEEN,
+    WINDOW,
     ActivationFrame,
     BreakFrame,
     WindowFrame,
@@ -371,7 +372,8 @@ class Companion:
 
     def _op_damage(self, source: int, target: int, amount: int, insight: int | None) -> None:
         """IB 5.2: the dealer's Insight (+1 each, IB 5.2.2), the target's Weaken (+2,
-        IB 5.2.6) and Guard (halves, IB 5.2.3) in the AMB-51 order; 0 HP is a defeat."""
+        IB 5.2.6) and Guard (halves, IB 5.2.3) in the AMB-51 order. A unit at 0 HP
+        leaves when the effect has resolved (`settle`, AMB-56)."""
         state = self.started()
         self._check_unit(target)
         if amount < 0:
@@ -384,6 +386,10 @@ class Companion:
         else:
             bonus = 0
         damage.deal(state, source, target, amount + bonus, insight=bonus)
+
+    def _op_settle(self) -> None:
+        """AMB-56: the effect has resolved for all its targets: units at 0 HP leave the
+        track (IB 3.5.6), then victory (IB 3.6.5) and Time Collapse (IB 3.6.1)."""
         self._settle()
 
     def _op_heal(self, target: int, amount: int) -> None:
@@ -420,33 +426,53 @@ class Companion:
             raise CompanionError("a move needs an amount of at least 1")
         effects.move(self.started(), unit, amount)
 
-    def _op_defeat(self, unit: int) -> None:
-        """A unit leaves the track for a reason the table names (IB 3.5.6)."""
-        self._check_unit(unit)
+    def _op_defeat(self, units: list[int]) -> None:
+        """Units leave the track together for a reason the table names (IB 3.5.6; a
+        deck-out, IB 2.8.6); then victory and Time Collapse (AMB-24)."""
         state = self.started()
-        damage.remove_unit(state, unit)
+        for unit in units:
+            self._check_unit(unit)
+        for unit in units:
+            damage.remove_unit(state, unit)
         effects.after_removal(state)
         self._close_ended()
 
-    def _op_break(self, unit: int) -> None:
-        """IB 3.7.5-3.7.6: a unit with 3 Charge declares an Initiative Break (AMB-30,
-        AMB-33, AMB-34 say who may and when it pays); it jumps to the far left at once
-        and its Break Art is next."""
+    def _op_break(self, units: list[int], jump: bool = True) -> None:
+        """IB 3.7.5: units with 3 Charge declare Initiative Breaks together (AMB-30,
+        AMB-33, AMB-34 say who may and when Charge is paid); the last declared resolve
+        first, a simultaneous batch by Speed (IB 3.7.8-3.7.9, AMB-31). With `jump` the
+        first jumps to the far left at once (IB 3.7.6) and its Break Art is next."""
         state = self.started()
-        self._check_unit(unit)
-        seat = state.match.unit_seat[unit]
-        if unit not in windows.eligible(state, seat):
-            raise CompanionError(self._why_not_break(unit))
+        if not units or len(set(units)) != len(units):
+            raise CompanionError("name each unit that breaks once")
+        declared = []
+        for unit in units:
+            self._check_unit(unit)
+            seat = state.match.unit_seat[unit]
+            if unit not in windows.eligible(state, seat):
+                raise CompanionError(self._why_not_break(unit))
+            declared.append((seat, unit))
         kind = W_BETWEEN if state.stack[0].tag == NEXT else W_AFTER_RESOLVE
-        state.stack.append(WindowFrame(kind, (), ((seat, unit),)))
+        state.stack.append(WindowFrame(kind, (), tuple(declared)))
         breaks.window_step(state, state.stack[-1])  # reveal, pay (AMB-33), queue
-        while state.stack[-1].tag != BREAK:  # the table, not the engine, asks again
+        while state.stack[-1].tag == WINDOW:  # the table, not the engine, asks again
             state.stack.pop()
-        frame = state.stack[-1]
-        assert frame.tag == BREAK and frame.stage == B_WAITING
-        breaks.break_step(state, frame)
-        if state.stack[-1].tag == ACTION:  # the Break Art's frame: the table resolves it
-            state.stack.pop()
+        if jump:
+            self._op_jump()
+
+    def _op_jump(self) -> None:
+        """IB 3.7.6: the next declared Break resolves: its unit jumps to the far left
+        (a defeated unit's, or one short of Charge under AMB-33 `resolution`, is
+        cancelled); the table then resolves its Break Art."""
+        state = self.started()
+        top = state.stack[-1]
+        if top.tag != BREAK or top.stage != B_WAITING:
+            raise CompanionError("no declared Initiative Break is waiting")
+        while top.tag == BREAK and top.stage == B_WAITING:
+            breaks.break_step(state, top)
+            if state.stack[-1].tag == ACTION:  # the Break Art: the table resolves it
+                state.stack.pop()
+            top = state.stack[-1]
         self._close_ended()
 
     def _why_not_break(self, unit: int) -> str:
@@ -472,7 +498,11 @@ class Companion:
         if top.tag != BREAK or top.stage != B_RETURN:
             raise CompanionError("no Initiative Break is resolving")
         breaks.break_step(state, BreakFrame(top.unit, B_RETURN, top.was_oor))
-        self._close_ended()
+        top = state.stack[-1]
+        if state.result is None and top.tag == BREAK and top.stage == B_WAITING:
+            self._op_jump()  # the next declared Break (IB 3.7.8)
+        else:
+            self._close_ended()
 
     # ------------------------------------------------------------------ saving
 
