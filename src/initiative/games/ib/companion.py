@@ -312,6 +312,14 @@ class Companion:
         """An activation ended early (its unit defeated, AMB-13, or broke, AMB-34): its
         Round Marker step still follows (IB 3.5.2)."""
         state = self.started()
+        top = state.stack[-1] if state.stack else None
+        if state.result is None and top is not None and top.tag == BREAK \
+                and top.stage == B_RETURN and not state.on_track(top.unit):
+            breaks.break_step(state, top)  # IB 3.7.6: a defeated breaker never returns
+            after = state.stack[-1]
+            if after.tag == BREAK and after.stage == B_WAITING:
+                self._op_jump()  # the next declared Break (IB 3.7.8)
+                return
         if state.result is None and len(state.stack) == 1:
             base = state.stack[0]
             if base.tag == ACTIVATION and base.flags & F_ENDED:
