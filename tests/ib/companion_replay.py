@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from initiative.games.ib import events as ev
 from initiative.games.ib.actions import K_ADVANCED, K_BASIC, K_BREAK_ART, K_KEYSTONE
 from initiative.games.ib.companion import Companion, Op, TableUnit
-from initiative.games.ib.frames import B_WAITING, BREAK
 from initiative.games.ib.events import PART_GUARD, PART_INSIGHT, PART_WEAKEN
+from initiative.games.ib.frames import B_WAITING, BREAK
 from initiative.games.ib.match import Match
 from initiative.games.ib.state import IBState
 
@@ -96,7 +96,6 @@ class Replay:
     def translate(self, event: ev.Event) -> list[Op]:
         """The companion operations a table enters for `event` (none for a consequence)."""
         code, n = event[0], self.match.num_characters
-        c = self.companion
         if code == ev.SETUP:
             return [("start", [])]
         if code == ev.ACT_START:

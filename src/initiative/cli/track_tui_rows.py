@@ -239,7 +239,8 @@ def ib_rows(console: IBCompanionConsole) -> Board:
     Round Marker under the table; the row of the unit acting (or next) highlighted."""
     c = console.companion
     if c.state is None:
-        rows = [(u.name, u.side, str(u.hp), "-", "-", "not started") for u in c.units]
+        rows: list[tuple[str, ...]] = [(u.name, u.side, str(u.hp), "-", "-", "not started")
+                                       for u in c.units]
         return Board(console.header(), IB_COLUMNS, rows,
                      ["add units by their printed stats, then 'start'"])
     rows = console.unit_rows()

@@ -220,7 +220,7 @@ class IBCompanionConsole:
         c = self.companion
         state = c.started()
         track = state.track
-        rows = []
+        rows: list[tuple[str, ...]] = []
         match = state.match
         for u in [*track.order, *(u for u in range(match.num_characters)
                                   if not state.on_track(u))]:

@@ -84,16 +84,16 @@ def parse_play(companion: Companion, words: list[str]) -> list[Op]:
 
 
 _ATTACK = re.compile(r"(basic attack|advanced attack|break art|keystone(?: ability)?)"
-                     r"(?: on (\S+) for (\d+))?")
+                     r"(?: on (\S+) for (\d+))?", re.IGNORECASE)
 
 
 def parse_unit_phrase(companion: Companion, words: list[str]) -> list[Op]:
     """A line starting with a unit's name: its attack, damage, move, Charge or Break."""
     unit = companion.unit(words[0])
-    rest = " ".join(w.lower() for w in words[1:])
+    rest = " ".join(words[1:])
     attack = _ATTACK.fullmatch(rest)
     if attack:
-        kind = attack.group(1).split()[0]
+        kind = attack.group(1).split()[0].lower()
         kind = {"break": "break_art"}.get(kind, kind)
         ops: list[Op] = [("act", unit, kind)]
         if attack.group(2):
@@ -102,23 +102,22 @@ def parse_unit_phrase(companion: Companion, words: list[str]) -> list[Op]:
         if kind == "basic":  # IB 3.7.1 / 4.1.1: a Basic Attack gains 1 Charge
             ops.append(("charge", unit, 1))
         return ops
-    m = re.fullmatch(r"deals (\d+)(?: damage)? to (\S+)", rest)
+    m = re.fullmatch(r"deals (\d+)(?: damage)? to (\S+)", rest, re.IGNORECASE)
     if m:
         return [("damage", unit, companion.unit(m.group(2)), int(m.group(1)), None)]
-    m = re.fullmatch(r"moves? (up|back) (\d+)", rest)
+    m = re.fullmatch(r"moves? (up|back) (\d+)", rest, re.IGNORECASE)
     if m:
         amount = int(m.group(2))
-        return [("move", unit, -amount if m.group(1) == "up" else amount)]
-    m = re.fullmatch(r"(gains|loses|spends) (\d+) charge", rest)
+        return [("move", unit, -amount if m.group(1).lower() == "up" else amount)]
+    m = re.fullmatch(r"(gains|loses|spends) (\d+) charge", rest, re.IGNORECASE)
     if m:
         amount = int(m.group(2))
-        return [("charge", unit, amount if m.group(1) == "gains" else -amount)]
-    if re.fullmatch(r"(declares )?(an )?initiative break|breaks", rest):
+        return [("charge", unit, amount if m.group(1).lower() == "gains" else -amount)]
+    if re.fullmatch(r"(declares )?(an )?initiative break|breaks", rest, re.IGNORECASE):
         return [("break", [unit])]
-    if rest in ("heals", "") or rest.startswith("heals "):
-        m = re.fullmatch(r"heals (\d+)", rest)
-        if m:
-            return [("heal", unit, int(m.group(1)))]
+    m = re.fullmatch(r"heals (\d+)", rest, re.IGNORECASE)
+    if m:
+        return [("heal", unit, int(m.group(1)))]
     raise Usage(f"cannot read {' '.join(words)!r}: after a unit's name say 'basic attack "
                 "on TARGET for N', 'advanced attack ...', 'break art ...', 'deals N to "
                 "TARGET', 'move up N', 'move back N', 'gains N charge', 'heals N' or "

@@ -261,7 +261,8 @@ class Companion:
         """IB 3.0.1 / 3.1.2: the leftmost unit begins an activation; its Status Check
         resolves Burn, Stun, Seal and Mute (IB 3.2.2, IB 5.3)."""
         state = self.started()
-        if state.stack[-1].tag != NEXT or len(state.stack) != 1:
+        idle = state.stack[-1]
+        if idle.tag != NEXT or len(state.stack) != 1:
             raise CompanionError(self._busy())
         activation.next_step(state)  # pops the idle frame, pushes the activation
         if state.result is not None or not state.stack:
@@ -284,7 +285,10 @@ class Companion:
         top = state.stack[-1]
         if top.tag == BREAK:
             return f"{self.name(top.unit)}'s Initiative Break is resolving: 'break end' first"
-        return f"{self.name(state.stack[0].unit)} is acting: end its activation first ('end')"
+        who = self.active()
+        if who < 0:
+            return "an Initiative Break is waiting to resolve"
+        return f"{self.name(who)} is acting: end its activation first ('end')"
 
     def _op_end(self) -> None:
         """IB 3.2.7-3.2.8, 3.3, 3.4.6, 3.5.2: the active unit's activation ends: Movement
@@ -296,8 +300,9 @@ class Companion:
         if state.stack[-1] is not base:
             raise CompanionError(self._busy())
         if base.step < ST_END:
-            state.stack[0] = ActivationFrame(base.unit, ST_END, base.flags)
-        activation.step(state, state.stack[0])
+            base = ActivationFrame(base.unit, ST_END, base.flags)
+            state.stack[0] = base
+        activation.step(state, base)
         self._between()
 
     def _between(self) -> None:
@@ -344,7 +349,7 @@ class Companion:
                 "has taken its action (IB 3.2.6)"
             raise CompanionError(f"{self.name(unit)} {why}")
 
-    def _op_act(self, actor: int, kind: str, free: bool = False) -> None:
+    def _op_act(self, actor: int, kind: str, free: bool = False) -> str | None:
         """The active unit declares its action: an attack pays its Charge (IB 4.2.1,
         4.3.1); a Break Art within its own Initiative Break was paid for (IB 3.7.6).
         `free`: an action that is not the activation's one (AMB-48, AMB-42)."""
@@ -364,8 +369,8 @@ class Companion:
                 state.emit((events.DECLARE, actor, code))
         elif kind == "pass":
             state.emit((events.PASS, actor))
-        if not free:
-            base = state.stack[0]
+        base = state.stack[0]
+        if not free and base.tag == ACTIVATION:
             state.stack[0] = ActivationFrame(actor, ST_END, base.flags)
         if code is None and kind != "pass":
             return f"{self.name(actor)} plays {kind} (IB 4.4-4.8): the table resolves it."
@@ -461,8 +466,9 @@ class Companion:
                 raise CompanionError(self._why_not_break(unit))
             declared.append((seat, unit))
         kind = W_BETWEEN if state.stack[0].tag == NEXT else W_AFTER_RESOLVE
-        state.stack.append(WindowFrame(kind, (), tuple(declared)))
-        breaks.window_step(state, state.stack[-1])  # reveal, pay (AMB-33), queue
+        window = WindowFrame(kind, (), tuple(declared))
+        state.stack.append(window)
+        breaks.window_step(state, window)  # reveal, pay (AMB-33), queue
         while state.stack[-1].tag == WINDOW:  # the table, not the engine, asks again
             state.stack.pop()
         if jump:
