@@ -279,7 +279,7 @@ def test_save_and_load_a_file_and_the_database(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "b.json").read_text())
     assert data["format"] == "initiative-ib-companion/1"
     for target in (str(tmp_path / "b.json"), "db:Cave"):
-        fresh, out = console([], db=f"sqlite:///{tmp_path / 't.db'}")
+        fresh, _ = console([], db=f"sqlite:///{tmp_path / 't.db'}")
         fresh.run(f"load {target}")
         assert track(fresh) == track(c) and hp(fresh, "Kaede") == 5
         assert fresh.companion.lines[-1] == f"loaded {target}"
@@ -322,3 +322,30 @@ def test_initiative_track_ib_in_a_terminal() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_a_stored_companion_reopens_to_the_live_state(tmp_path: Path) -> None:
+    """The project's store (trackers/records.py): one event per changing line; reopening
+    replays them to the same state, undo history included; more than SNAPSHOT_EVERY
+    lines take a snapshot on the way."""
+    from initiative.store import Store
+    from initiative.trackers import any_system, records, systems
+
+    store = Store(f"sqlite:///{tmp_path / 'trackers.db'}")
+    try:
+        console = systems.new_console("ib", records.quiet, {"status_stacking": "stack"}, 5)
+        record = any_system.open_tracker(store, records.create_tracker(store, console, "Cave"))
+        lines = [*FIGHT, "next", "Ash basic attack on Kaede for 3", "undo", "redo"]
+        lines += ["apply weaken to Ember", "cleanse weaken from Ember"] * 30 + ["next"]
+        for line in lines:
+            records.append_line(store, record, line)
+        again = any_system.open_tracker(store, record.id)
+        assert again.console.save_data() == record.console.save_data()
+        assert again.console.system == "ib" and again.console.can_undo
+        again.console.run("undo")
+        assert isinstance(again.console, IBCompanionConsole)
+        assert again.console.companion.active() == unit(again.console, "Ash")
+        assert records.summary(record.console) == {"system": "ib", "round": 1,
+                                                    "phase": "battle"}
+    finally:
+        store.close()
