@@ -74,7 +74,7 @@ _EFFECT_WORDS = ("damage", "heal", "apply", "cleanse", "charge", "break", "defea
 
 
 def parse_config(rules: dict[str, Any]) -> RulesConfig:
-    """The house-rule flags (`initiative rules ib` lists them); ValueError if bad."""
+    """The house-rule flags (`initiative rules` lists them); ValueError if bad."""
     try:
         return RulesConfig.from_dict(dict(rules))
     except InitiativeError as exc:
@@ -274,7 +274,7 @@ class IBCompanionConsole:
     def cmd_rules(self, args: list[str], line: str) -> None:
         changed = self.companion.config.to_dict(only_changed=True)
         if not changed:
-            self.write("  (the rulebook's defaults; `initiative rules ib` lists the flags)")
+            self.write("  (the rulebook's defaults; `initiative rules` lists the flags)")
         for key, value in changed.items():
             self.write(f"  {key} = {value}")
 
