@@ -154,6 +154,8 @@ class Replay:
             return []
         if record.source < 0 and record.target in self.burn_pending:
             self.burn_pending.discard(record.target)
+            if any(part.part >= 0 for part in record.parts):
+                raise Unsupported("a static modifier on Burn damage")
             return []  # the Status Check's Burn: the companion resolves it itself
         printed = record.total if record.base is None else record.base
         insight = 0

@@ -308,7 +308,8 @@ class IBCompanionConsole:
             state = dict(data["state"])
             state["rules"] = data.get("rules", state.get("rules", {}))
             loaded = Companion.from_dict(state)
-        except (KeyError, TypeError, AttributeError, ValueError, InitiativeError) as exc:
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError,
+                InitiativeError) as exc:
             raise Usage(f"{label} is not a valid saved battle ({exc})") from None
         loaded.lines.append(f"loaded {label}")
         self._commit(loaded, f"load {label}")

@@ -361,6 +361,8 @@ class Companion:
         code = ACTION_KINDS.get(kind)
         if code is not None:
             need = {K_ADVANCED: 1, K_BREAK_ART: 3}.get(code, 0)
+            if code == K_KEYSTONE and self.config.keystone_ability_cost == "one_charge":
+                need = 1  # AMB-41
             if state.charge[actor] < need:
                 raise CompanionError(f"{self.name(actor)} has {state.charge[actor]} Charge; "
                                      f"that attack needs {need} (IB 4.2.1, 4.3.1)")
@@ -459,12 +461,21 @@ class Companion:
         if not units or len(set(units)) != len(units):
             raise CompanionError("name each unit that breaks once")
         declared = []
-        for unit in units:
-            self._check_unit(unit)
-            seat = state.match.unit_seat[unit]
-            if unit not in windows.eligible(state, seat):
-                raise CompanionError(self._why_not_break(unit))
-            declared.append((seat, unit))
+        base = state.stack[0]
+        if base.tag == ACTIVATION and self.ops and self.ops[-1][0] == "act" \
+                and self.ops[-1][1] == base.unit and self.ops[-1][2] != "pass":
+            # IB 3.7.5: right after declaring its action (an attack, a card), before the
+            # table resolves it, the active unit may break instead: it has not yet acted
+            state.stack[0] = ActivationFrame(base.unit, ST_ACTION, base.flags)
+        try:
+            for unit in units:
+                self._check_unit(unit)
+                seat = state.match.unit_seat[unit]
+                if unit not in windows.eligible(state, seat):
+                    raise CompanionError(self._why_not_break(unit))
+                declared.append((seat, unit))
+        finally:
+            state.stack[0] = base
         kind = W_BETWEEN if state.stack[0].tag == NEXT else W_AFTER_RESOLVE
         window = WindowFrame(kind, (), tuple(declared))
         state.stack.append(window)
