@@ -240,6 +240,18 @@ def test_breaking_in_its_own_activation_ends_it() -> None:
     assert track(c) == "Kaede | Ember > Ash"
 
 
+def test_the_active_unit_may_break_instead_of_its_declared_attack() -> None:
+    """IB 3.7.5 with `break_after_own_action=false`: once its attack has resolved the
+    active unit may not break, but right after declaring its action (before the table
+    enters any effect) it may break instead."""
+    flags = {"break_after_own_action": False}
+    c, _ = console([*FIGHT, "next", "Ash gains 3 charge", "Ash basic attack on Kaede for 1"],
+                   flags)
+    refused(c, "Ash breaks", r"has acted.*IB 3.7.5")
+    c, _ = console([*FIGHT, "next", "Ash gains 3 charge", "play Feint", "Ash breaks"], flags)
+    assert c.companion.breaking() == unit(c, "Ash")
+
+
 def test_a_sealed_unit_cannot_break() -> None:
     """IB 5.2.5 / AMB-17: Seal forbids an Initiative Break until it expires."""
     c, _ = console([*FIGHT, "charge Ember +3", "apply seal to Ember"])

@@ -462,8 +462,9 @@ class Companion:
             raise CompanionError("name each unit that breaks once")
         declared = []
         base = state.stack[0]
-        if base.tag == ACTIVATION and self.ops and self.ops[-1][0] == "act" \
-                and self.ops[-1][1] == base.unit and self.ops[-1][2] != "pass":
+        last = next((op for op in reversed(self.ops) if op[0] != "settle"), None)
+        if base.tag == ACTIVATION and last is not None and last[0] == "act" \
+                and last[1] == base.unit and last[2] != "pass":
             # IB 3.7.5: right after declaring its action (an attack, a card), before the
             # table resolves it, the active unit may break instead: it has not yet acted
             state.stack[0] = ActivationFrame(base.unit, ST_ACTION, base.flags)
