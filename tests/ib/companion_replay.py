@@ -84,6 +84,11 @@ class Replay:
             self._enter(("defeat", rest))  # a deck-out (IB 2.8.6)
 
     def _enter(self, op: Op) -> None:
+        if op == ("draw?",):
+            state = self.companion.state
+            if state is None or state.result is not None:
+                return
+            op = ("next",)
         if op == ("jump?",):
             state = self.companion.state
             top = state.stack[-1] if state is not None else None
@@ -144,6 +149,8 @@ class Replay:
             return [("break_end",)]
         if code == ev.DEFEAT:  # the engine settles (AMB-56), or a deck-out defeats
             return [("defeat?", event[1])] if event[1] < n else []
+        if code == ev.RESULT:
+            return [("draw?",)]  # `max_activations` stops the game as the next one starts
         if code in (ev.SPAWN, ev.PHASE, ev.CC_ACTION):
             raise Unsupported(f"event {event!r}")
         return []
@@ -174,8 +181,9 @@ class Replay:
 
 
 def snapshot(state: IBState) -> tuple[object, ...]:
-    """What must agree: track order, Round Marker, round, Time Collapse, HP, Charge."""
+    """What must agree: track order, Round Marker, round, Time Collapse, HP, Charge and
+    the result (IB 3.6.5)."""
     track = state.track
     n = state.match.num_characters
     return (tuple(track.order), track.rm, track.round, track.rm is None,
-            tuple(state.hp[:n]), tuple(state.charge[:n]))
+            tuple(state.hp[:n]), tuple(state.charge[:n]), state.result)

@@ -58,7 +58,7 @@ def replay_game(game: IBGame, seed: int) -> tuple[Replay, int]:
 def test_a_default_game_agrees_through_collapse_and_victory() -> None:
     """IB 3.5-3.6: a whole 1v1 game agrees step by step, rounds, Time Collapse and the
     result included, and the companion's log tells each rule it applied."""
-    seen_collapse = 0
+    seen_collapse = finished = 0
     for seed in range(6):
         game = load_game("initiative_break")
         assert isinstance(game, IBGame)
@@ -68,9 +68,11 @@ def test_a_default_game_agrees_through_collapse_and_victory() -> None:
         assert mine is not None
         codes = {e[0] for e in mine.events()}
         seen_collapse += events.COLLAPSE in codes
+        finished += mine.result is not None
         assert events.ROUND in codes  # IB 3.5.4: rounds ended on the companion's own rules
         assert any("[IB 3.5.2]" in line for line in replay.companion.lines)
     assert seen_collapse  # IB 3.6.1 was reached in at least one game
+    assert finished  # IB 3.6.5: and a side won on the companion as in the engine
 
 
 @settings(max_examples=12, deadline=None)
