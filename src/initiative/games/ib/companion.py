@@ -181,12 +181,7 @@ class Companion:
 
     def unit(self, name: str) -> int:
         """The engine unit called `name` (case-insensitive)."""
-        state = self.started()
-        for u, spec in enumerate(state.match.units):
-            if spec.name.lower() == name.lower():
-                return u
-        raise CompanionError(f"no unit called {name!r} (known: "
-                             f"{', '.join(s.name for s in state.match.units)})")
+        return self.unit_in(self.started().match, name)
 
     def name(self, unit: int) -> str:
         return self.started().match.units[unit].name
@@ -212,7 +207,8 @@ class Companion:
     # ------------------------------------------------------------------ operations
 
     def apply(self, op: Op) -> None:
-        """Run one operation; raises CompanionError (the caller keeps a copy to drop)."""
+        """Run one operation. CompanionError when the rules refuse it; the state may
+        then be part-changed, so callers apply to a `clone` and adopt it on success."""
         name, *args = op
         handler = getattr(self, f"_op_{name}", None)
         if handler is None:
@@ -246,16 +242,17 @@ class Companion:
         state.emit((events.SETUP, *track))
         if self.config.time_collapse_at_setup:
             rounds.check_time_collapse(state, effects.fire)
-        state.stack.append(NEXT_FRAME)
+        state.stack.append(NEXT_FRAME)  # the idle point before the first activation
         self.state = state
-        self._between()
 
     @staticmethod
     def unit_in(match: Match, name: str) -> int:
+        """The unit of `match` called `name` (case-insensitive)."""
         for u, spec in enumerate(match.units):
             if spec.name.lower() == name.lower():
                 return u
-        raise CompanionError(f"no unit called {name!r}")
+        raise CompanionError(f"no unit called {name!r} (known: "
+                             f"{', '.join(s.name for s in match.units)})")
 
     def _op_next(self) -> None:
         """IB 3.0.1 / 3.1.2: the leftmost unit begins an activation; its Status Check
