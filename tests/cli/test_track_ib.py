@@ -167,9 +167,12 @@ def test_end_moves_by_speed_then_the_round_marker_steps_and_rounds_end() -> None
     c, out = console([*FIGHT, "next", "end"])
     assert track(c) == "Kaede > Ember | Ash"
     assert any(line.endswith("[IB 3.3.1]") for line in out)
-    assert out[-1].endswith("[IB 3.5.2]")
-    c.run("next")
-    c.run("next")  # ends Kaede's activation, starts Ember's
+    assert out[-2].endswith("[IB 3.5.2]")
+    assert out[-1].startswith("Kaede is up (not started)")
+    c.run("next")  # nothing under way: Kaede's activation begins
+    assert c.companion.active() == unit(c, "Kaede")
+    c.run("next")  # ends Kaede's activation and announces Ember, not started
+    assert c.companion.active() == -1 and "up (not started): Ember" in c.header()
     assert c.companion.started().track.round == 2
     assert any(line.endswith("[IB 3.5.4]") for line in c.companion.lines)
 
@@ -325,6 +328,8 @@ def test_initiative_track_ib_in_a_terminal() -> None:
         child.expect_exact("error: cannot read 'Kaede fly'")
         child.sendline("next")
         child.expect_exact("The Round Marker steps left, passing Ash (foes). [IB 3.5.2]")
+        child.expect_exact("Ember is up (not started)")
+        child.sendline("begin")
         child.expect_exact("Ember (foes) begins an activation (round 1).")
         child.sendline("order")
         child.expect_exact("round 1, Ember is acting")

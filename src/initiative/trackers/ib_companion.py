@@ -41,8 +41,11 @@ setting up (NAME is one word; names and words are case-insensitive):
   units                   every unit with HP, Charge, statuses and its place
   start [NAME ...]        set the track (IB 2.9.4; NAMEs: the table's order of tied units)
 playing:
-  next                    end the current activation (if any), start the next (IB 3.1.2)
-  end                     end the current activation: Movement, then the Round Marker
+  next                    end the activation under way, if any, and announce who is up (not
+                          started: Breaks may still be declared); with none under way,
+                          begin the announced unit's activation (IB 3.1.2)
+  begin                   the announced unit begins its activation (Status Check, IB 3.2.2)
+  end                     end the activation under way: Movement, then the Round Marker
   NAME basic attack [on TARGET for N]      (+1 Charge, IB 4.1.1 / 3.7.1)
   NAME advanced attack [on TARGET for N]   (pays 1 Charge, IB 4.2.1)
   NAME break art [on TARGET for N]         (pays 3 Charge, or its own Break's, IB 4.3.1)
@@ -185,19 +188,39 @@ class IBCompanionConsole:
         self._ops([("start", list(args))], line)
 
     def cmd_next(self, args: list[str], line: str) -> None:
+        """One meaning of `next` in every tracker: close the turn under way, if any, and
+        announce who is up (not started: Breaks between activations may still be
+        declared, AMB-32). With no activation under way it begins the one announced."""
         if args:
             raise Usage("usage: next")
         c = self.companion
-        ops: list[Op] = [("next",)]
         state = c.state
         if state is not None and len(state.stack) == 1 and c.active() >= 0:
-            ops.insert(0, ("end",))
-        self._ops(ops, line)
+            self._ops([("end",)], line)
+            self.announce()
+        else:
+            self._ops([("next",)], line)
+
+    def cmd_begin(self, args: list[str], line: str) -> None:
+        """The announced unit begins its activation (IB 3.1.2, Status Check IB 3.2.2)."""
+        if args:
+            raise Usage("usage: begin")
+        self._ops([("next",)], line)
+
+    def announce(self) -> None:
+        """Who is up between activations (not started), if the battle goes on."""
+        c = self.companion
+        state = c.state
+        up = state.track.leftmost() if state is not None and state.result is None else None
+        if up is not None and c.active() < 0 and c.breaking() < 0:
+            self.write(f"{c.name(up)} is up (not started): Breaks may still be declared; "
+                       "'begin' or 'next' starts its activation.")
 
     def cmd_end(self, args: list[str], line: str) -> None:
         if args:
             raise Usage("usage: end")
         self._ops([("end",)], line)
+        self.announce()
 
     def cmd_units(self, args: list[str], line: str) -> None:
         c = self.companion
@@ -253,7 +276,7 @@ class IBCompanionConsole:
             parts.append(f"{c.name(c.active())} is acting")
         else:
             nxt = track.leftmost()
-            parts.append("next: " + (c.name(nxt) if nxt is not None else "nobody"))
+            parts.append("up (not started): " + (c.name(nxt) if nxt is not None else "nobody"))
         return ", ".join(parts)
 
     def cmd_order(self, args: list[str], line: str) -> None:

@@ -17,7 +17,7 @@ from initiative.games.ib.companion import Companion, CompanionError, Op, TableUn
 __all__ = ["COMMAND_WORDS", "Usage", "parse_add", "parse_play"]
 
 COMMAND_WORDS = frozenset({
-    "add", "drop", "units", "roster", "start", "next", "end", "pass", "play", "damage",
+    "add", "drop", "units", "roster", "start", "next", "begin", "end", "pass", "play", "damage",
     "heal", "apply", "cleanse", "charge", "break", "defeat", "order", "track", "log",
     "rules", "undo", "redo", "save", "load", "saved", "help", "quit", "exit"})
 """Words a unit may not be called (they start commands)."""
