@@ -9,6 +9,7 @@ import pytest
 
 from initiative.trackers.exalted import ExaltedConsole
 from initiative.trackers.faith import FaithConsole
+from initiative.trackers.ib_companion import IBCompanionConsole
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "trackers.md"
 
@@ -34,3 +35,13 @@ def test_doc_session_runs(index: int, factory: type, tmp_path: Path,
         assert any("drops below" in line for line in out)
     else:
         assert any(line.startswith("Round 1 over") for line in out)
+
+
+def test_doc_companion_session_runs() -> None:
+    """The Initiative Break companion's example (IB 2.9.4, IB 3.7.6) runs as written."""
+    out: list[str] = []
+    console = IBCompanionConsole(out.append)
+    lines = [line for line in blocks()[2] if line]
+    for line in lines:
+        console.run(line)  # raises on a refused command
+    assert "track: Ember | Ash > Kaede" in out[-1]

@@ -1,4 +1,4 @@
-"""`initiative track exalted|faith [SCRIPT] [--tui] [--rule FLAG=VALUE] [--db URL]`:
+"""`initiative track exalted|faith|ib [SCRIPT] [--tui] [--rule FLAG=VALUE] [--db URL]`:
 game-master trackers in line mode, one announcement line per change, with commands from
 the keyboard or a script file; or, with ``--tui``, on a full-screen Textual view (order
 table, log, command line). docs/trackers.md is the guide."""
@@ -63,3 +63,12 @@ def faith(script: Script = None, tui: Tui = False, rule: Rule = None, db: Db = N
     """FaithRPG card rounds: face-down commitments, the reveal, ties, waiting and
     confronting, the card limit and maintenance, with undo, redo, save and load."""
     _track("faith", script, tui, rule, db)
+
+
+@track_app.command()
+def ib(script: Script = None, tui: Tui = False, rule: Rule = None, db: Db = None) -> None:
+    """Initiative Break table companion for the printed game: enter units by their
+    printed stats and what happened at the table; the engine's rules keep the
+    Initiative Track, Round Marker, rounds, Time Collapse, Breaks, statuses, Charge and
+    HP, with undo, redo, save and load."""
+    _track("ib", script, tui, rule, db)

@@ -15,11 +15,13 @@ from initiative.timing.cards_content import Card
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.exalted import ExaltedConsole
 from initiative.trackers.faith import FaithConsole
+from initiative.trackers.ib_companion import IBCompanionConsole
 
-__all__ = ["EXALTED_COLUMNS", "FAITH_COLUMNS", "Board", "board_of", "exalted_rows",
-           "faith_rows"]
+__all__ = ["EXALTED_COLUMNS", "FAITH_COLUMNS", "IB_COLUMNS", "Board", "board_of",
+           "exalted_rows", "faith_rows", "ib_rows"]
 
 EXALTED_COLUMNS = ("Next", "Character", "Side", "Initiative", "Status", "Effects")
+IB_COLUMNS = ("Unit", "Side", "HP", "Charge", "Statuses", "Place")
 FAITH_COLUMNS = ("Next", "Character", "Side", "Card", "Initiative", "Total", "Status",
                  "Damage")
 
@@ -42,6 +44,8 @@ def board_of(console: TrackerConsole) -> Board:
         return exalted_rows(console)
     if isinstance(console, FaithConsole):
         return faith_rows(console)
+    if isinstance(console, IBCompanionConsole):
+        return ib_rows(console)
     return Board(header=f"{console.system} tracker", columns=("Note",))
 
 
@@ -195,3 +199,26 @@ def _faith_header(console: FaithConsole, v: dict[str, Any]) -> str:
     elif v["phase"] in ("turns", "maintenance"):
         parts.append(console.turn_text(hints=False))
     return " | ".join(parts)
+
+
+# ---------------------------------------------------------------------------- Initiative Break
+
+
+def ib_rows(console: IBCompanionConsole) -> Board:
+    """The companion: units in track order (the defeated last), the track with its
+    Round Marker under the table; the row of the unit acting (or next) highlighted."""
+    c = console.companion
+    if c.state is None:
+        rows: list[tuple[str, ...]] = [(u.name, u.side, str(u.hp), "-", "-", "not started")
+                                       for u in c.units]
+        return Board(console.header(), IB_COLUMNS, rows,
+                     ["add units by their printed stats, then 'start'"])
+    rows = console.unit_rows()
+    track = c.state.track
+    notes = ["track: " + track.as_text(c.name)]
+    who = c.breaking() if c.breaking() >= 0 else c.active()
+    if who < 0 and track.order:
+        who = track.order[0]
+    current = next((i for i, row in enumerate(rows) if who >= 0 and row[0] == c.name(who)),
+                   None)
+    return Board(console.header(), IB_COLUMNS, rows, notes, current)

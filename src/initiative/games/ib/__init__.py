@@ -45,7 +45,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("flow", ("flow",)),
     ("contract", ("state", "view", "chance", "stepping", "determinize", "setup")),
     ("around", ("entry", "loader", "notation", "movetext", "record", "story", "text",
-                "campaign", "listing", "preview")),
+                "campaign", "listing", "preview", "companion")),
 )
 """The layers above, lowest first: (name, modules). A package (`text`, `campaign`)
 stands for every module in it."""
