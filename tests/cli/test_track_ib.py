@@ -100,7 +100,7 @@ def test_add_refuses_bad_stats_and_names() -> None:
 def test_basic_attack_deals_damage_and_gains_one_charge() -> None:
     """IB 4.1.1 / IB 3.7.1: a Basic Attack is free and gains 1 Charge; IB 3.2.6: one
     action per activation."""
-    c, out = console([*FIGHT, "next", "Ash basic attack on Kaede for 3"])
+    c, out = console([*FIGHT, "begin", "Ash basic attack on Kaede for 3"])
     assert hp(c, "Kaede") == 7 and charge(c, "Ash") == 1
     assert "Kaede (heroes) takes 3 damage from Ash (foes): 7 HP left. [IB 5.2]" in out
     refused(c, "Ash basic attack on Kaede for 3", r"taken its action \(IB 3.2.6\)")
@@ -109,7 +109,7 @@ def test_basic_attack_deals_damage_and_gains_one_charge() -> None:
 
 def test_advanced_attack_needs_and_pays_one_charge() -> None:
     """IB 4.2.1: an Advanced Attack costs 1 Charge, paid when declared."""
-    c, _ = console([*FIGHT, "next"])
+    c, _ = console([*FIGHT, "begin"])
     refused(c, "Ash advanced attack on Kaede for 4", r"0 Charge.*IB 4.2.1")
     c.run("Ash gains 2 charge")
     c.run("Ash advanced attack on Kaede for 4")
@@ -119,7 +119,7 @@ def test_advanced_attack_needs_and_pays_one_charge() -> None:
 def test_weaken_guard_and_insight_change_damage() -> None:
     """IB 5.2.6 Weaken +2, IB 5.2.3 Guard halves (AMB-51: Weaken first), IB 5.2.2
     Insight +1 for the dealer; each is used up (AMB-55)."""
-    c, _ = console([*FIGHT, "next", "apply Weaken to Kaede", "apply Guard to Kaede",
+    c, _ = console([*FIGHT, "begin", "apply Weaken to Kaede", "apply Guard to Kaede",
                     "apply Insight to Ash", "Ash basic attack on Kaede for 3"])
     assert hp(c, "Kaede") == 10 - (3 + 1 + 2) // 2
     state = c.companion.started()
@@ -140,7 +140,7 @@ def test_damage_heal_and_cleanse_commands() -> None:
 
 def test_play_support_is_the_activations_action() -> None:
     """IB 4.7 / IB 3.2.6: playing a card is the action; the table resolves its text."""
-    c, out = console([*FIGHT, "next", "play Support"])
+    c, out = console([*FIGHT, "begin", "play Support"])
     assert out[-1] == "Ash plays Support (IB 4.4-4.8): the table resolves it."
     refused(c, "Ash basic attack on Kaede for 1", r"IB 3.2.6")
 
@@ -151,7 +151,7 @@ def test_play_support_is_the_activations_action() -> None:
 def test_move_up_stops_short_of_the_active_slot_and_the_actor_waits() -> None:
     """IB 3.4.3: never into the Active slot; IB 3.4.6: the active unit's own move waits
     for its Movement Step."""
-    c, out = console([*FIGHT, "next", "Ember Move Up 2"])
+    c, out = console([*FIGHT, "begin", "Ember Move Up 2"])
     assert track(c) == "Ash > Ember > Kaede |"
     assert out[-1].endswith("[IB 3.4]")
     c.run("Ash move back 1")
@@ -164,22 +164,26 @@ def test_move_up_stops_short_of_the_active_slot_and_the_actor_waits() -> None:
 def test_end_moves_by_speed_then_the_round_marker_steps_and_rounds_end() -> None:
     """IB 3.3.1 Movement by Speed; IB 3.5.2 the RM steps left; IB 3.5.4 at the far left
     the round ends and the RM returns to the far right."""
-    c, out = console([*FIGHT, "next", "end"])
+    c, out = console([*FIGHT, "begin", "end"])
     assert track(c) == "Kaede > Ember | Ash"
     assert any(line.endswith("[IB 3.3.1]") for line in out)
     assert out[-2].endswith("[IB 3.5.2]")
     assert out[-1].startswith("Kaede is up (not started)")
-    c.run("next")  # nothing under way: Kaede's activation begins
+    c.run("begin")  # Kaede's activation begins (IB 3.1.2)
     assert c.companion.active() == unit(c, "Kaede")
     c.run("next")  # ends Kaede's activation and announces Ember, not started
     assert c.companion.active() == -1 and "up (not started): Ember" in c.header()
+    c.run("next")  # one meaning of next: Ember, up and not begun, passes (IB 4.9)
+    assert any("Ember (foes)" in line and "pass" in line.lower()
+               for line in c.companion.lines[-6:])
+    assert c.companion.active() == -1
     assert c.companion.started().track.round == 2
     assert any(line.endswith("[IB 3.5.4]") for line in c.companion.lines)
 
 
 def test_an_out_of_round_unit_ignores_moves() -> None:
     """IB 3.4.5: a unit right of the RM ignores Move Up and Move Back."""
-    c, _ = console([*FIGHT, "next", "end", "Ash move up 1"])
+    c, _ = console([*FIGHT, "begin", "end", "Ash move up 1"])
     assert track(c) == "Kaede > Ember | Ash"
     assert "out of round" in c.companion.lines[-1]
 
@@ -191,14 +195,14 @@ def test_time_collapse_when_units_are_few_and_fast() -> None:
     assert c.companion.started().track.rm is None
     assert any(line.endswith("[IB 3.6.1]") for line in out)
     assert "Time Collapse" in c.header()
-    c.run("next")
+    c.run("begin")
     assert "(Time Collapse: no rounds)" in c.companion.lines[-1]
 
 
 def test_a_defeat_leaves_the_track_and_the_last_side_wins() -> None:
     """IB 3.5.6: at 0 HP a unit leaves the track (AMB-56, after the effect); IB 3.6.5:
     the last side on the track wins."""
-    c, out = console([*FIGHT, "next", "Ash basic attack on Kaede for 12"])
+    c, out = console([*FIGHT, "begin", "Ash basic attack on Kaede for 12"])
     assert "Kaede (heroes) is defeated and leaves the track. [IB 3.5.6]" in out
     assert c.companion.started().result is not None
     assert "battle over: foes win" in c.header()
@@ -208,7 +212,7 @@ def test_a_defeat_leaves_the_track_and_the_last_side_wins() -> None:
 def test_burn_and_stun_resolve_at_the_status_check() -> None:
     """IB 3.2.2 / IB 5.2.1: Burn deals 1 as the activation starts; IB 5.2.7: a Stunned
     unit loses its action."""
-    c, _ = console([*FIGHT, "apply burn to Ash", "apply stun to Ash", "next"])
+    c, _ = console([*FIGHT, "apply burn to Ash", "apply stun to Ash", "begin"])
     assert hp(c, "Ash") == 5
     refused(c, "Ash basic attack on Kaede for 1", r"Stunned \(IB 5.2.7\)")
     c.run("end")
@@ -221,7 +225,7 @@ def test_burn_and_stun_resolve_at_the_status_check() -> None:
 def test_a_break_needs_three_charge_jumps_left_and_returns_right() -> None:
     """IB 3.7.5 three Charge; IB 3.7.6 far left, Break Art, far right (AMB-29); the
     Charge is paid on declaring (AMB-33); an IB between turns steps no RM (AMB-21)."""
-    c, _ = console([*FIGHT, "next"])
+    c, _ = console([*FIGHT, "begin"])
     refused(c, "Ember declares an Initiative Break", r"0 Charge.*IB 3.7.5")
     c.run("charge Ember +3")
     c.run("Ember declares an Initiative Break")
@@ -238,7 +242,7 @@ def test_a_break_needs_three_charge_jumps_left_and_returns_right() -> None:
 def test_breaking_in_its_own_activation_ends_it() -> None:
     """AMB-34: the active unit's own Break ends its activation (no Movement); the RM
     still steps (IB 3.5.2)."""
-    c, _ = console([*FIGHT, "next", "Ash gains 3 charge", "Ash breaks", "break end"])
+    c, _ = console([*FIGHT, "begin", "Ash gains 3 charge", "Ash breaks", "break end"])
     assert c.companion.active() == -1
     assert track(c) == "Kaede | Ember > Ash"
 
@@ -248,10 +252,10 @@ def test_the_active_unit_may_break_instead_of_its_declared_attack() -> None:
     active unit may not break, but right after declaring its action (before the table
     enters any effect) it may break instead."""
     flags = {"break_after_own_action": False}
-    c, _ = console([*FIGHT, "next", "Ash gains 3 charge", "Ash basic attack on Kaede for 1"],
+    c, _ = console([*FIGHT, "begin", "Ash gains 3 charge", "Ash basic attack on Kaede for 1"],
                    flags)
     refused(c, "Ash breaks", r"has acted.*IB 3.7.5")
-    c, _ = console([*FIGHT, "next", "Ash gains 3 charge", "play Feint", "Ash breaks"], flags)
+    c, _ = console([*FIGHT, "begin", "Ash gains 3 charge", "play Feint", "Ash breaks"], flags)
     assert c.companion.breaking() == unit(c, "Ash")
 
 
@@ -265,7 +269,7 @@ def test_house_rules_reach_the_engine() -> None:
     """AMB-29 `ib_end_position=before_rm`: a Break ends left of the RM."""
     flags, problems = parse_house_rules("ib", ["ib_end_position=before_rm"])
     assert problems == []
-    c, _ = console([*FIGHT, "next", "end", "charge Kaede +3", "break Kaede", "break end"],
+    c, _ = console([*FIGHT, "begin", "end", "charge Kaede +3", "break Kaede", "break end"],
                    flags)
     assert track(c) == "Ember > Kaede | Ash"
     _, problems = parse_house_rules("ib", ["no_such_flag=1"])
@@ -278,7 +282,7 @@ def test_house_rules_reach_the_engine() -> None:
 
 
 def test_undo_redo_and_a_refused_line_change_nothing() -> None:
-    c, out = console([*FIGHT, "next", "Ash basic attack on Kaede for 3"])
+    c, out = console([*FIGHT, "begin", "Ash basic attack on Kaede for 3"])
     refused(c, "Ash basic attack on Nobody for 3", "no unit called 'Nobody'")
     c.run("undo")
     assert hp(c, "Kaede") == 10 and out[-1] == "undone: Ash basic attack on Kaede for 3"
@@ -287,7 +291,7 @@ def test_undo_redo_and_a_refused_line_change_nothing() -> None:
 
 
 def test_save_and_load_a_file_and_the_database(tmp_path: Path) -> None:
-    lines = [*FIGHT, "next", "apply weaken to Kaede", "Ash basic attack on Kaede for 3"]
+    lines = [*FIGHT, "begin", "apply weaken to Kaede", "Ash basic attack on Kaede for 3"]
     c, _ = console(lines, db=f"sqlite:///{tmp_path / 't.db'}")
     c.run(f"save {tmp_path / 'b.json'}")
     c.run("save db:Cave")
@@ -316,7 +320,7 @@ def test_initiative_track_ib_in_a_terminal() -> None:
         child.expect_exact("Ash joins the foes side")
         child.sendline("start")
         child.expect_exact("The track is set: Ash (foes) > Kaede (heroes) > Ember (foes) | RM.")
-        child.sendline("next")
+        child.sendline("begin")
         child.expect_exact("Ash (foes) begins an activation (round 1). [IB 3.1.2]")
         child.sendline("Ash basic attack on Kaede for 3")
         child.expect_exact("Ash (foes) gains 1 Charge (now 1). [IB 3.7.1]")
@@ -352,7 +356,7 @@ def test_a_stored_companion_reopens_to_the_live_state(tmp_path: Path) -> None:
     try:
         console = systems.new_console("ib", records.quiet, {"status_stacking": "stack"}, 5)
         record = any_system.open_tracker(store, records.create_tracker(store, console, "Cave"))
-        lines = [*FIGHT, "next", "Ash basic attack on Kaede for 3", "undo", "redo"]
+        lines = [*FIGHT, "begin", "Ash basic attack on Kaede for 3", "undo", "redo"]
         lines += ["apply weaken to Ember", "cleanse weaken from Ember"] * 30 + ["next"]
         for line in lines:
             records.append_line(store, record, line)

@@ -28,7 +28,7 @@ def test_the_view_shows_units_in_track_order_and_follows_the_fight() -> None:
         assert [row[0] for row in table(app)] == ["Ash", "Kaede", "Ember"]
         assert notes(app) == "track: Ash > Kaede > Ember |"
         assert header(app) == "round 1, up (not started): Ash"
-        await enter(pilot, "next", "Ash basic attack on Kaede for 3")
+        await enter(pilot, "begin", "Ash basic attack on Kaede for 3")
         assert header(app) == "round 1, Ash is acting"
         assert table(app)[1] == ["Kaede", "heroes", "HP 7/10", "Charge 0", "-", "slot 2"]
         assert table(app)[0][3] == "Charge 1"

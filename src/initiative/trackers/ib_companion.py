@@ -43,7 +43,7 @@ setting up (NAME is one word; names and words are case-insensitive):
 playing:
   next                    end the activation under way, if any, and announce who is up (not
                           started: Breaks may still be declared); with none under way,
-                          begin the announced unit's activation (IB 3.1.2)
+                          move on: the unit up passes (IB 3.1.2, IB 4.9)
   begin                   the announced unit begins its activation (Status Check, IB 3.2.2)
   end                     end the activation under way: Movement, then the Round Marker
   NAME basic attack [on TARGET for N]      (+1 Charge, IB 4.1.1 / 3.7.1)
@@ -188,18 +188,25 @@ class IBCompanionConsole:
         self._ops([("start", list(args))], line)
 
     def cmd_next(self, args: list[str], line: str) -> None:
-        """One meaning of `next` in every tracker: close the turn under way, if any, and
-        announce who is up (not started: Breaks between activations may still be
-        declared, AMB-32). With no activation under way it begins the one announced."""
+        """One meaning of `next` in every tracker: close the activation under way, if
+        any, else move on past the unit up, which passes (its activation begins, IB
+        3.1.2, and it takes the Pass action, IB 4.9); then announce who is up (not
+        started: Breaks between activations may still be declared, AMB-32)."""
         if args:
             raise Usage("usage: next")
         c = self.companion
         state = c.state
         if state is not None and len(state.stack) == 1 and c.active() >= 0:
             self._ops([("end",)], line)
-            self.announce()
         else:
-            self._ops([("next",)], line)
+            work = c.clone()
+            work.apply(("next",))
+            who = work.active()
+            ops: list[Op] = [("next",)]
+            if who >= 0 and work.state is not None and len(work.state.stack) == 1:
+                ops += [("act", who, "pass"), ("end",)]
+            self._ops(ops, line)
+        self.announce()
 
     def cmd_begin(self, args: list[str], line: str) -> None:
         """The announced unit begins its activation (IB 3.1.2, Status Check IB 3.2.2)."""
@@ -214,7 +221,7 @@ class IBCompanionConsole:
         up = state.track.leftmost() if state is not None and state.result is None else None
         if up is not None and c.active() < 0 and c.breaking() < 0:
             self.write(f"{c.name(up)} is up (not started): Breaks may still be declared; "
-                       "'begin' or 'next' starts its activation.")
+                       "'begin' starts its activation, 'next' passes it.")
 
     def cmd_end(self, args: list[str], line: str) -> None:
         if args:
