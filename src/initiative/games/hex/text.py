@@ -17,8 +17,9 @@ FACING_WORDS = ("north", "north-east", "south-east", "south", "south-west", "nor
 
 
 def seat_name(setup: HexSetup, seat: int) -> str:
-    """The seat's name (`seat N` for a number the setup has no seat for)."""
-    return setup.seats[seat].name if 0 <= seat < setup.num_seats else f"seat {seat}"
+    """The seat's one name, ``Kestrel (Player 1)`` (`SeatSetup.label`; ``seat N``,
+    counted from 1, for a number the setup has no seat for)."""
+    return setup.seats[seat].label if 0 <= seat < setup.num_seats else f"seat {seat + 1}"
 
 
 def _power(n: int) -> list[str]:
