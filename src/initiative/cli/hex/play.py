@@ -64,7 +64,7 @@ def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> s
     `SeatSetup.label`)."""
     setup = game.setup
     return "\n".join([f"Hex skirmish, seed {seed}, board {setup.board.name}:", *(
-        f"  seat {i + 1}: {s.label} ({s.style.name}), "
+        f"  seat {i + 1}: {s.label}, Style {s.style.name}, "
         + ("played here" if i in humans else f"{bot_name} bot")
         for i, s in enumerate(setup.seats))])
 

@@ -74,7 +74,7 @@ def unit_lines(view: Mapping[str, Any]) -> list[str]:
                  if u["alive"] and u["hex"] is not None else "eliminated")
         style = view["styles"][u["style"]]["name"]
         names = [view["cards"][k]["name"] for k in view["discards"][s]]
-        out += [f"  {s + 1} {seat_name(view, s)} ({style}): {where}, "
+        out += [f"  {s + 1} {seat_name(view, s)}, Style {style}: {where}, "
                 f"health {u['health']}/{u['max_health']}, power {u['power']}",
                 f"      hand {view['hand_counts'][s]}, deck {view['deck_counts'][s]}, "
                 f"discard {len(names)}" + (f" ({', '.join(names)})" if names else "")]

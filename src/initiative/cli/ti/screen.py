@@ -57,9 +57,12 @@ def header_lines(view: Mapping[str, Any]) -> list[str]:
     """The mission and the turn: `== Mission 1: Eye - turn 4, Ann's turn ==`."""
     mission = view["mission"]
     active = view.get("active")
-    whose = f", {seat_name(view, int(active))}'s turn" if active is not None else ""
-    return [f"== Mission {mission['number']}: {mission['name']} - turn {view['turn']}"
-            f"{whose} ==", *wrap(f"Question: {mission['question']}")]
+    whose = f"{seat_name(view, int(active))}'s turn" if active is not None else ""
+    head = f"== Mission {mission['number']}: {mission['name']} - turn {view['turn']}"
+    lines = [f"{head}, {whose} ==" if whose else f"{head} =="]
+    if len(lines[0]) > WIDTH:  # a long mission and seat name: whose turn on a line of its own
+        lines = [f"{head} ==", f"== {whose} =="]
+    return [*lines, *wrap(f"Question: {mission['question']}")]
 
 
 def secret_lines(view: Mapping[str, Any]) -> list[str]:
