@@ -72,7 +72,7 @@ def test_hex_every_front_end_names_a_seat_by_the_one_function(players: int,
     assert any(label in e["text"] for e in view["log"] for label in labels)
     assert [hex_screen.seat_name(view, s) for s in range(players)] == labels, "terminal"
     shown = hex_opening(game, seed, [0], "random")
-    assert all(f"seat {i + 1}: {label} (" in shown for i, label in enumerate(labels))
+    assert all(f"seat {i + 1}: {label}, Style " in shown for i, label in enumerate(labels))
     if state.winner is not None:
         assert labels[state.winner] in hex_result(state)
         assert hex_screen.result_text(view) == f"{labels[state.winner]} wins."

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from initiative.games.seat_names import seat_label
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.specs import Board, Character, Feature, Mission, TIContent, TokenSpec
-from initiative.games.seat_names import seat_label
 
 
 def character_seat_label(content: TIContent, player: str, character: str) -> str:
