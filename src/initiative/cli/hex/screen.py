@@ -122,7 +122,7 @@ def menu_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def decision_title(view: Mapping[str, Any]) -> str:
-    """`Ann (seat 1) decides: move (Lunge, move; 2 steps left)`."""
+    """`Corvell (Player 1) decides: move (Lunge, move; 2 steps left)`."""
     pending = view.get("pending") or {}
     kind = pending.get("kind", "turn")
     card = pending.get("card")

@@ -97,7 +97,7 @@ def build_setup(content: HexContent, *, board: str | None = None, players: int =
         raise GameParamError(f"players: board {chosen.key!r} has no starts for {players} "
                              f"players (it seats {counts})")
     keys = _characters(content, characters, players)
-    names = _seat_names(content, keys, seat_names)
+    names = _seat_names(keys, seat_names)
     seats = tuple(SeatSetup(name, content.characters[key], _style(content, key), start)
                   for name, key, start in zip(names, keys, chosen.starts[players],
                                               strict=True))
@@ -139,7 +139,7 @@ def _style(content: HexContent, key: str) -> StyleCard:
     return content.styles[character.style]
 
 
-def _seat_names(content: HexContent, keys: tuple[str, ...],
+def _seat_names(keys: tuple[str, ...],
                 given: Sequence[str] | None) -> tuple[str, ...]:
     """The names given, or ``Player N`` for each seat (counted from 1)."""
     if given is not None:
