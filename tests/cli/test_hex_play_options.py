@@ -31,11 +31,11 @@ def test_rules_and_setup_options_reach_the_game() -> None:
                                "--rule", "initiative_reveal=one_per_turn",
                                "--rule", "round_limit=null"], input="q\n")
     assert done.exit_code == 0, done.output
-    assert "Hex skirmish, seed 1, board The Breach:\n  seat 1: Corvell - Corvell (" \
+    assert "Hex skirmish, seed 1, board The Breach:\n  seat 1: Corvell (Player 1), Style " \
         in done.output
-    assert "), played here\n  seat 2: Tamsin - Tamsin (" in done.output
-    assert "), heuristic bot\n" in done.output  # the default opponent plays to win
-    assert "Initiative line: 1.Tamsin >2.Corvell 3.? 4.?" in done.output
+    assert ", played here\n  seat 2: Tamsin (Player 2), Style " in done.output
+    assert ", heuristic bot\n" in done.output  # the default opponent plays to win
+    assert "Initiative line: 1.Tamsin (Player 2) >2.Corvell (Player 1) 3.? 4.?" in done.output
     assert "Game abandoned." in done.output
 
 

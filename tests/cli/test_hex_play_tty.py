@@ -12,7 +12,7 @@ from initiative.games.hex.record import HexRecord, replay_prefix
 from tests.cli.tty_kit import finish, spawn_play
 
 PROMPT = r"Your choice \(number or move text, help, q to quit\): "
-HANDOFF = r"Pass the keyboard to (\w+) \(seat (\d)\), then press Enter: "
+HANDOFF = r"Pass the keyboard to ([\w ]+ \(Player (\d)\)), then press Enter: "
 END = r"(wins\.|no winner\.)"
 SHORT = ("--rule", "round_limit=3")
 
@@ -27,7 +27,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
     child.expect("Hex skirmish, seed 5")
     child.expect(PROMPT)
     screen = child.before
-    assert "Initiative line:" in screen and "'s hand (seat 1):" in screen
+    assert "Initiative line:" in screen and "(Player 1)'s hand:" in screen
     assert "\\__0,0__/" in screen and "NW     NE" in screen, "the map and its compass"
     child.sendline("help")
     child.expect("card NAME")

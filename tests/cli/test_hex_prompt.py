@@ -87,10 +87,10 @@ def test_the_screen_shows_map_line_units_hand_log_and_menu() -> None:
     assert "-- Since your last decision --\n  Bo faces S." in text
     assert "Bo moves" not in text, "only the log since the last prompt"
     assert "Initiative line: 1.Ann 2.Bo >3.Bo 4.Ann 5.special" in text
-    assert "  0 Ann (Rook, Lance): at 0,0 facing N, health 5/5, power 0\n" \
+    assert "  1 Ann, Style Lance: at 0,0 facing N, health 5/5, power 0\n" \
            "      hand 2, deck 6, discard 0\n" in text
     assert "      hand 3, deck 7, discard 1 (Sweep)" in text, "discards are public"
-    assert "Ann's hand (seat 1):\n  slot 0: Lunge (lunge)\n      Move 2, displace" in text
+    assert "Ann's hand:\n  slot 0: Lunge (lunge)\n      Move 2, displace" in text
     assert "  slot 1: Sweep (sweep)\n      Move 0 | Attack 1 die" in text
     assert "   1. move 0    - do move 0" in text
     assert "3+ 4+: Ann's Style-card reach" in text, "a turn shows the reach"
@@ -115,8 +115,8 @@ def test_dice_are_shown_once_rolled() -> None:
                       "section": "attack", "attacker": 0, "targets": [1],
                       "rolls": {"1": [5, 2]}, "hits": {"1": 1}})
     text = screen(v, 0)
-    assert "Dice:\n  against Bo (seat 2): rolled 5 2, 1 hit\n" in text
-    assert "Bo (seat 2) decides: react (Lunge, attack)" in text
+    assert "Dice:\n  against Bo: rolled 5 2, 1 hit\n" in text
+    assert "Bo decides: react (Lunge, attack)" in text
 
 
 def test_a_move_says_how_many_steps_are_left() -> None:
@@ -124,4 +124,4 @@ def test_a_move_says_how_many_steps_are_left() -> None:
     v = view(UNITS, legal=(("step", 0),),
              pending={"kind": "move", "seat": 0, "unit": 0, "steps_left": 2,
                       "card": "lunge", "section": "move"})
-    assert "Ann (seat 1) decides: move (Lunge, move; 2 steps left)" in screen(v, 0)
+    assert "Ann decides: move (Lunge, move; 2 steps left)" in screen(v, 0)

@@ -53,7 +53,7 @@ def test_an_unlocked_door_and_a_passage_off_the_grid() -> None:
 
 def test_rooms_show_people_enemies_stacks_and_tokens_by_id() -> None:
     lines = _lines(render_board(view()))
-    assert "| P0 P1 stack 2" in lines[1] and "20:ENTRY" in lines[2]
+    assert "| P1 P2 stack 2" in lines[1] and "20:ENTRY" in lines[2]
     assert "stack 1 3:al:S" in lines[1] and "7:CAM" in lines[2], "TI-24: a spiral"
     assert "5:~ga" in lines[1], "TI-20: a glyph not on the mission"
     assert "!Watchdog 21:TRIP" in "\n".join(lines), "TI-39: the enemy's standee"

@@ -33,7 +33,7 @@ def test_mission_characters_and_rules_reach_the_game() -> None:
     assert done.exit_code == 0, done.output
     assert "mission 3 The Observatory Vault\nOn the board The Old Observatory:" in \
         done.output
-    assert "seat 1: Ada Quill, played here" in done.output
+    assert "seat 1: Ada Quill (Player 1), played here" in done.output
     assert "Game abandoned." in done.output
 
 
@@ -43,9 +43,9 @@ def test_a_solo_player_with_two_characters_plays_both_seats() -> None:
     done = RUNNER.invoke(app, [*TI, "--seed", "3", "--players", "1", "--rule",
                                "characters_per_solo_player=2"], input="1\n" * 400)
     assert done.exit_code == 0, done.output
-    assert "seat 1: Pip Calloway, played here\n  seat 2: Ada Quill, played here" in \
-        done.output
-    assert "Ada Quill (seat 2) decides" in done.output
+    assert ("seat 1: Pip Calloway (Player 1), played here\n"
+            "  seat 2: Ada Quill (Player 1), played here") in done.output
+    assert "Ada Quill (Player 1) decides" in done.output
     assert "Pass the keyboard" not in done.output
 
 

@@ -18,7 +18,7 @@ from initiative.games.ti.record import TIRecord, replay
 from tests.cli.tty_kit import finish, spawn_play
 
 PROMPT = r"Your choice \(number or move text, help, q to quit\): "
-HANDOFF = r"Pass the keyboard to ([^\n]+?) \(seat (\d)\)( to [^.]+)?\.\s+Press Enter when " \
+HANDOFF = r"Pass the keyboard to ([^\n]+? \(Player (\d)\))( to [^.]+)?\.\s+Press Enter when " \
     r"ready \(q to quit\): "
 END = r"Mission (accomplished|lost): "
 CARD = r"(\d+): (?:(\d+) (\w+)|time x\d)"
@@ -39,7 +39,7 @@ def test_a_person_plays_a_whole_seeded_game_against_the_bot(tmp_path: Path) -> N
     child.expect("The Initiative, seed 5, mission 1")
     child.expect(PROMPT)
     screen = child.before
-    assert "'s hand (seat 1):" in screen and "Console:" in screen
+    assert "(Player 1)'s hand:" in screen and "Console:" in screen
     assert "Action piles:" in screen and "Deck " in screen
     assert _widest(screen) <= 80, "the screen fits 80 columns"
     child.sendline("help")
@@ -151,7 +151,7 @@ def test_the_menu_speaks_words_and_a_slip_is_taken_back_before_the_vote() -> Non
 def _hand(screen: str, name: str) -> list[int]:
     """The card ids listed in `name`'s hand on one screen (the lines up to the blank
     line before the decision)."""
-    section = screen.split(f"{name}'s hand (seat", 1)[1].split("\r\n\r\n", 1)[0]
+    section = screen.split(f"{name}'s hand:", 1)[1].split("\r\n\r\n", 1)[0]
     return [int(i) for i, *_ in re.findall(CARD, section.split("You know", 1)[0])]
 
 
@@ -161,7 +161,7 @@ def test_hotseat_passes_the_keyboard_and_shows_only_the_own_hand() -> None:
     on by the other seat after the keyboard is passed (TI-56), and a `no` stops it."""
     game: TIGame = load_game("the_initiative", players=2)
     state = game.new_initial_state(11)
-    names = [s.name for s in game.setup.seats]
+    names = [s.label for s in game.setup.seats]
     child = _spawn("--seed", "11", "--human", "1", "--human", "2")
     at: int | None = None
     proposed = voted = False

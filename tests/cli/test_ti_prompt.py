@@ -85,7 +85,7 @@ def test_the_vote_shows_the_answer_and_the_votes_given() -> None:
     v = view(seat=1, legal=legal, pending={**PENDING, "seat": 1, "kind": "vote",
                                           "answer": ["E", "Y", "E"], "votes": {"0": True}})
     title = "\n".join(decision_title(v))
-    assert "Bo (seat 2) decides: vote on the proposed answer" in title
+    assert "Bo decides: vote on the proposed answer" in title
     assert "Answer: E Y E" in title and "Votes: Ann yes" in title
     assert parse_choice("no", v) == act(Kind.NO)
 
@@ -118,8 +118,8 @@ def test_room_and_card_lookups() -> None:
 
 def test_a_screen_shows_only_the_own_hand() -> None:
     mine = screen(view(seat=0, legal=TURN, pending=PENDING), 0)
-    assert "Ann's hand (seat 1): 1: 9 circle, 14: 3 square" in mine
-    assert "Bo's hand" not in mine and "Bo: Lookout in Lobby, 4 cards in hand" in mine
+    assert "Ann's hand: 1: 9 circle, 14: 3 square" in mine
+    assert "Bo's hand" not in mine and "P2 Bo in Lobby, 4 cards in hand" in mine
     assert "-- The game so far --" in mine and "1. Play 9 circle on RUN" in mine
     assert "play run 1" not in mine, "the menu is in words, not move texts"
     spectator = screen(view(seat=-3), 0)

@@ -25,7 +25,7 @@ def test_every_screen_of_a_random_game_fits_and_shows_only_the_own_hand(
     game: TIGame = load_game("the_initiative", mission=mission, players=players)
     state = game.new_initial_state(17 + players)
     bot = RandomBot(3)
-    names = [s.name for s in game.setup.seats]
+    names = [s.label for s in game.setup.seats]
     kinds: set[str] = set()
     while not state.is_terminal():
         seat = state.current_seat()
@@ -35,7 +35,7 @@ def test_every_screen_of_a_random_game_fits_and_shows_only_the_own_hand(
         assert max(map(len, text.split("\n"))) <= 80
         for room in data["board"]["rooms"]:
             assert f" {room['name']}" in text
-        assert f"{names[seat]}'s hand (seat {seat + 1}):" in text
+        assert f"{names[seat]}'s hand:" in text
         others = [n for i, n in enumerate(names) if i != seat and n != names[seat]]
         assert not any(f"{n}'s hand" in text for n in others)
         kind = data["pending"]["kind"]

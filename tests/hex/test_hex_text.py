@@ -34,7 +34,7 @@ def test_every_event_code_turns_up_and_renders() -> None:
     # A unit with no open hex to be pushed to is rare in play: test_rules_attacks.py
     # builds one (test_hxa10_no_open_hex_means_no_push); its sentence is checked here.
     assert text.describe(make_setup(), (events.NO_PUSH, 1)) == \
-        "Blue cannot be pushed anywhere."
+        "Bo (Blue) cannot be pushed anywhere."
     assert set(events.CODES) - seen == {events.NO_PUSH}
 
 

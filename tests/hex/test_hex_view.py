@@ -58,10 +58,10 @@ def test_legal_entries_carry_text_and_a_readable_label_for_the_decider_only() ->
                                           "Play Sweep for its Attack (2 dice, barrage)"}
     assert state.view(1).to_dict()["legal"] == [] and state.view(1).legal == ()
     run(state, "attack 0")
-    assert state.view(0).to_dict()["legal"][0]["label"] == "Attack Blue (hits on 3+)"
+    assert state.view(0).to_dict()["legal"][0]["label"] == "Attack Bo (Blue): hits on 3+"
     run(state, "target 1", roll(6), roll(2))
     push = state.view(0).to_dict()["legal"][0]
-    assert push["text"] == "push N" and push["label"] == "Push Blue north to 0,-2"
+    assert push["text"] == "push N" and push["label"] == "Push Bo (Blue) north to 0,-2"
     run(state, "push N")
     pending = state.view(1).to_dict()["pending"]
     assert pending["kind"] == "react" and pending["seat"] == 1 and pending["rolls"] == \
@@ -69,7 +69,7 @@ def test_legal_entries_carry_text_and_a_readable_label_for_the_decider_only() ->
     assert state.view(1).to_dict()["legal"][0]["label"] == \
         "Discard Step for its Reaction (1 shield)"
     log = [entry["text"] for entry in state.view(SPECTATOR).to_dict()["log"]]
-    assert "Against Blue (3+): rolled 6, 2; 1 hit." in log
+    assert "Against Bo (Blue), needing 3+: rolled 6, 2; 1 hit." in log
 
 
 def test_other_hands_are_counts_and_the_game_master_sees_hands() -> None:

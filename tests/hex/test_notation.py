@@ -87,7 +87,7 @@ def test_forced_dice_hit_on_the_style_hex_number_and_damage_follows_the_reaction
     state.apply(act(Kind.DECLINE))
     assert state.health == [5, 4]
     log = [e["text"] for e in state.view(GAME_MASTER).to_dict()["log"]]
-    assert "Against Ysolde (3+): rolled 3, 2; 1 hit." in log
+    assert "Against Ysolde, needing 3+: rolled 3, 2; 1 hit." in log
 
 
 def test_forced_dice_and_a_shield_reaction_cancel_the_hits() -> None:

@@ -24,7 +24,8 @@ def test_defaults_two_seats_on_the_default_board(content: HexContent) -> None:
     assert setup.num_seats == 2
     assert setup.board.key == "yard"
     assert [s.character.key for s in setup.seats] == ["ash", "birch"]
-    assert [s.name for s in setup.seats] == ["Ash", "Birch"]
+    assert [s.name for s in setup.seats] == ["Player 1", "Player 2"]
+    assert [s.label for s in setup.seats] == ["Ash (Player 1)", "Birch (Player 2)"]
     assert [s.style.key for s in setup.seats] == ["jab", "pike"]
     assert [s.start.hex for s in setup.seats] == [Hex(0, 2), Hex(0, -2)]
     assert setup.rules == HexRules()
@@ -36,10 +37,12 @@ def test_each_player_count_takes_the_boards_starts(content: HexContent) -> None:
         assert tuple(s.start for s in setup.seats) == content.boards["yard"].starts[players]
 
 
-def test_default_characters_repeat_and_names_are_numbered(content: HexContent) -> None:
+def test_default_characters_repeat_and_seats_tell_them_apart(content: HexContent) -> None:
+    """Issue 25: a seat's one name is its character's and its player's, counted from 1."""
     setup = build_setup(content, players=3)
     assert [s.character.key for s in setup.seats] == ["ash", "birch", "ash"]
-    assert [s.name for s in setup.seats] == ["Ash 1", "Birch", "Ash 3"]
+    assert [s.label for s in setup.seats] == ["Ash (Player 1)", "Birch (Player 2)",
+                                              "Ash (Player 3)"]
 
 
 def test_deck_ids_index_content_cards_in_deck_order(content: HexContent) -> None:

@@ -123,7 +123,7 @@ def test_undo_takes_back_a_turn_that_met_no_chance(tmp_path: Path, game: str) ->
         seats[mover].send(op="undo", id=2)
         undone = seats[mover].until(lambda f: f.get("reply_to") == 2)
         assert table.view(mover).to_dict() == before and table.actions == prefix
-        name = ("Ann", "Bea")[mover]
+        name = table.seat_name(mover)  # as every page names the seat
         assert [n["text"] for n in undone["notices"]] == [f"{name} took back their last turn."]
         page = client.get(f"/t/{made['id']}?k={made['seats'][other]}").text
         assert f"{name} took back their last turn." in page  # in the log every seat reads
@@ -141,8 +141,9 @@ def test_chat_reaches_every_seat_and_the_spectators(tmp_path: Path, game: str) -
             s.until(lambda f: True)
         ann.send(op="chat", text="good <b>luck</b>", id=1)
         ann.until(lambda f: f.get("reply_to") == 1)
+        ann_name = live(client, made["id"]).seat_name(0)
         assert bea.until(lambda f: bool(f["chat"]))["chat"] == [
-            {"name": "Ann", "text": "good <b>luck</b>", "team": False}]
+            {"name": ann_name, "text": "good <b>luck</b>", "team": False}]
         html = watcher.until(lambda f: "luck" in f["regions"]["chat"])["regions"]["chat"]
         assert "good &lt;b&gt;luck&lt;/b&gt;" in html  # escaped, never markup
         assert "only watch" in watcher.refused(op="chat", text="hello")

@@ -158,8 +158,8 @@ def test_the_winner_is_announced() -> None:
     ctx = hr.context(view)
     status = hr.regions(ctx)["hx-status"]
     assert "Bea wins — you lose." in status
-    assert re.search(r"Ann</strong> \(Duelist\): eliminated", status)
-    assert re.search(r"Bea</strong> \(Brute\): 5/5 health, 0 power", status)
+    assert re.search(r"Ann</strong>: eliminated", status)
+    assert re.search(r"Bea</strong>: 5/5 health, 0 power", status)
     assert hr.announcement(ctx) == "Game over: Bea wins."
     view["winner"] = None
     status = hr.regions(hr.context(view))["hx-status"]

@@ -23,9 +23,10 @@ from tests.server.support import commit
 from tests.server.test_hub_every_game import GAMES
 
 LOG_REGION = {"initiative_break": "log", "hex_skirmish": "hx-log", "the_initiative": "ti-log"}
-AWAY = "Ann is away: a stand-in bot plays their seat until they come back."
-BACK = "Ann is back and plays their own seat again."
-SUFFIX = " (stand-in bot for Ann)"
+AWAY = "{} is away: a stand-in bot plays their seat until they come back."
+BACK = "{} is back and plays their own seat again."
+SUFFIX = " (stand-in bot for {})"
+"""Filled with seat 1's name as every page shows it (`Table.seat_name`)."""
 
 
 def _log(table: Table, seat: int) -> str:
@@ -65,15 +66,17 @@ def test_the_log_marks_since_my_last_move_and_names_stand_ins(tmp_path: Path,
     _play(store, table, rng, 6, "player")
     assert not table.finished, "the game ended before Ann played her seat again"
 
+    ann = table.seat_name(0)
+    away, back, suffix = AWAY.format(ann), BACK.format(ann), SUFFIX.format(ann)
     bea = _log(table, 1)
     texts = [text for _, text in _lines(bea)]
-    assert texts.count(AWAY) == 1 and texts.count(BACK) == 1
-    assert texts.index(AWAY) < texts.index(BACK)
-    named = [i for i, text in enumerate(texts) if text.endswith(SUFFIX)]
-    assert named and all(texts.index(AWAY) < i < texts.index(BACK) for i in named)
+    assert texts.count(away) == 1 and texts.count(back) == 1
+    assert texts.index(away) < texts.index(back)
+    named = [i for i, text in enumerate(texts) if text.endswith(suffix)]
+    assert named and all(texts.index(away) < i < texts.index(back) for i in named)
     # The notice stands right before the stand-in's first line.
     first = next(i for i, t in enumerate(table.turns) if t.by == "stand-in")
-    assert turn_log.stand_ins(table)[0][0] == (turn_log.log_at(table, first), AWAY)
+    assert turn_log.stand_ins(table)[0][0] == (turn_log.log_at(table, first), away)
 
     marked = 0
     for seat in (0, 1):

@@ -148,7 +148,8 @@ def test_no_params_two_players_on_the_first_mission() -> None:
     assert setup.mission.key == CONTENT.default_mission
     assert setup.num_seats == 2
     assert [s.character.key for s in setup.seats] == ["pip", "ada"]
-    assert [s.name for s in setup.seats] == ["Pip Calloway", "Ada Quill"]
+    assert [s.name for s in setup.seats] == ["Player 1", "Player 2"]
+    assert [s.label for s in setup.seats] == ["Pip Calloway (Player 1)", "Ada Quill (Player 2)"]
     assert setup.rules == TIRules()
     assert setup.board.rooms[setup.entrance].key == "hall"
 

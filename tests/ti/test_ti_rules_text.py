@@ -47,9 +47,9 @@ def test_private_events_name_their_card_only_to_their_seat() -> None:
     state = sample_game("eye", 2).new_initial_state(4)
     own = [line["text"] for line in state.view(0).to_dict()["log"]]
     other = [line["text"] for line in state.view(1).to_dict()["log"]]
-    assert sum("Ada drew" in t for t in own) == 4
-    assert not any("Ada drew" in t for t in other)
-    assert sum("Ada drew" in t for t in (line["text"] for line in
+    assert sum("(Ada) drew" in t for t in own) == 4
+    assert not any("(Ada) drew" in t for t in other)
+    assert sum("(Ada) drew" in t for t in (line["text"] for line in
                                          state.view(GAME_MASTER).to_dict()["log"])) == 4
 
 

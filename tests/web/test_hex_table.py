@@ -137,7 +137,7 @@ def test_a_person_beats_or_loses_to_bots_by_clicking(server: Server, browser: Br
             clicks = play_by_clicks(page, ws, random.Random(seed))
         assert sum(clicks.values()) > 0
         banner = page.locator("#game-over")
-        assert re.search(r"(Ann|Bea|Cai|Dov) wins|No winner", banner.inner_text())
+        assert re.search(r"\((Ann|Bea|Cai|Dov)\) wins|No winner", banner.inner_text())
         expect(banner.locator(".final li")).to_have_count(players)  # final health
         controls = page.locator("#table-controls")
         expect(controls.get_by_role("link", name="Start a new Hex skirmish table")

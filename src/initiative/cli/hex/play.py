@@ -35,7 +35,7 @@ from initiative.games.hex.game import HexGame
 from initiative.games.hex.record import record_of
 from initiative.games.hex.state import HexState
 
-HANDOFF = "Pass the keyboard to {name} (seat {seat}), then press Enter: "
+HANDOFF = "Pass the keyboard to {name}, then press Enter: "
 
 
 @dataclass
@@ -50,8 +50,7 @@ class Table(play_host.Table):
             return True
         self.console.clear()
         self.last = seat
-        name = view["seat_names"][seat]
-        return self.read(HANDOFF.format(name=name, seat=seat + 1)) is not None
+        return self.read(HANDOFF.format(name=view["seat_names"][seat])) is not None
 
     def question(self, text: str, view: Mapping[str, Any], log_start: int) -> str | None:
         return question(text, view, log_start)
@@ -61,10 +60,11 @@ class Table(play_host.Table):
 
 
 def opening(game: HexGame, seed: int, humans: Sequence[int], bot_name: str) -> str:
-    """The first lines: seed and board, then who plays each seat."""
+    """The first lines: seed and board, then who plays each seat (by its one name,
+    `SeatSetup.label`)."""
     setup = game.setup
     return "\n".join([f"Hex skirmish, seed {seed}, board {setup.board.name}:", *(
-        f"  seat {i + 1}: {s.name} - {s.character.name} ({s.style.name}), "
+        f"  seat {i + 1}: {s.label}, Style {s.style.name}, "
         + ("played here" if i in humans else f"{bot_name} bot")
         for i, s in enumerate(setup.seats))])
 

@@ -48,7 +48,8 @@ def card_sections(card: Mapping[str, Any]) -> str:
 
 
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
-    return f"{view['seat_names'][seat]} (seat {seat + 1})"  # seats count from 1 for people
+    """The seat's one name, as every front end shows it (`SeatSetup.label`)."""
+    return str(view["seat_names"][seat])
 
 
 def line_text(view: Mapping[str, Any]) -> str:
@@ -73,7 +74,7 @@ def unit_lines(view: Mapping[str, Any]) -> list[str]:
                  if u["alive"] and u["hex"] is not None else "eliminated")
         style = view["styles"][u["style"]]["name"]
         names = [view["cards"][k]["name"] for k in view["discards"][s]]
-        out += [f"  {s} {view['seat_names'][s]} ({u['character_name']}, {style}): {where}, "
+        out += [f"  {s + 1} {seat_name(view, s)}, Style {style}: {where}, "
                 f"health {u['health']}/{u['max_health']}, power {u['power']}",
                 f"      hand {view['hand_counts'][s]}, deck {view['deck_counts'][s]}, "
                 f"discard {len(names)}" + (f" ({', '.join(names)})" if names else "")]
@@ -100,7 +101,7 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
     if me < 0:
         return []
     hand = view["hand"]
-    head = f"{view['seat_names'][me]}'s hand (seat {me + 1}):" + ("" if hand else " empty")
+    head = f"{seat_name(view, me)}'s hand:" + ("" if hand else " empty")
     out = [head]
     for i, key in enumerate(hand):
         card = view["cards"][key]
@@ -121,7 +122,7 @@ def menu_lines(view: Mapping[str, Any]) -> list[str]:
 
 
 def decision_title(view: Mapping[str, Any]) -> str:
-    """`Ann (seat 1) decides: move (Lunge, move; 2 steps left)`."""
+    """`Corvell (Player 1) decides: move (Lunge, move; 2 steps left)`."""
     pending = view.get("pending") or {}
     kind = pending.get("kind", "turn")
     card = pending.get("card")

@@ -38,7 +38,7 @@ from initiative.games.ti.record import record_of
 from initiative.games.ti.state import TIState
 from initiative.store import Store
 
-HANDOFF = "Pass the keyboard to {name} (seat {seat}){why}."
+HANDOFF = "Pass the keyboard to {name}{why}."
 READY = "Press Enter when ready (q to quit): "
 WHY: Mapping[str, str] = {"vote": " to vote on the proposed answer",
                           "first": " to choose who goes first"}
@@ -61,7 +61,7 @@ class Table(play_host.Table):
         self.clear()
         self.last = seat
         why = WHY.get(str((view.get("pending") or {}).get("kind")), "")
-        self.say(HANDOFF.format(name=view["seat_names"][seat], seat=seat + 1, why=why))
+        self.say(HANDOFF.format(name=view["seat_names"][seat], why=why))
         text = self.read(READY)
         return text is not None and text.strip().lower() not in QUIT_WORDS
 
@@ -98,8 +98,7 @@ def opening(game: TIGame, seed: int, humans: Sequence[int], bot_name: str) -> st
     mission = setup.mission
     lines = [f"The Initiative, seed {seed}, mission {mission.number} {mission.name}",
              f"On the board {setup.board.name}:", *(
-                 f"  seat {i + 1}: {s.name}"
-                 + ("" if s.name == s.character.name else f" as {s.character.name}")
+                 f"  seat {i + 1}: {s.label}"
                  + (", played here" if i in humans else f", {bot_name} bot")
                  for i, s in enumerate(setup.seats))]
     lines += ti_screen.wrap(f"Question: {mission.question}")

@@ -44,7 +44,8 @@ LEFT_WORDS: Mapping[str, str] = {
 
 
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
-    return f"{view['seat_names'][seat]} (seat {seat + 1})"  # seats count from 1 for people
+    """The seat's one name, as every front end shows it (`SeatSetup.label`)."""
+    return str(view["seat_names"][seat])
 
 
 def wrap(text: str, indent: str = "  ") -> list[str]:
@@ -56,9 +57,12 @@ def header_lines(view: Mapping[str, Any]) -> list[str]:
     """The mission and the turn: `== Mission 1: Eye - turn 4, Ann's turn ==`."""
     mission = view["mission"]
     active = view.get("active")
-    whose = f", {view['seat_names'][int(active)]}'s turn" if active is not None else ""
-    return [f"== Mission {mission['number']}: {mission['name']} - turn {view['turn']}"
-            f"{whose} ==", *wrap(f"Question: {mission['question']}")]
+    whose = f"{seat_name(view, int(active))}'s turn" if active is not None else ""
+    head = f"== Mission {mission['number']}: {mission['name']} - turn {view['turn']}"
+    lines = [f"{head}, {whose} ==" if whose else f"{head} =="]
+    if len(lines[0]) > WIDTH:  # a long mission and seat name: whose turn on a line of its own
+        lines = [f"{head} ==", f"== {whose} =="]
+    return [*lines, *wrap(f"Question: {mission['question']}")]
 
 
 def secret_lines(view: Mapping[str, Any]) -> list[str]:
@@ -76,7 +80,7 @@ def hand_lines(view: Mapping[str, Any]) -> list[str]:
     if me < 0:
         return []
     hand = [f"{c['id']}: {card_text(c)}" for c in view["hand"]]
-    out = pack(f"{view['seat_names'][me]}'s hand (seat {me + 1}):", hand or ["empty"])
+    out = pack(f"{seat_name(view, me)}'s hand:", hand or ["empty"])
     top = view.get("deck_top")
     if top:
         out += pack("You know the top of the deck (top first):",
@@ -103,7 +107,7 @@ def answer_text(symbols: Sequence[str], positions: int) -> str:
 
 
 def decision_title(view: Mapping[str, Any]) -> list[str]:
-    """`Ann (seat 1) decides: RUN: move ... (2 moves left)` and, in a solve, the answer
+    """`Kestrel (Player 1) decides: RUN: move ... (2 moves left)` and, in a solve, the answer
     so far and the votes given."""
     pending = view.get("pending") or {}
     kind = str(pending.get("kind", "turn"))
@@ -127,7 +131,7 @@ def decision_title(view: Mapping[str, Any]) -> list[str]:
         votes = pending.get("votes") or {}
         if votes:
             out.append("  Votes: " + ", ".join(
-                f"{view['seat_names'][int(s)]} {'yes' if v else 'no'}"
+                f"{seat_name(view, int(s))} {'yes' if v else 'no'}"
                 for s, v in sorted(votes.items(), key=lambda kv: int(kv[0]))))
     return out
 

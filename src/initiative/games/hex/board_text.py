@@ -153,7 +153,7 @@ def _legend(view: Mapping[str, Any], reach: int | None, marked: bool) -> list[st
         key.append("<n>: choice n of the menu leads there.")
     if reach is not None:
         names = view.get("seat_names") or []
-        who = names[reach] if reach < len(names) else f"seat {reach}"
+        who = names[reach] if reach < len(names) else f"seat {reach + 1}"
         key.append(f"3+ 4+: {who}'s Style-card reach, the roll that hits.")
     width = max(map(len, COMPASS)) + 4
     rows = max(len(key), len(COMPASS))

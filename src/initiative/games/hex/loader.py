@@ -35,7 +35,7 @@ PARAMS: dict[str, str] = {
     "board": "a board key (default: the content's default board)",
     "characters": "one character key per seat, in seat order (text: a+b; default: the "
                   "content's characters in order)",
-    "seat_names": "the name of each seat (text: a+b; default: its character's)",
+    "seat_names": "each seat's player (text: a+b; default: Player 1, Player 2, ...)",
     "rules": "house rules: a HexRules or a mapping of flag to value",
     "content": "a content file, or loaded content (default: the shipped content)",
     "explicit_chance": "every shuffle and die roll a chance node (default false)",

@@ -175,10 +175,9 @@ def replay(record: HexRecord) -> HexState:
 def result_line(state: HexState) -> str:
     """`Result: ...` for a won, drawn (HX-A5: tied leaders at the round limit) or
     unfinished game."""
-    names = [seat.name for seat in state.setup.seats]
+    names = [seat.label for seat in state.setup.seats]
     if state.winner is not None:
-        seat = state.winner + 1  # seats are counted from 1 for people, on every front end
-        return f"Result: {names[state.winner]} (seat {seat}) wins in round {state.round}."
+        return f"Result: {names[state.winner]} wins in round {state.round}."
     if state.is_terminal():
         if state.leaders:
             tied = ", ".join(names[s] for s in state.leaders)
@@ -202,7 +201,7 @@ def _steps_told(record: HexRecord) -> list[str]:
     state = new_state(record.game().setup, record.seed,
                       explicit_chance=record.explicit_chance)
     setup = state.setup
-    return steps_told(state, record.steps(), [seat.name for seat in setup.seats],
+    return steps_told(state, record.steps(), [seat.label for seat in setup.seats],
                       rendered_log(state), HexState.events,
                       lambda event: text.describe(setup, event))
 

@@ -15,9 +15,18 @@ from typing import Any
 from initiative.engine.errors import ConfigError, ContentError, GameParamError
 from initiative.games.hex.flags import HexRules, hex_rules
 from initiative.games.hex.specs import Board, Character, HexContent, Start, StyleCard
+from initiative.games.seat_names import player_name, seat_label
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+
+
+def character_seat_label(content: HexContent, player: str, character: str) -> str:
+    """The one name of a seat whose player is `player`, playing the character keyed
+    `character` (its key if the content has no such character): what `SeatSetup.label`
+    says once the game is built, for a front end that has only the choices."""
+    known = content.characters.get(character)
+    return seat_label(player, known.name if known is not None else character)
 
 
 @dataclass(frozen=True)
@@ -25,9 +34,15 @@ class SeatSetup:
     """One seat: its name, its character, that character's Style card and its start."""
 
     name: str
+    """The player's name (``Player N`` when nobody names the seat)."""
     character: Character
     style: StyleCard
     start: Start
+
+    @property
+    def label(self) -> str:
+        """The seat's one name on every front end, ``Kestrel (Player 1)``."""
+        return seat_label(self.name, self.character.name)
 
 
 @dataclass(frozen=True)
@@ -82,7 +97,7 @@ def build_setup(content: HexContent, *, board: str | None = None, players: int =
         raise GameParamError(f"players: board {chosen.key!r} has no starts for {players} "
                              f"players (it seats {counts})")
     keys = _characters(content, characters, players)
-    names = _seat_names(content, keys, seat_names)
+    names = _seat_names(keys, seat_names)
     seats = tuple(SeatSetup(name, content.characters[key], _style(content, key), start)
                   for name, key, start in zip(names, keys, chosen.starts[players],
                                               strict=True))
@@ -124,10 +139,9 @@ def _style(content: HexContent, key: str) -> StyleCard:
     return content.styles[character.style]
 
 
-def _seat_names(content: HexContent, keys: tuple[str, ...],
+def _seat_names(keys: tuple[str, ...],
                 given: Sequence[str] | None) -> tuple[str, ...]:
-    """The names given, or each character's name (numbered by seat when two seats
-    field the same character)."""
+    """The names given, or ``Player N`` for each seat (counted from 1)."""
     if given is not None:
         if isinstance(given, str) or len(given) != len(keys):
             raise GameParamError(f"seat_names: expected one name per seat ({len(keys)}), "
@@ -138,9 +152,7 @@ def _seat_names(content: HexContent, keys: tuple[str, ...],
         if len(set(names)) != len(names):
             raise GameParamError(f"seat_names: every seat needs its own name, got {names}")
         return tuple(names)
-    plain = [content.characters[key].name for key in keys]
-    return tuple(f"{name} {seat + 1}" if plain.count(name) > 1 else name
-                 for seat, name in enumerate(plain))
+    return tuple(player_name(seat + 1) for seat in range(len(keys)))
 
 
 def _rules(rules: HexRules | Mapping[str, Any] | None) -> HexRules:

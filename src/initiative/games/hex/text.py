@@ -17,8 +17,9 @@ FACING_WORDS = ("north", "north-east", "south-east", "south", "south-west", "nor
 
 
 def seat_name(setup: HexSetup, seat: int) -> str:
-    """The seat's name (`seat N` for a number the setup has no seat for)."""
-    return setup.seats[seat].name if 0 <= seat < setup.num_seats else f"seat {seat}"
+    """The seat's one name, ``Kestrel (Player 1)`` (`SeatSetup.label`; ``seat N``,
+    counted from 1, for a number the setup has no seat for)."""
+    return setup.seats[seat].label if 0 <= seat < setup.num_seats else f"seat {seat + 1}"
 
 
 def _power(n: int) -> list[str]:
@@ -107,7 +108,7 @@ def describe(setup: HexSetup, event: ev.Event) -> str:
             return f"{seat_name(setup, attacker)} attacks {_names(setup, targets)}."
         case ev.Rolled(target=target, needs=needs, hits=hits, faces=faces):
             rolled = ", ".join(str(f) for f in faces) or "no dice"
-            return (f"Against {seat_name(setup, target)} ({needs}+): rolled {rolled}; "
+            return (f"Against {seat_name(setup, target)}, needing {needs}+: rolled {rolled}; "
                     f"{_plural(hits, 'hit')}.")
         case ev.Pushed(unit=unit, q=q, r=r):
             return f"{seat_name(setup, unit)} is pushed to {q},{r}."
@@ -207,7 +208,7 @@ def label(setup: HexSetup, action: HexAction, ctx: LabelContext) -> str:
         return f"Face {FACING_WORDS[arg]}"
     if kind == Kind.TARGET:
         needs = ctx.needs[arg] if arg < len(ctx.needs) else 0
-        return f"Attack {seat_name(setup, arg)} (hits on {needs}+)"
+        return f"Attack {seat_name(setup, arg)}: hits on {needs}+"
     if kind == Kind.ORDER:
         return f"{seat_name(setup, arg)} reacts next"
     dest = f" to {neighbor(ctx.at, arg)}" if ctx.at is not None else ""

@@ -96,7 +96,7 @@ def static_parts(setup: HexSetup) -> StaticData:
                              "hexes": [{"offset": [h.offset.q, h.offset.r], "needs": h.needs}
                                        for h in style.hexes]}
     return {
-        "seat_names": [s.name for s in setup.seats],
+        "seat_names": [s.label for s in setup.seats],
         "board": {"key": board.key, "name": board.name,
                   "hexes": [[h.q, h.r] for h in sorted(board.hexes, key=lambda h: (h.r, h.q))],
                   "walls": [[h.q, h.r] for h in sorted(board.walls, key=lambda h: (h.r, h.q))]},

@@ -3,12 +3,12 @@ view dict (`TIView.to_dict()`, docs/the-initiative.md).
 
 Rooms are boxes on the board's grid. A box's top edge names the room (`2 Vault`, its
 number in move texts) and, at a decision, `<n>` when choice `n` of the menu leads
-there; inside are the people (`P0`: seat 0's character), enemies (`!Watchdog`), the
+there; inside are the people (`P1`: seat 1's character), enemies (`!Watchdog`), the
 face-down stack (`stack 3`), the face-up tokens and the features, each as `id:CODE`
 (the id is what `collect 7` or `disarm 7` names):
 
     +-0 Lobby------------+-----+-1 Hall <2>---------+
-    | P0 P1 stack 2      |     | !Watchdog          |
+    | P1 P2 stack 2      |     | !Watchdog          |
     | 9:ENTRY            |     | 4:al:S 5:CAM        |
     +--------------------+     +--------------------+
               |
@@ -42,7 +42,7 @@ TOKEN_CODES: Mapping[str, str] = {
 """The short code of every token and feature kind but glyphs (a glyph shows its mark)."""
 ICON_MARKS: Mapping[str, str] = {"crescent": ":C", "spiral": ":S"}
 """TI-24 sub-icons, written right after the token's code."""
-KEY = ("Key: P0 seat 0's character   !Name enemy   stack N face-down tokens   "
+KEY = ("Key: P1 seat 1's character   !Name enemy   stack N face-down tokens   "
        "id:CODE a face-up token or feature: glyph mark (~ not on the mission, * blue, "
        ":C crescent, :S spiral), KEY keypad, PC computer, CAM camera, GAS gas, CI counter "
        "intel, ALM alarm, MCAM/MALM master camera/alarm, ENTRY entrance, TRIP laser "
@@ -105,7 +105,7 @@ def room_items(view: Mapping[str, Any], room: int,
     """What a room box holds, in order: people, enemies, the stack, tokens, features."""
     here = view["rooms"][room]
     enemies = view["enemies"]
-    items = [f"P{s}" for s in here["characters"]]
+    items = [f"P{s + 1}" for s in here["characters"]]  # seats counted from 1
     items += [f"!{enemies[e]['name']}" for e in here["enemies"]
               if not enemies[e].get("defeated")]
     if here["stack"]:
@@ -274,14 +274,13 @@ def deck_line(view: Mapping[str, Any]) -> str:
 
 
 def people_lines(view: Mapping[str, Any]) -> list[str]:
-    """Each character: seat, person, character and ability, room, cards in hand."""
+    """Each character: its board mark (seat counted from 1), its seat's one name, room,
+    cards in hand."""
     names = view["board"]["rooms"]
     out = []
     for c in view["characters"]:
         seat = int(c["seat"])
-        person = view["seat_names"][seat]
-        who = c["name"] if person == c["name"] else f"{person}: {c['name']}"
-        out.append(f"  P{seat} {who} in {names[int(c['room'])]['name']}, "
+        out.append(f"  P{seat + 1} {view['seat_names'][seat]} in {names[int(c['room'])]['name']}, "
                    f"{view['hand_counts'][seat]} cards in hand")
     return out
 

@@ -21,6 +21,7 @@ from initiative.games.param_text import (
     param_players,
     rule_changes,
 )
+from initiative.games.seat_names import player_name
 from initiative.games.ti.actions import MAX_SEATS
 from initiative.games.ti.content import default_content, load_content_data, load_content_file
 from initiative.games.ti.flags import TIRules, ti_rules
@@ -37,7 +38,7 @@ PARAMS: dict[str, str] = {
     "mission": "a mission key (default: the campaign's first mission)",
     "characters": "one character key per seat, in seat order (text: a+b; default: the "
                   "content's characters in order)",
-    "seat_names": "the name of each seat (text: a+b; default: its character's)",
+    "seat_names": "each seat's player (text: a+b; default: Player 1, Player 2, ...)",
     "rules": "house rules: a TIRules or a mapping of flag to value",
     "secrets": "secret keys the campaign already holds (text: a+b; TI-25)",
     "campaign": "the campaign this game belongs to (its store record id)",
@@ -75,7 +76,7 @@ def build_setup(**params: Any) -> TISetup:
     names = param_list(NAME, params, "seat_names")
     if names is not None and len(names) != seats:
         raise GameParamError(f"{NAME}: seat_names: {len(names)} names for {seats} seats")
-    seat_names = names or tuple(content.characters[c].name for c in chosen)
+    seat_names = names or default_seat_names(players, seats)
     secrets = list(param_list(NAME, params, "secrets") or ())
     for key in secrets:
         _key(key, "secrets", content.secrets, None)
@@ -93,6 +94,12 @@ def build_setup(**params: Any) -> TISetup:
         secrets=tuple(dict.fromkeys(secrets)),
         campaign=None if campaign is None else campaign.strip(),
         content_source=_source(params.get("content")))
+
+
+def default_seat_names(players: int, seats: int) -> tuple[str, ...]:
+    """``Player 1``, ``Player 2``, ... one per seat; a solo player's characters all
+    ``Player 1`` (one person plays them, TI-A17)."""
+    return tuple(player_name(1 if players == 1 else seat + 1) for seat in range(seats))
 
 
 def _content(value: Any) -> TIContent:

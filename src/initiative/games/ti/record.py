@@ -214,7 +214,7 @@ def story(record: TIRecord, verbose: bool = False) -> list[str]:
 
 def _steps_told(record: TIRecord) -> list[str]:
     state = record.game().new_initial_state(record.seed)
-    return steps_told(state, record.steps(), [seat.name for seat in state.setup.seats],
+    return steps_told(state, record.steps(), [seat.label for seat in state.setup.seats],
                       rendered_log(state), rendered_log, str)
 
 

@@ -15,8 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from initiative.games.seat_names import seat_label
 from initiative.games.ti.flags import TIRules
 from initiative.games.ti.specs import Board, Character, Feature, Mission, TIContent, TokenSpec
+
+
+def character_seat_label(content: TIContent, player: str, character: str) -> str:
+    """The one name of a seat whose player is `player`, playing the character keyed
+    `character` (its key if the content has no such character): what `SeatSetup.label`
+    says once the game is built, for a front end that has only the choices."""
+    known = content.characters.get(character)
+    return seat_label(player, known.name if known is not None else character)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +33,14 @@ class SeatSetup:
     """A seat: the person's name and the character they play (TI-1)."""
 
     name: str
+    """The player's name (``Player N`` when nobody names the seat; a solo player's
+    characters share it, TI-A17)."""
     character: Character
+
+    @property
+    def label(self) -> str:
+        """The seat's one name on every front end, ``Kestrel (Player 1)``."""
+        return seat_label(self.name, self.character.name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,9 @@ REASON_TEXT = {"wrong_answer": "the answer was wrong", "time": "time ran out",
 
 
 def seat_name(setup: TISetup, seat: int) -> str:
-    return setup.seats[seat].name if 0 <= seat < setup.num_seats else f"seat {seat}"
+    """The seat's one name, ``Kestrel (Player 1)`` (`SeatSetup.label`; ``seat N``,
+    counted from 1, for a number the setup has no seat for)."""
+    return setup.seats[seat].label if 0 <= seat < setup.num_seats else f"seat {seat + 1}"
 
 
 def card_name(setup: TISetup, card: int) -> str:

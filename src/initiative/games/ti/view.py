@@ -107,7 +107,7 @@ def static_parts(setup: TISetup) -> StaticData:
         {"a": k.a, "b": k.b, "kind": "wall_token" if k.walled else "open", "locked": False,
          "door": None} for k in graph.tables(setup).links if k.door < 0]
     return {
-        "seat_names": [s.name for s in setup.seats],
+        "seat_names": [s.label for s in setup.seats],
         "mission": {"key": mission.key, "number": mission.number, "name": mission.name,
                     "question": mission.question, "intro": mission.story.intro,
                     "alphabet": list(mission.alphabet),

@@ -22,6 +22,7 @@ Regions (element ids of hex/table.html): `hx-status`, `hx-board`, `hx-line`, `hx
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from initiative.games.hex.actions import Kind, from_index
@@ -197,6 +198,12 @@ def _unit_hex(view: HexViewData, seat: int | None) -> Hex | None:
     return None
 
 
+def piece_name(unit: Mapping[str, object]) -> str:
+    """The short name drawn beside a piece on the map: its character's (the seat's one
+    name, `SeatSetup.label`, is the piece's spoken label and in every list)."""
+    return str(unit["character_name"])[:10]
+
+
 def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
     """The SVG's pieces: hexes, units, reach overlays and the clickable legal choices."""
     cells = [Hex(*h) for h in view["board"]["hexes"]]
@@ -216,7 +223,7 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
         at = Hex(*unit["hex"])
         x, y = center(at)
         pick = targets.get(seat)
-        label = (f"{names[seat]}: {unit['character_name']}, {unit['health']} of "
+        label = (f"{names[seat]}: {unit['health']} of "
                  f"{unit['max_health']} health, {unit['power']} power, facing "
                  f"{FACING_NAMES[unit['facing']]}")
         above = unit["facing"] in (2, 3, 4)  # the name away from the facing arrow
@@ -224,7 +231,7 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
         if side == (0 if above else 3):  # the facing wedge and of the name
             side = (unit["facing"] + 4) % 6
         back = heading(side)
-        units.append({"seat": seat, "x": x, "y": y, "name": names[seat][:10],
+        units.append({"seat": seat, "x": x, "y": y, "name": piece_name(unit),
                       "facing": unit["facing"], "mark": MARKS[seat % len(MARKS)],
                       "power_x": x + math.cos(back) * 15, "power_y": y + math.sin(back) * 15,
                       "health": unit["health"],
@@ -247,7 +254,7 @@ def board(view: HexViewData, choices: list[Choice]) -> dict[str, Any]:
             bx, by = center(back_hex)
             rear = {"points": corners(back_hex, 0.86), "x": bx, "y": by}
         reaches.append({"seat": seat, "spots": spots, "behind": rear,
-                        "name": names[seat][:10]})
+                        "name": piece_name(unit)})
     occupied = {Hex(*u["hex"]) for u in view["units"] if u["hex"] is not None and u["alive"]}
     moves = []
     faces = []

@@ -15,6 +15,7 @@ from initiative.engine.errors import ConfigError, ContentError
 from initiative.games import load_game
 from initiative.games.hex.content import default_content
 from initiative.games.hex.listing import LISTING
+from initiative.games.hex.setup import character_seat_label
 from initiative.games.hex.specs import HexContent
 from initiative.server import seat_form
 from initiative.server.flag_form import RuleField, changed_rules
@@ -27,10 +28,17 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 @dataclass(frozen=True)
 class HexSeatPlan:
-    name: str
+    player: str
+    """The player's name as the form gave it (``Player N`` by default)."""
     character: str
     controller: str
     """"human" (a secret link), "open" (anyone from the lobby) or a bot name."""
+
+    @property
+    def name(self) -> str:
+        """The seat's one name on every page, ``Kestrel (Player 1)`` (as the game's
+        `SeatSetup.label`)."""
+        return character_seat_label(default_content(), self.player, self.character)
 
     @property
     def is_bot(self) -> bool:
@@ -49,11 +57,11 @@ class HexPlan:
         """The `load_game("hex_skirmish", **params)` parameters of this table."""
         return {"players": len(self.seats), "board": self.board,
                 "characters": [s.character for s in self.seats],
-                "seat_names": [s.name for s in self.seats], "rules": dict(self.rules)}
+                "seat_names": [s.player for s in self.seats], "rules": dict(self.rules)}
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "board": self.board, "rules": dict(self.rules),
-                "seats": [{"name": s.name, "character": s.character,
+                "seats": [{"name": s.player, "character": s.character,
                            "controller": s.controller} for s in self.seats]}
 
     @classmethod
@@ -104,7 +112,7 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
                          seat_form.seat_character(form, i, content.characters, problems),
                          seat_form.seat_controller(form, i, bots, problems))
              for i in range(players)]
-    seat_form.distinct_names([s.name for s in seats], problems)
+    seat_form.distinct_names([s.player for s in seats], problems)
     plan = HexPlan(name, board, tuple(seats), _rules(form, problems))
     if not problems:
         try:

@@ -16,6 +16,7 @@ from initiative.games import load_game_as
 from initiative.games.ti.content import default_content
 from initiative.games.ti.game import TIGame
 from initiative.games.ti.listing import LISTING
+from initiative.games.ti.setup import character_seat_label
 from initiative.games.ti.specs import TIContent
 from initiative.server import seat_form
 from initiative.server.flag_form import RuleField, changed_rules
@@ -28,7 +29,9 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 4
 
 @dataclass(frozen=True)
 class TISeatPlan:
-    name: str
+    player: str
+    """The player's name as the form gave it (``Player N`` by default; a solo player's
+    second character takes seat 1's, TI-A17)."""
     character: str
     controller: str
     """"human" (a secret link), "open" (anyone from the lobby), "solo" (the solo
@@ -37,6 +40,12 @@ class TISeatPlan:
     @property
     def is_bot(self) -> bool:
         return self.controller not in (HUMAN, OPEN, SHARED)
+
+    @property
+    def name(self) -> str:
+        """The seat's one name on every page, ``Kestrel (Player 1)`` (as the game's
+        `SeatSetup.label`)."""
+        return character_seat_label(default_content(), self.player, self.character)
 
 
 @dataclass(frozen=True)
@@ -53,12 +62,12 @@ class TIPlan:
         """The `load_game("the_initiative", **params)` parameters of this table."""
         return {"players": self.players, "mission": self.mission,
                 "characters": [s.character for s in self.seats],
-                "seat_names": [s.name for s in self.seats], "rules": dict(self.rules)}
+                "seat_names": [s.player for s in self.seats], "rules": dict(self.rules)}
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "mission": self.mission, "players": self.players,
                 "rules": dict(self.rules),
-                "seats": [{"name": s.name, "character": s.character,
+                "seats": [{"name": s.player, "character": s.character,
                            "controller": s.controller} for s in self.seats]}
 
     @classmethod
@@ -125,10 +134,11 @@ def parse_plan(form: dict[str, Any], bots: tuple[str, ...],
             controller = seat_form.seat_controller(form, i, bots, problems)
         else:  # the solo player's second character (TI-A17): played from seat 1's link
             controller = seats[0].controller if seats[0].is_bot else SHARED
-        seats.append(TISeatPlan(seat_form.seat_name(form, i),
+        player = seat_form.seat_name(form, i) if i < players else seats[0].player
+        seats.append(TISeatPlan(player,
                                 seat_form.seat_character(form, i, content.characters, problems),
                                 controller))
-    seat_form.distinct_names([s.name for s in seats], problems)
+    seat_form.distinct_names([s.player for s in seats[:players]], problems)
     if len({s.character for s in seats}) < len(seats):
         problems.append("each seat needs its own character (TI-1)")
     plan = TIPlan(name, mission, players, tuple(seats), rules)
