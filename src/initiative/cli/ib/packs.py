@@ -12,7 +12,7 @@ import typer
 
 from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
-from initiative.games.ib.content import Content
+from initiative.games.ib.content import Content, load_content_file
 from initiative.games.ib.packs import CONTENT_PATH_ENV, content_for, pack_summary
 
 PACK_HELP = (f"A content pack: a folder of your own content files, added to the shipped "
@@ -23,11 +23,17 @@ ContentPackOption = Annotated[list[Path] | None, typer.Option(
 """The option of the typer commands (the `play` option is a click.Option in options.py)."""
 
 
-def pack_content(packs: Sequence[Path] | None) -> Content:
-    """The shipped content with `packs` (or those of the environment) added; the error
-    exit naming the file, entry, field and line of a problem."""
+def pack_content(packs: Sequence[Path] | None, file: Path | None = None) -> Content:
+    """The content a command reads: the content file `file` alone (`--content`), or the
+    shipped content with `packs` (or those of the environment) added; the error exit
+    naming the file, entry, field and line of a problem."""
+    if file is not None and packs:
+        raise fail("--content FILE replaces the shipped content, --content-pack adds to "
+                   "it: give one of them")
     try:
-        return content_for(packs or ())
+        return content_for(packs or ()) if file is None else load_content_file(file)
+    except OSError as exc:
+        raise fail(f"{file}: cannot read the file ({exc.strerror or exc})") from None
     except InitiativeError as exc:
         raise fail(str(exc)) from None
 

@@ -26,6 +26,7 @@ _ENTRY = re.compile(r"\((entry|" + "|".join(SECTIONS) + r") '([^']*)'"
                     r"|\b(" + "|".join(SECTIONS) + r") key '([^']*)'")
 _PATH = r"([A-Za-z0-9_]+(?:\[\d+\]|\.[A-Za-z0-9_]+)*)"
 _FIELD = re.compile(r"field " + _PATH + r"(?:\)\." + _PATH + ")?")
+_LINE = re.compile(r"\(line \d+\)$")
 _STEP = re.compile(r"\[(\d+)\]|\.?([A-Za-z0-9_]+)")
 Step = int | str
 
@@ -60,6 +61,10 @@ class Lines:
         items: list[yaml.Node] = section.value
         return next((item for item in items if _scalar(_child(item, "key")) == key), None)
 
+    def entry_line(self, where: str, kind: str, key: str) -> int | None:
+        """The 1-based line where entry `key` of `kind` starts in the file."""
+        return _line(self.entry(where, kind, key), [])
+
     def home(self, kind: str, key: str) -> str | None:
         """The last file (in the order given) that defines entry `key` of `kind`."""
         found = None
@@ -76,7 +81,7 @@ class Lines:
 
     def _one(self, message: str) -> str:
         named = _ENTRY.search(message)
-        if named is None or "(line " in message:
+        if named is None or _LINE.search(message):
             return message
         kind, key = (named.group(1), named.group(2)) if named.group(1) else (
             named.group(3), named.group(4))

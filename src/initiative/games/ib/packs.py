@@ -154,11 +154,12 @@ def merge(base: ContentFile, files: Sequence[tuple[str, ContentFile]],
         for where, model in files:
             for entry in getattr(model, section):
                 if entry.key in defined:
-                    first = lines.annotate(f"{defined[entry.key]} ({kind} {entry.key!r})")
+                    first = defined[entry.key]
                     raise ContentError(lines.annotate(
                         f"{where} ({kind} {entry.key!r}), field key: defined again (first "
-                        f"in {first}); a key is defined once in the packs (a shipped "
-                        "key is replaced by using it)"))
+                        f"in {first}, line {lines.entry_line(first, kind, entry.key)}); "
+                        "a key is defined once in the packs (a shipped key is replaced by "
+                        "using it)"))
                 defined[entry.key] = where
                 if entry.key in entries:
                     replaced.append(Replaced(kind, entry.key, where))
