@@ -42,7 +42,6 @@ book_app = typer.Typer(
 
 BookArgument = Annotated[str, typer.Argument(
     metavar="BOOK", help="The book's name, its id or a unique prefix of the id.")]
-Names = Annotated[list[str] | None, typer.Option(metavar="NAME")]
 
 
 @book_app.command("new")
@@ -127,9 +126,12 @@ def record(
     hp: Annotated[list[str] | None, typer.Option(
         metavar="NAME=HP", help=f"HP at the end of the session (a number or {FULL!r}).")
     ] = None,
-    injury: Names = None,
-    heal_injury: Names = None,
-    defeated: Names = None,
+    injury: Annotated[list[str] | None, typer.Option(
+        metavar="NAME", help="+1 Injury: max HP -1 (IB-7.5.2).")] = None,
+    heal_injury: Annotated[list[str] | None, typer.Option(
+        metavar="NAME", help="-1 Injury (Rehabilitation, IB-7.6.2).")] = None,
+    defeated: Annotated[list[str] | None, typer.Option(
+        metavar="NAME", help="Defeated: +1 Injury and half HP (IB-7.2.2, AMB-101).")] = None,
     xp: Annotated[list[str] | None, typer.Option(
         metavar="NAME=N", help=f"XP gained (IB-7.3.2); {ALL}=N for every Character.")
     ] = None,
