@@ -123,7 +123,8 @@ def test_files_of_subfolders_load_in_path_order_and_refer_to_each_other(
     folder = write(tmp_path / "p", {
         "b/team.yaml": "teams:\n  - {key: t, name: T, characters: [tamsin], deck: d}\n",
         "a/hero.yaml": HERO, "a/deck.yml": "decks:\n  - {key: d, name: D, cards: {quick_jab: 2}}\n",
-        "notes.txt": "not content"})
+        "notes.txt": "not content", ".git/config.yaml": "not: content",
+        ".#hero.yaml": "an editor's lock file"})
     assert [p.relative_to(folder).as_posix() for p in pack_files(folder)] == [
         "a/deck.yml", "a/hero.yaml", "b/team.yaml"]
     content = load_content_pack(folder)

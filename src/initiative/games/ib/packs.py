@@ -3,13 +3,14 @@ decks, teams and encounters, typed into content files in a folder of their own
 (anywhere, outside this repository) and played with the shipped content
 (docs/content-packs.md).
 
-A pack is a folder: every `*.yaml` / `*.yml` file in it and in its subfolders, read in
-path order, each a content file as docs/content.md describes (a single content file is
-a pack of one). It **adds to** the shipped content: an entry may name any key of the
-shipped content or of another file of the pack (a deck of shipped and pack cards, a team
-of pack Characters). An entry whose key is a shipped entry's **replaces** it (so a pack
-may correct a shipped card); a key defined twice within the packs is an error. Several
-packs load as one, in the order given.
+A pack is a folder: every `*.yaml` / `*.yml` file in it and in its subfolders (hidden
+ones, `.git/` or an editor's `.name.yaml`, left out), read in path order, each a content
+file as docs/content.md describes (a single content file is a pack of one). It **adds
+to** the shipped content: an entry may name any key of the shipped content or of another
+file of the pack (a deck of shipped and pack cards, a team of pack Characters). An entry
+whose key is a shipped entry's **replaces** it (so a pack may correct a shipped card); a
+key defined twice within the packs is an error. Several packs load as one, in the order
+given.
 
 `load_content_pack(path)` is the call for any front end; `content_for` adds the packs of
 $INITIATIVE_CONTENT_PATH (folders separated as in $PATH). Every error names the file,
@@ -75,7 +76,8 @@ def pack_files(path: Path | str) -> list[Path]:
         raise ContentError(f"{path}: no such content pack (a folder of .yaml content "
                            "files, or one content file)")
     try:
-        found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+        found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()
+                       and not any(part.startswith(".") for part in p.relative_to(path).parts))
     except OSError as exc:
         raise ContentError(f"{path}: cannot read the content pack "
                            f"({exc.strerror or exc})") from None
