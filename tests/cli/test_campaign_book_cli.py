@@ -74,6 +74,15 @@ def test_a_campaign_book_round_trip(tmp_path: Path) -> None:
     assert code == 0 and len(out) == 2
     assert out[1].split()[1:3] == ["1", "2"] and "Tuesday group (Rook, Vell Asher)" in out[1]
 
+    exported = tmp_path / "book.json"
+    result = RUNNER.invoke(app, ["campaign", "export", record_id, str(exported), "--db", db])
+    assert result.exit_code == 0, result.stderr
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    result = RUNNER.invoke(app, ["campaign", "import", str(exported), "--db", other])
+    assert result.exit_code == 0, result.stderr
+    moved = book("show", "Tuesday group", "--db", other)[1]
+    assert moved[2:] == book("show", "Tuesday group", "--db", db)[1][2:]
+
 
 def test_bad_input_is_a_clear_error(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'books.db'}"

@@ -133,7 +133,8 @@ def show(record: Annotated[str, typer.Argument(help="The campaign id.")],
 def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
            file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
            db: DbOption = None) -> None:
-    """Write the whole campaign (events and snapshots) to a JSON file."""
+    """Write the whole campaign, or a campaign book, (events and snapshots) to a JSON
+    file."""
     store = open_store(db)
     try:
         path = store.export_file(record, file)
@@ -145,11 +146,17 @@ def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
 @campaign_app.command("import")
 def import_(file: Annotated[Path, typer.Argument(help="A file written by export.")],
             db: DbOption = None) -> None:
-    """Read a campaign exported earlier (a new id is given)."""
+    """Read a campaign (or a campaign book) exported earlier (a new id is given)."""
+    from initiative.games.ib.campaign.book import KIND as BOOK
+    from initiative.games.ib.campaign.book import load_book
+
     store = open_store(db)
     try:
         record = store.import_file(file)
-        _open(record, db, store)  # it must also replay
+        if store.info(record).kind == BOOK:  # it must also replay
+            load_book(store, record)
+        else:
+            _open(record, db, store)
     except InitiativeError as exc:
         raise fail(str(exc)) from None
     print(f"imported as {record[:8]}")
