@@ -155,3 +155,15 @@ def test_replay_of_a_pack_game_reads_the_packs_of_the_environment(pack: Path,
     assert replayed.returncode == 0, replayed.stderr
     assert replayed.stdout.rstrip().splitlines()[-1] == "Result: draw after 6 activations."
     assert "Kestrel Vane" in replayed.stdout
+
+
+def test_lint_takes_files_and_pack_folders_together_and_other_games_no_folders(
+        pack: Path) -> None:
+    example = ROOT / "examples" / "content" / "example_cards.yaml"
+    linted = run_cli(["lint", str(pack), str(example)])
+    assert linted.returncode == 0, linted.stdout + linted.stderr
+    assert linted.stdout.splitlines() == [f"{example}: ok", f"{pack} (content pack): ok"]
+    hex_lint = run_cli(["lint", "--game", "hex_skirmish", str(pack)])
+    assert hex_lint.returncode == 2
+    assert hex_lint.stderr.strip() == (f"error: {pack}: a folder; --game hex_skirmish reads "
+                                       "content files only")
