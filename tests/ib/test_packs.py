@@ -201,3 +201,23 @@ def test_lines_follow_the_path_named_in_a_message() -> None:
     assert lines.annotate("pack (deck 'nope'): x") == "pack (deck 'nope'): x"
     assert lines.annotate("pack (deck 'kit'), field name: bad") == \
         "d.yaml (deck 'kit'), field name: bad (line 3)"
+
+
+def test_lint_of_a_pack_gives_one_finding_per_problem_with_its_line(tmp_path: Path) -> None:
+    folder = write(tmp_path / "p", {
+        "a.yaml": "cards:\n  - {key: a, name: A, kind: event, effects: [{target: self, "
+                  "heal: 1}]}\n  - name: Nameless\n    kind: event\n",
+        "b.yaml": "characters:\n  - key: x\n\tname: bad\n",
+        "c.yaml": "cards:\n  - key: call\n    name: Call\n    kind: event\n    effects:\n"
+                  "      - {target: self, summon: quick_jab}\n"})
+    found = [str(f) for f in lint_pack([folder])]
+    assert found[0] == f"error: {folder / 'a.yaml'}, field cards[1].key: Field required (line 3)"
+    assert found[1].startswith(f"error: {folder / 'b.yaml'}: not valid YAML: ")
+    assert found[1].endswith('line 3, column 1')  # YAML's own report, on one line
+    assert len(found) == 2
+    (folder / "a.yaml").unlink()
+    (folder / "b.yaml").unlink()
+    [summon] = [str(f) for f in lint_pack([folder])]
+    assert summon.startswith(f"error: {folder / 'c.yaml'} (card 'call', field effects[0])"
+                             ".summon: 'quick_jab' is not a support card (supports: ")
+    assert summon.endswith(") (line 6)")

@@ -1,7 +1,8 @@
 """The line a content message points at: `cards.yaml (card 'ember_lance'), field cost:
 ...` gains ` (line 14)`, the line of that entry's `cost` in the file it was read from.
 
-A message names its file, then an entry in one of two ways: `(entry 'key'), field
+A message names its file, then an entry in one of two ways (or none, for an entry with
+no key: `cards.yaml, field cards[1].key`): `(entry 'key'), field
 cards[0].cost` (a schema error: the path runs from the top of the file) or `(card
 'key'), field cost` (a later check: the path runs from that entry); `(card 'key',
 field effects[0]).summon` and `card key 'key' is defined twice` are read too. The file's
@@ -80,9 +81,11 @@ class Lines:
         return "\n".join(self._one(line) for line in message.split("\n"))
 
     def _one(self, message: str) -> str:
-        named = _ENTRY.search(message)
-        if named is None or _LINE.search(message):
+        if _LINE.search(message):
             return message
+        named = _ENTRY.search(message)
+        if named is None:
+            return self._no_entry(message)
         kind, key = (named.group(1), named.group(2)) if named.group(1) else (
             named.group(3), named.group(4))
         where = next((w for w in sorted(self.sources, key=len, reverse=True)
@@ -101,6 +104,18 @@ class Lines:
         start = _child(self.tree(where), None) if kind == "entry" else \
             self.entry(where, kind, key)
         line = _line(start, path)
+        return message if line is None else f"{message} (line {line})"
+
+
+    def _no_entry(self, message: str) -> str:
+        """`file.yaml, field cards[1].key: ...` (an entry with no key): the path runs
+        from the top of the file."""
+        where = next((w for w in sorted(self.sources, key=len, reverse=True)
+                      if message.startswith(f"{w}, field ")), None)
+        field = _FIELD.match(message, len(where) + 2) if where is not None else None
+        if where is None or field is None:
+            return message
+        line = _line(self.tree(where), steps(field.group(1)))
         return message if line is None else f"{message} (line {line})"
 
 

@@ -127,8 +127,10 @@ def read_packs(paths: Sequence[Path | str]) -> Pack:
     for text, where in files:
         try:
             models.append((where, parse_content_model(text, where)))
-        except ContentError as exc:
-            errors.append(str(exc))
+        except ContentError as exc:  # one line per problem (YAML's own span lines)
+            text = str(exc)
+            errors.append(" ".join(text.split()) if text.startswith(
+                f"{where}: not valid YAML") else text)
     if errors:
         raise ContentError("\n".join(errors))
     lines = Lines({CORE_WHERE: core_text(), **{where: text for text, where in files}})
