@@ -158,6 +158,9 @@ def test_flux_tokens_are_gained_and_spent_never_below_zero() -> None:
     (Entry(injured=("Rook", "rook")), r"Injury gained: Rook is named twice"),
     (Entry(advance={"Rook": "speed"}), r"'speed' is not one of hp, damage"),  # type: ignore[dict-item]
     (Entry(), r"the entry changes nothing"),
+    (Entry(injured=("Rook",), defeated=("Rook",)), r"Rook: defeated already gives the "
+                                                   r"Injury \(IB-7.2.2\)"),
+    (Entry(injured=("Rook",), healed=("Rook",)), r"Rook: an Injury gained and healed"),
     (Entry(xp={"Rook": 1}, hp={"Vell Asher": 11}), r"Vell Asher: HP 11 is above"),
 ])
 def test_a_bad_entry_is_refused_whole(entry: Entry, message: str) -> None:

@@ -273,10 +273,17 @@ def canonical(book: Book, entry: Entry) -> Entry:
             raise BookError(f"Advancement of {name}: {option!r} is not one of "
                             f"{', '.join(OPTIONS)} (IB-7.3.4: +2 max HP, or +1 damage)")
         advance[one(name)] = option
+    injured = many(entry.injured, "Injury gained")
+    healed = many(entry.healed, "Injury healed")
+    defeated = many(entry.defeated, "defeated")
+    for name in sorted(set(injured) & set(defeated)):
+        raise BookError(f"{name}: defeated already gives the Injury (IB-7.2.2); name "
+                        "it once")
+    for name in sorted(set(healed) & set(injured + defeated)):
+        raise BookError(f"{name}: an Injury gained and healed in one entry; record what "
+                        "stands at the end of the session")
     return replace(entry, hp=hp, xp=xp, advance=advance,
-                   injured=many(entry.injured, "Injury gained"),
-                   healed=many(entry.healed, "Injury healed"),
-                   defeated=many(entry.defeated, "defeated"),
+                   injured=injured, healed=healed, defeated=defeated,
                    flux_gained=_check_number("Flux Surge tokens gained", entry.flux_gained, 0),
                    flux_spent=_check_number("Flux Surge tokens spent", entry.flux_spent, 0))
 
