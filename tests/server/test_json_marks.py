@@ -25,8 +25,8 @@ from tests.server.support import commit
 from tests.server.test_every_game_features import FIELDS, GAMES, create, live, running
 
 NOTICE_TEXTS = re.compile(r"(?:[\w ]+ \()?(?:Ann|Bea)\)? (is away: a stand-in bot plays "
-                          r"their seat until they come back\.|is back and plays their own seat again\.|took back "
-                          r"their last turn\.)")
+                          r"their seat until they come back\.|is back and plays their own "
+                          r"seat again\.|took back their last turn\.)")
 """Every sentence a notice may say: a seat's name and nothing else."""
 
 
