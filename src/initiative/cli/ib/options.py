@@ -18,11 +18,12 @@ from initiative.cli.parts import OptionError, PlayRequest
 from initiative.cli.play_host import check_seats
 from initiative.engine.errors import ContentError, InitiativeError
 from initiative.games import load_game_as
+from initiative.games.content_files import CONTENT_PATH_ENV
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.formats import FORMATS
 from initiative.games.ib.match import Match
-from initiative.games.ib.packs import CONTENT_PATH_ENV, content_for
+from initiative.games.ib.packs import content_for
 from initiative.games.ib.presets import DUEL_SEATS, default_encounter, playable_teams
 from initiative.games.ib.setup import IBGame
 from initiative.timing.flag_types import parse_flag_value

@@ -12,8 +12,9 @@ import typer
 
 from initiative.cli.common import fail
 from initiative.engine.errors import InitiativeError
+from initiative.games.content_files import CONTENT_PATH_ENV
 from initiative.games.ib.content import Content, load_content_file
-from initiative.games.ib.packs import CONTENT_PATH_ENV, content_for, pack_summary
+from initiative.games.ib.packs import content_for, pack_summary
 
 PACK_HELP = (f"A content pack: a folder of your own content files, added to the shipped "
              f"content (repeatable; default: ${CONTENT_PATH_ENV}, folders separated by "

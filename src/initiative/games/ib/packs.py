@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 
 from initiative.engine.errors import ContentError
-from initiative.games.content_files import read_source
+from initiative.games.content_files import CONTENT_PATH_ENV, read_source
 from initiative.games.ib.content import (
     CORE_WHERE,
     Content,
@@ -38,7 +38,6 @@ from initiative.games.ib.content import (
 )
 from initiative.games.ib.lines import SECTIONS, Lines
 
-CONTENT_PATH_ENV = "INITIATIVE_CONTENT_PATH"
 """The environment variable naming content packs to load by default."""
 SUFFIXES = (".yaml", ".yml")
 KINDS = {section: kind for kind, section in SECTIONS.items()}
