@@ -23,14 +23,14 @@ from initiative.trackers.exalted_args import (
     parse_add,
     whole,
 )
-from initiative.trackers.exalted_commands_catalogue import help_text
+from initiative.trackers.command_catalogue import catalogue, help_text
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
 
 PROMPT = "exalted> "
 SAVE_FORMAT = "initiative-exalted-ticks/1"
 
-HELP = help_text()
+HELP = help_text(catalogue("exalted"))
 
 
 def _begin_if_up(t: TickTracker, name: str) -> None:
