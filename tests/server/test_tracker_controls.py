@@ -101,11 +101,11 @@ def test_form_values_are_checked_and_quoted() -> None:
     assert build_line(faith, "act", {"NAME": "Vessa", "action": "hits Orrin's leg",
                                      "affects": "Orrin, Talwyn"}) == \
         "act Vessa affects=Orrin,Talwyn 'hits Orrin'\"'\"'s leg'"  # FA-15
-    assert build_line(exalted, "contest", {"FIRST": "Ryo", "SECOND": "Brute"}) == \
-        "contest Ryo Brute"  # EX-1
-    assert build_line(exalted, "contest", {"FIRST": "Ryo", "FIRST successes": "2",
-                                           "SECOND": "Brute", "SECOND successes": "1"}) == \
-        "contest Ryo 2 Brute 1"
+    assert build_line(exalted, "contest", {"NAME": "Brute", "against": "Ryo"}) == \
+        "contest Brute Ryo"  # EX-1
+    assert build_line(exalted, "contest", {"NAME": "Brute", "successes": "1",
+                                           "against": "Ryo", "their successes": "2"}) == \
+        "contest Brute 1 Ryo 2"
     assert build_line(exalted, "worthy", {"NAMES": "Brute Scout", "worthy": "no"}) == \
         "worthy Brute Scout no"
     assert build_line(exalted, "add", {"NAME": "Mook", "npc": "1", "mook joins with": "init",
@@ -162,7 +162,14 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     brute = controls["rows"]["Brute"]  # EX-1: an NPC is declared (not) worthy before joining
     assert [b["line"] for b in brute["quick"]][:2] == ["worthy Brute no", "join Brute roll"]
     assert "worthy" not in {f["verb"] for f in brute["quick_forms"]}  # its buttons do it
-    assert {f["verb"]: f["why"] for f in controls["forms"]}["contest"] == ""
+    assert "contest" not in {f["verb"] for f in brute["quick_forms"]}  # Brute is worthy
+    ex.run("worthy Brute no")
+    brute = gm_controls(ex, ("t", 1, ex.marker()))["rows"]["Brute"]
+    assert [b["line"] for b in brute["quick"]][:1] == ["worthy Brute yes"]
+    contest = next(f for f in brute["quick_forms"] if f["verb"] == "contest")  # EX-1
+    assert contest["fields"][0]["hidden"] == "Brute" and contest["why"] == ""
+    assert "join Brute roll" not in [b["line"] for b in brute["quick"]]  # no Join Battle
+    ex.run("undo")
     ex.run("rollall")
     ex.run("start")
     controls = gm_controls(ex, ("t", 2, ex.marker()))

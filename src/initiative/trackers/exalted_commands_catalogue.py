@@ -49,11 +49,12 @@ COMMANDS: tuple[Command, ...] = (
             "gets no Join Battle and no turn, a contest settles it", rules="EX-1", row=True,
             buttons=(("Not worthy", "worthy {name} no"), ("Worthy", "worthy {name} yes")),
             quick=True, label="Worthy foe"),
-    Command("contest", (Arg("FIRST", "name"), Arg("FIRST successes", "int", False),
-                        Arg("SECOND", "name"), Arg("SECOND successes", "int", False)),
+    Command("contest", (NAME, Arg("successes", "int", False), Arg("against", "name"),
+                        Arg("their successes", "int", False)),
             "one contested roll settles a foe who is not worthy: both roll Wits + Awareness "
             "(seeded dice), more successes wins", rules="EX-1, EX-A13",
-            usage="contest FIRST SECOND", label="Contest",
+            usage="contest FIRST SECOND", label="Contest", row=True, quick=True,
+            probe="worthy {name} yes",  # taken only for a foe declared not worthy
             forms=(Form("contest FIRST FIRST_SUCCESSES SECOND SECOND_SUCCESSES",
                         "the same contest with both sides' successes typed", "EX-1"),)),
     Command("join", (NAME, Arg("successes or roll", "word"),
