@@ -141,6 +141,11 @@ def test_rollall_rolls_join_battle_for_everyone_or_the_npcs() -> None:
     assert refusal(ex, "start") == ""
     ex.run("undo")
     assert [n for n, f in ex.tracker.fighters.items() if not f.joined] == ["Ryo", "Sela"]
+    ex.run("undo")
+    ex.run("worthy Scout no")  # EX-1: a foe who is not worthy gets no Join Battle
+    ex.run("rollall")
+    assert [n for n, f in ex.tracker.fighters.items() if not f.joined] == ["Scout"]
+    assert refusal(ex, "start") == ""
 
 
 def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
