@@ -13,8 +13,8 @@ import pytest
 
 from initiative.cli.track_tui_rows import board_of
 from initiative.timing.ticks import TickRules
-from initiative.trackers.exalted import HELP, PROMPT, ExaltedConsole
 from initiative.trackers.command_catalogue import catalogue
+from initiative.trackers.exalted import HELP, PROMPT, ExaltedConsole
 
 ROSTER = ["add Ryo stamina=3 wits=3 awareness=2",
           "add Brute npc stamina=4 wits=1 awareness=1",

@@ -14,8 +14,8 @@ import pytest
 from initiative.cli.track_lines import console_main, run_tracker
 from initiative.timing.cards import CardRoundState
 from initiative.timing.cards_rules import CardRoundRules
-from initiative.trackers.faith import HELP, PROMPT, ConsoleError, FaithConsole
 from initiative.trackers.command_catalogue import catalogue, help_text
+from initiative.trackers.faith import HELP, PROMPT, ConsoleError, FaithConsole
 
 SETUP = ["roster", "round Vessa Orrin Reeve", "commit Vessa 0", "commit orrin 1", "commit gm"]
 

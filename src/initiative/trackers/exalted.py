@@ -15,6 +15,7 @@ from initiative.timing.ticks import TickError, TickRules, TickTracker
 from initiative.timing.ticks_content import EFFECT_TEMPLATES, sample_roster
 from initiative.trackers import saving
 from initiative.trackers.base import chain_position
+from initiative.trackers.command_catalogue import catalogue, help_text
 from initiative.trackers.exalted_args import (
     DURATION_WORDS,
     Usage,
@@ -23,7 +24,6 @@ from initiative.trackers.exalted_args import (
     parse_add,
     whole,
 )
-from initiative.trackers.command_catalogue import catalogue, help_text
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
 
