@@ -77,20 +77,21 @@ def shown_initiative(page: Page) -> dict[str, str]:
 
 
 def exalted_round(page: Page, server: Server, tracker_id: str, round_no: int) -> None:
-    """Play every turn of the round with Next (and a Delay, an Act on a row), then check
-    the table against the stored tracker."""
+    """Play the rest of the round with Next: each press closes the turn under way or lets
+    the announced character pass, and announces who is up (EX-14); past the last turn the
+    next round begins (EX-A16). Then check the table against the stored tracker."""
     for _ in range(20):
-        if main_button(page, "End round").is_enabled():
+        if stored(server, tracker_id).tracker.round > round_no:
             break
         click(page, main_button(page, "Next"))
     else:
         pytest.fail("the round did not end")
     tracker = stored(server, tracker_id).tracker
-    assert tracker.round == round_no and tracker.phase == "combat"
-    assert not tracker.turn_order()  # EX-A16: everyone has acted or let the turn lapse
+    assert tracker.round == round_no + 1 and tracker.phase == "combat"
+    assert any(e.text.startswith(f"Round {round_no} ends") for e in tracker.log)
     shown = shown_initiative(page)
     assert shown == {n: str(f.initiative) for n, f in tracker.fighters.items()}
-    expect(page.locator("#status")).to_contain_text(f"Round {round_no}")
+    expect(page.locator("#status")).to_contain_text(f"Round {round_no + 1}")
 
 
 def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser: Browser
@@ -131,7 +132,6 @@ def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser:
         click(page, main_button(page, "End turn"))
         exalted_round(page, server, tracker_id, 1)
         newest_in_view(page)
-        click(page, main_button(page, "End round"))
 
         # Round 2: an Initiative adjustment by the row's form, a Crash and an Act by row
         # buttons.
@@ -244,7 +244,10 @@ def test_two_card_rounds_with_clicks_only(server: Server, browser: Browser) -> N
         later = stored(server, tracker_id).state.queue[1]
         expect(row(page, later).get_by_role("button", name="Pass", exact=True)).to_have_count(0)
         click(page, row(page, up).get_by_role("button", name="Pass", exact=True))  # FA-A5
-        click(page, main_button(page, "Next"))
+        click(page, main_button(page, "Next"))  # FA-14: announces who is up
+        announced = stored(server, tracker_id).state.announced
+        assert announced
+        click(page, row(page, announced).get_by_role("button", name="Begin turn"))  # FA-12
         # The last in the order confronts the action under way, losing its turn (FA-16).
         last = stored(server, tracker_id).state.queue[-1]
         confront = row(page, last).locator('form[id^="quick-"][data-verb="confront"]')
