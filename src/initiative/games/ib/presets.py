@@ -20,6 +20,7 @@ from initiative.engine.errors import ContentError
 from initiative.games.ib.formats import FORMATS, MAX_PLAYERS, is_fixture
 from initiative.games.ib.modes import MODES, GameSetup
 from initiative.games.ib.specs import Content
+from initiative.games.seat_names import player_name
 
 DEFAULT_ENCOUNTER = "hounds_at_the_gate"
 """What solo and co-op face when no encounter is named (IB 6.3.3: there must be one)."""
@@ -31,8 +32,9 @@ DEFAULT_COUNT = {"coop": 2, "ffa": 4}
 
 def seat_name(seat: int) -> str:
     """Seat `seat`'s name (from 0) when nobody names it, the same in the terminal and on
-    the web table: ``Player 1``, ``Player 2``, ... (counted from 1, like the seats)."""
-    return f"Player {seat + 1}"
+    the web table: ``Player 1``, ``Player 2``, ... (counted from 1, like the seats, and
+    as every game names them)."""
+    return player_name(seat + 1)
 
 
 DUEL_SEATS = (seat_name(0), seat_name(1))
