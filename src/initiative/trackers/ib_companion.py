@@ -25,6 +25,7 @@ from initiative.trackers.ib_companion_args import (
     parse_effect,
     parse_play,
     parse_unit_phrase,
+    parse_verb_first,
 )
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "IBCompanionConsole", "parse_config"]
@@ -50,6 +51,7 @@ playing:
   NAME advanced attack [on TARGET for N]   (pays 1 Charge, IB 4.2.1)
   NAME break art [on TARGET for N]         (pays 3 Charge, or its own Break's, IB 4.3.1)
   NAME keystone                            a Keystone ability (AMB-41)
+  attack NAME basic|advanced|break_art|keystone [on TARGET for N]   the same, verb first
   play WHAT...            the active unit plays a card as its action (e.g. play Support)
   pass                    the active unit passes (IB 4.9)
   NAME deals N to TARGET  damage from a card or ability of NAME (Insight applies)
@@ -58,6 +60,7 @@ playing:
   apply STATUS to TARGET [xN]   burn stun seal mute guard weaken insight (IB 5.1)
   cleanse STATUS|all from TARGET  (IB 5.2.8)
   NAME move up N / NAME move back N   (the active unit's moves wait, IB 3.4.6)
+  move NAME up|back N     the same, verb first
   NAME gains N charge / charge NAME +N|-N   (0 to 3, IB 3.7.1-3.7.3)
   NAME declares an Initiative Break  (or: break NAME) - jumps to the far left (IB 3.7.6)
   break end               its Break Art is resolved: it goes to the far right
@@ -74,6 +77,7 @@ house rules are set when the companion starts (initiative track ib --rule FLAG=V
 
 _PLAY_WORDS = ("play", "pass")
 _EFFECT_WORDS = ("damage", "heal", "apply", "cleanse", "charge", "break", "defeat")
+_VERB_FIRST = ("attack", "move")
 
 
 def parse_config(rules: dict[str, Any]) -> RulesConfig:
@@ -152,6 +156,8 @@ class IBCompanionConsole:
             self._ops(parse_play(self.companion, words), line.strip())
         elif cmd in _EFFECT_WORDS:
             self._ops(parse_effect(self.companion, words), line.strip())
+        elif cmd in _VERB_FIRST:
+            self._ops(parse_verb_first(self.companion, words), line.strip())
         elif self.companion.state is not None and self._is_unit(cmd):
             self._ops(parse_unit_phrase(self.companion, words), line.strip())
         else:
