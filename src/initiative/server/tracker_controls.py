@@ -140,10 +140,14 @@ class _Builder:
         gm = tracker_web(self.console.system).gm_row(self.console)
         for_gm = [c for c in web if c.row and c.args and c.args[0].kind == "name_gm"
                   and gm is not None]
+        free = [c for c in web if not c.row and c.args]
+        forms = [self.form(c) for c in free]
         return {
             "main": main,
+            "quick_forms": [f for c, f in zip(free, forms, strict=True)
+                            if c.quick and not f["why"]],
             "gm_forms": [self.form(c, gm, f"{c.title} (GM)") for c in for_gm if gm],
-            "forms": [self.form(c) for c in web if not c.row and c.args],
+            "forms": forms,
             "shows": [{"verb": c.verb, "label": c.title, "line": c.verb, "why": "",
                        "help": c.help, "changes": False}
                       for c in web if not c.row and not c.args and not c.buttons],
@@ -153,8 +157,10 @@ class _Builder:
 
 def gm_controls(console: TrackerConsole, key: tuple[Any, ...]) -> dict[str, Any]:
     """Every control of the GM page for `console` in the state `key` names (a tracker's
-    id, seq and console marker): `main` one-click buttons, `gm_forms` (the GM's own card
-    and hand), `forms` (commands of no row), `shows` (commands that only show
+    id, seq and console marker): `main` one-click buttons, `quick_forms` (the forms of
+    quick commands of no row that would be taken now, shown beside them), `gm_forms`
+    (the GM's own card and hand), `forms` (commands of no row), `shows` (commands that
+    only show
     something), `rows` (per character: `quick` buttons and `quick_forms` that would be
     taken now, on the row itself; `more_buttons` and `forms`, the rest of its commands)."""
     return _Builder(console, key).build()

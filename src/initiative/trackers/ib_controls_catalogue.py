@@ -13,17 +13,20 @@ from initiative.trackers.ib_companion_view import STATUS_NAMES
 QUOTED = False
 """The console splits a line at spaces: a value is one word (unit names are one word)."""
 
+PROBE_NAME = "Probe0"
+"""A unit name no roster is likely to hold: the line checking that units may be added."""
 NAME = Arg("NAME", "name")
 TARGET = Arg("TARGET", "name")
 AMOUNT = Arg("N", "int")
 
 COMMANDS: tuple[Command, ...] = (
     Command("add", (Arg("NAME", "word"), Arg("side", "word", prefix="side="),
-                    Arg("hp", "int", prefix="hp="), Arg("speed", "int", prefix="speed="),
-                    Arg("init", "int", prefix="init="),
+                    Arg("HP", "int", prefix="hp="), Arg("speed", "int", prefix="speed="),
+                    Arg("initiative", "int", prefix="init="),
                     Arg("player", "word", False, prefix="player=")),
             "a unit by its printed stats before the start (IB 2.2); player: who controls "
-            "it (default: its side)", label="Add unit"),
+            "it (default: its side)", probe=f"add {PROBE_NAME} side=a hp=1 speed=1 init=0",
+            label="Add unit", quick=True),
     Command("drop", (NAME,), "take a unit off the roster before the start", row=True,
             buttons=(("Drop", "drop {name}"),), quick=True),
     Command("units", (), "every unit with HP, Charge, statuses and its place",

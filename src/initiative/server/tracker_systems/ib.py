@@ -56,7 +56,9 @@ def order(view: dict[str, Any]) -> dict[str, Any]:
         if view[key]:
             status.append({"label": label, "value": view[key], "cls": cls})
     mine = {u["name"] for u in view["units"] if u["player"] == view["viewer"]}
-    if mine & {view["acting"], view["up"], view["breaking"]} - {""}:
+    if mine & {view["acting"], view["breaking"]} - {""}:
+        status.append({"label": "Your unit is acting", "cls": "your-turn"})
+    elif view["up"] in mine:
         status.append({"label": "Your unit is up", "cls": "your-turn"})
     rows: list[dict[str, Any]] = []
     for item in view["track"]:

@@ -29,9 +29,22 @@
   // The newest answer stays in view: after this page's own request the console's
   // transcript shows its end (newest at the bottom, as a terminal does).
   // A transcript that first appears (the first command) shows its end too.
+  // A details box the reader opened (More commands, More for a row) stays open when its
+  // region is drawn again: it is known by its region and its summary's text.
+  function detailsKey(d) {
+    const region = d.closest("section[id]");
+    const summary = d.querySelector("summary");
+    return (region ? region.id : "") + "|" + (summary ? summary.textContent.trim() : "");
+  }
+
   function render(msg) {
     const had = root.querySelector(".transcript") !== null;
+    const opened = new Set();
+    root.querySelectorAll("details[open]").forEach(function (d) { opened.add(detailsKey(d)); });
     swap(msg.regions);
+    root.querySelectorAll("details").forEach(function (d) {
+      if (!d.open && opened.has(detailsKey(d))) d.open = true;
+    });
     const transcript = root.querySelector(".transcript");
     if (transcript && (msg.reply_to != null || !had)) {
       transcript.scrollTop = transcript.scrollHeight;
