@@ -101,13 +101,13 @@ def test_a_companion_battle_with_clicks_only_and_a_players_attack(
         expect(main_button(page, "Start battle")).to_be_disabled()  # nobody yet
 
         add = page.locator("#controls .quick-forms #quick-f-add-all")  # before the start
-        for name, side, hp_, speed, init, player in UNITS:  # IB 2.2: printed stats
+        for name, side, hp_, speed, init, controller in UNITS:  # IB 2.2: printed stats
             add.locator('[name="a:NAME"]').fill(name)
             add.locator('[name="a:side"]').fill(side)
             add.locator('[name="a:HP"]').fill(str(hp_))
             add.locator('[name="a:speed"]').fill(str(speed))
             add.locator('[name="a:initiative"]').fill(str(init))
-            add.locator('[name="a:player"]').fill(player)
+            add.locator('[name="a:player"]').fill(controller)
             click(page, add.get_by_role("button", name="Add unit"))
             expect(page.locator(f'#order tr.unit[data-unit="{name}"]')).to_be_visible()
         shots(page, "ib-setup")

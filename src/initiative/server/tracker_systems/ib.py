@@ -114,7 +114,7 @@ def player_line(console: TrackerConsole, access: Access, op: str,
     if verb not in PLAYER_VERBS:
         raise TrackerError(f"{verb!r} is the game master's to enter; a player enters "
                            f"{', '.join(sorted(PLAYER_VERBS))} for its own units")
-    mine = {u.name.lower() for u in c.companion.units if u.seat == access.name}
+    mine = [u.name for u in c.companion.units if u.seat == access.name]
     book = catalogue(c.system)
     command = book.get(verb)
     values = {str(k): v for k, v in args.items() if isinstance(v, str)}
@@ -125,9 +125,9 @@ def player_line(console: TrackerConsole, access: Access, op: str,
         if not unit:
             raise TrackerError(f"{command.title}: no unit is "
                                f"{'up' if verb == 'begin' else 'acting'} now")
-    if unit.lower() not in mine:
-        raise TrackerError(f"{access.name} controls {', '.join(sorted(mine)) or 'no unit'}"
-                           f"; {unit or 'that unit'} is not theirs to act for")
+    if unit.lower() not in {name.lower() for name in mine}:
+        raise TrackerError(f"{access.name} controls {', '.join(mine) or 'no unit'}; "
+                           f"{unit or 'that unit'} is not theirs to act for")
     return build_line(book, verb, values)
 
 
