@@ -6,9 +6,9 @@ first (``attack NAME basic``, ``move NAME up 2``), as forms build them. Rule ids
 
 from __future__ import annotations
 
+from initiative.games.ib.statuses import NAMES as STATUS_NAMES
 from initiative.trackers.command_catalogue import Arg, Command
 from initiative.trackers.ib_companion_args import ATTACK_KINDS
-from initiative.trackers.ib_companion_view import STATUS_NAMES
 
 QUOTED = False
 """The console splits a line at spaces: a value is one word (unit names are one word)."""
