@@ -16,9 +16,12 @@ from starlette.testclient import TestClient
 
 from initiative.server import tracker_parts
 from initiative.server.pages import env
+from initiative.server.tracker_hub import WEB_REFUSED
 from initiative.server.tracker_parts import tracker_web, tracker_webs
 from initiative.trackers import systems
+from initiative.trackers.command_catalogue import build_line, catalogue, refusal
 from initiative.trackers.ib_companion import IBCompanionConsole
+from initiative.trackers.ib_companion_args import COMMAND_WORDS
 from tests.server.test_app import Seat
 from tests.server.test_trackers import (
     ask,
@@ -193,3 +196,32 @@ def test_the_verb_first_phrases_are_the_unit_phrases() -> None:
                        ("move Ash sideways 2", "usage: move NAME up|back N")):
         with pytest.raises(ValueError, match=words):
             console.run(bad)
+
+
+def test_the_companion_catalogue_covers_its_console() -> None:
+    """Every command the companion's console reads has one catalogue entry (its aliases
+    and quit aside), and a form filled with sample values makes a line the console
+    reads: refused by the rules perhaps, never as malformed."""
+    book = catalogue("ib")
+    verbs = [c.verb for c in book.commands]
+    assert len(verbs) == len(set(verbs))
+    firsts = {v.split()[0] for v in verbs}
+    assert firsts == COMMAND_WORDS - {"roster", "track", "quit", "exit"}
+    assert {c.verb for c in book.commands if not c.web} <= WEB_REFUSED
+    sample = {"name": "Ash", "int": "1", "signed": "+1", "word": "Newcomer",
+              "names": "Ash Kaede Ember", "text": "Support"}
+    for started in (False, True):
+        console = IBCompanionConsole(lambda _: None)
+        for line in (*ROSTER, *(("start", "begin") if started else ())):
+            console.run(line)
+        for command in book.commands:
+            if not command.web:
+                continue
+            values = {a.name: sample.get(a.kind) or (a.choices[0] if a.choices else "")
+                      for a in command.args}
+            if command.verb == "add":
+                values |= {"side": "foes", "HP": "3", "speed": "1", "initiative": "1"}
+            line = build_line(book, command.verb, values)
+            why = refusal(console, line)
+            assert not re.search(r"usage|unknown command|must be|cannot read", why), \
+                (line, why)

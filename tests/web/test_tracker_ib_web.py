@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from initiative.store import Store
 from initiative.trackers import any_system
+from initiative.trackers.command_catalogue import catalogue
 from initiative.trackers.ib_companion import IBCompanionConsole
 from tests.web.support import Server, horizontal_overflow, needs_chromium
 from tests.web.test_tracker_gm_page import click, main_button, row
@@ -111,6 +112,12 @@ def test_a_companion_battle_with_clicks_only_and_a_players_attack(
             click(page, add.get_by_role("button", name="Add unit"))
             expect(page.locator(f'#order tr.unit[data-unit="{name}"]')).to_be_visible()
         shots(page, "ib-setup")
+        for command in catalogue("ib").commands:  # a control for each, none for files
+            controls = page.locator(f'#tracker [data-verb="{command.verb}"]')
+            if command.web:
+                assert controls.count() > 0, f"no control for {command.verb!r}"
+            else:
+                expect(controls).to_have_count(0)
         page.locator("#controls .more-commands > summary").click()  # stays open
 
         click(page, main_button(page, "Start battle"))  # IB 2.9.4-2.9.5
