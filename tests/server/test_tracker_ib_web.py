@@ -141,6 +141,7 @@ def test_a_player_enters_only_its_own_units_actions(client: TestClient) -> None:
         (form(client, ann, "pass"), "Ann controls Kaede; Ash is not theirs to act for"),
         (form(client, ann, "defeat", NAME="Kaede"), "'defeat' is the game master's to enter"),
         (run(client, ann, "next"), "only the game master's link runs commands"),
+        (form(client, ann, "fly", NAME="Kaede"), "unknown command 'fly'"),
     )
     for answer, words in refused:
         assert answer.status_code == 400 and shown_error(answer.text).startswith(words), \

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from initiative.games.ib import statuses as st
 from initiative.store import Store
 from initiative.trackers import any_system
 from initiative.trackers.command_catalogue import catalogue
@@ -50,15 +51,18 @@ def page_track(page: Page) -> list[str]:
 
 
 def agrees(page: Page, server: Server, tracker_id: str) -> IBCompanionConsole:
-    """The page shows the stored console's track, Round Marker, round and HP."""
+    """The page shows the stored console's track, Round Marker, round, and each unit's HP,
+    Charge and statuses."""
     console = stored(server, tracker_id)
     state = console.companion.started()
     expect(page.locator("#status")).to_contain_text(f"Round {state.track.round}")
     assert page_track(page) == console_track(console)
     for u in state.track.order:
         name = console.companion.name(u)
-        cell = page.locator(f'#order tr.unit[data-unit="{name}"] td.hp')
-        expect(cell).to_have_text(f"{state.hp[u]}/{state.match.units[u].hp}")
+        unit = page.locator(f'#order tr.unit[data-unit="{name}"]')
+        expect(unit.locator("td.hp")).to_have_text(f"{state.hp[u]}/{state.match.units[u].hp}")
+        expect(unit.locator("td.charge")).to_have_text(str(state.charge[u]))
+        expect(unit.locator("td.statuses")).to_have_text(", ".join(st.names(state.status[u])))
     return console
 
 
@@ -142,6 +146,13 @@ def test_a_companion_battle_with_clicks_only_and_a_players_attack(
         click(page, main_button(page, "Begin activation"))
         attack(page, row(page, "Kaede"), "Ember", 2)
         assert hp(stored(server, tracker_id), "Ember") == 6
+        apply = page.locator("#controls #f-apply-all")  # IB 5.1, under More commands
+        apply.locator('[name="a:STATUS"]').select_option("weaken")
+        apply.locator('[name="a:TARGET"]').select_option("Ember")
+        click(page, apply.get_by_role("button", name="Apply status"))
+        agrees(page, server, tracker_id)
+        expect(page.locator('#order tr.unit[data-unit="Ember"] td.statuses')).to_have_text(
+            "weaken")
         click(page, main_button(page, "End activation"))
         console = agrees(page, server, tracker_id)
         assert console.companion.started().track.round == 2  # IB 3.5.4
@@ -170,7 +181,7 @@ def test_a_companion_battle_with_clicks_only_and_a_players_attack(
         click(player, mine.get_by_role("button", name="Begin activation"))
         attack(player, mine.locator('.own-unit[data-unit="Kaede"]'), "Ember", 1)
         console = agrees(player, server, tracker_id)
-        assert hp(console, "Ember") == before - 1
+        assert hp(console, "Ember") == before - 1 - 2  # Weaken: +2 damage (IB 5.2.6)
         expect(player.locator("#status")).to_contain_text("Your unit is acting")
         expect(page.locator("#console .transcript")).to_contain_text(
             "[Ann] > attack Kaede basic on Ember for 1")

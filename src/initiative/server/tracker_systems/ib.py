@@ -111,12 +111,12 @@ def player_line(console: TrackerConsole, access: Access, op: str,
     verb, args = message.get("verb"), message.get("args")
     if op != "form" or not isinstance(verb, str) or not isinstance(args, dict):
         raise TrackerError("form: 'verb' must be a command and 'args' its values")
+    book = catalogue(c.system)
+    command = book.get(verb)  # ValueError naming the known ones
     if verb not in PLAYER_VERBS:
         raise TrackerError(f"{verb!r} is the game master's to enter; a player enters "
                            f"{', '.join(sorted(PLAYER_VERBS))} for its own units")
     mine = [u.name for u in c.companion.units if u.seat == access.name]
-    book = catalogue(c.system)
-    command = book.get(verb)
     values = {str(k): v for k, v in args.items() if isinstance(v, str)}
     if command.row:
         unit = values.get(command.args[0].name, "")
