@@ -15,6 +15,9 @@ settings.register_profile(
     "soak", max_examples=10_000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+os.environ.pop("INITIATIVE_CONTENT_PATH", None)  # a player's own content packs
+# (docs/content-packs.md) would change what every test plays; the tests that read packs
+# set it themselves.
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -11,6 +11,10 @@ teaches them nothing.
 - examples/content/teams/*.yaml, teams of the example content: `initiative deck validate
   FILE --content examples/content/example_cards.yaml` (the web and `play` take the
   shipped cards only).
+- examples/packs/*/, content packs (folders of content files a player keeps anywhere,
+  docs/content-packs.md): `initiative lint --game initiative_break FOLDER` (and `cards
+  lint`), `initiative cards list --content-pack FOLDER`, and `initiative play
+  --content-pack FOLDER` with each team and each encounter the pack adds.
 
 A file in none of these folders fails the test, so a new example gets its check."""
 
@@ -26,6 +30,7 @@ from starlette.testclient import TestClient
 
 from initiative.games.ib.content import core_content
 from initiative.games.ib.deckbuilding import load_team_file
+from initiative.games.ib.packs import load_content_pack
 from initiative.server.app import create_app
 from initiative.server.hub import Options
 from tests.cli.helpers import run_cli
@@ -37,6 +42,8 @@ SETUPS = sorted((EXAMPLES / "setups").glob("*.yaml"))
 CONTENT = sorted((EXAMPLES / "content").glob("*.yaml"))
 CONTENT_TEAMS = sorted((EXAMPLES / "content" / "teams").glob("*.yaml"))
 EXAMPLE_CARDS = EXAMPLES / "content" / "example_cards.yaml"
+PACKS = sorted(p for p in (EXAMPLES / "packs").iterdir() if p.is_dir())
+PACK_FILES = {p for pack in PACKS for p in pack.rglob("*") if p.is_file()}
 
 
 def name(path: Path) -> str:
@@ -45,9 +52,10 @@ def name(path: Path) -> str:
 
 def test_every_example_file_has_its_front_ends() -> None:
     every = {p for p in EXAMPLES.rglob("*") if p.is_file()}
-    assert every == {*TEAMS, *SETUPS, *CONTENT, *CONTENT_TEAMS}, \
-        sorted(name(p) for p in every - {*TEAMS, *SETUPS, *CONTENT, *CONTENT_TEAMS})
-    assert TEAMS and SETUPS and CONTENT and CONTENT_TEAMS
+    checked = {*TEAMS, *SETUPS, *CONTENT, *CONTENT_TEAMS, *PACK_FILES}
+    assert every == checked, sorted(name(p) for p in every - checked)
+    assert TEAMS and SETUPS and CONTENT and CONTENT_TEAMS and PACKS
+    assert all(p.suffix == ".yaml" for p in PACK_FILES)  # each one read by the pack
 
 
 @pytest.mark.parametrize("path", TEAMS, ids=name)
@@ -87,6 +95,36 @@ def test_an_example_content_team_is_legal_on_its_content(path: Path) -> None:
                        "--format", "duel" if team.declared_controls else "standard"],
                       cwd=ROOT)
     assert checked.returncode == 0 and "legal" in checked.stdout, checked.stdout
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=name)
+def test_a_content_pack_lints_clean_and_lists_its_cards(pack: Path) -> None:
+    for command in (["lint", "--game", "initiative_break", str(pack)],
+                    ["cards", "lint", str(pack)]):
+        linted = run_cli(command, cwd=ROOT)
+        assert linted.returncode == 0, linted.stdout + linted.stderr
+        assert linted.stdout.splitlines() == [f"{pack} (content pack): ok"]
+    listed = run_cli(["cards", "list", "--content-pack", str(pack)], cwd=ROOT)
+    assert listed.returncode == 0, listed.stderr
+    content = load_content_pack(pack)
+    for key in set(content.characters) - set(core_content().characters):
+        assert f"character  {key}" in listed.stdout
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=name)
+def test_a_content_pack_plays_its_teams_and_encounters(pack: Path) -> None:
+    content, core = load_content_pack(pack), core_content()
+    teams = [key for key in content.teams if key not in core.teams]
+    encounters = [key for key in content.encounters if key not in core.encounters]
+    assert teams, "an example pack offers a team to play"
+    games = [["--team", key] for key in teams]
+    games += [["--mode", "solo", "--team", teams[0], "--encounter", key] for key in encounters]
+    for options in games:
+        played = run_cli(["play", "--content-pack", str(pack), *options, "--watch",
+                          "--seed", "1", "--max-activations", "4"], cwd=ROOT)
+        assert played.returncode == 0, played.stderr
+        assert played.stdout.startswith(f"Content pack {pack} adds "), played.stdout[:300]
+        assert played.stdout.rstrip().splitlines()[-1].startswith("Result: ")
 
 
 @pytest.fixture(scope="module")

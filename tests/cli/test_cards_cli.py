@@ -370,7 +370,8 @@ def test_lint_warnings_alone_exit_0(tmp_path: Path) -> None:
     code, lines, _ = cards("lint", str(odd))
     assert code == 0
     assert lines == [f"warning: {odd} (card 'lamp'), field abilities[0].whose: time_collapse "
-                     "fires for everyone; whose is ignored", f"{odd}: 0 error(s), 1 warning(s)"]
+                     "fires for everyone; whose is ignored (line 6)",
+                     f"{odd}: 0 error(s), 1 warning(s)"]
 
 
 def test_lint_errors_exit_1_and_every_file_is_reported(tmp_path: Path) -> None:

@@ -370,3 +370,34 @@ def test_a_stored_companion_reopens_to_the_live_state(tmp_path: Path) -> None:
                                                     "phase": "battle"}
     finally:
         store.close()
+
+
+def test_a_unit_from_a_content_pack_in_a_terminal(tmp_path: Path) -> None:
+    """Issue 26 item 3: a player's own content pack, in a folder outside the repository,
+    gives the companion a Character's printed stats (IB 2.2): `add NAME side=SIDE
+    as=CHARACTER`; typed stats still win, and an unknown Character is refused by name."""
+    pack = tmp_path / "my-cards"
+    pack.mkdir()
+    example = Path(__file__).parents[2] / "examples" / "packs" / "dusk-road"
+    for file in example.glob("*.yaml"):
+        (pack / file.name).write_text(file.read_text(encoding="utf-8"), encoding="utf-8")
+    exe = Path(sys.executable).with_name("initiative")
+    child = pexpect.spawn(str(exe), ["track", "ib", "--content-pack", str(pack)],
+                          encoding="utf-8", timeout=30, dimensions=(50, 160))
+    try:
+        for line, shown in [
+            ("add Kestrel side=heroes as=kestrel",
+             "Kestrel joins the heroes side: HP 11, Speed 5, Initiative 4 (IB 2.2)."),
+            ("add Vane side=heroes as=Kestrel hp=7",
+             "Vane joins the heroes side: HP 7, Speed 5, Initiative 4 (IB 2.2)."),
+            ("add Ghost side=foes as=nobody",
+             "error: add Ghost: no Character 'nobody' in the content or your content packs"),
+            ("add Wisp side=foes", "error: add Wisp: missing hp, speed, initiative"),
+        ]:
+            child.expect_exact(PROMPT)
+            child.sendline(line)
+            child.expect_exact(shown)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()

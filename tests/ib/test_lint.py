@@ -88,7 +88,7 @@ def test_a_support_without_hp_is_refused_with_file_entry_and_field() -> None:
             " effects: [{target: self, draw: 1}]}\n")
     assert [str(f) for f in lint_content(text, "s.yaml")] == [
         "error: s.yaml (entry 'lamp'), field cards[0]: Value error, a support needs hp "
-        "(1 or more)"]
+        "(1 or more) (line 2)"]
 
 
 def test_abilities_are_checked_like_attacks_and_for_targets_that_never_exist() -> None:
@@ -98,11 +98,11 @@ def test_abilities_are_checked_like_attacks_and_for_targets_that_never_exist() -
             " {trigger: defeat, effects: [{target: all_enemies}]}]}\n")
     assert [str(f) for f in lint_content(text, "a.yaml")] == [
         "error: a.yaml (card 'lamp'), field abilities[1].effects[0]: the clause does "
-        "nothing (no damage, heal, status, cleanse, move, charge or draw)",
+        "nothing (no damage, heal, status, cleanse, move, charge or draw) (line 2)",
         "error: a.yaml (card 'lamp'), field abilities[0]: round_end concerns no unit, so "
-        "trigger_unit targets nothing",
+        "trigger_unit targets nothing (line 2)",
         "warning: a.yaml (card 'lamp'), field abilities[0].whose: round_end fires for "
-        "everyone; whose is ignored",
+        "everyone; whose is ignored (line 2)",
     ]
 
 
@@ -125,15 +125,15 @@ def test_attacks_that_do_nothing_or_misuse_same_and_cleanse_are_errors() -> None
     errors = messages(lint_content(text, "t.yaml"), "error")
     assert errors == [
         "t.yaml (character 'alda'), field basic[0].target: 'same' needs an earlier clause "
-        "to take its targets from",
+        "to take its targets from (line 9)",
         "t.yaml (character 'alda'), field break_art[1].cleanse: 'one' asks for a choice on a "
         "single unit; the engine cleanses only the first of all_allies (name the status, "
-        "or use 'all')",
+        "or use 'all') (line 11)",
         "t.yaml (character 'alda'), field break_art[2]: the clause does nothing (no damage, "
-        "heal, status, cleanse, move, charge or draw)",
+        "heal, status, cleanse, move, charge or draw) (line 11)",
         "t.yaml (character 'bryn'), field basic[0].cleanse: 'one' asks for a choice on a "
         "single unit; the engine cleanses only the first of all_allies (name the status, "
-        "or use 'all')",
+        "or use 'all') (line 19)",
     ]  # Move Up / Move Back on all_* targets (bryn's Break Art) are fine
 
 
@@ -156,12 +156,14 @@ def test_decks_and_teams_with_unknown_keys_are_errors_listed_together() -> None:
             " keystones: [lens]}\n")
     errors = messages(lint_content(text, "d.yaml"), "error")
     assert errors == [
-        "d.yaml (deck 'kit'), field cards.rope: 3 copies; a deck holds 1 or 2 of a card (IB 2.7)",
-        "d.yaml (deck 'kit'), field cards.ghost: unknown card",
-        "d.yaml (team 'blue'), field characters: unknown character 'nobody'",
-        "d.yaml (team 'blue'), field deck: unknown deck 'nodeck'",
-        "d.yaml (team 'blue'), field keystones: one per Character, in the same order (IB 2.2.1)",
-        "d.yaml (team 'blue'), field keystones: unknown keystone 'lens'",
+        "d.yaml (deck 'kit'), field cards.rope: 3 copies; a deck holds 1 or 2 of a card "
+        "(IB 2.7) (line 18)",
+        "d.yaml (deck 'kit'), field cards.ghost: unknown card (line 19)",
+        "d.yaml (team 'blue'), field characters: unknown character 'nobody' (line 21)",
+        "d.yaml (team 'blue'), field deck: unknown deck 'nodeck' (line 21)",
+        "d.yaml (team 'blue'), field keystones: one per Character, in the same order "
+        "(IB 2.2.1) (line 21)",
+        "d.yaml (team 'blue'), field keystones: unknown keystone 'lens' (line 21)",
     ]
 
 
@@ -179,9 +181,9 @@ def test_warnings_unused_cards_small_decks_unplayable_kinds_and_shared_names() -
     found = lint_content(text, "w.yaml")
     assert messages(found, "error") == []
     assert messages(found, "warning") == [
-        "w.yaml (card 'spare'): no deck of this file uses it",
-        "w.yaml (card 'lamp'): no deck of this file uses it",
-        "w.yaml (deck 'kit'): 20 cards; a 4-Character team plays 32 to 40 (IB 2.7.1)",
+        "w.yaml (card 'spare'): no deck of this file uses it (line 53)",
+        "w.yaml (card 'lamp'): no deck of this file uses it (line 54)",
+        "w.yaml (deck 'kit'): 20 cards; a 4-Character team plays 32 to 40 (IB 2.7.1) (line 56)",
         "w.yaml: characters 'a', 'd' share one name",
         "w.yaml: cards 'c0', 'spare' share one name",
     ]  # the 1-card deck of a 2-Character team is not a standard deck: no warning
@@ -195,7 +197,7 @@ def test_a_file_without_decks_reports_no_unused_cards() -> None:
 def test_duplicate_keys_are_errors() -> None:
     text = "characters:\n" + hero("alda") + hero("alda", name="Other")
     found = lint_content(text, "k.yaml")
-    assert messages(found, "error") == ["k.yaml: character key 'alda' is defined 2 times"]
+    assert messages(found, "error") == ["k.yaml: character key 'alda' is defined 2 times (line 2)"]
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -242,4 +244,5 @@ def test_a_support_ability_waiting_for_its_own_activation_is_a_warning() -> None
             " effects: [{target: trigger_unit, heal: 1}]}]}\n")
     assert [str(f) for f in lint_content(text, "s.yaml")] == [
         "warning: s.yaml (card 'lamp'), field abilities[0]: a Support never activates or "
-        "takes a Sigil, so its own start_of_activation never comes (use whose: ally)"]
+        "takes a Sigil, so its own start_of_activation never comes (use whose: ally) "
+        "(line 2)"]

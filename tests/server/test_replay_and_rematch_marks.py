@@ -20,8 +20,7 @@ from tests.server.support import commit
 from tests.server.test_every_game_features import GAMES, almost_over, create, live, running
 from tests.server.test_json_marks import play_turns, two_people_table
 
-SUFFIX = " (stand-in bot for Ann)"
-AWAY = "Ann is away: a stand-in bot plays their seat until they come back."
+AWAY = "{} is away: a stand-in bot plays their seat until they come back."
 
 
 def _replay_log(table: Table, step: int) -> str:
@@ -34,18 +33,20 @@ def _replay_log(table: Table, step: int) -> str:
 def test_the_replay_names_stand_in_turns(tmp_path: Path, name: str) -> None:
     store = Store(f"sqlite:///{tmp_path / 't.db'}")
     table = two_people_table(store, name)
+    ann = table.seat_name(0)  # "Ann", or her character and "(Ann)"
+    suffix, away, back = f" (stand-in bot for {ann})", AWAY.format(ann), f"{ann} is back"
     rng = random.Random(5)
     for by in ("player", "stand-in", "player"):
         play_turns(store, table, rng, 5, by)
     first = next(t for t in table.turns if t.by == turn_log.STAND_IN)
     whole = _replay_log(table, len(table.actions))
     live_log = seat_frames.seat_page(table, 1, "")
-    assert whole.count(SUFFIX) == len(live_log.suffixes) > 0
-    assert AWAY in whole and "Ann is back" in whole
+    assert whole.count(suffix) == len(live_log.suffixes) > 0
+    assert away in whole and back in whole
     before = _replay_log(table, first.start)  # the step before the stand-in's first turn
-    assert SUFFIX not in before and AWAY not in before
+    assert suffix not in before and away not in before
     after = _replay_log(table, first.start + first.count)
-    assert SUFFIX in after and AWAY in after and "Ann is back" not in after
+    assert suffix in after and away in after and back not in after
     assert "since-mark" not in whole  # a replay is the spectators' view
 
 

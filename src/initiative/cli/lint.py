@@ -1,6 +1,7 @@
 """Content linting for any game (`initiative cards lint --game NAME`, `initiative mission
-validate`): the game's `lint` part (games/parts.py `ContentLinter`) checks the files, this
-prints every finding and a tally per set of files.
+validate`): the game's `lint` part (games/parts.py `ContentLinter`) checks the files (and
+a folder, a content pack, where the game reads them), this prints every finding and a
+tally per set of files.
 
 Exit codes: 1 if any file has an error (warnings alone exit 0); 2 when a file or the
 game cannot be read."""
@@ -42,15 +43,25 @@ def lint_files(game: str, files: Sequence[Path]) -> None:
         linter = part(check_game(game), "lint", ContentLinter)
     except InitiativeError as exc:
         raise fail(f"--game: {exc}") from None
-    sources = [read_source(path) for path in files] if files else [
+    folders = [path for path in files if path.is_dir()]
+    if folders and linter.lint_folder is None:
+        raise fail(f"{folders[0]}: a folder; --game {game} reads content files only")
+    sources = [read_source(path) for path in files if not path.is_dir()] if files else [
         Source(*source) for source in linter.shipped()]
-    sets = [[source] for source in sources] if linter.one_by_one else [sources]
+    sets = [[source] for source in sources] if linter.one_by_one else ([sources] if sources else [])
     failed = False
     for group in sets:
-        found = linter.lint(group)
-        for finding in found:
-            typer.echo(str(finding))
-        typer.echo(f"{', '.join(source.where for source in group)}: {tally(found)}")
-        failed = failed or any(f.is_error for f in found)
+        failed = _report(linter.lint(group), ", ".join(s.where for s in group)) or failed
+    for folder in folders:
+        assert linter.lint_folder is not None
+        failed = _report(linter.lint_folder([folder]), f"{folder} (content pack)") or failed
     if failed:
         raise typer.Exit(1)
+
+
+def _report(found: Sequence[Finding], what: str) -> bool:
+    """Print every finding and the tally of `what`; whether any is an error."""
+    for finding in found:
+        typer.echo(str(finding))
+    typer.echo(f"{what}: {tally(found)}")
+    return any(f.is_error for f in found)

@@ -5,12 +5,14 @@ table, log, command line). docs/trackers.md is the guide."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from initiative.cli.common import fail
+from initiative.games.content_files import CONTENT_PATH_ENV
 
 track_app = typer.Typer(help="Game-master trackers for other initiative systems "
                         "(type `help` inside for the commands).", no_args_is_help=True)
@@ -24,6 +26,11 @@ Tui = Annotated[bool, typer.Option(
 Rule = Annotated[list[str] | None, typer.Option(
     "--rule", metavar="FLAG=VALUE", help="A house rule (repeatable); `rules` inside lists "
     "the flags, docs/rules-interpretations.md section 5 explains them.")]
+ContentPacks = Annotated[list[Path] | None, typer.Option(
+    "--content-pack", metavar="FOLDER", envvar=CONTENT_PATH_ENV, help="A folder of your "
+    "own content files (repeatable; default: $" + CONTENT_PATH_ENV + "): `add NAME "
+    "side=SIDE as=CHARACTER` reads a Character's printed stats from it "
+    "(docs/content-packs.md).")]
 Db = Annotated[str | None, typer.Option(
     "--db", help="Database for `save db:NAME` / `load db:NAME` (default: "
     "$INITIATIVE_DB_URL, else SQLite in the user data directory).")]
@@ -66,9 +73,13 @@ def faith(script: Script = None, tui: Tui = False, rule: Rule = None, db: Db = N
 
 
 @track_app.command()
-def ib(script: Script = None, tui: Tui = False, rule: Rule = None, db: Db = None) -> None:
+def ib(script: Script = None, tui: Tui = False, rule: Rule = None, db: Db = None,
+       content_pack: ContentPacks = None) -> None:
     """Initiative Break table companion for the printed game: enter units by their
-    printed stats and what happened at the table; the engine's rules keep the
+    printed stats (or by a Character of your content pack: add NAME side=SIDE
+    as=CHARACTER) and what happened at the table; the engine's rules keep the
     Initiative Track, Round Marker, rounds, Time Collapse, Breaks, statuses, Charge and
     HP, with undo, redo, save and load."""
+    if content_pack:  # the companion reads the packs where every IB command does
+        os.environ[CONTENT_PATH_ENV] = os.pathsep.join(str(p) for p in content_pack)
     _track("ib", script, tui, rule, db)

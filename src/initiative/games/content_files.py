@@ -20,6 +20,10 @@ from initiative.engine.schema_text import format_validation
 
 M = TypeVar("M", bound=BaseModel)
 
+CONTENT_PATH_ENV = "INITIATIVE_CONTENT_PATH"
+"""Folders of a player's own content packs, separated by ``os.pathsep``: the default of
+every ``--content-pack`` option (docs/content-packs.md)."""
+
 
 def read_source(path: Path | str) -> tuple[str, str]:
     """A file's text and the name messages give it."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from initiative.engine.findings import Finding
@@ -74,3 +75,6 @@ class ContentLinter:
     """The game's own content files as (text, where), checked when no file is named."""
     one_by_one: bool = False
     """Whether each file is a set of its own (checked and tallied alone)."""
+    lint_folder: Callable[[Sequence[Path]], list[Finding]] | None = None
+    """Every finding for a folder of a player's own content (a content pack) read with
+    the game's shipped content; None: the game reads no folders."""

@@ -17,6 +17,9 @@ from initiative.engine.errors import InitiativeError
 from initiative.games.ib import statuses as st
 from initiative.games.ib.companion import Companion, CompanionError, Op
 from initiative.games.ib.config import RulesConfig
+from initiative.games.ib.content import Content
+from initiative.games.ib.packs import content_for
+from initiative.games.ib.specs import CharacterSpec
 from initiative.trackers import saving
 from initiative.trackers.base import chain_position
 from initiative.trackers.ib_companion_args import (
@@ -103,6 +106,7 @@ class IBCompanionConsole:
         self.history: list[dict[str, Any]] = [self.companion.to_dict()]
         self.labels: list[str] = ["new battle"]
         self.pos = 0
+        self._content: Content | None = None
 
     # ----------------------------------------------------------------- plumbing
 
@@ -174,8 +178,22 @@ class IBCompanionConsole:
     def cmd_help(self, args: list[str], line: str) -> None:
         self.write(HELP)
 
+    def printed(self, word: str) -> CharacterSpec | None:
+        """The Character `word` names in the shipped content and the content packs of
+        $INITIATIVE_CONTENT_PATH (read once, when an ``add`` first needs it)."""
+        if self._content is None:
+            try:
+                self._content = content_for(())
+            except InitiativeError as exc:
+                raise Usage(f"your content packs: {exc}") from None
+        wanted = word.lower()
+        for spec in self._content.characters.values():
+            if wanted in (spec.key.lower(), spec.name.lower(), spec.name.split()[0].lower()):
+                return spec
+        return None
+
     def cmd_add(self, args: list[str], line: str) -> None:
-        unit = parse_add(args)
+        unit = parse_add(args, self.printed)
         work = self.companion.clone()
         work.add(unit)
         work.lines.append(f"{unit.name} joins the {unit.side} side: HP {unit.hp}, Speed "

@@ -10,11 +10,13 @@ the companion checks and applies every operation.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from initiative.games.ib import statuses as st
 from initiative.games.ib.companion import Companion, CompanionError, Op, TableUnit
+from initiative.games.ib.specs import CharacterSpec
 
-__all__ = ["ATTACK_KINDS", "COMMAND_WORDS", "Usage", "parse_add", "parse_play",
+__all__ = ["ATTACK_KINDS", "COMMAND_WORDS", "PrintedStats", "Usage", "parse_add", "parse_play",
            "parse_verb_first"]
 
 COMMAND_WORDS = frozenset({
@@ -37,12 +39,18 @@ def _whole(text: str, what: str, signed: bool = False) -> int:
 
 
 _ADD_KEYS = {"side": "side", "hp": "hp", "speed": "speed", "init": "initiative",
-             "initiative": "initiative", "player": "player"}
-ADD_USAGE = "add NAME side=SIDE hp=N speed=N init=N [player=PLAYER]"
+             "initiative": "initiative", "player": "player", "as": "as"}
+ADD_USAGE = "add NAME side=SIDE hp=N speed=N init=N [player=PLAYER] [as=CHARACTER]"
+
+PrintedStats = Callable[[str], "CharacterSpec | None"]
+"""The printed Character a word names (its key, its name or the first word of its name)
+in the content (shipped plus the player's content packs), or None."""
 
 
-def parse_add(args: list[str]) -> TableUnit:
-    """``add NAME side=SIDE hp=N speed=N init=N [player=P]`` (printed stats, IB 2.2)."""
+def parse_add(args: list[str], printed: PrintedStats | None = None) -> TableUnit:
+    """``add NAME side=SIDE hp=N speed=N init=N [player=P]`` (printed stats, IB 2.2);
+    stats left out are read from the Character ``as=CHARACTER`` (default: NAME) of the
+    content, a player's content pack included (docs/content-packs.md)."""
     if not args or "=" in args[0]:
         raise Usage(f"usage: {ADD_USAGE}")
     name = args[0]
@@ -53,10 +61,18 @@ def parse_add(args: list[str]) -> TableUnit:
         key, eq, value = item.partition("=")
         field = _ADD_KEYS.get(key.lower())
         if not eq or field is None or not value:
-            raise Usage(f"{item!r}: expected one of side=, hp=, speed=, init=, player= "
+            raise Usage(f"{item!r}: expected one of side=, hp=, speed=, init=, player=, as= "
                         f"(usage: {ADD_USAGE})")
         values[field] = value
-    missing = [k for k in ("side", "hp", "speed", "initiative") if k not in values]
+    stats = ("hp", "speed", "initiative")
+    spec = printed(values.get("as", name)) if printed is not None else None
+    if "as" in values and spec is None:
+        raise Usage(f"add {name}: no Character {values['as']!r} in the content or your "
+                    "content packs (--content-pack)")
+    if spec is not None:
+        for field in stats:
+            values.setdefault(field, str(getattr(spec, field)))
+    missing = [k for k in ("side", *stats) if k not in values]
     if missing:
         raise Usage(f"add {name}: missing {', '.join(missing)} (usage: {ADD_USAGE})")
     return TableUnit(name, values["side"], _whole(values["hp"], "hp"),

@@ -21,12 +21,16 @@ AMOUNT = Arg("N", "int")
 
 COMMANDS: tuple[Command, ...] = (
     Command("add", (Arg("NAME", "word"), Arg("side", "word", prefix="side="),
-                    Arg("HP", "int", prefix="hp="), Arg("speed", "int", prefix="speed="),
-                    Arg("initiative", "int", prefix="init="),
-                    Arg("player", "word", False, prefix="player=")),
-            "a unit by its printed stats before the start (IB 2.2); player: who controls "
-            "it (default: its side)", probe=f"add {PROBE_NAME} side=a hp=1 speed=1 init=0",
-            label="Add unit", quick=True),
+                    Arg("HP", "int", False, prefix="hp="),
+                    Arg("speed", "int", False, prefix="speed="),
+                    Arg("initiative", "int", False, prefix="init="),
+                    Arg("player", "word", False, prefix="player="),
+                    Arg("as", "word", False, prefix="as=")),
+            "a unit by its printed stats before the start (IB 2.2); stats left out are the "
+            "Character's called NAME (or as) in the content and your content packs; "
+            "player: who controls it (default: its side)",
+            probe=f"add {PROBE_NAME} side=a hp=1 speed=1 init=0", label="Add unit",
+            quick=True),
     Command("drop", (NAME,), "take a unit off the roster before the start", row=True,
             buttons=(("Drop", "drop {name}"),), quick=True),
     Command("units", (), "every unit with HP, Charge, statuses and its place",

@@ -1,5 +1,6 @@
 """`initiative campaign new|list|continue|show|export|import`: campaign mode (IB 7) in the
-terminal, saved in the store after every choice and every battle action.
+terminal, saved in the store after every choice and every battle action (`campaign
+book`, the bookkeeping of a printed-game campaign, is campaign_book.py).
 
 Between battles the party sheet is shown (HP, Injuries, XP, Advancements, Sigils,
 tokens) with the choices and what each does; each battle opens with its rolled battle
@@ -22,6 +23,7 @@ from rich.text import Text
 
 from initiative.cli.common import DbOption, fail, open_store
 from initiative.cli.console_io import console_reader
+from initiative.cli.ib.campaign_book import book_app
 from initiative.cli.parts import OptionError
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
@@ -32,7 +34,9 @@ from initiative.games.ib.text.describe import log_sentences
 from initiative.timing.flag_types import parse_flag_value
 
 campaign_app = typer.Typer(no_args_is_help=True,
-                           help="Campaign mode (IB 7): a party through 6-10 battles, saved.")
+                           help="Campaign mode (IB 7): a party through 6-10 battles, saved; "
+                                "`book`: the party sheet of a printed-game campaign.")
+campaign_app.add_typer(book_app, name="book")
 
 
 AUTO_SALT = 0xA070
@@ -129,7 +133,8 @@ def show(record: Annotated[str, typer.Argument(help="The campaign id.")],
 def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
            file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
            db: DbOption = None) -> None:
-    """Write the whole campaign (events and snapshots) to a JSON file."""
+    """Write the whole campaign, or a campaign book, (events and snapshots) to a JSON
+    file."""
     store = open_store(db)
     try:
         path = store.export_file(record, file)
@@ -141,11 +146,17 @@ def export(record: Annotated[str, typer.Argument(help="The campaign id.")],
 @campaign_app.command("import")
 def import_(file: Annotated[Path, typer.Argument(help="A file written by export.")],
             db: DbOption = None) -> None:
-    """Read a campaign exported earlier (a new id is given)."""
+    """Read a campaign (or a campaign book) exported earlier (a new id is given)."""
+    from initiative.games.ib.campaign.book import KIND as BOOK
+    from initiative.games.ib.campaign.book import load_book
+
     store = open_store(db)
     try:
         record = store.import_file(file)
-        _open(record, db, store)  # it must also replay
+        if store.info(record).kind == BOOK:  # it must also replay
+            load_book(store, record)
+        else:
+            _open(record, db, store)
     except InitiativeError as exc:
         raise fail(str(exc)) from None
     print(f"imported as {record[:8]}")

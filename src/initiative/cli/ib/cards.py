@@ -16,8 +16,8 @@ from typing import Annotated
 import typer
 
 from initiative.cli.common import fail
+from initiative.cli.ib.packs import ContentPackOption, pack_content
 from initiative.cli.lint import lint_files
-from initiative.engine.errors import InitiativeError
 from initiative.games.ib.actions import MAX_UNITS, Kind
 from initiative.games.ib.challenge_cards import (
     ChallengeSpec,
@@ -33,8 +33,6 @@ from initiative.games.ib.content import (
     Clause,
     Content,
     KeystoneSpec,
-    core_content,
-    load_content_file,
 )
 from initiative.games.ib.match import SPAWN_RESERVE
 from initiative.games.ib.text.describe import (
@@ -58,13 +56,6 @@ ContentOption = Annotated[Path | None, typer.Option(
     "--content", help="Content file to read (default: the shipped core content).")]
 
 
-def _content(path: Path | None) -> Content:
-    try:
-        return core_content() if path is None else load_content_file(path)
-    except OSError as exc:
-        raise fail(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    except InitiativeError as exc:
-        raise fail(str(exc)) from None
 
 
 def kind_of(entry: Entry) -> str:
@@ -165,12 +156,13 @@ def list_(
     kind: Annotated[str | None, typer.Option(
         "--kind", help=f"Only this kind: {', '.join(KINDS)}.")] = None,
     content: ContentOption = None,
+    content_pack: ContentPackOption = None,
 ) -> None:
     """One line per Character, Keystone, card, Challenge Card and encounter: kind, key
     and what it does."""
     if kind is not None and kind not in KINDS:
         raise fail(f"--kind: {kind!r} is not one of {', '.join(KINDS)}")
-    data = _content(content)
+    data = pack_content(content_pack, content)
     for entry in entries(data):
         if kind is None or kind_of(entry) == kind:
             typer.echo(f"{kind_of(entry):<10} {entry.key:<18} {summary(entry, data)}")
@@ -373,10 +365,11 @@ def _describe_encounter(spec: EncounterSpec, content: Content) -> list[str]:
 def show(
     name: Annotated[str, typer.Argument(metavar="NAME", help="A key or a name (any case).")],
     content: ContentOption = None,
+    content_pack: ContentPackOption = None,
 ) -> None:
     """Everything about one card, Character, Keystone, Challenge Card or encounter (all
     of them if a name is shared)."""
-    data = _content(content)
+    data = pack_content(content_pack, content)
     found = find(data, name)
     if not found:
         near = close_matches(data, name)
@@ -394,10 +387,12 @@ def show(
 @cards_app.command()
 def lint(
     files: Annotated[list[Path] | None, typer.Argument(
-        metavar="[FILE]...", help="Content files (default: the game's shipped content).")
+        metavar="[PATH]...", help="Content files, or content pack folders (default: the "
+        "game's shipped content).")
     ] = None,
     game: Annotated[str, typer.Option(
-        "--game", help="Whose content: initiative_break (each file on its own), "
+        "--game", help="Whose content: initiative_break (each file on its own, a folder "
+                       "as a content pack with the shipped content), "
                        "hex_skirmish (the files read as one set; docs/hex-content.md), "
                        "the_initiative (over the shipped content; as `mission validate`) or "
                        "any other registered game with a linter.",

@@ -12,9 +12,10 @@ from typing import Annotated, NamedTuple
 import typer
 
 from initiative.cli.common import fail
+from initiative.cli.ib.packs import ContentPackOption, pack_content
 from initiative.engine.errors import InitiativeError
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import Content, core_content, load_content_file
+from initiative.games.ib.content import Content
 from initiative.games.ib.deckbuilding import (
     FORMATS,
     UNKNOWN,
@@ -48,15 +49,13 @@ RuleOption = Annotated[list[str] | None, typer.Option(
 
 
 
-def _setup(content_path: Path | None, format: str,
+def _setup(content_path: Path | None, packs: list[Path] | None, format: str,
            items: list[str]) -> tuple[Content, DeckFormat, RulesConfig, DeckRules]:
     if format not in FORMATS:
         raise fail(f"--format: {format!r} is not one of {', '.join(FORMATS)}")
+    content = pack_content(packs, content_path)
     try:
-        content = core_content() if content_path is None else load_content_file(content_path)
         config, deck_rules = rules_from_items(items)
-    except OSError as exc:
-        raise fail(f"{content_path}: cannot read the file ({exc.strerror or exc})") from None
     except InitiativeError as exc:
         raise fail(str(exc)) from None
     return content, format, config, deck_rules
@@ -98,11 +97,12 @@ def validate(
         metavar="FILE",
         help="Team files (YAML); several files are also checked together as one side.")],
     content: ContentOption = None,
+    content_pack: ContentPackOption = None,
     format: FormatOption = "standard",
     rule: RuleOption = None,
 ) -> None:
     """Print every rule each team breaks, then a summary; exit 1 if any is broken."""
-    data, deck_format, config, deck_rules = _setup(content, format, rule or [])
+    data, deck_format, config, deck_rules = _setup(content, content_pack, format, rule or [])
     teams = [_load(path) for path in files]
     reports = [
         _Report(f"{team.where} ({team.name})", "(team)",
@@ -124,7 +124,8 @@ def validate(
     found = [v for report in reports for v in report.found]
     if found:
         if content is None and any(v.rule == UNKNOWN for v in found):
-            typer.echo("hint: some keys are unknown; does the team need --content FILE?")
+            typer.echo("hint: some keys are unknown; does the team need --content FILE or "
+                       "--content-pack FOLDER?")
         raise typer.Exit(1)
 
 
@@ -132,11 +133,12 @@ def validate(
 def show(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A team file (YAML).")],
     content: ContentOption = None,
+    content_pack: ContentPackOption = None,
     format: FormatOption = "standard",
     rule: RuleOption = None,
 ) -> None:
     """Show a team: its Characters and Keystones, points total and deck list."""
-    data, deck_format, config, deck_rules = _setup(content, format, rule or [])
+    data, deck_format, config, deck_rules = _setup(content, content_pack, format, rule or [])
     team = _load(file)
     typer.echo(f"{team.name} ({team.where}), {deck_format} play: "
                f"{_summary(team, data, deck_format, deck_rules)}")

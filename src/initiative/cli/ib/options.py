@@ -11,16 +11,19 @@ from typing import Any, Final
 import click
 
 from initiative.cli.game_command import GameOptions, Values
+from initiative.cli.ib.packs import PACK_HELP, pack_note
 from initiative.cli.ib.play import play
 from initiative.cli.ib.tutorial import play_tutorial
 from initiative.cli.parts import OptionError, PlayRequest
 from initiative.cli.play_host import check_seats
 from initiative.engine.errors import ContentError, InitiativeError
 from initiative.games import load_game_as
+from initiative.games.content_files import CONTENT_PATH_ENV
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import core_content
+from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.formats import FORMATS
 from initiative.games.ib.match import Match
+from initiative.games.ib.packs import content_for
 from initiative.games.ib.presets import DUEL_SEATS, default_encounter, playable_teams
 from initiative.games.ib.setup import IBGame
 from initiative.timing.flag_types import parse_flag_value
@@ -55,6 +58,8 @@ PLAY_OPTIONS = GameOptions((
             type=click.Path(path_type=Path)),
     _option("--max-activations", "Draw after this many activations.",
             type=click.IntRange(min=1)),
+    _option("--content-pack", PACK_HELP, multiple=True, metavar="FOLDER",
+            envvar=CONTENT_PATH_ENV, type=click.Path(path_type=Path)),
     click.Option(["--tutorial"], is_flag=True, default=False,
                  help="A guided first game: a fixed deal (seed 25, --seed is not read) "
                       "against the bot (default random), with a hint at each decision."),
@@ -90,28 +95,32 @@ def parse_rules(items: Sequence[str], max_activations: int | None = None) -> Rul
         raise OptionError(f"{exc} (see `initiative rules`)") from None
 
 
-def load(request: PlayRequest, own: Values) -> IBGame:
+def load(request: PlayRequest, own: Values, content: Content | None = None) -> IBGame:
     """The game the options describe: a setup file, a match against Challenge Cards, a
-    format, or the standard duel (the player's team at --seat); InitiativeError or
-    OptionError says what is wrong."""
+    format, or the standard duel (the player's team at --seat), played with `content`
+    (default: the shipped content); InitiativeError or OptionError says what is
+    wrong."""
     config = parse_rules(request.rules, own["max_activations"])
     mode, fmt, players = own["mode"], own["format"], list(own["player"]) or None
+    content = content or core_content()
     if own["setup"] is not None:
         return load_game_as(IBGame, GAME, setup=own["setup"], rules=config,
-                            rival_seed=request.seed)
+                            rival_seed=request.seed, content=content)
     if mode or own["encounter"] or own["challenge"] or own["rival"]:
         kind = mode or fmt or "solo"
         return load_game_as(IBGame, GAME, mode=kind, teams=players or (
             [own["team"]] if kind == "solo" else None), encounter=own["encounter"],
             challengers=list(own["challenge"]) or None,
-            rivals=list(own["rival"]) or None, rules=config, rival_seed=request.seed)
+            rivals=list(own["rival"]) or None, rules=config, rival_seed=request.seed,
+            content=content)
     if fmt is not None:
         if fmt not in FORMATS:  # solo and co-op are modes: --mode
             raise ContentError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-        return load_game_as(IBGame, GAME, mode=fmt, teams=players, rules=config)
+        return load_game_as(IBGame, GAME, mode=fmt, teams=players, rules=config,
+                            content=content)
     pair = (own["team"], own["opponent_team"])
     return load_game_as(IBGame, GAME, teams=pair if request.seat == 0 else pair[::-1],
-                        rules=config, seat_names=DUEL_SEATS)
+                        rules=config, seat_names=DUEL_SEATS, content=content)
 
 
 def play_command(request: PlayRequest, own: Values) -> int:
@@ -119,10 +128,13 @@ def play_command(request: PlayRequest, own: Values) -> int:
     if own["tutorial"]:
         return play_tutorial(request, own, parse_rules(request.rules, own["max_activations"]))
     try:
-        match = load(request, own).match
+        content = content_for(own["content_pack"])
+        match = load(request, own, content).match
     except InitiativeError as exc:
         raise OptionError(str(exc)) from None
     check_seats([request.seat, *request.humans], match.num_seats, request.record)
+    if own["content_pack"]:
+        request.console.print(pack_note(own["content_pack"], content), markup=False)
     request.console.print(opening(request, own, match), markup=False)
     return play(match, request.seed, request.seats_here(), request.console, request.read,
                 request.record, request.bot)

@@ -14,8 +14,10 @@ so a rule is found by its chapter:
    `windows` (IB 3.7.5 response windows), `step_windows` (the `ib_windows` house rule),
    `free_discard` (IB 2.8.7 timing), `signatures` (IB 2.7.5).
 3. content - the YAML schema and loading (pydantic, yaml) and the setups built from it:
-   `clauses`, `challenge_cards`, `content`, `match`, `deckbuilding`, `formats`, `modes`,
-   `presets`, `lint`, `public` (the game as every seat knows it: what bots get).
+   `lines` (where in a file a content message points), `clauses`, `challenge_cards`,
+   `content`, `match`, `deckbuilding`, `formats`, `modes`, `presets`, `packs` (a
+   player's own content folders), `lint`, `public` (the game as every seat knows it:
+   what bots get).
 4. rules - the procedures: `rounds` (IB 3.5-3.6), `effects` (IB 3.8: a clause, what
    follows it, AMB-56, and the triggers it fires), `attacks` (IB 4), `breaks` (IB 3.7),
    `activation` (IB 3.2). A lower chapter that must fire triggers or resolve an effect
@@ -39,8 +41,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("board", ("active", "charge", "victory", "sigils", "supports", "abilities", "damage",
                "hand", "challenges", "scripts", "windows", "step_windows", "free_discard",
                "signatures")),
-    ("content", ("clauses", "challenge_cards", "content", "match", "deckbuilding", "formats",
-                 "modes", "presets", "lint", "public")),
+    ("content", ("lines", "clauses", "challenge_cards", "content", "match", "deckbuilding",
+                 "formats", "modes", "presets", "packs", "lint", "public")),
     ("rules", ("rounds", "effects", "attacks", "breaks", "activation")),
     ("flow", ("flow",)),
     ("contract", ("state", "view", "chance", "stepping", "determinize", "setup")),

@@ -46,6 +46,7 @@ from initiative.games.ib.clauses import (  # re-exported: the content vocabulary
     _no_trigger_unit,
     _Strict,
 )
+from initiative.games.ib.lines import Lines
 from initiative.games.ib.specs import (  # re-exported: the compiled content
     CHOSEN_TARGETS,
     CLEANSE_ALL,
@@ -73,7 +74,8 @@ __all__ = [
     "CHOSEN_TARGETS", "CLEANSE_ALL", "CLEANSE_NONE", "CLEANSE_ONE", "TRIGGERS", "AbilityModel",
     "AbilitySpec", "ChallengeSpec", "Clause", "ClauseModel", "Condition", "ConditionModel",
     "Content", "EncounterSpec", "Limit", "StaticModel", "TargetKind", "Trigger", "Whose",
-    "core_content", "load_content_file", "load_content_text",
+    "build_content", "core_content", "load_content_file", "load_content_text",
+    "parse_content_model",
 ]
 
 AFFINITIES = ("fire", "water", "earth", "arcane", "wind")
@@ -298,12 +300,31 @@ def read_yaml_mapping(text: str, where: str, expected: str,
 
 
 def load_content_text(text: str, where: str) -> Content:
-    """Parse and validate one YAML content document; ContentError names every problem."""
+    """Parse and validate one YAML content document; ContentError names every problem
+    (file, entry, field and line)."""
+    model = parse_content_model(text, where)
+    try:
+        return build_content(model, where)
+    except ContentError as exc:
+        raise ContentError(Lines({where: text}).annotate(str(exc))) from None
+
+
+def parse_content_model(text: str, where: str) -> ContentFile:
+    """One YAML content document checked by the schema alone (keys it names in other
+    entries are not looked up); ContentError names the file, entry, field and line of
+    every problem."""
     data = read_yaml_mapping(text, where, "characters/cards/decks/teams")
     try:
-        model = ContentFile.model_validate(data)
+        return ContentFile.model_validate(data)
     except ValidationError as exc:
-        raise ContentError(_format_validation(exc, where, data)) from None
+        raise ContentError(Lines({where: text}).annotate(
+            _format_validation(exc, where, data))) from None
+
+
+def build_content(model: ContentFile, where: str) -> Content:
+    """Compiled content from a schema-checked file (or several merged into one,
+    games/ib/packs.py): every key an entry names must be defined; ContentError names
+    the first that is not (`where`, the entry and the field)."""
     return _build(model, where)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import yaml
 from pydantic import ValidationError
@@ -23,11 +24,14 @@ from initiative.games.ib.content import (
     CORE_WHERE,
     ClauseModel,
     ContentFile,
+    build_content,
     clause_groups,
     core_text,
     load_content_text,
 )
 from initiative.games.ib.deckbuilding import STANDARD_DECK, STANDARD_TEAM
+from initiative.games.ib.lines import Lines
+from initiative.games.ib.packs import read_packs
 from initiative.games.parts import ContentLinter, Source
 
 MULTI_TARGETS = ("all_enemies", "all_allies")
@@ -47,19 +51,28 @@ def lint_content(text: str, where: str) -> list[Finding]:
         model = ContentFile.model_validate(load_yaml(text))
     except (yaml.YAMLError, ValidationError) as exc:  # the loader says it best
         return [Finding("error", line) for line in (refused or str(exc)).splitlines()]
-    found = list(_checks(model, where))
+    lines = Lines({where: text})
+    found = [Finding(f.level, lines.annotate(f.message)) for f in lint_model(model, where)]
     if refused and not any(f.is_error for f in found):
         found.append(Finding("error", refused))  # never pass what loading rejects
     return found
 
 
-def _checks(model: ContentFile, where: str) -> Iterator[Finding]:
+def lint_model(model: ContentFile, where: str, unused_cards: bool = True) -> list[Finding]:
+    """The checks of a schema-checked content file (or of content packs merged with the
+    shipped content, games/ib/packs.py), `where` naming it: keys, attacks, Keystone
+    effects, cards (with `unused_cards`, a warning for each card no deck uses), decks,
+    teams, names."""
+    return list(_checks(model, where, unused_cards))
+
+
+def _checks(model: ContentFile, where: str, unused_cards: bool) -> Iterator[Finding]:
     yield from _duplicate_keys(model, where)
     for at, clauses in clause_groups(model):
         entry, _, field = at.partition(", field ")
         yield from _clauses(clauses, f"{where} ({entry}), field {field}")
     yield from _abilities(model, where)
-    yield from _cards(model, where)
+    yield from _cards(model, where, unused_cards)
     yield from _decks(model, where)
     yield from _teams(model, where)
     yield from _duplicate_names(model, where)
@@ -132,7 +145,7 @@ def _clauses(clauses: tuple[ClauseModel, ...], where: str) -> Iterator[Finding]:
                                    f"{target} (name the status, or use 'all')")
 
 
-def _cards(model: ContentFile, where: str) -> Iterator[Finding]:
+def _cards(model: ContentFile, where: str, unused: bool) -> Iterator[Finding]:
     characters = {c.key for c in model.characters}
     used = {key for deck in model.decks for key in deck.cards}
     for card in model.cards:
@@ -140,7 +153,7 @@ def _cards(model: ContentFile, where: str) -> Iterator[Finding]:
         if card.signature is not None and card.signature not in characters:
             yield Finding("error", f"{at}, field signature: unknown character "
                                    f"{card.signature!r}")
-        if model.decks and card.key not in used:
+        if unused and model.decks and card.key not in used:
             yield Finding("warning", f"{at}: no deck of this file uses it")
 
 
@@ -200,11 +213,33 @@ def _duplicate_names(model: ContentFile, where: str) -> Iterator[Finding]:
                                          "share one name")
 
 
+def lint_pack(paths: Sequence[Path | str]) -> list[Finding]:
+    """Every finding for content packs: the schema errors of each file; else the
+    linter's checks of the merged content (docs/content.md) for the packs' own entries,
+    each replaced shipped entry as a warning, and anything compiling refuses."""
+    try:
+        pack = read_packs(paths)
+    except ContentError as exc:
+        return [Finding("error", line) for line in str(exc).splitlines()]
+    found = [Finding(f.level, pack.lines.annotate(f.message))
+             for f in lint_model(pack.model, pack.name, unused_cards=False)]
+    found = [f for f in found if f.is_error or not f.message.startswith(CORE_WHERE)]
+    found += [Finding("warning", pack.lines.annotate(
+        f"{r.where} ({r.kind} {r.key!r}): replaces the shipped {r.kind} {r.key!r} "
+        "(meant? a new key adds one instead)")) for r in pack.replaced]
+    if not any(f.is_error for f in found):
+        try:
+            build_content(pack.model, pack.name)
+        except ContentError as exc:
+            found.append(Finding("error", pack.lines.annotate(str(exc))))
+    return found
+
+
 def _lint_each(sources: Sequence[Source]) -> list[Finding]:
     return [finding for text, where in sources for finding in lint_content(text, where)]
 
 
 LINTER = ContentLinter(lint=_lint_each, shipped=lambda: [Source(core_text(), CORE_WHERE)],
-                       one_by_one=True)
+                       one_by_one=True, lint_folder=lint_pack)
 """How `initiative cards lint` checks Initiative Break content (the game's `lint`
 part): each file on its own."""

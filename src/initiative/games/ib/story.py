@@ -10,6 +10,7 @@ after a move instead, or at the next point between two activations (stepping.py)
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 from initiative.engine.contract import SPECTATOR
 from initiative.engine.errors import NotationError
@@ -19,7 +20,9 @@ from initiative.games.ib.match import Match
 from initiative.games.ib.movetext import parse_action
 from initiative.games.ib.naming import team_name
 from initiative.games.ib.notation import dump_position
+from initiative.games.ib.packs import content_for
 from initiative.games.ib.record import ContentChangedWarning, GameRecord, Recorder, replay
+from initiative.games.ib.specs import Content
 from initiative.games.ib.state import IBState
 from initiative.games.ib.stepping import step_to_next_activation
 from initiative.games.parts import RecordReader
@@ -50,13 +53,14 @@ def _verbose(record: GameRecord, match: Match) -> list[str]:
     return lines
 
 
-def position_after(record: GameRecord, moves: int, between: bool = False) -> str:
+def position_after(record: GameRecord, moves: int, between: bool = False,
+                   content: Content | None = None) -> str:
     """The position (YAML) after the record's first `moves` moves; with `between`, at
     the first point between two activations that the moves from `moves` on reach (the
     mulligans end before the first one). The record is checked in full first."""
     with warnings.catch_warnings():  # other content that still replays: the same game
         warnings.simplefilter("ignore", ContentChangedWarning)
-        match = replay(record).match
+        match = replay(record, content).match
     if not 0 <= moves <= len(record.actions):
         raise NotationError(f"record: --position-after {moves}: the record has "
                             f"{len(record.actions)} moves")
@@ -80,13 +84,14 @@ def position_after(record: GameRecord, moves: int, between: bool = False) -> str
     return dump_position(state)
 
 
-def story(record: GameRecord, verbose: bool = False) -> list[str]:
+def story(record: GameRecord, verbose: bool = False,
+          content: Content | None = None) -> list[str]:
     """The lines `initiative replay` prints: the log (every move and card with
     `verbose`), the move count, the result and a warning if the content changed since
     the record was made; NotationError if the record does not replay."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ContentChangedWarning)
-        state = replay(record)
+        state = replay(record, content)
     match = state.match
     if verbose:
         lines = _verbose(record, match)
@@ -99,8 +104,19 @@ def story(record: GameRecord, verbose: bool = False) -> list[str]:
     return lines
 
 
+def _read_story(data: Any, verbose: bool) -> list[str]:
+    content = content_for()
+    return story(GameRecord.from_dict(data, content), verbose, content)
+
+
+def _read_position(data: Any, moves: int, between: bool = False) -> str:
+    content = content_for()
+    return position_after(GameRecord.from_dict(data, content), moves, between, content)
+
+
 READER = RecordReader(
-    story=lambda data, verbose: story(GameRecord.from_dict(data), verbose),
-    position=lambda data, moves: position_after(GameRecord.from_dict(data), moves),
-    between=lambda data, moves: position_after(GameRecord.from_dict(data), moves, between=True))
-"""How `initiative replay` reads Initiative Break records (the game's `records` part)."""
+    story=_read_story, position=_read_position,
+    between=lambda data, moves: _read_position(data, moves, between=True))
+"""How `initiative replay` reads Initiative Break records (the game's `records` part),
+with the content packs of $INITIATIVE_CONTENT_PATH added (games/ib/packs.py) if it
+names any."""
