@@ -226,3 +226,27 @@ def test_the_companion_catalogue_covers_its_console() -> None:
             why = refusal(console, line)
             assert not re.search(r"usage|unknown command|must be|cannot read", why), \
                 (line, why)
+
+
+def test_a_break_time_collapse_and_the_end_on_the_gm_page(client: TestClient) -> None:
+    """IB 3.7.5-3.7.6: a Break shows its unit breaking and Break Art resolved enabled;
+    IB 3.6.1: with fewer units than the lowest Speed the Round Marker's row goes (Time
+    Collapse); IB 3.6.5: a side with no unit left has lost."""
+    links = battle(client)
+    gm = links["gm"]
+    for line in ("end", "charge Kaede +3", "break Kaede"):
+        assert run(client, gm, line).status_code == 303, line
+    page = client.get(gm).text
+    assert "Breaking: <strong>Kaede</strong>" in page
+    assert re.search(r'data-line="break end" title="[^"]*">Break Art resolved<', page)
+    assert run(client, gm, "break end").status_code == 303
+    assert run(client, gm, "defeat Ash").status_code == 303
+    page = client.get(gm).text
+    console = record(client, gm).console
+    assert isinstance(console, IBCompanionConsole)
+    assert console.companion.started().track.rm is None  # 2 units, lowest Speed 3
+    assert "Time Collapse" in page and 'class="round-marker"' not in page
+    assert "Defeated: Ash" in page
+    assert run(client, gm, "defeat Ember").status_code == 303
+    page = client.get(gm).text
+    assert "Battle over: <strong>heroes win</strong>" in page
