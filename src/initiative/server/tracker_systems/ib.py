@@ -138,11 +138,12 @@ GUIDE = Guide("ib", "Running the Initiative Break companion", (
     "it what happened at the table and it applies the rules, writing each change in the "
     "log with the rule it follows. Every player can follow on their own page and enter "
     "their own units' actions there."), (
-    Step("Put the units on the roster", "Before the battle, open More commands and use Add "
-         "unit for every unit: its name (one word), its side, and HP, Speed and Initiative "
-         "as printed. Give a player's name to let that player run the unit from their own "
-         "page; units without one belong to their side's page. Drop on a row takes a unit "
-         "off again.",
+    Step("Put the units on the roster", "Before the battle the Add unit form sits under "
+         "the main buttons: fill it in for every unit with its name (one word), its side, "
+         "and HP, Speed and Initiative as printed (left out, they are read from the "
+         "Character of that name, or the one in As, in your content packs). Give a "
+         "player's name to let that player run the unit from their own page; units "
+         "without one belong to their side's page. Drop on a row takes a unit off again.",
          (("IB 2.2", "each unit's printed HP, Speed and Initiative"),)),
     Step("Start", "Start battle lines the units up: the lowest Initiative stands at the "
          "left and acts first, the Round Marker at the far right. If units tie all the "
