@@ -13,8 +13,8 @@ import pytest
 
 from initiative.cli.track_tui_rows import board_of
 from initiative.timing.ticks import TickRules
+from initiative.trackers.command_catalogue import catalogue
 from initiative.trackers.exalted import HELP, PROMPT, ExaltedConsole
-from initiative.trackers.exalted_commands_catalogue import CATALOGUE, usage
 
 ROSTER = ["add Ryo stamina=3 wits=3 awareness=2",
           "add Brute npc stamina=4 wits=1 awareness=1",
@@ -267,16 +267,19 @@ def test_ex1_a_mook_without_a_pool_contests_with_typed_successes() -> None:
 
 def test_the_catalogue_has_every_command_and_help_comes_from_it() -> None:
     """Each console verb has a catalogue record; help lists each form's usage."""
-    verbs = {form.verb for form in CATALOGUE}
+    commands = catalogue("exalted").commands
+    verbs = {command.verb for command in commands}
     handlers = {name[4:] for name in dir(ExaltedConsole) if name.startswith("cmd_")}
-    assert handlers <= verbs
-    for form in CATALOGUE:
-        assert usage(form) in HELP
-    rows = {form.verb for form in CATALOGUE if form.row}
-    assert {"join", "delay", "remove", "adjust", "begin"} <= rows
-    contest = [form for form in CATALOGUE if form.verb == "contest"]
-    assert [usage(f) for f in contest] == [
+    assert handlers == verbs
+    for command in commands:
+        for form in command.help_forms:
+            assert form.usage in HELP
+    rows = {command.verb for command in commands if command.row}
+    assert {"join", "delay", "remove", "adjust", "begin", "worthy"} <= rows
+    contest = catalogue("exalted").get("contest")
+    assert [f.usage for f in contest.help_forms] == [
         "contest FIRST SECOND", "contest FIRST FIRST_SUCCESSES SECOND SECOND_SUCCESSES"]
+    assert contest.rules == "EX-1, EX-A13" and "(EX-1, EX-A13)" in HELP
 
 
 # ------------------------------------------------------------------ the terminal

@@ -98,8 +98,18 @@ def test_form_values_are_checked_and_quoted() -> None:
     assert build_line(exalted, "start", {"free": "1"}) == "start free"
     assert build_line(exalted, "withering", {"ATTACKER": "Ryo", "TARGET": "Brute", "N": "2",
                                              "gain": "1"}) == "withering Ryo Brute 2 gain=1"
-    assert build_line(faith, "next", {"action": "hits Orrin's leg"}) == \
-        "next 'hits Orrin'\"'\"'s leg'"
+    assert build_line(faith, "act", {"NAME": "Vessa", "action": "hits Orrin's leg",
+                                     "affects": "Orrin, Talwyn"}) == \
+        "act Vessa affects=Orrin,Talwyn 'hits Orrin'\"'\"'s leg'"  # FA-15
+    assert build_line(exalted, "contest", {"NAME": "Brute", "against": "Ryo"}) == \
+        "contest Brute Ryo"  # EX-1
+    assert build_line(exalted, "contest", {"NAME": "Brute", "successes": "1",
+                                           "against": "Ryo", "their successes": "2"}) == \
+        "contest Brute 1 Ryo 2"
+    assert build_line(exalted, "worthy", {"NAMES": "Brute Scout", "worthy": "no"}) == \
+        "worthy Brute Scout no"
+    assert build_line(exalted, "add", {"NAME": "Mook", "npc": "1", "mook joins with": "init",
+                                       "N": "7"}) == "add Mook npc init 7"  # EX-8
     assert build_line(faith, "tie", {"NAMES": "Vessa Orrin", "by": "gm"}) == \
         "tie Vessa Orrin by=gm"
     for book, verb, values, problem in (
@@ -131,6 +141,11 @@ def test_rollall_rolls_join_battle_for_everyone_or_the_npcs() -> None:
     assert refusal(ex, "start") == ""
     ex.run("undo")
     assert [n for n, f in ex.tracker.fighters.items() if not f.joined] == ["Ryo", "Sela"]
+    ex.run("undo")
+    ex.run("worthy Scout no")  # EX-1: a foe who is not worthy gets no Join Battle
+    ex.run("rollall")
+    assert [n for n, f in ex.tracker.fighters.items() if not f.joined] == ["Scout"]
+    assert refusal(ex, "start") == ""
 
 
 def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
@@ -149,6 +164,17 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     assert forms["act"] == "no turn is under way" and "join" not in forms
     assert [f["verb"] for f in ryo["quick_forms"]] == ["join"]  # successes on the row (EX-8)
     assert "act Ryo" not in more  # the Act form does what its button would
+    brute = controls["rows"]["Brute"]  # EX-1: an NPC is declared (not) worthy before joining
+    assert [b["line"] for b in brute["quick"]][:2] == ["worthy Brute no", "join Brute roll"]
+    assert "worthy" not in {f["verb"] for f in brute["quick_forms"]}  # its buttons do it
+    assert "contest" not in {f["verb"] for f in brute["quick_forms"]}  # Brute is worthy
+    ex.run("worthy Brute no")
+    brute = gm_controls(ex, ("t", 1, ex.marker()))["rows"]["Brute"]
+    assert [b["line"] for b in brute["quick"]][:1] == ["worthy Brute yes"]
+    contest = next(f for f in brute["quick_forms"] if f["verb"] == "contest")  # EX-1
+    assert contest["fields"][0]["hidden"] == "Brute" and contest["why"] == ""
+    assert "join Brute roll" not in [b["line"] for b in brute["quick"]]  # no Join Battle
+    ex.run("undo")
     ex.run("rollall")
     ex.run("start")
     controls = gm_controls(ex, ("t", 2, ex.marker()))
@@ -156,9 +182,9 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     assert main["start"].startswith("combat has already started") and main["next"] == ""
     up = ex.tracker.turn_order()[0]
     quick = [b["label"] for b in controls["rows"][up]["quick"]]
-    assert quick[:2] == ["Act", "Delay"] and "Crash" in quick  # EX-17, EX-5/EX-A1
+    assert quick[:3] == ["Begin turn", "Act", "Delay"] and "Crash" in quick  # EX-19, EX-17
     other = next(n for n in ex.tracker.fighters if n != up)
-    assert "Delay" not in [b["label"] for b in controls["rows"][other]["quick"]]
+    assert not {"Delay", "Begin turn"} & {b["label"] for b in controls["rows"][other]["quick"]}
 
     fa = console("faith")
     assert isinstance(fa, FaithConsole)
@@ -180,6 +206,16 @@ def test_controls_are_enabled_only_when_the_command_would_be_taken() -> None:
     controls = gm_controls(fa, ("f", 6, fa.marker()))
     assert {b["line"]: b["why"] for b in controls["main"]}["reveal"] == ""
     assert [f["verb"] for f in controls["rows"]["Vessa"]["quick_forms"]] == ["init"]
+    fa.run("reveal")
+    fa.run("next")  # FA-14: announces who is up; begin starts that turn (FA-12, FA-13)
+    up = fa.state.up_next()
+    controls = gm_controls(fa, ("f", 8, fa.marker()))
+    assert [b["line"] for b in controls["rows"][up]["quick"]][:2] == [f"begin {up}",
+                                                                      f"act {up}"]
+    other = next(n for n in controls["rows"] if n != up)
+    assert f"begin {other}" not in [b["line"] for b in controls["rows"][other]["quick"]]
+    affects = next(f for f in controls["forms"] if f["verb"] == "affects")
+    assert affects["why"] == ""
 
 
 def test_a_form_runs_its_command_with_or_without_javascript(tmp_path: Path) -> None:
@@ -190,7 +226,7 @@ def test_a_form_runs_its_command_with_or_without_javascript(tmp_path: Path) -> N
         posted = client.post(gm, data={"op": "form", "verb": "join", "a:NAME": "Ryo",
                                        "a:successes or roll": "2"}, follow_redirects=False)
         assert posted.status_code == 303
-        assert events(client, gm)[-1] == {"line": "join Ryo 2", "by": "gm"}
+        assert events(client, gm)[-1] == {"line": "join Ryo 2", "by": "gm", "v": 2}
         bad = client.post(gm, data={"op": "form", "verb": "join", "a:NAME": "Ryo"})
         assert bad.status_code == 400
         assert shown_error(bad.text) == "join: successes or roll is required"

@@ -19,8 +19,14 @@ from initiative.server.pages import env
 from initiative.server.tracker_hub import WEB_REFUSED
 from initiative.server.tracker_parts import tracker_web, tracker_webs
 from initiative.trackers import systems
-from initiative.trackers.command_catalogue import build_line, catalogue, refusal
-from initiative.trackers.ib_companion import IBCompanionConsole
+from initiative.trackers.command_catalogue import (
+    ARG_KINDS,
+    build_line,
+    catalogue,
+    help_text,
+    refusal,
+)
+from initiative.trackers.ib_companion import HELP, IBCompanionConsole
 from initiative.trackers.ib_companion_args import COMMAND_WORDS
 from tests.server.test_app import Seat
 from tests.server.test_trackers import (
@@ -209,6 +215,12 @@ def test_the_companion_catalogue_covers_its_console() -> None:
     firsts = {v.split()[0] for v in verbs}
     assert firsts == COMMAND_WORDS - {"roster", "track", "quit", "exit"}
     assert {c.verb for c in book.commands if not c.web} <= WEB_REFUSED
+    assert help_text(book) == HELP  # the console's help is written from it
+    for command in book.commands:
+        assert command.help and all(a.kind in ARG_KINDS for a in command.args)
+        texts = [a for a in command.args if a.kind == "text"]
+        assert not texts or command.args[-1] == texts[0]  # free text comes last
+        assert not command.row or command.args  # a row command names its row
     sample = {"name": "Ash", "int": "1", "signed": "+1", "word": "Newcomer",
               "names": "Ash Kaede Ember", "text": "Support"}
     for started in (False, True):

@@ -77,20 +77,21 @@ def shown_initiative(page: Page) -> dict[str, str]:
 
 
 def exalted_round(page: Page, server: Server, tracker_id: str, round_no: int) -> None:
-    """Play every turn of the round with Next (and a Delay, an Act on a row), then check
-    the table against the stored tracker."""
+    """Play the rest of the round with Next: each press closes the turn under way or lets
+    the announced character pass, and announces who is up (EX-14); past the last turn the
+    next round begins (EX-A16). Then check the table against the stored tracker."""
     for _ in range(20):
-        if main_button(page, "End round").is_enabled():
+        if stored(server, tracker_id).tracker.round > round_no:
             break
         click(page, main_button(page, "Next"))
     else:
         pytest.fail("the round did not end")
     tracker = stored(server, tracker_id).tracker
-    assert tracker.round == round_no and tracker.phase == "combat"
-    assert not tracker.turn_order()  # EX-A16: everyone has acted or let the turn lapse
+    assert tracker.round == round_no + 1 and tracker.phase == "combat"
+    assert any(e.text.startswith(f"Round {round_no} ends") for e in tracker.log)
     shown = shown_initiative(page)
     assert shown == {n: str(f.initiative) for n, f in tracker.fighters.items()}
-    expect(page.locator("#status")).to_contain_text(f"Round {round_no}")
+    expect(page.locator("#status")).to_contain_text(f"Round {round_no + 1}")
 
 
 def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser: Browser
@@ -131,7 +132,6 @@ def test_two_rounds_of_tick_initiative_with_clicks_only(server: Server, browser:
         click(page, main_button(page, "End turn"))
         exalted_round(page, server, tracker_id, 1)
         newest_in_view(page)
-        click(page, main_button(page, "End round"))
 
         # Round 2: an Initiative adjustment by the row's form, a Crash and an Act by row
         # buttons.
@@ -244,7 +244,10 @@ def test_two_card_rounds_with_clicks_only(server: Server, browser: Browser) -> N
         later = stored(server, tracker_id).state.queue[1]
         expect(row(page, later).get_by_role("button", name="Pass", exact=True)).to_have_count(0)
         click(page, row(page, up).get_by_role("button", name="Pass", exact=True))  # FA-A5
-        click(page, main_button(page, "Next"))
+        click(page, main_button(page, "Next"))  # FA-14: announces who is up
+        announced = stored(server, tracker_id).state.announced
+        assert announced
+        click(page, row(page, announced).get_by_role("button", name="Begin turn"))  # FA-12
         # The last in the order confronts the action under way, losing its turn (FA-16).
         last = stored(server, tracker_id).state.queue[-1]
         confront = row(page, last).locator('form[id^="quick-"][data-verb="confront"]')
@@ -258,6 +261,93 @@ def test_two_card_rounds_with_clicks_only(server: Server, browser: Browser) -> N
         size = horizontal_overflow(page)
         assert size["scroll"] <= size["inner"], f"the GM page scrolls sideways: {size}"
         assert not page.get_by_role("textbox", name="Command").input_value()
+    finally:
+        context.close()
+
+
+def test_worthy_contest_and_begin_with_clicks_only(server: Server, browser: Browser) -> None:
+    """EX-1: before Join Battle the GM declares Scout no worthy foe with its row's button
+    (a player character's row has none); the contest form on Scout's row settles it with
+    typed successes; after Start combat, Next announces who is up and Begin turn on that
+    row starts the turn (EX-14, EX-19)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        tracker_id = create(page, server, "Tick initiative (compatible with Exalted)",
+                            "Worthy clicks")
+        expect(row(page, "Ryo").get_by_role("button", name="Not worthy")).to_have_count(0)
+        expect(row(page, "Scout").locator('form[data-verb="contest"][id^="quick-"]')
+               ).to_have_count(0)  # Scout is worthy: no contest yet
+        click(page, row(page, "Scout").get_by_role("button", name="Not worthy", exact=True))
+        assert not stored(server, tracker_id).tracker.fighters["Scout"].worthy
+        assert shown_initiative(page)["Scout"] == "not worthy (EX-1)"
+        expect(row(page, "Scout").get_by_role("button", name="Worthy", exact=True)
+               ).to_be_enabled()
+        expect(row(page, "Scout").get_by_role("button", name="Roll Join Battle")
+               ).to_have_count(0)  # no Join Battle for a foe who is not worthy
+        contest = row(page, "Scout").locator('form[data-verb="contest"][id^="quick-"]')
+        contest.locator('[name="a:successes"]').fill("1")
+        contest.locator('[name="a:against"]').select_option("Ryo")
+        contest.locator('[name="a:their successes"]').fill("3")
+        click(page, contest.get_by_role("button", name="Contest"))
+        page.screenshot(path=f"{SHOTS}/exalted-worthy-1280.png", full_page=True)
+        tracker = stored(server, tracker_id).tracker
+        assert [(c.first.successes, c.second.successes, c.winner)
+                for c in tracker.contests] == [(1, 3, "Ryo")]
+        expect(page.locator("#last-answer")).to_contain_text("Ryo wins")
+
+        click(page, main_button(page, "Roll Join Battle for all"))
+        click(page, main_button(page, "Start combat"))
+        click(page, main_button(page, "Next"))
+        up = page.locator("#status").inner_text().split("Up next:")[1].split()[0]
+        others = [n for n in ("Ryo", "Sela", "Brute") if n != up]
+        for name in others:
+            expect(row(page, name).get_by_role("button", name="Begin turn")).to_have_count(0)
+        click(page, row(page, up).get_by_role("button", name="Begin turn"))
+        expect(page.locator("#status")).to_contain_text(f"Acting: {up}")
+        assert stored(server, tracker_id).tracker.turns  # EX-19: its turn is under way
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.screenshot(path=f"{SHOTS}/exalted-begin-360.png", full_page=True)
+        size = horizontal_overflow(page)
+        assert size["scroll"] <= size["inner"], f"the GM page scrolls sideways: {size}"
+    finally:
+        context.close()
+
+
+def test_begin_and_affects_with_clicks_only(server: Server, browser: Browser) -> None:
+    """FA-14: Next announces who is up; Begin turn on that row starts its turn (FA-12,
+    FA-13); Affects under More commands names whom the action affects, and only that
+    character's row offers Confront (FA-15)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        tracker_id = create(page, server, "Card rounds (compatible with FaithRPG)",
+                            "Affects clicks")
+        click(page, main_button(page, "Start round"))
+        faith_commits(page, "0")
+        click(page, main_button(page, "Next"))
+        state = stored(server, tracker_id).state
+        up = state.announced
+        assert up and state.acting is None  # announced, not begun
+        later = [n for n in state.queue if n != up]
+        expect(row(page, later[0]).get_by_role("button", name="Begin turn")).to_have_count(0)
+        click(page, row(page, up).get_by_role("button", name="Begin turn"))
+        assert stored(server, tracker_id).state.acting == up
+        expect(page.locator("#status")).to_contain_text(f"Acting: {up}")
+        page.locator("#controls details.more-commands > summary").click()
+        affects = page.locator('#controls form[data-verb="affects"]')
+        affects.locator('[name="a:NAMES"]').fill(later[0])
+        page.screenshot(path=f"{SHOTS}/faith-affects-1280.png", full_page=True)
+        click(page, affects.get_by_role("button", name="Affects"))
+        assert stored(server, tracker_id).state.affected == [later[0]]
+        confront = 'form[id^="quick-"][data-verb="confront"]'
+        expect(row(page, later[0]).locator(confront)).to_have_count(1)
+        if len(later) > 1:  # FA-15: not affected, so it may not confront
+            expect(row(page, later[1]).locator(confront)).to_have_count(0)
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.screenshot(path=f"{SHOTS}/faith-affects-360.png", full_page=True)
+        size = horizontal_overflow(page)
+        assert size["scroll"] <= size["inner"], f"the GM page scrolls sideways: {size}"
     finally:
         context.close()
 

@@ -56,9 +56,10 @@ def _button_args(command: Command, template: str, row: dict[str, Any] | None
 
 
 def _needs_value(command: Command) -> bool:
-    """Whether the command's form asks for a value besides its row (Join Battle's
-    successes, an Initiative change): its buttons cannot do all it does."""
-    return any(a.required for a in command.args[1:])
+    """Whether the command's form asks for a value besides its row that its buttons do
+    not cover (Join Battle's successes, an Initiative change; a choice, as worthy yes or
+    no, has a button for each answer): its buttons cannot do all it does."""
+    return any(a.required and a.kind != "choice" for a in command.args[1:])
 
 
 class _Builder:

@@ -1,23 +1,28 @@
-"""The console commands of each tracker system as data, for front ends that show them as
-buttons and forms (the web GM page) rather than a command line.
+"""The console commands of each tracker system as data: the one list from which each
+console's ``help`` is written and the web GM page builds its buttons and forms.
 
 Each system lists its commands in its own module, ``<system>_commands_catalogue``, as
 ``COMMANDS``: a tuple of :class:`Command` (a verb, its arguments as :class:`Arg`, a
-one-line help and whether it acts on one roster row). :func:`catalogue` finds them by the
-system's name; :func:`build_line` turns a form's values into the console line;
-:func:`refusal` checks a line on a copy of the console (nothing changes).
+one-line help, its rule ids, other ways of typing it as :class:`Form`, and whether it
+acts on one roster row), with ``QUOTED`` (how the console splits a line) and the help's
+``HELP_HEAD`` and ``HELP_NOTES``. :func:`catalogue` finds them by the system's name;
+:func:`help_text` writes the console's help; :func:`build_line` turns a form's values
+into the console line; :func:`refusal` checks a line on a copy of the console (nothing
+changes).
 """
 
 from __future__ import annotations
 
 import importlib
 import shlex
+import textwrap
 from collections.abc import Mapping
 from typing import NamedTuple
 
 from initiative.trackers.base import TrackerConsole
 
-__all__ = ["ARG_KINDS", "Arg", "Catalogue", "Command", "build_line", "catalogue", "refusal"]
+__all__ = ["ARG_KINDS", "Arg", "Catalogue", "Command", "Form", "build_line", "catalogue",
+           "help_text", "refusal"]
 
 ARG_KINDS = ("name", "name_gm", "names", "int", "signed", "word", "words", "choice", "flag",
              "card", "text")
@@ -25,7 +30,7 @@ ARG_KINDS = ("name", "name_gm", "names", "int", "signed", "word", "words", "choi
 number (`signed`: +N or -N), one word (`words`: several, each its own), one of
 `choices`, a literal word that is present or not (`flag`: its `choices[0]`), a card of a
 hand (its index from 0, or ``top`` of the deck), or free text (the rest of the line,
-last)."""
+last). Names with a `prefix` are written as one word, comma-separated (``affects=A,B``)."""
 
 
 class Arg(NamedTuple):
@@ -37,6 +42,26 @@ class Arg(NamedTuple):
     choices: tuple[str, ...] = ()
     prefix: str = ""
     """Written before the value (``gain=``, ``by=``)."""
+    shown: str = ""
+    """How the help writes it ("" = its name; optional ones are bracketed)."""
+
+    def usage(self) -> str:
+        """The argument as the help shows it: ``NAME``, ``[by=B]``, ``[npc]``."""
+        if self.kind == "flag":
+            return f"[{self.choices[0]}]"
+        text = self.shown or (
+            "|".join(self.choices) if self.kind == "choice" and not self.prefix
+            else f"{self.name}..." if self.kind == "text" else self.name)
+        return text if self.required else f"[{text}]"
+
+
+class Form(NamedTuple):
+    """One way of typing a command, as the help lists it: the line, what it does, the
+    rule ids it follows."""
+
+    usage: str
+    help: str
+    rules: str = ""
 
 
 class Command(NamedTuple):
@@ -58,6 +83,18 @@ class Command(NamedTuple):
     probe: str = ""
     label: str = ""
     quick: bool = False
+    rules: str = ""
+    """The rule ids it follows (as the help cites them)."""
+    usage: str = ""
+    """How it is typed, for the help ("" = the verb and its arguments' usage)."""
+    forms: tuple[Form, ...] = ()
+    """Other ways of typing it, each with its own help (listed after this one)."""
+
+    @property
+    def help_forms(self) -> tuple[Form, ...]:
+        """Every way of typing the command, as the help lists them."""
+        typed = self.usage or " ".join([self.verb, *(a.usage() for a in self.args)])
+        return (Form(typed, self.help, self.rules), *self.forms)
 
     @property
     def check(self) -> str:
@@ -76,6 +113,10 @@ class Catalogue(NamedTuple):
     system: str
     commands: tuple[Command, ...]
     quoted: bool
+    head: str = ""
+    """The help's first line."""
+    notes: tuple[str, ...] = ()
+    """The help's last lines."""
 
     def get(self, verb: str) -> Command:
         """The command `verb`; ValueError naming the known ones if there is none."""
@@ -91,10 +132,34 @@ def catalogue(system: str) -> Catalogue:
     if not system.isidentifier():
         raise ValueError(f"no tracker system {system!r}")
     try:
-        module = importlib.import_module(f"initiative.trackers.{system}_controls_catalogue")
+        module = importlib.import_module(f"initiative.trackers.{system}_commands_catalogue")
     except ModuleNotFoundError:
         raise ValueError(f"no tracker system {system!r}") from None
-    return Catalogue(system, tuple(module.COMMANDS), bool(module.QUOTED))
+    return Catalogue(system, tuple(module.COMMANDS), bool(module.QUOTED),
+                     str(module.HELP_HEAD), tuple(module.HELP_NOTES))
+
+
+HELP_WIDTH = 86
+USAGE_WIDTH = 23
+QUIT = Form("quit", "leave (EOF works too)")
+"""Every console reads ``quit`` itself (it is no command of the state)."""
+
+
+def help_text(book: Catalogue) -> str:
+    """The console's ``help``: its head, each way of typing each command (usage, then
+    what it does and its rule ids, wrapped), ``quit``, then its notes."""
+    lines = [book.head]
+    indent = " " * (USAGE_WIDTH + 3)
+    for form in (*(f for c in book.commands for f in c.help_forms), QUIT):
+        rule = f" ({form.rules})" if form.rules else ""
+        text = textwrap.wrap(form.help + rule, HELP_WIDTH - len(indent))
+        if len(form.usage) <= USAGE_WIDTH:
+            lines.append(f"  {form.usage:<{USAGE_WIDTH}} {text[0]}")
+        else:
+            lines += [f"  {form.usage}", indent + text[0]]
+        lines.extend(indent + more for more in text[1:])
+    lines += book.notes
+    return "\n".join(lines)
 
 
 def _word(value: str, arg: Arg, quoted: bool) -> str:
@@ -111,6 +176,9 @@ def _word(value: str, arg: Arg, quoted: bool) -> str:
                          f"got {value!r}")
     if kind == "choice" and value not in arg.choices:
         raise ValueError(f"{arg.name} must be one of {', '.join(arg.choices)}, got {value!r}")
+    if kind == "names" and arg.prefix:
+        word = arg.prefix + ",".join(value.replace(",", " ").split())
+        return shlex.quote(word) if quoted else word
     if kind in ("names", "words"):
         return " ".join(shlex.quote(w) if quoted else w for w in value.split())
     if kind == "text":

@@ -15,6 +15,7 @@ from initiative.timing.ticks import TickError, TickRules, TickTracker
 from initiative.timing.ticks_content import EFFECT_TEMPLATES, sample_roster
 from initiative.trackers import saving
 from initiative.trackers.base import chain_position
+from initiative.trackers.command_catalogue import catalogue, help_text
 from initiative.trackers.exalted_args import (
     DURATION_WORDS,
     Usage,
@@ -23,14 +24,13 @@ from initiative.trackers.exalted_args import (
     parse_add,
     whole,
 )
-from initiative.trackers.exalted_commands_catalogue import help_text
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "ExaltedConsole"]
 
 PROMPT = "exalted> "
 SAVE_FORMAT = "initiative-exalted-ticks/1"
 
-HELP = help_text()
+HELP = help_text(catalogue("exalted"))
 
 
 def _begin_if_up(t: TickTracker, name: str) -> None:
@@ -198,14 +198,15 @@ class ExaltedConsole:
 
     def cmd_rollall(self, args: list[str], line: str) -> None:
         """Roll Join Battle (EX-2, EX-8, EX-A13) for every character still to join, in
-        roster order, as one undo step; `npcs`: the NPCs only."""
+        roster order, as one undo step; `npcs`: the NPCs only. A foe declared not worthy
+        is skipped: it gets no Join Battle (EX-1)."""
         if args not in ([], ["npcs"]):
             raise Usage("usage: rollall [npcs]")
         npcs = bool(args)
 
         def go(t: TickTracker) -> None:
-            names = [n for n, f in t.fighters.items()
-                     if not f.joined and not f.out and not (npcs and f.sheet.player)]
+            names = [n for n, f in t.fighters.items() if not f.joined and not f.out
+                     and f.worthy and not (npcs and f.sheet.player)]
             if not names:
                 raise TickError("nobody is still to roll Join Battle"
                                 + (" among the NPCs" if npcs else ""))

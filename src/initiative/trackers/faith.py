@@ -18,14 +18,14 @@ from initiative.timing.cards_content import Card, Character, sample_roster
 from initiative.timing.cards_rules import CardRoundRules
 from initiative.trackers import saving
 from initiative.trackers.base import ConsoleError, chain_position
-from initiative.trackers.faith_commands_catalogue import help_text
+from initiative.trackers.command_catalogue import catalogue, help_text
 
 __all__ = ["BANNER", "HELP", "PROMPT", "SAVE_FORMAT", "ConsoleError", "FaithConsole"]
 
 PROMPT = "faith> "
 SAVE_FORMAT = "initiative-faith-console/1"
 
-HELP = help_text()
+HELP = help_text(catalogue("faith"))
 """The console's ``help``, generated from the commands catalogue."""
 
 

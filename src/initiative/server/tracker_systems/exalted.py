@@ -77,8 +77,16 @@ GUIDE = Guide("exalted", "Running tick initiative", (
     "the game master's page; the command line does the same by typing."), (
     Step("Build the roster", "Start with the sample roster, or open More commands and use "
          "Add character (Stamina, Wits and Awareness; Stealth, Manipulation and a mote pool "
-         "if they matter). Remove on a row takes a character out; its history stays.",
-         (("EX-6", "base Initiative comes from Stamina"),)),
+         "if they matter; a mook may join with its Initiative or successes typed instead). "
+         "Remove on a row takes a character out; its history stays.",
+         (("EX-6", "base Initiative comes from Stamina"),
+          ("EX-8", "Initiative is 3 plus the Join Battle successes"))),
+    Step("Worthy foes", "Before Join Battle, Not worthy on an NPC's row declares it no "
+         "worthy foe: it gets no Join Battle and no turn. Contest on its row settles it with "
+         "one contested roll (or both sides' successes typed); Worthy undoes the "
+         "declaration.",
+         (("EX-1", "a foe who is not worthy is settled by one contested roll"),
+          ("EX-A13", "dice: d10, 7 or more is a success, 10 counts twice"))),
     Step("Join Battle", "Roll Join Battle for all rolls every character still out of the "
          "fight; for NPCs only leaves the players to roll their own dice, which you enter "
          "under More on their row (Join Battle with the number of successes). Start combat "
@@ -93,15 +101,19 @@ GUIDE = Guide("exalted", "Running tick initiative", (
          (("EX-12", "one unopposed, non-damaging action on joining"),
           ("EX-13", "free actions go from the highest Initiative down"),
           ("EX-A18", "a free action is not a turn"))),
-    Step("Turns", "Next starts the turn of whoever is up (the row is highlighted) and, "
-         "pressed again, ends it. Act on a row records that character's action; Delay pays "
-         "1 Initiative and holds the turn, Take held turn brings it back. Withering and "
+    Step("Turns", "Next announces whoever is up (the row is highlighted); Begin turn on "
+         "that row starts the turn, and Act records its action (the first one begins it). "
+         "Next again closes the turn under way and announces the next one; pressed while "
+         "the announced character has not begun, that character passes. Before it begins, "
+         "Delay pays 1 Initiative and holds the turn, Take held turn brings it back. "
+         "Withering and "
          "decisive attacks, spending Initiative or motes and effects are under More on the "
          "attacker's row.",
          (("EX-14", "turns go from the highest Initiative down"),
           ("EX-16", "a turn is one action and one reflexive move, or a pass"),
           ("EX-17", "delay costs 1i; the held turn comes when declared"),
           ("EX-A8", "a held turn may be declared between later turns of the round"),
+          ("EX-19", "the start of a turn resolves one-turn effects"),
           ("EX-4", "withering attacks move Initiative to the attacker"),
           ("EX-7", "a decisive attack resets the attacker to base Initiative"))),
     Step("Crash", "A character whose Initiative falls to the threshold is Crashed; Crash on a "

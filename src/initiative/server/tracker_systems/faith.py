@@ -188,10 +188,14 @@ GUIDE = Guide("faith", "Running card rounds", (
           ("FA-7", "total = card value + Initiative"),
           ("FA-8", "highest total first"), ("FA-9", "on a tie, players before NPCs"),
           ("FA-11", "tied players agree, or tell the GM in secret"))),
-    Step("Turns", "Next lets whoever is up act; Act on a row does the same for that "
-         "character. Wait lets the next character go first, Pass gives up the turn, "
-         "Confront answers the action under way. End turn closes the turn.",
-         (("FA-12", "a turn is one action"), ("FA-14", "then the next in order acts"),
+    Step("Turns", "Next announces whoever is up; Begin turn on that row starts the turn, "
+         "or Act with the action (and whom it affects). Before it begins, Wait lets the "
+         "next character go first and Pass gives up the turn. Affects (More commands) names "
+         "whom the action under way affects; only they may Confront it. Next again closes "
+         "the turn and announces the next one; pressed while the announced character has "
+         "not begun, that character passes.",
+         (("FA-12", "a turn is one action"), ("FA-13", "its card is discarded as its turn begins"),
+          ("FA-14", "then the next in order acts"),
           ("FA-15", "an affected character may confront"),
           ("FA-16", "confronting before your turn costs that turn"),
           ("FA-19", "waiting lets the next character act first"),
