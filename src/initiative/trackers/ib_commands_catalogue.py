@@ -35,7 +35,7 @@ COMMANDS: tuple[Command, ...] = (
                     Arg("speed", "int", False, prefix="speed=", shown="speed=N"),
                     Arg("initiative", "int", False, prefix="init=", shown="init=N"),
                     Arg("player", "word", False, prefix="player=", shown="player=PLAYER"),
-                    Arg("as", "word", False, prefix="as=", shown="as=CHARACTER")),
+                    Arg("as Character", "word", False, prefix="as=", shown="as=CHARACTER")),
             "a unit by its printed stats, before the start; stats left out are the "
             "Character's called NAME (or as=) in the content and your content packs; "
             "player: who controls it (default: its side)", rules="IB 2.2",

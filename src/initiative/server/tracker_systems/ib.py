@@ -141,10 +141,10 @@ GUIDE = Guide("ib", "Running the Initiative Break companion", (
     Step("Put the units on the roster", "Before the battle the Add unit form sits under "
          "the main buttons: fill it in for every unit with its name (one word), its side, "
          "and HP, Speed and Initiative as printed (left out, they are read from the "
-         "Character of that name, or the one in As, in the content the server reads, "
-         "its content packs included). Give a "
-         "player's name to let that player run the unit from their own page; units "
-         "without one belong to their side's page. Drop on a row takes a unit off again.",
+         "Character of that name, or the one in As Character, in the content the server "
+         "reads, its content packs included). Give a player's name to let that player "
+         "run the unit from their own page; units without one belong to their side's "
+         "page. Drop on a row takes a unit off again.",
          (("IB 2.2", "each unit's printed HP, Speed and Initiative"),)),
     Step("Start", "Start battle lines the units up: the lowest Initiative stands at the "
          "left and acts first, the Round Marker at the far right. If units tie all the "
