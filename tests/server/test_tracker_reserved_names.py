@@ -54,8 +54,9 @@ def test_a_pc_cannot_commit_for_the_npcs_through_a_name_that_reads_as_the_gm(
     console.run("round")
     for op, value in (("commit", "top"), ("commit", 0), ("declare", "I run")):
         with pytest.raises(TrackerError, match="the game master's"):
-            player_line(console, Access("pc", "token", "gm"), op, value)
-    assert player_line(console, Access("pc", "token", "Orrin"), "commit", "top") \
+            player_line(console, Access("pc", "token", "gm"), op,
+                        {"card" if op == "commit" else "text": value})
+    assert player_line(console, Access("pc", "token", "Orrin"), "commit", {"card": "top"}) \
         == "commit Orrin top"  # a PC's own slot
 
 

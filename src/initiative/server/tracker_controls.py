@@ -16,13 +16,11 @@ import re
 from collections import OrderedDict
 from typing import Any
 
-from initiative.timing.cards import GM
+from initiative.server.tracker_parts import tracker_web
 from initiative.trackers.base import TrackerConsole
 from initiative.trackers.command_catalogue import Arg, Catalogue, Command, catalogue, refusal
-from initiative.trackers.exalted import ExaltedConsole
-from initiative.trackers.faith import FaithConsole
 
-__all__ = ["gm_controls", "rows_of"]
+__all__ = ["gm_controls", "own_controls", "rows_of"]
 
 CHECK_CACHE = 32
 _checks: OrderedDict[tuple[Any, ...], dict[str, str]] = OrderedDict()
@@ -41,34 +39,20 @@ def _why(console: TrackerConsole, key: tuple[Any, ...], line: str) -> str:
 
 
 def rows_of(console: TrackerConsole) -> list[dict[str, Any]]:
-    """Each roster character with the values its row's buttons may use: `name`, and for
-    tick initiative `to_crash` (the loss that brings it to the Crash threshold, EX-5,
-    EX-A1) when it can crash; for card rounds `cards`, the hand its commit draws from,
-    and `gm_hand` for an NPC, whose card and hand are the GM's (FA-5): its row leaves
-    them to the GM's own controls."""
-    if isinstance(console, ExaltedConsole):
-        t = console.tracker
-        floor = t.rules.crash_at_or_below
-        return [{"name": name, **({"to_crash": f.initiative - floor} if f.joined
-                                  and not f.out and not f.crashed and f.initiative > floor
-                                  else {})}
-                for name, f in t.fighters.items()]
-    if isinstance(console, FaithConsole):
-        s = console.state
-        return [{"name": c.name, "cards": _cards(s.hands.get(c.name, [])),
-                 **({} if c.side == "pc" else {"gm_hand": True})} for c in s.roster]
-    raise TypeError(f"not a tracker console: {console!r}")
+    """Each roster row with the values its buttons may use (the system's `rows`,
+    :class:`~initiative.server.tracker_parts.TrackerWeb`)."""
+    return tracker_web(console.system).rows(console)
 
 
-def _cards(hand: list[Any]) -> list[tuple[str, str]]:
-    return [("top", "top of the deck (unseen)"),
-            *((str(i), f"{i}: {card.label()}") for i, card in enumerate(hand))]
-
-
-def _gm_row(console: TrackerConsole) -> dict[str, Any]:
-    """The GM's own "row" (card rounds: the shared NPC card and hand)."""
-    hand = console.state.hands.get(GM, []) if isinstance(console, FaithConsole) else []
-    return {"name": "gm", "cards": _cards(hand)}
+def _button_args(command: Command, template: str, row: dict[str, Any] | None
+                 ) -> dict[str, str] | None:
+    """A button's line as a form's values (a player page sends forms, not lines): {} for
+    the bare verb, the row's name for ``VERB {name}``; None for any other line."""
+    if template == command.verb:
+        return {}
+    if row is not None and command.row and template == f"{command.verb} {{name}}":
+        return {command.args[0].name: row["name"]}
+    return None
 
 
 def _needs_value(command: Command) -> bool:
@@ -101,7 +85,8 @@ class _Builder:
                 continue
             out.append({"verb": command.verb, "label": label, "line": line,
                         "why": self.why(command, line), "help": command.help,
-                        "changes": command.changes})
+                        "changes": command.changes,
+                        "args": _button_args(command, template, row)})
         return out
 
     def form(self, command: Command, row: dict[str, Any] | None = None,
@@ -153,12 +138,17 @@ class _Builder:
                 "quick_forms": inline,
                 "more_buttons": [b for c in plain for b in self.buttons(c, row)],
                 "forms": [self.form(c, row) for c in with_form if c.verb not in shown]}
-        gm = _gm_row(self.console)
-        for_gm = [c for c in web if c.row and c.args and c.args[0].kind == "name_gm"]
+        gm = tracker_web(self.console.system).gm_row(self.console)
+        for_gm = [c for c in web if c.row and c.args and c.args[0].kind == "name_gm"
+                  and gm is not None]
+        free = [c for c in web if not c.row and c.args]
+        forms = [self.form(c) for c in free]
         return {
             "main": main,
-            "gm_forms": [self.form(c, gm, f"{c.title} (GM)") for c in for_gm],
-            "forms": [self.form(c) for c in web if not c.row and c.args],
+            "quick_forms": [f for c, f in zip(free, forms, strict=True)
+                            if c.quick and not f["why"]],
+            "gm_forms": [self.form(c, gm, f"{c.title} (GM)") for c in for_gm if gm],
+            "forms": forms,
             "shows": [{"verb": c.verb, "label": c.title, "line": c.verb, "why": "",
                        "help": c.help, "changes": False}
                       for c in web if not c.row and not c.args and not c.buttons],
@@ -168,8 +158,24 @@ class _Builder:
 
 def gm_controls(console: TrackerConsole, key: tuple[Any, ...]) -> dict[str, Any]:
     """Every control of the GM page for `console` in the state `key` names (a tracker's
-    id, seq and console marker): `main` one-click buttons, `gm_forms` (the GM's own card
-    and hand), `forms` (commands of no row), `shows` (commands that only show
+    id, seq and console marker): `main` one-click buttons, `quick_forms` (the forms of
+    quick commands of no row that would be taken now, shown beside them), `gm_forms`
+    (the GM's own card and hand), `forms` (commands of no row), `shows` (commands that
+    only show
     something), `rows` (per character: `quick` buttons and `quick_forms` that would be
     taken now, on the row itself; `more_buttons` and `forms`, the rest of its commands)."""
     return _Builder(console, key).build()
+
+
+def own_controls(console: TrackerConsole, key: tuple[Any, ...], names: list[str],
+                 verbs: frozenset[str], concerning: set[str]) -> dict[str, Any]:
+    """A player page's controls, as :func:`gm_controls` builds them but only for the
+    commands `verbs` and the rows `names` (the player's units; other rows stay choices
+    of its forms), and commands of no row only in `concerning` (those acting for one of
+    the player's units now)."""
+    builder = _Builder(console, key)
+    book = builder.book
+    builder.book = book._replace(commands=tuple(
+        c for c in book.commands if c.verb in verbs and (c.row or c.verb in concerning)))
+    builder.rows = [r for r in builder.rows if r["name"] in names]
+    return builder.build()

@@ -33,7 +33,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import shlex
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,11 +41,14 @@ from typing import Any, Protocol
 from initiative.server import tokens
 from initiative.server.hub import RESYNC_SECONDS
 from initiative.server.notify import LocalNotifier, Notifier
+from initiative.server.tracker_access import Access as Access
+from initiative.server.tracker_access import TrackerError as TrackerError
+from initiative.server.tracker_parts import SAMPLE_LINES as SAMPLE_LINES
+from initiative.server.tracker_parts import tracker_web
 from initiative.server.writer import StoreWriter
 from initiative.store import ConflictError, Store, StoreError
 from initiative.trackers import any_system, records, systems
 from initiative.trackers.base import TrackerConsole
-from initiative.trackers.faith import FaithConsole
 from initiative.trackers.records import Prepared, TrackerRecord
 
 log = logging.getLogger("initiative.server")
@@ -54,38 +56,14 @@ MAX_LINE = 500
 TRANSCRIPT_LINES = 300
 WEB_REFUSED = frozenset({"save", "load", "saved", "quit", "exit"})
 """Console commands a web page may not run: files are not for web users."""
-SAMPLE_LINES = ("roster",)
-"""What "start with the sample roster" runs (both consoles know it)."""
 NOTIFY_KINDS = ("t",)
 """The notification kinds the tracker hub hears ("t:tracker_id:seq", `TrackerHub.notified`)."""
-
-
-class TrackerError(ValueError):
-    """A request a page may not make, or a command the console refused."""
 
 
 def link_token(gm_token: str, key: str) -> str:
     """The secret of link `key` ("players", "spectator", "pc:NAME"), derived from the
     GM's token (one-way: a player's link tells nothing of the GM's)."""
     return tokens.derive(gm_token, f"initiative-tracker:{key}")
-
-
-@dataclass(frozen=True)
-class Access:
-    """What a link opens: `role` "gm", "players", "spectator" or "pc" (`name`: the PC)."""
-
-    role: str
-    token: str
-    name: str = ""
-
-    @property
-    def viewer(self) -> str:
-        """The model's viewer name: "GM", the PC's name, or "@spectator"."""
-        return "GM" if self.role == "gm" else self.name if self.role == "pc" else "@spectator"
-
-    @property
-    def by(self) -> str:
-        return "gm" if self.role == "gm" else self.name
 
 
 class TrackerClient(Protocol):
@@ -124,10 +102,8 @@ class TrackerRuntime:
 
 
 def pc_names(console: TrackerConsole) -> list[str]:
-    """The player characters that get their own link (card rounds only)."""
-    if isinstance(console, FaithConsole):
-        return [c.name for c in console.state.roster if c.side == "pc"]
-    return []
+    """The players (or player characters) that get their own link ("pc:NAME")."""
+    return tracker_web(console.system).player_names(console)
 
 
 def _keys_for(gm_token: str) -> Callable[[TrackerConsole], dict[str, str]]:
@@ -214,16 +190,17 @@ class TrackerHub:
         """A new tracker (with the sample roster if asked); its runtime and GM token."""
         gm_token = tokens.new_token()
 
+        web = tracker_web(system)
+
         def build() -> str:
             console = systems.new_console(system, records.quiet, dict(rules),
                                           secrets.randbits(63))
-            for line in SAMPLE_LINES if sample else ():
+            for line in web.sample_lines if sample else ():
                 console.run(line)
             keys = {"gm": tokens.digest(gm_token),
-                    "spectator": tokens.digest(link_token(gm_token, "spectator")),
+                    **{key: tokens.digest(link_token(gm_token, key))
+                       for key in ("spectator", *web.shared_links)},
                     **_keys_for(gm_token)(console)}
-            if system == "exalted":
-                keys["players"] = tokens.digest(link_token(gm_token, "players"))
             return records.create_tracker(self.store, console, name, keys)
 
         record_id = await asyncio.to_thread(build)
@@ -372,33 +349,12 @@ class TrackerHub:
                                  return_exceptions=True)
 
 
-def player_line(console: TrackerConsole, access: Access, op: str, value: object) -> str:
-    """The console line of a player's own request: `commit` (a hand index or "top") or
-    `declare` (an action told to the GM in secret). Only a card-round PC may ask."""
-    if access.role != "pc" or not isinstance(console, FaithConsole):
+def player_line(console: TrackerConsole, access: Access, op: str,
+                message: dict[str, Any]) -> str:
+    """The console line of a player page's own request `op` (`message`: the request),
+    as its system allows (`TrackerWeb.player_ops`, `player_line`); TrackerError if the
+    page may not make it."""
+    web = tracker_web(console.system)
+    if access.role == "gm" or op not in web.player_ops:
         raise TrackerError("only a player character's own link can do that")
-    try:  # the line names the PC's own slot: its name must read back as that slot
-        own = console.name(access.name, gm=True) == console.state.slot_of(access.name) \
-            == access.name
-    except ValueError:  # no longer on the roster
-        own = False
-    if not own:
-        raise TrackerError(f"this link cannot commit or declare for {access.name!r}: the "
-                           "name does not name that character's own card (gm, in any "
-                           "capitalisation, is the game master's)")
-    name = shlex.quote(access.name)
-    if op == "commit":
-        if value == "top":
-            return f"commit {name} top"
-        if isinstance(value, bool) or not isinstance(value, int | str) \
-                or not str(value).isdigit():
-            raise TrackerError("choose a card of your hand (its number) or the deck top")
-        return f"commit {name} {int(value)}"
-    if op == "declare":
-        text = " ".join(str(value or "").split())
-        if not text:
-            raise TrackerError("declare: say what your character intends to do")
-        if len(text) > 200:
-            raise TrackerError("declare: at most 200 characters")
-        return f"declare {name} {shlex.join(text.split())}"
-    raise TrackerError(f"unknown request {op!r}")
+    return web.player_line(console, access, op, message)

@@ -5,8 +5,9 @@ Routes:
   GET  /trackers/new, POST /trackers/new   the create form; the answer redirects to:
   GET  /trackers/{id}/created    the links, for the creator's browser only (handoff.py)
   GET  /trackers/{id}?k=TOKEN    the page TOKEN opens: the game master's, the players'
-                                 (tick initiative), a player character's (card rounds)
-                                 or the spectators'
+                                 (tick initiative), a player's own (card rounds: a player
+                                 character; the companion: a player or a side) or the
+                                 spectators'
   POST /trackers/{id}?k=TOKEN    the same requests as the socket, from a plain form
                                  (op=run&line=..., op=form&verb=V&a:ARG=..., op=commit&card=N|top,
                                  op=declare&text=...)
@@ -16,10 +17,13 @@ Socket requests (JSON objects, at most 4 KB; `id` comes back as `reply_to`):
   {"op": "run", "line": "next"}           the GM: one console command
   {"op": "form", "verb": "adjust", "args": {"NAME": "Ryo", ...}}
                                           the GM: a command's form (its catalogue entry,
-                                          trackers/command_catalogue.py, builds the line)
+                                          trackers/command_catalogue.py, builds the line);
+                                          a companion player: the same for its own units
   {"op": "commit", "card": 0 | "top"}     a PC: commit its own card (hand index or deck top)
   {"op": "declare", "text": "..."}        a PC in a tie: tell the GM its action in secret
   {"op": "sync"}
+A player page's requests are its system's (`TrackerWeb.player_ops`, `player_line`:
+server/tracker_parts.py), which also says what that player may enter.
 Answers: `{"type": "render", "regions": {...}, "announce", "seq", "can_declare"}`, and
 `{"type": "error", "message"}` for a refused request (nothing changed, nothing stored).
 """
@@ -39,7 +43,6 @@ from initiative.server import handoff
 from initiative.server import tracker_render as tr
 from initiative.server.addresses import public_base
 from initiative.server.pages import NO_STORE, error_page, page
-from initiative.server.tracker_guide import GUIDES
 from initiative.server.tracker_hub import (
     Access,
     TrackerError,
@@ -47,6 +50,8 @@ from initiative.server.tracker_hub import (
     TrackerRuntime,
     player_line,
 )
+from initiative.server.tracker_parts import guides as all_guides
+from initiative.server.tracker_parts import tracker_web, tracker_webs
 from initiative.server.ws import read_request, serve_frames
 from initiative.store import Store
 from initiative.trackers import command_catalogue, records, systems
@@ -83,9 +88,7 @@ class TrackerSocket:
         announce, seen = tr.announcement(runtime, self.access, max(self.log_seen, 0))
         first = self.log_seen < 0
         self.log_seen = seen
-        view = tr.view_of(runtime, self.access)
-        own = tr.player_controls(view, self.access) if runtime.record.system == "faith" \
-            else {}
+        own = tr.player_controls(runtime, tr.view_of(runtime, self.access), self.access)
         await self.send({"type": "render", "regions": tr.regions(runtime, self.access,
                                                                  self.base),
                          "announce": "" if first else announce, "seq": runtime.record.seq,
@@ -102,7 +105,10 @@ class TrackerSocket:
 async def handle_request(hub: TrackerHub, runtime: TrackerRuntime, access: Access, op: Any,
                   message: dict[str, Any], origin: TrackerSocket | None = None) -> None:
     """One page request (socket or form); TrackerError/ValueError if refused."""
-    if op == "run":
+    if access.role != "gm" and op in tracker_web(runtime.record.system).player_ops:
+        await hub.run(runtime, access, player_line(runtime.console, access, op, message),
+                      origin)
+    elif op == "run":
         if access.role != "gm":
             raise TrackerError("only the game master's link runs commands")
         line = message.get("line")
@@ -119,8 +125,8 @@ async def handle_request(hub: TrackerHub, runtime: TrackerRuntime, access: Acces
         values = {str(k): v for k, v in args.items() if isinstance(v, str)}
         await hub.run(runtime, access, command_catalogue.build_line(book, verb, values), origin)
     elif op in ("commit", "declare"):
-        value = message.get("card" if op == "commit" else "text")
-        await hub.run(runtime, access, player_line(runtime.console, access, op, value), origin)
+        await hub.run(runtime, access, player_line(runtime.console, access, op, message),
+                      origin)
     else:
         raise TrackerError(f"unknown op {op!r} (run, form, commit, declare, sync)")
 
@@ -175,10 +181,9 @@ async def open_runtime(hub: TrackerHub, tracker_id: str) -> TrackerRuntime | Non
 
 def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
     """The GM trackers' routes over `hub`."""
-    systems = list(tr.SYSTEM_NAMES.items())
-
     def new_form(form: dict[str, Any], problems: list[str], status: int = 200) -> Response:
-        return page("tracker_new.html", status, form=form, problems=problems, systems=systems)
+        return page("tracker_new.html", status, form=form, problems=problems,
+                    systems=tracker_webs())
 
     async def new_get(request: Request) -> Response:
         return new_form({}, [])
@@ -213,7 +218,7 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
                         links=tr.tracker_links(runtime, access.token),
                         gm=f"/trackers/{record.id}?k={access.token}", base=base,
                         lan=handoff.lan_hint(request),
-                        system_name=tr.SYSTEM_NAMES[record.system], system=record.system,
+                        system_name=tracker_web(record.system).title, system=record.system,
                         my_table=tr.my_tracker(runtime, access, base))
         response.headers.update(NO_STORE)
         return response
@@ -259,17 +264,20 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
     async def socket(websocket: WebSocket) -> None:
         await serve_tracker_socket(websocket, hub)
 
+    def guide_page(system: str | None) -> Response:
+        known = all_guides()
+        found_guide = known.get(system) if system is not None else None
+        if system is not None and found_guide is None:
+            return error_page("No such guide", "There is a guide for each tracker system: "
+                              + ", ".join(known) + ".", 404)
+        return page("tracker_guide.html", guide=found_guide, guides=list(known.values()),
+                    names={web.system: web.title for web in tracker_webs()})
+
     async def guides(request: Request) -> Response:
-        return page("tracker_guide.html", guide=None, guides=list(GUIDES.values()),
-                    names=tr.SYSTEM_NAMES)
+        return guide_page(None)
 
     async def guide(request: Request) -> Response:
-        found_guide = GUIDES.get(request.path_params["system"])
-        if found_guide is None:
-            return error_page("No such guide", "There is a guide for each tracker system: "
-                              + ", ".join(GUIDES) + ".", 404)
-        return page("tracker_guide.html", guide=found_guide, guides=list(GUIDES.values()),
-                    names=tr.SYSTEM_NAMES)
+        return guide_page(request.path_params["system"])
 
     return [
         Route("/trackers/new", new_get, methods=["GET"]),
@@ -285,6 +293,7 @@ def tracker_routes(hub: TrackerHub) -> list[BaseRoute]:
 
 def lobby_trackers(store: Store, limit: int = 20) -> list[dict[str, Any]]:
     """Recently used trackers for the lobby: name, system and round (no links)."""
-    return [{"name": i.name, "system": tr.SYSTEM_NAMES.get(i.summary.get("system", ""), "?"),
+    titles = {web.system: web.title for web in tracker_webs()}
+    return [{"name": i.name, "system": titles.get(i.summary.get("system", ""), "?"),
              "round": i.summary.get("round", 0)}
             for i in records.list_trackers(store)[:limit]]

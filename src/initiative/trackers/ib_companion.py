@@ -22,12 +22,14 @@ from initiative.games.ib.packs import content_for
 from initiative.games.ib.specs import CharacterSpec
 from initiative.trackers import saving
 from initiative.trackers.base import chain_position
+from initiative.trackers.command_catalogue import catalogue, help_text
 from initiative.trackers.ib_companion_args import (
     Usage,
     parse_add,
     parse_effect,
     parse_play,
     parse_unit_phrase,
+    parse_verb_first,
 )
 
 __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "IBCompanionConsole", "parse_config"]
@@ -35,48 +37,12 @@ __all__ = ["HELP", "PROMPT", "SAVE_FORMAT", "IBCompanionConsole", "parse_config"
 PROMPT = "ib> "
 SAVE_FORMAT = "initiative-ib-companion/1"
 
-HELP = """\
-Initiative Break table companion: you play the printed cards, it keeps the track.
-setting up (NAME is one word; names and words are case-insensitive):
-  add NAME side=SIDE hp=N speed=N init=N [player=PLAYER]
-                          a unit by its printed stats (player: who controls it, default SIDE)
-  drop NAME               take a unit off the roster before the start
-  units                   every unit with HP, Charge, statuses and its place
-  start [NAME ...]        set the track (IB 2.9.4; NAMEs: the table's order of tied units)
-playing:
-  next                    end the activation under way, if any, and announce who is up (not
-                          started: Breaks may still be declared); with none under way,
-                          move on: the unit up passes (IB 3.1.2, IB 4.9)
-  begin                   the announced unit begins its activation (Status Check, IB 3.2.2)
-  end                     end the activation under way: Movement, then the Round Marker
-  NAME basic attack [on TARGET for N]      (+1 Charge, IB 4.1.1 / 3.7.1)
-  NAME advanced attack [on TARGET for N]   (pays 1 Charge, IB 4.2.1)
-  NAME break art [on TARGET for N]         (pays 3 Charge, or its own Break's, IB 4.3.1)
-  NAME keystone                            a Keystone ability (AMB-41)
-  play WHAT...            the active unit plays a card as its action (e.g. play Support)
-  pass                    the active unit passes (IB 4.9)
-  NAME deals N to TARGET  damage from a card or ability of NAME (Insight applies)
-  damage TARGET N [from NAME]   damage (Weaken, Guard, and NAME's Insight apply, IB 5.2)
-  heal TARGET N           restore HP up to the printed HP (IB 5.2.9)
-  apply STATUS to TARGET [xN]   burn stun seal mute guard weaken insight (IB 5.1)
-  cleanse STATUS|all from TARGET  (IB 5.2.8)
-  NAME move up N / NAME move back N   (the active unit's moves wait, IB 3.4.6)
-  NAME gains N charge / charge NAME +N|-N   (0 to 3, IB 3.7.1-3.7.3)
-  NAME declares an Initiative Break  (or: break NAME) - jumps to the far left (IB 3.7.6)
-  break end               its Break Art is resolved: it goes to the far right
-  defeat NAME             NAME leaves the track (IB 3.5.6)
-looking and keeping:
-  order                   the track, the Round Marker, round, who acts
-  log                     every change with its rule id
-  rules                   the house-rule flags changed from the defaults
-  undo / redo             step back or forward through every change
-  save FILE / load FILE   write or read the battle as JSON
-  save db:NAME / load db:NAME / saved   the same in the project's database
-  help / quit
-house rules are set when the companion starts (initiative track ib --rule FLAG=VALUE)."""
+HELP = help_text(catalogue("ib"))
+"""The console's command list, written from its catalogue (ib_commands_catalogue)."""
 
 _PLAY_WORDS = ("play", "pass")
 _EFFECT_WORDS = ("damage", "heal", "apply", "cleanse", "charge", "break", "defeat")
+_VERB_FIRST = ("attack", "move")
 
 
 def parse_config(rules: dict[str, Any]) -> RulesConfig:
@@ -156,6 +122,8 @@ class IBCompanionConsole:
             self._ops(parse_play(self.companion, words), line.strip())
         elif cmd in _EFFECT_WORDS:
             self._ops(parse_effect(self.companion, words), line.strip())
+        elif cmd in _VERB_FIRST:
+            self._ops(parse_verb_first(self.companion, words), line.strip())
         elif self.companion.state is not None and self._is_unit(cmd):
             self._ops(parse_unit_phrase(self.companion, words), line.strip())
         else:

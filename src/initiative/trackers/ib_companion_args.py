@@ -16,10 +16,12 @@ from initiative.games.ib import statuses as st
 from initiative.games.ib.companion import Companion, CompanionError, Op, TableUnit
 from initiative.games.ib.specs import CharacterSpec
 
-__all__ = ["COMMAND_WORDS", "PrintedStats", "Usage", "parse_add", "parse_play"]
+__all__ = ["ATTACK_KINDS", "COMMAND_WORDS", "PrintedStats", "Usage", "parse_add", "parse_play",
+           "parse_verb_first"]
 
 COMMAND_WORDS = frozenset({
     "add", "drop", "units", "roster", "start", "next", "begin", "end", "pass", "play", "damage",
+    "attack", "move",
     "heal", "apply", "cleanse", "charge", "break", "defeat", "order", "track", "log",
     "rules", "undo", "redo", "save", "load", "saved", "help", "quit", "exit"})
 """Words a unit may not be called (they start commands)."""
@@ -138,6 +140,28 @@ def parse_unit_phrase(companion: Companion, words: list[str]) -> list[Op]:
                 "on TARGET for N', 'advanced attack ...', 'break art ...', 'deals N to "
                 "TARGET', 'move up N', 'move back N', 'gains N charge', 'heals N' or "
                 "'declares an Initiative Break' (help lists all)")
+
+
+ATTACK_KINDS = {"basic": "basic attack", "advanced": "advanced attack",
+                "break_art": "break art", "keystone": "keystone"}
+"""`attack NAME KIND`: the kinds, and how a unit's phrase says them."""
+
+
+def parse_verb_first(companion: Companion, words: list[str]) -> list[Op]:
+    """The unit phrases said command first, as forms and buttons write them:
+    ``attack NAME basic|advanced|break_art|keystone [on TARGET for N]`` is ``NAME basic
+    attack [on TARGET for N]``; ``move NAME up|back N`` is ``NAME move up|back N``."""
+    cmd, args = words[0].lower(), words[1:]
+    if cmd == "attack":
+        kind = ATTACK_KINDS.get(args[1].lower()) if len(args) >= 2 else None
+        if kind is None or len(args) not in (2, 6):
+            raise Usage(f"usage: attack NAME {'|'.join(ATTACK_KINDS)} [on TARGET for N]")
+        return parse_unit_phrase(companion, [args[0], *kind.split(), *args[2:]])
+    if cmd == "move":
+        if len(args) != 3 or args[1].lower() not in ("up", "back"):
+            raise Usage("usage: move NAME up|back N")
+        return parse_unit_phrase(companion, [args[0], "move", *args[1:]])
+    raise Usage(f"unknown command {cmd!r} (try 'help')")
 
 
 def parse_effect(companion: Companion, words: list[str]) -> list[Op]:

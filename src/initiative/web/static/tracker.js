@@ -29,9 +29,24 @@
   // The newest answer stays in view: after this page's own request the console's
   // transcript shows its end (newest at the bottom, as a terminal does).
   // A transcript that first appears (the first command) shows its end too.
+  // More commands, once opened, stays open when the controls are drawn again (a row's
+  // More closes: the row's state has changed). Known by its region and summary's text.
+  function detailsKey(d) {
+    const region = d.closest("section[id]");
+    const summary = d.querySelector("summary");
+    return (region ? region.id : "") + "|" + (summary ? summary.textContent.trim() : "");
+  }
+
   function render(msg) {
     const had = root.querySelector(".transcript") !== null;
+    const opened = new Set();
+    root.querySelectorAll("details.more-commands[open]").forEach(function (d) {
+      opened.add(detailsKey(d));
+    });
     swap(msg.regions);
+    root.querySelectorAll("details.more-commands").forEach(function (d) {
+      if (!d.open && opened.has(detailsKey(d))) d.open = true;
+    });
     const transcript = root.querySelector(".transcript");
     if (transcript && (msg.reply_to != null || !had)) {
       transcript.scrollTop = transcript.scrollHeight;
