@@ -303,7 +303,7 @@ def test_pexpect_line_mode_contest_and_announced_then_delay() -> None:
             ("join Ryo 5", "Ryo +8i"),
             ("join Brute 2", "Brute +5i"),
             ("start", "Worthy foes (EX-1): Brute; not worthy"),
-            ("contest Ryo 4 Mook 1", "Ryo 4 successes (entered); Mook 1 successes "
+            ("contest Ryo 4 Mook 1", "Ryo 4 successes (entered); Mook 1 success "
                                      "(entered); Ryo wins"),
             ("contest Ryo Mook", "Contest #2 (EX-1, no turn order): Ryo rolled "
                                  "Wits+Awareness 5 dice"),

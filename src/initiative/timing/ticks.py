@@ -63,6 +63,11 @@ def roll_join_battle(rng: SplitMix64, pool: int, rules: TickRules) -> tuple[int,
     return hits, faces
 
 
+
+def _successes(n: int) -> str:
+    """``1 success``, ``3 successes``."""
+    return f"{n} success" if n == 1 else f"{n} successes"
+
 class TickTracker(TickTurnsMixin):
     """Roster, ledger, turn order, Crash and effect timers of one combat."""
 
@@ -187,13 +192,13 @@ class TickTracker(TickTurnsMixin):
         )
         if successes is None:
             successes, faces = self._roll(name, pool, pool_text)  # EX-A13
-            how = f"rolled {pool_text} {pool} dice {faces}: {successes} successes"
+            how = f"rolled {pool_text} {pool} dice {faces}: {_successes(successes)}"
         else:
             if not isinstance(successes, int) or successes < 0:
                 raise TickError(
                     f"{name}: Join Battle successes must be an int >= 0, got {successes!r}"
                 )
-            how = f"{successes} successes entered ({pool_text})"
+            how = f"{_successes(successes)} entered ({pool_text})"
         self._change(name, 3 + successes, "join_battle", f"Join Battle, {how}")
         self._set(name, joined=True, jb_successes=successes)
         self._late_join(name)
@@ -269,11 +274,11 @@ class TickTracker(TickTurnsMixin):
 
         def told(side: ContestSide, public: bool) -> str:
             if side.faces is None:
-                return f"{side.name} {side.successes} successes (entered)"
+                return f"{side.name} {_successes(side.successes)} (entered)"
             if public and self._npc(side.name):
-                return f"{side.name} rolled {side.successes} successes"
+                return f"{side.name} rolled {_successes(side.successes)}"
             return (f"{side.name} rolled Wits+Awareness {side.pool} dice {list(side.faces)}: "
-                    f"{side.successes} successes")
+                    f"{_successes(side.successes)}")
 
         if winner is None:
             outcome = "a tie: nobody wins, contest again (contest_tie=again)"
