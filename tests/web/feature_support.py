@@ -273,8 +273,9 @@ def say(page: Page, text: str) -> None:
 
 
 def expect_line(page: Page, name: str, text: str) -> None:
+    """The chat line `text` under the seat of player `name` (see seat_words)."""
     expect(page.locator("#chat .chat-lines li").filter(has_text=text)).to_have_text(
-        f"{name}: {text}")
+        re.compile(f"^{seat_words(name)}: {re.escape(text)}$"))
 
 
 # --- the features ------------------------------------------------------------------------
@@ -316,9 +317,21 @@ def create_from_the_form(page: Page, server: Server, case: GameCase, name: str) 
     spectator = page.locator("ul.links a.spectator-link").get_attribute("href") or ""
     for link in (*links, spectator):
         assert link.startswith(f"/t/{table}?k="), link
-    expect(page.locator("ul.links li").nth(0)).to_contain_text("Ann:")
-    expect(page.locator("ul.links li").nth(1)).to_contain_text("Bea:")
+    # a seat is named by its player, after its character where it plays one
+    expect(page.locator("ul.links li").nth(0)).to_contain_text(re.compile(seat_words("Ann") + ":"))
+    expect(page.locator("ul.links li").nth(1)).to_contain_text(re.compile(seat_words("Bea") + ":"))
     return Created(table, links, spectator)
+
+
+def seat_words(player: str) -> str:
+    """A pattern of the seat `player` sits at as pages name it: the player's name, after
+    the character's where the seat plays one ("Ann", "Brannoc (Ann)")."""
+    return rf"(?:[\w ]+ \()?\b{player}\)?"
+
+
+def play_as(player: str) -> re.Pattern[str]:
+    """A seat link's words in My tables: "Play as" and the seat's name."""
+    return re.compile("Play as " + seat_words(player))
 
 
 def lobby_row(page: Page, server: Server, case: GameCase, name: str) -> Any:
@@ -333,12 +346,14 @@ def take_from_the_lobby(page: Page, server: Server, case: GameCase, name: str) -
     listed. The seat's link."""
     row = lobby_row(page, server, case, name)
     expect(row).to_contain_text(case.entry.title)
-    expect(row.locator("li").filter(has_text="Ann:")).to_contain_text("taken")
+    ann = re.compile(seat_words("Ann") + ":")
+    expect(row.locator("li").filter(has_text=ann)).to_contain_text("taken")
     row.get_by_role("button", name="Take this seat").click()
     page.wait_for_url(re.compile(r"/t/[0-9a-f]{32}\?k="))
     expect(page.locator("#connection")).to_have_text("Connected")
     expect(page.locator(ROOT)).to_have_attribute("data-game", case.game)
-    expect(page.locator("header.top .sub")).to_contain_text("seat 2, Bea")
+    expect(page.locator("header.top .sub")).to_contain_text(
+        re.compile("seat 2, " + seat_words("Bea")))
     url = page.url
     expect(lobby_row(page, server, case, name)).to_have_count(0)
     open_seat(page, url)
@@ -386,10 +401,10 @@ def check_undo(people: People, server: Server, case: GameCase) -> None:
     expect(bea.locator(ROOT)).not_to_have_attribute("data-seq", str(before))
     expect(bea.locator(f"{CONTROLS} #undo")).to_have_count(0)
     click_and_wait(ann, f"{CONTROLS} #undo")
+    took_back = re.compile(seat_words("Ann") + r" took back their last turn\.")
     for page in (ann, bea):
-        expect(page.locator(case.log)).to_contain_text("Ann took back their last turn.")
-        expect(page.locator(f"{CONTROLS} .notices")).to_contain_text(
-            "Ann took back their last turn.")
+        expect(page.locator(case.log)).to_contain_text(took_back)
+        expect(page.locator(f"{CONTROLS} .notices")).to_contain_text(took_back)
     expect(ann).to_have_title(YOUR_TURN)
     expect(ann.locator(f"{CONTROLS} #undo")).to_have_count(0)
     expect(ann.locator(f'{ROOT} [data-action="{position.index}"]').first).to_be_attached()

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.feature_support import CASES, GameCase, create_from_the_form
+from tests.web.feature_support import CASES, GameCase, create_from_the_form, play_as
 from tests.web.support import ARTIFACTS, Server, needs_chromium
 
 pytestmark = needs_chromium
+PLAY_AS_ANN, PLAY_AS_BEA = play_as("Ann"), play_as("Bea")
 CLIPBOARD: dict[str, Any] = {"permissions": ["clipboard-read", "clipboard-write"]}
 PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
                          "has_touch": True}
@@ -57,12 +58,12 @@ def test_my_tables_the_creator_key_and_full_addresses(server: Server, browser: B
         expect(row.get_by_role("link", name=key_link)).to_be_visible()
         hrefs = [a.get_attribute("href") for a in row.locator("a.mine-link").all()]
         assert hrefs == [key_link, *full]
-        expect(row.locator("li").filter(has_text="Play as Ann")).to_contain_text(full[0])
-        expect(row.locator("li").filter(has_text="Play as Bea")).to_contain_text(full[1])
+        expect(row.locator("li").filter(has_text=PLAY_AS_ANN)).to_contain_text(full[0])
+        expect(row.locator("li").filter(has_text=PLAY_AS_BEA)).to_contain_text(full[1])
         ARTIFACTS.mkdir(exist_ok=True)
         ann.screenshot(path=str(ARTIFACTS / f"my-tables-{case.entry.web_slug}.png"),
                        full_page=True)
-        seat_copy = row.locator("li").filter(has_text="Play as Bea").locator("button.copy")
+        seat_copy = row.locator("li").filter(has_text=PLAY_AS_BEA).locator("button.copy")
         seat_copy.click()
         expect(ann.locator("#copy-status")).to_have_text(re.compile(r"^Copied the link"))
         assert ann.evaluate("navigator.clipboard.readText()") == full[1]
@@ -73,7 +74,7 @@ def test_my_tables_the_creator_key_and_full_addresses(server: Server, browser: B
         expect(bea.locator("#connection")).to_have_text("Connected")
         bea.goto(server.base + "/")
         theirs = mine(bea, created.table)
-        expect(theirs).to_contain_text("Play as Bea")
+        expect(theirs).to_contain_text(PLAY_AS_BEA)
         assert [a.get_attribute("href") for a in theirs.locator("a.mine-link").all()] \
             == [full[1]]
         # Without the key the page of links says how the creator gets back to it ...

@@ -26,19 +26,21 @@ from initiative.server import tokens
 from initiative.store import Store
 from tests.server.test_json_marks import play_turns, two_people_table
 from tests.web.conftest import start_server
-from tests.web.feature_support import CASES, CONTROLS, ROOT, GameCase, people
+from tests.web.feature_support import CASES, CONTROLS, ROOT, GameCase, people, play_as
 from tests.web.support import ARTIFACTS, Server, needs_chromium
 
 pytestmark = needs_chromium
+PLAY_AS_ANN, PLAY_AS_BEA = play_as("Ann"), play_as("Bea")
 CASE: GameCase = next(c for c in CASES if c.game == "hex_skirmish")
-SUFFIX = "(stand-in bot for Ann)"
-AWAY = "Ann is away: a stand-in bot plays their seat until they come back."
-BACK = "Ann is back and plays their own seat again."
+SUFFIX = "(stand-in bot for {})"
+AWAY = "{} is away: a stand-in bot plays their seat until they come back."
+BACK = "{} is back and plays their own seat again."
 
 
-def _stood_in_game(db: Path) -> tuple[str, str, list[str], int]:
+def _stood_in_game(db: Path) -> tuple[str, str, list[str], int, str]:
     """A finished table of Ann and Bea in which a stand-in played some of Ann's turns:
-    its id, its creator key, the seats' tokens and the step when Ann was back."""
+    its id, its creator key, the seats' tokens, the step when Ann was back and the name
+    of Ann's seat (her character's, then hers)."""
     store = Store(f"sqlite:///{db}")
     try:
         for seed in range(1, 40):
@@ -51,7 +53,7 @@ def _stood_in_game(db: Path) -> tuple[str, str, list[str], int]:
                 back = len(table.actions)
                 play_turns(store, table, rng, None, "player")
                 seats = list(table.creator_tokens(key) or ())[:-1]
-                return table.id, key, seats, back
+                return table.id, key, seats, back, table.seat_name(0)
         raise AssertionError("every game ended before Ann was back")
     finally:
         store.close()
@@ -59,12 +61,12 @@ def _stood_in_game(db: Path) -> tuple[str, str, list[str], int]:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory
-           ) -> Iterator[tuple[Server, str, str, list[str], int]]:
+           ) -> Iterator[tuple[Server, str, str, list[str], int, str]]:
     folder = Path(tmp_path_factory.mktemp("replay"))
-    table_id, key, seats, back = _stood_in_game(folder / "replay.db")
+    table_id, key, seats, back, ann_seat = _stood_in_game(folder / "replay.db")
     running = start_server(folder, "replay")
     try:
-        yield running, table_id, key, seats, back
+        yield running, table_id, key, seats, back, ann_seat
     finally:
         running.stop()
 
@@ -82,8 +84,10 @@ def _shots(page: Page, name: str) -> None:
 
 
 def test_the_replay_names_stand_ins_and_the_rematch_keeps_the_creators_key(
-        played: tuple[Server, str, str, list[str], int], browser: Browser) -> None:
-    server, table_id, key, seats, back = played
+        played: tuple[Server, str, str, list[str], int, str], browser: Browser) -> None:
+    server, table_id, key, seats, back, ann_seat = played
+    suffix, away, back_line = (SUFFIX.format(ann_seat), AWAY.format(ann_seat),
+                               BACK.format(ann_seat))
     with people(browser, server) as found:
         ann = found.page("ann")
         ann.goto(f"{server.base}/t/{table_id}/created?k={key}")  # her creator's link
@@ -96,19 +100,19 @@ def test_the_replay_names_stand_ins_and_the_rematch_keeps_the_creators_key(
                                    or ""))
         replay.get_by_label("Last step").click()
         lines = _log(replay)
-        named = [i for i, line in enumerate(lines) if line.endswith(SUFFIX)]
-        assert named and lines.count(AWAY) == 1 and lines.count(BACK) == 1
-        assert all(lines.index(AWAY) < i < lines.index(BACK) for i in named)
+        named = [i for i, line in enumerate(lines) if line.endswith(suffix)]
+        assert named and lines.count(away) == 1 and lines.count(back_line) == 1
+        assert all(lines.index(away) < i < lines.index(back_line) for i in named)
         live_log = _log(ann)  # the replay names them as Ann's live log does
-        assert [line for line in live_log if SUFFIX in line or line in (AWAY, BACK)] == \
-            [line for line in lines if SUFFIX in line or line in (AWAY, BACK)]
+        assert [line for line in live_log if suffix in line or line in (away, back_line)] == \
+            [line for line in lines if suffix in line or line in (away, back_line)]
         replay.goto(replay.url.replace(f"step={replay.url.split('step=')[1]}",
                                        f"step={back}"))
-        expect(replay.locator(CASE.log)).to_contain_text(BACK)
+        expect(replay.locator(CASE.log)).to_contain_text(back_line)
         _shots(replay, "replay-stand-in")
         replay.get_by_label("First step").click()
         expect(replay.locator("#step")).to_contain_text("Step 0 of")
-        assert not any(SUFFIX in line or line == AWAY for line in _log(replay))
+        assert not any(suffix in line or line == away for line in _log(replay))
 
         ann.locator(f"{CONTROLS} #rematch").click()
         ann.wait_for_url(lambda now: table_id not in now)
@@ -130,5 +134,5 @@ def test_the_replay_names_stand_ins_and_the_rematch_keeps_the_creators_key(
 
         bea.goto(server.base + "/")
         theirs = bea.locator(f'#my-tables li.my-table[data-id="{new_id}"]')
-        expect(theirs).to_contain_text("Play as Bea")
+        expect(theirs).to_contain_text(PLAY_AS_BEA)
         expect(theirs.locator("a.mine-link")).to_have_count(1)  # her seat's link alone
