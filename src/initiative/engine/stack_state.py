@@ -64,7 +64,7 @@ class StackState(Generic[A, F, E]):
     over: bool
     _hist: list[A | Outcome]
     _hist_len: int
-    _legal: list[A] | None
+    _legal: tuple[A, ...] | None
     _legal_seat: int
 
     def advance(self) -> None:
@@ -91,16 +91,17 @@ class StackState(Generic[A, F, E]):
 
     def legal_actions(self, seat: int | None = None) -> tuple[A, ...]:
         """Legal actions of `seat` (default: the deciding seat); () if it need not
-        decide (and at a chance node)."""
+        decide (and at a chance node). The cached tuple itself, not a copy: immutable,
+        so the cache is safe from callers."""
         if self.over or self._pending() is not None:
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.flow.legal_actions(self)
+            legal = self._legal = tuple(self.flow.legal_actions(self))
             self._legal_seat = self.flow.deciding_seat(self)
         if seat is not None and seat != self._legal_seat:
             return ()
-        return tuple(legal)
+        return legal
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """`(outcome, probability)` pairs of the pending chance node (exact, summing to
@@ -160,8 +161,9 @@ class StackState(Generic[A, F, E]):
         self._legal = None
 
     def offer(self, legal: list[A], seat: int) -> None:
-        """A step stopped at a decision whose legal list it computed: keep it."""
-        self._legal = legal
+        """A step stopped at a decision whose legal list it computed: keep it (as the
+        tuple `legal_actions` hands out)."""
+        self._legal = tuple(legal)
         self._legal_seat = seat
 
     def put(self, frame: F) -> None:
@@ -202,11 +204,17 @@ class StackState(Generic[A, F, E]):
 
 def legal_equal(state: StackState[A, F, E], action: object) -> A:
     """The legal action equal to `action`; else an IllegalActionError naming the
-    action, the deciding seat and the number of legal actions (never the list)."""
+    action, the deciding seat and the number of legal actions (never the list).
+
+    An action taken from `legal_actions()` is found by identity, without calling
+    `__eq__`; equality is the fallback for an equal twin (a parsed or rebuilt action)."""
     if state.over:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
     for candidate in legal:
-        if candidate is action or candidate == action:
+        if candidate is action:
+            return candidate
+    for candidate in legal:
+        if candidate == action:
             return candidate
     raise not_legal_now(action, state.flow.deciding_seat(state), len(legal))

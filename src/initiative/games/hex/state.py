@@ -83,7 +83,7 @@ class HexState(StackState[HexAction, Frame, Event]):
     winner: int | None
     leaders: tuple[int, ...]
     over: bool
-    _legal: list[HexAction] | None
+    _legal: tuple[HexAction, ...] | None
     _legal_seat: int
 
     def __init__(self, setup: HexSetup, rng: Any, *, hexes: list[Hex | None] | None = None,

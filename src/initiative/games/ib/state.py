@@ -115,7 +115,9 @@ class IBState:
         return flow.deciding_seat(self)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Legal actions for `seat` (default: the deciding seat); [] if it need not decide."""
+        """Legal actions for `seat` (default: the deciding seat); [] if it need not decide.
+        The cached list itself, not a copy: callers must not change it (none in the
+        project does; `tuple(...)` it to keep it)."""
         legal = self._legal
         if legal is not None and (seat is None or seat == self._legal_seat):
             return legal

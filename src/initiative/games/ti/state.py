@@ -99,7 +99,7 @@ class TIState(StackState[TIAction, Frame, Event]):
     log_len: int
     _hist: list[Record]
     _hist_len: int
-    _legal: list[TIAction] | None
+    _legal: tuple[TIAction, ...] | None
     _legal_seat: int
 
     def __init__(self, setup: TISetup, rng: Any, history: list[Record] | None = None,
