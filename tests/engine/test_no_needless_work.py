@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from initiative.bots import ismcts
+from initiative.bots.make import make_bot
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
+from initiative.games.hex import record as hex_record
 from initiative.games.hex.notation import position_of as hex_position
+from initiative.games.ib import record as ib_record
+from initiative.games.ib.movetext import parse_action
 from initiative.games.ib.notation import position_to_dict as ib_position
+from initiative.games.ti import record as ti_record
 from initiative.games.ti.notation import position_of as ti_position
 
 POSITION: dict[str, Callable[[Any], dict[str, Any]]] = {
@@ -21,6 +28,7 @@ POSITION: dict[str, Callable[[Any], dict[str, Any]]] = {
     "hex_skirmish": hex_position,
     "the_initiative": ti_position,
 }
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 STACK_GAMES = ("hex_skirmish", "the_initiative")  # the games on engine/stack_state.py
 SEEDS = range(6)
 
@@ -63,3 +71,111 @@ def test_an_equal_twin_of_each_action_plays_the_same_game(game: str) -> None:
         same = play(loaded.new_initial_state(seed), seed + 99)
         twin = play(loaded.new_initial_state(seed), seed + 99, copy.deepcopy)
         assert final(game, same) == final(game, twin)
+
+
+# --- the no-log mode -------------------------------------------------------------
+
+NO_LOG_SETUPS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("initiative_break", {}),
+    ("initiative_break", {"teams": ["tideguard", "ashfall"]}),
+    # IB 3.2.4: a pause after the Draw Step reads the last event (activation.py)
+    ("initiative_break", {"rules": {"ib_windows": "every_step"}}),
+    ("hex_skirmish", {}),
+    ("hex_skirmish", {"players": 4}),
+    ("the_initiative", {}),
+)
+
+
+def without_log(state: Any) -> Any:
+    state.drop_log()
+    return state
+
+
+@pytest.mark.parametrize(("game", "params"), NO_LOG_SETUPS)
+def test_a_game_without_its_log_is_the_same_game(game: str, params: dict[str, Any]) -> None:
+    loaded = load_game(game, **params)
+    for seed in SEEDS:
+        kept = play(loaded.new_initial_state(seed), seed + 7)
+        dropped = play(without_log(loaded.new_initial_state(seed)), seed + 7)
+        assert final(game, kept) == final(game, dropped)
+        assert kept[3].log_kept and kept[3].events()
+        assert not dropped[3].log_kept and not dropped[3].events()
+
+
+@pytest.mark.parametrize("game", sorted(POSITION))
+def test_clones_of_a_state_without_log_play_on_alike(game: str) -> None:
+    """A clone keeps the log off; clones taken mid-game finish as their origin does."""
+    state = without_log(load_game(game).new_initial_state(3))
+    rng = SplitMix64(5)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    twin = state.clone()
+    assert not twin.log_kept
+    assert final(game, play(state, 11)) == final(game, play(twin, 11))
+
+
+def test_views_of_a_state_without_log_show_no_log() -> None:
+    for game in sorted(POSITION):
+        state = without_log(load_game(game).new_initial_state(2))
+        view = state.view(0)
+        assert not state.log_kept
+        assert not getattr(view, "log", getattr(view, "events", ()))
+
+
+def search_game(game: str, monkeypatch: pytest.MonkeyPatch, keep_log: bool) -> list[Any]:
+    """Seat 0 an ISMCTS bot (its worlds without log unless `keep_log`), the others
+    random, for the first decisions of a game; the actions chosen."""
+    with monkeypatch.context() as patch:
+        if keep_log:
+            patch.setattr(ismcts, "without_log", lambda state: None)
+        loaded = load_game(game)
+        bot = make_bot("ismcts@25", loaded, 4)
+        state, rng, chosen = loaded.new_initial_state(4), SplitMix64(8), []
+        while not state.is_terminal() and len(chosen) < 12:
+            seat = state.current_seat()
+            legal = state.legal_actions()
+            action = bot.choose(state.view(seat)) if seat == 0 else \
+                legal[rng.below(len(legal))]
+            chosen.append(action)
+            state.apply(action)
+        return chosen
+
+
+@pytest.mark.parametrize("game", sorted(POSITION))
+def test_search_without_the_worlds_logs_chooses_the_same(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert search_game(game, monkeypatch, False) == search_game(game, monkeypatch, True)
+
+
+def check_golden_without_log(start: Any, steps: Any, final_hash: str, hash_of: Any) -> None:
+    without_log(start)
+    for step in steps:
+        start.apply(step)
+    assert hash_of(start) == final_hash
+
+
+@pytest.mark.parametrize("name", sorted(ib_record.GOLDEN))
+def test_ib_golden_records_replay_without_the_log(name: str) -> None:
+    record = ib_record.GameRecord.load(GOLDEN / f"{name}.json")
+    state = without_log(ib_record._start(record.match(), record.seed, record.agreed_order))
+    for text in record.actions:
+        state.apply(parse_action(state, text))
+    assert state.result == record.result
+    assert ib_record.position_hash(state) == record.final_hash
+
+
+@pytest.mark.parametrize("name", sorted(hex_record.GOLDEN))
+def test_hex_golden_records_replay_without_the_log(name: str) -> None:
+    record = hex_record.HexRecord.load(GOLDEN / "hex" / f"{name}.json")
+    check_golden_without_log(hex_record.replay_prefix(record, 0), record.steps(),
+                             record.final_hash, hex_record.position_hash)
+
+
+@pytest.mark.parametrize("name", sorted(ti_record.GOLDEN))
+def test_ti_golden_records_replay_without_the_log(name: str) -> None:
+    record = ti_record.TIRecord.load(GOLDEN / "ti" / f"{name}.json")
+    check_golden_without_log(ti_record.replay_prefix(record, 0), record.steps(),
+                             record.final_hash, ti_record.position_hash)

@@ -3,7 +3,8 @@ The Initiative's states share.
 
 A state keeps its decisions on `stack` (frames), its events on `log` and the steps
 applied on `history` (the log and history share their prefix between clones and copy
-it only when written). Its chance source `rng` is sampling (engine.rng) or an
+it only when written). `drop_log` turns the log off where nobody reads it (search, the
+lab, the bench). Its chance source `rng` is sampling (engine.rng) or an
 `ExplicitChance` (engine.chance): then every step runs on a scratch clone, and a step
 that needs chance leaves a pending chance node and this state unchanged.
 
@@ -54,13 +55,14 @@ class StackState(Generic[A, F, E]):
     """The engine contract and the stack, log and history helpers (see the module
     docstring); `A` the game's actions, `F` its frames, `E` its events."""
 
-    __slots__ = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_len")
+    __slots__ = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_kept", "log_len")
 
     flow: ClassVar[StackFlow]
     rng: Any  # a chance source: engine.rng.GameRng or engine.chance.ExplicitChance
     stack: list[F]
     log: list[E]
     log_len: int
+    log_kept: bool  # False: `drop_log` turned the log off
     over: bool
     _hist: list[A | Outcome]
     _hist_len: int
@@ -180,14 +182,25 @@ class StackState(Generic[A, F, E]):
             self.stack.pop()
 
     def emit(self, event: E) -> None:
-        """Append to the log (copy-on-write: clones share the prefix)."""
-        if len(self.log) != self.log_len:
-            self.log = self.log[: self.log_len]
-        self.log.append(event)
-        self.log_len += 1
+        """Append to the log (copy-on-write: clones share the prefix); nothing once the
+        log is off."""
+        if self.log_kept:
+            if len(self.log) != self.log_len:
+                self.log = self.log[: self.log_len]
+            self.log.append(event)
+            self.log_len += 1
 
     def events(self) -> Sequence[E]:
+        """This state's log; empty once the log is off."""
         return self.log[: self.log_len]
+
+    def drop_log(self) -> None:
+        """No log from now on (search, the lab, the bench): the log so far is dropped and
+        no event is stored, so views show none (`log_kept` says why). No rule of a
+        stack game reads its log, so a game played so is the same game."""
+        self.log_kept = False
+        self.log = []
+        self.log_len = 0
 
     def _record(self, item: A | Outcome) -> None:
         if len(self._hist) != self._hist_len:
