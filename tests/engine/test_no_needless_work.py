@@ -13,7 +13,7 @@ import pytest
 
 from initiative.bots import ismcts
 from initiative.bots.make import make_bot
-from initiative.engine.rng import SplitMix64
+from initiative.engine.rng import SplitMix64, _Draws
 from initiative.games import load_game
 from initiative.games.hex import record as hex_record
 from initiative.games.hex.notation import position_of as hex_position
@@ -179,3 +179,19 @@ def test_ti_golden_records_replay_without_the_log(name: str) -> None:
     record = ti_record.TIRecord.load(GOLDEN / "ti" / f"{name}.json")
     check_golden_without_log(ti_record.replay_prefix(record, 0), record.steps(),
                              record.final_hash, ti_record.position_hash)
+
+
+def test_splitmix_below_draws_what_the_generic_rejection_draws() -> None:
+    """SplitMix64.below (next64 inlined, bounds memoised) against `_Draws.below` over
+    next64: the same outputs and the same stream, bound by bound, over many draws
+    (small bounds, bounds near 2^64 where rejection happens often, and 1)."""
+    bounds = [1, 2, 3, 6, 7, 10, 52, 1000, 2**31 - 1, 2**63 + 1, 2**64 - 1, 2**64,
+              (2**64) // 3 * 2 + 1]
+    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15):
+        fast, slow = SplitMix64(seed), SplitMix64(seed)
+        for i in range(20_000):
+            n = bounds[i % len(bounds)] if i % 3 else 1 + i % 97
+            assert fast.below(n) == _Draws.below(slow, n)
+            assert fast.state == slow.state
+    with pytest.raises(ValueError, match="positive bound"):
+        SplitMix64(1).below(0)
