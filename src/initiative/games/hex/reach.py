@@ -9,7 +9,6 @@ few steps a card gives, placing displaced units as it goes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -61,16 +60,21 @@ def step_dirs(rules: HexRules, facing: int) -> int:
     return (1 << facing) | (1 << ((facing + 1) % FACINGS)) | (1 << ((facing - 1) % FACINGS))
 
 
-@dataclass(frozen=True, slots=True)
 class _Move:
-    """What stays fixed while a move is looked ahead."""
+    """What stays fixed while a move is looked ahead (a plain slotted class, not a
+    frozen dataclass: one is built per look-ahead, and a frozen dataclass's
+    `object.__setattr__` per field made that a cost of its own; treat it as read-only)."""
 
-    board: Board
-    rules: HexRules
-    start: Hex
-    dirs: int
-    displace: bool
-    limit: int
+    __slots__ = ("board", "dirs", "displace", "limit", "rules", "start")
+
+    def __init__(self, board: Board, rules: HexRules, start: Hex, dirs: int,
+                 displace: bool, limit: int) -> None:
+        self.board = board
+        self.rules = rules
+        self.start = start
+        self.dirs = dirs
+        self.displace = displace
+        self.limit = limit
 
 
 def _context(state: HexState, frame: MoveFrame) -> _Move:
