@@ -15,6 +15,8 @@ from initiative.bots import ismcts
 from initiative.bots.make import make_bot
 from initiative.engine.rng import SplitMix64, _Draws
 from initiative.games import load_game
+from initiative.games.hex import movement as hex_movement
+from initiative.games.hex import reach as hex_reach
 from initiative.games.hex import record as hex_record
 from initiative.games.hex.notation import position_of as hex_position
 from initiative.games.ib import activation
@@ -220,3 +222,34 @@ def test_ib_card_menu_from_the_cache_plays_the_same_games(
     assert not any(menu for menu in menus.values())
     for one, other in zip(cached, fresh, strict=True):
         assert final("initiative_break", one) == final("initiative_break", other)
+
+
+HEX_MOVE_RULES: tuple[dict[str, Any], ...] = (
+    {}, {"move_exact": False}, {"move_any_direction": False},
+    {"displace_limit_per_move": "one", "board_edge_is_wall": False},
+)
+
+
+@pytest.mark.parametrize("rules", HEX_MOVE_RULES)
+def test_hex_move_look_ahead_agrees_with_the_first_frame(rules: dict[str, Any]) -> None:
+    """HX-A21 (`movement.usable` via `reach.move_exists`, no frame built) against
+    `reach.can_complete` of the move's first frame (`movement.begin`), for every unit,
+    length and displacement at every decision of random games (HX-16..HX-21, HX-A7,
+    HX-A8, HX-A9)."""
+    loaded = load_game("hex_skirmish", players=3, rules=rules)
+    checked = 0
+    for seed in range(3):
+        state, rng = loaded.new_initial_state(seed), SplitMix64(seed)
+        while not state.is_terminal():
+            for unit, pos in enumerate(state.hexes):
+                if pos is None:
+                    continue
+                for steps in (1, 2, 3):
+                    for displace in (False, True):
+                        frame = hex_movement.begin(state, unit, -1, 0, steps, displace)
+                        assert hex_reach.move_exists(state, unit, steps, displace) == \
+                            (frame is not None)
+                        checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 1000
