@@ -19,7 +19,6 @@ from initiative.games.hex import movement as hex_movement
 from initiative.games.hex import reach as hex_reach
 from initiative.games.hex import record as hex_record
 from initiative.games.hex.notation import position_of as hex_position
-from initiative.games.ib import activation
 from initiative.games.ib import record as ib_record
 from initiative.games.ib.movetext import parse_action
 from initiative.games.ib.notation import position_to_dict as ib_position
@@ -198,30 +197,6 @@ def test_splitmix_below_draws_what_the_generic_rejection_draws() -> None:
             assert fast.state == slow.state
     with pytest.raises(ValueError, match="positive bound"):
         SplitMix64(1).below(0)
-
-
-IB_SETUPS: tuple[dict[str, Any], ...] = (
-    {}, {"teams": ["tideguard", "ashfall"]},
-    {"rules": {"signature_play": "own_character"}},
-)
-
-
-@pytest.mark.parametrize("params", IB_SETUPS)
-def test_ib_card_menu_from_the_cache_plays_the_same_games(
-        params: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The card part of IB's action menu (IB 3.2.6), cached per Match by unit,
-    restrictions and hand, against the menu worked out at every decision."""
-    loaded = load_game("initiative_break", **params)
-    cached = [play(loaded.new_initial_state(seed), seed + 3) for seed in SEEDS]
-    menus = loaded.new_initial_state(0).match.card_menus
-    assert any(menu for menu in menus.values())  # the cache was filled and used
-    with monkeypatch.context() as patch:
-        patch.setattr(activation, "_card_menu", lambda *args: None)
-        menus.clear()
-        fresh = [play(loaded.new_initial_state(seed), seed + 3) for seed in SEEDS]
-    assert not any(menu for menu in menus.values())
-    for one, other in zip(cached, fresh, strict=True):
-        assert final("initiative_break", one) == final("initiative_break", other)
 
 
 HEX_MOVE_RULES: tuple[dict[str, Any], ...] = (

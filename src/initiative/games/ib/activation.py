@@ -7,7 +7,7 @@ Movement (IB 3.2.8, 3.3, 3.4.6) and then the Round Marker step (IB 3.5.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from initiative.games.ib import (
     abilities,
@@ -315,18 +315,7 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
         if charge >= 3:
             out.append(BREAK_ART)  # IB 4.3.1
     if hand:
-        menus = match.card_menus
-        key = (unit << 2 | sealed << 1 | muted, *hand)
-        cards = menus.get(key, _UNSEEN)
-        if cards is _UNSEEN:
-            cards = _card_menu(state, unit, hand, sealed, muted)
-            if len(menus) >= _MAX_MENUS:
-                menus.clear()
-            menus[key] = cards
-        if cards is None:
-            _cards_in_hand(state, unit, hand, sealed, muted, out)
-        else:
-            out.extend(cards)
+        _cards_in_hand(state, unit, hand, sealed, muted, out)
     if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
         if match.unit_keystones[unit] is not None and _keystone_payable(state, unit):
             out.append(KEYSTONE)
@@ -339,26 +328,6 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     if free_discard.allowed(state, flags):  # AMB-15: one count of the free discards
         out.extend(DISCARDS[: len(hand)])
     return out
-
-
-_UNSEEN: Any = object()
-_MAX_MENUS = 50_000
-"""`Match.card_menus` is emptied when it reaches this size (a long lab run's hands)."""
-
-
-def _card_menu(state: IBState, unit: int, hand: list[int], sealed: bool,
-               muted: bool) -> tuple[Action, ...] | None:
-    """The card part of the menu as `_cards_in_hand` gives it, when it depends on the
-    hand alone (the unit, its restrictions and the Match's fixed codes and costs); None
-    when the hand holds a Sigil (IB 4.5: its recipients) or a Support (IB 2.5.4: in
-    play?), which depend on the rest of the state and are worked out every time."""
-    codes = state.match.card_codes
-    for card in hand:
-        if codes[card] == CARD_SUPPORT or (codes[card] == CARD_SIGIL and not muted):
-            return None
-    out: list[Action] = []
-    _cards_in_hand(state, unit, hand, sealed, muted, out)
-    return tuple(out)
 
 
 def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, muted: bool,

@@ -12,7 +12,7 @@ from typing import Any
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib import naming, statuses
-from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS, Action
+from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.specs import (  # the card codes re-exported
@@ -122,10 +122,6 @@ class Match:
     seat_units: tuple[tuple[int, ...], ...] = field(init=False)
     card_codes: tuple[int, ...] = field(init=False)  # CARD_* per card id (hot-path lookups)
     card_costs: tuple[int, ...] = field(init=False)
-    card_menus: dict[tuple[int, ...], tuple[Action, ...] | None] = field(
-        init=False, compare=False, repr=False)
-    """The card part of the action menu by (unit and restrictions, *hand) (activation.py;
-    a cache: the costs and codes above are fixed, so only the hand changes it)."""
     sigil_hosts: dict[tuple[int, str], tuple[int, ...]] = field(init=False)
     """(team, Sigil type) -> units of that team printing the type (IB 4.5.5)."""
     num_characters: int = field(init=False)
@@ -294,7 +290,6 @@ class Match:
         set_ = object.__setattr__
         set_(self, "card_codes", tuple(_CARD_CODES[c.kind] for c in cards))
         set_(self, "card_costs", tuple(c.cost for c in cards))
-        set_(self, "card_menus", {})
         set_(self, "sigil_hosts", self._sigil_hosts())
         set_(self, "decklists", self._decklists())
 
