@@ -6,6 +6,8 @@ Initiative Break games (default: the bench's teams, tideguard vs ashfall) twice 
 callgrind, once only setting them up, and divides the difference by the number of
 decisions. `--game NAME` measures another registered game with its default setup
 (`python benchmarks/instructions.py --game hex_skirmish 30`; `--game the_initiative`).
+`--no-log` turns the games' logs off first (as `initiative bench` does; the default
+keeps them, as a played game does).
 Needs `valgrind` (Debian package); never part of the test suite.
 """
 
@@ -29,6 +31,9 @@ name, params, games, play = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3
     sys.argv[4] == "1"
 game = load_game(name, **params)
 states = [game.new_initial_state(seed) for seed in range(games)]
+if sys.argv[5] == "0":
+    for state in states:
+        state.drop_log()
 decisions = 0
 for i, state in enumerate(states if play else ()):
     rng = SplitMix64(i + 999)
@@ -60,6 +65,8 @@ def main(argv: list[str]) -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     name = FLAGSHIP
+    log = "0" if "--no-log" in argv else "1"
+    argv = [a for a in argv if a != "--no-log"]
     if argv[:1] == ["--game"] and len(argv) > 1:
         name, argv = argv[1], argv[2:]
     games = argv[0] if argv else "30"
@@ -71,10 +78,11 @@ def main(argv: list[str]) -> None:
         script = Path(tmp) / "game.py"
         script.write_text(GAME, encoding="utf-8")
         args = [name, json.dumps(params), games]
-        played, decisions = count(script, [*args, "1"])
-        setup, _ = count(script, [*args, "0"])
+        played, decisions = count(script, [*args, "1", log])
+        setup, _ = count(script, [*args, "0", log])
     per_decision = (played - setup) / max(int(decisions), 1)
     print(f"game: {name}")
+    print(f"log: {'off' if log == '0' else 'kept'}")
     print(f"decisions: {decisions}")
     print(f"instructions_per_decision: {per_decision:.0f}")
 

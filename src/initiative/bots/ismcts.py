@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from initiative.bots.search import Dealer, Evaluation, SearchState, legal_of
-from initiative.engine.contract import DecisionView
+from initiative.engine.contract import DecisionView, without_log
 from initiative.engine.rng import SplitMix64
 
 A = TypeVar("A", bound=Hashable)
@@ -100,6 +100,7 @@ class ISMCTSBot(Generic[A, S, V]):
         done = 0
         while done < settings.iterations:
             world = self.game.determinize(view, SplitMix64(rng.next64()))
+            without_log(world)  # nobody reads a world's log
             self._iterate(root, world, rng)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:

@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from typing import Any, Generic, TypeVar
 
 from initiative.bots.search import Dealer, Evaluation, SearchState, legal_of
-from initiative.engine.contract import DecisionView
+from initiative.engine.contract import DecisionView, without_log
 from initiative.engine.rng import SplitMix64
 
 A = TypeVar("A", bound=Hashable)
@@ -46,6 +46,8 @@ class LookaheadBot(Generic[A, S, V]):
             return legal[0]
         worlds = [self.game.determinize(view, SplitMix64(self.rng.next64()))
                   for _ in range(self.samples)]
+        for world in worlds:
+            without_log(world)  # nobody reads a world's log
         best: list[A] = []
         top = float("-inf")
         for action in legal:

@@ -28,7 +28,7 @@ import typer
 from initiative.cli.common import fail
 from initiative.cli.game_command import Values, check_game, run_for_game
 from initiative.cli.parts import NO_OPTIONS, TerminalGame
-from initiative.engine.contract import Game, State
+from initiative.engine.contract import Game, State, without_log
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -129,10 +129,12 @@ def _time_clones(states: list[AnyState]) -> float:
     return rounds * len(states) / elapsed
 
 
-def run(games: int, seed: int, game: AnyGame | None = None) -> dict[str, float]:
+def run(games: int, seed: int, game: AnyGame | None = None, log: bool = False
+        ) -> dict[str, float]:
     """Play `games` random games of `game` (any registered game; default: the default
     game's standard setup; game g is seeded `seed + g`); the figures by name (no
-    `us_per_activation` for a game without activations)."""
+    `us_per_activation` for a game without activations). Nobody reads the games' logs,
+    so they are off (`engine.contract.without_log`) unless `log`."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     game = game or load_game(DEFAULT_GAME)
@@ -143,6 +145,8 @@ def run(games: int, seed: int, game: AnyGame | None = None) -> dict[str, float]:
         total_start = time.perf_counter()
         for g in range(games):
             state = game.new_initial_state(seed + g)
+            if not log:
+                without_log(state)
             start = time.perf_counter()
             decisions += _play(state, rng)
             play_time += time.perf_counter() - start

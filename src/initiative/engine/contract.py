@@ -131,3 +131,20 @@ class SearchableGame(Game[A, S_co], Protocol[A, S_co, V_contra]):
     def determinize(self, view: V_contra, rng: SplitMix64) -> S_co:
         """A full state consistent with `view`: hidden cards re-dealt, RNG reseeded."""
         ...
+
+
+class LogOptional(Protocol):
+    """A state whose event log can be turned off where nobody reads it (search, the
+    lab, the bench): `drop_log` stops storing events (the rules still see what they
+    read), `log_kept` is False after it and the state's views carry no log."""
+
+    log_kept: bool
+
+    def drop_log(self) -> None: ...
+
+
+def without_log(state: object) -> None:
+    """Turn `state`'s log off if it can (`LogOptional`); the game played is the same."""
+    drop = getattr(state, "drop_log", None)
+    if drop is not None:
+        drop()

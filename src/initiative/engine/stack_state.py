@@ -3,7 +3,8 @@ The Initiative's states share.
 
 A state keeps its decisions on `stack` (frames), its events on `log` and the steps
 applied on `history` (the log and history share their prefix between clones and copy
-it only when written). Its chance source `rng` is sampling (engine.rng) or an
+it only when written). `drop_log` turns the log off where nobody reads it (search, the
+lab, the bench). Its chance source `rng` is sampling (engine.rng) or an
 `ExplicitChance` (engine.chance): then every step runs on a scratch clone, and a step
 that needs chance leaves a pending chance node and this state unchanged.
 
@@ -54,17 +55,18 @@ class StackState(Generic[A, F, E]):
     """The engine contract and the stack, log and history helpers (see the module
     docstring); `A` the game's actions, `F` its frames, `E` its events."""
 
-    __slots__ = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_len")
+    __slots__ = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_kept", "log_len")
 
     flow: ClassVar[StackFlow]
     rng: Any  # a chance source: engine.rng.GameRng or engine.chance.ExplicitChance
     stack: list[F]
     log: list[E]
     log_len: int
+    log_kept: bool  # False: `drop_log` turned the log off
     over: bool
     _hist: list[A | Outcome]
     _hist_len: int
-    _legal: list[A] | None
+    _legal: tuple[A, ...] | None
     _legal_seat: int
 
     def advance(self) -> None:
@@ -91,16 +93,17 @@ class StackState(Generic[A, F, E]):
 
     def legal_actions(self, seat: int | None = None) -> tuple[A, ...]:
         """Legal actions of `seat` (default: the deciding seat); () if it need not
-        decide (and at a chance node)."""
+        decide (and at a chance node). The cached tuple itself, not a copy: immutable,
+        so the cache is safe from callers."""
         if self.over or self._pending() is not None:
             return ()
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.flow.legal_actions(self)
+            legal = self._legal = tuple(self.flow.legal_actions(self))
             self._legal_seat = self.flow.deciding_seat(self)
         if seat is not None and seat != self._legal_seat:
             return ()
-        return tuple(legal)
+        return legal
 
     def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
         """`(outcome, probability)` pairs of the pending chance node (exact, summing to
@@ -160,8 +163,9 @@ class StackState(Generic[A, F, E]):
         self._legal = None
 
     def offer(self, legal: list[A], seat: int) -> None:
-        """A step stopped at a decision whose legal list it computed: keep it."""
-        self._legal = legal
+        """A step stopped at a decision whose legal list it computed: keep it (as the
+        tuple `legal_actions` hands out)."""
+        self._legal = tuple(legal)
         self._legal_seat = seat
 
     def put(self, frame: F) -> None:
@@ -178,14 +182,25 @@ class StackState(Generic[A, F, E]):
             self.stack.pop()
 
     def emit(self, event: E) -> None:
-        """Append to the log (copy-on-write: clones share the prefix)."""
-        if len(self.log) != self.log_len:
-            self.log = self.log[: self.log_len]
-        self.log.append(event)
-        self.log_len += 1
+        """Append to the log (copy-on-write: clones share the prefix); nothing once the
+        log is off."""
+        if self.log_kept:
+            if len(self.log) != self.log_len:
+                self.log = self.log[: self.log_len]
+            self.log.append(event)
+            self.log_len += 1
 
     def events(self) -> Sequence[E]:
+        """This state's log; empty once the log is off."""
         return self.log[: self.log_len]
+
+    def drop_log(self) -> None:
+        """No log from now on (search, the lab, the bench): the log so far is dropped and
+        no event is stored, so views show none (`log_kept` says why). No rule of a
+        stack game reads its log, so a game played so is the same game."""
+        self.log_kept = False
+        self.log = []
+        self.log_len = 0
 
     def _record(self, item: A | Outcome) -> None:
         if len(self._hist) != self._hist_len:
@@ -202,11 +217,17 @@ class StackState(Generic[A, F, E]):
 
 def legal_equal(state: StackState[A, F, E], action: object) -> A:
     """The legal action equal to `action`; else an IllegalActionError naming the
-    action, the deciding seat and the number of legal actions (never the list)."""
+    action, the deciding seat and the number of legal actions (never the list).
+
+    An action taken from `legal_actions()` is found by identity, without calling
+    `__eq__`; equality is the fallback for an equal twin (a parsed or rebuilt action)."""
     if state.over:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     legal = state.legal_actions()
     for candidate in legal:
-        if candidate is action or candidate == action:
+        if candidate is action:
+            return candidate
+    for candidate in legal:
+        if candidate == action:
             return candidate
     raise not_legal_now(action, state.flow.deciding_seat(state), len(legal))

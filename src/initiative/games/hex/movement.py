@@ -33,7 +33,7 @@ def begin(state: HexState, unit: int, card: int, section: int, steps: int,
 
 def usable(state: HexState, unit: int, steps: int, displace: bool) -> bool:
     """HX-A21: a Move section can be used (Move 0 always can)."""
-    return steps == 0 or begin(state, unit, -1, 0, steps, displace) is not None
+    return steps == 0 or reach.move_exists(state, unit, steps, displace)
 
 
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:

@@ -9,7 +9,6 @@ few steps a card gives, placing displaced units as it goes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -61,32 +60,53 @@ def step_dirs(rules: HexRules, facing: int) -> int:
     return (1 << facing) | (1 << ((facing + 1) % FACINGS)) | (1 << ((facing - 1) % FACINGS))
 
 
-@dataclass(frozen=True, slots=True)
 class _Move:
-    """What stays fixed while a move is looked ahead."""
+    """What stays fixed while a move is looked ahead (a plain slotted class, not a
+    frozen dataclass: one is built per look-ahead, and a frozen dataclass's
+    `object.__setattr__` per field made that a cost of its own; treat it as read-only).
+    `hexes`, `walls`, `exact` and `facings` are read from the board, the rules and `dirs`
+    once here rather than at every step of the search."""
 
-    board: Board
-    rules: HexRules
-    start: Hex
-    dirs: int
-    displace: bool
-    limit: int
+    __slots__ = ("board", "dirs", "displace", "exact", "facings", "hexes", "limit", "rules",
+                 "start", "walls")
+
+    def __init__(self, board: Board, rules: HexRules, start: Hex, dirs: int,
+                 displace: bool, limit: int) -> None:
+        self.board = board
+        self.rules = rules
+        self.start = start
+        self.dirs = dirs
+        self.displace = displace
+        self.limit = limit
+        self.hexes = board.hexes
+        self.walls = board.walls
+        self.exact = rules.move_exact
+        self.facings = _FACINGS_OF[dirs]
+
+
+_FACINGS_OF = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
+                    for dirs in range(ALL_DIRS + 1))
+"""The facings in a bit set of facings, for every set."""
 
 
 def _context(state: HexState, frame: MoveFrame) -> _Move:
+    return _start_move(state, frame.start, frame.dirs, frame.displace)
+
+
+def _start_move(state: HexState, start: Hex, dirs: int, displace: bool) -> _Move:
     rules = state.rules
     limit = 1 if rules.displace_limit_per_move == "one" else 1 << 30  # HX-A9
-    return _Move(state.setup.board, rules, frame.start, frame.dirs, frame.displace, limit)
+    return _Move(state.setup.board, rules, start, dirs, displace, limit)
 
 
 def _completes(m: _Move, occ: dict[Hex, int], pos: Hex, left: int, taken: int,
                displaced: int) -> bool:
     if left == 0:
         return pos != m.start  # HX-18
-    if not m.rules.move_exact and taken >= 1 and pos != m.start:  # HX-A7: may stop here
+    if not m.exact and taken >= 1 and pos != m.start:  # HX-A7: may stop here
         return True
-    for d in range(FACINGS):
-        if m.dirs >> d & 1 and _step(m, occ, pos, d, left, taken, displaced):
+    for d in m.facings:  # noqa: SIM110 (a loop: no generator per node of the search)
+        if _step(m, occ, pos, d, left, taken, displaced):
             return True
     return False
 
@@ -94,8 +114,8 @@ def _completes(m: _Move, occ: dict[Hex, int], pos: Hex, left: int, taken: int,
 def _step(m: _Move, occ: dict[Hex, int], pos: Hex, d: int, left: int, taken: int,
           displaced: int) -> bool:
     h = around(pos)[d]
-    if not m.board.open(h):
-        return False  # walls and the board's edge stop a move
+    if h not in m.hexes or h in m.walls:
+        return False  # walls and the board's edge stop a move (Board.open)
     other = occ.get(h)
     if other is None:
         return _completes(m, occ, h, left - 1, taken + 1, displaced)
@@ -111,7 +131,7 @@ def _displace(m: _Move, occ: dict[Hex, int], h: Hex, other: int, came: Hex, e: i
     if dest == came or not placeable(m.board, m.rules, occ, dest):  # HX-21, HX-A9
         return False
     del occ[h]
-    on_board = dest in m.board.hexes
+    on_board = dest in m.hexes
     if on_board:
         occ[dest] = other
     try:
@@ -120,6 +140,15 @@ def _displace(m: _Move, occ: dict[Hex, int], h: Hex, other: int, came: Hex, e: i
         if on_board:
             del occ[dest]
         occ[h] = other
+
+
+def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
+    """Whether `unit` has a legal move of `steps` (>= 1) hexes from where it stands
+    (`can_complete` of the move's first frame, without building the frame)."""
+    pos = state.hexes[unit]
+    assert pos is not None
+    m = _start_move(state, pos, step_dirs(state.rules, state.facing[unit]), displace)
+    return _completes(m, others(state, unit), pos, steps, 0, 0)
 
 
 def can_complete(state: HexState, frame: MoveFrame) -> bool:
@@ -136,8 +165,8 @@ def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
     assert pos is not None
     m = _context(state, frame)
     occ = others(state, frame.unit)
-    return [d for d in range(FACINGS) if frame.dirs >> d & 1
-            and _step(m, occ, pos, d, frame.left, frame.taken, frame.displaced)]
+    return [d for d in m.facings
+            if _step(m, occ, pos, d, frame.left, frame.taken, frame.displaced)]
 
 
 def displace_completes(state: HexState, frame: MoveFrame, e: int) -> bool:

@@ -83,7 +83,7 @@ class HexState(StackState[HexAction, Frame, Event]):
     winner: int | None
     leaders: tuple[int, ...]
     over: bool
-    _legal: list[HexAction] | None
+    _legal: tuple[HexAction, ...] | None
     _legal_seat: int
 
     def __init__(self, setup: HexSetup, rng: Any, *, hexes: list[Hex | None] | None = None,
@@ -117,6 +117,7 @@ class HexState(StackState[HexAction, Frame, Event]):
         self.stack = stack if stack is not None else []
         self.log = log if log is not None else []
         self.log_len = len(self.log)
+        self.log_kept = True
         self._hist = list(history) if history is not None else []
         self._hist_len = len(self._hist)
         self.winner = winner
@@ -171,6 +172,7 @@ class HexState(StackState[HexAction, Frame, Event]):
         new.stack = self.stack[:]
         new.log = self.log
         new.log_len = self.log_len
+        new.log_kept = self.log_kept
         new._hist = self._hist
         new._hist_len = self._hist_len
         new.winner = self.winner

@@ -190,8 +190,9 @@ def _draw_step(state: IBState, unit: int, flags: int,
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = ActivationFrame(unit, stage, flags)
-        if state.match.config.ib_windows == "every_step" and state.log_len != logged \
-                and state.log[-1][0] == events.DRAW:  # a card was drawn
+        last = state.last_event() if state.log_len != logged else None
+        if state.match.config.ib_windows == "every_step" and last is not None \
+                and last[0] == events.DRAW:  # a card was drawn
             step_windows.pause(state, unit, stage, flags)
 
 

@@ -34,9 +34,9 @@ class IBState:
     the legal list of the decision it stops at."""
 
     __slots__ = (
-        "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux", "hands",
-        "hp", "log", "log_len", "match", "off", "pending", "queue", "result", "rng", "sigils",
-        "stack", "status", "summoned", "track", "used",
+        "_last", "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux",
+        "hands", "hp", "log", "log_kept", "log_len", "match", "off", "pending", "queue",
+        "result", "rng", "sigils", "stack", "status", "summoned", "track", "used",
     )
 
     match: Match
@@ -57,7 +57,9 @@ class IBState:
     flux: list[int]  # Flux Surge tokens per seat (campaign, IB 7.4); public
     stack: list[Frame]
     log: list[Event]
-    log_len: int
+    log_len: int  # events emitted (with the log off, counted but not stored)
+    log_kept: bool  # False: `drop_log` turned the log off
+    _last: Event | None  # with the log off, the last event (the rules read it)
     activations: int
     result: int | None  # None: in progress; -1 draw; else the winning team
     _legal: list[Action] | None
@@ -100,6 +102,8 @@ class IBState:
         self.stack = stack if stack is not None else []
         self.log = log if log is not None else []
         self.log_len = len(self.log)
+        self.log_kept = True
+        self._last = None
         self.activations = activations
         self.result = result
         self._legal = None
@@ -115,7 +119,9 @@ class IBState:
         return flow.deciding_seat(self)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Legal actions for `seat` (default: the deciding seat); [] if it need not decide."""
+        """Legal actions for `seat` (default: the deciding seat); [] if it need not decide.
+        The cached list itself, not a copy: callers must not change it (none in the
+        project does; `tuple(...)` it to keep it)."""
         legal = self._legal
         if legal is not None and (seat is None or seat == self._legal_seat):
             return legal
@@ -173,6 +179,8 @@ class IBState:
         new.stack = self.stack[:]
         new.log = self.log
         new.log_len = self.log_len
+        new.log_kept = self.log_kept
+        new._last = self._last
         new.activations = self.activations
         new.result = self.result
         new._legal = self._legal
@@ -205,15 +213,36 @@ class IBState:
         self._legal_seat = seat
 
     def emit(self, event: Event) -> None:
-        """Append to the log (copy-on-write: clones share the prefix)."""
-        if len(self.log) != self.log_len:
-            self.log = self.log[: self.log_len]
-        self.log.append(event)
+        """Append to the log (copy-on-write: clones share the prefix); with the log off
+        only count it and keep it as the last."""
+        if self.log_kept:
+            if len(self.log) != self.log_len:
+                self.log = self.log[: self.log_len]
+            self.log.append(event)
+        else:
+            self._last = event
         self.log_len += 1
 
     def events(self) -> Sequence[Event]:
-        """This state's log (a clone's log is its own prefix of a shared list)."""
-        return self.log[: self.log_len]
+        """This state's log (a clone's log is its own prefix of a shared list); empty
+        once the log is off."""
+        return self.log[: self.log_len] if self.log_kept else ()
+
+    def last_event(self) -> Event | None:
+        """The last event emitted, log kept or not (the Draw Step's window reads it)."""
+        if self.log_len == 0:
+            return None
+        return self.log[self.log_len - 1] if self.log_kept else self._last
+
+    def drop_log(self) -> None:
+        """No log from now on (search, the lab, the bench): events are counted and the
+        last one kept, which is all the rules read (IB 3.2.4's window after a draw,
+        activation.py); the log so far is dropped, so views show none (their log is
+        empty: `log_kept` says why). A game played so is the same game."""
+        last = self.last_event()
+        self.log_kept = False
+        self.log = []
+        self._last = last
 
     def on_track(self, unit: int) -> bool:
         """In play: a Character on the track (or a Support in play)."""

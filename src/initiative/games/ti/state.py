@@ -99,7 +99,7 @@ class TIState(StackState[TIAction, Frame, Event]):
     log_len: int
     _hist: list[Record]
     _hist_len: int
-    _legal: list[TIAction] | None
+    _legal: tuple[TIAction, ...] | None
     _legal_seat: int
 
     def __init__(self, setup: TISetup, rng: Any, history: list[Record] | None = None,
@@ -134,6 +134,7 @@ class TIState(StackState[TIAction, Frame, Event]):
         for name, value in start.items():
             setattr(self, name, value)
         self.log_len = len(self.log)
+        self.log_kept = True
         self._hist = list(history) if history is not None else []
         self._hist_len = len(self._hist)
         self._legal = None
