@@ -90,6 +90,17 @@ def test_the_new_tracker_form_offers_the_companion(client: TestClient) -> None:
     assert console.rules_data() == {"rm_counts_as_space": True}  # the engine's flag
 
 
+def test_the_sample_roster_sets_up_a_duel_with_player_pages(client: TestClient) -> None:
+    """"Start with the sample roster" puts two players' heroes and two foes on the roster
+    (IB 2.2), each player and the foes with a page, ready for Start battle."""
+    links = create(client, "ib", sample=True)
+    console = record(client, links["gm"]).console
+    assert isinstance(console, IBCompanionConsole)
+    assert [u.name for u in console.companion.units] == ["Kaede", "Brasso", "Ember", "Ash"]
+    assert {"pc:Ann", "pc:Bea", "pc:foes"} <= set(page_links(client.get(links["gm"]).text))
+    assert run(client, links["gm"], "start").status_code == 303
+
+
 # --- the companion's pages ----------------------------------------------------------------
 
 

@@ -197,9 +197,18 @@ GUIDE = Guide("ib", "Running the Initiative Break companion", (
           ("IB 3.6.2", "no rounds during Time Collapse"), ("IB 3.6.5", "victory"))),
 ))
 
+SAMPLE_LINES = (
+    "add Kaede side=heroes hp=10 speed=3 init=2 player=Ann",
+    "add Brasso side=heroes hp=12 speed=2 init=3 player=Bea",
+    "add Ember side=foes hp=8 speed=4 init=1",
+    "add Ash side=foes hp=6 speed=2 init=1",
+)
+"""A sample duel "start with the sample roster" sets up: two players' heroes against two
+foes the game master plays (original names and stats)."""
+
 WEB = TrackerWeb(
     system="ib", title="Initiative Break table companion (printed cards)", help=HELP,
     guide=GUIDE, order_template="tracker_order_ib.html", view=view, order=order,
     rows=rows, player_names=player_names, own=own, mine_template="tracker_mine_ib.html",
     player_page="tracker_player_ib.html", player_ops=("form",), player_line=player_line,
-    sample_lines=(), rules_example="rm_counts_as_space=true")
+    sample_lines=SAMPLE_LINES, rules_example="rm_counts_as_space=true")
