@@ -97,6 +97,7 @@ def test_a_companion_battle_with_clicks_only_and_a_players_attack(
         page.goto(server.base + "/trackers/new")
         page.get_by_label("Initiative Break table companion (printed cards)").check()
         page.get_by_label("Name").fill("Printed duel")
+        page.get_by_label("Start with the sample roster").uncheck()  # our own units
         page.get_by_role("button", name="Create the tracker").click()
         page.locator("a.gm-link").click()
         expect(page.locator("#connection")).to_have_text("Connected")
