@@ -7,7 +7,7 @@ that game; states hold only what changes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from initiative.engine.errors import ContentError
@@ -587,16 +587,19 @@ class Match:
         config = RulesConfig.from_dict(dict(data.get("rules") or {}), f"{where}.rules")
         return cls(content, config, seats, challengers, bool(data.get("neutral", False)), starts)
 
+_START_FIELDS = tuple(f.name for f in fields(UnitStart))
+"""UnitStart's field names (from the dataclass, not `__slots__`: mypyc)."""
+
 
 def _start_data(start: UnitStart) -> dict[str, Any]:
     """A UnitStart as plain data, defaults left out."""
     default = UnitStart()
     return {f: list(v) if isinstance(v, tuple) else v
-            for f in UnitStart.__slots__ if (v := getattr(start, f)) != getattr(default, f)}
+            for f in _START_FIELDS if (v := getattr(start, f)) != getattr(default, f)}
 
 
 def _start_from(data: dict[str, Any]) -> UnitStart:
-    unknown = set(data) - set(UnitStart.__slots__)
+    unknown = set(data) - set(_START_FIELDS)
     if unknown:
         raise ValueError(f"unknown start fields {sorted(unknown)}")
     hp = data.get("hp")
