@@ -49,7 +49,7 @@ DRAW = "draw"
 KINDS = frozenset((ROLL, PICK, DRAW))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
     """One outcome of a chance node: what kind of step, and which result."""
 
@@ -98,7 +98,7 @@ class ChanceNeeded(Exception):
         self.outcomes = outcomes
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Step(Generic[A]):
     """What a state is resolving in explicit mode: `run(scratch, arg)` (a module-level
     function, so the step stays plain data that clones and pickles), e.g. a seat's
@@ -108,7 +108,7 @@ class Step(Generic[A]):
     arg: A
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PendingChance:
     """A chance node: the step being resolved, the outcomes chosen for it so far and
     the distribution of the next one."""

@@ -61,7 +61,7 @@ def step_dirs(rules: HexRules, facing: int) -> int:
     return (1 << facing) | (1 << ((facing + 1) % FACINGS)) | (1 << ((facing - 1) % FACINGS))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Move:
     """What stays fixed while a move is looked ahead."""
 

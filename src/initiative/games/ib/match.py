@@ -36,7 +36,7 @@ Hook = tuple[int, int, AbilitySpec]
 """(owner unit, ability index on that unit, ability)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SeatSetup:
     """One player: a name, a team number, up to 4 Characters, a deck (card keys) and,
     optionally, one Keystone per Character in the same order (IB 2.2.1)."""
@@ -50,7 +50,7 @@ class SeatSetup:
     """Flux Surge tokens brought from a campaign (IB 7.4), spent in battle."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class UnitStart:
     """How a track unit starts a battle other than fresh (a campaign's persistent state,
     IB 7.1; Elite modifiers, IB 7.7; instant battle modifiers, IB 7.9): its maximum HP
@@ -66,7 +66,7 @@ class UnitStart:
     damage_bonus: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChallengerSetup:
     """A Challenge Card in the game (IB 6.3.3): a CC of the content by key, or a Rival
     (IB 6.8.1): a Character key with the Keystone it was given (IB 6.8.2)."""
@@ -76,7 +76,7 @@ class ChallengerSetup:
     keystone: str = ""
 
 
-@dataclass(slots=True)
+@dataclass
 class _Roster:
     """The track units as `Match` builds them: their specs and Keystones, each unit's
     seat (-1: a CC or Rival) and each seat's units."""
