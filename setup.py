@@ -31,7 +31,8 @@ PURE_ONLY = (
     "engine/data_text.py", "engine/errors.py", "engine/records.py", "engine/schema_text.py",
     "engine/frames.py", "games/ib/frames.py", "games/hex/frames.py", "games/ti/frames.py",
     "games/ib/text", "games/ib/campaign", "games/ib/challenge_cards.py",
-    "games/ib/clauses.py", "games/ib/companion.py", "games/ib/content.py",
+    "games/ib/clauses.py", "games/ib/companion.py", "games/ib/config.py",
+    "games/ib/content.py",
     "games/ib/deckbuilding.py", "games/ib/formats.py", "games/ib/lines.py",
     "games/ib/lint.py", "games/ib/listing.py", "games/ib/loader.py", "games/ib/modes.py",
     "games/ib/movetext.py", "games/ib/notation.py", "games/ib/packs.py",
@@ -49,7 +50,8 @@ PURE_ONLY = (
 """What stays pure Python under those packages: content loading (pydantic, YAML), text,
 notation and records, the registry's entry points and the companion: nothing a decision
 runs, and less to compile; the errors and the record base, which pure classes subclass
-(a Python class cannot subclass a compiled one). The frames too, for now: `SlotFrame`
+(a Python class cannot subclass a compiled one); IB's house-rule flags, which check values
+against their `Literal` type hints (`get_type_hints`). The frames too, for now: `SlotFrame`
 reads `__slots__`, which a compiled class has not (a class-level field list would let
 them compile)."""
 
