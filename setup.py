@@ -39,6 +39,7 @@ PURE_ONLY = (
     "games/ib/presets.py", "games/ib/record.py",
     "games/ib/story.py",
     "games/hex/board_text.py", "games/hex/content.py", "games/hex/entry.py",
+    "games/hex/flags.py", "games/ti/flags.py",
     "games/hex/lint.py", "games/hex/listing.py", "games/hex/loader.py",
     "games/hex/notation.py", "games/hex/record.py", "games/hex/schema.py",
     "games/hex/text.py",
@@ -50,7 +51,7 @@ PURE_ONLY = (
 """What stays pure Python under those packages: content loading (pydantic, YAML), text,
 notation and records, the registry's entry points and the companion: nothing a decision
 runs, and less to compile; the errors and the record base, which pure classes subclass
-(a Python class cannot subclass a compiled one); IB's house-rule flags, which check values
+(a Python class cannot subclass a compiled one); the games' house-rule flags, which check values
 against their `Literal` type hints (`get_type_hints`). The frames too, for now: `SlotFrame`
 reads `__slots__`, which a compiled class has not (a class-level field list would let
 them compile)."""

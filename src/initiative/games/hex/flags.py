@@ -24,7 +24,7 @@ BehindCheck = Literal["declaration", "reaction"]
 StallEnd = Literal["no_playable_card", "idle_round"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HexRules:
     """Every house-rule flag of the skirmish game, with its recorded default."""
 

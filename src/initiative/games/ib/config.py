@@ -25,7 +25,7 @@ from initiative.timing.track_rules import (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RulesConfig:
     """Every house-rule flag of Initiative Break's core rules, with its default."""
 

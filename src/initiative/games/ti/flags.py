@@ -19,7 +19,7 @@ TuckLimit = Literal["per_turn", "per_turn_per_enemy"]
 AnswerMatch = Literal["exact_case_insensitive", "exact"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TIRules:
     """Every house-rule flag of The Initiative, with its recorded default."""
 
