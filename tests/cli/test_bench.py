@@ -16,12 +16,16 @@ from initiative.games import load_game
 ROOT = Path(__file__).resolve().parents[2]
 REQUIRED = ("us_per_decision", "us_per_activation", "decisions_per_s", "games_per_s",
             "clones_per_s")
+BUILDS = ("build: compiled", "build: pure")
+"""The line `initiative bench` prints first: which build runs (issue 27)."""
 LINE = re.compile(r"^([a-z_]+): (\d+(?:\.\d+)?)$")
 
 
 def _figures(stdout: str) -> dict[str, float]:
     found = {}
     for line in stdout.splitlines():
+        if line in BUILDS:
+            continue
         m = LINE.match(line.strip())
         assert m, f"not a `name: value` line: {line!r}"
         found[m.group(1)] = float(m.group(2))
@@ -31,6 +35,7 @@ def _figures(stdout: str) -> dict[str, float]:
 def test_cli_bench_prints_required_figures() -> None:
     out = subprocess.run([sys.executable, "-m", "initiative.cli.main", "bench", "--games", "2"],
                          capture_output=True, text=True, timeout=60, check=True).stdout
+    assert out.splitlines()[0] in BUILDS
     figures = _figures(out)
     for name in REQUIRED:
         assert figures[name] > 0, name

@@ -28,6 +28,7 @@ import typer
 from initiative.cli.common import fail
 from initiative.cli.game_command import Values, check_game, run_for_game
 from initiative.cli.parts import NO_OPTIONS, TerminalGame
+from initiative.engine.build import build_kind
 from initiative.engine.contract import Game, State, without_log
 from initiative.engine.errors import InitiativeError
 from initiative.engine.rng import SplitMix64
@@ -183,9 +184,10 @@ def bench_game(ctx: typer.Context, game: str) -> None:
                 else load_game(name, **values)
         except InitiativeError as exc:
             raise fail(str(exc)) from None
+        print(f"build: {build_kind()}")
         for line in format_figures(run(shared["games"], shared["seed"], built)):
             print(line)
 
     run_for_game(ctx, "bench", name, SHARED, own, measure,
                  "Benchmark the engine with random-vs-random games of the game; one "
-                 "`name: value` per figure.")
+                 "`name: value` per figure, after `build: compiled` or `build: pure`.")

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from initiative.engine.rng import GameRng
 
@@ -49,7 +49,7 @@ DRAW = "draw"
 KINDS = frozenset((ROLL, PICK, DRAW))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Outcome:
     """One outcome of a chance node: what kind of step, and which result."""
 
@@ -98,22 +98,23 @@ class ChanceNeeded(Exception):
         self.outcomes = outcomes
 
 
-@dataclass(frozen=True, slots=True)
-class Step(Generic[A]):
+@dataclass(frozen=True)
+class Step:
     """What a state is resolving in explicit mode: `run(scratch, arg)` (a module-level
     function, so the step stays plain data that clones and pickles), e.g. a seat's
-    action applied, or the deal of the opening hands."""
+    action applied, or the deal of the opening hands. (Not generic in `arg`: mypyc
+    cannot compile a generic dataclass.)"""
 
-    run: Callable[[Any, A], None]
-    arg: A
+    run: Callable[[Any, Any], None]
+    arg: Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PendingChance:
     """A chance node: the step being resolved, the outcomes chosen for it so far and
     the distribution of the next one."""
 
-    step: Step[Any]
+    step: Step
     chosen: tuple[Outcome, ...]
     outcomes: ChanceOutcomes
 
@@ -230,7 +231,7 @@ class Resolvable(Protocol):
     def clone(self) -> Any: ...
 
 
-def attempt(base: S, step: Step[Any], chosen: tuple[Outcome, ...]) -> S | PendingChance:
+def attempt(base: S, step: Step, chosen: tuple[Outcome, ...]) -> S | PendingChance:
     """Run `step` on a clone of `base` whose source serves `chosen`: the finished clone
     (its source ready for the next step), or the node the step now waits on. `base`
     (whose `rng` is an `ExplicitChance`) is not changed."""
@@ -246,7 +247,7 @@ def attempt(base: S, step: Step[Any], chosen: tuple[Outcome, ...]) -> S | Pendin
     return scratch
 
 
-def resolve(base: S, step: Step[Any], chosen: tuple[Outcome, ...],
+def resolve(base: S, step: Step, chosen: tuple[Outcome, ...],
             adopt: Callable[[S], None]) -> None:
     """`attempt` the step, then keep its result: a new chance node becomes pending on
     `base.rng` (`base` otherwise unchanged), a finished clone is handed to `adopt` (which

@@ -9,7 +9,7 @@ from typing import Literal
 Level = Literal["error", "warning"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Finding:
     """One problem: `message` starts with the file (and entry, and field)."""
 

@@ -163,7 +163,11 @@ class KeyedStream(_Draws):
 
     __slots__ = ("_base", "_block", "_words", "key", "state")
 
-    def __init__(self, key: bytes, state: int = 0) -> None:
+    def __init__(self, key: bytes | None = None, state: int = 0) -> None:
+        # No key: a blank that clone() fills in (compiled by mypyc,
+        # `KeyedStream.__new__(KeyedStream)` runs __init__ with no arguments).
+        if key is None:
+            return
         if len(key) != KEY_BYTES:
             raise ValueError(f"a {KEYED} key is {KEY_BYTES} bytes, not {len(key)}")
         self.key = key

@@ -8,7 +8,8 @@ lab, the bench). Its chance source `rng` is sampling (engine.rng) or an
 `ExplicitChance` (engine.chance): then every step runs on a scratch clone, and a step
 that needs chance leaves a pending chance node and this state unchanged.
 
-A game's state subclasses `StackState`, lists its other fields in its own `__slots__`,
+A game's state subclasses `StackState`, lists its other fields in its own `__slots__`
+and `fields`,
 names its rules module as `flow` (`deciding_seat`, `legal_actions`, `check`, `apply`,
 `advance`) and may add automatic rules before `flow.advance` in `advance`."""
 
@@ -51,13 +52,20 @@ def run_settle(state: StackState[Any, Any, Any], _: None) -> None:
     state.advance()
 
 
+STACK_SLOTS = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_kept", "log_len")
+"""The fields `StackState` adds (named here, not read from `__slots__`: a class compiled
+by mypyc has none)."""
+
+
 class StackState(Generic[A, F, E]):
     """The engine contract and the stack, log and history helpers (see the module
     docstring); `A` the game's actions, `F` its frames, `E` its events."""
 
-    __slots__ = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_kept", "log_len")
+    __slots__ = STACK_SLOTS
 
     flow: ClassVar[StackFlow]
+    fields: ClassVar[tuple[str, ...]]
+    """The subclass's own fields (its `__slots__`)."""
     rng: Any  # a chance source: engine.rng.GameRng or engine.chance.ExplicitChance
     stack: list[F]
     log: list[E]
@@ -152,7 +160,7 @@ class StackState(Generic[A, F, E]):
 
     def _adopt(self, source: StackState[A, F, E]) -> None:
         """Take every field of `source` (a finished scratch step) but the history."""
-        names: tuple[str, ...] = (*StackState.__slots__, *type(self).__slots__)
+        names: tuple[str, ...] = (*STACK_SLOTS, *self.fields)
         for name in names:
             if name not in ("_hist", "_hist_len"):
                 setattr(self, name, getattr(source, name))

@@ -57,13 +57,17 @@ class InitiativeTrack:
 
     def __init__(
         self,
-        order: Iterable[int],
+        order: Iterable[int] | None = None,
         rules: TrackRules = _DEFAULT_RULES,
         rm: int | _At | None = _At.END,
         round: int = 1,
         passed: int = 0,
     ) -> None:
         """Build a track; the RM defaults to the far right (IB 2.9 step 5, IB 3.5.1)."""
+        # No order: a blank that clone() or unpickling fills in (compiled by mypyc,
+        # `InitiativeTrack.__new__(InitiativeTrack)` runs __init__ with no arguments).
+        if order is None:
+            return
         units = list(order)
         seen: set[int] = set()
         for u in units:

@@ -18,7 +18,7 @@ SimultaneousIbOrder = Literal["highest_speed_value", "lowest_speed_value"]
 SetupFinalTiebreak = Literal["name", "agreement_required"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TrackRules:
     """Track-level readings of unclear rules (see docs/rules-interpretations.md)."""
 

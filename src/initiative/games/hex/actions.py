@@ -49,7 +49,7 @@ SIZES: dict[Kind, int] = {
 """How many indices each kind takes, in index order."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HexAction:
     """One sub-decision: what kind, and its argument (slot, facing or seat)."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from initiative.games.hex.geometry import Hex
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MoveSection:
     """The top of an Action card (HX-14, HX-16..HX-22)."""
 
@@ -24,7 +24,7 @@ class MoveSection:
     """HX-22 / HX-A3: Power tokens gained (+) or lost (-) by the player using it."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AttackSection:
     """The middle of an Action card (HX-23..HX-29)."""
 
@@ -40,7 +40,7 @@ class AttackSection:
     """HX-22 / HX-A3."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ReactionSection:
     """The bottom of an Action card (HX-30..HX-34)."""
 
@@ -54,7 +54,7 @@ class ReactionSection:
     """HX-22 / HX-A3."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ActionCard:
     """An Action card (HX-12, HX-14): three sections; `key` is its content key."""
 
@@ -65,7 +65,7 @@ class ActionCard:
     reaction: ReactionSection
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StyleHex:
     """One hex of a Style card: its offset from the unit (as if it faced north) and the
     die result that hits there (HX-26: 3 or 4)."""
@@ -74,7 +74,7 @@ class StyleHex:
     needs: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StyleCard:
     """A character's Style card: the hexes its attacks reach (HX-23)."""
 
@@ -83,7 +83,7 @@ class StyleCard:
     hexes: tuple[StyleHex, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Start:
     """Where a player's character starts, and the way it faces."""
 
@@ -91,7 +91,7 @@ class Start:
     facing: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
     """A board (HX-A8): its hexes, the walls among them, and the start positions for
     each number of players (2 to 4)."""
@@ -109,7 +109,7 @@ class Board:
         return h in self.hexes and h not in self.walls
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Character:
     """A playable character: a name, its Style card key and the Action deck it brings
     (card keys, one entry per copy)."""
@@ -120,7 +120,7 @@ class Character:
     deck: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HexContent:
     """All content of one load: every board, Style card, Action card and character by
     key, and the card order that numbers card ids (index into `cards`)."""

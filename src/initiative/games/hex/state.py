@@ -47,15 +47,19 @@ from initiative.games.hex.view import HexView, make_view
 Record = HexAction | Outcome
 """One entry of `history`."""
 
+_FIELDS = (
+    "acted", "alive", "at", "decks", "discards", "facing", "hands", "health", "hexes",
+    "leaders", "line", "over", "phase", "power", "revealed", "rng", "round", "rules",
+    "setup", "stack", "winner",
+)
+"""HexState's own fields (StackState has the rest)."""
+
 
 class HexState(StackState[HexAction, Frame, Event]):
     """A skirmish game in progress (see the module docstring)."""
 
-    __slots__ = (
-        "acted", "alive", "at", "decks", "discards", "facing", "hands", "health", "hexes",
-        "leaders", "line", "over", "phase", "power", "revealed", "rng", "round", "rules",
-        "setup", "stack", "winner",
-    )
+    __slots__ = _FIELDS
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
     flow: ClassVar[StackFlow] = flow
 
     setup: HexSetup
@@ -86,7 +90,8 @@ class HexState(StackState[HexAction, Frame, Event]):
     _legal: tuple[HexAction, ...] | None
     _legal_seat: int
 
-    def __init__(self, setup: HexSetup, rng: Any, *, hexes: list[Hex | None] | None = None,
+    def __init__(self, setup: HexSetup | None = None, rng: Any = None, *,
+                 hexes: list[Hex | None] | None = None,
                  facing: list[int] | None = None, health: list[int] | None = None,
                  power: list[int] | None = None, alive: list[bool] | None = None,
                  hands: list[list[int]] | None = None, decks: list[list[int]] | None = None,
@@ -96,6 +101,10 @@ class HexState(StackState[HexAction, Frame, Event]):
                  history: list[Record] | None = None, winner: int | None = None,
                  leaders: tuple[int, ...] = (), over: bool = False, acted: bool = True
                  ) -> None:
+        # No arguments: a blank that clone() or unpickling fills in (compiled by mypyc,
+        # `HexState.__new__(HexState)` runs __init__ with no arguments).
+        if setup is None:
+            return
         n = setup.num_seats
         self.setup = setup
         self.rules = setup.rules

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 _KIND_WORDS = {kind: word for word, kind in WORDS_TO_KIND.items()}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class HexView:
     """One seat's view: `seat`, its `legal` actions (empty unless it decides now) and
     the data of `to_dict` (read-only: do not mutate it). `frames` (the decision stack,

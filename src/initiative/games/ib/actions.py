@@ -81,7 +81,7 @@ _ARG_COUNT = {Kind.DISCARD: MAX_HAND, Kind.TARGET: MAX_UNITS, Kind.BREAK: MAX_UN
               Kind.TARGET_SUPPORT: MAX_SUPPORTS, Kind.FLUX: 3}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Action:
     """One decision. `arg` is a hand slot, unit slot or status id, or -1."""
 

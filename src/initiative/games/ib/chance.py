@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, cast
+from typing import cast
 
 from initiative.engine.chance import (
     KINDS,
@@ -95,14 +95,14 @@ class ExplicitIBState(IBState):
                 f"chance node (a {pending.outcomes[0][0].kind})")
         self._resolve(pending.step, (*pending.chosen, action))
 
-    def _resolve(self, step: Step[Any], chosen: tuple[Outcome, ...]) -> None:
+    def _resolve(self, step: Step, chosen: tuple[Outcome, ...]) -> None:
         resolve(self, step, chosen, self.adopt)  # adopt: the finished step's scratch state
 
     def clone(self) -> ExplicitIBState:
         return ExplicitIBState.adopting(IBState.clone(self))
 
 
-def start(state: IBState, step: Step[Any]) -> ExplicitIBState:
+def start(state: IBState, step: Step) -> ExplicitIBState:
     """`state` (its source explicit) as an `ExplicitIBState` that resolves `step` at
     once: it stops at the first chance node, or at the next decision."""
     new = ExplicitIBState.adopting(state)

@@ -7,7 +7,7 @@ that game; states hold only what changes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from initiative.engine.errors import ContentError
@@ -36,7 +36,7 @@ Hook = tuple[int, int, AbilitySpec]
 """(owner unit, ability index on that unit, ability)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SeatSetup:
     """One player: a name, a team number, up to 4 Characters, a deck (card keys) and,
     optionally, one Keystone per Character in the same order (IB 2.2.1)."""
@@ -50,7 +50,7 @@ class SeatSetup:
     """Flux Surge tokens brought from a campaign (IB 7.4), spent in battle."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class UnitStart:
     """How a track unit starts a battle other than fresh (a campaign's persistent state,
     IB 7.1; Elite modifiers, IB 7.7; instant battle modifiers, IB 7.9): its maximum HP
@@ -66,7 +66,7 @@ class UnitStart:
     damage_bonus: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChallengerSetup:
     """A Challenge Card in the game (IB 6.3.3): a CC of the content by key, or a Rival
     (IB 6.8.1): a Character key with the Keystone it was given (IB 6.8.2)."""
@@ -76,7 +76,7 @@ class ChallengerSetup:
     keystone: str = ""
 
 
-@dataclass(slots=True)
+@dataclass
 class _Roster:
     """The track units as `Match` builds them: their specs and Keystones, each unit's
     seat (-1: a CC or Rival) and each seat's units."""
@@ -587,16 +587,19 @@ class Match:
         config = RulesConfig.from_dict(dict(data.get("rules") or {}), f"{where}.rules")
         return cls(content, config, seats, challengers, bool(data.get("neutral", False)), starts)
 
+_START_FIELDS = tuple(f.name for f in fields(UnitStart))
+"""UnitStart's field names (from the dataclass, not `__slots__`: mypyc)."""
+
 
 def _start_data(start: UnitStart) -> dict[str, Any]:
     """A UnitStart as plain data, defaults left out."""
     default = UnitStart()
     return {f: list(v) if isinstance(v, tuple) else v
-            for f in UnitStart.__slots__ if (v := getattr(start, f)) != getattr(default, f)}
+            for f in _START_FIELDS if (v := getattr(start, f)) != getattr(default, f)}
 
 
 def _start_from(data: dict[str, Any]) -> UnitStart:
-    unknown = set(data) - set(UnitStart.__slots__)
+    unknown = set(data) - set(_START_FIELDS)
     if unknown:
         raise ValueError(f"unknown start fields {sorted(unknown)}")
     hp = data.get("hp")

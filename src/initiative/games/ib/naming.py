@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Named:
     """What naming needs of one unit (from the public Match): its printed name and
     title, its card key when it is a Challenge Card (copies are numbered), and its seat

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance, Step
@@ -106,6 +105,7 @@ class IBGame:
         self.explicit_chance = explicit_chance
         """Whether states show chance as CHANCE nodes (games/ib/chance.py) instead of
         sampling it from their generator."""
+        self._public: PublicMatch | None = None
 
     def new_initial_state(self, seed: int) -> IBState:
         return new_game(self.match, seed, explicit_chance=self.explicit_chance)
@@ -119,10 +119,14 @@ class IBGame:
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
-    @cached_property
+    @property
     def public(self) -> PublicMatch:
-        """The game as every seat knows it (no hidden deck lists): what bots are given."""
-        return public_description(self.match)
+        """The game as every seat knows it (no hidden deck lists): what bots are given;
+        built once (a lazy field, not `cached_property`: a compiled class has no
+        `__dict__` to cache in)."""
+        if self._public is None:
+            self._public = public_description(self.match)
+        return self._public
 
     def determinize(self, view: IBView, rng: SplitMix64) -> IBState:
         """A state dealt from `view` on the public description (`determinize.py`)."""

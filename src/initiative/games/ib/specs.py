@@ -25,7 +25,7 @@ CARD_PLAIN, CARD_TECHNIQUE, CARD_EVENT, CARD_SIGIL, CARD_SUPPORT = range(5)
 """`Match.card_codes`: a card's kind as a small int (the hot path reads it)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Condition:
     """`only_if` (statuses by name; checked per target, off the hot path)."""
 
@@ -35,7 +35,7 @@ class Condition:
     support: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Clause:
     target: str
     damage: int
@@ -62,7 +62,7 @@ class Clause:
 CLEANSE_NONE, CLEANSE_ONE, CLEANSE_ALL = -1, -2, -3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AbilitySpec:
     """A compiled passive ability: `trigger` "" for a static modifier."""
 
@@ -76,14 +76,14 @@ class AbilitySpec:
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Move:
     name: str
     kind: str  # one of MOVE_KINDS
     effects: tuple[Clause, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class When:
     self_hp_at_most: int | None = None
     self_has_status: int | None = None  # status ids
@@ -93,7 +93,7 @@ class When:
     round_at_least: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Phase:
     """One phase's behaviour; `table[f - 1]` is the move index for face f; `trigger`
     and `break_art` are move indices (-1: none)."""
@@ -108,7 +108,7 @@ class Phase:
     on_enter: tuple[Clause, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ChallengeSpec:
     key: str
     name: str
@@ -134,7 +134,7 @@ class ChallengeSpec:
         return tuple(dict.fromkeys(found))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EncounterSpec:
     key: str
     name: str
@@ -144,7 +144,7 @@ class EncounterSpec:
     rivals: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CharacterSpec:
     key: str
     name: str
@@ -160,7 +160,7 @@ class CharacterSpec:
     abilities: tuple[AbilitySpec, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardSpec:
     key: str
     name: str
@@ -179,7 +179,7 @@ class CardSpec:
         return self.kind in PLAYABLE_KINDS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class KeystoneSpec:
     key: str
     name: str
@@ -188,7 +188,7 @@ class KeystoneSpec:
     passive: AbilitySpec | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Content:
     """Everything a game reads, compiled once and shared."""
 

@@ -24,6 +24,14 @@ from initiative.timing.track import InitiativeTrack
 if TYPE_CHECKING:
     from initiative.games.ib.match import Match
 
+_FIELDS = (
+    "_last", "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux",
+    "hands", "hp", "log", "log_kept", "log_len", "match", "off", "pending", "queue", "result",
+    "rng", "sigils", "stack", "status", "summoned", "track", "used",
+)
+"""IBState's fields (named here, not read from `__slots__`: a class compiled by mypyc
+has none)."""
+
 
 class IBState:
     """A game in progress. `setup.new_game` builds one at its first decision;
@@ -33,11 +41,7 @@ class IBState:
     rules call `invalidate` when they change it and `offer` when a step has computed
     the legal list of the decision it stops at."""
 
-    __slots__ = (
-        "_last", "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux",
-        "hands", "hp", "log", "log_kept", "log_len", "match", "off", "pending", "queue",
-        "result", "rng", "sigils", "stack", "status", "summoned", "track", "used",
-    )
+    __slots__ = _FIELDS
 
     match: Match
     track: InitiativeTrack
@@ -65,7 +69,8 @@ class IBState:
     _legal: list[Action] | None
     _legal_seat: int
 
-    def __init__(self, match: Match, rng: GameRng, *, track: InitiativeTrack | None = None,
+    def __init__(self, match: Match | None = None, rng: GameRng | None = None, *,
+                 track: InitiativeTrack | None = None,
                  hp: list[int] | None = None, charge: list[int] | None = None,
                  status: list[int] | None = None, pending: list[tuple[int, ...]] | None = None,
                  used: list[int] | None = None,
@@ -79,6 +84,10 @@ class IBState:
         """Every field given, or else as a battle starts before setup (IB 2.9): each
         Character at its printed HP with nothing on it, Supports and spawn slots out of
         play, an empty track, empty piles, the seats' Flux, nothing on the stack."""
+        # No arguments: a blank that clone() or unpickling fills in (compiled by mypyc,
+        # `IBState.__new__(IBState)` runs __init__ with no arguments).
+        if match is None or rng is None:
+            return
         n_units = len(match.max_hp)  # Characters, then Support and spawn slots
         n_chars = match.num_characters
         self.match = match
@@ -139,9 +148,11 @@ class IBState:
         """The pending chance node's outcomes: none here (chance is sampled)."""
         return []
 
-    apply = flow.apply
-    """Validate, then apply `action` and run the rules to the next decision (bound
-    directly to `flow.apply`: one call less on the hot path)."""
+    def apply(self, action: Action, stop_between: bool = False) -> None:
+        """Validate, then apply `action` and run the rules to the next decision
+        (`flow.apply`; a method, not `apply = flow.apply`: mypyc does not bind a module
+        function stored on a compiled class)."""
+        flow.apply(self, action, stop_between)
 
     def view(self, seat: int) -> IBView:
         return make_view(self, seat)
@@ -191,14 +202,14 @@ class IBState:
     def adopting(cls, source: IBState) -> Self:
         """A `cls` (a subclass: explicit chance's, chance.py) holding `source`'s fields,
         shared rather than copied (the constructor's other fast twin)."""
-        new = object.__new__(cls)
+        new = cls.__new__(cls)
         new.adopt(source)
         return new
 
     def adopt(self, source: IBState) -> None:
         """Take every field of `source`, shared rather than copied (explicit chance keeps
         the scratch state a finished step left, chance.py)."""
-        for name in IBState.__slots__:
+        for name in _FIELDS:
             setattr(self, name, getattr(source, name))
 
     # --- helpers used by the rules ---------------------------------------------

@@ -6,7 +6,14 @@ instances, which all trigger together at the status's next trigger.
 
 from __future__ import annotations
 
-BURN, STUN, SEAL, MUTE, GUARD, WEAKEN, INSIGHT = range(7)
+# One name a line (not `= range(7)`): mypy types them across import cycles (mypyc).
+BURN = 0
+STUN = 1
+SEAL = 2
+MUTE = 3
+GUARD = 4
+WEAKEN = 5
+INSIGHT = 6
 NAMES: tuple[str, ...] = ("burn", "stun", "seal", "mute", "guard", "weaken", "insight")
 BY_NAME: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 MAX_STACK = 15

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class UnitView:
     unit: int
     label: str
@@ -76,7 +76,7 @@ class UnitView:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class IBView:
     seat: int
     seat_names: tuple[str, ...]

@@ -104,7 +104,7 @@ _PACKED = (Kind.PLAY, Kind.TUCK)
 """Kinds whose argument packs two numbers: (pile or enemy) * MAX_CARDS + card id."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TIAction:
     """One sub-decision: what kind, and its argument (seat, card, room, token, ...)."""
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from initiative.games.ti.state import TIState
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Link:
     """A printed passage (`door` -1, `walled` when a wall token closes it) or a door
     (its index in the mission's doors)."""
@@ -31,7 +31,7 @@ class Link:
     door: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Tables:
     """What never changes in a game's board: its links and the open passages per room."""
 

@@ -28,7 +28,7 @@ def character_seat_label(content: TIContent, player: str, character: str) -> str
     return seat_label(player, known.name if known is not None else character)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SeatSetup:
     """A seat: the person's name and the character they play (TI-1)."""
 
@@ -43,7 +43,7 @@ class SeatSetup:
         return seat_label(self.name, self.character.name)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TISetup:
     """Everything fixed before the first shuffle."""
 

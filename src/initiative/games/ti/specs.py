@@ -50,7 +50,7 @@ FEATURE_KINDS: tuple[FeatureKind, ...] = ("entrance", "laser_tripwire", "safe", 
                                           "alarm")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ResourceCard:
     """A resource card (TI-6): a suit and a value, or a time card (TI-49, TI-51)."""
 
@@ -63,7 +63,7 @@ class ResourceCard:
     """Time icons: 0 for a resource card, 1 or 2 for a time card (TI-51)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Room:
     """A room of a board, drawn at grid cell (col, row)."""
 
@@ -73,7 +73,7 @@ class Room:
     row: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
     """A board side (TI-2): rooms and the printed passageways between them (TI-17).
     Two rooms without a passage are split by a printed wall."""
@@ -93,7 +93,7 @@ class Board:
         raise KeyError(key)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Glyph:
     """A glyph (TI-21): a key, a readable name and the short mark drawn for it."""
 
@@ -102,7 +102,7 @@ class Glyph:
     mark: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TokenSpec:
     """One clue token's face (TI-19..TI-38)."""
 
@@ -119,7 +119,7 @@ class TokenSpec:
     """TI-16 hook: designer text shown when this token is revealed."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Stack:
     """A room's face-down clue stack at setup (TI-4): `tan` tokens dealt from the
     mission's shuffled tan pool, shuffled together with the mission's `extra` tokens
@@ -130,7 +130,7 @@ class Stack:
     extra: tuple[TokenSpec, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Feature:
     """A feature token placed at setup (TI-4) in `room`."""
 
@@ -138,7 +138,7 @@ class Feature:
     room: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Door:
     """A locked door (TI-36) on the passage between rooms a and b (a < b)."""
 
@@ -146,7 +146,7 @@ class Door:
     b: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Window:
     """A console window (TI-5, TI-22): the glyph printed on it and the symbols it hides
     (one, or several inside an Answer area, TI-55)."""
@@ -155,7 +155,7 @@ class Window:
     symbols: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EnemyAbility:
     """What an enemy does when a token with `icon` is revealed (TI-40).
 
@@ -171,7 +171,7 @@ class EnemyAbility:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Enemy:
     """An enemy card (TI-39..TI-46): its suits (three for the any-suit enemy, TI-46) and
     strength."""
@@ -183,7 +183,7 @@ class Enemy:
     abilities: tuple[EnemyAbility, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Placement:
     """An enemy of a mission and the room its standee starts in (TI-39)."""
 
@@ -195,7 +195,7 @@ SpecialAbility = Literal["move_2", "reveal_here", "disarm_nearby", "arrange_top_
 """The character special actions the rules engine knows (TI-13)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Character:
     """A character card: a name and its special action (TI-13)."""
 
@@ -205,7 +205,7 @@ class Character:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Secret:
     """A secret card (TI-25)."""
 
@@ -214,7 +214,7 @@ class Secret:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Story:
     """TI-16 hook: a mission's designer text, shown before play and after it."""
 
@@ -223,7 +223,7 @@ class Story:
     loss: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Mission:
     """A mission card (TI-2..TI-5, TI-54, TI-55): the board side, the clue stacks and
     the tan pool they are dealt from, features, doors and wall tokens, the console, the
@@ -275,7 +275,7 @@ class Mission:
         return frozenset(w.glyph for w in self.windows)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TIContent:
     """All content of one load, and the order that numbers resource cards (index into
     `cards`). `campaign` lists mission keys in campaign order (TI-57)."""

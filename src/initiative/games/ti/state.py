@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from initiative.engine.chance import Outcome
-from initiative.engine.stack_state import StackFlow, StackState
+from initiative.engine.stack_state import STACK_SLOTS, StackFlow, StackState
 from initiative.games.ti import events as ev
 from initiative.games.ti import flow
 from initiative.games.ti.actions import TIAction
@@ -49,11 +49,15 @@ _SCALARS = ("setup", "rules", "top_seer", "peril", "reshuffles", "dealt", "turn"
             "first", "active", "actions_taken", "tucks", "proposals", "passes", "won",
             "loss_reason", "over", "entered")
 
+_FIELDS = ("rng", *_LISTS, *_FLAT, *_SCALARS)
+"""TIState's own fields (StackState has the rest)."""
+
 
 class TIState(StackState[TIAction, Frame, Event]):
     """A game of The Initiative in progress (see the module docstring)."""
 
-    __slots__ = ("rng", *_LISTS, *_FLAT, *_SCALARS)
+    __slots__ = _FIELDS
+    fields: ClassVar[tuple[str, ...]] = _FIELDS
     flow: ClassVar[StackFlow] = flow
 
     setup: TISetup
@@ -102,8 +106,12 @@ class TIState(StackState[TIAction, Frame, Event]):
     _legal: tuple[TIAction, ...] | None
     _legal_seat: int
 
-    def __init__(self, setup: TISetup, rng: Any, history: list[Record] | None = None,
-                 **parts: Any) -> None:
+    def __init__(self, setup: TISetup | None = None, rng: Any = None,
+                 history: list[Record] | None = None, **parts: Any) -> None:
+        # No arguments: a blank that clone() or unpickling fills in (compiled by mypyc,
+        # `TIState.__new__(TIState)` runs __init__ with no arguments).
+        if setup is None:
+            return
         mission = setup.mission
         content = setup.content
         n = setup.num_seats
@@ -162,7 +170,7 @@ class TIState(StackState[TIAction, Frame, Event]):
             setattr(new, name, [x[:] for x in getattr(self, name)])
         for name in _FLAT:
             setattr(new, name, getattr(self, name)[:])
-        for name in (*_SCALARS, *StackState.__slots__):
+        for name in (*_SCALARS, *STACK_SLOTS):
             setattr(new, name, getattr(self, name))
         return new
 

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 _LEFT = frozenset({RUN, MOVE_2, INTEL, GATHER, DISCARD, ARRANGE})
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, eq=False)
 class TIView:
     """One seat's view: `seat`, its `legal` actions (empty unless it decides now) and
     the data of `to_dict` (read-only). `frames` (the decision stack, bottom first) and
