@@ -14,7 +14,7 @@ from typing import Any
 from initiative.timing.ticks import TickError, TickRules, TickTracker
 from initiative.timing.ticks_content import EFFECT_TEMPLATES, sample_roster
 from initiative.trackers import saving
-from initiative.trackers.base import chain_position
+from initiative.trackers.base import UndoChain
 from initiative.trackers.command_catalogue import catalogue, help_text
 from initiative.trackers.exalted_args import (
     DURATION_WORDS,
@@ -40,7 +40,7 @@ def _begin_if_up(t: TickTracker, name: str) -> None:
         t.begin_turn(name)
 
 
-class ExaltedConsole:
+class ExaltedConsole(UndoChain):
     """The tracker plus its undo history and the command dispatch."""
 
     system = "exalted"
@@ -52,9 +52,7 @@ class ExaltedConsole:
         self.seed = seed
         self.db = saving.StoreLink(db)
         self.write = write
-        self.history: list[dict[str, Any]] = [self.tracker.to_dict()]
-        self.labels: list[str] = ["new combat"]
-        self.pos = 0
+        self._start_history(self.tracker.to_dict(), "new combat")
 
     # ----------------------------------------------------------------- plumbing
 
@@ -64,23 +62,10 @@ class ExaltedConsole:
         self.tracker = work
         for entry in work.log[start:]:
             self.write(entry.text)
-        del self.history[self.pos + 1 :]
-        del self.labels[self.pos + 1 :]
-        self.history.append(work.to_dict())
-        self.labels.append(label)
-        self.pos += 1
+        self._record(work.to_dict(), label)
 
-    @property
-    def can_undo(self) -> bool:
-        return self.pos > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self.pos + 1 < len(self.history)
-
-    def _restore(self, pos: int) -> None:
-        self.pos = pos
-        self.tracker = TickTracker.from_dict(self.history[pos])
+    def _adopt_state(self, state: dict[str, Any]) -> None:
+        self.tracker = TickTracker.from_dict(state)
 
     # ----------------------------------------------------------------- dispatch
 
@@ -487,19 +472,6 @@ class ExaltedConsole:
         for entry in self.tracker.log:
             self.write(f"{entry.seq:>3} r{entry.round} {entry.text}")
 
-    def cmd_undo(self, args: list[str], line: str) -> None:
-        if self.pos == 0:
-            raise Usage("nothing to undo")
-        label = self.labels[self.pos]
-        self._restore(self.pos - 1)
-        self.write(f"undone: {label}")
-
-    def cmd_redo(self, args: list[str], line: str) -> None:
-        if self.pos + 1 >= len(self.history):
-            raise Usage("nothing to redo")
-        self._restore(self.pos + 1)
-        self.write(f"redone: {self.labels[self.pos]}")
-
     def save_data(self) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
@@ -517,11 +489,7 @@ class ExaltedConsole:
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise Usage(f"{label} is not a valid saved combat ({exc!r})") from None
         self.tracker = loaded
-        del self.history[self.pos + 1 :]
-        del self.labels[self.pos + 1 :]
-        self.history.append(loaded.to_dict())
-        self.labels.append(f"load {label}")
-        self.pos += 1
+        self._record(loaded.to_dict(), f"load {label}")
         self.write(
             f"loaded {label}: phase {loaded.phase}, round {loaded.round}, "
             f"{len(loaded.fighters)} character(s)"
@@ -537,30 +505,8 @@ class ExaltedConsole:
     def clone(self, write: Callable[[str], None]) -> ExaltedConsole:
         copy = ExaltedConsole(write, self.tracker.rules, self.seed, self.db.url)
         copy.tracker = self.tracker.clone()
-        copy.history, copy.labels, copy.pos = list(self.history), list(self.labels), self.pos
+        self._copy_history(copy)
         return copy
-
-    def history_data(self) -> dict[str, Any]:
-        return {"chain": list(self.history), "pos": self.pos, "labels": list(self.labels)}
-
-    def restore_history(self, data: dict[str, Any]) -> None:
-        chain, pos = chain_position(data)
-        labels = [str(label) for label in data["labels"]]
-        if len(labels) != len(chain):
-            raise ValueError("history labels and states differ in number")
-        self.tracker = TickTracker.from_dict(chain[pos])
-        self.history, self.labels, self.pos = chain, labels, pos
-
-    def trim_history(self, keep: int) -> None:
-        drop = max(0, self.pos - keep)
-        if drop:
-            del self.history[:drop]
-            del self.labels[:drop]
-            self.pos -= drop
-
-    def marker(self) -> tuple[Any, ...]:
-        # Every change is an undo step: it moves pos (a change, undo, redo or load).
-        return self.pos, len(self.history)
 
     def cmd_save(self, args: list[str], line: str) -> None:
         need(args, 1, "save FILE|db:NAME")

@@ -21,7 +21,7 @@ from initiative.games.ib.content import Content
 from initiative.games.ib.packs import content_for
 from initiative.games.ib.specs import CharacterSpec
 from initiative.trackers import saving
-from initiative.trackers.base import chain_position
+from initiative.trackers.base import UndoChain
 from initiative.trackers.command_catalogue import catalogue, help_text
 from initiative.trackers.ib_companion_args import (
     Usage,
@@ -53,7 +53,7 @@ def parse_config(rules: dict[str, Any]) -> RulesConfig:
         raise ValueError(f"bad house rules: {exc}") from None
 
 
-class IBCompanionConsole:
+class IBCompanionConsole(UndoChain):
     """The companion plus its undo history and the command dispatch."""
 
     system = "ib"
@@ -65,9 +65,7 @@ class IBCompanionConsole:
         self.seed = seed  # nothing is rolled; kept for the store's record
         self.db = saving.StoreLink(db)
         self.write = write
-        self.history: list[dict[str, Any]] = [self.companion.to_dict()]
-        self.labels: list[str] = ["new battle"]
-        self.pos = 0
+        self._start_history(self.companion.to_dict(), "new battle")
         self._content: Content | None = None
 
     # ----------------------------------------------------------------- plumbing
@@ -77,11 +75,7 @@ class IBCompanionConsole:
         self.companion = work
         for text in work.lines[start:]:
             self.write(text)
-        del self.history[self.pos + 1:]
-        del self.labels[self.pos + 1:]
-        self.history.append(work.to_dict())
-        self.labels.append(label)
-        self.pos += 1
+        self._record(work.to_dict(), label)
 
     def _ops(self, ops: list[Op], label: str) -> None:
         """Apply a line's operations on a copy; the line's effect has then resolved:
@@ -93,17 +87,8 @@ class IBCompanionConsole:
             work.apply(("settle",))
         self._commit(work, label)
 
-    @property
-    def can_undo(self) -> bool:
-        return self.pos > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self.pos + 1 < len(self.history)
-
-    def _restore(self, pos: int) -> None:
-        self.pos = pos
-        self.companion = Companion.from_dict(self.history[pos])
+    def _adopt_state(self, state: dict[str, Any]) -> None:
+        self.companion = Companion.from_dict(state)
 
     # ----------------------------------------------------------------- dispatch
 
@@ -294,19 +279,6 @@ class IBCompanionConsole:
         for key, value in changed.items():
             self.write(f"  {key} = {value}")
 
-    def cmd_undo(self, args: list[str], line: str) -> None:
-        if self.pos == 0:
-            raise Usage("nothing to undo")
-        label = self.labels[self.pos]
-        self._restore(self.pos - 1)
-        self.write(f"undone: {label}")
-
-    def cmd_redo(self, args: list[str], line: str) -> None:
-        if self.pos + 1 >= len(self.history):
-            raise Usage("nothing to redo")
-        self._restore(self.pos + 1)
-        self.write(f"redone: {self.labels[self.pos]}")
-
     # ----------------------------------------------------------------- saving
 
     def save_data(self) -> dict[str, Any]:
@@ -340,29 +312,8 @@ class IBCompanionConsole:
     def clone(self, write: Callable[[str], None]) -> IBCompanionConsole:
         copy = IBCompanionConsole(write, self.companion.config, self.seed, self.db.url)
         copy.companion = self.companion.clone()
-        copy.history, copy.labels, copy.pos = list(self.history), list(self.labels), self.pos
+        self._copy_history(copy)
         return copy
-
-    def history_data(self) -> dict[str, Any]:
-        return {"chain": list(self.history), "pos": self.pos, "labels": list(self.labels)}
-
-    def restore_history(self, data: dict[str, Any]) -> None:
-        chain, pos = chain_position(data)
-        labels = [str(label) for label in data["labels"]]
-        if len(labels) != len(chain):
-            raise ValueError("history labels and states differ in number")
-        self.companion = Companion.from_dict(chain[pos])
-        self.history, self.labels, self.pos = chain, labels, pos
-
-    def trim_history(self, keep: int) -> None:
-        drop = max(0, self.pos - keep)
-        if drop:
-            del self.history[:drop]
-            del self.labels[:drop]
-            self.pos -= drop
-
-    def marker(self) -> tuple[Any, ...]:
-        return self.pos, len(self.history)
 
     def cmd_save(self, args: list[str], line: str) -> None:
         if not args:
