@@ -22,6 +22,7 @@ from initiative.games.hex.notation import position_of as hex_position
 from initiative.games.ib import record as ib_record
 from initiative.games.ib.movetext import parse_action
 from initiative.games.ib.notation import position_to_dict as ib_position
+from initiative.games.ti import actions as ti_actions
 from initiative.games.ti import record as ti_record
 from initiative.games.ti.notation import position_of as ti_position
 
@@ -261,3 +262,19 @@ def test_hex_move_look_ahead_agrees_with_the_first_frame(rules: dict[str, Any]) 
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
     assert checked > 1000
+
+
+def test_ti_actions_by_kind_are_the_interned_actions() -> None:
+    """The Initiative's action tuples the rules index (`of_kind`, `plays_of`,
+    `tucks_of`) hold exactly the interned actions `act`, `play` and `tuck` give."""
+    for kind in ti_actions.Kind:
+        by_arg = ti_actions.of_kind(kind)
+        assert len(by_arg) == ti_actions.SIZES[kind]
+        assert all(a is ti_actions.act(kind, arg) for arg, a in enumerate(by_arg))
+    for pile in range(ti_actions.NUM_PILES):
+        assert all(a is ti_actions.play(pile, c) for c, a in enumerate(ti_actions.plays_of(pile)))
+        assert len(ti_actions.plays_of(pile)) == ti_actions.MAX_CARDS
+    for enemy in range(ti_actions.MAX_ENEMIES):
+        assert all(a is ti_actions.tuck(enemy, c)
+                   for c, a in enumerate(ti_actions.tucks_of(enemy)))
+        assert len(ti_actions.tucks_of(enemy)) == ti_actions.MAX_CARDS
