@@ -124,7 +124,7 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
         return [REPLACES[i] for i in sigils.replace_options(state, frame.recipient, frame.card)]
     clauses = clauses_of(state, unit, frame.kind, frame.card, frame.tier)
     if stage == AS_CLEANSE:
-        bits = state.status[_clause_targets(state, frame, frame.clause)[0]]
+        bits = state.status[_clause_targets(state, frame, clauses, frame.clause)[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
     clause = clauses[frame.targets.index(PENDING)]
     n = state.match.num_characters
@@ -149,7 +149,8 @@ def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
         _choose_recipient(state, frame, action.arg)
         return
     if action.kind == K_CLEANSE:
-        target = _clause_targets(state, frame, frame.clause)[0]
+        clauses = clauses_of(state, frame.unit, frame.kind, frame.card, frame.tier)
+        target = _clause_targets(state, frame, clauses, frame.clause)[0]
         damage.cleanse(state, target, action.arg)
         state.stack[-1] = frame.at(AS_RESOLVE, sub=2)
         return
@@ -187,13 +188,16 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 else NO_TARGET
             stack[-1] = _with_target(frame, chosen)
             return True
-        stack[-1] = frame.at(AS_RESOLVE)
+        stack[-1] = frame = frame.at(AS_RESOLVE)
         if not frame.via_ib and stage == AS_TARGET:
             _announce(state, frame)
-            windows.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
-    elif stage == AS_CLEANSE:
+            if windows.open_window(state, W_AFTER_DECLARE) \
+                    or state.result is not None or stack[-1] is not frame:  # IB 3.7.5, AMB-32
+                return True
+        stage = AS_RESOLVE  # nothing came between: resolve now (as the next step would)
+    if stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
-    elif stage == AS_RESOLVE:
+    if stage == AS_RESOLVE:
         if _abandoned(state, frame):
             finish(state)
             return True
@@ -213,14 +217,20 @@ def step(state: IBState, frame: ActionFrame) -> bool:
             if _orphaned(state, frame):
                 return True
         return _resolve(state, frame)
-    elif stage == AS_AFTER and not frame.via_ib:
-        if windows.open_window(state, W_AFTER_RESOLVE):  # the window reads no ACTION frame
-            stack[-2] = frame.at(AS_DONE)
-        else:
-            finish(state)
+    if stage == AS_AFTER:
+        _after(state, frame)
     else:
         finish(state)
     return True
+
+
+def _after(state: IBState, frame: ActionFrame) -> None:
+    """The ACTION frame `frame` on top has resolved (AS_AFTER): the response window
+    after resolution (IB 3.7.5; none after an IB's Break Art), then it is done."""
+    if not frame.via_ib and windows.open_window(state, W_AFTER_RESOLVE):
+        state.stack[-2] = frame.at(AS_DONE)  # the window reads no ACTION frame
+    else:
+        finish(state)
 
 
 def finish(state: IBState) -> None:
@@ -386,10 +396,11 @@ def _orphaned(state: IBState, frame: ActionFrame) -> bool:
     return True
 
 
-def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> list[int]:
-    """The units clause `i` affects now (defeated units drop out)."""
+def _clause_targets(state: IBState, frame: ActionFrame, clauses: tuple[Clause, ...],
+                    i: int) -> list[int]:
+    """The units clause `i` of `clauses` (the frame's, `clauses_of`) affects now
+    (defeated units drop out)."""
     unit = frame.unit
-    clauses = clauses_of(state, unit, frame.kind, frame.card, frame.tier)
     condition = clauses[i].only_if
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
@@ -415,7 +426,7 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
     i, sub = frame.clause, frame.sub
     while i < len(clauses):
         clause = clauses[i]
-        hit = _clause_targets(state, frame, i)
+        hit = _clause_targets(state, frame, clauses, i)
         if sub == 0:
             effects.damage_and_heal(state, unit, clause, hit)
             if clause.cleanse == CLEANSE_ONE and hit:
@@ -434,5 +445,6 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
         i, sub = i + 1, 0
     if kind == K_BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
         gain_charge(state, unit, 1)
-    state.stack[-1] = frame.at(AS_AFTER, i, 0)
+    state.stack[-1] = frame = frame.at(AS_AFTER, i, 0)
+    _after(state, frame)  # at once, as the next step would (a Charge gain fires nothing)
     return True
