@@ -146,12 +146,10 @@ def order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:
 def refresh_round(state: IBState) -> None:
     """IB 3.5.4: once-per-round usages reset (AMB-22)."""
     used = state.used
-    for i in range(len(used)):
-        used[i] &= ~ROUND_BITS
+    used[:] = [bits & ~ROUND_BITS for bits in used]
 
 
 def refresh_activation(state: IBState) -> None:
     """A new activation: once-per-activation usages reset."""
     used = state.used
-    for i in range(len(used)):
-        used[i] &= ~ACTIVATION_BITS
+    used[:] = [bits & ~ACTIVATION_BITS for bits in used]

@@ -131,6 +131,10 @@ class Match:
     """(seat, support card id) -> its unit."""
     support_mask: int = field(init=False)
     """Bit set of the Support units."""
+    character_mask: int = field(init=False)
+    """Bit set of the Character units (every unit below `num_characters`)."""
+    team_masks: dict[int, int] = field(init=False)
+    """team -> bit set of its units, Characters and Supports (`unit_team`)."""
     max_hp: tuple[int, ...] = field(init=False)
     unit_abilities: tuple[tuple[AbilitySpec, ...], ...] = field(init=False)
     """Keystone passive first (index 0), then the Character's or Support's abilities."""
@@ -251,6 +255,9 @@ class Match:
         set_(self, "support_cards", tuple(card for _, card in supports))
         set_(self, "support_slot", {key: n + i for i, key in enumerate(supports)})
         set_(self, "support_mask", ((1 << len(supports)) - 1) << n)
+        set_(self, "character_mask", (1 << n) - 1)
+        set_(self, "team_masks", {team: _mask(u for u, t in enumerate(self.unit_team) if t == team)
+                                  for team in set(self.unit_team)})
         cards = self.content.cards
         set_(self, "labels", _labels([u.key for u in roster.units]
                                      + [cards[c].key for _, c in supports]))
