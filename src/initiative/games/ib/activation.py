@@ -190,10 +190,10 @@ def _draw_step(state: IBState, unit: int, flags: int,
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = ActivationFrame(unit, stage, flags)
-        last = state.last_event() if state.log_len != logged else None
-        if state.match.config.ib_windows == "every_step" and last is not None \
-                and last[0] == events.DRAW:  # a card was drawn
-            step_windows.pause(state, unit, stage, flags)
+        if state.match.config.ib_windows == "every_step" and state.log_len != logged:
+            last = state.last_event()
+            if last is not None and last[0] == events.DRAW:  # a card was drawn
+                step_windows.pause(state, unit, stage, flags)
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -306,14 +306,12 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     hand = state.hands[match.unit_seat[unit]]
     sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
     muted = bool(flags & F_MUTED) and restricted(state, unit, flags, F_MUTED)
-    out: list[Action] = []
-    if not sealed:  # IB 5.2.5: no attacks or Break Arts
-        out.append(BASIC)
+    if sealed:  # IB 5.2.5: no attacks or Break Arts
+        out: list[Action] = []
+    else:  # IB 4.2.1 Advanced for 1 Charge, IB 4.3.1 a Break Art for 3
         charge = state.charge[unit]
-        if charge >= 1:
-            out.append(ADVANCED)  # IB 4.2.1
-        if charge >= 3:
-            out.append(BREAK_ART)  # IB 4.3.1
+        out = [BASIC, ADVANCED, BREAK_ART] if charge >= 3 else \
+            [BASIC, ADVANCED] if charge >= 1 else [BASIC]
     if hand:
         _cards_in_hand(state, unit, hand, sealed, muted, out)
     if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
