@@ -145,7 +145,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)
             return False
         _draw_step(state, unit, flags, frame)
-        return True
+        return not _awaits_action(state)
     if stage == ST_END:
         logged = state.log_len
         if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
@@ -173,6 +173,16 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
     return True
+
+
+def _awaits_action(state: IBState) -> bool:
+    """The top frame is a player Character's Action Step, as the Draw Step leaves it
+    when nothing came after: the next `step` would stop there, so stop now."""
+    if state.result is not None or not state.stack:
+        return False
+    top = state.stack[-1]
+    return top.tag == ACTIVATION and top.step == ST_ACTION \
+        and not (state.match.cc_mask >> top.unit) & 1
 
 
 def _draw_step(state: IBState, unit: int, flags: int,

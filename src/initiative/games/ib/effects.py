@@ -134,7 +134,8 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
             hit = candidates(state, unit, target)
         hit = [u for u in hit if not (state.off >> u) & 1]
         mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
-        damage_and_heal(state, unit, clause, mine, chain)
+        if clause.damage or clause.heal:
+            damage_and_heal(state, unit, clause, mine, chain)
         rest_of_clause(state, unit, clause, mine)
         settle(state)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
