@@ -73,7 +73,7 @@ from initiative.games.ib.frames import (
     W_BETWEEN,
     ActivationFrame,
 )
-from initiative.games.ib.specs import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
+from initiative.games.ib.specs import CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -343,21 +343,27 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
     """Cards the active unit may use as its action: a Technique unless Sealed (IB 5.2.5),
     an Event (IB 4.4, 4.8) or a Support Character not already in play (IB 4.7, 2.5.4)
     whose discard cost the other cards can pay (AMB-47, AMB-49); a Sigil to install
-    unless Muted, if some Character can take it (IB 4.5)."""
-    codes, costs = state.match.card_codes, state.match.card_costs
+    unless Muted, if some Character can take it (IB 4.5).
+
+    The hot path of the menu: a Technique or Event is judged by its entry of
+    `Match.card_play_costs` alone (a plain card's is more than any hand pays)."""
+    match = state.match
+    play_costs = match.card_play_costs
     others = len(hand) - 1
-    mine_only = state.match.config.signature_play == "own_character"
+    mine_only = match.config.signature_play == "own_character"
     for slot, card in enumerate(hand):
-        code = codes[card]
-        if code == CARD_PLAIN or (mine_only and not signatures.may_play(state, unit, card)):
-            continue
-        if code == CARD_SIGIL:
+        need = play_costs[card]
+        if need > others or (mine_only and not signatures.may_play(state, unit, card)):
+            continue  # a plain card, a cost the other cards cannot pay, another's card
+        code = match.card_codes[card]
+        if need >= 0:  # a Technique or Event
+            if not (sealed and code == CARD_TECHNIQUE):
+                out.append(PLAYS[slot])
+        elif code == CARD_SIGIL:
             if not muted and sigils.recipients(state, unit, card):
                 out.append(INSTALLS[slot])
-        elif costs[card] <= others and not (code == CARD_TECHNIQUE and sealed):
-            if code == CARD_SUPPORT and not supports.can_enter(
-                    state, state.match.unit_seat[unit], card):
-                continue
+        elif match.card_costs[card] <= others and (
+                code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):
             out.append(PLAYS[slot])
 
 

@@ -122,6 +122,9 @@ class Match:
     seat_units: tuple[tuple[int, ...], ...] = field(init=False)
     card_codes: tuple[int, ...] = field(init=False)  # CARD_* per card id (hot-path lookups)
     card_costs: tuple[int, ...] = field(init=False)
+    card_play_costs: tuple[int, ...] = field(init=False)
+    """Per card id, for the action menu (activation.py): a Technique's or Event's discard
+    cost; `NEVER_PLAYED` for a plain card; -1 for a Sigil or Support (more to check)."""
     sigil_hosts: dict[tuple[int, str], tuple[int, ...]] = field(init=False)
     """(team, Sigil type) -> units of that team printing the type (IB 4.5.5)."""
     num_characters: int = field(init=False)
@@ -297,6 +300,8 @@ class Match:
         set_ = object.__setattr__
         set_(self, "card_codes", tuple(_CARD_CODES[c.kind] for c in cards))
         set_(self, "card_costs", tuple(c.cost for c in cards))
+        set_(self, "card_play_costs", tuple(_play_cost(code, c.cost) for code, c
+                                            in zip(self.card_codes, cards, strict=True)))
         set_(self, "sigil_hosts", self._sigil_hosts())
         set_(self, "decklists", self._decklists())
 
@@ -633,6 +638,17 @@ def _labels(keys: list[str]) -> tuple[str, ...]:
 
 
 UNITLESS_TRIGGERS = ("round_end", "time_collapse")
+
+
+NEVER_PLAYED = 1 << 30
+"""`Match.card_play_costs` of a plain card: more than any hand can pay."""
+
+
+def _play_cost(code: int, cost: int) -> int:
+    """A card's entry in `Match.card_play_costs`."""
+    if code == CARD_PLAIN:
+        return NEVER_PLAYED
+    return cost if code == CARD_TECHNIQUE or code == CARD_EVENT else -1
 
 
 def _mask(units: Iterable[int]) -> int:
