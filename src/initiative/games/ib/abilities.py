@@ -84,7 +84,8 @@ def collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None
     if own and actor >= 0:  # `whose: self`: only the event's own unit can fire them
         beyond = trigger == "defeat"  # "when this is defeated" fires from beyond
         if beyond or not (off >> actor) & 1:
-            found += [(actor, j, trigger_unit) for _, j, _ in own.get(actor, ())]
+            for _, j, _ in own.get(actor, ()):
+                found.append((actor, j, trigger_unit))
     for owner, j, ability in match.wide_triggers[trigger]:
         if (off >> owner) & 1 and not (trigger == "defeat" and owner == actor):
             continue

@@ -382,9 +382,12 @@ def _orphaned(state: IBState, frame: ActionFrame) -> bool:
     fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
     Charge, since it never resolved); retarget: the controller picks again."""
     off = state.off
-    lost = [i for i, t in enumerate(frame.targets) if t >= 0 and (off >> t) & 1]
-    if not lost:
+    for t in frame.targets:  # the usual case, no target lost, without a comprehension
+        if t >= 0 and (off >> t) & 1:
+            break
+    else:
         return False
+    lost = [i for i, t in enumerate(frame.targets) if t >= 0 and (off >> t) & 1]
     if state.match.config.orphaned_action == "retarget":
         targets = list(frame.targets)
         for i in lost:
@@ -405,16 +408,16 @@ def _clause_targets(state: IBState, frame: ActionFrame, clauses: tuple[Clause, .
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
     target = clauses[i].target
-    if target == "self":
-        found = [unit]
-        if frame.kind == K_INSTALL and state.match.config.sigil_free_tier_self == "recipient":
-            found = [frame.recipient]  # the free tier's self is the Sigil's new holder
-    elif target == "all_enemies" or target == "all_allies":
-        found = effects.candidates(state, unit, target)
+    if target == "all_enemies" or target == "all_allies":
+        found = effects.candidates(state, unit, target)  # units in play only
     else:
-        found = [frame.targets[i]] if frame.targets[i] >= 0 else []
-    off = state.off
-    found = [u for u in found if not (off >> u) & 1]
+        one = frame.targets[i]
+        if target == "self":
+            one = unit
+            if frame.kind == K_INSTALL and \
+                    state.match.config.sigil_free_tier_self == "recipient":
+                one = frame.recipient  # the free tier's self is the Sigil's new holder
+        found = [one] if one >= 0 and not (state.off >> one) & 1 else []
     return found if condition is None else effects.meeting(state, condition, found)
 
 

@@ -132,7 +132,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
             hit = [trigger_unit] if trigger_unit >= 0 else []
         elif target != "same":
             hit = candidates(state, unit, target)
-        hit = [u for u in hit if not (state.off >> u) & 1]
+        hit = in_play(state, hit)
         mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
         if clause.damage or clause.heal:
             damage_and_heal(state, unit, clause, mine, chain)
@@ -140,6 +140,16 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
         settle(state)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
             return
+
+
+def in_play(state: IBState, units: list[int]) -> list[int]:
+    """`units` without those out of play (`units` itself when all are in play: the
+    usual case, without building a list)."""
+    off = state.off
+    for u in units:
+        if (off >> u) & 1:
+            return [u for u in units if not (off >> u) & 1]
+    return units
 
 
 def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int],
