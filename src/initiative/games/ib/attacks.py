@@ -67,7 +67,7 @@ from initiative.games.ib.frames import (
     ActionFrame,
     Frame,
 )
-from initiative.games.ib.specs import CARD_SUPPORT, CLEANSE_ONE, Clause
+from initiative.games.ib.specs import CARD_SUPPORT, CHOSEN_TARGETS, CLEANSE_ONE, Clause
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -101,8 +101,7 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
     """Push an attack, card, Keystone or Sigil use: a Sigil's tier or recipient first,
     then discards owed, then targets, then (not for an IB) its Charge cost and the
     response window."""
-    clauses = clauses_of(state, unit, kind, card, tier)
-    targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
+    targets = open_targets(clauses_of(state, unit, kind, card, tier))
     stage = AS_COST if owed else AS_TARGET
     if kind == K_SIGIL:
         stage = AS_TIER
@@ -110,6 +109,16 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
         stage = AS_RECIPIENT
     state.stack.append(ActionFrame(unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
                                    recipient))
+
+
+def open_targets(clauses: tuple[Clause, ...]) -> tuple[int, ...]:
+    """An ACTION frame's targets before any is chosen: PENDING for each clause that
+    picks a unit (`Clause.chooses`), NO_TARGET for the others. (A loop, not a
+    generator: a hot path with one or two clauses.)"""
+    targets = []
+    for clause in clauses:
+        targets.append(PENDING if clause.target in CHOSEN_TARGETS else NO_TARGET)
+    return tuple(targets)
 
 
 def legal(state: IBState, frame: ActionFrame) -> list[Action]:
@@ -131,7 +140,10 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
     found = effects.candidates(state, unit, clause.target)
     if clause.only_if is not None:  # a chosen target must meet the condition
         found = effects.meeting(state, clause.only_if, found)
-    return [TARGETS[u] if u < n else SUPPORT_TARGETS[u - n] for u in found]
+    options = []
+    for u in found:  # a loop, not a comprehension: a hot path with a few targets
+        options.append(TARGETS[u] if u < n else SUPPORT_TARGETS[u - n])
+    return options
 
 
 def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
@@ -278,8 +290,7 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
 
 def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
     """IB 4.5.7: the tier sets the effect and its discard cost (AMB-40, AMB-46)."""
-    clauses = clauses_of(state, frame.unit, K_SIGIL, frame.card, tier)
-    targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
+    targets = open_targets(clauses_of(state, frame.unit, K_SIGIL, frame.card, tier))
     owed = sigils.discard_cost(state, tier)
     state.stack[-1] = frame.paying(AS_COST if owed else AS_TARGET, owed, tier, targets)
 

@@ -30,7 +30,11 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     if match.config.sigil_installer_needs_type and unit not in hosts:
         return []
     off = state.off
-    return [u for u in hosts if not (off >> u) & 1]
+    found = []
+    for u in hosts:  # a loop, not a comprehension: the action menu's hot path
+        if not (off >> u) & 1:
+            found.append(u)
+    return found
 
 
 def replace_options(state: IBState, recipient: int, card: int) -> list[int]:

@@ -76,7 +76,10 @@ def open_window(state: IBState, kind: int) -> bool:
         return False
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
         return False  # AMB-32 between_steps_only: no response to a declared action
-    to_ask = tuple(s for s in range(state.match.num_seats) if eligible(state, s))
-    if to_ask:
-        state.stack.append(WindowFrame(kind, to_ask, ()))
-    return bool(to_ask)
+    asked = []
+    for seat in range(state.match.num_seats):
+        if eligible(state, seat):
+            asked.append(seat)
+    if asked:
+        state.stack.append(WindowFrame(kind, tuple(asked), ()))
+    return bool(asked)
