@@ -147,10 +147,12 @@ def order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:
 def refresh_round(state: IBState) -> None:
     """IB 3.5.4: once-per-round usages reset (AMB-22)."""
     used = state.used
-    used[:] = [bits & ~ROUND_BITS for bits in used]
+    if any(used):  # nothing used at all: nothing to reset
+        used[:] = [bits & ~ROUND_BITS for bits in used]
 
 
 def refresh_activation(state: IBState) -> None:
     """A new activation: once-per-activation usages reset."""
     used = state.used
-    used[:] = [bits & ~ACTIVATION_BITS for bits in used]
+    if any(used):  # nothing used at all: nothing to reset
+        used[:] = [bits & ~ACTIVATION_BITS for bits in used]

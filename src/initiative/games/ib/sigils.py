@@ -72,7 +72,7 @@ def payable_tiers(state: IBState, unit: int, card: int) -> list[int]:
     if cost == "one_charge":
         return list(tiers)
     hand = len(state.hands[state.match.unit_seat[unit]])
-    return [n for n in tiers if n <= hand]
+    return list(tiers[:hand])  # tiers 1..hand: "Discard n" needs n cards
 
 
 def discard_cost(state: IBState, tier: int) -> int:

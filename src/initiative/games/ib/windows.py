@@ -61,8 +61,11 @@ def _acted(state: IBState, base: ActivationFrame) -> bool:
     unit = base.unit
     if base.step < ST_END or base.flags & F_STUNNED:
         return False
-    return not any(f.tag == ACTION and f.unit == unit and not f.via_ib
-                   and f.stage != AS_AFTER and f.stage != AS_DONE for f in state.stack)
+    for f in state.stack:  # a loop, not a generator: a hot path
+        if f.tag == ACTION and f.unit == unit and not f.via_ib \
+                and f.stage != AS_AFTER and f.stage != AS_DONE:
+            return False
+    return True
 
 
 def _has_pending_break(state: IBState, unit: int) -> bool:
