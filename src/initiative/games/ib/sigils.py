@@ -83,5 +83,8 @@ def discard_cost(state: IBState, tier: int) -> int:
 def usable(state: IBState, unit: int, flags: int) -> list[Action]:
     """Installed Sigils the active unit may activate now: each once per activation
     (IB 4.5.6) and only if a tier can be paid (Mute is checked by the caller)."""
-    return [SIGILS[i] for i, (card, _) in enumerate(state.sigils[unit])
-            if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card)]
+    usable = []
+    for i, (card, _) in enumerate(state.sigils[unit]):  # a loop: no comprehension to build
+        if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card):
+            usable.append(SIGILS[i])
+    return usable
