@@ -459,6 +459,11 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
         i, sub = i + 1, 0
     if kind == K_BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
         gain_charge(state, unit, 1)
-    state.stack[-1] = frame = frame.at(AS_AFTER, i, 0)
-    _after(state, frame)  # at once, as the next step would (a Charge gain fires nothing)
+    # At once, as the next step would (a Charge gain fires nothing). No window can
+    # follow: done, without the AS_AFTER frame only a window would read.
+    if frame.via_ib or windows.none_can_break(state):
+        finish(state)
+    else:
+        state.stack[-1] = frame = frame.at(AS_AFTER, i, 0)
+        _after(state, frame)
     return True

@@ -72,10 +72,16 @@ def _has_pending_break(state: IBState, unit: int) -> bool:
     return any(f.tag == BREAK and f.unit == unit for f in state.stack)
 
 
+def none_can_break(state: IBState) -> bool:
+    """No window can open now: the game is over, or no unit holds the 3 Charge an
+    Initiative Break costs (IB 3.7.5)."""
+    return state.result is not None or max(state.charge) < 3
+
+
 def open_window(state: IBState, kind: int) -> bool:
     """Open a response window if any seat has an eligible unit (else skip it); True if
     it opened."""
-    if state.result is not None or max(state.charge) < 3:  # nobody can break: skip
+    if state.result is not None or max(state.charge) < 3:  # none_can_break, inline
         return False
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
         return False  # AMB-32 between_steps_only: no response to a declared action
