@@ -19,7 +19,14 @@ from initiative.games.hex import movement as hex_movement
 from initiative.games.hex import reach as hex_reach
 from initiative.games.hex import record as hex_record
 from initiative.games.hex.notation import position_of as hex_position
+from initiative.games.ib import actions as ib_actions
+from initiative.games.ib import activation as ib_activation
+from initiative.games.ib import frames as ib_frames
 from initiative.games.ib import record as ib_record
+from initiative.games.ib import sigils as ib_sigils
+from initiative.games.ib import signatures as ib_signatures
+from initiative.games.ib import specs as ib_specs
+from initiative.games.ib import supports as ib_supports
 from initiative.games.ib.movetext import parse_action
 from initiative.games.ib.notation import position_to_dict as ib_position
 from initiative.games.ti import actions as ti_actions
@@ -278,3 +285,56 @@ def test_ti_actions_by_kind_are_the_interned_actions() -> None:
         assert all(a is ti_actions.tuck(enemy, c)
                    for c, a in enumerate(ti_actions.tucks_of(enemy)))
         assert len(ti_actions.tucks_of(enemy)) == ti_actions.MAX_CARDS
+
+
+def _reference_cards(state: Any, unit: int, flags: int) -> list[Any]:
+    """The card part of IB's action menu as it was built before `Match.card_play_costs`
+    (the code's kind, then its cost, per card): the oracle of the test below."""
+    match = state.match
+    hand = state.hands[match.unit_seat[unit]]
+    sealed = bool(flags & ib_frames.F_SEALED) and ib_activation.restricted(
+        state, unit, flags, ib_frames.F_SEALED)
+    muted = bool(flags & ib_frames.F_MUTED) and ib_activation.restricted(
+        state, unit, flags, ib_frames.F_MUTED)
+    mine_only = match.config.signature_play == "own_character"
+    out = []
+    for slot, card in enumerate(hand):
+        code = match.card_codes[card]
+        if code == ib_specs.CARD_PLAIN or (
+                mine_only and not ib_signatures.may_play(state, unit, card)):
+            continue
+        if code == ib_specs.CARD_SIGIL:
+            if not muted and ib_sigils.recipients(state, unit, card):
+                out.append(ib_actions.INSTALLS[slot])
+        elif match.card_costs[card] <= len(hand) - 1 and not (
+                code == ib_specs.CARD_TECHNIQUE and sealed):
+            if code == ib_specs.CARD_SUPPORT and not ib_supports.can_enter(
+                    state, match.unit_seat[unit], card):
+                continue
+            out.append(ib_actions.PLAYS[slot])
+    return out
+
+
+@pytest.mark.parametrize("rules", [{}, {"signature_play": "own_character"},
+                                   {"sigil_installer_needs_type": True}])
+@pytest.mark.parametrize("teams", [["tideguard", "ashfall"], None])
+def test_ib_card_menu_agrees_with_the_card_by_card_reading(
+        rules: dict[str, Any], teams: list[str] | None) -> None:
+    """IB's card menu (a Technique or Event judged by its `Match.card_play_costs`
+    entry) offers exactly what the reading by card kind and cost offered, at every
+    Action Step of random games (IB 4.4-4.8, 5.2.4-5.2.5, AMB-47, IB 2.7.5)."""
+    params: dict[str, Any] = {"rules": rules} | ({"teams": teams} if teams else {})
+    loaded = load_game("initiative_break", **params)
+    checked = 0
+    for seed in range(6):
+        state, rng = loaded.new_initial_state(seed), SplitMix64(seed + 7)
+        while not state.is_terminal():
+            top = state.stack[-1]
+            legal = state.legal_actions()
+            if top.tag == ib_frames.ACTIVATION and top.step == ib_frames.ST_ACTION:
+                cards = [a for a in legal if a.kind in (ib_actions.Kind.PLAY,
+                                                        ib_actions.Kind.INSTALL)]
+                assert cards == _reference_cards(state, top.unit, top.flags)
+                checked += bool(cards)
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 50
