@@ -19,9 +19,17 @@ from initiative.games.hex import movement as hex_movement
 from initiative.games.hex import reach as hex_reach
 from initiative.games.hex import record as hex_record
 from initiative.games.hex.notation import position_of as hex_position
+from initiative.games.ib import actions as ib_actions
+from initiative.games.ib import activation as ib_activation
+from initiative.games.ib import frames as ib_frames
 from initiative.games.ib import record as ib_record
+from initiative.games.ib import sigils as ib_sigils
+from initiative.games.ib import signatures as ib_signatures
+from initiative.games.ib import specs as ib_specs
+from initiative.games.ib import supports as ib_supports
 from initiative.games.ib.movetext import parse_action
 from initiative.games.ib.notation import position_to_dict as ib_position
+from initiative.games.ti import actions as ti_actions
 from initiative.games.ti import record as ti_record
 from initiative.games.ti.notation import position_of as ti_position
 
@@ -184,19 +192,52 @@ def test_ti_golden_records_replay_without_the_log(name: str) -> None:
 
 
 def test_splitmix_below_draws_what_the_generic_rejection_draws() -> None:
-    """SplitMix64.below (next64 inlined, bounds memoised) against `_Draws.below` over
-    next64: the same outputs and the same stream, bound by bound, over many draws
-    (small bounds, bounds near 2^64 where rejection happens often, and 1)."""
-    bounds = [1, 2, 3, 6, 7, 10, 52, 1000, 2**31 - 1, 2**63 + 1, 2**64 - 1, 2**64,
-              (2**64) // 3 * 2 + 1]
-    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15):
+    """SplitMix64.below (next64 inlined, the rejection bound computed only off its fast
+    path) against `_Draws.below` over next64: the same outputs and the same stream,
+    bound by bound, over 100,000 draws (small bounds, bounds either side of the fast
+    path's limit 2^30, bounds near 2^64 where rejection happens often, and 1)."""
+    bounds = [1, 2, 3, 6, 7, 10, 52, 1000, 2**30 - 1, 2**30, 2**30 + 1, 2**31 - 1,
+              2**63 + 1, 2**64 - 1, 2**64, (2**64) // 3 * 2 + 1]
+    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15, 27):
         fast, slow = SplitMix64(seed), SplitMix64(seed)
         for i in range(20_000):
             n = bounds[i % len(bounds)] if i % 3 else 1 + i % 97
             assert fast.below(n) == _Draws.below(slow, n)
             assert fast.state == slow.state
-    with pytest.raises(ValueError, match="positive bound"):
-        SplitMix64(1).below(0)
+    for bad in (0, -1, -(2**64)):
+        rng = SplitMix64(1)
+        with pytest.raises(ValueError, match="positive bound"):
+            rng.below(bad)
+        assert rng.state == 1  # nothing drawn
+
+
+def _state_before(output: int) -> int:
+    """The SplitMix64 state whose next 64-bit output is `output` (the mixer inverted)."""
+    mask = 2**64 - 1
+
+    def unshift(z: int, k: int) -> int:  # inverse of z ^ (z >> k)
+        x = z
+        for _ in range(64 // k + 1):
+            x = z ^ (x >> k)
+        return x
+
+    z = unshift(output, 31)
+    z = unshift(z * pow(0x94D049BB133111EB, -1, 2**64) & mask, 27)
+    s = unshift(z * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask, 30)
+    return (s - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("output", [2**64 - 1, 2**64 - 2, 2**64 - 2**30, 2**64 - 2**30 - 1])
+@pytest.mark.parametrize("n", [1, 3, 5, 7, 2**30 - 1, 2**30])
+def test_splitmix_below_off_the_fast_path(output: int, n: int) -> None:
+    """Outputs within 2^30 of 2^64 (one in 2^34, so random draws never test them) leave
+    the fast path: the exact rejection bound decides, as `_Draws.below` does (2^64 - 1
+    is rejected for n = 3, whose bound is 2^64 - 2)."""
+    seed = _state_before(output)
+    assert SplitMix64(seed).next64() == output
+    fast, slow = SplitMix64(seed), SplitMix64(seed)
+    assert [fast.below(n) for _ in range(3)] == [_Draws.below(slow, n) for _ in range(3)]
+    assert fast.state == slow.state
 
 
 HEX_MOVE_RULES: tuple[dict[str, Any], ...] = (
@@ -228,3 +269,72 @@ def test_hex_move_look_ahead_agrees_with_the_first_frame(rules: dict[str, Any]) 
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
     assert checked > 1000
+
+
+def test_ti_actions_by_kind_are_the_interned_actions() -> None:
+    """The Initiative's action tuples the rules index (`of_kind`, `plays_of`,
+    `tucks_of`) hold exactly the interned actions `act`, `play` and `tuck` give."""
+    for kind in ti_actions.Kind:
+        by_arg = ti_actions.of_kind(kind)
+        assert len(by_arg) == ti_actions.SIZES[kind]
+        assert all(a is ti_actions.act(kind, arg) for arg, a in enumerate(by_arg))
+    for pile in range(ti_actions.NUM_PILES):
+        assert all(a is ti_actions.play(pile, c) for c, a in enumerate(ti_actions.plays_of(pile)))
+        assert len(ti_actions.plays_of(pile)) == ti_actions.MAX_CARDS
+    for enemy in range(ti_actions.MAX_ENEMIES):
+        assert all(a is ti_actions.tuck(enemy, c)
+                   for c, a in enumerate(ti_actions.tucks_of(enemy)))
+        assert len(ti_actions.tucks_of(enemy)) == ti_actions.MAX_CARDS
+
+
+def _reference_cards(state: Any, unit: int, flags: int) -> list[Any]:
+    """The card part of IB's action menu as it was built before `Match.card_play_costs`
+    (the code's kind, then its cost, per card): the oracle of the test below."""
+    match = state.match
+    hand = state.hands[match.unit_seat[unit]]
+    sealed = bool(flags & ib_frames.F_SEALED) and ib_activation.restricted(
+        state, unit, flags, ib_frames.F_SEALED)
+    muted = bool(flags & ib_frames.F_MUTED) and ib_activation.restricted(
+        state, unit, flags, ib_frames.F_MUTED)
+    mine_only = match.config.signature_play == "own_character"
+    out = []
+    for slot, card in enumerate(hand):
+        code = match.card_codes[card]
+        if code == ib_specs.CARD_PLAIN or (
+                mine_only and not ib_signatures.may_play(state, unit, card)):
+            continue
+        if code == ib_specs.CARD_SIGIL:
+            if not muted and ib_sigils.recipients(state, unit, card):
+                out.append(ib_actions.INSTALLS[slot])
+        elif match.card_costs[card] <= len(hand) - 1 and not (
+                code == ib_specs.CARD_TECHNIQUE and sealed):
+            if code == ib_specs.CARD_SUPPORT and not ib_supports.can_enter(
+                    state, match.unit_seat[unit], card):
+                continue
+            out.append(ib_actions.PLAYS[slot])
+    return out
+
+
+@pytest.mark.parametrize("rules", [{}, {"signature_play": "own_character"},
+                                   {"sigil_installer_needs_type": True}])
+@pytest.mark.parametrize("teams", [["tideguard", "ashfall"], None])
+def test_ib_card_menu_agrees_with_the_card_by_card_reading(
+        rules: dict[str, Any], teams: list[str] | None) -> None:
+    """IB's card menu (a Technique or Event judged by its `Match.card_play_costs`
+    entry) offers exactly what the reading by card kind and cost offered, at every
+    Action Step of random games (IB 4.4-4.8, 5.2.4-5.2.5, AMB-47, IB 2.7.5)."""
+    params: dict[str, Any] = {"rules": rules} | ({"teams": teams} if teams else {})
+    loaded = load_game("initiative_break", **params)
+    checked = 0
+    for seed in range(6):
+        state, rng = loaded.new_initial_state(seed), SplitMix64(seed + 7)
+        while not state.is_terminal():
+            top = state.stack[-1]
+            legal = state.legal_actions()
+            if top.tag == ib_frames.ACTIVATION and top.step == ib_frames.ST_ACTION:
+                cards = [a for a in legal if a.kind in (ib_actions.Kind.PLAY,
+                                                        ib_actions.Kind.INSTALL)]
+                assert cards == _reference_cards(state, top.unit, top.flags)
+                checked += bool(cards)
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 50

@@ -38,9 +38,12 @@ _KEYED_SEED = re.compile(rf"{KEYED}:([0-9a-f]{{{2 * KEY_BYTES}}})")
 _KEYED_STATE = re.compile(rf"{KEYED}:([0-9a-f]{{{2 * KEY_BYTES}}})@([0-9]{{1,20}})")
 _WORDS = struct.Struct("<8Q")  # one BLAKE2b block of output: eight 64-bit draws
 _SUB_SEED = b"sub-seed"
-_LIMITS: dict[int, int] = {}
-"""The rejection bound of `below(n)` for each `n` seen (a few hundred at most)."""
-_MAX_LIMITS = 4096
+_SMALL = 1 << 30
+"""`SplitMix64.below`'s fast path takes bounds under this (one 30-bit digit: cheap to
+compare)."""
+_SURE = (1 << 64) - _SMALL
+"""Every output below this is under `below(n)`'s rejection bound for any `n <= _SMALL`
+(the bound is at least 2^64 - n)."""
 
 
 class GameRng(Protocol):
@@ -132,24 +135,27 @@ class SplitMix64(_Draws):
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """`_Draws.below` with `next64` inlined and the rejection bound memoised: the
-        same outputs, a fraction of the cost (the bench picks every action with it)."""
-        limit = _LIMITS.get(n)
-        if limit is None:
-            if n <= 0:
-                raise ValueError(f"below() needs a positive bound, got {n}")
-            limit = MASK64 - (MASK64 + 1) % n
-            if len(_LIMITS) < _MAX_LIMITS:
-                _LIMITS[n] = limit
-        s = self.state
-        while True:
+        """`_Draws.below` with `next64` inlined: the same outputs, a fraction of the
+        cost (the bench picks every action with it). For `n < 2^30` (every bound a game
+        draws) any output below `_SURE` is under the rejection bound, so the bound is
+        computed only for larger `n` or an output within 2^30 of 2^64 (one in 2^34)."""
+        s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        if 0 < n < 0x40000000 and z < 0xFFFFFFFFC0000000:  # _SMALL, _SURE, inline
+            self.state = s
+            return z % n
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        limit = MASK64 - (MASK64 + 1) % n
+        while z > limit:  # rejected: draw again
             s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
-            if z <= limit:
-                self.state = s
-                return z % n
+        self.state = s
+        return z % n
 
     def to_data(self) -> int:
         return self.state

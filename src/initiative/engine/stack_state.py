@@ -103,7 +103,10 @@ class StackState(Generic[A, F, E]):
         """Legal actions of `seat` (default: the deciding seat); () if it need not
         decide (and at a chance node). The cached tuple itself, not a copy: immutable,
         so the cache is safe from callers."""
-        if self.over or self._pending() is not None:
+        if self.over:
+            return ()
+        rng = self.rng  # `_pending`, inline (asked twice a decision)
+        if isinstance(rng, ExplicitChance) and rng.pending is not None:
             return ()
         legal = self._legal
         if legal is None:

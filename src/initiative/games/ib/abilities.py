@@ -84,7 +84,8 @@ def collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None
     if own and actor >= 0:  # `whose: self`: only the event's own unit can fire them
         beyond = trigger == "defeat"  # "when this is defeated" fires from beyond
         if beyond or not (off >> actor) & 1:
-            found += [(actor, j, trigger_unit) for _, j, _ in own.get(actor, ())]
+            for _, j, _ in own.get(actor, ()):
+                found.append((actor, j, trigger_unit))
     for owner, j, ability in match.wide_triggers[trigger]:
         if (off >> owner) & 1 and not (trigger == "defeat" and owner == actor):
             continue
@@ -146,12 +147,12 @@ def order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:
 def refresh_round(state: IBState) -> None:
     """IB 3.5.4: once-per-round usages reset (AMB-22)."""
     used = state.used
-    for i in range(len(used)):
-        used[i] &= ~ROUND_BITS
+    if any(used):  # nothing used at all: nothing to reset
+        used[:] = [bits & ~ROUND_BITS for bits in used]
 
 
 def refresh_activation(state: IBState) -> None:
     """A new activation: once-per-activation usages reset."""
     used = state.used
-    for i in range(len(used)):
-        used[i] &= ~ACTIVATION_BITS
+    if any(used):  # nothing used at all: nothing to reset
+        used[:] = [bits & ~ACTIVATION_BITS for bits in used]

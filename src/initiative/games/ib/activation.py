@@ -73,7 +73,7 @@ from initiative.games.ib.frames import (
     W_BETWEEN,
     ActivationFrame,
 )
-from initiative.games.ib.specs import CARD_PLAIN, CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
+from initiative.games.ib.specs import CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -145,7 +145,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)
             return False
         _draw_step(state, unit, flags, frame)
-        return True
+        return not _awaits_action(state)
     if stage == ST_END:
         logged = state.log_len
         if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
@@ -175,6 +175,16 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     return True
 
 
+def _awaits_action(state: IBState) -> bool:
+    """The top frame is a player Character's Action Step, as the Draw Step leaves it
+    when nothing came after: the next `step` would stop there, so stop now."""
+    if state.result is not None or not state.stack:
+        return False
+    top = state.stack[-1]
+    return top.tag == ACTIVATION and top.step == ST_ACTION \
+        and not (state.match.cc_mask >> top.unit) & 1
+
+
 def _draw_step(state: IBState, unit: int, flags: int,
                frame: ActivationFrame | None = None) -> None:
     """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
@@ -190,10 +200,10 @@ def _draw_step(state: IBState, unit: int, flags: int,
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = ActivationFrame(unit, stage, flags)
-        last = state.last_event() if state.log_len != logged else None
-        if state.match.config.ib_windows == "every_step" and last is not None \
-                and last[0] == events.DRAW:  # a card was drawn
-            step_windows.pause(state, unit, stage, flags)
+        if state.match.config.ib_windows == "every_step" and state.log_len != logged:
+            last = state.last_event()
+            if last is not None and last[0] == events.DRAW:  # a card was drawn
+                step_windows.pause(state, unit, stage, flags)
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -306,14 +316,12 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     hand = state.hands[match.unit_seat[unit]]
     sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
     muted = bool(flags & F_MUTED) and restricted(state, unit, flags, F_MUTED)
-    out: list[Action] = []
-    if not sealed:  # IB 5.2.5: no attacks or Break Arts
-        out.append(BASIC)
+    if sealed:  # IB 5.2.5: no attacks or Break Arts
+        out: list[Action] = []
+    else:  # IB 4.2.1 Advanced for 1 Charge, IB 4.3.1 a Break Art for 3
         charge = state.charge[unit]
-        if charge >= 1:
-            out.append(ADVANCED)  # IB 4.2.1
-        if charge >= 3:
-            out.append(BREAK_ART)  # IB 4.3.1
+        out = [BASIC, ADVANCED, BREAK_ART] if charge >= 3 else \
+            [BASIC, ADVANCED] if charge >= 1 else [BASIC]
     if hand:
         _cards_in_hand(state, unit, hand, sealed, muted, out)
     if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
@@ -335,21 +343,27 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
     """Cards the active unit may use as its action: a Technique unless Sealed (IB 5.2.5),
     an Event (IB 4.4, 4.8) or a Support Character not already in play (IB 4.7, 2.5.4)
     whose discard cost the other cards can pay (AMB-47, AMB-49); a Sigil to install
-    unless Muted, if some Character can take it (IB 4.5)."""
-    codes, costs = state.match.card_codes, state.match.card_costs
+    unless Muted, if some Character can take it (IB 4.5).
+
+    The hot path of the menu: a Technique or Event is judged by its entry of
+    `Match.card_play_costs` alone (a plain card's is more than any hand pays)."""
+    match = state.match
+    play_costs = match.card_play_costs
     others = len(hand) - 1
-    mine_only = state.match.config.signature_play == "own_character"
+    mine_only = match.config.signature_play == "own_character"
     for slot, card in enumerate(hand):
-        code = codes[card]
-        if code == CARD_PLAIN or (mine_only and not signatures.may_play(state, unit, card)):
-            continue
-        if code == CARD_SIGIL:
+        need = play_costs[card]
+        if need > others or (mine_only and not signatures.may_play(state, unit, card)):
+            continue  # a plain card, a cost the other cards cannot pay, another's card
+        code = match.card_codes[card]
+        if need >= 0:  # a Technique or Event
+            if not (sealed and code == CARD_TECHNIQUE):
+                out.append(PLAYS[slot])
+        elif code == CARD_SIGIL:
             if not muted and sigils.recipients(state, unit, card):
                 out.append(INSTALLS[slot])
-        elif costs[card] <= others and not (code == CARD_TECHNIQUE and sealed):
-            if code == CARD_SUPPORT and not supports.can_enter(
-                    state, state.match.unit_seat[unit], card):
-                continue
+        elif match.card_costs[card] <= others and (
+                code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):
             out.append(PLAYS[slot])
 
 

@@ -67,7 +67,7 @@ from initiative.games.ib.frames import (
     ActionFrame,
     Frame,
 )
-from initiative.games.ib.specs import CARD_SUPPORT, CLEANSE_ONE, Clause
+from initiative.games.ib.specs import CARD_SUPPORT, CHOSEN_TARGETS, CLEANSE_ONE, Clause
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -101,8 +101,7 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
     """Push an attack, card, Keystone or Sigil use: a Sigil's tier or recipient first,
     then discards owed, then targets, then (not for an IB) its Charge cost and the
     response window."""
-    clauses = clauses_of(state, unit, kind, card, tier)
-    targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
+    targets = open_targets(clauses_of(state, unit, kind, card, tier))
     stage = AS_COST if owed else AS_TARGET
     if kind == K_SIGIL:
         stage = AS_TIER
@@ -110,6 +109,16 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
         stage = AS_RECIPIENT
     state.stack.append(ActionFrame(unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
                                    recipient))
+
+
+def open_targets(clauses: tuple[Clause, ...]) -> tuple[int, ...]:
+    """An ACTION frame's targets before any is chosen: PENDING for each clause that
+    picks a unit (`Clause.chooses`), NO_TARGET for the others. (A loop, not a
+    generator: a hot path with one or two clauses.)"""
+    targets = []
+    for clause in clauses:
+        targets.append(PENDING if clause.target in CHOSEN_TARGETS else NO_TARGET)
+    return tuple(targets)
 
 
 def legal(state: IBState, frame: ActionFrame) -> list[Action]:
@@ -124,14 +133,17 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
         return [REPLACES[i] for i in sigils.replace_options(state, frame.recipient, frame.card)]
     clauses = clauses_of(state, unit, frame.kind, frame.card, frame.tier)
     if stage == AS_CLEANSE:
-        bits = state.status[_clause_targets(state, frame, frame.clause)[0]]
+        bits = state.status[_clause_targets(state, frame, clauses, frame.clause)[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
     clause = clauses[frame.targets.index(PENDING)]
     n = state.match.num_characters
     found = effects.candidates(state, unit, clause.target)
     if clause.only_if is not None:  # a chosen target must meet the condition
         found = effects.meeting(state, clause.only_if, found)
-    return [TARGETS[u] if u < n else SUPPORT_TARGETS[u - n] for u in found]
+    options = []
+    for u in found:  # a loop, not a comprehension: a hot path with a few targets
+        options.append(TARGETS[u] if u < n else SUPPORT_TARGETS[u - n])
+    return options
 
 
 def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
@@ -149,7 +161,8 @@ def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
         _choose_recipient(state, frame, action.arg)
         return
     if action.kind == K_CLEANSE:
-        target = _clause_targets(state, frame, frame.clause)[0]
+        clauses = clauses_of(state, frame.unit, frame.kind, frame.card, frame.tier)
+        target = _clause_targets(state, frame, clauses, frame.clause)[0]
         damage.cleanse(state, target, action.arg)
         state.stack[-1] = frame.at(AS_RESOLVE, sub=2)
         return
@@ -187,13 +200,16 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 else NO_TARGET
             stack[-1] = _with_target(frame, chosen)
             return True
-        stack[-1] = frame.at(AS_RESOLVE)
+        stack[-1] = frame = frame.at(AS_RESOLVE)
         if not frame.via_ib and stage == AS_TARGET:
             _announce(state, frame)
-            windows.open_window(state, W_AFTER_DECLARE)  # IB 3.7.5, AMB-32
-    elif stage == AS_CLEANSE:
+            if windows.open_window(state, W_AFTER_DECLARE) \
+                    or state.result is not None or stack[-1] is not frame:  # IB 3.7.5, AMB-32
+                return True
+        stage = AS_RESOLVE  # nothing came between: resolve now (as the next step would)
+    if stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
-    elif stage == AS_RESOLVE:
+    if stage == AS_RESOLVE:
         if _abandoned(state, frame):
             finish(state)
             return True
@@ -213,14 +229,20 @@ def step(state: IBState, frame: ActionFrame) -> bool:
             if _orphaned(state, frame):
                 return True
         return _resolve(state, frame)
-    elif stage == AS_AFTER and not frame.via_ib:
-        if windows.open_window(state, W_AFTER_RESOLVE):  # the window reads no ACTION frame
-            stack[-2] = frame.at(AS_DONE)
-        else:
-            finish(state)
+    if stage == AS_AFTER:
+        _after(state, frame)
     else:
         finish(state)
     return True
+
+
+def _after(state: IBState, frame: ActionFrame) -> None:
+    """The ACTION frame `frame` on top has resolved (AS_AFTER): the response window
+    after resolution (IB 3.7.5; none after an IB's Break Art), then it is done."""
+    if not frame.via_ib and windows.open_window(state, W_AFTER_RESOLVE):
+        state.stack[-2] = frame.at(AS_DONE)  # the window reads no ACTION frame
+    else:
+        finish(state)
 
 
 def finish(state: IBState) -> None:
@@ -268,8 +290,7 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
 
 def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
     """IB 4.5.7: the tier sets the effect and its discard cost (AMB-40, AMB-46)."""
-    clauses = clauses_of(state, frame.unit, K_SIGIL, frame.card, tier)
-    targets = tuple(PENDING if c.chooses else NO_TARGET for c in clauses)
+    targets = open_targets(clauses_of(state, frame.unit, K_SIGIL, frame.card, tier))
     owed = sigils.discard_cost(state, tier)
     state.stack[-1] = frame.paying(AS_COST if owed else AS_TARGET, owed, tier, targets)
 
@@ -372,9 +393,12 @@ def _orphaned(state: IBState, frame: ActionFrame) -> bool:
     fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
     Charge, since it never resolved); retarget: the controller picks again."""
     off = state.off
-    lost = [i for i, t in enumerate(frame.targets) if t >= 0 and (off >> t) & 1]
-    if not lost:
+    for t in frame.targets:  # the usual case, no target lost, without a comprehension
+        if t >= 0 and (off >> t) & 1:
+            break
+    else:
         return False
+    lost = [i for i, t in enumerate(frame.targets) if t >= 0 and (off >> t) & 1]
     if state.match.config.orphaned_action == "retarget":
         targets = list(frame.targets)
         for i in lost:
@@ -386,24 +410,25 @@ def _orphaned(state: IBState, frame: ActionFrame) -> bool:
     return True
 
 
-def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> list[int]:
-    """The units clause `i` affects now (defeated units drop out)."""
+def _clause_targets(state: IBState, frame: ActionFrame, clauses: tuple[Clause, ...],
+                    i: int) -> list[int]:
+    """The units clause `i` of `clauses` (the frame's, `clauses_of`) affects now
+    (defeated units drop out)."""
     unit = frame.unit
-    clauses = clauses_of(state, unit, frame.kind, frame.card, frame.tier)
     condition = clauses[i].only_if
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
     target = clauses[i].target
-    if target == "self":
-        found = [unit]
-        if frame.kind == K_INSTALL and state.match.config.sigil_free_tier_self == "recipient":
-            found = [frame.recipient]  # the free tier's self is the Sigil's new holder
-    elif target == "all_enemies" or target == "all_allies":
-        found = effects.candidates(state, unit, target)
+    if target == "all_enemies" or target == "all_allies":
+        found = effects.candidates(state, unit, target)  # units in play only
     else:
-        found = [frame.targets[i]] if frame.targets[i] >= 0 else []
-    off = state.off
-    found = [u for u in found if not (off >> u) & 1]
+        one = frame.targets[i]
+        if target == "self":
+            one = unit
+            if frame.kind == K_INSTALL and \
+                    state.match.config.sigil_free_tier_self == "recipient":
+                one = frame.recipient  # the free tier's self is the Sigil's new holder
+        found = [one] if one >= 0 and not (state.off >> one) & 1 else []
     return found if condition is None else effects.meeting(state, condition, found)
 
 
@@ -415,7 +440,7 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
     i, sub = frame.clause, frame.sub
     while i < len(clauses):
         clause = clauses[i]
-        hit = _clause_targets(state, frame, i)
+        hit = _clause_targets(state, frame, clauses, i)
         if sub == 0:
             effects.damage_and_heal(state, unit, clause, hit)
             if clause.cleanse == CLEANSE_ONE and hit:
@@ -434,5 +459,11 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
         i, sub = i + 1, 0
     if kind == K_BASIC:  # IB 3.7.1 / 4.1.1: +1 Charge, capped at 3 (AMB-38)
         gain_charge(state, unit, 1)
-    state.stack[-1] = frame.at(AS_AFTER, i, 0)
+    # At once, as the next step would (a Charge gain fires nothing). No window can
+    # follow: done, without the AS_AFTER frame only a window would read.
+    if frame.via_ib or windows.none_can_break(state):
+        finish(state)
+    else:
+        state.stack[-1] = frame = frame.at(AS_AFTER, i, 0)
+        _after(state, frame)
     return True

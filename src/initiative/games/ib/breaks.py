@@ -32,7 +32,11 @@ if TYPE_CHECKING:
 
 
 def legal(state: IBState, frame: WindowFrame) -> list[Action]:
-    return [*(BREAKS[u] for u in eligible(state, frame.to_ask[0])), DECLINE]
+    options = []
+    for unit in eligible(state, frame.to_ask[0]):  # a loop: no generator to build
+        options.append(BREAKS[unit])
+    options.append(DECLINE)
+    return options
 
 
 def choose(state: IBState, frame: WindowFrame, action: Action) -> None:

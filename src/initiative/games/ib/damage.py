@@ -14,6 +14,9 @@ from initiative.games.ib.active import active_unit, drop_deferred, end_activatio
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
+_WEAKEN_OR_GUARD = st.mask(st.WEAKEN) | st.mask(st.GUARD)
+"""Packed-status bits of Weaken and Guard, the incoming modifiers (IB 5.2.3, 5.2.6)."""
+
 
 def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool = False,
          triggers: bool = True, insight: int = 0) -> int:
@@ -39,9 +42,9 @@ def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool 
         damage = _static_parts(state, source, "damage_dealt", damage, parts)
     if incoming:
         bits = state.status[target]
-        weaken = st.count(bits, st.WEAKEN)
-        guard = st.count(bits, st.GUARD)
-        if weaken or guard:
+        if bits & _WEAKEN_OR_GUARD:  # the usual case, neither, read at once
+            weaken = st.count(bits, st.WEAKEN)
+            guard = st.count(bits, st.GUARD)
             if config.damage_order == "weaken_then_guard":
                 damage = _weaken(damage, weaken, parts)
                 damage = _guard(damage, guard, parts)

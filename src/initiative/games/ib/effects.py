@@ -50,21 +50,38 @@ def controller_team(state: IBState, unit: int) -> int:
 
 
 def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
-    """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3)."""
+    """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3):
+    Characters in play, then Supports in play, each in unit order."""
     match = state.match
     team = controller_team(state, unit)
-    team_of = match.unit_team
-    off = state.off
-    order = [u for u in range(match.num_characters) if not (off >> u) & 1]
-    if ~off & match.support_mask and (target_kind[0] != "a" or _group_takes_supports(
+    live = ~state.off
+    order = live & match.character_mask
+    if live & match.support_mask and (target_kind[0] != "a" or _group_takes_supports(
             state, unit)):
-        order += supports.in_play(state)  # IB 2.5.2; AMB-63 for the group targets
+        order |= live & match.support_mask  # IB 2.5.2; AMB-63 for the group targets
+    mine = match.team_masks.get(team, 0)
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
             seat = match.unit_seat
-            return [u for u in order if seat[u] != seat[unit]]  # AMB-64
-        return [u for u in order if team_of[u] != team]
-    return [u for u in order if team_of[u] == team]
+            return [u for u in units_of(order) if seat[u] != seat[unit]]  # AMB-64
+        return list(units_of(order & ~mine))
+    return list(units_of(order & mine))
+
+
+_UNITS_OF: dict[int, tuple[int, ...]] = {}
+"""`units_of`'s answers: the bit sets of units seen (one per population a game passes
+through, a few hundred at most)."""
+_MAX_UNITS_OF = 4096
+
+
+def units_of(units: int) -> tuple[int, ...]:
+    """The units of bit set `units` (>= 0), in unit order."""
+    found = _UNITS_OF.get(units)
+    if found is None:
+        found = tuple(u for u in range(units.bit_length()) if (units >> u) & 1)
+        if len(_UNITS_OF) < _MAX_UNITS_OF:
+            _UNITS_OF[units] = found
+    return found
 
 
 def _group_takes_supports(state: IBState, unit: int) -> bool:
@@ -115,13 +132,24 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
             hit = [trigger_unit] if trigger_unit >= 0 else []
         elif target != "same":
             hit = candidates(state, unit, target)
-        hit = [u for u in hit if not (state.off >> u) & 1]
+        hit = in_play(state, hit)
         mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
-        damage_and_heal(state, unit, clause, mine, chain)
+        if clause.damage or clause.heal:
+            damage_and_heal(state, unit, clause, mine, chain)
         rest_of_clause(state, unit, clause, mine)
         settle(state)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
             return
+
+
+def in_play(state: IBState, units: list[int]) -> list[int]:
+    """`units` without those out of play (`units` itself when all are in play: the
+    usual case, without building a list)."""
+    off = state.off
+    for u in units:
+        if (off >> u) & 1:
+            return [u for u in units if not (off >> u) & 1]
+    return units
 
 
 def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int],
@@ -269,7 +297,8 @@ def settle(state: IBState) -> None:
     track and Supports at 0 HP are discarded (IB 2.5.3); then Time Collapse (AMB-24) and
     victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
     hp = state.hp
-    fallen = [u for u in state.track.order if hp[u] == 0]
+    order = state.track.order
+    fallen = [u for u in order if hp[u] == 0] if 0 in map(hp.__getitem__, order) else []
     changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
     if ~state.off & state.match.support_mask:  # some Support is in play
         for unit in supports.in_play(state):

@@ -122,6 +122,9 @@ class Match:
     seat_units: tuple[tuple[int, ...], ...] = field(init=False)
     card_codes: tuple[int, ...] = field(init=False)  # CARD_* per card id (hot-path lookups)
     card_costs: tuple[int, ...] = field(init=False)
+    card_play_costs: tuple[int, ...] = field(init=False)
+    """Per card id, for the action menu (activation.py): a Technique's or Event's discard
+    cost; `NEVER_PLAYED` for a plain card; -1 for a Sigil or Support (more to check)."""
     sigil_hosts: dict[tuple[int, str], tuple[int, ...]] = field(init=False)
     """(team, Sigil type) -> units of that team printing the type (IB 4.5.5)."""
     num_characters: int = field(init=False)
@@ -131,6 +134,10 @@ class Match:
     """(seat, support card id) -> its unit."""
     support_mask: int = field(init=False)
     """Bit set of the Support units."""
+    character_mask: int = field(init=False)
+    """Bit set of the Character units (every unit below `num_characters`)."""
+    team_masks: dict[int, int] = field(init=False)
+    """team -> bit set of its units, Characters and Supports (`unit_team`)."""
     max_hp: tuple[int, ...] = field(init=False)
     unit_abilities: tuple[tuple[AbilitySpec, ...], ...] = field(init=False)
     """Keystone passive first (index 0), then the Character's or Support's abilities."""
@@ -251,6 +258,9 @@ class Match:
         set_(self, "support_cards", tuple(card for _, card in supports))
         set_(self, "support_slot", {key: n + i for i, key in enumerate(supports)})
         set_(self, "support_mask", ((1 << len(supports)) - 1) << n)
+        set_(self, "character_mask", (1 << n) - 1)
+        set_(self, "team_masks", {team: _mask(u for u, t in enumerate(self.unit_team) if t == team)
+                                  for team in set(self.unit_team)})
         cards = self.content.cards
         set_(self, "labels", _labels([u.key for u in roster.units]
                                      + [cards[c].key for _, c in supports]))
@@ -290,6 +300,8 @@ class Match:
         set_ = object.__setattr__
         set_(self, "card_codes", tuple(_CARD_CODES[c.kind] for c in cards))
         set_(self, "card_costs", tuple(c.cost for c in cards))
+        set_(self, "card_play_costs", tuple(_play_cost(code, c.cost) for code, c
+                                            in zip(self.card_codes, cards, strict=True)))
         set_(self, "sigil_hosts", self._sigil_hosts())
         set_(self, "decklists", self._decklists())
 
@@ -626,6 +638,17 @@ def _labels(keys: list[str]) -> tuple[str, ...]:
 
 
 UNITLESS_TRIGGERS = ("round_end", "time_collapse")
+
+
+NEVER_PLAYED = 1 << 30
+"""`Match.card_play_costs` of a plain card: more than any hand can pay."""
+
+
+def _play_cost(code: int, cost: int) -> int:
+    """A card's entry in `Match.card_play_costs`."""
+    if code == CARD_PLAIN:
+        return NEVER_PLAYED
+    return cost if code == CARD_TECHNIQUE or code == CARD_EVENT else -1
 
 
 def _mask(units: Iterable[int]) -> int:

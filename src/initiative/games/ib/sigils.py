@@ -30,7 +30,11 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     if match.config.sigil_installer_needs_type and unit not in hosts:
         return []
     off = state.off
-    return [u for u in hosts if not (off >> u) & 1]
+    found = []
+    for u in hosts:  # a loop, not a comprehension: the action menu's hot path
+        if not (off >> u) & 1:
+            found.append(u)
+    return found
 
 
 def replace_options(state: IBState, recipient: int, card: int) -> list[int]:
@@ -68,7 +72,7 @@ def payable_tiers(state: IBState, unit: int, card: int) -> list[int]:
     if cost == "one_charge":
         return list(tiers)
     hand = len(state.hands[state.match.unit_seat[unit]])
-    return [n for n in tiers if n <= hand]
+    return list(tiers[:hand])  # tiers 1..hand: "Discard n" needs n cards
 
 
 def discard_cost(state: IBState, tier: int) -> int:
@@ -79,5 +83,8 @@ def discard_cost(state: IBState, tier: int) -> int:
 def usable(state: IBState, unit: int, flags: int) -> list[Action]:
     """Installed Sigils the active unit may activate now: each once per activation
     (IB 4.5.6) and only if a tier can be paid (Mute is checked by the caller)."""
-    return [SIGILS[i] for i, (card, _) in enumerate(state.sigils[unit])
-            if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card)]
+    usable = []
+    for i, (card, _) in enumerate(state.sigils[unit]):  # a loop: no comprehension to build
+        if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card):
+            usable.append(SIGILS[i])
+    return usable

@@ -23,6 +23,11 @@ START_OF_ACTIVATION_MASK = 0xFFFF
 next activation (IB 5.1.4, 5.3); Guard, Weaken and Insight wait for damage."""
 
 
+def mask(status: int) -> int:
+    """The bits of `status` in a packed value (`bits & mask(s)`: some instance of it)."""
+    return 15 << (status << 2)
+
+
 def count(bits: int, status: int) -> int:
     """How many instances of `status` the packed value holds."""
     return (bits >> (status << 2)) & 15

@@ -61,22 +61,34 @@ def _acted(state: IBState, base: ActivationFrame) -> bool:
     unit = base.unit
     if base.step < ST_END or base.flags & F_STUNNED:
         return False
-    return not any(f.tag == ACTION and f.unit == unit and not f.via_ib
-                   and f.stage != AS_AFTER and f.stage != AS_DONE for f in state.stack)
+    for f in state.stack:  # a loop, not a generator: a hot path
+        if f.tag == ACTION and f.unit == unit and not f.via_ib \
+                and f.stage != AS_AFTER and f.stage != AS_DONE:
+            return False
+    return True
 
 
 def _has_pending_break(state: IBState, unit: int) -> bool:
     return any(f.tag == BREAK and f.unit == unit for f in state.stack)
 
 
+def none_can_break(state: IBState) -> bool:
+    """No window can open now: the game is over, or no unit holds the 3 Charge an
+    Initiative Break costs (IB 3.7.5)."""
+    return state.result is not None or max(state.charge) < 3
+
+
 def open_window(state: IBState, kind: int) -> bool:
     """Open a response window if any seat has an eligible unit (else skip it); True if
     it opened."""
-    if state.result is not None or max(state.charge) < 3:  # nobody can break: skip
+    if state.result is not None or max(state.charge) < 3:  # none_can_break, inline
         return False
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
         return False  # AMB-32 between_steps_only: no response to a declared action
-    to_ask = tuple(s for s in range(state.match.num_seats) if eligible(state, s))
-    if to_ask:
-        state.stack.append(WindowFrame(kind, to_ask, ()))
-    return bool(to_ask)
+    asked = []
+    for seat in range(state.match.num_seats):
+        if eligible(state, seat):
+            asked.append(seat)
+    if asked:
+        state.stack.append(WindowFrame(kind, tuple(asked), ()))
+    return bool(asked)

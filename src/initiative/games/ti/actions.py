@@ -128,6 +128,18 @@ def act(kind: Kind, arg: int = 0) -> TIAction:
     return ALL[_OFFSETS[kind] + arg]
 
 
+def of_kind(kind: Kind) -> tuple[TIAction, ...]:
+    """Every action of `kind`, by argument: `of_kind(k)[arg] is act(k, arg)` (the rules
+    index it where they list many actions of one kind: a tuple item is cheaper than a
+    call of `act`)."""
+    start = _OFFSETS[kind]
+    return ALL[start:start + SIZES[kind]]
+
+
+_PLAYS = of_kind(Kind.PLAY)
+_TUCKS = of_kind(Kind.TUCK)
+
+
 def play(pile: int, card: int) -> TIAction:
     """Play resource card `card` onto action pile `pile` (TI-10)."""
     return act(Kind.PLAY, pile * MAX_CARDS + card)
@@ -136,6 +148,16 @@ def play(pile: int, card: int) -> TIAction:
 def tuck(enemy: int, card: int) -> TIAction:
     """Put resource card `card` under enemy `enemy` (TI-44)."""
     return act(Kind.TUCK, enemy * MAX_CARDS + card)
+
+
+def plays_of(pile: int) -> tuple[TIAction, ...]:
+    """The PLAY actions onto `pile`, by card id (`plays_of(p)[c] is play(p, c)`)."""
+    return _PLAYS[pile * MAX_CARDS:(pile + 1) * MAX_CARDS]
+
+
+def tucks_of(enemy: int) -> tuple[TIAction, ...]:
+    """The TUCK actions under `enemy`, by card id (`tucks_of(e)[c] is tuck(e, c)`)."""
+    return _TUCKS[enemy * MAX_CARDS:(enemy + 1) * MAX_CARDS]
 
 
 def parts(action: TIAction) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ti import console, enemies, tokens, traps
 from initiative.games.ti import events as ev
-from initiative.games.ti.actions import GATHER, INTEL, Kind, TIAction, act
+from initiative.games.ti.actions import GATHER, INTEL, Kind, TIAction, act, of_kind
 from initiative.games.ti.frames import (
     COLLECT,
     DISARM,
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 STOP = act(Kind.STOP)
 REVEAL = act(Kind.REVEAL)
+ROOMS = of_kind(Kind.ROOM)
+COLLECTS = of_kind(Kind.COLLECT)
 INTEL_REVEALS = 2
 """TI-19: INTEL reveals up to 2 tokens."""
 _DISARMERS = frozenset({"computer", "master_camera", "master_alarm"})
@@ -49,7 +51,7 @@ def reveal(state: TIState, seat: int, room: int, source: int) -> None:
 def legal(state: TIState, frame: Frame) -> list[TIAction]:
     tag = frame.tag
     if tag == INTEL_ROOM:
-        return [act(Kind.ROOM, r) for r in intel_rooms(state)] + [STOP]
+        return [*(ROOMS[r] for r in intel_rooms(state)), STOP]
     if tag == INTEL_FRAME:
         can = frame.left > 0 and frame.room in intel_rooms(state)
         return [REVEAL, STOP] if can else [STOP]
@@ -57,7 +59,7 @@ def legal(state: TIState, frame: Frame) -> list[TIAction]:
         if frame.left <= 0:
             return [STOP]
         room = state.pos[frame.seat]
-        out = [act(Kind.COLLECT, t) for t in tokens.in_room(state, room)
+        out = [COLLECTS[t] for t in tokens.in_room(state, room)
                if tokens.kind(state.setup, t) in COLLECTABLE]
         if tokens.stack_size(state, room) > 0:
             out.append(REVEAL)  # TI-37: a safe does not stop GATHER

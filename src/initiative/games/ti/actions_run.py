@@ -6,19 +6,20 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ti import events as ev
 from initiative.games.ti import graph, tokens
-from initiative.games.ti.actions import Kind, TIAction, act
+from initiative.games.ti.actions import Kind, TIAction, act, of_kind
 from initiative.games.ti.frames import RUN, Frame
 
 if TYPE_CHECKING:
     from initiative.games.ti.state import TIState
 
 STOP = act(Kind.STOP)
+MOVES = of_kind(Kind.MOVE)
 
 
 def legal(state: TIState, frame: Frame) -> list[TIAction]:
     """MOVE to a room joined by an open passage or unlocked door (TI-17, TI-36,
     TI-A23), or STOP (TI-A9: a run of 0 rooms is legal)."""
-    return [act(Kind.MOVE, r) for r in graph.neighbours(state, state.pos[frame.seat])] \
+    return [MOVES[r] for r in graph.neighbours(state, state.pos[frame.seat])] \
         + [STOP]
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ti import cards, graph, tokens
 from initiative.games.ti import events as ev
-from initiative.games.ti.actions import MAX_CARDS, Kind, TIAction, act, tuck
+from initiative.games.ti.actions import MAX_CARDS, Kind, TIAction, act, tucks_of
 from initiative.games.ti.frames import ENEMY_MOVE, Frame
 from initiative.games.ti.specs import Enemy, EnemyAbility
 
@@ -107,7 +107,8 @@ def tucks(state: TIState, seat: int) -> list[TIAction]:
         if room != state.pos[seat] or (state.tucks >> i) & 1:
             continue
         allowed = enemy(state, i).suits
-        out += [tuck(i, c) for c in state.hands[seat] if suits[c].suit in allowed]
+        under = tucks_of(i)
+        out += [under[c] for c in state.hands[seat] if suits[c].suit in allowed]
     return out
 
 

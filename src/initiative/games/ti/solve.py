@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ti import console
 from initiative.games.ti import events as ev
-from initiative.games.ti.actions import Kind, TIAction, act
+from initiative.games.ti.actions import Kind, TIAction, act, of_kind
 from initiative.games.ti.frames import ANSWER, VOTE, Frame
 
 if TYPE_CHECKING:
@@ -19,6 +19,7 @@ YES = act(Kind.YES)
 NO = act(Kind.NO)
 ERASE = act(Kind.ERASE)
 ANNOUNCE = act(Kind.ANNOUNCE)
+SYMBOLS = of_kind(Kind.SYMBOL)
 
 
 def can_propose(state: TIState) -> bool:
@@ -50,7 +51,7 @@ def legal(state: TIState, frame: Frame) -> list[TIAction]:
     once one is entered (TI-54: the answer counts once announced). Voting: YES, NO."""
     if frame.tag == ANSWER:
         if len(frame.items) < len(state.setup.mission.answer):
-            out = [act(Kind.SYMBOL, i) for i in range(len(state.setup.mission.alphabet))]
+            out = list(SYMBOLS[:len(state.setup.mission.alphabet)])
         else:
             out = [ANNOUNCE]
         return [*out, ERASE] if frame.items else out

@@ -46,8 +46,12 @@ def in_room(state: TIState, room: int) -> list[int]:
 
 
 def has_kind(state: TIState, room: int, kinds: frozenset[str]) -> bool:
+    """Some face-up token or feature in `room` is of one of `kinds`."""
+    where = state.where
+    if room not in where:  # most rooms hold none: one scan in C
+        return False
     setup = state.setup
-    return any(at == room and kind(setup, t) in kinds for t, at in enumerate(state.where))
+    return any(kind(setup, t) in kinds for t, at in enumerate(where) if at == room)
 
 
 def stack_of(setup: TISetup, room: int) -> int:

@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING
 
 from initiative.games.ti import cards, enemies, solve, specials, tokens
 from initiative.games.ti import events as ev
-from initiative.games.ti.actions import GATHER, INTEL, NUM_PILES, Kind, TIAction, act, parts, play
+from initiative.games.ti.actions import (
+    GATHER,
+    INTEL,
+    NUM_PILES,
+    Kind,
+    TIAction,
+    act,
+    of_kind,
+    parts,
+    plays_of,
+)
 from initiative.games.ti.console import end_game
 from initiative.games.ti.frames import (
     DRAW,
@@ -34,6 +44,7 @@ SOLVE = act(Kind.SOLVE)
 PASS = act(Kind.PASS)
 DRAW_ACTION = act(Kind.DRAW)
 STOP = act(Kind.STOP)
+FIRSTS = of_kind(Kind.FIRST)
 _ABILITY = (RUN, INTEL_ROOM, GATHER_FRAME, REGROUP)
 """The frame each action pile's ability starts (TI-17, TI-19, TI-21, TI-A2)."""
 RUN_ROOMS = 3
@@ -63,7 +74,7 @@ def deal(state: TIState) -> None:
 
 def first_legal(state: TIState) -> list[TIAction]:
     """TI-8: the group names a volunteer to go first; seat 0 enters it."""
-    return [act(Kind.FIRST, s) for s in range(state.setup.num_seats)]
+    return list(FIRSTS[:state.setup.num_seats])
 
 
 def first_choose(state: TIState, action: TIAction) -> None:
@@ -82,17 +93,19 @@ def plays(state: TIState, seat: int) -> list[TIAction]:
         return []
     content = state.setup.content.cards
     alarm = tokens.alarmed(state, state.pos[seat])
-    highest = max(content[c].value for c in hand)
+    values = [content[c].value for c in hand]
+    highest = max(values)
     out = []
     for pile in range(NUM_PILES):
         if state.counter[pile]:
             continue
         top = state.piles[pile]
         floor = content[top[-1]].value if top else -1
-        for c in hand:
-            v = content[c].value
-            if v > floor and not (alarm and pile in (INTEL, GATHER) and v != highest):
-                out.append(play(pile, c))
+        only_highest = alarm and (pile == INTEL or pile == GATHER)
+        on_pile = plays_of(pile)
+        for c, v in zip(hand, values, strict=True):
+            if v > floor and not (only_highest and v != highest):
+                out.append(on_pile[c])
     return out
 
 
