@@ -4,9 +4,9 @@ of them (`data/search_choices.json`) that a faster search must still make.
 Positions come from random games (seeded), every few decisions with a real choice;
 at each, the tree search (`ismcts@N`) and the lookahead bot (`heuristic`), seeded from
 the position, choose from the current seat's view; the search's root statistics
-(each action's visits and total reward, exactly) are recorded too. `python -m tests.bots.choices_kit`
-rewrites the record from the code as it is (only when a change is meant to change a
-choice)."""
+(each action's visits and total reward, exactly) are recorded too.
+`python -m tests.bots.choices_kit` rewrites the record from the code as it is (only
+when a change is meant to change a choice)."""
 
 from __future__ import annotations
 
