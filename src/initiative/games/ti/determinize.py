@@ -148,8 +148,8 @@ class _WorldSetup:
             if shown["open"] and shown["symbols"] is not None:
                 self.shown[w.glyph] = tuple(shown["symbols"])
         self.told = tell(setup.mission, _stories_told(view, data))
-        self.gained = {s["key"]: Secret(s["key"], s["title"], s["text"])
-                       for s in data["secrets"]}
+        gained = {s["key"]: Secret(s["key"], s["title"], s["text"]) for s in data["secrets"]}
+        self.secrets = {**setup.content.secrets, **gained}
         self.fixed: TISetup | None = None
 
     def setup(self, rng: SplitMix64) -> TISetup:
@@ -167,7 +167,7 @@ class _WorldSetup:
         mission = replace(self.told, windows=tuple(windows))
         content = replace(self.base.content, missions={**self.base.content.missions,
                                                        mission.key: mission},
-                          secrets={**self.base.content.secrets, **self.gained})
+                          secrets=dict(self.secrets))
         made = replace(self.base, content=content, mission=mission)
         if len(self.shown) == len({w.glyph for w in self.base.mission.windows}):
             self.fixed = made  # nothing guessed: every world has this setup
