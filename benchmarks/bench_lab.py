@@ -1,6 +1,11 @@
-"""Balance-lab throughput: `python benchmarks/bench_lab.py [N] [GAME]` (default 2000
-games of initiative_break; GAME hex_skirmish plays `HexMatchup()` instead, GAME
-the_initiative `TIMatchup()`: the first mission, heuristic bots).
+"""Balance-lab throughput: `python benchmarks/bench_lab.py [N] [GAME] [--local]`
+(default 2000 games of initiative_break; GAME hex_skirmish plays `HexMatchup()` instead,
+GAME the_initiative `TIMatchup()`: the first mission, heuristic bots).
+
+First, on 1 local process, the games with their whole event log and without it (the
+lab's way: only the events the rows and bots read are kept; the same rows), alternated
+3 times, the best of each: games per second both ways and the ratio. `--local` stops
+there.
 
 Plays N random-bot games of the standard 1v1 (`Matchup()`) on 1 local process, on 2
 local processes (chunks of 100) and as Ray tasks on a local Ray of 2 CPUs (the Ray
@@ -36,8 +41,19 @@ def seconds(work: Callable[[], object]) -> float:
 
 
 def main(argv: list[str]) -> None:
+    local = "--local" in argv
+    argv = [a for a in argv if a != "--local"]
     games = int(argv[0]) if argv else 2000
     matchup = MATCHUPS[argv[1] if len(argv) > 1 else "initiative_break"]()
+    kept = dropped = 0.0
+    for _ in range(3):
+        kept = max(kept, games / seconds(lambda: run(matchup, games, log=True)))
+        dropped = max(dropped, games / seconds(lambda: run(matchup, games)))
+    print(f"games_per_s_1proc_log: {kept:.1f}")
+    print(f"games_per_s_1proc_no_log: {dropped:.1f}")
+    print(f"no_log_vs_log: {dropped / kept:.3f}")
+    if local:
+        return
     one = games / seconds(lambda: run(matchup, games, workers=1))
     two = games / seconds(lambda: run(matchup, games, workers=2, chunk=100))
     startup = seconds(lambda: ray.init(address="local", num_cpus=2, include_dashboard=False,
