@@ -194,7 +194,7 @@ class StackState(Generic[A, F, E]):
     def emit(self, event: E) -> None:
         """Append to the log (copy-on-write: clones share the prefix); once the log is
         off, only an event of a kind `drop_log` was told to keep."""
-        if self.log_kept or event[0] in self.log_keep:
+        if self.log_kept or (self.log_keep and event[0] in self.log_keep):
             if len(self.log) != self.log_len:
                 self.log = self.log[: self.log_len]
             self.log.append(event)

@@ -236,7 +236,7 @@ class IBState:
             self.log.append(event)
         else:
             self._last = event
-            if event[0] in self.log_keep:
+            if self.log_keep and event[0] in self.log_keep:
                 self.log.append(event)
         self.log_len += 1
 
