@@ -7,7 +7,8 @@ First, on 1 local process, the games with their whole event log and without it (
 lab's way: only the events the rows and bots read are kept; the same rows), alternated
 3 times, the best of each: games per second both ways and the ratio. `--local` stops
 there. `--callgrind` counts instead the CPU instructions per game both ways under
-valgrind's callgrind (each run minus one that only sets the matchup up): figures that
+valgrind's callgrind (each run minus one that only sets the matchup up; string hashing
+fixed, PYTHONHASHSEED=0, whose seed alone moves a count by a few percent): figures that
 do not move with the machine's load.
 
 Plays N random-bot games of the standard 1v1 (`Matchup()`) on 1 local process, on 2
@@ -20,6 +21,7 @@ start-up is timed on its own and left out of its throughput; scheduling is count
 from __future__ import annotations
 
 import logging
+import os
 import re
 import subprocess
 import sys
@@ -52,6 +54,7 @@ def instructions(games: int, game: str, how: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/o",
                                sys.executable, __file__, str(games), game, f"--play={how}"],
+                              env={**os.environ, "PYTHONHASHSEED": "0"},
                               check=True, capture_output=True, text=True)
     counted = re.search(r"Collected : (\d+)", done.stderr)
     if counted is None:

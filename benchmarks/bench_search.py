@@ -14,7 +14,8 @@ on PYTHONPATH) and this one, and prints each game's best iterations per second o
 both (the run least slowed by other work on the machine) and the ratio this / other: a
 before/after figure measured in one run. `--callgrind` counts instead the CPU
 instructions per iteration under valgrind's callgrind (the run minus one that only sets
-up the positions and bots): a figure that does not move with the machine's load.
+up the positions and bots; string hashing fixed, PYTHONHASHSEED=0, whose seed alone
+moves a count by a few percent): a figure that does not move with the machine's load.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def run(src: str, games: list[str], iterations: int, callgrind: bool = False,
         return found
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/o",
-                              sys.executable, *args], env=env, check=True,
+                              sys.executable, *args], env={**env, "PYTHONHASHSEED": "0"},
+                              check=True,
                              capture_output=True, text=True)
     counted = re.search(r"Collected : (\d+)", out.stderr)
     if counted is None:
