@@ -142,7 +142,7 @@ class LogOptional(Protocol):
 
     log_kept: bool
 
-    def drop_log(self, keep: frozenset[int] = ...) -> None: ...
+    def drop_log(self, keep: frozenset[int] = frozenset()) -> None: ...
 
 
 def without_log(state: object) -> None:
