@@ -51,7 +51,7 @@ def check_state_fields(state_class: type[StackState[Any, Any, Any]], written: se
     setup's rules, what happened (log, history) and the legal-action cache."""
     left_out = {"rules",  # the setup's
                 "log", "log_len", "_hist", "_hist_len",  # what happened, not the situation
-                "log_kept",  # whether the log is kept (a search world's choice)
+                "log_kept", "log_keep",  # whether the log is kept, and what of it
                 "_legal", "_legal_seat"}  # a cache
     assert {*state_class.__slots__, *StackState.__slots__} == written | left_out
 

@@ -5,13 +5,13 @@ the final position, the generator's state and the result)."""
 from __future__ import annotations
 
 import copy
+import importlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from initiative.bots import ismcts
 from initiative.bots.make import make_bot
 from initiative.engine.rng import SplitMix64, _Draws
 from initiative.games import load_game
@@ -135,12 +135,21 @@ def test_views_of_a_state_without_log_show_no_log() -> None:
         assert not getattr(view, "log", getattr(view, "events", ()))
 
 
+DEALS = {game: importlib.import_module(f"initiative.bots.{short}.heuristic")
+         for game, short in (("initiative_break", "ib"), ("hex_skirmish", "hex"),
+                             ("the_initiative", "ti"))}
+"""Each game's bot module, whose dealer deals its search's worlds (`ViewDeal`; the
+package's `heuristic` is a function, hence the import by name)."""
+
+
 def search_game(game: str, monkeypatch: pytest.MonkeyPatch, keep_log: bool) -> list[Any]:
     """Seat 0 an ISMCTS bot (its worlds without log unless `keep_log`), the others
     random, for the first decisions of a game; the actions chosen."""
     with monkeypatch.context() as patch:
         if keep_log:
-            patch.setattr(ismcts, "without_log", lambda state: None)
+            deal = DEALS[game].ViewDeal
+            patch.setattr(DEALS[game], "ViewDeal",
+                          lambda setup, view, keep_log: deal(setup, view, keep_log=True))
         loaded = load_game(game)
         bot = make_bot("ismcts@25", loaded, 4)
         state, rng, chosen = loaded.new_initial_state(4), SplitMix64(8), []

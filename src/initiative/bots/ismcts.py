@@ -4,8 +4,9 @@ game that can deal a world from a view (`search.Dealer`) and score a state
 with `hex_heuristic.evaluate`.
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Every iteration deals a
-fresh world from the bot's own view (`determinize`: hidden hands, deck orders and the
-dice re-dealt), then walks one shared tree of action sequences in that world:
+fresh world from the bot's own view (the dealer's `deals(view)`, worked out once a
+search: hidden hands, deck orders and the dice re-dealt, no log), then walks one shared
+tree of action sequences in that world:
 - selection picks, among the actions legal in this world, the child with the best
   UCB1 score, counting a child's tries only in the worlds where it was available;
 - expansion adds one untried legal action;
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from initiative.bots.search import Dealer, Evaluation, SearchState, legal_of
-from initiative.engine.contract import DecisionView, without_log
+from initiative.engine.contract import DecisionView
 from initiative.engine.rng import SplitMix64
 
 A = TypeVar("A", bound=Hashable)
@@ -97,11 +98,10 @@ class ISMCTSBot(Generic[A, S, V]):
         root = Node(view.seat)
         deadline = None if settings.time_limit is None \
             else time.perf_counter() + settings.time_limit
+        deal = self.game.deals(view)
         done = 0
         while done < settings.iterations:
-            world = self.game.determinize(view, SplitMix64(rng.next64()))
-            without_log(world)  # nobody reads a world's log
-            self._iterate(root, world, rng)
+            self._iterate(root, deal(SplitMix64(rng.next64())), rng)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break

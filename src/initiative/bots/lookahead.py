@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from typing import Any, Generic, TypeVar
 
 from initiative.bots.search import Dealer, Evaluation, SearchState, legal_of
-from initiative.engine.contract import DecisionView, without_log
+from initiative.engine.contract import DecisionView
 from initiative.engine.rng import SplitMix64
 
 A = TypeVar("A", bound=Hashable)
@@ -44,10 +44,8 @@ class LookaheadBot(Generic[A, S, V]):
         legal: list[A] = legal_of(view)
         if len(legal) == 1:
             return legal[0]
-        worlds = [self.game.determinize(view, SplitMix64(self.rng.next64()))
-                  for _ in range(self.samples)]
-        for world in worlds:
-            without_log(world)  # nobody reads a world's log
+        deal = self.game.deals(view)
+        worlds = [deal(SplitMix64(self.rng.next64())) for _ in range(self.samples)]
         best: list[A] = []
         top = float("-inf")
         for action in legal:

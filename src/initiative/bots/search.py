@@ -3,11 +3,14 @@ deal one from a view.
 
 A `SearchState` is the engine contract's `State` minus the views (a search never
 builds one): who decides, what they may do, apply, clone, the end and its returns.
-A `Dealer` is the part of a `SearchableGame` a bot needs: `determinize(view, rng)`,
-a full state consistent with one seat's view, its hidden cards re-dealt and its
-generator reseeded, so a bot never holds the real state. A dealt world samples its own
-chance (its generator is the default sampling source), so no chance node is ever
-reached in a search. An `Evaluation` scores a state for a seat (higher is better).
+A `Dealer` deals worlds from a view, as a `SearchableGame`'s `determinize(view, rng)`
+does: full states consistent with one seat's view, their hidden cards re-dealt and
+their generators reseeded, so a bot never holds the real state. `deals(view)` works out
+once what depends on the view alone (the cards the seat cannot see, the public parts);
+each call of the `Deal` it returns deals one world, without its log (nobody reads a
+world's log). A dealt world samples its own chance (its generator is the default
+sampling source), so no chance node is ever reached in a search. An `Evaluation`
+scores a state for a seat (higher is better).
 """
 
 from __future__ import annotations
@@ -39,10 +42,16 @@ class SearchState(Protocol[A]):
     def returns(self) -> list[float]: ...
 
 
-class Dealer(Protocol[V_contra, S_co]):
-    """Deals a world from a view (`SearchableGame.determinize`)."""
+class Deal(Protocol[S_co]):
+    """The worlds one view allows: each call deals one with `rng`, without its log."""
 
-    def determinize(self, view: V_contra, rng: SplitMix64) -> S_co: ...
+    def __call__(self, rng: SplitMix64) -> S_co: ...
+
+
+class Dealer(Protocol[V_contra, S_co]):
+    """Deals worlds from a view (as `SearchableGame.determinize`, the view's part once)."""
+
+    def deals(self, view: V_contra) -> Deal[S_co]: ...
 
 
 S = TypeVar("S", bound=SearchState[Any])

@@ -136,11 +136,13 @@ class SearchableGame(Game[A, S_co], Protocol[A, S_co, V_contra]):
 class LogOptional(Protocol):
     """A state whose event log can be turned off where nobody reads it (search, the
     lab, the bench): `drop_log` stops storing events (the rules still see what they
-    read), `log_kept` is False after it and the state's views carry no log."""
+    read), `log_kept` is False after it and the state's views carry no log. Events of
+    the kinds in `keep` (an event's first item) are still stored, before and after:
+    the log then holds those alone (the lab keeps the events its rows count)."""
 
     log_kept: bool
 
-    def drop_log(self) -> None: ...
+    def drop_log(self, keep: frozenset[int] = frozenset()) -> None: ...
 
 
 def without_log(state: object) -> None:

@@ -25,7 +25,7 @@ from initiative.engine.errors import IllegalActionError, not_legal_now
 
 A = TypeVar("A")
 F = TypeVar("F")
-E = TypeVar("E")
+E = TypeVar("E", bound=tuple[Any, ...])
 
 
 class StackFlow(Protocol):
@@ -52,7 +52,8 @@ def run_settle(state: StackState[Any, Any, Any], _: None) -> None:
     state.advance()
 
 
-STACK_SLOTS = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_kept", "log_len")
+STACK_SLOTS = ("_hist", "_hist_len", "_legal", "_legal_seat", "log", "log_keep", "log_kept",
+               "log_len")
 """The fields `StackState` adds (named here, not read from `__slots__`: a class compiled
 by mypyc has none)."""
 
@@ -71,6 +72,7 @@ class StackState(Generic[A, F, E]):
     log: list[E]
     log_len: int
     log_kept: bool  # False: `drop_log` turned the log off
+    log_keep: frozenset[int]  # with the log off, the event kinds still stored
     over: bool
     _hist: list[A | Outcome]
     _hist_len: int
@@ -193,9 +195,9 @@ class StackState(Generic[A, F, E]):
             self.stack.pop()
 
     def emit(self, event: E) -> None:
-        """Append to the log (copy-on-write: clones share the prefix); nothing once the
-        log is off."""
-        if self.log_kept:
+        """Append to the log (copy-on-write: clones share the prefix); once the log is
+        off, only an event of a kind `drop_log` was told to keep."""
+        if self.log_kept or (self.log_keep and event[0] in self.log_keep):
             if len(self.log) != self.log_len:
                 self.log = self.log[: self.log_len]
             self.log.append(event)
@@ -205,13 +207,15 @@ class StackState(Generic[A, F, E]):
         """This state's log; empty once the log is off."""
         return self.log[: self.log_len]
 
-    def drop_log(self) -> None:
+    def drop_log(self, keep: frozenset[int] = frozenset()) -> None:
         """No log from now on (search, the lab, the bench): the log so far is dropped and
-        no event is stored, so views show none (`log_kept` says why). No rule of a
-        stack game reads its log, so a game played so is the same game."""
+        no event is stored but those of the kinds in `keep`, so views show those alone
+        (`log_kept` says why). No rule of a stack game reads its log, so a game played
+        so is the same game."""
+        self.log = [e for e in self.events() if e[0] in keep]
+        self.log_len = len(self.log)
         self.log_kept = False
-        self.log = []
-        self.log_len = 0
+        self.log_keep = keep
 
     def _record(self, item: A | Outcome) -> None:
         if len(self._hist) != self._hist_len:

@@ -5,7 +5,9 @@
 of the matchup's game (found by the game's registry name, `parts.lab_game`) says how one
 seed becomes one row (`play_one`), which columns a row has and which of them are whole
 numbers or booleans (so CSV and Parquet files read back typed), and what a row's
-outcome is in the command's closing line. The runner, the backends and the results
+outcome is in the command's closing line. A game is played without its log (only the
+events its row and its bots read are kept) unless `play_one` is told `log=True`; the
+row is the same either way. The runner, the backends and the results
 files know nothing else of a game. `seat_players` gives every game's `play_one` the
 bots of its seats, seeded from the game's seed.
 
@@ -24,7 +26,7 @@ from initiative.bots import AnyBot, make_bot
 from initiative.bots.make import PublicGame
 from initiative.engine.rng import SplitMix64
 
-__all__ = ["BOT_SALT", "GAME_COLUMN", "LabAdapter", "LabMatchup", "Players", "Row",
+__all__ = ["BOT_SALT", "GAME_COLUMN", "LabAdapter", "LabMatchup", "PlayOne", "Players", "Row",
            "json_text", "seat_players"]
 
 Row = dict[str, Any]
@@ -53,6 +55,14 @@ class LabMatchup(Protocol):
         ...
 
 
+class PlayOne(Protocol):
+    """Plays the game of `seed` and makes its row; with `log`, the game keeps its whole
+    event log (else only the events its row and bots read: the same row, sooner)."""
+
+    def __call__(self, matchup: Any, seed: int, param: str = "", value: Any = "", *,
+                 log: bool = False) -> Row: ...
+
+
 @dataclass(frozen=True)
 class LabAdapter:
     """How the lab plays one game and files its results."""
@@ -65,8 +75,9 @@ class LabAdapter:
     """The columns holding whole numbers."""
     bools: tuple[str, ...]
     """The columns holding booleans."""
-    play_one: Callable[[Any, int, str, Any], Row]
-    """`play_one(matchup, seed, param, value)`: the row of the game of `seed`."""
+    play_one: PlayOne
+    """`play_one(matchup, seed, param, value, log=False)`: the row of the game of
+    `seed`."""
     outcome: Callable[[Row], str]
     """A row's outcome as the closing line of `initiative simulate` counts it (the
     winning side, the seat, solved or how it was lost)."""

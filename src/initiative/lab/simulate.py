@@ -43,6 +43,8 @@ class Job:
     seeds: tuple[int, ...]
     param: str = ""
     value: Any = ""
+    log: bool = False
+    """Whether each game keeps its whole event log (the rows are the same without)."""
 
 
 def adapter_of(matchup: LabMatchup) -> LabAdapter:
@@ -56,7 +58,7 @@ def play_chunk(job: Job, progress: Callable[[int], None] | None = None) -> list[
     play = adapter_of(job.matchup).play_one
     rows = []
     for seed in job.seeds:
-        rows.append(play(job.matchup, seed, job.param, job.value))
+        rows.append(play(job.matchup, seed, job.param, job.value, log=job.log))
         if progress:
             progress(1)
     return rows
@@ -71,15 +73,15 @@ def default_chunk(backend: str, games: int) -> int:
 
 
 def jobs(matchup: LabMatchup, games: int, first_seed: int = 0, chunk: int = CHUNK["local"],
-         sweep: tuple[str, Sequence[Any]] | None = None) -> list[Job]:
+         sweep: tuple[str, Sequence[Any]] | None = None, log: bool = False) -> list[Job]:
     """The run cut into chunks of `chunk` seeds; a sweep repeats the same seeds for each
     value (common random numbers: value-to-value differences are not seed noise)."""
     seeds = range(first_seed, first_seed + games)
     parts = [tuple(seeds[i:i + chunk]) for i in range(0, len(seeds), chunk)]
     if sweep is None:
-        return [Job(matchup, part) for part in parts]
+        return [Job(matchup, part, log=log) for part in parts]
     path, values = sweep
-    return [Job(with_override(matchup, path, v), part, path, v)
+    return [Job(with_override(matchup, path, v), part, path, v, log)
             for v in values for part in parts]
 
 
@@ -92,18 +94,20 @@ def with_override(matchup: LabMatchup, path: str, value: Any) -> LabMatchup:
 def run(matchup: LabMatchup, games: int, first_seed: int = 0, workers: int = 1,
         chunk: int | None = None, progress: Callable[[int], None] | None = None,
         sweep: tuple[str, Sequence[Any]] | None = None, *, backend: str = "local",
-        address: str | None = None) -> list[Row]:
+        address: str | None = None, log: bool = False) -> list[Row]:
     """Play `games` games (seeds first_seed ...) per sweep value in chunks of `chunk`
     (default: `default_chunk`), on `workers` local processes or, with backend "ray", as
     Ray tasks (see `backends.ray_tasks`); rows in job order, the same on every backend.
     `progress(n)` is called as each chunk of n finishes (in this process, as each game
-    does)."""
+    does). The games keep only the events their rows and bots read unless `log`
+    (the same rows)."""
     if backend not in CHUNK:
         raise ConfigError(f"unknown backend {backend!r}: {' or '.join(CHUNK)}")
     if address and backend != "ray":
         raise ConfigError("a cluster address is for the ray backend")
     adapter_of(matchup)  # an unknown game, or one the lab does not play, fails here
-    work = jobs(matchup, games, first_seed, chunk or default_chunk(backend, games), sweep)
+    work = jobs(matchup, games, first_seed, chunk or default_chunk(backend, games), sweep,
+                log)
     for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
         job.matchup.game(job.seeds[0])
     if backend == "ray":

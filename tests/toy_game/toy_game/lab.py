@@ -78,8 +78,10 @@ chosen}."""
 INTS = ("seed", "first", "winner", "rounds", "decisions")
 
 
-def play_toy(matchup: ToyMatchup, seed: int, param: str = "", value: Any = "") -> Row:
-    """One game from `seed`, played by the matchup's bots; its result row."""
+def play_toy(matchup: ToyMatchup, seed: int, param: str = "", value: Any = "", *,
+             log: bool = False) -> Row:
+    """One game from `seed`, played by the matchup's bots; its result row (the toy
+    keeps no event log, so `log` changes nothing)."""
     game = matchup.game(seed)
     state: ToyState = game.new_initial_state(seed)
     names, bots = seat_players(matchup.bots, game, seed)

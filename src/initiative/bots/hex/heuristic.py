@@ -26,9 +26,8 @@ from dataclasses import dataclass, replace
 
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.lookahead import LookaheadBot
-from initiative.engine.rng import SplitMix64
 from initiative.games.hex.actions import HexAction
-from initiative.games.hex.determinize import determinize
+from initiative.games.hex.determinize import ViewDeal
 from initiative.games.hex.frames import ATTACK, ST_ROLL, AttackFrame
 from initiative.games.hex.geometry import DIRECTIONS, FACINGS, Hex, rotate
 from initiative.games.hex.setup import HexSetup
@@ -180,8 +179,8 @@ class HexDealer:
 
     setup: HexSetup
 
-    def determinize(self, view: HexView, rng: SplitMix64) -> HexState:
-        return determinize(self.setup, view, rng)
+    def deals(self, view: HexView) -> ViewDeal:
+        return ViewDeal(self.setup, view, keep_log=False)
 
 
 HEX_SEARCH_SCALE = 15.0

@@ -15,10 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from initiative.bots.lookahead import LookaheadBot
-from initiative.engine.rng import SplitMix64
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import Action
-from initiative.games.ib.determinize import determinize
+from initiative.games.ib.determinize import ViewDeal
 from initiative.games.ib.public import PublicMatch
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
@@ -71,8 +70,8 @@ class PublicDealer:
 
     game: PublicMatch
 
-    def determinize(self, view: IBView, rng: SplitMix64) -> IBState:
-        return determinize(self.game, view, rng)
+    def deals(self, view: IBView) -> ViewDeal:
+        return ViewDeal(self.game, view, keep_log=False)
 
 
 @dataclass(frozen=True)

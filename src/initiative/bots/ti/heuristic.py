@@ -45,7 +45,7 @@ from typing import Any
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.engine.rng import SplitMix64
 from initiative.games.ti.actions import GATHER, INTEL, REGROUP, RUN, Kind, TIAction, parts
-from initiative.games.ti.determinize import determinize
+from initiative.games.ti.determinize import ViewDeal
 from initiative.games.ti.setup import TISetup
 from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
@@ -707,14 +707,15 @@ def _best(actions: Sequence[TIAction], key: Any) -> TIAction | None:
 
 @dataclass(frozen=True)
 class TIDealer:
-    """Deals worlds from a view (`search.Dealer`) with the game's own `determinize`:
-    hidden hands, deck order and face-down tokens re-dealt, closed windows guessed. It
-    holds the public setup (`TIGame.public`: no answer), never the real one."""
+    """Deals worlds from a view (`search.Dealer`) as the game's own `determinize` does
+    (its `ViewDeal`, without the log): hidden hands, deck order and face-down tokens
+    re-dealt, closed windows guessed. It holds the public setup (`TIGame.public`: no
+    answer), never the real one."""
 
     setup: TISetup
 
-    def determinize(self, view: TIView, rng: SplitMix64) -> TIState:
-        return determinize(self.setup, view, rng)
+    def deals(self, view: TIView) -> ViewDeal:
+        return ViewDeal(self.setup, view, keep_log=False)
 
 
 def evaluate_view(data: Data, w: TIWeights = TIWeights()) -> float:

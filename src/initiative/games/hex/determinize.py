@@ -13,6 +13,9 @@ Re-dealt at random with `rng`:
   half's missing players, shuffled; the Special card stays at the bottom (HX-8).
 The world's chance source is a new SplitMix64 seeded from `rng`: a world samples its
 chance, so a search never meets a chance node and never learns the real seed.
+
+`ViewDeal(setup, view)` works out once what depends on the view alone; each call deals
+one world from it, with the same draws as `determinize` (a search deals many).
 """
 
 from __future__ import annotations
@@ -28,39 +31,73 @@ from initiative.games.hex.view import HexView
 from initiative.timing.stacked_decks import SPECIAL
 
 
+class ViewDeal:
+    """The worlds `view` allows on `setup`, worked out once (the view's data, each
+    seat's unseen cards); each call deals one with `rng` (what `determinize` does),
+    without its log unless `keep_log`. ValueError if the view's counts do not fit the
+    setup."""
+
+    def __init__(self, setup: HexSetup, view: HexView, keep_log: bool = True) -> None:
+        data = view.to_dict()
+        seat = view.seat
+        key_ids = {card.key: i for i, card in enumerate(setup.content.cards)}
+        units = data["units"]
+        self.setup = setup
+        self.seat = seat
+        self.discards = [[key_ids[key] for key in pile] for pile in data["discards"]]
+        self.own = [key_ids[key] for key in data["hand"]]
+        self.unseen: list[list[int]] = []
+        self.held: list[int] = data["hand_counts"]
+        for s in range(setup.num_seats):
+            unseen = Counter(setup.deck_ids(s)) - Counter(self.discards[s])
+            if s == seat:
+                unseen -= Counter(self.own)
+            cards = sorted(unseen.elements())
+            held, left = self.held[s], data["deck_counts"][s]
+            if len(cards) != (left if s == seat else held + left):
+                raise ValueError(f"seat {s}: {len(cards)} unseen cards do not fill a hand "
+                                 f"of {held} and a deck of {left}")
+            self.unseen.append(cards)
+        self.alive = [bool(u["alive"]) for u in units]
+        self.shown: list[Any] = data["line"]["cards"]
+        self.hexes = [None if u["hex"] is None else Hex(*u["hex"]) for u in units]
+        self.facing: list[int] = [u["facing"] for u in units]
+        self.health: list[int] = [u["health"] for u in units]
+        self.power: list[int] = [u["power"] for u in units]
+        self.data = data
+        self.stack = view.frames
+        self.log = list(view.events)
+        self.keep_log = keep_log
+
+    def __call__(self, rng: SplitMix64) -> HexState:
+        seat, data = self.seat, self.data
+        hands: list[list[int]] = []
+        decks: list[list[int]] = []
+        for s, unseen in enumerate(self.unseen):
+            cards = list(unseen)
+            held = self.held[s]
+            rng.shuffle(cards)
+            hands.append(self.own[:] if s == seat else cards[:held])
+            decks.append(cards if s == seat else cards[held:])
+        line, revealed = _line(self.shown, self.alive, rng)
+        world = HexState(
+            self.setup, SplitMix64(rng.next64()),
+            hexes=list(self.hexes), facing=list(self.facing), health=list(self.health),
+            power=list(self.power), alive=list(self.alive), hands=hands, decks=decks,
+            discards=[list(pile) for pile in self.discards], line=line,
+            at=data["line"]["at"], revealed=revealed, round=data["round"],
+            phase=data["phase"], stack=list(self.stack),
+            log=list(self.log) if self.keep_log else self.log, winner=data["winner"],
+            over=data["over"])
+        if not self.keep_log:
+            world.drop_log()  # the shared log is replaced, never written
+        return world
+
+
 def determinize(setup: HexSetup, view: HexView, rng: SplitMix64) -> HexState:
     """A playable state consistent with `view` on `setup` (hidden parts dealt with
     `rng`); ValueError if the view's counts do not fit the setup."""
-    data = view.to_dict()
-    seat = view.seat
-    key_ids = {card.key: i for i, card in enumerate(setup.content.cards)}
-    units = data["units"]
-    discards = [[key_ids[key] for key in pile] for pile in data["discards"]]
-    own = [key_ids[key] for key in data["hand"]]
-    hands: list[list[int]] = []
-    decks: list[list[int]] = []
-    for s in range(setup.num_seats):
-        unseen = Counter(setup.deck_ids(s)) - Counter(discards[s])
-        if s == seat:
-            unseen -= Counter(own)
-        cards = sorted(unseen.elements())
-        held, left = data["hand_counts"][s], data["deck_counts"][s]
-        if len(cards) != (left if s == seat else held + left):
-            raise ValueError(f"seat {s}: {len(cards)} unseen cards do not fill a hand of "
-                             f"{held} and a deck of {left}")
-        rng.shuffle(cards)
-        hands.append(own[:] if s == seat else cards[:held])
-        decks.append(cards if s == seat else cards[held:])
-    alive = [bool(u["alive"]) for u in units]
-    line, revealed = _line(data["line"]["cards"], alive, rng)
-    return HexState(
-        setup, SplitMix64(rng.next64()),
-        hexes=[None if u["hex"] is None else Hex(*u["hex"]) for u in units],
-        facing=[u["facing"] for u in units], health=[u["health"] for u in units],
-        power=[u["power"] for u in units], alive=alive, hands=hands, decks=decks,
-        discards=discards, line=line, at=data["line"]["at"], revealed=revealed,
-        round=data["round"], phase=data["phase"], stack=list(view.frames),
-        log=list(view.events), winner=data["winner"], over=data["over"])
+    return ViewDeal(setup, view)(rng)
 
 
 def _line(shown: list[Any], alive: list[bool], rng: SplitMix64) -> tuple[list[int], int]:

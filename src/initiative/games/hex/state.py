@@ -127,6 +127,7 @@ class HexState(StackState[HexAction, Frame, Event]):
         self.log = log if log is not None else []
         self.log_len = len(self.log)
         self.log_kept = True
+        self.log_keep = frozenset()
         self._hist = list(history) if history is not None else []
         self._hist_len = len(self._hist)
         self.winner = winner
@@ -182,6 +183,7 @@ class HexState(StackState[HexAction, Frame, Event]):
         new.log = self.log
         new.log_len = self.log_len
         new.log_kept = self.log_kept
+        new.log_keep = self.log_keep
         new._hist = self._hist
         new._hist_len = self._hist_len
         new.winner = self.winner

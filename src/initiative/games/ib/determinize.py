@@ -7,6 +7,10 @@ public card pool. Other seats' unrevealed answers in an open window count as dec
 The RNG is reseeded from `rng`, so search never learns the real seed. The state is
 built on the game's public description (`public.py`) with only the deck lists the
 view knows put back (`public.seen_by`): it holds no other seat's deck list either.
+
+`ViewDeal(game, view)` works out once what depends on the view alone (the cards each
+seat may hold unseen, the public parts of the state); each call deals one world from
+it, with the same draws as `determinize`. A search deals many worlds from one view.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ COPY_LIMIT = 2
 """IB 2.7.3: at most two copies of a card in a deck."""
 
 
-def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[int]:
-    """`size` cards the seat cannot see, consistent with its knowledge."""
+def _unseen_base(view: IBView, seat: int) -> list[int]:
+    """The cards the seat cannot see, consistent with its knowledge (before any padding
+    and the draw: `_unseen_pool`)."""
     decklist = view.decklists[seat]
     unit_seat = [u.seat for u in view.units]
     in_play = [card for owner, card in cards_in_play(view.stack, unit_seat) if owner == seat]
@@ -36,50 +41,93 @@ def _unseen_pool(view: IBView, seat: int, size: int, rng: SplitMix64) -> list[in
         seen = Counter(view.hands[seat] or ())
         seen.update(view.discards[seat] or ())
         seen.update(in_play)
-        pool = list((Counter(decklist) - seen).elements())
-    else:
-        # Unknown decklist: any legal deck (IB 2.7.3, at most 2 copies of a card)
-        # minus the cards of this seat already seen; repeats only if that runs out.
-        seen = Counter(view.discards[seat] or ())
-        seen.update(in_play)
-        pool = [card for card in range(len(view.content.cards))
-                for _ in range(max(0, COPY_LIMIT - seen[card]))]
-        while len(pool) < size:
-            pool.append(rng.below(len(view.content.cards)))
+        return list((Counter(decklist) - seen).elements())
+    # Unknown decklist: any legal deck (IB 2.7.3, at most 2 copies of a card) minus the
+    # cards of this seat already seen; repeats only if that runs out (`_unseen_pool`).
+    seen = Counter(view.discards[seat] or ())
+    seen.update(in_play)
+    return [card for card in range(len(view.content.cards))
+            for _ in range(max(0, COPY_LIMIT - seen[card]))]
+
+
+def _unseen_pool(base: list[int], size: int, cards: int, rng: SplitMix64) -> list[int]:
+    """`size` cards drawn from the unseen `base` (not changed), padded with any of the
+    `cards` card ids at random if it runs short (an unknown decklist)."""
+    pool = list(base)
+    while len(pool) < size:
+        pool.append(rng.below(cards))
     return rng.sample(pool, size)
+
+
+class _Seat:
+    """One seat's part of a view that a deal starts from: the hand and discard pile
+    when seen (else None), their sizes, the hidden count and the unseen cards."""
+
+    def __init__(self, view: IBView, seat: int) -> None:
+        seen_hand, seen_discard = view.hands[seat], view.discards[seat]
+        self.hand = list(seen_hand) if seen_hand is not None else None
+        self.discard = list(seen_discard) if seen_discard is not None else None
+        self.hand_size = view.hand_sizes[seat]
+        self.discard_size = view.discard_sizes[seat]
+        hidden = view.deck_sizes[seat] + (0 if self.hand is not None else self.hand_size)
+        self.hidden = hidden + (0 if self.discard is not None else self.discard_size)
+        self.unseen = _unseen_base(view, seat)
+
+
+class ViewDeal:
+    """The worlds `view` allows on `game`, worked out once: each call deals one with
+    `rng` (what `determinize` does), without its log unless `keep_log`."""
+
+    def __init__(self, game: PublicMatch, view: IBView, keep_log: bool = True) -> None:
+        self.view = view
+        self.match = seen_by(game, view.decklists)
+        self.seats = [_Seat(view, seat) for seat in range(len(view.seat_names))]
+        self.cards = len(view.content.cards)
+        units = view.units
+        self.hp = [u.hp for u in units]
+        self.charge = [u.charge for u in units]
+        self.status = [u.statuses for u in units]
+        self.pending = [u.pending for u in units]
+        self.used = [u.used for u in units]
+        self.sigils = [u.sigils for u in units]
+        self.off = sum(1 << u.unit for u in units if not u.on_track)
+        self.summoned = sum(1 << u.unit for u in units if u.summoned)
+        self.log = list(view.log)
+        self.keep_log = keep_log
+
+    def __call__(self, rng: SplitMix64) -> IBState:
+        view, match = self.view, self.match
+        rng_state = SplitMix64(rng.next64())
+        hands: list[list[int]] = []
+        decks: list[list[int]] = []
+        discards: list[list[int]] = []
+        for seat in self.seats:
+            hand = list(seat.hand) if seat.hand is not None else None
+            discard = list(seat.discard) if seat.discard is not None else None
+            pool = _unseen_pool(seat.unseen, seat.hidden, self.cards, rng)
+            if hand is None:
+                hand, pool = pool[: seat.hand_size], pool[seat.hand_size:]
+            if discard is None:
+                discard, pool = pool[: seat.discard_size], pool[seat.discard_size:]
+            hands.append(hand)
+            discards.append(discard)
+            decks.append(pool)
+        world = IBState(
+            match, rng_state,
+            track=InitiativeTrack(view.order, match.track_rules, rm=view.rm,
+                                  round=view.round, passed=view.passed),
+            hp=list(self.hp), charge=list(self.charge), status=list(self.status),
+            pending=list(self.pending), used=list(self.used), sigils=list(self.sigils),
+            off=self.off, summoned=self.summoned, hands=hands, decks=decks,
+            discards=discards, flux=list(view.flux), stack=list(view.stack),
+            log=list(self.log) if self.keep_log else self.log,
+            activations=view.activations, result=view.result)
+        if not self.keep_log:
+            world.drop_log()  # the shared log is replaced, never written
+        return world
 
 
 def determinize(game: PublicMatch, view: IBView, rng: SplitMix64) -> IBState:
     """Build a playable state from `view` (hidden information sampled with `rng`) on
     the game's public description: no deck list but the ones `view` knows."""
-    match = seen_by(game, view.decklists)
-    rng_state = SplitMix64(rng.next64())
-    hands: list[list[int]] = []
-    decks: list[list[int]] = []
-    discards: list[list[int]] = []
-    for seat in range(len(view.seat_names)):
-        seen_hand, seen_discard = view.hands[seat], view.discards[seat]
-        hand = list(seen_hand) if seen_hand is not None else None
-        discard = list(seen_discard) if seen_discard is not None else None
-        hidden = view.deck_sizes[seat] + (0 if hand is not None else view.hand_sizes[seat])
-        hidden += 0 if discard is not None else view.discard_sizes[seat]
-        pool = _unseen_pool(view, seat, hidden, rng)
-        if hand is None:
-            hand, pool = pool[: view.hand_sizes[seat]], pool[view.hand_sizes[seat]:]
-        if discard is None:
-            discard, pool = pool[: view.discard_sizes[seat]], pool[view.discard_sizes[seat]:]
-        hands.append(hand)
-        discards.append(discard)
-        decks.append(pool)
-    return IBState(
-        match, rng_state,
-        track=InitiativeTrack(view.order, match.track_rules, rm=view.rm, round=view.round,
-                              passed=view.passed),
-        hp=[u.hp for u in view.units], charge=[u.charge for u in view.units],
-        status=[u.statuses for u in view.units], pending=[u.pending for u in view.units],
-        used=[u.used for u in view.units], sigils=[u.sigils for u in view.units],
-        off=sum(1 << u.unit for u in view.units if not u.on_track),
-        summoned=sum(1 << u.unit for u in view.units if u.summoned),
-        hands=hands, decks=decks, discards=discards, flux=list(view.flux),
-        stack=list(view.stack), log=list(view.log), activations=view.activations,
-        result=view.result)
+    return ViewDeal(game, view)(rng)

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 _FIELDS = (
     "_last", "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux",
-    "hands", "hp", "log", "log_kept", "log_len", "match", "off", "pending", "queue", "result",
-    "rng", "sigils", "stack", "status", "summoned", "track", "used",
+    "hands", "hp", "log", "log_keep", "log_kept", "log_len", "match", "off", "pending",
+    "queue", "result", "rng", "sigils", "stack", "status", "summoned", "track", "used",
 )
 """IBState's fields (named here, not read from `__slots__`: a class compiled by mypyc
 has none)."""
@@ -63,6 +63,7 @@ class IBState:
     log: list[Event]
     log_len: int  # events emitted (with the log off, counted but not stored)
     log_kept: bool  # False: `drop_log` turned the log off
+    log_keep: frozenset[int]  # with the log off, the event kinds still stored
     _last: Event | None  # with the log off, the last event (the rules read it)
     activations: int
     result: int | None  # None: in progress; -1 draw; else the winning team
@@ -112,6 +113,7 @@ class IBState:
         self.log = log if log is not None else []
         self.log_len = len(self.log)
         self.log_kept = True
+        self.log_keep = frozenset()
         self._last = None
         self.activations = activations
         self.result = result
@@ -188,9 +190,10 @@ class IBState:
         new.discards = [d[:] for d in self.discards]
         new.flux = self.flux[:]
         new.stack = self.stack[:]
-        new.log = self.log
+        new.log = self.log if self.log_kept or not self.log_keep else self.log[:]
         new.log_len = self.log_len
         new.log_kept = self.log_kept
+        new.log_keep = self.log_keep
         new._last = self._last
         new.activations = self.activations
         new.result = self.result
@@ -225,19 +228,22 @@ class IBState:
 
     def emit(self, event: Event) -> None:
         """Append to the log (copy-on-write: clones share the prefix); with the log off
-        only count it and keep it as the last."""
+        only count it and keep it as the last (and store it if of a kind `drop_log`
+        was told to keep: each clone then has its own list)."""
         if self.log_kept:
             if len(self.log) != self.log_len:
                 self.log = self.log[: self.log_len]
             self.log.append(event)
         else:
             self._last = event
+            if self.log_keep and event[0] in self.log_keep:
+                self.log.append(event)
         self.log_len += 1
 
     def events(self) -> Sequence[Event]:
-        """This state's log (a clone's log is its own prefix of a shared list); empty
-        once the log is off."""
-        return self.log[: self.log_len] if self.log_kept else ()
+        """This state's log (a clone's log is its own prefix of a shared list); once the
+        log is off, the events of the kinds kept (none unless `drop_log` was told)."""
+        return self.log[: self.log_len] if self.log_kept else self.log[:]
 
     def last_event(self) -> Event | None:
         """The last event emitted, log kept or not (the Draw Step's window reads it)."""
@@ -245,14 +251,16 @@ class IBState:
             return None
         return self.log[self.log_len - 1] if self.log_kept else self._last
 
-    def drop_log(self) -> None:
+    def drop_log(self, keep: frozenset[int] = frozenset()) -> None:
         """No log from now on (search, the lab, the bench): events are counted and the
         last one kept, which is all the rules read (IB 3.2.4's window after a draw,
-        activation.py); the log so far is dropped, so views show none (their log is
-        empty: `log_kept` says why). A game played so is the same game."""
+        activation.py); the log so far is dropped but for the events of the kinds in
+        `keep` (from now on too), so views show those alone (`log_kept` says why). A
+        game played so is the same game."""
         last = self.last_event()
+        self.log = [e for e in self.events() if e[0] in keep]
         self.log_kept = False
-        self.log = []
+        self.log_keep = keep
         self._last = last
 
     def on_track(self, unit: int) -> bool:

@@ -143,6 +143,7 @@ class TIState(StackState[TIAction, Frame, Event]):
             setattr(self, name, value)
         self.log_len = len(self.log)
         self.log_kept = True
+        self.log_keep = frozenset()
         self._hist = list(history) if history is not None else []
         self._hist_len = len(self._hist)
         self._legal = None

@@ -48,10 +48,15 @@ HEX_COLUMNS = (GAME_COLUMN, "seed", "param", "value", "board", "players", "chara
 HEX_INTS = ("seed", "players", "winner", "first_seat", "rounds", "turns")
 
 
-def play_hex(matchup: HexMatchup, seed: int, param: str = "", value: Any = "") -> Row:
-    """One game from `seed`, played by the matchup's bots; its result row."""
+def play_hex(matchup: HexMatchup, seed: int, param: str = "", value: Any = "", *,
+             log: bool = False) -> Row:
+    """One game from `seed`, played by the matchup's bots; its result row. Without `log`
+    the game stores only the events the row counts (`COUNTED`; no bot reads the log):
+    the same row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
+    if not log:
+        state.drop_log(keep=COUNTED)
     players = seat_players(matchup.bots, game, seed)
     play_out(state, players.bots)
     return hex_row(state, players.names, seed, param, value)

@@ -40,10 +40,15 @@ INTS = ("seed", "winner_team", "first_team", "rounds", "activations", "collapse_
 BOOLS = ("time_collapse",)
 
 
-def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "") -> dict[str, Any]:
-    """One game from `seed`; its result row."""
+def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "", *,
+             log: bool = False) -> dict[str, Any]:
+    """One game from `seed`; its result row. Without `log` the game stores only the
+    events the row counts (`COUNTED`; no bot reads the log: a dealt world's log plays
+    no part): the same row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
+    if not log:
+        state.drop_log(keep=COUNTED)
     players = seat_players(matchup.bots, game, seed)
     play_out(state, players.bots)
     return result_row(matchup, seed, game.match, state, players.names, param, value)

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from initiative.bots.play import ask
 from initiative.engine.contract import SPECTATOR
+from initiative.games.ti import events as ev
 from initiative.games.ti.actions import PILES, Kind, TIAction, parts
 from initiative.games.ti.state import TIState
 from initiative.lab.adapter import GAME_COLUMN, LabAdapter, Row, json_text, seat_players
@@ -80,11 +81,20 @@ class _Tally:
             self.rejected += 1
 
 
-def play_ti(matchup: TIMatchup, seed: int, param: str = "", value: Any = "") -> Row:
+BOTS_READ: Final = frozenset((ev.STORY,))
+"""The events a bot reads from its view's log: the story texts told (TI-16), which the
+tree search's worlds carry (games/ti/determinize.py). The row reads none."""
+
+
+def play_ti(matchup: TIMatchup, seed: int, param: str = "", value: Any = "", *,
+            log: bool = False) -> Row:
     """One game from `seed`, played by the matchup's bots (each given its own seat's
-    view); its result row."""
+    view); its result row. Without `log` the game stores only the events the bots read
+    (`BOTS_READ`): the same row."""
     game = matchup.game(seed)
     state = game.new_initial_state(seed)
+    if not log:
+        state.drop_log(keep=BOTS_READ)
     names, bots = seat_players(matchup.bots, game, seed)
     tally = _Tally()
     turn = 0
