@@ -27,13 +27,24 @@ class Hex(NamedTuple):
 
 
 _TUPLE_NEW: Final = tuple.__new__
+_HEX: Final = Hex
+_MADE: Final[dict[tuple[int, int], Hex]] = {}
+"""The hexes `hex_at` has made, by (q, r); emptied when it reaches `_MADE_LIMIT`."""
+_MADE_LIMIT: Final = 4096
 
 
 def hex_at(q: int, r: int) -> Hex:
-    """`Hex(q, r)` for the rules' hot paths: the same value, built by `tuple.__new__`
-    without running the NamedTuple's Python-level `__new__` (which compiled code must
-    call back into the interpreter for)."""
-    return _TUPLE_NEW(Hex, (q, r))
+    """`Hex(q, r)` for the rules' hot paths: the same value, made once (a hex is
+    immutable, so one object serves every caller) and by `tuple.__new__`, without the
+    NamedTuple's Python-level `__new__` (which compiled code calls back into the
+    interpreter for); a dict hit also compares by identity."""
+    key = (q, r)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        made = _MADE[key] = _TUPLE_NEW(_HEX, key)
+    return made
 
 
 FACINGS: Final = 6
