@@ -29,7 +29,6 @@ COMPILED = ("engine", "timing/track.py", "timing/track_rules.py", "games/ib", "g
 """Packages (every module under them) and modules that mypyc compiles."""
 PURE_ONLY = (
     "engine/data_text.py", "engine/errors.py", "engine/records.py", "engine/schema_text.py",
-    "engine/frames.py", "games/ib/frames.py", "games/hex/frames.py", "games/ti/frames.py",
     "games/ib/events.py", "games/hex/events.py", "games/ti/events.py",
     "games/ib/text", "games/ib/campaign", "games/ib/challenge_cards.py",
     "games/ib/clauses.py", "games/ib/companion.py", "games/ib/config.py",
@@ -54,9 +53,7 @@ notation and records, the registry's entry points and the companion: nothing a d
 runs, and less to compile; the errors and the record base, which pure classes subclass
 (a Python class cannot subclass a compiled one); the games' house-rule flags, which check values
 against their `Literal` type hints (`get_type_hints`), and the event schemas, whose
-NamedTuple hints `event_records.rest_field` reads. The frames too, for now: `SlotFrame`
-reads `__slots__`, which a compiled class has not (a class-level field list would let
-them compile)."""
+NamedTuple hints `event_records.rest_field` reads."""
 
 
 def _sources() -> list[str]:

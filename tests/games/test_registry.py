@@ -27,7 +27,7 @@ from initiative.games import entries, load_game, registered_games
 from initiative.games.ib import loader, public
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
-from initiative.games.ib.match import Match
+from initiative.games.ib.match import fixture_match
 from initiative.games.ib.modes import standard_match
 from initiative.games.ib.presets import ALL_MODES, player_range, preset_teams
 from initiative.games.ib.setup import IBGame, new_game
@@ -36,6 +36,7 @@ from initiative.lab.ib import matchup as lab_matchup
 from initiative.lab.ib.matchup import Matchup
 from initiative.lab.ib.rows import play_one
 from initiative.server.ib.setup import SeatPlan, TableSetup
+from initiative.timing.track_rules import TrackRules
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATINGS = [(mode, n) for mode in ALL_MODES
@@ -234,31 +235,46 @@ def test_asking_for_the_games_loads_their_entries_only() -> None:
 def built(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Where every Match is built while the test runs: "load_game" inside the registry's
     factory, "public" when a loaded game's public description is derived from it (what
-    bots get), "elsewhere" otherwise."""
+    bots get: `public.py` derives it with `dataclasses.replace`), "elsewhere" otherwise.
+
+    Only pure-Python callables are wrapped, so the probe holds on the compiled build too
+    (a class compiled by mypyc cannot be patched): the registry's factory
+    (`loader`), `public`'s `replace`, and `RulesConfig.track_rules`, which a Match calls
+    exactly once as it is built (`Match._derive_units`)."""
     where: list[str] = []
-    depth = [0]
+    depth = {"load_game": 0, "public": 0}
     factory = loader.load_initiative_break
-    post_init = Match.__post_init__
+    track_rules = RulesConfig.track_rules
 
-    def counted(**params: Any) -> IBGame:
-        depth[0] += 1
-        try:
-            return factory(**params)
-        finally:
-            depth[0] -= 1
+    def inside(key: str, call: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any, **params: Any) -> Any:
+            depth[key] += 1
+            try:
+                return call(*args, **params)
+            finally:
+                depth[key] -= 1
+        return run
 
-    def recorded(self: Match) -> None:
-        frame = sys._getframe(1)
-        while frame is not None and frame.f_code.co_filename != public.__file__:
-            frame = frame.f_back  # type: ignore[assignment]
-        where.append("load_game" if depth[0] else "public" if frame else "elsewhere")
-        post_init(self)
+    def recorded(self: RulesConfig) -> TrackRules:
+        where.append("load_game" if depth["load_game"] else
+                     "public" if depth["public"] else "elsewhere")
+        return track_rules(self)
 
-    monkeypatch.setattr(loader, "load_initiative_break", counted)
-    monkeypatch.setattr(Match, "__post_init__", recorded)
+    monkeypatch.setattr(loader, "load_initiative_break", inside("load_game", factory))
+    monkeypatch.setattr(public, "replace", inside("public", replace))
+    monkeypatch.setattr(RulesConfig, "track_rules", recorded)
     lab_matchup._standard.cache_clear()
     yield where
     lab_matchup._standard.cache_clear()
+
+
+def test_the_probe_sees_every_match_built_and_where(built: list[str]) -> None:
+    match = fixture_match()
+    assert built == ["elsewhere"]
+    public.public_description(match)
+    assert built == ["elsewhere", "public"]
+    load_game("initiative_break")
+    assert built[2:] and set(built[2:]) == {"load_game"}
 
 
 def _cli(*args: str) -> Callable[[], None]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 from initiative.engine.action_table import action_table
 from initiative.games.hex.geometry import FACING_NAMES, FACINGS
@@ -76,9 +77,12 @@ _WORDS = {Kind.PLAY_MOVE: "move", Kind.PLAY_ATTACK: "attack", Kind.PASS: "pass",
           Kind.PUSH: "push", Kind.REACT: "react", Kind.DECLINE: "decline"}
 WORDS_TO_KIND = {word: kind for kind, word in _WORDS.items()}
 
-_OFFSETS, ALL, _INDEX = action_table(Kind, SIZES, HexAction)
-"""`ALL`: every action, interned, in index order: `ALL[index(a)] == a`."""
-NUM_ACTIONS = len(ALL)
+_TABLE: Final = action_table(Kind, SIZES, HexAction)
+_OFFSETS: Final = _TABLE.offsets
+ALL: Final = _TABLE.all
+"""Every action, interned, in index order: `ALL[index(a)] == a`."""
+_INDEX: Final = _TABLE.indices
+NUM_ACTIONS: Final = len(ALL)
 """Distinct action indices."""
 
 

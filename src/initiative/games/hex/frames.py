@@ -41,7 +41,8 @@ NO_UNIT: Final = -1
 
 
 class TurnFrame(SlotFrame):
-    __slots__ = ("tag", "seat", "special")  # noqa: RUF023 (field order)
+    FIELDS = ("tag", "seat", "special")
+    __slots__ = FIELDS
     tag: Final[Literal[0]]
     seat: Final[int]
     special: Final[bool]
@@ -54,8 +55,9 @@ class TurnFrame(SlotFrame):
 
 
 class MoveFrame(SlotFrame):
-    __slots__ = ("tag", "unit", "card", "section", "left", "taken", "displace",  # noqa: RUF023
-                 "displaced", "start", "dirs", "waiting")
+    FIELDS = ("tag", "unit", "card", "section", "left", "taken", "displace",
+              "displaced", "start", "dirs", "waiting")
+    __slots__ = FIELDS
     tag: Final[Literal[1]]
     unit: Final[int]
     """The mover (a seat: one character per seat)."""
@@ -94,7 +96,8 @@ class MoveFrame(SlotFrame):
 
 
 class FaceFrame(SlotFrame):
-    __slots__ = ("tag", "unit", "decider", "reason", "card")  # noqa: RUF023 (field order)
+    FIELDS = ("tag", "unit", "decider", "reason", "card")
+    __slots__ = FIELDS
     tag: Final[Literal[2]]
     unit: Final[int]
     """The unit that turns."""
@@ -114,8 +117,9 @@ class FaceFrame(SlotFrame):
 
 
 class AttackFrame(SlotFrame):
-    __slots__ = ("tag", "attacker", "card", "stage", "targets", "rest", "needs",  # noqa: RUF023
-                 "rolls", "hits", "at", "blocked", "owed")
+    FIELDS = ("tag", "attacker", "card", "stage", "targets", "rest", "needs",
+              "rolls", "hits", "at", "blocked", "owed")
+    __slots__ = FIELDS
     tag: Final[Literal[3]]
     attacker: Final[int]
     card: Final[int]

@@ -13,7 +13,7 @@ neighbour opposite the facing.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Hex(NamedTuple):
@@ -26,8 +26,29 @@ class Hex(NamedTuple):
         return f"{self.q},{self.r}"
 
 
-FACINGS = 6
-DIRECTIONS: tuple[Hex, ...] = (Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1),
+_TUPLE_NEW: Final = tuple.__new__
+_HEX: Final = Hex
+_MADE: Final[dict[tuple[int, int], Hex]] = {}
+"""The hexes `hex_at` has made, by (q, r); emptied when it reaches `_MADE_LIMIT`."""
+_MADE_LIMIT: Final = 4096
+
+
+def hex_at(q: int, r: int) -> Hex:
+    """`Hex(q, r)` for the rules' hot paths: the same value, made once (a hex is
+    immutable, so one object serves every caller) and by `tuple.__new__`, without the
+    NamedTuple's Python-level `__new__` (which compiled code calls back into the
+    interpreter for); a dict hit also compares by identity."""
+    key = (q, r)
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        made = _MADE[key] = _TUPLE_NEW(_HEX, key)
+    return made
+
+
+FACINGS: Final = 6
+DIRECTIONS: Final[tuple[Hex, ...]] = (Hex(0, -1), Hex(1, -1), Hex(1, 0), Hex(0, 1), Hex(-1, 1),
                                Hex(-1, 0))
 """The neighbour offset in each facing, clockwise from north."""
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -39,12 +60,13 @@ RELATIVE_NAMES = ("front", "front-right", "back-right", "back", "back-left", "fr
 def neighbor(h: Hex, facing: int) -> Hex:
     """The hex next to `h` in direction `facing`."""
     d = DIRECTIONS[facing]
-    return Hex(h.q + d.q, h.r + d.r)
+    return hex_at(h.q + d.q, h.r + d.r)
 
 
 def neighbors(h: Hex) -> tuple[Hex, ...]:
     """The six hexes around `h`, in facing order."""
-    return tuple(Hex(h.q + d.q, h.r + d.r) for d in DIRECTIONS)
+    q, r = h
+    return tuple([hex_at(q + dq, r + dr) for dq, dr in DIRECTIONS])
 
 
 def direction_to(a: Hex, b: Hex) -> int | None:
@@ -59,23 +81,39 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+def _turned(x: int, z: int, turns: int) -> tuple[int, int]:
+    """(q, r) of the offset (x, z) turned clockwise by `turns` sixths of a circle: each
+    sixth maps the cube coordinates (x, y, z) to (-z, -x, -y)."""
+    y = -x - z
+    t = turns % FACINGS
+    if t == 0:
+        return x, z
+    if t == 1:
+        return -z, -y
+    if t == 2:
+        return y, x
+    if t == 3:
+        return -x, -z
+    if t == 4:
+        return z, y
+    return -y, -x
+
+
 def rotate(offset: Hex, turns: int) -> Hex:
     """`offset` turned clockwise by `turns` sixths of a circle."""
-    x, z = offset.q, offset.r
-    y = -x - z
-    for _ in range(turns % FACINGS):
-        x, y, z = -z, -x, -y
-    return Hex(x, z)
+    q, r = _turned(offset.q, offset.r, turns)
+    return hex_at(q, r)
 
 
 def add(a: Hex, b: Hex) -> Hex:
-    return Hex(a.q + b.q, a.r + b.r)
+    return hex_at(a.q + b.q, a.r + b.r)
 
 
 def project(origin: Hex, facing: int, offset: Hex) -> Hex:
     """The board hex of a Style-card `offset` (given facing north) for a unit at
     `origin` facing `facing` (HX-23)."""
-    return add(origin, rotate(offset, facing))
+    q, r = _turned(offset.q, offset.r, facing)
+    return hex_at(origin.q + q, origin.r + r)
 
 
 def behind(h: Hex, facing: int) -> Hex:

@@ -4,7 +4,7 @@ Only steps that can still be completed into a legal move are offered (reach.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex import damage, events, reach
 from initiative.games.hex.actions import HexAction, Kind, act
@@ -14,8 +14,8 @@ from initiative.games.hex.geometry import FACINGS, neighbor
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
-FACE_ACTIONS = tuple(act(Kind.FACE, f) for f in range(FACINGS))
-STOP = act(Kind.STOP)
+FACE_ACTIONS: Final = tuple(act(Kind.FACE, f) for f in range(FACINGS))
+STOP: Final = act(Kind.STOP)
 
 
 def begin(state: HexState, unit: int, card: int, section: int, steps: int,

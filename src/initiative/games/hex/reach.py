@@ -10,7 +10,7 @@ few steps a card gives, placing displaced units as it goes.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
@@ -20,13 +20,35 @@ from initiative.games.hex.specs import Board
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
-ALL_DIRS = (1 << FACINGS) - 1
+ALL_DIRS: Final = (1 << FACINGS) - 1
 
 
 @lru_cache(maxsize=4096)
 def around(h: Hex) -> tuple[Hex, ...]:
     """`geometry.neighbors`, remembered (the look-ahead asks for the same few hexes)."""
     return neighbors(h)
+
+
+_OPEN_AROUND: Final[dict[int, tuple[Board, dict[Hex, tuple[Hex | None, ...]]]]] = {}
+"""`open_around` by id of the board; the value keeps the board, to check the id is
+still its."""
+
+
+def open_around(board: Board) -> dict[Hex, tuple[Hex | None, ...]]:
+    """Every hex of `board` -> its six neighbours in facing order, None where a wall
+    or the board's edge stops a step (`Board.open`); made once per board, so a step of
+    the look-ahead is one look-up."""
+    entry = _OPEN_AROUND.get(id(board))
+    if entry is None or entry[0] is not board:
+        table = {h: _open_row(board, h) for h in board.hexes}
+        if len(_OPEN_AROUND) >= 64:
+            _OPEN_AROUND.clear()
+        entry = _OPEN_AROUND[id(board)] = (board, table)
+    return entry[1]
+
+
+def _open_row(board: Board, h: Hex) -> tuple[Hex | None, ...]:
+    return tuple([n if board.open(n) else None for n in around(h)])
 
 
 def occupant(state: HexState, h: Hex) -> int:
@@ -64,11 +86,11 @@ class _Move:
     """What stays fixed while a move is looked ahead (a plain slotted class, not a
     frozen dataclass: one is built per look-ahead, and a frozen dataclass's
     `object.__setattr__` per field made that a cost of its own; treat it as read-only).
-    `hexes`, `walls`, `exact` and `facings` are read from the board, the rules and `dirs`
-    once here rather than at every step of the search."""
+    `hexes`, `walls`, `open` (`open_around`), `exact` and `facings` are read from the
+    board, the rules and `dirs` once here rather than at every step of the search."""
 
-    __slots__ = ("board", "dirs", "displace", "exact", "facings", "hexes", "limit", "rules",
-                 "start", "walls")
+    __slots__ = ("board", "dirs", "displace", "exact", "facings", "hexes", "limit", "open",
+                 "rules", "start", "walls")
 
     def __init__(self, board: Board, rules: HexRules, start: Hex, dirs: int,
                  displace: bool, limit: int) -> None:
@@ -80,11 +102,12 @@ class _Move:
         self.limit = limit
         self.hexes = board.hexes
         self.walls = board.walls
+        self.open = open_around(board)
         self.exact = rules.move_exact
         self.facings = _FACINGS_OF[dirs]
 
 
-_FACINGS_OF = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
+_FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
                     for dirs in range(ALL_DIRS + 1))
 """The facings in a bit set of facings, for every set."""
 
@@ -113,8 +136,9 @@ def _completes(m: _Move, occ: dict[Hex, int], pos: Hex, left: int, taken: int,
 
 def _step(m: _Move, occ: dict[Hex, int], pos: Hex, d: int, left: int, taken: int,
           displaced: int) -> bool:
-    h = around(pos)[d]
-    if h not in m.hexes or h in m.walls:
+    row = m.open.get(pos)
+    h = (row if row is not None else _open_row(m.board, pos))[d]
+    if h is None:
         return False  # walls and the board's edge stop a move (Board.open)
     other = occ.get(h)
     if other is None:

@@ -6,7 +6,7 @@ reaction move follows the move rules and dodges nothing (the hits stand)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex import damage, events, movement, power
 from initiative.games.hex.actions import HexAction, Kind, act
@@ -16,7 +16,7 @@ from initiative.games.hex.geometry import behind
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
-DECLINE = act(Kind.DECLINE)
+DECLINE: Final = act(Kind.DECLINE)
 
 
 def may_react(state: HexState, frame: AttackFrame, target: int) -> bool:

@@ -9,7 +9,7 @@ otherwise the next round's draw phase starts (HX-15).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex import events, power, turns, victory
 from initiative.games.hex.frames import TurnFrame
@@ -18,7 +18,7 @@ from initiative.timing.stacked_decks import SPECIAL, deal_line
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
-HAND_SIZE = 4
+HAND_SIZE: Final = 4
 """HX-4: cards drawn each draw phase."""
 
 

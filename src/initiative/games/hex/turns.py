@@ -4,7 +4,7 @@ start of its turn is skipped. `PASS` is offered only under `allow_voluntary_pass
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex import attacks, events, movement, power
 from initiative.games.hex.actions import HexAction, Kind, act
@@ -13,7 +13,7 @@ from initiative.games.hex.frames import FROM_MOVE, TurnFrame
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
-PASS = act(Kind.PASS)
+PASS: Final = act(Kind.PASS)
 
 
 def _spent(state: HexState, frame: TurnFrame) -> int:

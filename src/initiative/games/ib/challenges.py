@@ -257,7 +257,7 @@ def check_phases(state: IBState, speed_changed: Callable[[IBState], None],
             state.emit((events.PHASE, unit, entered))
             if speed(state, unit) != before:
                 speed_changed(state)
-                if state.result is not None:
+                if state.is_terminal():  # not `state.result`: narrowed to None (effects.flush)
                     return
             if spec.phases[entered].on_enter:
                 state.used[unit] |= ENTERING

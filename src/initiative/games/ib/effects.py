@@ -364,7 +364,8 @@ def flush(state: IBState) -> None:
             batch = tuple(sorted(batch, key=abilities.order_key(state)))
         state.queue = ()
         for owner, j, trigger_unit in batch:
-            if state.result is not None:
+            if state.is_terminal():  # not `state.result`: the loop's test narrowed it
+                # to None for mypy, and a compiled build (mypyc) would trust that
                 state.queue = ()
                 return
             ability = match.unit_abilities[owner][j]

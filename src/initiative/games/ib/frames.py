@@ -37,7 +37,8 @@ TAG_NAMES = ("mulligan", "next", "activation", "action", "window", "break")
 
 
 class MulliganFrame(SlotFrame):
-    __slots__ = ("tag", "to_ask", "takers")  # noqa: RUF023 (field order)
+    FIELDS = ("tag", "to_ask", "takers")
+    __slots__ = FIELDS
     tag: Final[Literal[0]]
     to_ask: Final[tuple[int, ...]]
     """Seats still to answer, in seat order."""
@@ -51,7 +52,8 @@ class MulliganFrame(SlotFrame):
 
 
 class NextFrame(SlotFrame):
-    __slots__ = ("tag",)
+    FIELDS = ("tag",)
+    __slots__ = FIELDS
     tag: Final[Literal[1]]
 
     def __init__(self) -> None:
@@ -59,7 +61,8 @@ class NextFrame(SlotFrame):
 
 
 class ActivationFrame(SlotFrame):
-    __slots__ = ("tag", "unit", "step", "flags")  # noqa: RUF023 (field order)
+    FIELDS = ("tag", "unit", "step", "flags")
+    __slots__ = FIELDS
     tag: Final[Literal[2]]
     unit: Final[int]
     step: Final[int]
@@ -75,8 +78,9 @@ class ActivationFrame(SlotFrame):
 
 
 class ActionFrame(SlotFrame):
-    __slots__ = ("tag", "unit", "kind", "targets", "stage", "via_ib", "clause", "sub",  # noqa: RUF023
-                 "card", "owed", "tier", "recipient")
+    FIELDS = ("tag", "unit", "kind", "targets", "stage", "via_ib", "clause", "sub",
+              "card", "owed", "tier", "recipient")
+    __slots__ = FIELDS
     tag: Final[Literal[3]]
     unit: Final[int]
     kind: Final[int]
@@ -146,7 +150,8 @@ class ActionFrame(SlotFrame):
 
 
 class WindowFrame(SlotFrame):
-    __slots__ = ("tag", "kind", "to_ask", "declared")  # noqa: RUF023 (field order)
+    FIELDS = ("tag", "kind", "to_ask", "declared")
+    __slots__ = FIELDS
     tag: Final[Literal[4]]
     kind: Final[int]
     """W_* below: where the window opened."""
@@ -164,7 +169,8 @@ class WindowFrame(SlotFrame):
 
 
 class BreakFrame(SlotFrame):
-    __slots__ = ("tag", "unit", "stage", "was_oor")  # noqa: RUF023 (field order)
+    FIELDS = ("tag", "unit", "stage", "was_oor")
+    __slots__ = FIELDS
     tag: Final[Literal[5]]
     unit: Final[int]
     stage: Final[int]

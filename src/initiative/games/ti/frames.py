@@ -49,8 +49,9 @@ SOURCE_SPECIAL: Final = 4
 class Frame(SlotFrame):
     """One step of the decision stack (see the module docstring)."""
 
-    __slots__ = ("tag", "seat", "left", "room", "token", "enemy", "stage",  # noqa: RUF023
-                 "items", "votes")
+    FIELDS = ("tag", "seat", "left", "room", "token", "enemy", "stage",
+              "items", "votes")
+    __slots__ = FIELDS
     tag: Final[int]
     seat: Final[int]
     """Who decides (the active player, or the voter)."""
