@@ -24,8 +24,8 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 SRC = ROOT / "src" / "initiative"
 
-COMPILED = ("engine", "timing/track.py", "timing/track_rules.py", "games/ib", "games/hex",
-            "games/ti")
+COMPILED = ("engine", "timing/track.py", "timing/track_rules.py", "timing/stacked_decks.py",
+            "games/ib", "games/hex", "games/ti")
 """Packages (every module under them) and modules that mypyc compiles."""
 PURE_ONLY = (
     "engine/data_text.py", "engine/errors.py", "engine/records.py", "engine/schema_text.py",
