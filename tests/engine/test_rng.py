@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
 
-from initiative.engine.rng import SplitMix64
+from initiative.engine import build, rng
+from initiative.engine.rng import SplitMix64, _Draws
 
 
 def test_known_first_outputs_for_seed_zero() -> None:
@@ -48,3 +50,67 @@ def test_sample_draws_without_replacement_and_uniformly() -> None:
     firsts = Counter(rng.sample(list(range(5)), 2)[0] for _ in range(5000))
     assert set(firsts) == set(range(5)) and min(firsts.values()) > 850  # each near 1000
     assert SplitMix64(4).sample(list(range(30)), 6) == SplitMix64(4).sample(list(range(30)), 6)
+
+
+def test_splitmix_below_draws_what_the_generic_rejection_draws() -> None:
+    """SplitMix64.below (next64 inlined, the rejection bound computed only off its fast
+    path) against `_Draws.below` over next64: the same outputs and the same stream,
+    bound by bound, over 100,000 draws (small bounds, bounds either side of the fast
+    path's limit 2^30, bounds near 2^64 where rejection happens often, and 1)."""
+    bounds = [1, 2, 3, 6, 7, 10, 52, 1000, 2**30 - 1, 2**30, 2**30 + 1, 2**31 - 1,
+              2**63 + 1, 2**64 - 1, 2**64, (2**64) // 3 * 2 + 1]
+    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15, 27):
+        fast, slow = SplitMix64(seed), SplitMix64(seed)
+        for i in range(20_000):
+            n = bounds[i % len(bounds)] if i % 3 else 1 + i % 97
+            assert fast.below(n) == _Draws.below(slow, n)
+            assert fast.state == slow.state
+    for bad in (0, -1, -(2**64)):
+        rng = SplitMix64(1)
+        with pytest.raises(ValueError, match="positive bound"):
+            rng.below(bad)
+        assert rng.state == 1  # nothing drawn
+
+
+def _state_before(output: int) -> int:
+    """The SplitMix64 state whose next 64-bit output is `output` (the mixer inverted)."""
+    mask = 2**64 - 1
+
+    def unshift(z: int, k: int) -> int:  # inverse of z ^ (z >> k)
+        x = z
+        for _ in range(64 // k + 1):
+            x = z ^ (x >> k)
+        return x
+
+    z = unshift(output, 31)
+    z = unshift(z * pow(0x94D049BB133111EB, -1, 2**64) & mask, 27)
+    s = unshift(z * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask, 30)
+    return (s - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize("output", [2**64 - 1, 2**64 - 2, 2**64 - 2**30, 2**64 - 2**30 - 1])
+@pytest.mark.parametrize("n", [1, 3, 5, 7, 2**30 - 1, 2**30])
+def test_splitmix_below_off_the_fast_path(output: int, n: int) -> None:
+    """Outputs within 2^30 of 2^64 (one in 2^34, so random draws never test them) leave
+    the fast path: the exact rejection bound decides, as `_Draws.below` does (2^64 - 1
+    is rejected for n = 3, whose bound is 2^64 - 2)."""
+    seed = _state_before(output)
+    assert SplitMix64(seed).next64() == output
+    fast, slow = SplitMix64(seed), SplitMix64(seed)
+    assert [fast.below(n) for _ in range(3)] == [_Draws.below(slow, n) for _ in range(3)]
+    assert fast.state == slow.state
+
+
+def test_the_compiled_build_mixes_in_native_integers() -> None:
+    """The rules core and the generator are built alike: compiled, SplitMix64 takes its
+    native path (which the tests above then check against the generic draws)."""
+    assert rng.NATIVE is (build.build_kind() == "compiled")
+
+
+def test_pickle_and_state_keep_the_unsigned_value() -> None:
+    for seed in (0, 2**63 - 1, 2**63, 2**64 - 1, 2**64 + 5):
+        a = SplitMix64(seed)
+        assert a.state == seed % 2**64 == a.to_data()
+        a.below(10)
+        copied = pickle.loads(pickle.dumps(a))
+        assert copied.state == a.state and copied.next64() == a.next64()

@@ -22,9 +22,17 @@ import re
 import secrets
 import struct
 from collections.abc import MutableSequence
-from typing import Any, Protocol, TypeVar
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+
+if TYPE_CHECKING:  # the compiled build's native integer (annotations only: never
+    from mypy_extensions import i64  # evaluated, so pure Python needs no import)
 
 MASK64 = (1 << 64) - 1
+_TOP: Final = 1 << 63
+_WRAP: Final = 1 << 64
+NATIVE: Final = (__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether this module is compiled (then `SplitMix64` mixes in native integers)."""
 _GOLDEN = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
@@ -117,19 +125,35 @@ class _Draws:
 
 
 class SplitMix64(_Draws):
-    """splitmix64 (Steele, Lea, Flood 2014): 64-bit state, full period, fast in Python."""
+    """splitmix64 (Steele, Lea, Flood 2014): 64-bit state, full period, fast in Python.
 
-    __slots__ = ("state",)
+    Compiled, the state `_s` is a native signed 64-bit integer (the state's bits in
+    two's complement) and each draw mixes in 32-bit halves (`_mix_native`: no step
+    exceeds 63 bits, so it never relies on overflow); in pure Python `_s` is the
+    unsigned state and the mixing uses Python's integers. `state` reads either as the
+    unsigned value records store. Both builds give the same stream, bit for bit."""
+
+    __slots__ = ("_s",)
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & MASK64
+        self._s: i64 = _signed(seed & MASK64) if NATIVE else seed & MASK64
+
+    @property
+    def state(self) -> int:
+        """How far the stream has advanced: the unsigned 64-bit state."""
+        return int(self._s) & MASK64
 
     def clone(self) -> SplitMix64:
         return SplitMix64(self.state)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return SplitMix64, (self.state,)
+
     def next64(self) -> int:
         """The next 64-bit output."""
-        self.state = s = (self.state + _GOLDEN) & MASK64
+        if NATIVE:
+            return int(self._mix_native()) & MASK64
+        self._s = s = (self._s + _GOLDEN) & MASK64
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
@@ -139,26 +163,83 @@ class SplitMix64(_Draws):
         cost (the bench picks every action with it). For `n < 2^30` (every bound a game
         draws) any output below `_SURE` is under the rejection bound, so the bound is
         computed only for larger `n` or an output within 2^30 of 2^64 (one in 2^34)."""
-        s = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        if not 0 < n < 0x40000000:  # _SMALL, inline
+            return self._below_any(n)
+        if NATIVE:
+            zs = self._mix_native()
+            if zs >= 0 or zs < -_SMALL:  # unsigned: under _SURE
+                bound: i64 = n
+                return int((((zs >> 32) & 0xFFFFFFFF) % bound * 0x100000000
+                            + (zs & 0xFFFFFFFF)) % bound)
+            return self._reject(int(zs) & MASK64, n)
+        s = (self._s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         z ^= z >> 31
-        if 0 < n < 0x40000000 and z < 0xFFFFFFFFC0000000:  # _SMALL, _SURE, inline
-            self.state = s
+        self._s = s
+        if z < 0xFFFFFFFFC0000000:  # _SURE, inline
             return z % n
+        return self._reject(z, n)
+
+    def _below_any(self, n: int) -> int:
+        """`below` for any bound: the exact rejection bound (nothing drawn for n <= 0)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
+        return self._reject(self.next64(), n)
+
+    def _reject(self, z: int, n: int) -> int:
+        """`z % n` for a first draw `z`, drawing again while `z` is over the bound."""
         limit = MASK64 - (MASK64 + 1) % n
-        while z > limit:  # rejected: draw again
-            s = (s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            z ^= z >> 31
-        self.state = s
+        while z > limit:
+            z = self.next64()
         return z % n
+
+    def _mix_native(self) -> i64:
+        """Advance the state and return the next output as a signed 64-bit number,
+        computed in 32-bit halves (the compiled build's path: every intermediate
+        fits in 63 bits, so it never relies on overflow)."""
+        s = self._s
+        lo: i64 = (s & 0xFFFFFFFF) + 0x7F4A7C15
+        hi: i64 = (((s >> 32) & 0xFFFFFFFF) + 0x9E3779B9 + (lo >> 32)) & 0xFFFFFFFF
+        lo &= 0xFFFFFFFF
+        self._s = _join(hi, lo)
+        z_lo: i64 = lo ^ (((hi << 2) | (lo >> 30)) & 0xFFFFFFFF)  # z = s ^ (s >> 30)
+        z_hi: i64 = hi ^ (hi >> 30)
+        z_hi, z_lo = _times(z_hi, z_lo, 0xBF58476D, 0x1CE4E5B9)
+        z_lo ^= ((z_hi << 5) | (z_lo >> 27)) & 0xFFFFFFFF  # z ^= z >> 27
+        z_hi ^= z_hi >> 27
+        z_hi, z_lo = _times(z_hi, z_lo, 0x94D049BB, 0x133111EB)
+        z_lo ^= ((z_hi << 1) | (z_lo >> 31)) & 0xFFFFFFFF  # z ^= z >> 31
+        z_hi ^= z_hi >> 31
+        return _join(z_hi, z_lo)
 
     def to_data(self) -> int:
         return self.state
+
+
+def _signed(value: int) -> int:
+    """An unsigned 64-bit value as the signed number with the same bits."""
+    return value if value < _TOP else value - _WRAP
+
+
+def _join(hi: i64, lo: i64) -> i64:
+    """The signed 64-bit number whose halves are `hi` and `lo` (each 0..2^32-1)."""
+    return (hi - ((hi >> 31) << 32)) * 0x100000000 + lo
+
+
+def _low32_product(a: i64, b: i64) -> i64:
+    """(a * b) mod 2^32 for 32-bit `a` and `b`, no product over 49 bits."""
+    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & 0xFFFFFFFF
+
+
+def _times(z_hi: i64, z_lo: i64, c_hi: i64, c_lo: i64) -> tuple[i64, i64]:
+    """(z * c) mod 2^64 in 32-bit halves (high, low), no product over 49 bits."""
+    low = z_lo * (c_lo & 0xFFFF)
+    mid = z_lo * (c_lo >> 16)
+    part = low + ((mid & 0xFFFF) << 16)
+    high = ((part >> 32) + (mid >> 16) + _low32_product(z_lo, c_hi)
+            + _low32_product(z_hi, c_lo)) & 0xFFFFFFFF
+    return high, part & 0xFFFFFFFF
 
 
 class KeyedStream(_Draws):
