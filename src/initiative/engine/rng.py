@@ -57,8 +57,10 @@ _SURE = (1 << 64) - _SMALL
 class GameRng(Protocol):
     """What a game draws its chance from (both generators below)."""
 
-    state: int
-    """How far the stream has advanced (equal states of one seed: equal futures)."""
+    @property
+    def state(self) -> int:
+        """How far the stream has advanced (equal states of one seed: equal futures)."""
+        ...
 
     def clone(self) -> GameRng: ...
 

@@ -147,8 +147,7 @@ class TickTracker(TickTurnsMixin):
                 f"{name} has no {pool_text} on its sheet (0 dice) to roll: type the "
                 "successes instead"
             )
-        rng = SplitMix64(0)
-        rng.state = self.rng_state
+        rng = SplitMix64(self.rng_state)  # a seed is the state it starts from
         result = roll_join_battle(rng, pool, self.rules)
         self.rng_state = rng.state
         return result
