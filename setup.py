@@ -28,7 +28,8 @@ COMPILED = ("engine", "timing/track.py", "timing/track_rules.py", "timing/stacke
             "games/ib", "games/hex", "games/ti")
 """Packages (every module under them) and modules that mypyc compiles."""
 PURE_ONLY = (
-    "engine/data_text.py", "engine/errors.py", "engine/records.py", "engine/schema_text.py",
+    "engine/data_text.py", "engine/errors.py", "engine/frozen_copy.py", "engine/records.py",
+    "engine/schema_text.py",
     "games/ib/events.py", "games/hex/events.py", "games/ti/events.py",
     "games/ib/text", "games/ib/campaign", "games/ib/challenge_cards.py",
     "games/ib/clauses.py", "games/ib/companion.py", "games/ib/config.py",
@@ -51,7 +52,8 @@ PURE_ONLY = (
 """What stays pure Python under those packages: content loading (pydantic, YAML), text,
 notation and records, the registry's entry points and the companion: nothing a decision
 runs, and less to compile; the errors and the record base, which pure classes subclass
-(a Python class cannot subclass a compiled one); the games' house-rule flags, which check values
+(a Python class cannot subclass a compiled one); the compiled classes' copy support;
+the games' house-rule flags, which check values
 against their `Literal` type hints (`get_type_hints`), and the event schemas, whose
 NamedTuple hints `event_records.rest_field` reads."""
 

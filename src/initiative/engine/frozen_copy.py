@@ -1,0 +1,60 @@
+"""Copying and pickling the compiled build's frozen dataclasses.
+
+mypyc compiles a frozen dataclass into a native class whose pickle support restores
+fields by `setattr`, which the frozen class refuses: on the compiled build an action, a
+frame or a whole state would not pickle or `copy.deepcopy`. `register_compiled()`
+gives every frozen dataclass of the compiled `initiative` modules loaded so far a
+`copyreg` reducer that rebuilds it through its constructor. Pure Python needs none of
+this (its frozen dataclasses pickle as they are), and there it does nothing.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import dataclasses
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Any
+
+_SCANNED: set[str] = set()
+"""The compiled modules whose classes are registered already."""
+
+
+def register_compiled() -> int:
+    """Register a reducer for each frozen dataclass of each compiled `initiative`
+    module loaded and not yet seen; how many classes were registered."""
+    count = 0
+    for name, module in list(sys.modules.items()):
+        if name in _SCANNED or not name.startswith("initiative."):
+            continue
+        if not (getattr(module, "__file__", None) or "").endswith(tuple(EXTENSION_SUFFIXES)):
+            continue
+        _SCANNED.add(name)
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == name and _is_frozen(value):
+                copyreg.pickle(value, _reduce)
+                count += 1
+    return count
+
+
+def _is_frozen(cls: type) -> bool:
+    params = getattr(cls, "__dataclass_params__", None)
+    return bool(getattr(params, "frozen", False))
+
+
+def _reduce(obj: Any) -> tuple[Any, ...]:
+    """How to rebuild `obj`: its class and its fields' values, in field order."""
+    cls = type(obj)
+    return rebuild, (cls, tuple(getattr(obj, field.name) for field in dataclasses.fields(cls)))
+
+
+def rebuild(cls: type, values: tuple[Any, ...]) -> Any:
+    """A frozen dataclass from its fields' values (`_reduce`'s): the constructor takes
+    the fields it takes; fields outside it are set as its `__post_init__` would."""
+    fields = dataclasses.fields(cls)
+    given = {f.name: v for f, v in zip(fields, values, strict=True) if f.init}
+    obj = cls(**given)
+    for field, value in zip(fields, values, strict=True):
+        if not field.init:
+            object.__setattr__(obj, field.name, value)
+    return obj
