@@ -11,32 +11,35 @@ valgrind's callgrind (each run minus one that only sets the matchup up; string h
 fixed, PYTHONHASHSEED=0, whose seed alone moves a count by a few percent): figures that
 do not move with the machine's load.
 
-Plays N random-bot games of the standard 1v1 (`Matchup()`) on 1 local process, on 2
-local processes (chunks of 100) and as Ray tasks on a local Ray of 2 CPUs (the Ray
-default of 1,000 games per task, so N >= 2000 keeps both CPUs busy). Prints games per
-second and the ratios (targets: speedup_2proc >= 1.8, ray_vs_2proc >= 0.90). Ray's
-start-up is timed on its own and left out of its throughput; scheduling is counted.
+Plays N games of the matchup on 1 local process, then on 2 local processes (chunks of
+100) and as Ray tasks on a local Ray of 2 CPUs started as the lab starts one (workers at
+normal priority, the default chunks cut for 2 CPUs), the two alternated `ROUNDS` times,
+the median kept. Prints games per second and the ratios (targets: speedup_2proc >= 1.8,
+ray_vs_2proc >= 0.90). Ray's start-up is timed on its own and left out of its
+throughput; scheduling is counted.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
-
-import ray
+from contextlib import ExitStack
 
 from initiative.lab.adapter import LabMatchup
+from initiative.lab.backends import ray_cluster
 from initiative.lab.hex import HexMatchup
 from initiative.lab.ib import Matchup
-from initiative.lab.simulate import CHUNK, run
+from initiative.lab.simulate import default_chunk, run
 from initiative.lab.ti import TIMatchup
 
+ROUNDS = 3
+"""Runs of each of the 2-process and Ray backends, alternated."""
 MATCHUPS: dict[str, Callable[[], LabMatchup]] = {
     "initiative_break": Matchup, "hex_skirmish": HexMatchup, "the_initiative": TIMatchup}
 
@@ -93,21 +96,24 @@ def main(argv: list[str]) -> None:
     if local:
         return
     one = games / seconds(lambda: run(matchup, games, workers=1))
-    two = games / seconds(lambda: run(matchup, games, workers=2, chunk=100))
-    startup = seconds(lambda: ray.init(address="local", num_cpus=2, include_dashboard=False,
-                                       log_to_driver=False, logging_level=logging.WARNING))
-    try:
-        on_ray = games / seconds(lambda: run(matchup, games, workers=2, backend="ray"))
-    finally:
-        ray.shutdown()
-    print(f"games: {games} (ray: {-(-games // CHUNK['ray'])} tasks)")
+    chunk = default_chunk("ray", games, 2)
+    with ExitStack() as stack:
+        startup = seconds(lambda: stack.enter_context(ray_cluster(None, 2)))
+        two_runs, ray_runs = [], []
+        for _ in range(ROUNDS):  # alternated, so both see the same machine load
+            two_runs.append(games / seconds(
+                lambda: run(matchup, games, workers=2, chunk=100)))
+            ray_runs.append(games / seconds(
+                lambda: run(matchup, games, workers=2, backend="ray")))
+    two, on_ray = statistics.median(two_runs), statistics.median(ray_runs)
+    print(f"games: {games} (ray: {-(-games // chunk)} tasks of {chunk}; "
+          f"median of {ROUNDS} alternated rounds)")
     print(f"games_per_s_1proc: {one:.1f}")
     print(f"games_per_s_2proc: {two:.1f}")
     print(f"speedup_2proc: {two / one:.2f}")
     print(f"ray_startup_s: {startup:.2f}")
     print(f"games_per_s_ray: {on_ray:.1f}")
     print(f"ray_vs_2proc: {on_ray / two:.2f}")
-
 
 if __name__ == "__main__":
     main(sys.argv[1:])

@@ -3,7 +3,7 @@ Ray backend, whose rows equal the local backend's. One local Ray serves the modu
 
 from __future__ import annotations
 
-import logging
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,11 +18,12 @@ from typer.testing import CliRunner
 
 from initiative.cli.main import app
 from initiative.engine.errors import ConfigError
+from initiative.lab.backends import ray_cluster
 from initiative.lab.hex.matchup import HexMatchup
 from initiative.lab.ib.matchup import Matchup
 from initiative.lab.ib.rows import COLUMNS
 from initiative.lab.results import read_rows, write_rows
-from initiative.lab.simulate import run
+from initiative.lab.simulate import RAY_LEAST, default_chunk, jobs, run
 
 SEEDS = list(range(4, 12))
 
@@ -34,10 +35,11 @@ def rows() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.WARNING)
-    yield
-    ray.shutdown()
+    """A local Ray of 2 CPUs started as the backend starts one, left up for the module's
+    runs (a run leaves a Ray it did not start running)."""
+    with ray_cluster(None, 2) as cluster:
+        assert cluster.cpus == 2
+        yield
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet", ".PARQUET"])
@@ -89,6 +91,9 @@ class FakeRay:
     def is_initialized(self) -> bool:
         return self.up
 
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": 3.0, "memory": 1e9}
+
     def init(self, **kwargs: Any) -> None:
         if kwargs["address"] == "nowhere:1":
             raise RuntimeError("Failed to connect to GCS.\nLast connection error: ...")
@@ -117,8 +122,10 @@ def test_ray_rows_come_in_job_order_and_ray_stops_only_if_started_here(
     assert rows == run(matchup, 7) and done == [1, 3, 3]  # the last task finished first
     assert not fake.up and fake.init_args["num_cpus"] == 2
     assert fake.init_args["address"] == "local" and not fake.init_args["log_to_driver"]
+    assert fake.init_args["_system_config"] == {"worker_niceness": 0}
     run(matchup, 2, backend="ray", address="head:6379")
     assert "num_cpus" not in fake.init_args and fake.init_args["address"] == "head:6379"
+    assert "_system_config" not in fake.init_args  # a cluster's nodes set their own
     with pytest.raises(ConfigError, match=r"cannot join the Ray cluster at nowhere:1: "
                                           r"Failed to connect to GCS\.$"):
         run(matchup, 2, backend="ray", address="nowhere:1")
@@ -177,3 +184,44 @@ def test_command_errors(tmp_path: Path, args: list[str], message: str) -> None:
                                       str(tmp_path / "r.csv"), *args])
     assert result.exit_code == 2 and message in result.stderr
     assert not (tmp_path / "r.csv").exists()
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_a_local_rays_workers_run_at_normal_priority() -> None:
+    """Ray's default niceness (15) let any other job slow a run; ours is 0, as the
+    local processes'."""
+
+    def niceness(_: int) -> int:
+        return os.nice(0)
+
+    assert set(ray.get([ray.remote(niceness).remote(i) for i in range(4)])) == {0}
+
+
+@pytest.mark.parametrize(("games", "cpus", "chunk"), [
+    (100_000, 2, 1000),  # many tasks of the most games a task
+    (3000, 2, 375),      # 8 tasks, 4 a CPU: no CPU waits on another's last 1,000
+    (3000, 16, 47),      # 64 tasks
+    (1000, 16, RAY_LEAST),  # 40 tasks: a task plays at least RAY_LEAST games
+    (40, 2, RAY_LEAST),
+    (10, 4, 10),         # never more than the run
+])
+def test_ray_chunks_are_cut_for_the_clusters_cpus(games: int, cpus: int, chunk: int) -> None:
+    assert default_chunk("ray", games, cpus) == chunk
+    tasks = len(jobs(Matchup(), games, chunk=chunk))
+    assert tasks >= min(4 * cpus, games // RAY_LEAST, games) or chunk == 1000
+
+
+def test_a_ray_run_is_cut_for_the_cpus_ray_reports(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeRay(up=False)  # reports 3 CPUs
+    monkeypatch.setitem(sys.modules, "ray", fake)
+    seen: list[int] = []
+    original = FakeRay.remote
+
+    def counting(self: FakeRay, function: Callable[[Any], Any]) -> SimpleNamespace:
+        inner = original(self, function)
+        return SimpleNamespace(remote=lambda job: (seen.append(len(job.seeds)),
+                                                   inner.remote(job))[1])
+
+    monkeypatch.setattr(FakeRay, "remote", counting)
+    assert run(Matchup(), 300, backend="ray", address="head:6379") == run(Matchup(), 300)
+    assert seen == [RAY_LEAST] * 12  # 300 games over 3 CPUs, 4 tasks a CPU

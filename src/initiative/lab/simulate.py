@@ -19,16 +19,21 @@ from typing import Any
 
 from initiative.engine.errors import ConfigError
 from initiative.lab.adapter import LabAdapter, LabMatchup, Row
-from initiative.lab.backends import ray_tasks
+from initiative.lab.backends import ray_cluster
 from initiative.lab.parts import lab_game
 
-__all__ = ["CHUNK", "STEPS", "Job", "adapter_of", "default_chunk", "gather", "jobs", "play_chunk",
-           "run"]
+__all__ = ["CHUNK", "RAY_LEAST", "RAY_WAVES", "STEPS", "Job", "adapter_of", "default_chunk",
+           "gather", "jobs", "play_chunk", "run"]
 
 CHUNK = {"local": 25, "ray": 1000}
-"""The backends and their default games per chunk: small for local processes (steady
-progress; fewer still in a short run, `default_chunk`), at least 1,000 per Ray task so
-scheduling costs little next to the games."""
+"""The backends and their most games per chunk by default: small for local processes
+(steady progress; fewer still in a short run), at most 1,000 a Ray task, fewer where
+that would leave CPUs idle (`default_chunk`)."""
+RAY_WAVES = 4
+"""A Ray run is cut into at least this many tasks per CPU (when it has the games): a
+CPU that finishes early takes more, so no CPU waits on another's last big task."""
+RAY_LEAST = 25
+"""The fewest games a Ray task gets by default (its scheduling costs about a game)."""
 STEPS = 100
 """A local run is cut into about this many chunks when it is short (its progress then
 moves every 1%; a chunk's rows do not depend on its size)."""
@@ -64,12 +69,15 @@ def play_chunk(job: Job, progress: Callable[[int], None] | None = None) -> list[
     return rows
 
 
-def default_chunk(backend: str, games: int) -> int:
-    """The games per chunk of a run of `games` games a sweep value on `backend`:
-    `CHUNK[backend]`, fewer for a short local run (`STEPS`)."""
-    if backend != "local":
-        return CHUNK[backend]
-    return max(1, min(CHUNK[backend], games // STEPS))
+def default_chunk(backend: str, games: int, cpus: int = 1) -> int:
+    """The games per chunk of a run of `games` games in all (every sweep value's) on
+    `backend`: locally `CHUNK["local"]`, fewer for a short run (`STEPS`); on Ray with
+    `cpus` CPUs, balanced: `RAY_WAVES` tasks a CPU or more, each of `RAY_LEAST` to
+    `CHUNK["ray"]` games."""
+    if backend == "local":
+        return max(1, min(CHUNK["local"], games // STEPS))
+    balanced = -(-games // (RAY_WAVES * max(1, cpus)))
+    return max(1, min(CHUNK["ray"], max(RAY_LEAST, balanced), games))
 
 
 def jobs(matchup: LabMatchup, games: int, first_seed: int = 0, chunk: int = CHUNK["local"],
@@ -106,13 +114,17 @@ def run(matchup: LabMatchup, games: int, first_seed: int = 0, workers: int = 1,
     if address and backend != "ray":
         raise ConfigError("a cluster address is for the ray backend")
     adapter_of(matchup)  # an unknown game, or one the lab does not play, fails here
-    work = jobs(matchup, games, first_seed, chunk or default_chunk(backend, games), sweep,
+    total = games * (len(sweep[1]) if sweep else 1)
+    work = jobs(matchup, games, first_seed, chunk or default_chunk(backend, total), sweep,
                 log)
     for job in work[:1]:  # fail fast, in this process, on a bad matchup or override
         job.matchup.game(job.seeds[0])
     if backend == "ray":
-        with ray_tasks(play_chunk, work, address, workers) as parts:
-            return gather(work, parts, progress)
+        with ray_cluster(address, workers) as cluster:
+            if chunk is None:  # cut for the cluster's CPUs
+                work = jobs(matchup, games, first_seed,
+                            default_chunk(backend, total, cluster.cpus), sweep, log)
+            return gather(work, cluster.run(play_chunk, work), progress)
     if workers <= 1:
         return [row for job in work for row in play_chunk(job, progress)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
