@@ -43,7 +43,8 @@ SHARED: tuple[click.Parameter, ...] = (
     click.Option(["--address"],
                  help="A Ray cluster to join (implies --backend ray); default: a local Ray."),
     click.Option(["--chunk"], type=click.IntRange(min=1),
-                 help="Games per task. Default: 1000 on Ray; locally a hundredth of --games, "
+                 help="Games per task. Default: on Ray at least 4 tasks per CPU of the "
+                      "cluster, 25 to 1000 games each; locally a hundredth of --games, "
                       "1 to 25."),
     click.Option(["--seed"], type=click.IntRange(min=0), default=0, show_default=True,
                  help="Seed of game 0."),
