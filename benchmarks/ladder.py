@@ -1,6 +1,7 @@
 """The bot strength ladder: head-to-head win rates in standard 1v1, Wilson 95% intervals.
 
     python benchmarks/ladder.py [GAMES] [A:B ...] [--workers W] [--game hex_skirmish]
+    python benchmarks/ladder.py [GAMES] [A:B ...] --game the_initiative [--players 2,4]
 
 Each pairing plays GAMES games on drafted teams (`Matchup(("random", "random"))`; with
 `--game hex_skirmish`, two players with characters drawn per game,
@@ -8,11 +9,16 @@ Each pairing plays GAMES games on drafted teams (`Matchup(("random", "random"))`
 takes seat 0 in the first half of the seeds' games and seat 1 in the second, over the
 same seeds, so neither the draft nor the seat favours a bot. Draws count as games A did
 not win. Default pairings: heuristic:random, ismcts:heuristic, 400 games each.
+
+The Initiative is co-operative: A:B plays every shipped mission with a team of A in
+every seat and again with a team of B, over the same seeds, for each seat count of
+`--players` (default 2 and 4), and reports each team's win rate (Wilson) and A's margin
+over B with its 95% interval (paired by seed).
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from collections.abc import Callable
 
@@ -21,7 +27,8 @@ from initiative.lab.adapter import LabMatchup
 from initiative.lab.hex import HexMatchup
 from initiative.lab.ib import Matchup
 from initiative.lab.simulate import run
-from initiative.lab.stats import Proportion
+from initiative.lab.stats import PairedDifference, Proportion, paired_difference
+from initiative.lab.ti import TIMatchup
 
 PAIRINGS = ("heuristic:random", "ismcts:heuristic")
 
@@ -51,18 +58,63 @@ def pairing(first: str, second: str, games: int, workers: int,
     return Proportion(wins, 2 * half), draws, seconds
 
 
+def missions() -> tuple[str, ...]:
+    """The Initiative's shipped missions, in campaign order."""
+    return TIMatchup().game(0).setup.content.campaign
+
+
+def teams(first: str, second: str, games: int, workers: int, mission: str, players: int,
+          progress: Callable[[int], None] | None = None
+          ) -> tuple[Proportion, Proportion, PairedDifference, float]:
+    """A team of `first` and one of `second` on `mission` with `players` seats, the same
+    `games` seeds each: their win rates, `first`'s margin, the seconds taken."""
+    start = time.perf_counter()
+    won = [[bool(row["won"]) for row in run(
+        TIMatchup(players=players, mission=mission, bots=(bot,)), games, workers=workers,
+        chunk=5, progress=progress)] for bot in (first, second)]
+    seconds = time.perf_counter() - start
+    return (Proportion(sum(won[0]), games), Proportion(sum(won[1]), games),
+            paired_difference(won[0], won[1]), seconds)
+
+
+def co_op_ladder(pairs: list[str], games: int, workers: int, players: list[int]) -> None:
+    """The Initiative's table: each pairing, mission and seat count."""
+    print("| team | against team | mission | seats | games | team won | 95% interval "
+          "| other won | 95% interval | margin | 95% interval | minutes |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    with Progress() as shown:
+        for pair in pairs:
+            first, second = pair.split(":")
+            for mission in missions():
+                for seats in players:
+                    task = shown.task(f"{first} vs {second}, {mission}, {seats} seats",
+                                      2 * games, "games")
+                    a, b, margin, seconds = teams(first, second, games, workers, mission,
+                                                  seats, task.advance)
+                    print(f"| {first} | {second} | {mission} | {seats} | {games} "
+                          f"| {a.rate:.1%} | {a.low:.1%} - {a.high:.1%} "
+                          f"| {b.rate:.1%} | {b.low:.1%} - {b.high:.1%} "
+                          f"| {margin.mean:+.1%} | {margin.low:+.1%} - {margin.high:+.1%} "
+                          f"| {seconds / 60:.1f} |", flush=True)
+
+
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    workers = 2
-    if "--workers" in sys.argv:
-        workers = int(sys.argv[sys.argv.index("--workers") + 1])
-        args.remove(str(workers))
-    game = "initiative_break"
-    if "--game" in sys.argv:
-        game = sys.argv[sys.argv.index("--game") + 1]
-        args.remove(game)
-    games = int(args[0]) if args and args[0].isdigit() else 400
-    pairs = [a for a in args if ":" in a] or list(PAIRINGS)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("what", nargs="*", metavar="GAMES | A:B",
+                        help="games a pairing (default 400), then pairings (default "
+                             f"{' '.join(PAIRINGS)})")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--game", default="initiative_break")
+    parser.add_argument("--players", default="2,4",
+                        help="The Initiative's seat counts, e.g. 2,4")
+    args = parser.parse_args()
+    counts = [int(w) for w in args.what if w.isdigit()]
+    games = counts[0] if counts else 400
+    pairs = [w for w in args.what if ":" in w] or list(PAIRINGS)
+    workers, game = args.workers, args.game
+    if game == "the_initiative":
+        co_op_ladder(pairs, games, workers, [int(p) for p in args.players.split(",")])
+        return
     print("| bot | opponent | games | wins | draws | win rate | 95% interval | minutes |")
     print("|---|---|---|---|---|---|---|---|")
     with Progress() as shown:  # a bar on a terminal only
@@ -72,7 +124,6 @@ def main() -> None:
             rate, draws, seconds = pairing(first, second, games, workers, game, task.advance)
             print(f"| {first} | {second} | {rate.n} | {rate.k} | {draws} | {rate.rate:.1%} "
                   f"| {rate.low:.1%} - {rate.high:.1%} | {seconds / 60:.1f} |", flush=True)
-
 
 if __name__ == "__main__":
     main()

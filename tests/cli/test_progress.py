@@ -108,6 +108,17 @@ def test_the_bot_ladder_shows_a_bar_per_pairing(tmp_path: Path) -> None:
     assert "| heuristic | random | 4 |" in done.stdout
 
 
+def test_the_bot_ladder_compares_co_op_teams_per_mission(tmp_path: Path) -> None:
+    """The Initiative: a team of each bot on every shipped mission, the same seeds."""
+    done = _piped([*LADDER, "2", "random:heuristic", "--game", "the_initiative",
+                   "--players", "2", "--workers", "1"], tmp_path)
+    _quiet(done)
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| random |")]
+    assert [row.split(" | ")[2] for row in rows] == [
+        "clockmakers_word", "gallery_after_dark", "observatory_vault"]
+    assert all(" | 2 | 2 | " in row for row in rows)
+
+
 def test_the_load_test_shows_its_seconds_and_actions(tmp_path: Path) -> None:
     """The web load test: a bar of the seconds of load, with the actions a second."""
     argv = [*LOAD, "--tables", "2", "--duration", "4", "--warmup", "1", "--think", "0.1"]

@@ -54,6 +54,32 @@ class Proportion:
         return self.n > 0 and other.n > 0 and self.low > other.high
 
 
+@dataclass(frozen=True)
+class PairedDifference:
+    """The mean of `a_i - b_i` over paired outcomes (the same seeds played two ways),
+    with a 95% normal interval: how much more often `a` succeeds than `b`."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+
+def paired_difference(a: Sequence[bool], b: Sequence[bool], z: float = Z95) -> PairedDifference:
+    """`a`'s success rate minus `b`'s over the same trials, with its interval (the
+    differences' standard error: pairing removes the seeds' shared luck)."""
+    if len(a) != len(b):
+        raise ValueError(f"paired outcomes of unequal length: {len(a)} and {len(b)}")
+    n = len(a)
+    if n == 0:
+        return PairedDifference(0.0, -1.0, 1.0, 0)
+    diffs = [int(x) - int(y) for x, y in zip(a, b, strict=True)]
+    centre = sum(diffs) / n
+    spread = math.sqrt(sum((d - centre) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 1.0
+    return PairedDifference(centre, max(-1.0, centre - z * spread),
+                            min(1.0, centre + z * spread), n)
+
+
 def proportion(outcomes: Iterable[bool]) -> Proportion:
     """The proportion of True outcomes."""
     seen = list(outcomes)
