@@ -5,7 +5,10 @@ the rows equal the local backend's, and the tasks ran on both nodes."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -55,3 +58,16 @@ def test_tasks_spread_over_both_nodes_at_normal_priority(cluster: Any) -> None:
     placed = ray.get([ray.remote(where).remote(i) for i in range(8)])
     assert len({node for node, _ in placed}) == 2
     assert {nice for _, nice in placed} == {0}
+
+
+def test_the_command_starts_a_quiet_local_ray(tmp_path: Path) -> None:
+    """`initiative simulate --backend ray` as a newcomer runs it, in a process of its
+    own: the games written, and no Ray warning on the way (its note that token
+    authentication is on is for the Ray started here)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "initiative.cli.main", "simulate", "--games", "4", "--bot",
+         "random", "--backend", "ray", "--workers", "1", "--out", str(tmp_path / "r.csv")],
+        capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "4 games written to" in done.stdout
+    assert "WARNING" not in done.stderr + done.stdout, done.stderr

@@ -28,6 +28,7 @@ Result = TypeVar("Result")
 
 WORKER_NICENESS = 0
 """The niceness of a local Ray's workers: normal priority, as local processes run."""
+_AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"
 NODE_NICENESS_VARIABLE = "RAY_worker_niceness"
 """The environment variable a cluster node's `ray start` reads for its workers'
 niceness (set it to `WORKER_NICENESS` on each node; docs/lab.md)."""
@@ -75,6 +76,9 @@ def _connect(ray: Any, address: str | None, workers: int) -> bool:
         return False
     local: dict[str, Any] = {} if address else {
         "num_cpus": workers, "_system_config": {"worker_niceness": WORKER_NICENESS}}
+    # Ray's note that token authentication is on (it is, for the Ray started here) is
+    # no warning to a lab user: shown only on errors.
+    logging.getLogger(_AUTH_LOGGER).setLevel(logging.ERROR)
     try:
         ray.init(address=address or "local", include_dashboard=False, log_to_driver=False,
                  ignore_reinit_error=True, logging_level=logging.WARNING, **local)
