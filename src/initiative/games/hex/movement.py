@@ -10,6 +10,7 @@ from initiative.games.hex import damage, events, reach
 from initiative.games.hex.actions import HexAction, Kind, act
 from initiative.games.hex.frames import NO_UNIT, FaceFrame, Frame, MoveFrame
 from initiative.games.hex.geometry import FACINGS, neighbor
+from initiative.games.hex.grid import grid_of
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
@@ -22,13 +23,22 @@ def begin(state: HexState, unit: int, card: int, section: int, steps: int,
           displace: bool) -> Frame | None:
     """The frame that runs a move of `steps` hexes (HX-16; a 0 only turns, HX-20), or
     None when no legal move of that length exists."""
+    frame = first_frame(state, unit, card, section, steps, displace)
+    if isinstance(frame, MoveFrame) and not reach.can_complete(state, frame):
+        return None
+    return frame
+
+
+def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
+                displace: bool) -> Frame:
+    """The frame that runs a move of `steps` hexes, for a move known to exist (`begin`
+    checks)."""
     if steps == 0:
         return FaceFrame(unit, unit, section, card)
     pos = state.hexes[unit]
     assert pos is not None
-    frame = MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
-                      reach.step_dirs(state.rules, state.facing[unit]))
-    return frame if reach.can_complete(state, frame) else None
+    return MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
+                     reach.step_dirs(grid_of(state.setup), state.facing[unit]))
 
 
 def usable(state: HexState, unit: int, steps: int, displace: bool) -> bool:
@@ -38,8 +48,7 @@ def usable(state: HexState, unit: int, steps: int, displace: bool) -> bool:
 
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
     if frame.waiting != NO_UNIT:
-        return [act(Kind.DISPLACE, e) for e in range(FACINGS)
-                if reach.displace_completes(state, frame, e)]
+        return [act(Kind.DISPLACE, e) for e in reach.displace_dirs(state, frame)]
     out = [act(Kind.STEP, d) for d in reach.legal_steps(state, frame)]
     if reach.may_stop(state, frame):
         out.append(STOP)

@@ -3,8 +3,9 @@ completed, which units an attack reaches, where a push may go. Nothing here chan
 the state.
 
 A move's legal steps are exactly those that can still be completed into a legal move
-(HX-16..HX-21 with HX-A7..HX-A9): `step_completes` looks ahead depth first over the
-few steps a card gives, placing displaced units as it goes.
+(HX-16..HX-21 with HX-A7..HX-A9): `_completes` looks ahead depth first over the few
+steps a card gives, placing displaced units as it goes, on the board's cell numbers
+(grid.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
-from initiative.games.hex.geometry import FACINGS, Hex, distance, line, neighbors, project
+from initiative.games.hex.geometry import FACINGS, Hex, distance, neighbors
+from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid, grid_of, occupancy
 from initiative.games.hex.specs import Board
 
 if TYPE_CHECKING:
@@ -27,28 +29,6 @@ ALL_DIRS: Final = (1 << FACINGS) - 1
 def around(h: Hex) -> tuple[Hex, ...]:
     """`geometry.neighbors`, remembered (the look-ahead asks for the same few hexes)."""
     return neighbors(h)
-
-
-_OPEN_AROUND: Final[dict[int, tuple[Board, dict[Hex, tuple[Hex | None, ...]]]]] = {}
-"""`open_around` by id of the board; the value keeps the board, to check the id is
-still its."""
-
-
-def open_around(board: Board) -> dict[Hex, tuple[Hex | None, ...]]:
-    """Every hex of `board` -> its six neighbours in facing order, None where a wall
-    or the board's edge stops a step (`Board.open`); made once per board, so a step of
-    the look-ahead is one look-up."""
-    entry = _OPEN_AROUND.get(id(board))
-    if entry is None or entry[0] is not board:
-        table = {h: _open_row(board, h) for h in board.hexes}
-        if len(_OPEN_AROUND) >= 64:
-            _OPEN_AROUND.clear()
-        entry = _OPEN_AROUND[id(board)] = (board, table)
-    return entry[1]
-
-
-def _open_row(board: Board, h: Hex) -> tuple[Hex | None, ...]:
-    return tuple([n if board.open(n) else None for n in around(h)])
 
 
 def occupant(state: HexState, h: Hex) -> int:
@@ -74,37 +54,35 @@ def placeable(board: Board, rules: HexRules, occupied: dict[Hex, int], h: Hex) -
     return h in board.hexes or not rules.board_edge_is_wall
 
 
-def step_dirs(rules: HexRules, facing: int) -> int:
+def step_dirs(grid: Grid, facing: int) -> int:
     """Bit set of the facings a move's steps may take (HX-A7 move_any_direction: with it
     false, only the three front hexes of the facing at the start of the move)."""
-    if rules.move_any_direction:
+    if grid.any_direction:
         return ALL_DIRS
     return (1 << facing) | (1 << ((facing + 1) % FACINGS)) | (1 << ((facing - 1) % FACINGS))
 
 
 class _Move:
-    """What stays fixed while a move is looked ahead (a plain slotted class, not a
-    frozen dataclass: one is built per look-ahead, and a frozen dataclass's
-    `object.__setattr__` per field made that a cost of its own; treat it as read-only).
-    `hexes`, `walls`, `open` (`open_around`), `exact` and `facings` are read from the
-    board, the rules and `dirs` once here rather than at every step of the search."""
+    """One look-ahead of a move, by cell number (grid.py): what stays fixed while it
+    runs, read from the grid once here rather than at every step, and `occupied`
+    (cell -> unit, the mover lifted off its hex), which the search changes as it
+    places displaced units and restores as it backs out. A plain slotted class: one is
+    built per look-ahead."""
 
-    __slots__ = ("board", "dirs", "displace", "exact", "facings", "hexes", "limit", "open",
-                 "rules", "start", "walls")
+    __slots__ = ("beside", "displace", "edge_is_wall", "exact", "facings", "limit",
+                 "occupied", "start", "steps")
 
-    def __init__(self, board: Board, rules: HexRules, start: Hex, dirs: int,
-                 displace: bool, limit: int) -> None:
-        self.board = board
-        self.rules = rules
+    def __init__(self, grid: Grid, occupied: list[int], start: int, dirs: int,
+                 displace: bool) -> None:
+        self.steps = grid.steps
+        self.beside = grid.beside
+        self.exact = grid.exact
+        self.edge_is_wall = grid.edge_is_wall
+        self.limit = grid.displace_limit
+        self.occupied = occupied
         self.start = start
-        self.dirs = dirs
-        self.displace = displace
-        self.limit = limit
-        self.hexes = board.hexes
-        self.walls = board.walls
-        self.open = open_around(board)
-        self.exact = rules.move_exact
         self.facings = _FACINGS_OF[dirs]
+        self.displace = displace
 
 
 _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
@@ -112,58 +90,58 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 """The facings in a bit set of facings, for every set."""
 
 
-def _context(state: HexState, frame: MoveFrame) -> _Move:
-    return _start_move(state, frame.start, frame.dirs, frame.displace)
+def _start(state: HexState, unit: int, start: Hex, dirs: int, displace: bool) -> _Move:
+    """The look-ahead of `unit`'s move that began on `start`."""
+    grid = grid_of(state.setup)
+    return _Move(grid, occupancy(grid, state.hexes, unit), grid.cell(start), dirs, displace)
 
 
-def _start_move(state: HexState, start: Hex, dirs: int, displace: bool) -> _Move:
-    rules = state.rules
-    limit = 1 if rules.displace_limit_per_move == "one" else 1 << 30  # HX-A9
-    return _Move(state.setup.board, rules, start, dirs, displace, limit)
-
-
-def _completes(m: _Move, occ: dict[Hex, int], pos: Hex, left: int, taken: int,
-               displaced: int) -> bool:
+def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
     if left == 0:
         return pos != m.start  # HX-18
     if not m.exact and taken >= 1 and pos != m.start:  # HX-A7: may stop here
         return True
     for d in m.facings:  # noqa: SIM110 (a loop: no generator per node of the search)
-        if _step(m, occ, pos, d, left, taken, displaced):
+        if _step(m, pos, d, left, taken, displaced):
             return True
     return False
 
 
-def _step(m: _Move, occ: dict[Hex, int], pos: Hex, d: int, left: int, taken: int,
-          displaced: int) -> bool:
-    row = m.open.get(pos)
-    h = (row if row is not None else _open_row(m.board, pos))[d]
-    if h is None:
+def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> bool:
+    h = m.steps[FACINGS * pos + d]
+    if h == BLOCKED:
         return False  # walls and the board's edge stop a move (Board.open)
-    other = occ.get(h)
-    if other is None:
-        return _completes(m, occ, h, left - 1, taken + 1, displaced)
+    other = m.occupied[h]
+    if other == NOWHERE:
+        return _completes(m, h, left - 1, taken + 1, displaced)
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
-    return any(_displace(m, occ, h, other, pos, e, left - 1, taken + 1, displaced + 1)
-               for e in range(FACINGS))
+    for e in range(FACINGS):
+        if _displace(m, h, other, pos, e, left - 1, taken + 1, displaced + 1):
+            return True
+    return False
 
 
-def _displace(m: _Move, occ: dict[Hex, int], h: Hex, other: int, came: Hex, e: int,
-              left: int, taken: int, displaced: int) -> bool:
-    dest = around(h)[e]
-    if dest == came or not placeable(m.board, m.rules, occ, dest):  # HX-21, HX-A9
+def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken: int,
+              displaced: int) -> bool:
+    """Put `other`, on `h`, on its neighbour in facing `e` (never the hex the mover comes
+    from, a wall or an occupied hex; off the board only when the edge is no wall, HX-21,
+    HX-A8, HX-A9), step the mover onto `h`, and look on."""
+    dest = m.beside[FACINGS * h + e]
+    if dest == came or dest == WALL or (dest == OFF and m.edge_is_wall):
         return False
-    del occ[h]
-    on_board = dest in m.hexes
-    if on_board:
-        occ[dest] = other
+    occupied = m.occupied
+    if dest >= 0 and occupied[dest] != NOWHERE:
+        return False
+    occupied[h] = NOWHERE
+    if dest >= 0:
+        occupied[dest] = other  # off the board, the unit is out of the search
     try:
-        return _completes(m, occ, h, left, taken, displaced)
+        return _completes(m, h, left, taken, displaced)
     finally:
-        if on_board:
-            del occ[dest]
-        occ[h] = other
+        if dest >= 0:
+            occupied[dest] = NOWHERE
+        occupied[h] = other
 
 
 def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
@@ -171,35 +149,46 @@ def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
     (`can_complete` of the move's first frame, without building the frame)."""
     pos = state.hexes[unit]
     assert pos is not None
-    m = _start_move(state, pos, step_dirs(state.rules, state.facing[unit]), displace)
-    return _completes(m, others(state, unit), pos, steps, 0, 0)
+    m = _start(state, unit, pos, step_dirs(grid_of(state.setup), state.facing[unit]),
+               displace)
+    return _completes(m, m.start, steps, 0, 0)
 
 
 def can_complete(state: HexState, frame: MoveFrame) -> bool:
     """Whether the move of `frame` (no unit waiting) can still end legally."""
-    pos = state.hexes[frame.unit]
+    m = _mover(state, frame)
+    return _completes(m, _at(state, frame.unit), frame.left, frame.taken, frame.displaced)
+
+
+def _mover(state: HexState, frame: MoveFrame) -> _Move:
+    return _start(state, frame.unit, frame.start, frame.dirs, frame.displace)
+
+
+def _at(state: HexState, unit: int) -> int:
+    """The cell `unit` stands on."""
+    pos = state.hexes[unit]
     assert pos is not None
-    return _completes(_context(state, frame), others(state, frame.unit), pos, frame.left,
-                      frame.taken, frame.displaced)
+    return grid_of(state.setup).cell(pos)
 
 
 def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
     """The facings a STEP may take: those that can be completed into a legal move."""
-    pos = state.hexes[frame.unit]
-    assert pos is not None
-    m = _context(state, frame)
-    occ = others(state, frame.unit)
+    m = _mover(state, frame)
+    pos = _at(state, frame.unit)
     return [d for d in m.facings
-            if _step(m, occ, pos, d, frame.left, frame.taken, frame.displaced)]
+            if _step(m, pos, d, frame.left, frame.taken, frame.displaced)]
 
 
-def displace_completes(state: HexState, frame: MoveFrame, e: int) -> bool:
-    """Putting the waiting unit on its neighbour in facing `e` is legal (HX-21, HX-A9:
-    not the hex the mover comes from) and the move can still be completed."""
-    came, h = state.hexes[frame.unit], state.hexes[frame.waiting]
-    assert came is not None and h is not None
-    return _displace(_context(state, frame), others(state, frame.unit), h, frame.waiting,
-                     came, e, frame.left, frame.taken, frame.displaced)
+def displace_dirs(state: HexState, frame: MoveFrame) -> list[int]:
+    """The facings a DISPLACE may put the waiting unit in: onto a neighbour of its hex
+    where it may stand (HX-21, HX-A9: not the hex the mover comes from) and from which
+    the move can still be completed."""
+    m = _mover(state, frame)
+    came, h = _at(state, frame.unit), _at(state, frame.waiting)
+    assert m.occupied[h] == frame.waiting  # another unit than the mover (a loaded stack)
+    return [e for e in range(FACINGS)
+            if _displace(m, h, frame.waiting, came, e, frame.left, frame.taken,
+                         frame.displaced)]
 
 
 def may_stop(state: HexState, frame: MoveFrame) -> bool:
@@ -208,29 +197,25 @@ def may_stop(state: HexState, frame: MoveFrame) -> bool:
         and state.hexes[frame.unit] != frame.start
 
 
-def wall_between(board: Board, a: Hex, b: Hex) -> bool:
-    """A wall hex lies on the line from `a` to `b`, strictly between them (HX-A16)."""
-    return any(h in board.walls for h in line(a, b)[1:-1])
-
-
 def in_range(state: HexState, attacker: int) -> list[tuple[int, int]]:
     """(seat, needs) of every unit on a hex of the attacker's Style card, projected from
     its position and facing (HX-23, HX-26), in seat order. Under `walls_block_attacks`
-    (HX-A16) a hex behind a wall is out of reach."""
-    pos = state.hexes[attacker]
+    (HX-A16) a hex behind a wall is out of reach (`Grid.reach`)."""
+    hexes = state.hexes
+    pos = hexes[attacker]
     if pos is None:
         return []
-    facing = state.facing[attacker]
-    board = state.setup.board
-    blocks = state.rules.walls_block_attacks
+    grid = grid_of(state.setup)
+    row = grid.reach(attacker, grid.cell(pos), state.facing[attacker])
     found: list[tuple[int, int]] = []
-    for sh in state.setup.seats[attacker].style.hexes:
-        h = project(pos, facing, sh.offset)
-        if blocks and wall_between(board, pos, h):
+    for u in range(len(hexes)):
+        h = hexes[u]
+        if h is None or u == attacker:
             continue
-        u = occupant(state, h)
-        if u >= 0 and u != attacker:
-            found.append((u, sh.needs))
+        at = grid.cell(h)
+        for k in range(0, len(row), 2):
+            if row[k] == at:
+                found.append((u, row[k + 1]))
     found.sort()
     return found
 

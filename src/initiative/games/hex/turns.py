@@ -106,10 +106,9 @@ def choose(state: HexState, frame: TurnFrame, action: HexAction) -> None:
     spec = state.setup.content.cards[card]
     if action.kind == Kind.PLAY_MOVE:
         state.emit((events.PLAY, seat, card, events.MOVE_SECTION))
-        move = movement.begin(state, seat, card, FROM_MOVE, spec.move.steps,
-                              spec.move.displace)
-        assert move is not None  # offered only when usable
-        state.put(move)
+        # offered only when usable (HX-A21): no need to look ahead again
+        state.put(movement.first_frame(state, seat, card, FROM_MOVE, spec.move.steps,
+                                       spec.move.displace))
         power.gain(state, seat, spec.move.power)  # HX-22 / HX-A3
     else:
         state.emit((events.PLAY, seat, card, events.ATTACK_SECTION))
