@@ -7,15 +7,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex import damage, events, reach
-from initiative.games.hex.actions import HexAction, Kind, act
+from initiative.games.hex.actions import HexAction, Kind, act, by_arg
 from initiative.games.hex.frames import NO_UNIT, FaceFrame, Frame, MoveFrame
-from initiative.games.hex.geometry import FACINGS, neighbor
+from initiative.games.hex.geometry import neighbor
 from initiative.games.hex.grid import grid_of
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
-FACE_ACTIONS: Final = tuple(act(Kind.FACE, f) for f in range(FACINGS))
+FACE_ACTIONS: Final = by_arg(Kind.FACE)
+_STEP: Final = by_arg(Kind.STEP)
+_DISPLACE: Final = by_arg(Kind.DISPLACE)
 STOP: Final = act(Kind.STOP)
 
 
@@ -41,15 +43,15 @@ def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
                      reach.step_dirs(grid_of(state.setup), state.facing[unit]))
 
 
-def usable(state: HexState, unit: int, steps: int, displace: bool) -> bool:
-    """HX-A21: a Move section can be used (Move 0 always can)."""
-    return steps == 0 or reach.move_exists(state, unit, steps, displace)
+def usable(moves: reach.Moves, steps: int, displace: bool) -> bool:
+    """HX-A21: a Move section can be used by the unit of `moves` (Move 0 always can)."""
+    return steps == 0 or moves.exists(steps, displace)
 
 
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
     if frame.waiting != NO_UNIT:
-        return [act(Kind.DISPLACE, e) for e in reach.displace_dirs(state, frame)]
-    out = [act(Kind.STEP, d) for d in reach.legal_steps(state, frame)]
+        return [_DISPLACE[e] for e in reach.displace_dirs(state, frame)]
+    out = [_STEP[d] for d in reach.legal_steps(state, frame)]
     if reach.may_stop(state, frame):
         out.append(STOP)
     return out

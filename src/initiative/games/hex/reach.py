@@ -144,14 +144,30 @@ def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken:
         occupied[h] = other
 
 
+class Moves:
+    """The moves `unit` could begin from where it stands now (HX-A21): the board and
+    the other units are read once, for every length asked (`exists`)."""
+
+    __slots__ = ("dirs", "grid", "occupied", "start")
+
+    def __init__(self, state: HexState, unit: int) -> None:
+        pos = state.hexes[unit]
+        assert pos is not None
+        grid = self.grid = grid_of(state.setup)
+        self.occupied = occupancy(grid, state.hexes, unit)
+        self.start = grid.cell(pos)
+        self.dirs = step_dirs(grid, state.facing[unit])
+
+    def exists(self, steps: int, displace: bool) -> bool:
+        """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
+        move's first frame, without building the frame)."""
+        m = _Move(self.grid, self.occupied, self.start, self.dirs, displace)
+        return _completes(m, self.start, steps, 0, 0)
+
+
 def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
-    """Whether `unit` has a legal move of `steps` (>= 1) hexes from where it stands
-    (`can_complete` of the move's first frame, without building the frame)."""
-    pos = state.hexes[unit]
-    assert pos is not None
-    m = _start(state, unit, pos, step_dirs(grid_of(state.setup), state.facing[unit]),
-               displace)
-    return _completes(m, m.start, steps, 0, 0)
+    """Whether `unit` has a legal move of `steps` (>= 1) hexes from where it stands."""
+    return Moves(state, unit).exists(steps, displace)
 
 
 def can_complete(state: HexState, frame: MoveFrame) -> bool:
