@@ -10,7 +10,6 @@ from initiative.games.hex import damage, events, reach
 from initiative.games.hex.actions import HexAction, Kind, act, by_arg
 from initiative.games.hex.frames import NO_UNIT, FaceFrame, Frame, MoveFrame
 from initiative.games.hex.geometry import neighbor
-from initiative.games.hex.grid import grid_of
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
@@ -40,7 +39,7 @@ def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
     pos = state.hexes[unit]
     assert pos is not None
     return MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
-                     reach.step_dirs(grid_of(state.setup), state.facing[unit]))
+                     reach.step_dirs(state.setup.grid, state.facing[unit]))
 
 
 def usable(moves: reach.Moves, steps: int, displace: bool) -> bool:
@@ -75,7 +74,7 @@ def choose(state: HexState, frame: MoveFrame, action: HexAction) -> None:
         state.put(FaceFrame(unit, unit, frame.section, frame.card))
         return
     if action.kind == Kind.STEP:  # HX-16
-        h = neighbor(pos, action.arg)
+        h = state.setup.grid.step(pos, action.arg)
         other = reach.occupant(state, h)
         if other >= 0:  # HX-21: entering an occupied hex; its unit is displaced first
             state.put(MoveFrame(unit, frame.card, frame.section, frame.left - 1,

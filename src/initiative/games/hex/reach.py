@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
 from initiative.games.hex.geometry import FACINGS, Hex, distance, neighbors
-from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid, grid_of, occupancy
+from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid, occupancy
 from initiative.games.hex.specs import Board
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 
 def _start(state: HexState, unit: int, start: Hex, dirs: int, displace: bool) -> _Move:
     """The look-ahead of `unit`'s move that began on `start`."""
-    grid = grid_of(state.setup)
+    grid = state.setup.grid
     return _Move(grid, occupancy(grid, state.hexes, unit), grid.cell(start), dirs, displace)
 
 
@@ -153,7 +153,7 @@ class Moves:
     def __init__(self, state: HexState, unit: int) -> None:
         pos = state.hexes[unit]
         assert pos is not None
-        grid = self.grid = grid_of(state.setup)
+        grid = self.grid = state.setup.grid
         self.occupied = occupancy(grid, state.hexes, unit)
         self.start = grid.cell(pos)
         self.dirs = step_dirs(grid, state.facing[unit])
@@ -184,7 +184,7 @@ def _at(state: HexState, unit: int) -> int:
     """The cell `unit` stands on."""
     pos = state.hexes[unit]
     assert pos is not None
-    return grid_of(state.setup).cell(pos)
+    return state.setup.grid.cell(pos)
 
 
 def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
@@ -221,7 +221,7 @@ def in_range(state: HexState, attacker: int) -> list[tuple[int, int]]:
     pos = hexes[attacker]
     if pos is None:
         return []
-    grid = grid_of(state.setup)
+    grid = state.setup.grid
     row = grid.reach(attacker, grid.cell(pos), state.facing[attacker])
     found: list[tuple[int, int]] = []
     for u in range(len(hexes)):
