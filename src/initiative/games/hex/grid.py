@@ -96,6 +96,10 @@ class Grid:
             self._box[at] = n
         return n
 
+    def cells(self, hexes: list[Hex | None]) -> list[int]:
+        """The cell of each unit on `hexes` (one per seat; NOWHERE: eliminated)."""
+        return [NOWHERE if h is None else self.cell(h) for h in hexes]
+
     def step(self, h: Hex, d: int) -> Hex:
         """The open board hex next to `h` in facing `d`, where a legal STEP goes
         (HX-16; `geometry.neighbor`, read from the table)."""
@@ -144,13 +148,3 @@ def wall_between(board: Board, a: Hex, b: Hex) -> bool:
     """A wall hex lies on the line from `a` to `b`, strictly between them (HX-A16)."""
     return any(h in board.walls for h in line(a, b)[1:-1])
 
-
-def occupancy(grid: Grid, hexes: list[Hex | None], lifted: int) -> list[int]:
-    """Cell -> the unit standing there (NOWHERE: none), for the units on `hexes` (one
-    per seat) but `lifted` (a mover, which leaves its hex; -1: none)."""
-    at = [NOWHERE if h is None or u == lifted else grid.cell(h) for u, h in enumerate(hexes)]
-    occupied = [NOWHERE] * len(grid.hexes)
-    for u in range(len(at)):
-        if at[u] != NOWHERE:
-            occupied[at[u]] = u
-    return occupied

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
 from initiative.games.hex.geometry import FACINGS, Hex, distance, neighbors
-from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid, occupancy
+from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid
 from initiative.games.hex.specs import Board
 
 if TYPE_CHECKING:
@@ -64,22 +64,22 @@ def step_dirs(grid: Grid, facing: int) -> int:
 
 class _Move:
     """One look-ahead of a move, by cell number (grid.py): what stays fixed while it
-    runs, read from the grid once here rather than at every step, and `occupied`
-    (cell -> unit, the mover lifted off its hex), which the search changes as it
-    places displaced units and restores as it backs out. A plain slotted class: one is
-    built per look-ahead."""
+    runs, read from the grid once here rather than at every step, and `spots` (the cell
+    of each unit, the mover lifted off its hex: NOWHERE), which the search changes as
+    it places displaced units and restores as it backs out. A plain slotted class: one
+    is built per look-ahead."""
 
     __slots__ = ("beside", "displace", "edge_is_wall", "exact", "facings", "limit",
-                 "occupied", "start", "steps")
+                 "spots", "start", "steps")
 
-    def __init__(self, grid: Grid, occupied: list[int], start: int, dirs: int,
+    def __init__(self, grid: Grid, spots: list[int], start: int, dirs: int,
                  displace: bool) -> None:
         self.steps = grid.steps
         self.beside = grid.beside
         self.exact = grid.exact
         self.edge_is_wall = grid.edge_is_wall
         self.limit = grid.displace_limit
-        self.occupied = occupied
+        self.spots = spots
         self.start = start
         self.facings = _FACINGS_OF[dirs]
         self.displace = displace
@@ -90,10 +90,13 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 """The facings in a bit set of facings, for every set."""
 
 
-def _start(state: HexState, unit: int, start: Hex, dirs: int, displace: bool) -> _Move:
-    """The look-ahead of `unit`'s move that began on `start`."""
-    grid = state.setup.grid
-    return _Move(grid, occupancy(grid, state.hexes, unit), grid.cell(start), dirs, displace)
+def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int]:
+    """(the cell of each unit, `unit` lifted off its hex; the cell it stood on)."""
+    spots = grid.cells(state.hexes)
+    pos = spots[unit]
+    assert pos != NOWHERE, "an eliminated unit does not move"
+    spots[unit] = NOWHERE
+    return spots, pos
 
 
 def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
@@ -111,11 +114,12 @@ def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> 
     h = m.steps[FACINGS * pos + d]
     if h == BLOCKED:
         return False  # walls and the board's edge stop a move (Board.open)
-    other = m.occupied[h]
-    if other == NOWHERE:
+    spots = m.spots
+    if h not in spots:
         return _completes(m, h, left - 1, taken + 1, displaced)
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
+    other = spots.index(h)
     for e in range(FACINGS):
         if _displace(m, h, other, pos, e, left - 1, taken + 1, displaced + 1):
             return True
@@ -130,38 +134,31 @@ def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken:
     dest = m.beside[FACINGS * h + e]
     if dest == came or dest == WALL or (dest == OFF and m.edge_is_wall):
         return False
-    occupied = m.occupied
-    if dest >= 0 and occupied[dest] != NOWHERE:
+    spots = m.spots
+    if dest >= 0 and dest in spots:
         return False
-    occupied[h] = NOWHERE
-    if dest >= 0:
-        occupied[dest] = other  # off the board, the unit is out of the search
+    spots[other] = dest if dest >= 0 else NOWHERE  # off the board: out of the search
     try:
         return _completes(m, h, left, taken, displaced)
     finally:
-        if dest >= 0:
-            occupied[dest] = NOWHERE
-        occupied[h] = other
+        spots[other] = h
 
 
 class Moves:
     """The moves `unit` could begin from where it stands now (HX-A21): the board and
     the other units are read once, for every length asked (`exists`)."""
 
-    __slots__ = ("dirs", "grid", "occupied", "start")
+    __slots__ = ("dirs", "grid", "spots", "start")
 
     def __init__(self, state: HexState, unit: int) -> None:
-        pos = state.hexes[unit]
-        assert pos is not None
         grid = self.grid = state.setup.grid
-        self.occupied = occupancy(grid, state.hexes, unit)
-        self.start = grid.cell(pos)
+        self.spots, self.start = _lift(grid, state, unit)
         self.dirs = step_dirs(grid, state.facing[unit])
 
     def exists(self, steps: int, displace: bool) -> bool:
         """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
         move's first frame, without building the frame)."""
-        m = _Move(self.grid, self.occupied, self.start, self.dirs, displace)
+        m = _Move(self.grid, self.spots, self.start, self.dirs, displace)
         return _completes(m, self.start, steps, 0, 0)
 
 
@@ -170,27 +167,22 @@ def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
     return Moves(state, unit).exists(steps, displace)
 
 
+def _mover(state: HexState, frame: MoveFrame) -> tuple[_Move, int]:
+    """The look-ahead of `frame`'s move, and the cell its mover stands on."""
+    grid = state.setup.grid
+    spots, pos = _lift(grid, state, frame.unit)
+    return _Move(grid, spots, grid.cell(frame.start), frame.dirs, frame.displace), pos
+
+
 def can_complete(state: HexState, frame: MoveFrame) -> bool:
     """Whether the move of `frame` (no unit waiting) can still end legally."""
-    m = _mover(state, frame)
-    return _completes(m, _at(state, frame.unit), frame.left, frame.taken, frame.displaced)
-
-
-def _mover(state: HexState, frame: MoveFrame) -> _Move:
-    return _start(state, frame.unit, frame.start, frame.dirs, frame.displace)
-
-
-def _at(state: HexState, unit: int) -> int:
-    """The cell `unit` stands on."""
-    pos = state.hexes[unit]
-    assert pos is not None
-    return state.setup.grid.cell(pos)
+    m, pos = _mover(state, frame)
+    return _completes(m, pos, frame.left, frame.taken, frame.displaced)
 
 
 def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
     """The facings a STEP may take: those that can be completed into a legal move."""
-    m = _mover(state, frame)
-    pos = _at(state, frame.unit)
+    m, pos = _mover(state, frame)
     return [d for d in m.facings
             if _step(m, pos, d, frame.left, frame.taken, frame.displaced)]
 
@@ -199,9 +191,9 @@ def displace_dirs(state: HexState, frame: MoveFrame) -> list[int]:
     """The facings a DISPLACE may put the waiting unit in: onto a neighbour of its hex
     where it may stand (HX-21, HX-A9: not the hex the mover comes from) and from which
     the move can still be completed."""
-    m = _mover(state, frame)
-    came, h = _at(state, frame.unit), _at(state, frame.waiting)
-    assert m.occupied[h] == frame.waiting  # another unit than the mover (a loaded stack)
+    m, came = _mover(state, frame)
+    h = m.spots[frame.waiting]
+    assert h != NOWHERE  # another unit than the mover, on the board (a loaded stack)
     return [e for e in range(FACINGS)
             if _displace(m, h, frame.waiting, came, e, frame.left, frame.taken,
                          frame.displaced)]
