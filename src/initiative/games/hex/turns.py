@@ -57,6 +57,8 @@ class _Sections:
         self.seat = seat
         self.spent = spent
         self.cards = state.setup.content.cards
+        self.free = not power.costs_tokens(state.rules)
+        """No section costs a token (HX-A3): no need to ask `power.payable`."""
         self.can_attack = attacks.usable(state, seat)
         self.moves: reach.Moves | None = None
         """The look-ahead of `seat`'s moves, made when first asked."""
@@ -75,6 +77,8 @@ class _Sections:
             if moves is None:
                 moves = self.moves = reach.Moves(state, seat)
             usable = self.known[shape] = movement.usable(moves, move.steps, move.displace)
+        if self.free:
+            return usable, self.can_attack
         return (usable and power.payable(state, seat, move.power, spent),
                 self.can_attack and power.payable(state, seat, card.attack.power, spent))
 
