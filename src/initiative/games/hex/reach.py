@@ -64,15 +64,16 @@ def step_dirs(grid: Grid, facing: int) -> int:
 
 class _Move:
     """One look-ahead of a move, by cell number (grid.py): what stays fixed while it
-    runs, read from the grid once here rather than at every step, and `spots` (the cell
-    of each unit, the mover lifted off its hex: NOWHERE), which the search changes as
-    it places displaced units and restores as it backs out. A plain slotted class: one
-    is built per look-ahead."""
+    runs, read from the grid once here rather than at every step, and where the other
+    units stand, which the search changes as it places displaced units and restores as
+    it backs out: `spots` (the cell of each unit, the mover lifted off its hex: NOWHERE)
+    and `taken` (the bit set of those cells, `_bits`: a step asks it, one shift). A
+    plain slotted class: one is built per look-ahead."""
 
     __slots__ = ("beside", "displace", "edge_is_wall", "exact", "facings", "limit",
-                 "spots", "start", "steps")
+                 "spots", "start", "steps", "taken")
 
-    def __init__(self, grid: Grid, spots: list[int], start: int, dirs: int,
+    def __init__(self, grid: Grid, spots: list[int], taken: int, start: int, dirs: int,
                  displace: bool) -> None:
         self.steps = grid.steps
         self.beside = grid.beside
@@ -80,6 +81,7 @@ class _Move:
         self.edge_is_wall = grid.edge_is_wall
         self.limit = grid.displace_limit
         self.spots = spots
+        self.taken = taken
         self.start = start
         self.facings = _FACINGS_OF[dirs]
         self.displace = displace
@@ -88,6 +90,15 @@ class _Move:
 _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
                     for dirs in range(ALL_DIRS + 1))
 """The facings in a bit set of facings, for every set."""
+
+
+def _bits(spots: list[int]) -> int:
+    """The bit set of the cells in `spots` (NOWHERE left out)."""
+    bits = 0
+    for cell in spots:
+        if cell != NOWHERE:
+            bits |= 1 << cell
+    return bits
 
 
 def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int]:
@@ -114,12 +125,11 @@ def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> 
     h = m.steps[FACINGS * pos + d]
     if h == BLOCKED:
         return False  # walls and the board's edge stop a move (Board.open)
-    spots = m.spots
-    if h not in spots:
+    if not m.taken >> h & 1:
         return _completes(m, h, left - 1, taken + 1, displaced)
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
-    other = spots.index(h)
+    other = m.spots.index(h)
     for e in range(FACINGS):
         if _displace(m, h, other, pos, e, left - 1, taken + 1, displaced + 1):
             return True
@@ -134,31 +144,39 @@ def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken:
     dest = m.beside[FACINGS * h + e]
     if dest == came or dest == WALL or (dest == OFF and m.edge_is_wall):
         return False
-    spots = m.spots
-    if dest >= 0 and dest in spots:
+    before = m.taken
+    if dest >= 0 and before >> dest & 1:
         return False
-    spots[other] = dest if dest >= 0 else NOWHERE  # off the board: out of the search
+    spots = m.spots
+    if dest >= 0:
+        spots[other] = dest
+        m.taken = before ^ (1 << h) ^ (1 << dest)
+    else:  # off the board: out of the search
+        spots[other] = NOWHERE
+        m.taken = before ^ (1 << h)
     try:
         return _completes(m, h, left, taken, displaced)
     finally:
         spots[other] = h
+        m.taken = before
 
 
 class Moves:
     """The moves `unit` could begin from where it stands now (HX-A21): the board and
     the other units are read once, for every length asked (`exists`)."""
 
-    __slots__ = ("dirs", "grid", "spots", "start")
+    __slots__ = ("dirs", "grid", "spots", "start", "taken")
 
     def __init__(self, state: HexState, unit: int) -> None:
         grid = self.grid = state.setup.grid
         self.spots, self.start = _lift(grid, state, unit)
+        self.taken = _bits(self.spots)
         self.dirs = step_dirs(grid, state.facing[unit])
 
     def exists(self, steps: int, displace: bool) -> bool:
         """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
         move's first frame, without building the frame)."""
-        m = _Move(self.grid, self.spots, self.start, self.dirs, displace)
+        m = _Move(self.grid, self.spots, self.taken, self.start, self.dirs, displace)
         return _completes(m, self.start, steps, 0, 0)
 
 
@@ -171,7 +189,8 @@ def _mover(state: HexState, frame: MoveFrame) -> tuple[_Move, int]:
     """The look-ahead of `frame`'s move, and the cell its mover stands on."""
     grid = state.setup.grid
     spots, pos = _lift(grid, state, frame.unit)
-    return _Move(grid, spots, grid.cell(frame.start), frame.dirs, frame.displace), pos
+    return _Move(grid, spots, _bits(spots), grid.cell(frame.start), frame.dirs,
+                 frame.displace), pos
 
 
 def can_complete(state: HexState, frame: MoveFrame) -> bool:
@@ -201,7 +220,7 @@ def displace_dirs(state: HexState, frame: MoveFrame) -> list[int]:
 
 def may_stop(state: HexState, frame: MoveFrame) -> bool:
     """HX-A7 move_exact false: STOP after at least one step, off the start hex."""
-    return not state.rules.move_exact and frame.taken >= 1 \
+    return not state.setup.grid.exact and frame.taken >= 1 \
         and state.hexes[frame.unit] != frame.start
 
 
