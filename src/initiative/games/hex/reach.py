@@ -27,7 +27,7 @@ ALL_DIRS: Final = (1 << FACINGS) - 1
 
 @lru_cache(maxsize=4096)
 def around(h: Hex) -> tuple[Hex, ...]:
-    """`geometry.neighbors`, remembered (the look-ahead asks for the same few hexes)."""
+    """`geometry.neighbors`, remembered (pushes ask for the same few hexes)."""
     return neighbors(h)
 
 
@@ -46,9 +46,10 @@ def others(state: HexState, mover: int) -> dict[Hex, int]:
 
 
 def placeable(board: Board, rules: HexRules, occupied: dict[Hex, int], h: Hex) -> bool:
-    """A pushed or displaced unit may be put on `h` (HX-29, HX-A9, HX-A10): never a wall
-    nor an occupied hex; off the board only when `board_edge_is_wall` is false (HX-A8,
-    the unit is then eliminated)."""
+    """A pushed unit may be put on `h` (HX-29, HX-A10): never a wall nor an occupied
+    hex; off the board only when `board_edge_is_wall` is false (HX-A8, the unit is then
+    eliminated). The look-ahead's displacements (HX-21, HX-A9) read the same from
+    `Grid.beside`."""
     if h in board.walls or h in occupied:
         return False
     return h in board.hexes or not rules.board_edge_is_wall
