@@ -7,8 +7,9 @@ it, and never in a cycle (tests/hex/test_hex_layers.py checks both, imports insi
 functions included):
 
 1. data - the vocabulary: `geometry`, `actions`, `flags` (and `flag_notes`, one line
-   per flag for `initiative rules`), `specs` (compiled content),
-   `setup` (one game's content, board, seats and rules), `events` (the log's tuples
+   per flag for `initiative rules`), `specs` (compiled content), `grid` (the board by
+   cell number, the tables the look-ahead reads), `setup` (one game's content, board,
+   seats and rules, and its grid), `events` (the log's tuples
    and their typed records), `frames` (the decision stack), `view_data` (the view's
    data as TypedDicts).
 2. words - `text`: event sentences and action labels, from data alone.
@@ -26,8 +27,8 @@ Importing `initiative.games.hex.state` loads neither pydantic nor yaml.
 """
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("data", ("geometry", "actions", "flags", "flag_notes", "specs", "setup", "events",
-              "frames", "view_data")),
+    ("data", ("geometry", "actions", "flags", "flag_notes", "specs", "grid", "setup",
+              "events", "frames", "view_data")),
     ("words", ("text",)),
     ("board", ("reach", "power", "victory", "damage")),
     ("rules", ("rounds", "movement", "reactions", "attacks", "turns")),

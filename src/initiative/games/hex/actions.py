@@ -91,6 +91,12 @@ def act(kind: Kind, arg: int = 0) -> HexAction:
     return ALL[_OFFSETS[kind] + arg]
 
 
+def by_arg(kind: Kind) -> tuple[HexAction, ...]:
+    """Every action of `kind`, by argument: `by_arg(kind)[arg] is act(kind, arg)` (the
+    rules' hot paths index these rather than call `act`)."""
+    return tuple(act(kind, arg) for arg in range(SIZES[kind]))
+
+
 def index(action: HexAction) -> int:
     """The stable integer index of `action`."""
     return _INDEX[action]

@@ -12,25 +12,54 @@ Hexes are written as two ints `q, r`.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from initiative.games.event_records import Event as Event
 from initiative.games.event_records import EventReader
 
-(ROUND, DRAW, LINE, REVEAL, SKIP, SPECIAL, PLAY, PASSED, STEPPED, DISPLACED, STOPPED,
- FACED, TARGETS, ROLLED, PUSHED, NO_PUSH, REACTED, DECLINED, BEHIND, SHIELDED, DAMAGED,
- ELIMINATED, POWER, POWER_RESET, GAME_OVER) = CODES = range(25)
+# The codes, one `Final` literal each: compiled rules (mypyc) inline them, where a name
+# read from this pure module would be a look-up at every event.
+ROUND: Final = 0
+DRAW: Final = 1
+LINE: Final = 2
+REVEAL: Final = 3
+SKIP: Final = 4
+SPECIAL: Final = 5
+PLAY: Final = 6
+PASSED: Final = 7
+STEPPED: Final = 8
+DISPLACED: Final = 9
+STOPPED: Final = 10
+FACED: Final = 11
+TARGETS: Final = 12
+ROLLED: Final = 13
+PUSHED: Final = 14
+NO_PUSH: Final = 15
+REACTED: Final = 16
+DECLINED: Final = 17
+BEHIND: Final = 18
+SHIELDED: Final = 19
+DAMAGED: Final = 20
+ELIMINATED: Final = 21
+POWER: Final = 22
+POWER_RESET: Final = 23
+GAME_OVER: Final = 24
+CODES = range(GAME_OVER + 1)
 
-NOBODY = -1
+NOBODY: Final = -1
 """No seat: the special card gives nobody a turn; a game that ends in a draw."""
 
 # SKIP reasons
-NO_PLAYABLE, OUT = 0, 1
+NO_PLAYABLE: Final = 0
+OUT: Final = 1
 # PLAY sections
-MOVE_SECTION, ATTACK_SECTION, REACTION_SECTION = 0, 1, 2
+MOVE_SECTION: Final = 0
+ATTACK_SECTION: Final = 1
+REACTION_SECTION: Final = 2
 SECTION_NAMES = ("move", "attack", "reaction")
 # ELIMINATED reasons
-BY_DAMAGE, OFF_BOARD = 0, 1
+BY_DAMAGE: Final = 0
+OFF_BOARD: Final = 1
 
 
 class Round(NamedTuple):

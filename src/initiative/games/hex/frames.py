@@ -36,7 +36,13 @@ FROM_FUMBLE: Final = 3
 
 # AttackFrame.stage, in the order of resolution: declare -> roll -> push -> fumble ->
 # reactions -> damage.
-ST_TARGET, ST_ORDER, ST_ROLL, ST_PUSH, ST_FUMBLE, ST_REACT, ST_DAMAGE = range(7)
+ST_TARGET: Final = 0
+ST_ORDER: Final = 1
+ST_ROLL: Final = 2
+ST_PUSH: Final = 3
+ST_FUMBLE: Final = 4
+ST_REACT: Final = 5
+ST_DAMAGE: Final = 6
 NO_UNIT: Final = -1
 
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex import damage, events, reach
-from initiative.games.hex.actions import HexAction, Kind, act
+from initiative.games.hex.actions import HexAction, Kind, act, by_arg
 from initiative.games.hex.frames import NO_UNIT, FaceFrame, Frame, MoveFrame
-from initiative.games.hex.geometry import FACINGS, neighbor
+from initiative.games.hex.geometry import neighbor
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
-FACE_ACTIONS: Final = tuple(act(Kind.FACE, f) for f in range(FACINGS))
+FACE_ACTIONS: Final = by_arg(Kind.FACE)
+_STEP: Final = by_arg(Kind.STEP)
+_DISPLACE: Final = by_arg(Kind.DISPLACE)
 STOP: Final = act(Kind.STOP)
 
 
@@ -22,25 +24,33 @@ def begin(state: HexState, unit: int, card: int, section: int, steps: int,
           displace: bool) -> Frame | None:
     """The frame that runs a move of `steps` hexes (HX-16; a 0 only turns, HX-20), or
     None when no legal move of that length exists."""
+    frame = first_frame(state, unit, card, section, steps, displace)
+    if isinstance(frame, MoveFrame) and not reach.can_complete(state, frame):
+        return None
+    return frame
+
+
+def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
+                displace: bool) -> Frame:
+    """The frame that runs a move of `steps` hexes, for a move known to exist (`begin`
+    checks)."""
     if steps == 0:
         return FaceFrame(unit, unit, section, card)
     pos = state.hexes[unit]
     assert pos is not None
-    frame = MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
-                      reach.step_dirs(state.rules, state.facing[unit]))
-    return frame if reach.can_complete(state, frame) else None
+    return MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
+                     reach.step_dirs(state.setup.grid, state.facing[unit]))
 
 
-def usable(state: HexState, unit: int, steps: int, displace: bool) -> bool:
-    """HX-A21: a Move section can be used (Move 0 always can)."""
-    return steps == 0 or reach.move_exists(state, unit, steps, displace)
+def usable(moves: reach.Moves, steps: int, displace: bool) -> bool:
+    """HX-A21: a Move section can be used by the unit of `moves` (Move 0 always can)."""
+    return steps == 0 or moves.exists(steps, displace)
 
 
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
     if frame.waiting != NO_UNIT:
-        return [act(Kind.DISPLACE, e) for e in range(FACINGS)
-                if reach.displace_completes(state, frame, e)]
-    out = [act(Kind.STEP, d) for d in reach.legal_steps(state, frame)]
+        return [_DISPLACE[e] for e in reach.displace_dirs(state, frame)]
+    out = [_STEP[d] for d in reach.legal_steps(state, frame)]
     if reach.may_stop(state, frame):
         out.append(STOP)
     return out
@@ -64,7 +74,7 @@ def choose(state: HexState, frame: MoveFrame, action: HexAction) -> None:
         state.put(FaceFrame(unit, unit, frame.section, frame.card))
         return
     if action.kind == Kind.STEP:  # HX-16
-        h = neighbor(pos, action.arg)
+        h = state.setup.grid.step(pos, action.arg)
         other = reach.occupant(state, h)
         if other >= 0:  # HX-21: entering an occupied hex; its unit is displaced first
             state.put(MoveFrame(unit, frame.card, frame.section, frame.left - 1,

@@ -7,14 +7,20 @@ from typing import TYPE_CHECKING
 from initiative.games.hex import events
 
 if TYPE_CHECKING:
+    from initiative.games.hex.flags import HexRules
     from initiative.games.hex.state import HexState
+
+
+def costs_tokens(rules: HexRules) -> bool:
+    """HX-A3: whether a power-down icon is a cost that needs a token per icon (only
+    `power_down_effect: cost_1_required`); if not, every section can be paid for."""
+    return rules.power_down_effect == "cost_1_required"
 
 
 def payable(state: HexState, seat: int, change: int, spent: int = 0) -> bool:
     """A section with `change` power icons can be used by `seat` (`spent`: tokens the
-    turn already owes). Only `power_down_effect: cost_1_required` makes a power-down
-    icon a cost that needs a token per icon (HX-A3)."""
-    if change >= 0 or state.rules.power_down_effect != "cost_1_required":
+    turn already owes; `costs_tokens`)."""
+    if change >= 0 or not costs_tokens(state.rules):
         return True
     return state.power[seat] - spent >= -change
 

@@ -3,8 +3,9 @@ completed, which units an attack reaches, where a push may go. Nothing here chan
 the state.
 
 A move's legal steps are exactly those that can still be completed into a legal move
-(HX-16..HX-21 with HX-A7..HX-A9): `step_completes` looks ahead depth first over the
-few steps a card gives, placing displaced units as it goes.
+(HX-16..HX-21 with HX-A7..HX-A9): `_completes` looks ahead depth first over the few
+steps a card gives, placing displaced units as it goes, on the board's cell numbers
+(grid.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
-from initiative.games.hex.geometry import FACINGS, Hex, distance, line, neighbors, project
+from initiative.games.hex.geometry import FACINGS, Hex, distance, neighbors
+from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid
 from initiative.games.hex.specs import Board
 
 if TYPE_CHECKING:
@@ -25,30 +27,8 @@ ALL_DIRS: Final = (1 << FACINGS) - 1
 
 @lru_cache(maxsize=4096)
 def around(h: Hex) -> tuple[Hex, ...]:
-    """`geometry.neighbors`, remembered (the look-ahead asks for the same few hexes)."""
+    """`geometry.neighbors`, remembered (pushes ask for the same few hexes)."""
     return neighbors(h)
-
-
-_OPEN_AROUND: Final[dict[int, tuple[Board, dict[Hex, tuple[Hex | None, ...]]]]] = {}
-"""`open_around` by id of the board; the value keeps the board, to check the id is
-still its."""
-
-
-def open_around(board: Board) -> dict[Hex, tuple[Hex | None, ...]]:
-    """Every hex of `board` -> its six neighbours in facing order, None where a wall
-    or the board's edge stops a step (`Board.open`); made once per board, so a step of
-    the look-ahead is one look-up."""
-    entry = _OPEN_AROUND.get(id(board))
-    if entry is None or entry[0] is not board:
-        table = {h: _open_row(board, h) for h in board.hexes}
-        if len(_OPEN_AROUND) >= 64:
-            _OPEN_AROUND.clear()
-        entry = _OPEN_AROUND[id(board)] = (board, table)
-    return entry[1]
-
-
-def _open_row(board: Board, h: Hex) -> tuple[Hex | None, ...]:
-    return tuple([n if board.open(n) else None for n in around(h)])
 
 
 def occupant(state: HexState, h: Hex) -> int:
@@ -66,45 +46,46 @@ def others(state: HexState, mover: int) -> dict[Hex, int]:
 
 
 def placeable(board: Board, rules: HexRules, occupied: dict[Hex, int], h: Hex) -> bool:
-    """A pushed or displaced unit may be put on `h` (HX-29, HX-A9, HX-A10): never a wall
-    nor an occupied hex; off the board only when `board_edge_is_wall` is false (HX-A8,
-    the unit is then eliminated)."""
+    """A pushed unit may be put on `h` (HX-29, HX-A10): never a wall nor an occupied
+    hex; off the board only when `board_edge_is_wall` is false (HX-A8, the unit is then
+    eliminated). The look-ahead's displacements (HX-21, HX-A9) read the same from
+    `Grid.beside`."""
     if h in board.walls or h in occupied:
         return False
     return h in board.hexes or not rules.board_edge_is_wall
 
 
-def step_dirs(rules: HexRules, facing: int) -> int:
+def step_dirs(grid: Grid, facing: int) -> int:
     """Bit set of the facings a move's steps may take (HX-A7 move_any_direction: with it
     false, only the three front hexes of the facing at the start of the move)."""
-    if rules.move_any_direction:
+    if grid.any_direction:
         return ALL_DIRS
     return (1 << facing) | (1 << ((facing + 1) % FACINGS)) | (1 << ((facing - 1) % FACINGS))
 
 
 class _Move:
-    """What stays fixed while a move is looked ahead (a plain slotted class, not a
-    frozen dataclass: one is built per look-ahead, and a frozen dataclass's
-    `object.__setattr__` per field made that a cost of its own; treat it as read-only).
-    `hexes`, `walls`, `open` (`open_around`), `exact` and `facings` are read from the
-    board, the rules and `dirs` once here rather than at every step of the search."""
+    """One look-ahead of a move, by cell number (grid.py): what stays fixed while it
+    runs, read from the grid once here rather than at every step, and where the other
+    units stand, which the search changes as it places displaced units and restores as
+    it backs out: `spots` (the cell of each unit, the mover lifted off its hex: NOWHERE)
+    and `taken` (the bit set of those cells, `_bits`: a step asks it, one shift). A
+    plain slotted class: one is built per look-ahead."""
 
-    __slots__ = ("board", "dirs", "displace", "exact", "facings", "hexes", "limit", "open",
-                 "rules", "start", "walls")
+    __slots__ = ("beside", "displace", "edge_is_wall", "exact", "facings", "limit",
+                 "spots", "start", "steps", "taken")
 
-    def __init__(self, board: Board, rules: HexRules, start: Hex, dirs: int,
-                 displace: bool, limit: int) -> None:
-        self.board = board
-        self.rules = rules
+    def __init__(self, grid: Grid, spots: list[int], taken: int, start: int, dirs: int,
+                 displace: bool) -> None:
+        self.steps = grid.steps
+        self.beside = grid.beside
+        self.exact = grid.exact
+        self.edge_is_wall = grid.edge_is_wall
+        self.limit = grid.displace_limit
+        self.spots = spots
+        self.taken = taken
         self.start = start
-        self.dirs = dirs
-        self.displace = displace
-        self.limit = limit
-        self.hexes = board.hexes
-        self.walls = board.walls
-        self.open = open_around(board)
-        self.exact = rules.move_exact
         self.facings = _FACINGS_OF[dirs]
+        self.displace = displace
 
 
 _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
@@ -112,125 +93,157 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 """The facings in a bit set of facings, for every set."""
 
 
-def _context(state: HexState, frame: MoveFrame) -> _Move:
-    return _start_move(state, frame.start, frame.dirs, frame.displace)
+def _bits(spots: list[int]) -> int:
+    """The bit set of the cells in `spots` (NOWHERE left out)."""
+    bits = 0
+    for cell in spots:
+        if cell != NOWHERE:
+            bits |= 1 << cell
+    return bits
 
 
-def _start_move(state: HexState, start: Hex, dirs: int, displace: bool) -> _Move:
-    rules = state.rules
-    limit = 1 if rules.displace_limit_per_move == "one" else 1 << 30  # HX-A9
-    return _Move(state.setup.board, rules, start, dirs, displace, limit)
+def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int]:
+    """(the cell of each unit, `unit` lifted off its hex; the cell it stood on)."""
+    spots = grid.cells(state.hexes)
+    pos = spots[unit]
+    assert pos != NOWHERE, "an eliminated unit does not move"
+    spots[unit] = NOWHERE
+    return spots, pos
 
 
-def _completes(m: _Move, occ: dict[Hex, int], pos: Hex, left: int, taken: int,
-               displaced: int) -> bool:
+def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
     if left == 0:
         return pos != m.start  # HX-18
     if not m.exact and taken >= 1 and pos != m.start:  # HX-A7: may stop here
         return True
     for d in m.facings:  # noqa: SIM110 (a loop: no generator per node of the search)
-        if _step(m, occ, pos, d, left, taken, displaced):
+        if _step(m, pos, d, left, taken, displaced):
             return True
     return False
 
 
-def _step(m: _Move, occ: dict[Hex, int], pos: Hex, d: int, left: int, taken: int,
-          displaced: int) -> bool:
-    row = m.open.get(pos)
-    h = (row if row is not None else _open_row(m.board, pos))[d]
-    if h is None:
+def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> bool:
+    h = m.steps[FACINGS * pos + d]
+    if h == BLOCKED:
         return False  # walls and the board's edge stop a move (Board.open)
-    other = occ.get(h)
-    if other is None:
-        return _completes(m, occ, h, left - 1, taken + 1, displaced)
+    if not m.taken >> h & 1:
+        return _completes(m, h, left - 1, taken + 1, displaced)
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
-    return any(_displace(m, occ, h, other, pos, e, left - 1, taken + 1, displaced + 1)
-               for e in range(FACINGS))
+    other = m.spots.index(h)
+    for e in range(FACINGS):
+        if _displace(m, h, other, pos, e, left - 1, taken + 1, displaced + 1):
+            return True
+    return False
 
 
-def _displace(m: _Move, occ: dict[Hex, int], h: Hex, other: int, came: Hex, e: int,
-              left: int, taken: int, displaced: int) -> bool:
-    dest = around(h)[e]
-    if dest == came or not placeable(m.board, m.rules, occ, dest):  # HX-21, HX-A9
+def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken: int,
+              displaced: int) -> bool:
+    """Put `other`, on `h`, on its neighbour in facing `e` (never the hex the mover comes
+    from, a wall or an occupied hex; off the board only when the edge is no wall, HX-21,
+    HX-A8, HX-A9), step the mover onto `h`, and look on."""
+    dest = m.beside[FACINGS * h + e]
+    if dest == came or dest == WALL or (dest == OFF and m.edge_is_wall):
         return False
-    del occ[h]
-    on_board = dest in m.hexes
-    if on_board:
-        occ[dest] = other
+    before = m.taken
+    if dest >= 0 and before >> dest & 1:
+        return False
+    spots = m.spots
+    if dest >= 0:
+        spots[other] = dest
+        m.taken = before ^ (1 << h) ^ (1 << dest)
+    else:  # off the board: out of the search
+        spots[other] = NOWHERE
+        m.taken = before ^ (1 << h)
     try:
-        return _completes(m, occ, h, left, taken, displaced)
+        return _completes(m, h, left, taken, displaced)
     finally:
-        if on_board:
-            del occ[dest]
-        occ[h] = other
+        spots[other] = h
+        m.taken = before
+
+
+class Moves:
+    """The moves `unit` could begin from where it stands now (HX-A21): the board and
+    the other units are read once, for every length asked (`exists`)."""
+
+    __slots__ = ("dirs", "grid", "spots", "start", "taken")
+
+    def __init__(self, state: HexState, unit: int) -> None:
+        grid = self.grid = state.setup.grid
+        self.spots, self.start = _lift(grid, state, unit)
+        self.taken = _bits(self.spots)
+        self.dirs = step_dirs(grid, state.facing[unit])
+
+    def exists(self, steps: int, displace: bool) -> bool:
+        """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
+        move's first frame, without building the frame)."""
+        m = _Move(self.grid, self.spots, self.taken, self.start, self.dirs, displace)
+        return _completes(m, self.start, steps, 0, 0)
 
 
 def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
-    """Whether `unit` has a legal move of `steps` (>= 1) hexes from where it stands
-    (`can_complete` of the move's first frame, without building the frame)."""
-    pos = state.hexes[unit]
-    assert pos is not None
-    m = _start_move(state, pos, step_dirs(state.rules, state.facing[unit]), displace)
-    return _completes(m, others(state, unit), pos, steps, 0, 0)
+    """Whether `unit` has a legal move of `steps` (>= 1) hexes from where it stands."""
+    return Moves(state, unit).exists(steps, displace)
+
+
+def _mover(state: HexState, frame: MoveFrame) -> tuple[_Move, int]:
+    """The look-ahead of `frame`'s move, and the cell its mover stands on."""
+    grid = state.setup.grid
+    spots, pos = _lift(grid, state, frame.unit)
+    return _Move(grid, spots, _bits(spots), grid.cell(frame.start), frame.dirs,
+                 frame.displace), pos
 
 
 def can_complete(state: HexState, frame: MoveFrame) -> bool:
     """Whether the move of `frame` (no unit waiting) can still end legally."""
-    pos = state.hexes[frame.unit]
-    assert pos is not None
-    return _completes(_context(state, frame), others(state, frame.unit), pos, frame.left,
-                      frame.taken, frame.displaced)
+    m, pos = _mover(state, frame)
+    return _completes(m, pos, frame.left, frame.taken, frame.displaced)
 
 
 def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
     """The facings a STEP may take: those that can be completed into a legal move."""
-    pos = state.hexes[frame.unit]
-    assert pos is not None
-    m = _context(state, frame)
-    occ = others(state, frame.unit)
+    m, pos = _mover(state, frame)
     return [d for d in m.facings
-            if _step(m, occ, pos, d, frame.left, frame.taken, frame.displaced)]
+            if _step(m, pos, d, frame.left, frame.taken, frame.displaced)]
 
 
-def displace_completes(state: HexState, frame: MoveFrame, e: int) -> bool:
-    """Putting the waiting unit on its neighbour in facing `e` is legal (HX-21, HX-A9:
-    not the hex the mover comes from) and the move can still be completed."""
-    came, h = state.hexes[frame.unit], state.hexes[frame.waiting]
-    assert came is not None and h is not None
-    return _displace(_context(state, frame), others(state, frame.unit), h, frame.waiting,
-                     came, e, frame.left, frame.taken, frame.displaced)
+def displace_dirs(state: HexState, frame: MoveFrame) -> list[int]:
+    """The facings a DISPLACE may put the waiting unit in: onto a neighbour of its hex
+    where it may stand (HX-21, HX-A9: not the hex the mover comes from) and from which
+    the move can still be completed."""
+    m, came = _mover(state, frame)
+    h = m.spots[frame.waiting]
+    assert h != NOWHERE  # another unit than the mover, on the board (a loaded stack)
+    return [e for e in range(FACINGS)
+            if _displace(m, h, frame.waiting, came, e, frame.left, frame.taken,
+                         frame.displaced)]
 
 
 def may_stop(state: HexState, frame: MoveFrame) -> bool:
     """HX-A7 move_exact false: STOP after at least one step, off the start hex."""
-    return not state.rules.move_exact and frame.taken >= 1 \
+    return not state.setup.grid.exact and frame.taken >= 1 \
         and state.hexes[frame.unit] != frame.start
-
-
-def wall_between(board: Board, a: Hex, b: Hex) -> bool:
-    """A wall hex lies on the line from `a` to `b`, strictly between them (HX-A16)."""
-    return any(h in board.walls for h in line(a, b)[1:-1])
 
 
 def in_range(state: HexState, attacker: int) -> list[tuple[int, int]]:
     """(seat, needs) of every unit on a hex of the attacker's Style card, projected from
     its position and facing (HX-23, HX-26), in seat order. Under `walls_block_attacks`
-    (HX-A16) a hex behind a wall is out of reach."""
-    pos = state.hexes[attacker]
+    (HX-A16) a hex behind a wall is out of reach (`Grid.reach`)."""
+    hexes = state.hexes
+    pos = hexes[attacker]
     if pos is None:
         return []
-    facing = state.facing[attacker]
-    board = state.setup.board
-    blocks = state.rules.walls_block_attacks
+    grid = state.setup.grid
+    row = grid.reach(attacker, grid.cell(pos), state.facing[attacker])
     found: list[tuple[int, int]] = []
-    for sh in state.setup.seats[attacker].style.hexes:
-        h = project(pos, facing, sh.offset)
-        if blocks and wall_between(board, pos, h):
+    for u in range(len(hexes)):
+        h = hexes[u]
+        if h is None or u == attacker:
             continue
-        u = occupant(state, h)
-        if u >= 0 and u != attacker:
-            found.append((u, sh.needs))
+        at = grid.cell(h)
+        for k in range(0, len(row), 2):
+            if row[k] == at:
+                found.append((u, row[k + 1]))
     found.sort()
     return found
 

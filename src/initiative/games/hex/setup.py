@@ -14,6 +14,7 @@ from typing import Any
 
 from initiative.engine.errors import ConfigError, ContentError, GameParamError
 from initiative.games.hex.flags import HexRules, hex_rules
+from initiative.games.hex.grid import Grid
 from initiative.games.hex.specs import Board, Character, HexContent, Start, StyleCard
 from initiative.games.seat_names import player_name, seat_label
 
@@ -54,11 +55,15 @@ class HexSetup:
     seats: tuple[SeatSetup, ...]
     rules: HexRules
     _decks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    grid: Grid = field(init=False, repr=False, compare=False)
+    """The board by cell number, with the rules the look-ahead reads (grid.py)."""
 
     def __post_init__(self) -> None:
         index = {card.key: i for i, card in enumerate(self.content.cards)}
         object.__setattr__(self, "_decks", tuple(
             tuple(index[key] for key in seat.character.deck) for seat in self.seats))
+        object.__setattr__(self, "grid", Grid(self.board, self.rules,
+                                              tuple(seat.style for seat in self.seats)))
 
     @property
     def num_seats(self) -> int:

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from initiative.games.hex import attacks, events, movement, power
-from initiative.games.hex.actions import HexAction, Kind, act
+from initiative.games.hex import attacks, events, movement, power, reach
+from initiative.games.hex.actions import HexAction, Kind, act, by_arg
 from initiative.games.hex.frames import FROM_MOVE, TurnFrame
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
 PASS: Final = act(Kind.PASS)
+_PLAY_MOVE: Final = by_arg(Kind.PLAY_MOVE)
+_PLAY_ATTACK: Final = by_arg(Kind.PLAY_ATTACK)
 
 
 def _spent(state: HexState, frame: TurnFrame) -> int:
@@ -31,9 +33,9 @@ def plays(state: HexState, frame: TurnFrame) -> list[HexAction]:
     for slot, card_id in enumerate(state.hands[seat]):
         can_move, can_attack = sections.of(card_id)
         if can_move:
-            moves.append(act(Kind.PLAY_MOVE, slot))
+            moves.append(_PLAY_MOVE[slot])
         if can_attack:
-            hits.append(act(Kind.PLAY_ATTACK, slot))
+            hits.append(_PLAY_ATTACK[slot])
     return moves + hits
 
 
@@ -54,19 +56,29 @@ class _Sections:
         self.state = state
         self.seat = seat
         self.spent = spent
+        self.cards = state.setup.content.cards
+        self.free = not power.costs_tokens(state.rules)
+        """No section costs a token (HX-A3): no need to ask `power.payable`."""
         self.can_attack = attacks.usable(state, seat)
-        self.known: dict[tuple[int, bool], bool] = {}
+        self.moves: reach.Moves | None = None
+        """The look-ahead of `seat`'s moves, made when first asked."""
+        self.known: dict[int, bool] = {}
+        """Move length and displace (2 * steps + displace) -> the section is usable."""
 
     def of(self, card_id: int) -> tuple[bool, bool]:
         """(its Move section can be used, its Attack section can be used)."""
         state, seat, spent = self.state, self.seat, self.spent
-        card = state.setup.content.cards[card_id]
+        card = self.cards[card_id]
         move = card.move
-        shape = (move.steps, move.displace)
+        shape = 2 * move.steps + int(move.displace)
         usable = self.known.get(shape)
         if usable is None:
-            usable = self.known[shape] = movement.usable(state, seat, move.steps,
-                                                         move.displace)
+            moves = self.moves
+            if moves is None:
+                moves = self.moves = reach.Moves(state, seat)
+            usable = self.known[shape] = movement.usable(moves, move.steps, move.displace)
+        if self.free:
+            return usable, self.can_attack
         return (usable and power.payable(state, seat, move.power, spent),
                 self.can_attack and power.payable(state, seat, card.attack.power, spent))
 
@@ -106,10 +118,9 @@ def choose(state: HexState, frame: TurnFrame, action: HexAction) -> None:
     spec = state.setup.content.cards[card]
     if action.kind == Kind.PLAY_MOVE:
         state.emit((events.PLAY, seat, card, events.MOVE_SECTION))
-        move = movement.begin(state, seat, card, FROM_MOVE, spec.move.steps,
-                              spec.move.displace)
-        assert move is not None  # offered only when usable
-        state.put(move)
+        # offered only when usable (HX-A21): no need to look ahead again
+        state.put(movement.first_frame(state, seat, card, FROM_MOVE, spec.move.steps,
+                                       spec.move.displace))
         power.gain(state, seat, spec.move.power)  # HX-22 / HX-A3
     else:
         state.emit((events.PLAY, seat, card, events.ATTACK_SECTION))

@@ -1,0 +1,150 @@
+"""The board by cell number, for the rules' hot paths (the move look-ahead, the attack
+range): each hex a unit can stand on or reach gets a small int, and the tables the
+searches read are flat lists indexed by it, so a step is a list look-up, never a
+dictionary look-up keyed by a hex.
+
+One `Grid` per game setup (`HexSetup.grid`), made with it. Board hexes are numbered
+first; any other hex is numbered when first asked for (`cell`), with its rows, so every
+hex has a number. A hex's number is found by its coordinates in a box around the board
+(`_box`), without hashing the hex. The house rules the look-ahead reads are copied in
+as plain fields. Nothing here changes as a game is played, but the numbering of new
+hexes.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from initiative.games.hex.flags import HexRules
+from initiative.games.hex.geometry import FACINGS, Hex, line, neighbors, project
+from initiative.games.hex.specs import Board, StyleCard
+
+BLOCKED: Final = -1
+"""In `Grid.steps`: a wall or the board's edge stops the step (`Board.open`)."""
+WALL: Final = -2
+"""In `Grid.beside`: the neighbour is a wall."""
+OFF: Final = -3
+"""In `Grid.beside`: the neighbour is off the board."""
+NOWHERE: Final = -1
+"""A unit's cell when it is on no hex (eliminated, or lifted out of a look-ahead); in
+`Grid._box`, a hex not numbered yet."""
+MARGIN: Final = 4
+"""How far the box of `Grid._box` reaches beyond the board (pushes, displacements and
+Style cards reach a few hexes off it)."""
+
+
+class Grid:
+    """The cells of one board and the tables indexed by cell number (see the module
+    docstring). Row `FACINGS * cell + d` of `steps` and `beside` is the neighbour of
+    `cell` in facing `d`; `styles` are the seats' Style cards, in seat order."""
+
+    def __init__(self, board: Board, rules: HexRules, styles: tuple[StyleCard, ...]) -> None:
+        self.board = board
+        self.styles = styles
+        self.hexes: list[Hex] = sorted(board.hexes)
+        """Cell number -> hex."""
+        self.number: dict[Hex, int] = {h: n for n, h in enumerate(self.hexes)}
+        """Hex -> cell number."""
+        self.steps: list[int] = []
+        """The open neighbour a move may step to (HX-16, HX-17), or BLOCKED."""
+        self.beside: list[int] = []
+        """The neighbour's cell when it is an open board hex, else WALL or OFF (where a
+        displaced or pushed unit may go, HX-21, HX-29, HX-A8)."""
+        self.exact: bool = rules.move_exact  # HX-A7
+        self.any_direction: bool = rules.move_any_direction  # HX-A7
+        self.edge_is_wall: bool = rules.board_edge_is_wall  # HX-A8
+        self.displace_limit: int = 1 if rules.displace_limit_per_move == "one" else 1 << 30
+        """Displacements one move may make (HX-A9)."""
+        self.walls_block: bool = rules.walls_block_attacks  # HX-A16
+        self._reach: list[dict[int, list[int]]] = [{} for _ in styles]
+        qs = [h.q for h in self.hexes] or [0]
+        rs = [h.r for h in self.hexes] or [0]
+        self._q0 = min(qs) - MARGIN
+        self._r0 = min(rs) - MARGIN
+        self._width = max(qs) + MARGIN + 1 - self._q0
+        self._height = max(rs) + MARGIN + 1 - self._r0
+        self._box = [NOWHERE] * (self._width * self._height)
+        """The cell of the hex (q0 + i // height, r0 + i % height), or NOWHERE."""
+        for n, h in enumerate(self.hexes):
+            self._box[self._in_box(h)] = n
+            self._add_rows(h)
+
+    def _in_box(self, h: Hex) -> int:
+        """The index of `h` in `_box`, or -1 outside the box."""
+        q, r = h.q - self._q0, h.r - self._r0
+        if 0 <= q < self._width and 0 <= r < self._height:
+            return q * self._height + r
+        return -1
+
+    def cell(self, h: Hex) -> int:
+        """The number of `h` (numbered now if it is new: a hex off the board)."""
+        q, r = h  # `_in_box`, inline (asked at every step)
+        q -= self._q0
+        r -= self._r0
+        at = q * self._height + r if 0 <= q < self._width and 0 <= r < self._height else -1
+        if at >= 0:
+            n = self._box[at]
+            if n != NOWHERE:
+                return n
+        n_or_none = self.number.get(h)
+        if n_or_none is not None:
+            return n_or_none
+        n = self.number[h] = len(self.hexes)
+        self.hexes.append(h)
+        self._add_rows(h)
+        if at >= 0:
+            self._box[at] = n
+        return n
+
+    def cells(self, hexes: list[Hex | None]) -> list[int]:
+        """The cell of each unit on `hexes` (one per seat; NOWHERE: eliminated)."""
+        return [NOWHERE if h is None else self.cell(h) for h in hexes]
+
+    def step(self, h: Hex, d: int) -> Hex:
+        """The open board hex next to `h` in facing `d`, where a legal STEP goes
+        (HX-16; `geometry.neighbor`, read from the table)."""
+        n = self.steps[FACINGS * self.cell(h) + d]
+        assert n != BLOCKED, "a step into a wall or off the board"
+        return self.hexes[n]
+
+    def _add_rows(self, h: Hex) -> None:
+        board = self.board
+        for near in neighbors(h):
+            if near in board.walls:
+                self.steps.append(BLOCKED)
+                self.beside.append(WALL)
+            elif near in board.hexes:
+                n = self.number[near]
+                self.steps.append(n)
+                self.beside.append(n)
+            else:
+                self.steps.append(BLOCKED)
+                self.beside.append(OFF)
+
+    def reach(self, seat: int, cell: int, facing: int) -> list[int]:
+        """What `seat`'s Style card reaches from `cell` facing `facing` (HX-23, HX-26),
+        flat: a cell and the die result that hits there, for each Style hex in order;
+        under `walls_block_attacks` (HX-A16) without the hexes behind a wall."""
+        known = self._reach[seat]
+        key = FACINGS * cell + facing
+        row = known.get(key)
+        if row is None:
+            row = known[key] = self._reach_row(seat, cell, facing)
+        return row
+
+    def _reach_row(self, seat: int, cell: int, facing: int) -> list[int]:
+        pos = self.hexes[cell]
+        row: list[int] = []
+        for sh in self.styles[seat].hexes:
+            h = project(pos, facing, sh.offset)
+            if self.walls_block and wall_between(self.board, pos, h):
+                continue
+            row.append(self.cell(h))
+            row.append(sh.needs)
+        return row
+
+
+def wall_between(board: Board, a: Hex, b: Hex) -> bool:
+    """A wall hex lies on the line from `a` to `b`, strictly between them (HX-A16)."""
+    return any(h in board.walls for h in line(a, b)[1:-1])
+
