@@ -13,11 +13,11 @@ unordered multiset and makes every card dealt a chance node.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 T = TypeVar("T")
 
-SPECIAL = -1
+SPECIAL: Final = -1
 """The Special Initiative card in a line (HX-8, HX-10)."""
 
 
