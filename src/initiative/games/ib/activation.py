@@ -7,7 +7,7 @@ Movement (IB 3.2.8, 3.3, 3.4.6) and then the Round Marker step (IB 3.5.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import (
     abilities,
@@ -246,7 +246,7 @@ def _expire_restrictions(state: IBState, unit: int, flags: int) -> None:
     state.status[unit] = bits
 
 
-PASSIVE_USED = 1
+PASSIVE_USED: Final = 1
 """Bit of `IBState.used` marking a unit's once-per-round Keystone passive (ability 0,
 abilities.py; IB 3.5.4)."""
 

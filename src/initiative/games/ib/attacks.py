@@ -11,7 +11,7 @@ What a clause does is in effects.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import (
     challenges,
@@ -72,7 +72,7 @@ from initiative.games.ib.specs import CARD_SUPPORT, CHOSEN_TARGETS, CLEANSE_ONE,
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-COST = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
+COST: Final = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
 
 
@@ -256,7 +256,7 @@ def finish(state: IBState) -> None:
         state.discards[state.match.unit_seat[frame.unit]].append(frame.card)
 
 
-INSTALLED = -1
+INSTALLED: Final = -1
 """`owed` of an INSTALL frame once its Sigil is in place, or of a PLAY frame once its
 Support Character is in play (neither owes a discard any more)."""
 

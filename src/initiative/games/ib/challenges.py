@@ -10,7 +10,7 @@ with CCs stays deterministic; or a chance node under explicit chance, engine/cha
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import events
 from initiative.games.ib import statuses as st
@@ -21,16 +21,16 @@ from initiative.games.ib.specs import Clause, Phase, When
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-PHASE_SHIFT = 24
+PHASE_SHIFT: Final = 24
 """A CC's phase lives in `IBState.used`, bits 24-26 (abilities.py uses bits 0-23)."""
-ENTERING = 1 << 27
+ENTERING: Final = 1 << 27
 """`IBState.used` bit: the CC's on-enter effect is resolving (phases wait for it)."""
 
 Move = tuple[int, int]
 """(ACTION kind, move index): K_CHALLENGE and the CC's move, or a Rival's attack kind
 (K_BASIC, K_ADVANCED, K_BREAK_ART, K_KEYSTONE) and -1."""
 
-RIVAL_TABLES: dict[str, tuple[int, ...]] = {
+RIVAL_TABLES: Final[dict[str, tuple[int, ...]]] = {
     # AMB-72: the printed table lists 3 twice and 4 never. Face 6 is the Break Art at
     # 3 Charge, else the Advanced Attack (decided when rolled).
     "basic_1_3_keystone_4": (K_BASIC, K_BASIC, K_BASIC, K_KEYSTONE, K_ADVANCED, K_BREAK_ART),
@@ -202,7 +202,7 @@ def choose_target(state: IBState, unit: int, target_kind: str, options: list[int
     return min(found, key=key)
 
 
-MAX_INITIATIVE = 99
+MAX_INITIATIVE: Final = 99
 """Supports print no Initiative: a targeted Support ties after every Character."""
 
 

@@ -5,7 +5,7 @@ follows a clause (defeats at 0 HP, victory, Time Collapse, triggers: AMB-56) is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import abilities, events, supports
 from initiative.games.ib import statuses as st
@@ -14,7 +14,7 @@ from initiative.games.ib.active import active_unit, drop_deferred, end_activatio
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-_WEAKEN_OR_GUARD = st.mask(st.WEAKEN) | st.mask(st.GUARD)
+_WEAKEN_OR_GUARD: Final = st.mask(st.WEAKEN) | st.mask(st.GUARD)
 """Packed-status bits of Weaken and Guard, the incoming modifiers (IB 5.2.3, 5.2.6)."""
 
 

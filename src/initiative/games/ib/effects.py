@@ -12,7 +12,7 @@ Card's only where it prints `targets_supports` under `cc_aoe_hits_supports=if_pr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import (
     abilities,
@@ -68,10 +68,10 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     return list(units_of(order & mine))
 
 
-_UNITS_OF: dict[int, tuple[int, ...]] = {}
+_UNITS_OF: Final[dict[int, tuple[int, ...]]] = {}
 """`units_of`'s answers: the bit sets of units seen (one per population a game passes
 through, a few hundred at most)."""
-_MAX_UNITS_OF = 4096
+_MAX_UNITS_OF: Final = 4096
 
 
 def units_of(units: int) -> tuple[int, ...]:

@@ -3,7 +3,7 @@ is a defeat: effects.deck_out)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import KEEP, MAX_HAND, MULLIGAN, Action, Kind
@@ -12,7 +12,7 @@ from initiative.games.ib.frames import MulliganFrame
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-OPENING_HAND = 5
+OPENING_HAND: Final = 5
 """IB 2.8.1."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib import naming, statuses
@@ -87,7 +87,7 @@ class _Roster:
     seat_units: list[tuple[int, ...]] = field(default_factory=list)
 
 
-SPAWN_RESERVE = 2
+SPAWN_RESERVE: Final = 2
 """Unit slots kept for each kind of CC that another can spawn: at most this many of it
 are on the track at once (slots of defeated spawns are reused)."""
 
@@ -637,10 +637,10 @@ def _labels(keys: list[str]) -> tuple[str, ...]:
     return tuple(labels)
 
 
-UNITLESS_TRIGGERS = ("round_end", "time_collapse")
+UNITLESS_TRIGGERS: Final = ("round_end", "time_collapse")
 
 
-NEVER_PLAYED = 1 << 30
+NEVER_PLAYED: Final = 1 << 30
 """`Match.card_play_costs` of a plain card: more than any hand can pay."""
 
 

@@ -9,7 +9,7 @@ field has a fixed unit slot after the Characters (`Match.support_slot`); the slo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import abilities, events
 from initiative.games.ib import statuses as st
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from initiative.games.ib.config import RulesConfig
     from initiative.games.ib.state import IBState
 
-DAMAGE_TRIGGERED = (st.GUARD, st.WEAKEN, st.INSIGHT)
+DAMAGE_TRIGGERED: Final = (st.GUARD, st.WEAKEN, st.INSIGHT)
 """AMB-57: the statuses that resolve on damage, so can matter on a Support."""
 
 
