@@ -105,7 +105,8 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
         abilities.refresh_activation(state)
     state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
     track = state.track
-    state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
+    if state.wants(events.ACT_START):
+        state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
 
 
 def _ended(state: IBState) -> bool:
@@ -191,19 +192,19 @@ def _draw_step(state: IBState, unit: int, flags: int,
     under AMB-09 `action_only`, the End window). `frame`: the activation frame `step`
     ran (None after a decision before the draw), to skip the early-end check while it
     is still on the stack."""
-    logged = state.log_len
+    drew = False
     if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
         seat = state.match.unit_seat[unit]
+        held = len(state.hands[seat])
         if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
             effects.deck_out(state, seat)  # IB 2.8.6
+        drew = len(state.hands[seat]) > held
     if state.result is None and not (state.stack[0] is not frame and _ended(state)):
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = ActivationFrame(unit, stage, flags)
-        if state.match.config.ib_windows == "every_step" and state.log_len != logged:
-            last = state.last_event()
-            if last is not None and last[0] == events.DRAW:  # a card was drawn
-                step_windows.pause(state, unit, stage, flags)
+        if drew and state.match.config.ib_windows == "every_step":
+            step_windows.pause(state, unit, stage, flags)
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -261,7 +262,8 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
     burn = st.count(bits, st.BURN)
     if burn:
         state.status[unit] = st.clear(bits, st.BURN)
-        state.emit((events.BURN, unit))
+        if state.wants(events.BURN):
+            state.emit((events.BURN, unit))
         damage.deal(state, -1, unit, burn, from_burn=True)  # IB 5.2.1, AMB-52
         effects.settle(state)
         if state.result is not None or not state.on_track(unit):
@@ -271,16 +273,19 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
     if stun:
         bits = st.clear(bits, st.STUN)
         flags |= F_STUNNED
-        state.emit((events.STUNNED, unit))  # IB 5.2.7
+        if state.wants(events.STUNNED):
+            state.emit((events.STUNNED, unit))  # IB 5.2.7
     if not (stun and config.seal_mute_survive_stun):  # AMB-12
         # IB 5.2.4-5.2.5: they bind this activation and stay on the unit (a Cleanse may
         # still lift them) until it ends; one applied later waits (AMB-16).
         if st.count(bits, st.SEAL):
             flags |= F_SEALED
-            state.emit((events.SEALED, unit))
+            if state.wants(events.SEALED):
+                state.emit((events.SEALED, unit))
         if st.count(bits, st.MUTE):
             flags |= F_MUTED
-            state.emit((events.MUTED, unit))
+            if state.wants(events.MUTED):
+                state.emit((events.MUTED, unit))
     state.status[unit] = bits
     skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
     state.stack[-1] = ActivationFrame(unit, ST_MOVE if skip_all else ST_START,
@@ -297,7 +302,8 @@ def _movement(state: IBState, unit: int) -> None:
         speed = len(track)  # AMB-26: during the collapse units cycle in printed order
     deferred = state.pending[unit]
     crossed = track.speed_move(unit, speed)
-    state.emit((events.MOVEMENT, unit, speed, int(crossed)))
+    if state.wants(events.MOVEMENT):
+        state.emit((events.MOVEMENT, unit, speed, int(crossed)))
     if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
         state.pending[unit] = ()
         if crossed and state.match.track_rules.deferred_move_after_crossing_rm != "apply":
@@ -373,7 +379,8 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
     (not Supports), or heal the active Character 3 HP."""
     seat = state.match.unit_seat[unit]
     state.flux[seat] -= 1
-    state.emit((events.FLUX, seat, unit, option))
+    if state.wants(events.FLUX):
+        state.emit((events.FLUX, seat, unit, option))
     if option == 0:
         hand.draw(state, seat, 1)  # optional: an empty deck just gives nothing
     elif option == 1:
@@ -401,7 +408,8 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     kind = action.kind
     if kind == K_PASS:
-        state.emit((events.PASS, unit))
+        if state.wants(events.PASS):
+            state.emit((events.PASS, unit))
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)

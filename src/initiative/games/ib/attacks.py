@@ -273,19 +273,24 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
     """The declaration: costs in Charge are paid and everyone sees what is done."""
     unit, kind, targets, card = frame.unit, frame.kind, frame.targets, frame.card
     if kind == K_CHALLENGE:
-        state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
+        if state.wants(events.CC_ACTION):
+            state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
     elif kind == K_PLAY:
-        state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
+        if state.wants(events.PLAY):
+            state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
         effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
-        state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
+        if state.wants(events.INSTALL):
+            state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
     elif kind == K_SIGIL:
         if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
             state.charge[unit] -= 1
-        state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
+        if state.wants(events.SIGIL_USE):
+            state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
     else:
         _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-        state.emit((events.DECLARE, unit, kind, *targets))
+        if state.wants(events.DECLARE):
+            state.emit((events.DECLARE, unit, kind, *targets))
 
 
 def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
@@ -309,7 +314,8 @@ def _install(state: IBState, frame: ActionFrame) -> ActionFrame | None:
         return frame
     recipient = frame.recipient
     if not state.on_track(recipient):
-        state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
+        if state.wants(events.FIZZLE):
+            state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
         state.stack[-1] = frame.at(AS_AFTER)
         return None
     sigils.install(state, recipient, frame.card, state.match.unit_seat[frame.unit])
@@ -347,7 +353,8 @@ def _challenge_retarget(state: IBState, frame: ActionFrame) -> ActionFrame:
         again = _with_target(again, _challenge_target(state, again, legal(state, again)))
         state.stack[-1] = again
     if again.targets != frame.targets:
-        state.emit((events.CC_RETARGET, frame.unit, *again.targets))
+        if state.wants(events.CC_RETARGET):
+            state.emit((events.CC_RETARGET, frame.unit, *again.targets))
     return again
 
 
@@ -405,7 +412,8 @@ def _orphaned(state: IBState, frame: ActionFrame) -> bool:
             targets[i] = PENDING
         state.stack[-1] = frame.with_targets(tuple(targets), AS_RETARGET)
         return True
-    state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
+    if state.wants(events.FIZZLE):
+        state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
     state.stack[-1] = frame.at(AS_AFTER)
     return True
 

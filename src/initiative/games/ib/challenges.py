@@ -90,12 +90,14 @@ def choose_move(state: IBState, unit: int, flags: int) -> Move | None:
             if now.break_art >= 0 and state.charge[unit] >= 3 and usable(K_CHALLENGE,
                                                                         now.break_art):
                 state.charge[unit] = 0  # IB 4.3.1: all three, paid as it is declared
-                state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_CHALLENGE,
-                            now.break_art))
+                if state.wants(events.CC_CHOICE):
+                    state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_CHALLENGE,
+                                now.break_art))
                 return K_CHALLENGE, now.break_art
         elif now.when is not None and holds(state, unit, now.when) and usable(K_CHALLENGE,
                                                                             now.trigger):
-            state.emit((events.CC_CHOICE, unit, events.BY_TRIGGER, K_CHALLENGE, now.trigger))
+            if state.wants(events.CC_CHOICE):
+                state.emit((events.CC_CHOICE, unit, events.BY_TRIGGER, K_CHALLENGE, now.trigger))
             return K_CHALLENGE, now.trigger
     return _roll(state, unit, [(K_CHALLENGE, m) for m in now.table], usable)
 
@@ -116,7 +118,8 @@ def _rival_move(state: IBState, unit: int, flags: int) -> Move | None:
     sealed, muted = _restrictions(state, unit, flags)
     charged = state.charge[unit] >= 3
     if config.rival_auto_break_art and charged and not sealed:
-        state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_BREAK_ART, -1))
+        if state.wants(events.CC_CHOICE):
+            state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_BREAK_ART, -1))
         return K_BREAK_ART, -1
     keystone = state.match.unit_keystones[unit]
     faces = []
@@ -143,11 +146,13 @@ def _roll(state: IBState, unit: int, faces: Sequence[Move],
         face = state.rng.roll(6)
         kind, move = faces[face - 1]
         allowed = usable(kind, move)
-        state.emit((events.CC_ROLL, unit, face, kind, move, int(allowed)))
+        if state.wants(events.CC_ROLL):
+            state.emit((events.CC_ROLL, unit, face, kind, move, int(allowed)))
         if allowed:
             return kind, move
         if not again:
-            state.emit((events.CC_CHOICE, unit, events.BY_NOTHING, -1, -1))
+            if state.wants(events.CC_CHOICE):
+                state.emit((events.CC_CHOICE, unit, events.BY_NOTHING, -1, -1))
             return None
 
 
@@ -254,7 +259,8 @@ def check_phases(state: IBState, speed_changed: Callable[[IBState], None],
                 break
             before = speed(state, unit)
             state.used[unit] = state.used[unit] & ~(7 << PHASE_SHIFT) | entered << PHASE_SHIFT
-            state.emit((events.PHASE, unit, entered))
+            if state.wants(events.PHASE):
+                state.emit((events.PHASE, unit, entered))
             if speed(state, unit) != before:
                 speed_changed(state)
                 if state.is_terminal():  # not `state.result`: narrowed to None (effects.flush)
@@ -274,7 +280,8 @@ def spawn(state: IBState, spawner: int, key: str) -> bool:
     track = state.track
     free = [u for u in match.spawn_slots.get(key, ()) if (state.off >> u) & 1]
     if not free:
-        state.emit((events.SPAWN, spawner, -1))
+        if state.wants(events.SPAWN):
+            state.emit((events.SPAWN, spawner, -1))
         return False
     unit = free[0]
     state.off &= ~(1 << unit)
@@ -294,5 +301,6 @@ def spawn(state: IBState, spawner: int, key: str) -> bool:
             slot = next((i for i, u in enumerate(track.order[:limit])
                          if match.units[u].initiative > mine), limit)
         track.insert(unit, slot)
-    state.emit((events.SPAWN, spawner, unit))
+    if state.wants(events.SPAWN):
+        state.emit((events.SPAWN, spawner, unit))
     return True

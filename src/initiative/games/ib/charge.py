@@ -17,4 +17,5 @@ def gain_charge(state: IBState, unit: int, amount: int) -> None:
         return
     now = max(0, min(3, state.charge[unit] + amount))
     state.charge[unit] = now
-    state.emit((events.CHARGE, unit, amount, now))
+    if state.wants(events.CHARGE):
+        state.emit((events.CHARGE, unit, amount, now))

@@ -213,7 +213,8 @@ def move(state: IBState, unit: int, amount: int) -> None:
         return  # a Support Character has no place on the track
     if is_active(state, unit):
         state.pending[unit] = (*state.pending[unit], amount)
-        state.emit((events.DEFER, unit, amount))
+        if state.wants(events.DEFER):
+            state.emit((events.DEFER, unit, amount))
         return
     shift(state, unit, amount, deferred=False)
 
@@ -242,7 +243,8 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
         beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
             == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
         outcome = _stay_reason(state, amount, before, out and not beyond_ok, floor)
-    state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
+    if state.wants(events.MOVE):
+        state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
 
 
 def move_up_floor(state: IBState) -> int:
@@ -374,7 +376,8 @@ def flush(state: IBState) -> None:
                 continue  # the owner left play before its turn came
             if not beyond and not abilities.use(state, owner, j, ability.limit):
                 continue  # its own defeat fires once; a unit out of play keeps no usage
-            state.emit((events.PASSIVE, owner, j))
+            if state.wants(events.PASSIVE):
+                state.emit((events.PASSIVE, owner, j))
             resolve_now(state, owner, ability.effects, trigger_unit, beyond)
 
 
@@ -383,7 +386,8 @@ def deck_out(state: IBState, seat: int) -> None:
     `deck_out_coop` against Challenge Cards (IB 6, not neutral ones), `deck_out_duel`
     otherwise. Its Characters leave the track as defeated; the usual victory check
     follows. (Called by whoever drew: `hand.draw` returned False.)"""
-    state.emit((events.DECK_OUT, seat))
+    if state.wants(events.DECK_OUT):
+        state.emit((events.DECK_OUT, seat))
     match = state.match
     losers = {seat}
     coop = bool(match.challengers) and not match.neutral

@@ -56,7 +56,8 @@ def remove(state: IBState, recipient: int, slot: int) -> None:
     card, owner = installed.pop(slot)
     state.sigils[recipient] = tuple(installed)
     state.discards[owner].append(card)
-    state.emit((events.UNINSTALL, recipient, card))
+    if state.wants(events.UNINSTALL):
+        state.emit((events.UNINSTALL, recipient, card))
 
 
 def install(state: IBState, recipient: int, card: int, owner: int) -> None:

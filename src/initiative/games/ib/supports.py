@@ -50,7 +50,8 @@ def enter(state: IBState, seat: int, card: int, summoned: bool = False) -> int:
     state.used[unit] = 0
     if summoned:
         state.summoned |= 1 << unit
-    state.emit((events.SUPPORT_IN, unit, int(summoned)))
+    if state.wants(events.SUPPORT_IN):
+        state.emit((events.SUPPORT_IN, unit, int(summoned)))
     return unit
 
 
@@ -67,5 +68,6 @@ def leave(state: IBState, unit: int) -> None:
     else:
         state.discards[match.unit_seat[unit]].append(
             match.support_cards[unit - match.num_characters])
-    state.emit((events.SUPPORT_OUT, unit, int(summoned)))
+    if state.wants(events.SUPPORT_OUT):
+        state.emit((events.SUPPORT_OUT, unit, int(summoned)))
     abilities.queue(state, "defeat", unit)
