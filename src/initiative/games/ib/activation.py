@@ -406,7 +406,7 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
 
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
-    kind = action.kind
+    kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
     if kind == K_PASS:
         if state.wants(events.PASS):
             state.emit((events.PASS, unit))

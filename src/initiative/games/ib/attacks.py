@@ -147,20 +147,21 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
 
 
 def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
-    if action.kind == K_DISCARD:
+    kind: int = action.kind  # compared natively when compiled (mypyc)
+    if kind == K_DISCARD:
         _pay_discard(state, frame, action.arg)
         return
-    if action.kind == K_TIER:
+    if kind == K_TIER:
         _choose_tier(state, frame, action.arg + 1)
         return
-    if action.kind == K_REPLACE:
+    if kind == K_REPLACE:
         sigils.remove(state, frame.recipient, action.arg)
         state.stack[-1] = frame.at(AS_TARGET)
         return
     if frame.stage == AS_RECIPIENT:
         _choose_recipient(state, frame, action.arg)
         return
-    if action.kind == K_CLEANSE:
+    if kind == K_CLEANSE:
         clauses = clauses_of(state, frame.unit, frame.kind, frame.card, frame.tier)
         target = _clause_targets(state, frame, clauses, frame.clause)[0]
         damage.cleanse(state, target, action.arg)

@@ -300,7 +300,7 @@ def settle(state: IBState) -> None:
     victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
     hp = state.hp
     order = state.track.order
-    fallen = [u for u in order if hp[u] == 0] if 0 in map(hp.__getitem__, order) else []
+    fallen = [u for u in order if hp[u] == 0]
     changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
     if ~state.off & state.match.support_mask:  # some Support is in play
         for unit in supports.in_play(state):

@@ -46,7 +46,9 @@ def rm_step(state: IBState, fire: Fire) -> None:
 def idle_round_check(state: IBState, fire: Fire) -> None:
     """AMB-18: between activations, a Round Marker already at the far left ends the round."""
     track = state.track
-    if track.rm == 0 and track.order and state.match.config.round_end_check == "rm_step_and_idle":
+    rm = track.rm
+    if rm is not None and rm == 0 and track.order \
+            and state.match.config.round_end_check == "rm_step_and_idle":
         track.end_round()
         new_round(state, fire)
 
