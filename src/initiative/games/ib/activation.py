@@ -78,10 +78,14 @@ from initiative.games.ib.specs import CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
+_FIRE: Final = effects.fire
+"""`effects.fire`, the `fire` argument of the rounds' functions: held here once, since
+a compiled module (mypyc) looks a function passed as a value up by name at each use."""
+
 
 def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
-    rounds.idle_round_check(state, effects.fire)
+    rounds.idle_round_check(state, _FIRE)
     stack = state.stack
     stack.append(NEXT_FRAME)
     if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
@@ -92,7 +96,7 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
     state.stack.pop()
     if not round_checked:  # a Break in the between-window may have moved the RM
-        rounds.idle_round_check(state, effects.fire)
+        rounds.idle_round_check(state, _FIRE)
     if state.activations >= state.match.config.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
@@ -169,7 +173,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             return True
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
-            rounds.rm_step(state, effects.fire)
+            rounds.rm_step(state, _FIRE)
     if flags & (F_SEALED | F_MUTED):
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE

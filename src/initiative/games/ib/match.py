@@ -127,6 +127,9 @@ class Match:
     cost; `NEVER_PLAYED` for a plain card; -1 for a Sigil or Support (more to check)."""
     sigil_hosts: dict[tuple[int, str], tuple[int, ...]] = field(init=False)
     """(team, Sigil type) -> units of that team printing the type (IB 4.5.5)."""
+    card_hosts: tuple[dict[int, tuple[int, ...]], ...] = field(init=False)
+    """Per card id: team -> `sigil_hosts` of the card's Sigil type (empty for a card that
+    is no Sigil): the action menu's look-up, by ints."""
     num_characters: int = field(init=False)
     support_cards: tuple[int, ...] = field(init=False)
     """Card id of each Support slot (unit `num_characters + i`)."""
@@ -303,6 +306,10 @@ class Match:
         set_(self, "card_play_costs", tuple(_play_cost(code, c.cost) for code, c
                                             in zip(self.card_codes, cards, strict=True)))
         set_(self, "sigil_hosts", self._sigil_hosts())
+        set_(self, "card_hosts", tuple(
+            {team: units for (team, kind), units in self.sigil_hosts.items()
+             if kind == c.sigil_type} if code == CARD_SIGIL else {}
+            for code, c in zip(self.card_codes, cards, strict=True)))
         set_(self, "decklists", self._decklists())
 
     def _sigil_hosts(self) -> dict[tuple[int, str], tuple[int, ...]]:
