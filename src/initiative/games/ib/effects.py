@@ -300,7 +300,12 @@ def settle(state: IBState) -> None:
     victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
     hp = state.hp
     order = state.track.order
-    fallen = [u for u in order if hp[u] == 0]
+    for unit in order:  # usually nobody fell: then no list is built
+        if hp[unit] == 0:
+            fallen = [u for u in order if hp[u] == 0]
+            break
+    else:
+        fallen = []
     changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
     if ~state.off & state.match.support_mask:  # some Support is in play
         for unit in supports.in_play(state):
