@@ -97,7 +97,7 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     state.stack.pop()
     if not round_checked:  # a Break in the between-window may have moved the RM
         rounds.idle_round_check(state, _FIRE)
-    if state.activations >= state.match.config.max_activations:
+    if state.activations >= state.match.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
     unit = state.track.leftmost()
@@ -133,7 +133,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
             top = state.stack[-1]
-            if state.match.config.ib_windows == "every_step" and top.tag == ACTIVATION:
+            if state.match.every_step and top.tag == ACTIVATION:
                 step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
@@ -141,13 +141,12 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or (state.stack[0] is not frame and _ended(state)):
             return True
-        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+        if state.match.every_step and step_windows.pause(
                 state, unit, ST_DRAW, flags):
             return True
     if stage == ST_START or stage == ST_DRAW:
-        if state.match.config.free_discard_timing != "action_step" and \
-                free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before drawing
-            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)
+        if state.match.discard_before_draw and free_discard.before_draw(state, unit, flags):
+            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
             return False
         _draw_step(state, unit, flags, frame)
         return not _awaits_action(state)
@@ -162,13 +161,13 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
-        if state.log_len != logged and state.match.config.ib_windows == "every_step" \
+        if state.log_len != logged and state.match.every_step \
                 and step_windows.pause(state, unit, ST_MOVE, flags):
             return True
     if stage == ST_MOVE:
         _movement(state, unit)
         stage = ST_RM
-        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+        if state.match.every_step and step_windows.pause(
                 state, unit, ST_RM, flags):
             return True
     if stage == ST_RM:
@@ -207,7 +206,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = ActivationFrame(unit, stage, flags)
-        if drew and state.match.config.ib_windows == "every_step":
+        if drew and state.match.every_step:
             step_windows.pause(state, unit, stage, flags)
 
 
@@ -360,7 +359,7 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
     match = state.match
     play_costs = match.card_play_costs
     others = len(hand) - 1
-    mine_only = match.config.signature_play == "own_character"
+    mine_only = match.own_signatures
     for slot, card in enumerate(hand):
         need = play_costs[card]
         if need > others or (mine_only and not signatures.may_play(state, unit, card)):
@@ -400,7 +399,7 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
     keystone = state.match.unit_keystones[unit]
     if keystone is None or not keystone.ability:
         return False
-    cost = state.match.config.keystone_ability_cost
+    cost = state.match.keystone_cost
     if cost == "one_charge":
         return state.charge[unit] >= 1
     if cost == "discard_by_tier":
@@ -443,7 +442,7 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)
-        tier = state.match.config.keystone_ability_cost == "discard_by_tier"
+        tier = state.match.keystone_cost == "discard_by_tier"
         attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
     else:
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)

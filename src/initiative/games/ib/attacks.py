@@ -374,7 +374,7 @@ def _pay(state: IBState, unit: int, kind: int) -> None:
     if kind != K_BREAK_ART and (state.match.rival_mask >> unit) & 1:
         return
     if kind == K_KEYSTONE:
-        if state.match.config.keystone_ability_cost == "one_charge":
+        if state.match.keystone_cost == "one_charge":
             state.charge[unit] -= 1
         return
     cost = COST[kind]

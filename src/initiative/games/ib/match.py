@@ -173,6 +173,20 @@ class Match:
     reserve_mask: int = field(init=False)
     unit_starts: tuple[UnitStart | None, ...] = field(init=False)
     """Per unit: how it starts (from `starts`), None when fresh."""
+    # Flags read at every activation, copied from `config` (`_derive_flags`): a compiled
+    # build (mypyc) reads a field of the pure `RulesConfig` by name, these natively.
+    every_step: bool = field(init=False)
+    """`ib_windows=every_step` (step_windows.py)."""
+    discard_before_draw: bool = field(init=False)
+    """`free_discard_timing=before_draw_too` (free_discard.py)."""
+    free_discards: int = field(init=False)
+    """`free_discards_per_activation`; -1: unlimited."""
+    max_activations: int = field(init=False)
+    """`max_activations`."""
+    keystone_cost: str = field(init=False)
+    """`keystone_ability_cost`."""
+    own_signatures: bool = field(init=False)
+    """`signature_play=own_character` (signatures.py)."""
 
     def __post_init__(self) -> None:
         """Check the setup (IB 2.1, 2.2, 2.5, 6.3, 8) and derive the per-unit tables, one
@@ -196,6 +210,20 @@ class Match:
         self._derive_units(roster, supports)
         self._derive_starts(roster, supports)
         self._derive_cards()
+        self._derive_flags()
+
+    def _derive_flags(self) -> None:
+        """The copies of the flags read at every activation (the fields after
+        `unit_starts`)."""
+        config = self.config
+        limit = config.free_discards_per_activation
+        set_ = object.__setattr__
+        set_(self, "every_step", config.ib_windows == "every_step")
+        set_(self, "discard_before_draw", config.free_discard_timing == "before_draw_too")
+        set_(self, "free_discards", -1 if limit == "unlimited" else limit)
+        set_(self, "max_activations", config.max_activations)
+        set_(self, "keystone_cost", config.keystone_ability_cost)
+        set_(self, "own_signatures", config.signature_play == "own_character")
 
     def _player_units(self) -> _Roster:
         """The players' Characters, seat by seat, with their Keystones (IB 2.2.1)."""
