@@ -36,7 +36,7 @@ POSITION: dict[str, Callable[[Any], dict[str, Any]]] = {
 def test_a_search_deals_determinize_worlds_without_their_log(setup: str) -> None:
     """Each world a search's dealer deals from one view (the view's part worked out
     once) is the world `determinize` deals with the same generator, log dropped: the
-    same position, generator and last event, again and again from the same deal."""
+    same position, generator and event count, again and again from the same deal."""
     name, params = SETUPS[setup]
     game = load_game(name, **params)
     bot: Any = make_bot("ismcts@5", game, 0)
@@ -48,13 +48,10 @@ def test_a_search_deals_determinize_worlds_without_their_log(setup: str) -> None
             for n in (1, 2, 1):
                 world = deal(SplitMix64(n))
                 fresh = game.determinize(view, SplitMix64(n))
-                last = fresh.events()[-1] if fresh.events() else None
                 fresh.drop_log()
                 assert not world.log_kept and not world.events()
                 assert POSITION[name](world) == POSITION[name](fresh)
                 assert world.rng.to_data() == fresh.rng.to_data()
                 assert getattr(world, "log_len", 0) == getattr(fresh, "log_len", 0)
-                if name == "initiative_break":  # the one rule that reads the log
-                    assert world.last_event() == fresh.last_event() == last
                 dealt += 1
     assert dealt >= 30

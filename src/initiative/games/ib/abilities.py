@@ -21,18 +21,18 @@ and once per activation (bits 16-23, reset when any activation starts).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib.active import active_unit
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-ROUND_BITS = 0xFF
-ACTIVATION_BITS = 0xFF << 16
-_LIMIT_SHIFT = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
-NO_UNIT = -1
-ACTOR = -2
+ROUND_BITS: Final = 0xFF
+ACTIVATION_BITS: Final = 0xFF0000
+_LIMIT_SHIFT: Final = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
+NO_UNIT: Final = -1
+ACTOR: Final = -2
 """`trigger_unit` default: the unit the event happened to."""
 Pending = tuple[int, int, int]
 """A queued trigger: (owner unit, ability index, trigger unit)."""

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Final
 
-MAX_UNITS = 10
+MAX_UNITS: Final = 10
 """IB 7.8 / 8.2: never more than 10 units on the track."""
-MAX_SUPPORTS = 128
+MAX_SUPPORTS: Final = 128
 """Support slots in one game (after the track units): one per seat and Support card of
 the content, e.g. 8 seats (IB 8.2) with 16 Support cards."""
-MAX_HAND = 5
+MAX_HAND: Final = 5
 """IB 2.8.3: the hand limit."""
-NUM_STATUSES = 7
-MAX_SIGILS = 2
+NUM_STATUSES: Final = 7
+MAX_SIGILS: Final = 2
 """IB 2.3.5: at most two Sigils installed on a Character."""
-MAX_TIERS = 3
+MAX_TIERS: Final = 3
 """AMB-46: Sigil tiers are "Discard 1" to "Discard 3"."""
 
 
@@ -47,10 +48,29 @@ class Kind(IntEnum):
 
 
 # Plain-int twins of the kinds for the hot path (an IntEnum member lookup costs ~4x).
-(K_KEEP, K_MULLIGAN, K_BASIC, K_ADVANCED, K_BREAK_ART, K_PASS, K_DECLINE, K_DISCARD, K_TARGET,
- K_BREAK, K_CLEANSE, K_PLAY, K_KEYSTONE, K_INSTALL, K_SIGIL, K_TIER, K_REPLACE,
- K_TARGET_SUPPORT, K_FLUX) = range(19)
-assert [int(k) for k in Kind] == list(range(19))
+K_KEEP: Final = 0
+K_MULLIGAN: Final = 1
+K_BASIC: Final = 2
+K_ADVANCED: Final = 3
+K_BREAK_ART: Final = 4
+K_PASS: Final = 5
+K_DECLINE: Final = 6
+K_DISCARD: Final = 7
+K_TARGET: Final = 8
+K_BREAK: Final = 9
+K_CLEANSE: Final = 10
+K_PLAY: Final = 11
+K_KEYSTONE: Final = 12
+K_INSTALL: Final = 13
+K_SIGIL: Final = 14
+K_TIER: Final = 15
+K_REPLACE: Final = 16
+K_TARGET_SUPPORT: Final = 17
+K_FLUX: Final = 18
+assert [int(k) for k in Kind] == [
+    K_KEEP, K_MULLIGAN, K_BASIC, K_ADVANCED, K_BREAK_ART, K_PASS, K_DECLINE, K_DISCARD, K_TARGET,
+    K_BREAK, K_CLEANSE, K_PLAY, K_KEYSTONE, K_INSTALL, K_SIGIL, K_TIER, K_REPLACE,
+    K_TARGET_SUPPORT, K_FLUX]
 FLUX_OPTIONS = ("draw", "heal_all", "heal_active")
 """IB 7.4.2: draw 1 card; heal all your Characters 1 HP; heal the active Character 3 HP."""
 
@@ -110,25 +130,25 @@ def action(kind: Kind, arg: int = -1) -> Action:
     return _BY_KEY[(kind, arg)]
 
 
-KEEP = action(Kind.KEEP)
-MULLIGAN = action(Kind.MULLIGAN)
-BASIC = action(Kind.BASIC)
-ADVANCED = action(Kind.ADVANCED)
-BREAK_ART = action(Kind.BREAK_ART)
-PASS = action(Kind.PASS)
-DECLINE = action(Kind.DECLINE)
-DISCARDS = tuple(action(Kind.DISCARD, i) for i in range(MAX_HAND))
-TARGETS = tuple(action(Kind.TARGET, i) for i in range(MAX_UNITS))
-BREAKS = tuple(action(Kind.BREAK, i) for i in range(MAX_UNITS))
-CLEANSES = tuple(action(Kind.CLEANSE, i) for i in range(NUM_STATUSES))
-PLAYS = tuple(action(Kind.PLAY, i) for i in range(MAX_HAND))
-KEYSTONE = action(Kind.KEYSTONE)
-INSTALLS = tuple(action(Kind.INSTALL, i) for i in range(MAX_HAND))
-SIGILS = tuple(action(Kind.SIGIL, i) for i in range(MAX_SIGILS))
-TIERS = tuple(action(Kind.TIER, i) for i in range(MAX_TIERS))
-REPLACES = tuple(action(Kind.REPLACE, i) for i in range(MAX_SIGILS))
-SUPPORT_TARGETS = tuple(action(Kind.TARGET_SUPPORT, i) for i in range(MAX_SUPPORTS))
-FLUXES = tuple(action(Kind.FLUX, i) for i in range(len(FLUX_OPTIONS)))
+KEEP: Final = action(Kind.KEEP)
+MULLIGAN: Final = action(Kind.MULLIGAN)
+BASIC: Final = action(Kind.BASIC)
+ADVANCED: Final = action(Kind.ADVANCED)
+BREAK_ART: Final = action(Kind.BREAK_ART)
+PASS: Final = action(Kind.PASS)
+DECLINE: Final = action(Kind.DECLINE)
+DISCARDS: Final = tuple(action(Kind.DISCARD, i) for i in range(MAX_HAND))
+TARGETS: Final = tuple(action(Kind.TARGET, i) for i in range(MAX_UNITS))
+BREAKS: Final = tuple(action(Kind.BREAK, i) for i in range(MAX_UNITS))
+CLEANSES: Final = tuple(action(Kind.CLEANSE, i) for i in range(NUM_STATUSES))
+PLAYS: Final = tuple(action(Kind.PLAY, i) for i in range(MAX_HAND))
+KEYSTONE: Final = action(Kind.KEYSTONE)
+INSTALLS: Final = tuple(action(Kind.INSTALL, i) for i in range(MAX_HAND))
+SIGILS: Final = tuple(action(Kind.SIGIL, i) for i in range(MAX_SIGILS))
+TIERS: Final = tuple(action(Kind.TIER, i) for i in range(MAX_TIERS))
+REPLACES: Final = tuple(action(Kind.REPLACE, i) for i in range(MAX_SIGILS))
+SUPPORT_TARGETS: Final = tuple(action(Kind.TARGET_SUPPORT, i) for i in range(MAX_SUPPORTS))
+FLUXES: Final = tuple(action(Kind.FLUX, i) for i in range(len(FLUX_OPTIONS)))
 
 
 def target_action(unit: int, num_characters: int) -> Action:

@@ -7,7 +7,7 @@ Movement (IB 3.2.8, 3.3, 3.4.6) and then the Round Marker step (IB 3.5.2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import (
     abilities,
@@ -78,10 +78,14 @@ from initiative.games.ib.specs import CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
+_FIRE: Final = effects.fire
+"""`effects.fire`, the `fire` argument of the rounds' functions: held here once, since
+a compiled module (mypyc) looks a function passed as a value up by name at each use."""
+
 
 def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
-    rounds.idle_round_check(state, effects.fire)
+    rounds.idle_round_check(state, _FIRE)
     stack = state.stack
     stack.append(NEXT_FRAME)
     if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
@@ -92,8 +96,8 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
     state.stack.pop()
     if not round_checked:  # a Break in the between-window may have moved the RM
-        rounds.idle_round_check(state, effects.fire)
-    if state.activations >= state.match.config.max_activations:
+        rounds.idle_round_check(state, _FIRE)
+    if state.activations >= state.match.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
     unit = state.track.leftmost()
@@ -105,7 +109,8 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
         abilities.refresh_activation(state)
     state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
     track = state.track
-    state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
+    if state.wants(events.ACT_START):
+        state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
 
 
 def _ended(state: IBState) -> bool:
@@ -128,7 +133,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
             top = state.stack[-1]
-            if state.match.config.ib_windows == "every_step" and top.tag == ACTIVATION:
+            if state.match.every_step and top.tag == ACTIVATION:
                 step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
@@ -136,13 +141,12 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or (state.stack[0] is not frame and _ended(state)):
             return True
-        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+        if state.match.every_step and step_windows.pause(
                 state, unit, ST_DRAW, flags):
             return True
     if stage == ST_START or stage == ST_DRAW:
-        if state.match.config.free_discard_timing != "action_step" and \
-                free_discard.before_draw(state, unit, flags):  # IB 2.8.7 before drawing
-            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)
+        if state.match.discard_before_draw and free_discard.before_draw(state, unit, flags):
+            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
             return False
         _draw_step(state, unit, flags, frame)
         return not _awaits_action(state)
@@ -157,18 +161,18 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
-        if state.log_len != logged and state.match.config.ib_windows == "every_step" \
+        if state.log_len != logged and state.match.every_step \
                 and step_windows.pause(state, unit, ST_MOVE, flags):
             return True
     if stage == ST_MOVE:
         _movement(state, unit)
         stage = ST_RM
-        if state.match.config.ib_windows == "every_step" and step_windows.pause(
+        if state.match.every_step and step_windows.pause(
                 state, unit, ST_RM, flags):
             return True
     if stage == ST_RM:
         if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
-            rounds.rm_step(state, effects.fire)
+            rounds.rm_step(state, _FIRE)
     if flags & (F_SEALED | F_MUTED):
         _expire_restrictions(state, unit, flags)
     state.stack.pop()  # ST_DONE
@@ -191,19 +195,19 @@ def _draw_step(state: IBState, unit: int, flags: int,
     under AMB-09 `action_only`, the End window). `frame`: the activation frame `step`
     ran (None after a decision before the draw), to skip the early-end check while it
     is still on the stack."""
-    logged = state.log_len
+    drew = False
     if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
         seat = state.match.unit_seat[unit]
+        held = len(state.hands[seat])
         if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
             effects.deck_out(state, seat)  # IB 2.8.6
+        drew = len(state.hands[seat]) > held
     if state.result is None and not (state.stack[0] is not frame and _ended(state)):
         skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
         stage = ST_END if skip else ST_ACTION
         state.stack[-1] = ActivationFrame(unit, stage, flags)
-        if state.match.config.ib_windows == "every_step" and state.log_len != logged:
-            last = state.last_event()
-            if last is not None and last[0] == events.DRAW:  # a card was drawn
-                step_windows.pause(state, unit, stage, flags)
+        if drew and state.match.every_step:
+            step_windows.pause(state, unit, stage, flags)
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -246,7 +250,7 @@ def _expire_restrictions(state: IBState, unit: int, flags: int) -> None:
     state.status[unit] = bits
 
 
-PASSIVE_USED = 1
+PASSIVE_USED: Final = 1
 """Bit of `IBState.used` marking a unit's once-per-round Keystone passive (ability 0,
 abilities.py; IB 3.5.4)."""
 
@@ -261,7 +265,8 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
     burn = st.count(bits, st.BURN)
     if burn:
         state.status[unit] = st.clear(bits, st.BURN)
-        state.emit((events.BURN, unit))
+        if state.wants(events.BURN):
+            state.emit((events.BURN, unit))
         damage.deal(state, -1, unit, burn, from_burn=True)  # IB 5.2.1, AMB-52
         effects.settle(state)
         if state.result is not None or not state.on_track(unit):
@@ -271,16 +276,19 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
     if stun:
         bits = st.clear(bits, st.STUN)
         flags |= F_STUNNED
-        state.emit((events.STUNNED, unit))  # IB 5.2.7
+        if state.wants(events.STUNNED):
+            state.emit((events.STUNNED, unit))  # IB 5.2.7
     if not (stun and config.seal_mute_survive_stun):  # AMB-12
         # IB 5.2.4-5.2.5: they bind this activation and stay on the unit (a Cleanse may
         # still lift them) until it ends; one applied later waits (AMB-16).
         if st.count(bits, st.SEAL):
             flags |= F_SEALED
-            state.emit((events.SEALED, unit))
+            if state.wants(events.SEALED):
+                state.emit((events.SEALED, unit))
         if st.count(bits, st.MUTE):
             flags |= F_MUTED
-            state.emit((events.MUTED, unit))
+            if state.wants(events.MUTED):
+                state.emit((events.MUTED, unit))
     state.status[unit] = bits
     skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
     state.stack[-1] = ActivationFrame(unit, ST_MOVE if skip_all else ST_START,
@@ -297,7 +305,8 @@ def _movement(state: IBState, unit: int) -> None:
         speed = len(track)  # AMB-26: during the collapse units cycle in printed order
     deferred = state.pending[unit]
     crossed = track.speed_move(unit, speed)
-    state.emit((events.MOVEMENT, unit, speed, int(crossed)))
+    if state.wants(events.MOVEMENT):
+        state.emit((events.MOVEMENT, unit, speed, int(crossed)))
     if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
         state.pending[unit] = ()
         if crossed and state.match.track_rules.deferred_move_after_crossing_rm != "apply":
@@ -350,7 +359,7 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
     match = state.match
     play_costs = match.card_play_costs
     others = len(hand) - 1
-    mine_only = match.config.signature_play == "own_character"
+    mine_only = match.own_signatures
     for slot, card in enumerate(hand):
         need = play_costs[card]
         if need > others or (mine_only and not signatures.may_play(state, unit, card)):
@@ -373,7 +382,8 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
     (not Supports), or heal the active Character 3 HP."""
     seat = state.match.unit_seat[unit]
     state.flux[seat] -= 1
-    state.emit((events.FLUX, seat, unit, option))
+    if state.wants(events.FLUX):
+        state.emit((events.FLUX, seat, unit, option))
     if option == 0:
         hand.draw(state, seat, 1)  # optional: an empty deck just gives nothing
     elif option == 1:
@@ -389,7 +399,7 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
     keystone = state.match.unit_keystones[unit]
     if keystone is None or not keystone.ability:
         return False
-    cost = state.match.config.keystone_ability_cost
+    cost = state.match.keystone_cost
     if cost == "one_charge":
         return state.charge[unit] >= 1
     if cost == "discard_by_tier":
@@ -399,9 +409,10 @@ def _keystone_payable(state: IBState, unit: int) -> bool:
 
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
-    kind = action.kind
+    kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
     if kind == K_PASS:
-        state.emit((events.PASS, unit))
+        if state.wants(events.PASS):
+            state.emit((events.PASS, unit))
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
@@ -431,7 +442,7 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)
-        tier = state.match.config.keystone_ability_cost == "discard_by_tier"
+        tier = state.match.keystone_cost == "discard_by_tier"
         attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
     else:
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)

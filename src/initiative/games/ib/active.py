@@ -53,7 +53,8 @@ def drop_deferred(state: IBState, unit: int, deferred: tuple[int, ...], reason: 
     """Deferred moves that will never happen (AMB-05 out of round, a defeat, R3), each
     said in the log with why."""
     for amount in deferred:
-        state.emit((events.DEFER_DROP, unit, amount, reason))
+        if state.wants(events.DEFER_DROP):
+            state.emit((events.DEFER_DROP, unit, amount, reason))
 
 
 def breaking_unit(state: IBState) -> int:

@@ -11,7 +11,7 @@ What a clause does is in effects.py.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import (
     challenges,
@@ -72,7 +72,7 @@ from initiative.games.ib.specs import CARD_SUPPORT, CHOSEN_TARGETS, CLEANSE_ONE,
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-COST = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
+COST: Final = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
 
 
@@ -147,20 +147,21 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
 
 
 def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
-    if action.kind == K_DISCARD:
+    kind: int = action.kind  # compared natively when compiled (mypyc)
+    if kind == K_DISCARD:
         _pay_discard(state, frame, action.arg)
         return
-    if action.kind == K_TIER:
+    if kind == K_TIER:
         _choose_tier(state, frame, action.arg + 1)
         return
-    if action.kind == K_REPLACE:
+    if kind == K_REPLACE:
         sigils.remove(state, frame.recipient, action.arg)
         state.stack[-1] = frame.at(AS_TARGET)
         return
     if frame.stage == AS_RECIPIENT:
         _choose_recipient(state, frame, action.arg)
         return
-    if action.kind == K_CLEANSE:
+    if kind == K_CLEANSE:
         clauses = clauses_of(state, frame.unit, frame.kind, frame.card, frame.tier)
         target = _clause_targets(state, frame, clauses, frame.clause)[0]
         damage.cleanse(state, target, action.arg)
@@ -256,7 +257,7 @@ def finish(state: IBState) -> None:
         state.discards[state.match.unit_seat[frame.unit]].append(frame.card)
 
 
-INSTALLED = -1
+INSTALLED: Final = -1
 """`owed` of an INSTALL frame once its Sigil is in place, or of a PLAY frame once its
 Support Character is in play (neither owes a discard any more)."""
 
@@ -273,19 +274,24 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
     """The declaration: costs in Charge are paid and everyone sees what is done."""
     unit, kind, targets, card = frame.unit, frame.kind, frame.targets, frame.card
     if kind == K_CHALLENGE:
-        state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
+        if state.wants(events.CC_ACTION):
+            state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
     elif kind == K_PLAY:
-        state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
+        if state.wants(events.PLAY):
+            state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
         effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
-        state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
+        if state.wants(events.INSTALL):
+            state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
     elif kind == K_SIGIL:
         if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
             state.charge[unit] -= 1
-        state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
+        if state.wants(events.SIGIL_USE):
+            state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
     else:
         _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-        state.emit((events.DECLARE, unit, kind, *targets))
+        if state.wants(events.DECLARE):
+            state.emit((events.DECLARE, unit, kind, *targets))
 
 
 def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
@@ -309,7 +315,8 @@ def _install(state: IBState, frame: ActionFrame) -> ActionFrame | None:
         return frame
     recipient = frame.recipient
     if not state.on_track(recipient):
-        state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
+        if state.wants(events.FIZZLE):
+            state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
         state.stack[-1] = frame.at(AS_AFTER)
         return None
     sigils.install(state, recipient, frame.card, state.match.unit_seat[frame.unit])
@@ -347,7 +354,8 @@ def _challenge_retarget(state: IBState, frame: ActionFrame) -> ActionFrame:
         again = _with_target(again, _challenge_target(state, again, legal(state, again)))
         state.stack[-1] = again
     if again.targets != frame.targets:
-        state.emit((events.CC_RETARGET, frame.unit, *again.targets))
+        if state.wants(events.CC_RETARGET):
+            state.emit((events.CC_RETARGET, frame.unit, *again.targets))
     return again
 
 
@@ -366,7 +374,7 @@ def _pay(state: IBState, unit: int, kind: int) -> None:
     if kind != K_BREAK_ART and (state.match.rival_mask >> unit) & 1:
         return
     if kind == K_KEYSTONE:
-        if state.match.config.keystone_ability_cost == "one_charge":
+        if state.match.keystone_cost == "one_charge":
             state.charge[unit] -= 1
         return
     cost = COST[kind]
@@ -405,7 +413,8 @@ def _orphaned(state: IBState, frame: ActionFrame) -> bool:
             targets[i] = PENDING
         state.stack[-1] = frame.with_targets(tuple(targets), AS_RETARGET)
         return True
-    state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
+    if state.wants(events.FIZZLE):
+        state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
     state.stack[-1] = frame.at(AS_AFTER)
     return True
 

@@ -59,7 +59,8 @@ def window_step(state: IBState, frame: WindowFrame) -> bool:
     speeds = state.match.units
     batch = []
     for seq, (seat, unit) in enumerate(declared):
-        state.emit((events.IB_DECLARE, seat, unit))
+        if state.wants(events.IB_DECLARE):
+            state.emit((events.IB_DECLARE, seat, unit))
         if config.ib_charge_paid_at == "declaration":  # AMB-33: paid now, never refunded
             state.charge[unit] = 0
         batch.append((unit, speeds[unit].speed, track.slot(unit), seq))
@@ -78,17 +79,20 @@ def break_step(state: IBState, frame: BreakFrame) -> None:
     if stage == B_WAITING:
         if not state.on_track(unit):
             state.stack.pop()
-            state.emit((events.IB_CANCEL, unit))
+            if state.wants(events.IB_CANCEL):
+                state.emit((events.IB_CANCEL, unit))
             return
         if state.match.config.ib_charge_paid_at == "resolution":
             if state.charge[unit] < 3:
                 state.stack.pop()
-                state.emit((events.IB_CANCEL, unit))
+                if state.wants(events.IB_CANCEL):
+                    state.emit((events.IB_CANCEL, unit))
                 return
             state.charge[unit] = 0
         was_oor = track.is_out_of_round(unit)
         track.jump_far_left(unit)
-        state.emit((events.IB_JUMP, unit))
+        if state.wants(events.IB_JUMP):
+            state.emit((events.IB_JUMP, unit))
         state.stack[-1] = BreakFrame(unit, B_RETURN, was_oor)
         attacks.declare(state, unit, K_BREAK_ART, via_ib=True)
         return
@@ -96,7 +100,8 @@ def break_step(state: IBState, frame: BreakFrame) -> None:
     if not state.on_track(unit):
         return
     track.send_far_right(unit, was_oor)
-    state.emit((events.IB_RETURN, unit))
+    if state.wants(events.IB_RETURN):
+        state.emit((events.IB_RETURN, unit))
     base = state.stack[0]
     if base.tag == ACTIVATION and base.unit == unit and not base.flags & F_ENDED:
         if state.pending[unit]:  # R3: the broken activation's deferred moves are dropped

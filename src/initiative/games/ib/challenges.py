@@ -10,7 +10,7 @@ with CCs stays deterministic; or a chance node under explicit chance, engine/cha
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import events
 from initiative.games.ib import statuses as st
@@ -21,16 +21,16 @@ from initiative.games.ib.specs import Clause, Phase, When
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-PHASE_SHIFT = 24
+PHASE_SHIFT: Final = 24
 """A CC's phase lives in `IBState.used`, bits 24-26 (abilities.py uses bits 0-23)."""
-ENTERING = 1 << 27
+ENTERING: Final = 1 << 27
 """`IBState.used` bit: the CC's on-enter effect is resolving (phases wait for it)."""
 
 Move = tuple[int, int]
 """(ACTION kind, move index): K_CHALLENGE and the CC's move, or a Rival's attack kind
 (K_BASIC, K_ADVANCED, K_BREAK_ART, K_KEYSTONE) and -1."""
 
-RIVAL_TABLES: dict[str, tuple[int, ...]] = {
+RIVAL_TABLES: Final[dict[str, tuple[int, ...]]] = {
     # AMB-72: the printed table lists 3 twice and 4 never. Face 6 is the Break Art at
     # 3 Charge, else the Advanced Attack (decided when rolled).
     "basic_1_3_keystone_4": (K_BASIC, K_BASIC, K_BASIC, K_KEYSTONE, K_ADVANCED, K_BREAK_ART),
@@ -90,12 +90,14 @@ def choose_move(state: IBState, unit: int, flags: int) -> Move | None:
             if now.break_art >= 0 and state.charge[unit] >= 3 and usable(K_CHALLENGE,
                                                                         now.break_art):
                 state.charge[unit] = 0  # IB 4.3.1: all three, paid as it is declared
-                state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_CHALLENGE,
-                            now.break_art))
+                if state.wants(events.CC_CHOICE):
+                    state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_CHALLENGE,
+                                now.break_art))
                 return K_CHALLENGE, now.break_art
         elif now.when is not None and holds(state, unit, now.when) and usable(K_CHALLENGE,
                                                                             now.trigger):
-            state.emit((events.CC_CHOICE, unit, events.BY_TRIGGER, K_CHALLENGE, now.trigger))
+            if state.wants(events.CC_CHOICE):
+                state.emit((events.CC_CHOICE, unit, events.BY_TRIGGER, K_CHALLENGE, now.trigger))
             return K_CHALLENGE, now.trigger
     return _roll(state, unit, [(K_CHALLENGE, m) for m in now.table], usable)
 
@@ -116,7 +118,8 @@ def _rival_move(state: IBState, unit: int, flags: int) -> Move | None:
     sealed, muted = _restrictions(state, unit, flags)
     charged = state.charge[unit] >= 3
     if config.rival_auto_break_art and charged and not sealed:
-        state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_BREAK_ART, -1))
+        if state.wants(events.CC_CHOICE):
+            state.emit((events.CC_CHOICE, unit, events.BY_BREAK_ART, K_BREAK_ART, -1))
         return K_BREAK_ART, -1
     keystone = state.match.unit_keystones[unit]
     faces = []
@@ -143,11 +146,13 @@ def _roll(state: IBState, unit: int, faces: Sequence[Move],
         face = state.rng.roll(6)
         kind, move = faces[face - 1]
         allowed = usable(kind, move)
-        state.emit((events.CC_ROLL, unit, face, kind, move, int(allowed)))
+        if state.wants(events.CC_ROLL):
+            state.emit((events.CC_ROLL, unit, face, kind, move, int(allowed)))
         if allowed:
             return kind, move
         if not again:
-            state.emit((events.CC_CHOICE, unit, events.BY_NOTHING, -1, -1))
+            if state.wants(events.CC_CHOICE):
+                state.emit((events.CC_CHOICE, unit, events.BY_NOTHING, -1, -1))
             return None
 
 
@@ -202,7 +207,7 @@ def choose_target(state: IBState, unit: int, target_kind: str, options: list[int
     return min(found, key=key)
 
 
-MAX_INITIATIVE = 99
+MAX_INITIATIVE: Final = 99
 """Supports print no Initiative: a targeted Support ties after every Character."""
 
 
@@ -254,7 +259,8 @@ def check_phases(state: IBState, speed_changed: Callable[[IBState], None],
                 break
             before = speed(state, unit)
             state.used[unit] = state.used[unit] & ~(7 << PHASE_SHIFT) | entered << PHASE_SHIFT
-            state.emit((events.PHASE, unit, entered))
+            if state.wants(events.PHASE):
+                state.emit((events.PHASE, unit, entered))
             if speed(state, unit) != before:
                 speed_changed(state)
                 if state.is_terminal():  # not `state.result`: narrowed to None (effects.flush)
@@ -274,7 +280,8 @@ def spawn(state: IBState, spawner: int, key: str) -> bool:
     track = state.track
     free = [u for u in match.spawn_slots.get(key, ()) if (state.off >> u) & 1]
     if not free:
-        state.emit((events.SPAWN, spawner, -1))
+        if state.wants(events.SPAWN):
+            state.emit((events.SPAWN, spawner, -1))
         return False
     unit = free[0]
     state.off &= ~(1 << unit)
@@ -294,5 +301,6 @@ def spawn(state: IBState, spawner: int, key: str) -> bool:
             slot = next((i for i, u in enumerate(track.order[:limit])
                          if match.units[u].initiative > mine), limit)
         track.insert(unit, slot)
-    state.emit((events.SPAWN, spawner, unit))
+    if state.wants(events.SPAWN):
+        state.emit((events.SPAWN, spawner, unit))
     return True

@@ -15,6 +15,8 @@ def gain_charge(state: IBState, unit: int, amount: int) -> None:
     amount spends Charge down to 0. Support Characters hold no Charge."""
     if unit >= state.match.num_characters:
         return
-    now = max(0, min(3, state.charge[unit] + amount))
+    now = state.charge[unit] + amount
+    now = 3 if now > 3 else 0 if now < 0 else now  # not min/max: builtin calls compiled
     state.charge[unit] = now
-    state.emit((events.CHARGE, unit, amount, now))
+    if state.wants(events.CHARGE):
+        state.emit((events.CHARGE, unit, amount, now))

@@ -5,7 +5,7 @@ follows a clause (defeats at 0 HP, victory, Time Collapse, triggers: AMB-56) is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import abilities, events, supports
 from initiative.games.ib import statuses as st
@@ -14,7 +14,7 @@ from initiative.games.ib.active import active_unit, drop_deferred, end_activatio
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-_WEAKEN_OR_GUARD = st.mask(st.WEAKEN) | st.mask(st.GUARD)
+_WEAKEN_OR_GUARD: Final = st.mask(st.WEAKEN) | st.mask(st.GUARD)
 """Packed-status bits of Weaken and Guard, the incoming modifiers (IB 5.2.3, 5.2.6)."""
 
 
@@ -58,8 +58,9 @@ def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool 
     if hp < 0:
         hp = 0
     state.hp[target] = hp
-    state.emit((events.DAMAGE, source, target, damage, hp, amount - insight, *parts) if parts
-               else (events.DAMAGE, source, target, damage, hp))
+    if state.wants(events.DAMAGE):
+        state.emit((events.DAMAGE, source, target, damage, hp, amount - insight, *parts)
+                   if parts else (events.DAMAGE, source, target, damage, hp))
     if damage and triggers and match.damage_mask & ~state.off:
         abilities.queue_damage(state, source, target)
     return damage
@@ -107,7 +108,8 @@ def heal(state: IBState, target: int, amount: int) -> None:
         hp = min(hp, state.match.max_hp[target])
     gained = hp - state.hp[target]
     state.hp[target] = hp
-    state.emit((events.HEAL, target, gained, hp))
+    if state.wants(events.HEAL):
+        state.emit((events.HEAL, target, gained, hp))
 
 
 def apply_status(state: IBState, target: int, status: int) -> None:
@@ -118,14 +120,16 @@ def apply_status(state: IBState, target: int, status: int) -> None:
         return
     stacking = match.config.status_stacking == "stack"
     state.status[target] = st.add(state.status[target], status, stacking)
-    state.emit((events.STATUS, target, status))
+    if state.wants(events.STATUS):
+        state.emit((events.STATUS, target, status))
 
 
 def cleanse(state: IBState, target: int, status: int) -> None:
     """IB 5.2.8: remove one named status (every instance of it)."""
     if st.count(state.status[target], status):
         state.status[target] = st.clear(state.status[target], status)
-        state.emit((events.CLEANSE, target, status))
+        if state.wants(events.CLEANSE):
+            state.emit((events.CLEANSE, target, status))
 
 
 def cleanse_all(state: IBState, target: int) -> None:
@@ -143,7 +147,8 @@ def remove_unit(state: IBState, unit: int) -> None:
     deferred = state.pending[unit]
     state.pending[unit] = ()
     state.used[unit] = 0
-    state.emit((events.DEFEAT, unit))
+    if state.wants(events.DEFEAT):
+        state.emit((events.DEFEAT, unit))
     if deferred:
         drop_deferred(state, unit, deferred, events.DROP_DEFEATED)
     abilities.queue(state, "defeat", unit)

@@ -16,6 +16,7 @@ it, with the same draws as `determinize`. A search deals many worlds from one vi
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.attacks import cards_in_play
@@ -24,7 +25,7 @@ from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 from initiative.timing.track import InitiativeTrack
 
-COPY_LIMIT = 2
+COPY_LIMIT: Final = 2
 """IB 2.7.3: at most two copies of a card in a deck."""
 
 

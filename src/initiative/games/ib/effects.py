@@ -12,7 +12,7 @@ Card's only where it prints `targets_supports` under `cc_aoe_hits_supports=if_pr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import (
     abilities,
@@ -68,10 +68,10 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     return list(units_of(order & mine))
 
 
-_UNITS_OF: dict[int, tuple[int, ...]] = {}
+_UNITS_OF: Final[dict[int, tuple[int, ...]]] = {}
 """`units_of`'s answers: the bit sets of units seen (one per population a game passes
 through, a few hundred at most)."""
-_MAX_UNITS_OF = 4096
+_MAX_UNITS_OF: Final = 4096
 
 
 def units_of(units: int) -> tuple[int, ...]:
@@ -213,7 +213,8 @@ def move(state: IBState, unit: int, amount: int) -> None:
         return  # a Support Character has no place on the track
     if is_active(state, unit):
         state.pending[unit] = (*state.pending[unit], amount)
-        state.emit((events.DEFER, unit, amount))
+        if state.wants(events.DEFER):
+            state.emit((events.DEFER, unit, amount))
         return
     shift(state, unit, amount, deferred=False)
 
@@ -242,7 +243,8 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
         beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
             == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
         outcome = _stay_reason(state, amount, before, out and not beyond_ok, floor)
-    state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
+    if state.wants(events.MOVE):
+        state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
 
 
 def move_up_floor(state: IBState) -> int:
@@ -298,7 +300,12 @@ def settle(state: IBState) -> None:
     victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
     hp = state.hp
     order = state.track.order
-    fallen = [u for u in order if hp[u] == 0] if 0 in map(hp.__getitem__, order) else []
+    for unit in order:  # usually nobody fell: then no list is built
+        if hp[unit] == 0:
+            fallen = [u for u in order if hp[u] == 0]
+            break
+    else:
+        fallen = []
     changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
     if ~state.off & state.match.support_mask:  # some Support is in play
         for unit in supports.in_play(state):
@@ -374,7 +381,8 @@ def flush(state: IBState) -> None:
                 continue  # the owner left play before its turn came
             if not beyond and not abilities.use(state, owner, j, ability.limit):
                 continue  # its own defeat fires once; a unit out of play keeps no usage
-            state.emit((events.PASSIVE, owner, j))
+            if state.wants(events.PASSIVE):
+                state.emit((events.PASSIVE, owner, j))
             resolve_now(state, owner, ability.effects, trigger_unit, beyond)
 
 
@@ -383,7 +391,8 @@ def deck_out(state: IBState, seat: int) -> None:
     `deck_out_coop` against Challenge Cards (IB 6, not neutral ones), `deck_out_duel`
     otherwise. Its Characters leave the track as defeated; the usual victory check
     follows. (Called by whoever drew: `hand.draw` returned False.)"""
-    state.emit((events.DECK_OUT, seat))
+    if state.wants(events.DECK_OUT):
+        state.emit((events.DECK_OUT, seat))
     match = state.match
     losers = {seat}
     coop = bool(match.challengers) and not match.neutral

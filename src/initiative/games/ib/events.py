@@ -14,7 +14,7 @@ face-down discard); every view and every log sent to a seat passes through it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, assert_never
 
 from initiative.games.event_records import Event as Event
 from initiative.games.event_records import EventReader, by_group, field_at, flat
@@ -24,30 +24,89 @@ from initiative.games.ib.naming import team_name
 if TYPE_CHECKING:
     from initiative.games.ib.match import Match
 
-(SETUP, SHUFFLE, DRAW, MULLIGAN, KEEP, ACT_START, BURN, STUNNED, SEALED, MUTED, DECLARE,
- PASS, DISCARD, DAMAGE, HEAL, STATUS, CLEANSE, MOVE, DEFER, CHARGE, MOVEMENT, RM_STEP,
- ROUND, IB_DECLARE, IB_CANCEL, IB_JUMP, IB_RETURN, DEFEAT, COLLAPSE, FIZZLE, DECK_OUT,
- RESULT, HAND_FULL, RM_RESTORED, PLAY, PASSIVE, INSTALL, UNINSTALL, SIGIL_USE, SUPPORT_IN,
- SUPPORT_OUT, CC_ROLL, CC_CHOICE, CC_ACTION, CC_RETARGET, PHASE, SPAWN, FLUX,
- DEFER_DROP) = CODES = range(49)
+# One `Final` name a line: a compiled caller (mypyc) then inlines the code instead of
+# looking the name up on this (pure) module at every event.
+SETUP: Final = 0
+SHUFFLE: Final = 1
+DRAW: Final = 2
+MULLIGAN: Final = 3
+KEEP: Final = 4
+ACT_START: Final = 5
+BURN: Final = 6
+STUNNED: Final = 7
+SEALED: Final = 8
+MUTED: Final = 9
+DECLARE: Final = 10
+PASS: Final = 11
+DISCARD: Final = 12
+DAMAGE: Final = 13
+HEAL: Final = 14
+STATUS: Final = 15
+CLEANSE: Final = 16
+MOVE: Final = 17
+DEFER: Final = 18
+CHARGE: Final = 19
+MOVEMENT: Final = 20
+RM_STEP: Final = 21
+ROUND: Final = 22
+IB_DECLARE: Final = 23
+IB_CANCEL: Final = 24
+IB_JUMP: Final = 25
+IB_RETURN: Final = 26
+DEFEAT: Final = 27
+COLLAPSE: Final = 28
+FIZZLE: Final = 29
+DECK_OUT: Final = 30
+RESULT: Final = 31
+HAND_FULL: Final = 32
+RM_RESTORED: Final = 33
+PLAY: Final = 34
+PASSIVE: Final = 35
+INSTALL: Final = 36
+UNINSTALL: Final = 37
+SIGIL_USE: Final = 38
+SUPPORT_IN: Final = 39
+SUPPORT_OUT: Final = 40
+CC_ROLL: Final = 41
+CC_CHOICE: Final = 42
+CC_ACTION: Final = 43
+CC_RETARGET: Final = 44
+PHASE: Final = 45
+SPAWN: Final = 46
+FLUX: Final = 47
+DEFER_DROP: Final = 48
+CODES = range(49)
 
 # DAMAGE parts (Damage.parts): one of these, or an index into `Match.statics` (a
 # static modifier: an ability, a campaign Advancement IB 7.3.4, Elite IB 7.7.1).
-PART_INSIGHT, PART_WEAKEN, PART_GUARD, PART_FLOOR = -1, -2, -3, -4
+PART_INSIGHT: Final = -1
+PART_WEAKEN: Final = -2
+PART_GUARD: Final = -3
+PART_FLOOR: Final = -4
 
 # MOVE outcomes
-(MOVED, CLAMPED, CROSSED, REJOINED, OUT_OF_ROUND, AT_LIMIT, FIZZLED) = range(7)
+MOVED: Final = 0
+CLAMPED: Final = 1
+CROSSED: Final = 2
+REJOINED: Final = 3
+OUT_OF_ROUND: Final = 4
+AT_LIMIT: Final = 5
+FIZZLED: Final = 6
 
 # DEFER_DROP reasons: why a deferred move (IB 3.4.6) never happened.
-DROP_CROSSED, DROP_DEFEATED, DROP_BREAK = range(3)
+DROP_CROSSED: Final = 0
+DROP_DEFEATED: Final = 1
+DROP_BREAK: Final = 2
 
 # CC_CHOICE reasons (IB 6.4.2): why a Challenge Card does what it does without a roll.
-BY_BREAK_ART, BY_TRIGGER, BY_NOTHING = range(3)
+BY_BREAK_ART: Final = 0
+BY_TRIGGER: Final = 1
+BY_NOTHING: Final = 2
 
 ATTACK_NAMES = {2: "Basic Attack", 3: "Advanced Attack", 4: "Break Art", 12: "Keystone ability"}
 """Names of the ACTION kinds that are not cards (actions.Kind values)."""
 
-HIDDEN = -1
+HIDDEN: Final = -1
 """A card a viewer may not see (`redact`)."""
 
 

@@ -187,41 +187,65 @@ class BreakFrame(SlotFrame):
 
 Frame = MulliganFrame | NextFrame | ActivationFrame | ActionFrame | WindowFrame | BreakFrame
 
-NEXT_FRAME = NextFrame()
+NEXT_FRAME: Final = NextFrame()
 """The one idle frame (frames are immutable, so it is shared)."""
 
 # ACTIVATION steps (IB 3.2.1), then the two bookkeeping steps after Movement.
-ST_STATUS, ST_START, ST_DRAW, ST_ACTION, ST_END, ST_MOVE, ST_RM, ST_DONE = range(8)
+ST_STATUS: Final = 0
+ST_START: Final = 1
+ST_DRAW: Final = 2
+ST_ACTION: Final = 3
+ST_END: Final = 4
+ST_MOVE: Final = 5
+ST_RM: Final = 6
+ST_DONE: Final = 7
 STEP_NAMES = ("status", "start", "draw", "action", "end", "move", "rm", "done")
 
 # ACTIVATION flags (low bits); free discards used are counted from bit 8 up.
-F_SEALED, F_MUTED, F_STUNNED, F_ENDED = 1, 2, 4, 8
-F_SIGIL_USED = (16, 32)  # IB 4.5.6: installed Sigil 0 / 1 used this activation
-F_CC_BROKE, F_CC_CHARGED = 64, 128  # a CC used its Break Art; took its End-window Charge
-DISCARD_UNIT = 256  # free discards are counted in bits 8-15
-DISCARD_MASK = 255 * DISCARD_UNIT  # the count alone, without the flags above it
-F_FLUX = 1 << 16  # a Flux Surge token was spent in this activation (AMB-105)
+F_SEALED: Final = 1
+F_MUTED: Final = 2
+F_STUNNED: Final = 4
+F_ENDED: Final = 8
+F_SIGIL_USED: Final = (16, 32)  # IB 4.5.6: installed Sigil 0 / 1 used this activation
+F_CC_BROKE: Final = 64  # a CC used its Break Art
+F_CC_CHARGED: Final = 128  # a CC took its End-window Charge
+DISCARD_UNIT: Final = 256  # free discards are counted in bits 8-15
+DISCARD_MASK: Final = 0xFF00  # the count alone, without the flags above it
+F_FLUX: Final = 0x10000  # a Flux Surge token was spent in this activation (AMB-105)
 FLAG_NAMES = (("sealed", F_SEALED), ("muted", F_MUTED), ("stunned", F_STUNNED),
               ("ended", F_ENDED), ("sigil1_used", 16), ("sigil2_used", 32),
               ("cc_broke", F_CC_BROKE), ("cc_charged", F_CC_CHARGED), ("flux_spent", F_FLUX))
 
 # ACTION stages.
-AS_TARGET, AS_COST, AS_RESOLVE, AS_RETARGET, AS_CLEANSE, AS_AFTER, AS_DONE = range(7)
-AS_TIER, AS_RECIPIENT, AS_REPLACE = range(7, 10)  # Sigil use and installation (IB 4.5)
+AS_TARGET: Final = 0
+AS_COST: Final = 1
+AS_RESOLVE: Final = 2
+AS_RETARGET: Final = 3
+AS_CLEANSE: Final = 4
+AS_AFTER: Final = 5
+AS_DONE: Final = 6
+# Sigil use and installation (IB 4.5)
+AS_TIER: Final = 7
+AS_RECIPIENT: Final = 8
+AS_REPLACE: Final = 9
 STAGE_NAMES = ("target", "cost", "resolve", "retarget", "cleanse", "after", "done", "tier",
                "recipient", "replace")
-NO_TARGET = -1
-PENDING = -2
+NO_TARGET: Final = -1
+PENDING: Final = -2
 
 # ACTION kind of a Challenge Card's move (IB 6.4); `card` holds the move's index.
 # Not an action a seat chooses, so outside the action numbering.
-K_CHALLENGE = 99
+K_CHALLENGE: Final = 99
 
 # WINDOW kinds (IB 3.7 / AMB-32): where an Initiative Break may be declared; W_STEP
 # between two steps of an activation (`ib_windows=every_step`, step_windows.py).
-W_AFTER_DECLARE, W_AFTER_RESOLVE, W_BETWEEN, W_STEP = range(4)
+W_AFTER_DECLARE: Final = 0
+W_AFTER_RESOLVE: Final = 1
+W_BETWEEN: Final = 2
+W_STEP: Final = 3
 WINDOW_NAMES = ("after_declare", "after_resolve", "between", "step")
 
 # BREAK stages.
-B_WAITING, B_RETURN = range(2)
+B_WAITING: Final = 0
+B_RETURN: Final = 1
 BREAK_STAGE_NAMES = ("waiting", "return")

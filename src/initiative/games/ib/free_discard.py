@@ -23,15 +23,15 @@ if TYPE_CHECKING:
 
 def allowed(state: IBState, flags: int) -> bool:
     """AMB-15: the activation (its frame `flags`) has a free discard left."""
-    limit = state.match.config.free_discards_per_activation
-    return limit == "unlimited" or (flags & DISCARD_MASK) // DISCARD_UNIT < limit
+    limit = state.match.free_discards  # -1: unlimited
+    return limit < 0 or (flags & DISCARD_MASK) // DISCARD_UNIT < limit
 
 
 def before_draw(state: IBState, unit: int, flags: int) -> bool:
     """`free_discard_timing=before_draw_too`: the seat of the active player Character
     `unit` is asked before its Draw Step (its hand is full and a discard is left)."""
     match = state.match
-    if match.config.free_discard_timing == "action_step" or (match.cc_mask >> unit) & 1:
+    if not match.discard_before_draw or (match.cc_mask >> unit) & 1:
         return False
     return len(state.hands[match.unit_seat[unit]]) >= MAX_HAND and allowed(state, flags)
 

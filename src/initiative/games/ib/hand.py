@@ -3,7 +3,7 @@ is a defeat: effects.deck_out)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import events
 from initiative.games.ib.actions import KEEP, MAX_HAND, MULLIGAN, Action, Kind
@@ -12,7 +12,7 @@ from initiative.games.ib.frames import MulliganFrame
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
-OPENING_HAND = 5
+OPENING_HAND: Final = 5
 """IB 2.8.1."""
 
 
@@ -24,13 +24,15 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
     hand, deck = state.hands[seat], state.decks[seat]
     for _ in range(count):
         if len(hand) >= MAX_HAND:
-            state.emit((events.HAND_FULL, seat))
+            if state.wants(events.HAND_FULL):
+                state.emit((events.HAND_FULL, seat))
             return True
         if not deck:
             return False
         card = state.rng.draw(deck)  # the top card; a chance node in explicit mode
         hand.append(card)
-        state.emit((events.DRAW, seat, card))
+        if state.wants(events.DRAW):
+            state.emit((events.DRAW, seat, card))
     return True
 
 
@@ -38,7 +40,8 @@ def discard(state: IBState, seat: int, slot: int) -> None:
     """IB 2.8.7: discard hand slot `slot` (the free action)."""
     card = state.hands[seat].pop(slot)
     state.discards[seat].append(card)
-    state.emit((events.DISCARD, seat, card))
+    if state.wants(events.DISCARD):
+        state.emit((events.DISCARD, seat, card))
 
 
 def discard_at_random(state: IBState, seat: int, count: int) -> None:
@@ -73,13 +76,16 @@ def mulligan_step(state: IBState, frame: MulliganFrame) -> bool:
     state.stack.pop()
     for seat in range(state.match.num_seats):
         if seat not in takers:
-            state.emit((events.KEEP, seat))
+            if state.wants(events.KEEP):
+                state.emit((events.KEEP, seat))
             continue
-        state.emit((events.MULLIGAN, seat))
+        if state.wants(events.MULLIGAN):
+            state.emit((events.MULLIGAN, seat))
         deck = state.decks[seat]
         deck.extend(state.hands[seat])
         state.hands[seat].clear()
         state.rng.shuffle(deck)
-        state.emit((events.SHUFFLE, seat))
+        if state.wants(events.SHUFFLE):
+            state.emit((events.SHUFFLE, seat))
         draw(state, seat, OPENING_HAND)  # never short: the hand went back into the deck
     return True

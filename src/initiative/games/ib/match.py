@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib import naming, statuses
@@ -87,7 +87,7 @@ class _Roster:
     seat_units: list[tuple[int, ...]] = field(default_factory=list)
 
 
-SPAWN_RESERVE = 2
+SPAWN_RESERVE: Final = 2
 """Unit slots kept for each kind of CC that another can spawn: at most this many of it
 are on the track at once (slots of defeated spawns are reused)."""
 
@@ -127,6 +127,9 @@ class Match:
     cost; `NEVER_PLAYED` for a plain card; -1 for a Sigil or Support (more to check)."""
     sigil_hosts: dict[tuple[int, str], tuple[int, ...]] = field(init=False)
     """(team, Sigil type) -> units of that team printing the type (IB 4.5.5)."""
+    card_hosts: tuple[dict[int, tuple[int, ...]], ...] = field(init=False)
+    """Per card id: team -> `sigil_hosts` of the card's Sigil type (empty for a card that
+    is no Sigil): the action menu's look-up, by ints."""
     num_characters: int = field(init=False)
     support_cards: tuple[int, ...] = field(init=False)
     """Card id of each Support slot (unit `num_characters + i`)."""
@@ -170,6 +173,20 @@ class Match:
     reserve_mask: int = field(init=False)
     unit_starts: tuple[UnitStart | None, ...] = field(init=False)
     """Per unit: how it starts (from `starts`), None when fresh."""
+    # Flags read at every activation, copied from `config` (`_derive_flags`): a compiled
+    # build (mypyc) reads a field of the pure `RulesConfig` by name, these natively.
+    every_step: bool = field(init=False)
+    """`ib_windows=every_step` (step_windows.py)."""
+    discard_before_draw: bool = field(init=False)
+    """`free_discard_timing=before_draw_too` (free_discard.py)."""
+    free_discards: int = field(init=False)
+    """`free_discards_per_activation`; -1: unlimited."""
+    max_activations: int = field(init=False)
+    """`max_activations`."""
+    keystone_cost: str = field(init=False)
+    """`keystone_ability_cost`."""
+    own_signatures: bool = field(init=False)
+    """`signature_play=own_character` (signatures.py)."""
 
     def __post_init__(self) -> None:
         """Check the setup (IB 2.1, 2.2, 2.5, 6.3, 8) and derive the per-unit tables, one
@@ -193,6 +210,20 @@ class Match:
         self._derive_units(roster, supports)
         self._derive_starts(roster, supports)
         self._derive_cards()
+        self._derive_flags()
+
+    def _derive_flags(self) -> None:
+        """The copies of the flags read at every activation (the fields after
+        `unit_starts`)."""
+        config = self.config
+        limit = config.free_discards_per_activation
+        set_ = object.__setattr__
+        set_(self, "every_step", config.ib_windows == "every_step")
+        set_(self, "discard_before_draw", config.free_discard_timing == "before_draw_too")
+        set_(self, "free_discards", -1 if limit == "unlimited" else limit)
+        set_(self, "max_activations", config.max_activations)
+        set_(self, "keystone_cost", config.keystone_ability_cost)
+        set_(self, "own_signatures", config.signature_play == "own_character")
 
     def _player_units(self) -> _Roster:
         """The players' Characters, seat by seat, with their Keystones (IB 2.2.1)."""
@@ -303,6 +334,10 @@ class Match:
         set_(self, "card_play_costs", tuple(_play_cost(code, c.cost) for code, c
                                             in zip(self.card_codes, cards, strict=True)))
         set_(self, "sigil_hosts", self._sigil_hosts())
+        set_(self, "card_hosts", tuple(
+            {team: units for (team, kind), units in self.sigil_hosts.items()
+             if kind == c.sigil_type} if code == CARD_SIGIL else {}
+            for code, c in zip(self.card_codes, cards, strict=True)))
         set_(self, "decklists", self._decklists())
 
     def _sigil_hosts(self) -> dict[tuple[int, str], tuple[int, ...]]:
@@ -637,10 +672,10 @@ def _labels(keys: list[str]) -> tuple[str, ...]:
     return tuple(labels)
 
 
-UNITLESS_TRIGGERS = ("round_end", "time_collapse")
+UNITLESS_TRIGGERS: Final = ("round_end", "time_collapse")
 
 
-NEVER_PLAYED = 1 << 30
+NEVER_PLAYED: Final = 1 << 30
 """`Match.card_play_costs` of a plain card: more than any hand can pay."""
 
 

@@ -25,7 +25,8 @@ def new_round(state: IBState, fire: Fire) -> None:
     """IB 3.5.4: round-end abilities fire, then once-per-round usages reset (AMB-22)."""
     fire(state, "round_end")
     abilities.refresh_round(state)
-    state.emit((events.ROUND, state.track.round))
+    if state.wants(events.ROUND):
+        state.emit((events.ROUND, state.track.round))
 
 
 def rm_step(state: IBState, fire: Fire) -> None:
@@ -36,7 +37,8 @@ def rm_step(state: IBState, fire: Fire) -> None:
         return
     passed = track.order[rm - 1] if rm > 0 else -1
     ended = track.rm_step()
-    state.emit((events.RM_STEP, passed))
+    if state.wants(events.RM_STEP):
+        state.emit((events.RM_STEP, passed))
     if ended:  # IB 3.5.4
         new_round(state, fire)
 
@@ -44,7 +46,9 @@ def rm_step(state: IBState, fire: Fire) -> None:
 def idle_round_check(state: IBState, fire: Fire) -> None:
     """AMB-18: between activations, a Round Marker already at the far left ends the round."""
     track = state.track
-    if track.rm == 0 and track.order and state.match.config.round_end_check == "rm_step_and_idle":
+    rm = track.rm
+    if rm is not None and rm == 0 and track.order \
+            and state.match.config.round_end_check == "rm_step_and_idle":
         track.end_round()
         new_round(state, fire)
 
@@ -89,7 +93,8 @@ def check_time_collapse(state: IBState, fire: Fire) -> None:
     collapsed = population(state, units) <= lowest
     if collapsed and track.rm is not None:
         track.collapse()
-        state.emit((events.COLLAPSE,))
+        if state.wants(events.COLLAPSE):
+            state.emit((events.COLLAPSE,))
         if config.time_collapse_final_refresh:
             abilities.refresh_round(state)
         fire(state, "time_collapse")
@@ -97,5 +102,6 @@ def check_time_collapse(state: IBState, fire: Fire) -> None:
             track.sort_by(lambda u: setup_key(state, u))
     elif not collapsed and track.rm is None and config.time_collapse_reversible:
         track.restore_rm()  # R5
-        state.emit((events.RM_RESTORED,))
+        if state.wants(events.RM_RESTORED):
+            state.emit((events.RM_RESTORED,))
         new_round(state, fire)

@@ -44,5 +44,6 @@ def siphon_charge(state: IBState, controller: int, target: int) -> None:
     if target == controller or charge[target] == 0:
         return
     charge[target] -= 1
-    state.emit((events.CHARGE, target, -1, charge[target]))
+    if state.wants(events.CHARGE):
+        state.emit((events.CHARGE, target, -1, charge[target]))
     gain_charge(state, controller, 1)

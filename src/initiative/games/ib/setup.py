@@ -42,14 +42,16 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
         rules = replace(rules, setup_final_tiebreak="name")
     order = setup_order(entries, rules, agreed_order)
     state.track = InitiativeTrack(order, match.track_rules)  # step 5: RM at the far right
-    state.emit((events.SETUP, *order))
+    if state.wants(events.SETUP):
+        state.emit((events.SETUP, *order))
     for seat, decklist in enumerate(match.decklists):  # step 3: shuffle each deck
         deck = state.decks[seat]
         deck.extend(decklist)
         for card in installed[seat]:  # already on a Character (IB 7.1.1)
             deck.remove(card)
         state.rng.shuffle(deck)  # explicit chance: the deck stays an unordered multiset
-        state.emit((events.SHUFFLE, seat))
+        if state.wants(events.SHUFFLE):
+            state.emit((events.SHUFFLE, seat))
     if explicit_chance:
         return chance.start(state, Step(deal, None))
     deal(state, None)

@@ -25,8 +25,7 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     types include the Sigil's type (AMB-44); none if the installer does not print it
     under `sigil_installer_needs_type` (IB 2.3.4)."""
     match = state.match
-    kind = match.content.cards[card].sigil_type  # sigil_type, inline (action-menu hot path)
-    hosts = match.sigil_hosts.get((match.unit_team[unit], kind), ())
+    hosts = match.card_hosts[card].get(match.unit_team[unit], ())  # `sigil_hosts`, by ints
     if match.config.sigil_installer_needs_type and unit not in hosts:
         return []
     off = state.off
@@ -56,7 +55,8 @@ def remove(state: IBState, recipient: int, slot: int) -> None:
     card, owner = installed.pop(slot)
     state.sigils[recipient] = tuple(installed)
     state.discards[owner].append(card)
-    state.emit((events.UNINSTALL, recipient, card))
+    if state.wants(events.UNINSTALL):
+        state.emit((events.UNINSTALL, recipient, card))
 
 
 def install(state: IBState, recipient: int, card: int, owner: int) -> None:
@@ -65,14 +65,19 @@ def install(state: IBState, recipient: int, card: int, owner: int) -> None:
 
 def payable_tiers(state: IBState, unit: int, card: int) -> list[int]:
     """Tiers (1-3) whose cost can be paid now (AMB-40 `sigil_activation_cost`)."""
+    return list(range(1, _payable_count(state, unit, card) + 1))
+
+
+def _payable_count(state: IBState, unit: int, card: int) -> int:
+    """How many tiers can be paid now: tiers 1 to this one (`payable_tiers`)."""
     cost = state.match.config.sigil_activation_cost
     if cost != "discard_by_tier" and state.charge[unit] < 1:
-        return []
-    tiers = range(1, len(state.match.content.cards[card].tiers) + 1)
+        return 0
+    tiers = len(state.match.content.cards[card].tiers)
     if cost == "one_charge":
-        return list(tiers)
+        return tiers
     hand = len(state.hands[state.match.unit_seat[unit]])
-    return list(tiers[:hand])  # tiers 1..hand: "Discard n" needs n cards
+    return hand if hand < tiers else tiers  # "Discard n" needs n cards
 
 
 def discard_cost(state: IBState, tier: int) -> int:
@@ -85,6 +90,6 @@ def usable(state: IBState, unit: int, flags: int) -> list[Action]:
     (IB 4.5.6) and only if a tier can be paid (Mute is checked by the caller)."""
     usable = []
     for i, (card, _) in enumerate(state.sigils[unit]):  # a loop: no comprehension to build
-        if not flags & F_SIGIL_USED[i] and payable_tiers(state, unit, card):
+        if not flags & F_SIGIL_USED[i] and _payable_count(state, unit, card):
             usable.append(SIGILS[i])
     return usable

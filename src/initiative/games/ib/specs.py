@@ -12,17 +12,21 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import Any, Final
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib import statuses
 
-CHOSEN_TARGETS = ("enemy", "ally")
+CHOSEN_TARGETS: Final = ("enemy", "ally")
 """Clause targets that ask the controller to pick one unit."""
-PLAYABLE_KINDS: tuple[str, ...] = ("technique", "event", "support")
+PLAYABLE_KINDS: Final[tuple[str, ...]] = ("technique", "event", "support")
 """Card kinds played from hand as the action (IB 4.4, 4.7, 4.8)."""
-CARD_PLAIN, CARD_TECHNIQUE, CARD_EVENT, CARD_SIGIL, CARD_SUPPORT = range(5)
-"""`Match.card_codes`: a card's kind as a small int (the hot path reads it)."""
+# `Match.card_codes`: a card's kind as a small int (the hot path reads it).
+CARD_PLAIN: Final = 0
+CARD_TECHNIQUE: Final = 1
+CARD_EVENT: Final = 2
+CARD_SIGIL: Final = 3
+CARD_SUPPORT: Final = 4
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,9 @@ class Clause:
         return self.target in CHOSEN_TARGETS
 
 
-CLEANSE_NONE, CLEANSE_ONE, CLEANSE_ALL = -1, -2, -3
+CLEANSE_NONE: Final = -1
+CLEANSE_ONE: Final = -2
+CLEANSE_ALL: Final = -3
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import TERMINAL
 from initiative.engine.rng import GameRng
 from initiative.games.ib import flow
 from initiative.games.ib.actions import Action
-from initiative.games.ib.events import Event
+from initiative.games.ib.events import CODES, Event
 from initiative.games.ib.frames import Frame
 from initiative.games.ib.view import IBView, make_view
 from initiative.timing.track import InitiativeTrack
@@ -25,12 +25,14 @@ if TYPE_CHECKING:
     from initiative.games.ib.match import Match
 
 _FIELDS = (
-    "_last", "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux",
-    "hands", "hp", "log", "log_keep", "log_kept", "log_len", "match", "off", "pending",
-    "queue", "result", "rng", "sigils", "stack", "status", "summoned", "track", "used",
+    "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux", "hands",
+    "hp", "log", "log_kept", "log_len", "match", "off", "pending", "queue", "quiet",
+    "result", "rng", "sigils", "stack", "status", "summoned", "track", "used",
 )
 """IBState's fields (named here, not read from `__slots__`: a class compiled by mypyc
 has none)."""
+_ALL_KINDS: Final = (1 << len(CODES)) - 1
+"""`IBState.quiet` with the log off and no kind kept."""
 
 
 class IBState:
@@ -63,8 +65,7 @@ class IBState:
     log: list[Event]
     log_len: int  # events emitted (with the log off, counted but not stored)
     log_kept: bool  # False: `drop_log` turned the log off
-    log_keep: frozenset[int]  # with the log off, the event kinds still stored
-    _last: Event | None  # with the log off, the last event (the rules read it)
+    quiet: int  # bit set of the event kinds not stored: none, or all but those kept
     activations: int
     result: int | None  # None: in progress; -1 draw; else the winning team
     _legal: list[Action] | None
@@ -113,8 +114,7 @@ class IBState:
         self.log = log if log is not None else []
         self.log_len = len(self.log)
         self.log_kept = True
-        self.log_keep = frozenset()
-        self._last = None
+        self.quiet = 0
         self.activations = activations
         self.result = result
         self._legal = None
@@ -190,11 +190,10 @@ class IBState:
         new.discards = [d[:] for d in self.discards]
         new.flux = self.flux[:]
         new.stack = self.stack[:]
-        new.log = self.log if self.log_kept or not self.log_keep else self.log[:]
+        new.log = self.log if self.log_kept or self.quiet == _ALL_KINDS else self.log[:]
         new.log_len = self.log_len
         new.log_kept = self.log_kept
-        new.log_keep = self.log_keep
-        new._last = self._last
+        new.quiet = self.quiet
         new.activations = self.activations
         new.result = self.result
         new._legal = self._legal
@@ -226,18 +225,26 @@ class IBState:
         self._legal = legal
         self._legal_seat = seat
 
+    def wants(self, kind: int) -> bool:
+        """Whether an event of `kind` is to be built and passed to `emit`: yes, unless the
+        log is off and does not keep that kind; then it is counted here as emitted (the
+        rules read the count, never the events). The hot path asks before it builds one:
+        `if state.wants(events.DRAW): state.emit((events.DRAW, seat, card))`."""
+        if (self.quiet >> kind) & 1:
+            self.log_len += 1
+            return False
+        return True
+
     def emit(self, event: Event) -> None:
         """Append to the log (copy-on-write: clones share the prefix); with the log off
-        only count it and keep it as the last (and store it if of a kind `drop_log`
-        was told to keep: each clone then has its own list)."""
+        only count it, and store it if of a kind `drop_log` was told to keep (each clone
+        then has its own list)."""
         if self.log_kept:
             if len(self.log) != self.log_len:
                 self.log = self.log[: self.log_len]
             self.log.append(event)
-        else:
-            self._last = event
-            if self.log_keep and event[0] in self.log_keep:
-                self.log.append(event)
+        elif not (self.quiet >> event[0]) & 1:
+            self.log.append(event)
         self.log_len += 1
 
     def events(self) -> Sequence[Event]:
@@ -245,23 +252,14 @@ class IBState:
         log is off, the events of the kinds kept (none unless `drop_log` was told)."""
         return self.log[: self.log_len] if self.log_kept else self.log[:]
 
-    def last_event(self) -> Event | None:
-        """The last event emitted, log kept or not (the Draw Step's window reads it)."""
-        if self.log_len == 0:
-            return None
-        return self.log[self.log_len - 1] if self.log_kept else self._last
-
     def drop_log(self, keep: frozenset[int] = frozenset()) -> None:
-        """No log from now on (search, the lab, the bench): events are counted and the
-        last one kept, which is all the rules read (IB 3.2.4's window after a draw,
-        activation.py); the log so far is dropped but for the events of the kinds in
-        `keep` (from now on too), so views show those alone (`log_kept` says why). A
-        game played so is the same game."""
-        last = self.last_event()
+        """No log from now on (search, the lab, the bench): events are counted (`log_len`,
+        which the rules read) but not stored, nor even built (`wants`); the log so far is
+        dropped but for the events of the kinds in `keep` (from now on too), so views
+        show those alone (`log_kept` says why). A game played so is the same game."""
         self.log = [e for e in self.events() if e[0] in keep]
         self.log_kept = False
-        self.log_keep = keep
-        self._last = last
+        self.quiet = _ALL_KINDS & ~sum(1 << kind for kind in keep)
 
     def on_track(self, unit: int) -> bool:
         """In play: a Character on the track (or a Support in play)."""

@@ -6,19 +6,21 @@ instances, which all trigger together at the status's next trigger.
 
 from __future__ import annotations
 
-# One name a line (not `= range(7)`): mypy types them across import cycles (mypyc).
-BURN = 0
-STUN = 1
-SEAL = 2
-MUTE = 3
-GUARD = 4
-WEAKEN = 5
-INSIGHT = 6
-NAMES: tuple[str, ...] = ("burn", "stun", "seal", "mute", "guard", "weaken", "insight")
-BY_NAME: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
-MAX_STACK = 15
+from typing import Final
 
-START_OF_ACTIVATION_MASK = 0xFFFF
+# One name a line (not `= range(7)`): mypy types them across import cycles (mypyc).
+BURN: Final = 0
+STUN: Final = 1
+SEAL: Final = 2
+MUTE: Final = 3
+GUARD: Final = 4
+WEAKEN: Final = 5
+INSIGHT: Final = 6
+NAMES: Final[tuple[str, ...]] = ("burn", "stun", "seal", "mute", "guard", "weaken", "insight")
+BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(NAMES)}
+MAX_STACK: Final = 15
+
+START_OF_ACTIVATION_MASK: Final = 0xFFFF
 """Burn, Stun, Seal and Mute (statuses 0-3) resolve at the start of the afflicted unit's
 next activation (IB 5.1.4, 5.3); Guard, Weaken and Insight wait for damage."""
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def pause(state: IBState, unit: int, stage: int, flags: int) -> bool:
     """Under `every_step`, the activation of `unit` (its frame on top of the stack) goes
     on at `stage` after a step window; True if the window opened (the caller stops)."""
-    if state.match.config.ib_windows != "every_step" or state.result is not None:
+    if not state.match.every_step or state.result is not None:
         return False
     base = state.stack[0]
     if base.tag != ACTIVATION or base.flags & F_ENDED or state.stack[-1] is not base:

@@ -9,7 +9,7 @@ field has a fixed unit slot after the Characters (`Match.support_slot`); the slo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.games.ib import abilities, events
 from initiative.games.ib import statuses as st
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from initiative.games.ib.config import RulesConfig
     from initiative.games.ib.state import IBState
 
-DAMAGE_TRIGGERED = (st.GUARD, st.WEAKEN, st.INSIGHT)
+DAMAGE_TRIGGERED: Final = (st.GUARD, st.WEAKEN, st.INSIGHT)
 """AMB-57: the statuses that resolve on damage, so can matter on a Support."""
 
 
@@ -50,7 +50,8 @@ def enter(state: IBState, seat: int, card: int, summoned: bool = False) -> int:
     state.used[unit] = 0
     if summoned:
         state.summoned |= 1 << unit
-    state.emit((events.SUPPORT_IN, unit, int(summoned)))
+    if state.wants(events.SUPPORT_IN):
+        state.emit((events.SUPPORT_IN, unit, int(summoned)))
     return unit
 
 
@@ -67,5 +68,6 @@ def leave(state: IBState, unit: int) -> None:
     else:
         state.discards[match.unit_seat[unit]].append(
             match.support_cards[unit - match.num_characters])
-    state.emit((events.SUPPORT_OUT, unit, int(summoned)))
+    if state.wants(events.SUPPORT_OUT):
+        state.emit((events.SUPPORT_OUT, unit, int(summoned)))
     abilities.queue(state, "defeat", unit)

@@ -44,4 +44,5 @@ def finish(state: IBState, team: int) -> None:
     if state.result is None:
         state.result = team
         state.queue = ()  # abilities still waiting never resolve in a finished game
-        state.emit((events.RESULT, team))
+        if state.wants(events.RESULT):
+            state.emit((events.RESULT, team))

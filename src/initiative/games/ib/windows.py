@@ -74,14 +74,21 @@ def _has_pending_break(state: IBState, unit: int) -> bool:
 
 def none_can_break(state: IBState) -> bool:
     """No window can open now: the game is over, or no unit holds the 3 Charge an
-    Initiative Break costs (IB 3.7.5)."""
-    return state.result is not None or max(state.charge) < 3
+    Initiative Break costs (IB 3.7.5). Only track units hold Charge (charge.py): the
+    Support slots after them, most of the list, are not read."""
+    if state.result is not None:
+        return True
+    charge = state.charge
+    for unit in range(state.match.num_characters):  # noqa: SIM110 (no generator: hot)
+        if charge[unit] >= 3:
+            return False
+    return True
 
 
 def open_window(state: IBState, kind: int) -> bool:
     """Open a response window if any seat has an eligible unit (else skip it); True if
     it opened."""
-    if state.result is not None or max(state.charge) < 3:  # none_can_break, inline
+    if none_can_break(state):
         return False
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
         return False  # AMB-32 between_steps_only: no response to a declared action
