@@ -3,9 +3,10 @@
 mypyc compiles a frozen dataclass into a native class whose pickle support restores
 fields by `setattr`, which the frozen class refuses: on the compiled build an action, a
 frame or a whole state would not pickle or `copy.deepcopy`. `register_compiled()`
-gives every frozen dataclass of the compiled `initiative` modules loaded so far a
-`copyreg` reducer that rebuilds it through its constructor. Pure Python needs none of
-this (its frozen dataclasses pickle as they are), and there it does nothing.
+(called by each game's constructor) gives every frozen dataclass of the compiled
+`initiative` modules loaded so far a `copyreg` reducer that rebuilds it through its
+constructor. Pure Python needs none of this (its frozen dataclasses pickle as they
+are), and there it finds no compiled module.
 """
 
 from __future__ import annotations
@@ -43,18 +44,16 @@ def _is_frozen(cls: type) -> bool:
 
 
 def _reduce(obj: Any) -> tuple[Any, ...]:
-    """How to rebuild `obj`: its class and its fields' values, in field order."""
+    """How to rebuild `obj`: its class and the values of its constructor's fields (a
+    field outside the constructor is derived by `__post_init__`, so it is derived again,
+    not copied: a compiled helper object there, such as the hex game's grid, need not
+    pickle)."""
     cls = type(obj)
-    return rebuild, (cls, tuple(getattr(obj, field.name) for field in dataclasses.fields(cls)))
+    return rebuild, (cls, tuple(getattr(obj, f.name) for f in dataclasses.fields(cls)
+                                if f.init))
 
 
 def rebuild(cls: type, values: tuple[Any, ...]) -> Any:
-    """A frozen dataclass from its fields' values (`_reduce`'s): the constructor takes
-    the fields it takes; fields outside it are set as its `__post_init__` would."""
-    fields = dataclasses.fields(cls)
-    given = {f.name: v for f, v in zip(fields, values, strict=True) if f.init}
-    obj = cls(**given)
-    for field, value in zip(fields, values, strict=True):
-        if not field.init:
-            object.__setattr__(obj, field.name, value)
-    return obj
+    """A frozen dataclass from the values of its constructor's fields (`_reduce`'s)."""
+    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    return cls(**dict(zip(names, values, strict=True)))

@@ -27,7 +27,6 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from initiative.engine.errors import GameParamError
-from initiative.engine.frozen_copy import register_compiled
 
 if TYPE_CHECKING:
     from initiative.engine.contract import Game
@@ -207,7 +206,6 @@ def load_game(name: str, **params: Any) -> Game[Any, Any]:
                              "keyword")
     factory = resolve(entry(name).loader)
     game: Game[Any, Any] = factory(**written, **params)
-    register_compiled()  # the compiled build's states copy and pickle (no-op in Python)
     return game
 
 

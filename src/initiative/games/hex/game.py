@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance
+from initiative.engine.frozen_copy import register_compiled
 from initiative.engine.rng import Seed, SplitMix64, make_rng
 from initiative.games.hex import actions
 from initiative.games.hex.actions import HexAction
@@ -39,6 +40,7 @@ class HexGame:
         self.explicit_chance = explicit_chance
         """Whether states show chance as CHANCE nodes instead of sampling it."""
         self.num_seats = setup.num_seats
+        register_compiled()  # the compiled build's states copy and pickle
 
     @property
     def public(self) -> HexSetup:

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance, Step
+from initiative.engine.frozen_copy import register_compiled
 from initiative.engine.rng import Seed, SplitMix64, make_rng
 from initiative.games.ib import chance, effects, events, flow, rounds, statuses
 from initiative.games.ib.actions import ACTIONS, NUM_ACTIONS, Action
@@ -108,6 +109,7 @@ class IBGame:
         """Whether states show chance as CHANCE nodes (games/ib/chance.py) instead of
         sampling it from their generator."""
         self._public: PublicMatch | None = None
+        register_compiled()  # the compiled build's states copy and pickle
 
     def new_initial_state(self, seed: int) -> IBState:
         return new_game(self.match, seed, explicit_chance=self.explicit_chance)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from initiative.engine.chance import ExplicitChance
+from initiative.engine.frozen_copy import register_compiled
 from initiative.engine.rng import Seed, SplitMix64, make_rng
 from initiative.games.ti import actions
 from initiative.games.ti.actions import TIAction
@@ -63,6 +64,7 @@ class TIGame:
         """Whether states show chance as CHANCE nodes instead of sampling it."""
         self.num_seats = setup.num_seats
         self._public = public_setup(setup)
+        register_compiled()  # the compiled build's states copy and pickle
 
     @property
     def public(self) -> TISetup:
