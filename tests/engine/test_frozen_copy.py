@@ -40,6 +40,15 @@ def test_a_state_mid_game_copies_and_plays_on_alike(name: str, how: str) -> None
     assert copied.view(0).to_dict() == state.view(0).to_dict()
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_pickles_and_deals_the_same_states(name: str) -> None:
+    game = load_game(name)
+    copied = pickle.loads(pickle.dumps(game))
+    assert type(copied) is type(game) and copied.num_seats == game.num_seats
+    assert copied.new_initial_state(4).view(0).to_dict() == \
+        game.new_initial_state(4).view(0).to_dict()
+
+
 @dataclass(frozen=True)
 class _Sample:
     kept: int

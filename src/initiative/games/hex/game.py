@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from initiative.engine.chance import ExplicitChance
 from initiative.engine.frozen_copy import register_compiled
@@ -42,6 +42,10 @@ class HexGame:
         self.num_seats = setup.num_seats
         register_compiled()  # the compiled build's states copy and pickle
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its setup (a compiled class is not rebuilt field by field)."""
+        return _hexgame, (self.setup, self.explicit_chance)
+
     @property
     def public(self) -> HexSetup:
         """The game as every seat knows it: the setup is public (what bots get)."""
@@ -69,3 +73,8 @@ if TYPE_CHECKING:
             SearchableGame[HexAction, HexState, HexView], State[HexAction, HexView]]:
         """mypy fails here if HexGame or HexState drifts from the engine contract."""
         return game, state
+
+
+def _hexgame(setup: Any, explicit_chance: bool) -> HexGame:
+    """`HexGame.__reduce__`'s rebuild."""
+    return HexGame(setup, explicit_chance=explicit_chance)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from initiative.engine.chance import ExplicitChance, Step
 from initiative.engine.frozen_copy import register_compiled
@@ -111,6 +111,10 @@ class IBGame:
         self._public: PublicMatch | None = None
         register_compiled()  # the compiled build's states copy and pickle
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its match (a compiled class is not rebuilt field by field)."""
+        return _ibgame, (self.match, self.explicit_chance)
+
     def new_initial_state(self, seed: int) -> IBState:
         return new_game(self.match, seed, explicit_chance=self.explicit_chance)
 
@@ -142,3 +146,8 @@ if TYPE_CHECKING:
             SearchableGame[Action, IBState, IBView], State[Action, IBView]]:
         """mypy fails here if IBGame or IBState drifts from the engine contract."""
         return game, state
+
+
+def _ibgame(match: Any, explicit_chance: bool) -> IBGame:
+    """`IBGame.__reduce__`'s rebuild."""
+    return IBGame(match, explicit_chance=explicit_chance)

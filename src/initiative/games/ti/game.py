@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from initiative.engine.chance import ExplicitChance
 from initiative.engine.frozen_copy import register_compiled
@@ -66,6 +66,10 @@ class TIGame:
         self._public = public_setup(setup)
         register_compiled()  # the compiled build's states copy and pickle
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its setup (a compiled class is not rebuilt field by field)."""
+        return _tigame, (self.setup, self.explicit_chance)
+
     @property
     def public(self) -> TISetup:
         """The game as every seat knows it (`public_setup`: no answer, no unseen
@@ -95,3 +99,8 @@ if TYPE_CHECKING:
             SearchableGame[TIAction, TIState, TIView], State[TIAction, TIView]]:
         """mypy fails here if TIGame or TIState drifts from the engine contract."""
         return game, state
+
+
+def _tigame(setup: Any, explicit_chance: bool) -> TIGame:
+    """`TIGame.__reduce__`'s rebuild."""
+    return TIGame(setup, explicit_chance=explicit_chance)
