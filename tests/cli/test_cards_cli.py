@@ -129,6 +129,15 @@ def test_show_support_and_signature_cards() -> None:
                          "  signature of: Vesk Oduya (vesk)"]  # a printed tier count of 2
 
 
+def test_show_bulwark_sentry_says_its_reduction_stops_at_1() -> None:
+    """The printed text and the compiled passive agree: a 1-damage hit stays 1."""
+    code, lines, _ = cards("show", "bulwark_sentry")
+    assert code == 0
+    assert "  text: On play: an ally without Guard gains Guard. Passive: each hit of 2 or " \
+        "more damage on your units deals 1 less." in lines
+    assert "    (static, allies): damage taken -1 (a reduction never below 1)" in lines
+
+
 def test_show_every_entry_sharing_a_name() -> None:
     code, lines, _ = cards("show", "Sela Marchetti")
     assert code == 0

@@ -12,6 +12,7 @@ from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, UnitStart
 from tests.ib.scenario import Scenario
+from tests.ib.support_content import support_content
 from tests.ib.test_battle_starts import _two
 
 
@@ -72,18 +73,40 @@ def test_ib_7_7_1_elite_is_named_in_the_sum() -> None:
     assert "damage (" in line and "+ 1 Elite) from Test Grunt:" in line
 
 
-def test_a_static_ability_is_named_and_damage_never_goes_below_0() -> None:
-    """Bulwark Sentry's passive (allies take 1 less) after Guard halved a 1-damage hit
-    to 0: the Sentry's -1 is floored back to 0 (AMB-55: Guard used up all the same)."""
+def _sentry_game() -> Scenario:
+    """Wren and Pim (North) against Ilse and Corvin (South), South's Bulwark Sentry in
+    play (its key `bulwark_sentry2`: one Support slot a seat)."""
     match = Match.from_dict({"seats": [
         {"name": "North", "team": 0, "characters": ["wren", "pim"], "deck": "supply_a"},
         {"name": "South", "team": 1, "characters": ["ilse", "corvin"],
          "deck": ["bulwark_sentry", *["brass_key"] * 19]}]})
-    sc = Scenario(match=match).support("bulwark_sentry2")  # South's (one slot a seat)
+    return Scenario(match=match).support("bulwark_sentry2")
+
+
+def test_a_static_ability_is_named_in_the_sum() -> None:
+    sc = _sentry_game().track("wren ilse pim corvin |").run()
+    sc.mark().play(Kind.BASIC, "ilse")
+    assert "Ilse Varga (South) takes 1 damage (2 - 1 Bulwark Sentry) from Wren Aldous " \
+        "(North): 10 HP left." in said(sc)
+
+
+def test_a_reduction_at_its_floor_is_not_in_the_sum() -> None:
+    """Guard halves Pim's 1 to 0 (AMB-55: used up all the same); Bulwark Sentry's
+    reduction never takes a hit below 1, so it leaves the 0 alone and is not named."""
+    sc = _sentry_game().track("pim ilse wren corvin |").set("ilse", status=["guard"]).run()
+    sc.mark().play(Kind.BASIC, "ilse")
+    assert "Ilse Varga (South) takes 0 damage (1 - 1 Guard (half)) from Pim Osgood " \
+        "(North): 11 HP left." in said(sc)
+
+
+def test_a_static_reduction_without_a_floor_never_goes_below_0() -> None:
+    """Test Wall's plain -1 after Guard halved a 1-damage hit to 0: floored back to 0."""
+    sc = Scenario(seats=[(0, ["wren", "pim"]), (1, ["ilse", "corvin"])],
+                  content=support_content(), deck="t_deck").support("t_wall2")
     sc.track("pim ilse wren corvin |").set("ilse", status=["guard"]).run()
     sc.mark().play(Kind.BASIC, "ilse")
-    assert "Ilse Varga (South) takes 0 damage (1 - 1 Guard (half) - 1 Bulwark Sentry + 1 " \
-        "(never below 0)) from Pim Osgood (North): 11 HP left." in said(sc)
+    assert "Ilse Varga (Seat1) takes 0 damage (1 - 1 Guard (half) - 1 Test Wall + 1 " \
+        "(never below 0)) from Pim Osgood (Seat0): 11 HP left." in said(sc)
 
 
 # --- moves: the cards' words, deferred moves, and why a unit did not move --------------

@@ -562,7 +562,8 @@ def test_lamplight_mender_does_nothing_before_the_round_ends() -> None:
     assert sc.state.track.round == round_
     assert passives(sc, "lamplight_mender") == [] and sc.hp("wren") == 5
 
-# Bulwark Sentry: on play an ally without Guard gains Guard; allies take 1 less damage.
+# Bulwark Sentry: on play an ally without Guard gains Guard; each hit of 2 or more on
+# its side deals 1 less (a 1-damage hit is left at 1: its `floor`, docs/content.md).
 
 
 def test_bulwark_sentry_ib_4_7_only_an_ally_without_guard_can_be_given_guard() -> None:
@@ -586,6 +587,28 @@ def test_bulwark_sentry_ib_2_5_1_allies_take_1_less_damage_enemies_do_not() -> N
     sc.pass_until("vossa")
     sc.play(Kind.BASIC, "ilse")
     assert sc.hp("ilse") == 11 - 3  # the enemy gets no reduction
+
+
+def test_bulwark_sentry_leaves_a_1_damage_hit_at_1() -> None:
+    sc = lantern("pim", "pim vossa |", no_passive=True, supports=["bulwark_sentry"])
+    sc.play(Kind.BASIC, "vossa")  # Pim's Basic Attack: 1 damage
+    assert sc.hp("vossa") == 22 - 1
+    assert [e[3] for e in sc.since(events.DAMAGE)] == [1]
+
+
+def test_bulwark_sentry_takes_a_2_damage_hit_down_to_1() -> None:
+    sc = lantern("pim", "pim vossa |", no_passive=True, supports=["bulwark_sentry"],
+                 pim={"charge": 3})
+    sc.play(Kind.BREAK_ART, "vossa")  # Pim's Break Art: 2 damage and Stun
+    assert sc.hp("vossa") == 22 - 1
+
+
+def test_bulwark_sentry_leaves_a_burn_tick_at_1() -> None:
+    sc = lantern("vossa", "vossa wren |", no_passive=True, supports=["bulwark_sentry"],
+                 wren={"status": ["burn"]})
+    sc.mark().pass_until("wren")  # Wren's Burn ticks at its activation start (IB 5.2.1)
+    burn = [e for e in sc.since(events.DAMAGE) if e[2] == sc.u("wren")]
+    assert [(e[1], e[3], e[4]) for e in burn] == [(-1, 1, 12 - 1)]  # (Tide Stone heals it)
 
 
 def test_bulwark_sentry_ib_2_5_2_the_sentry_itself_takes_1_less() -> None:

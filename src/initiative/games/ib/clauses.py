@@ -101,11 +101,13 @@ class ClauseModel(_Strict):
 
 class StaticModel(_Strict):
     """A static modifier (always on while its owner is in play): damage dealt by, or
-    taken by, the units in `scope` changes by the amount (abilities.py)."""
+    taken by, the units in `scope` changes by the amount (abilities.py). A reduction
+    never takes a hit below `floor` (a hit already at or below it is left as it is)."""
 
     scope: Literal["self", "allies", "enemies"] = "self"
     damage_dealt: int = Field(0, ge=-5, le=5)
     damage_taken: int = Field(0, ge=-5, le=5)
+    floor: int = Field(0, ge=0, le=5)
 
     @model_validator(mode="after")
     def _does_something(self) -> StaticModel:
@@ -197,4 +199,5 @@ def _compile_ability(model: AbilityModel) -> AbilitySpec:
         scope=static.scope if static else "self",
         damage_dealt=static.damage_dealt if static else 0,
         damage_taken=static.damage_taken if static else 0,
+        floor=static.floor if static else 0,
     )

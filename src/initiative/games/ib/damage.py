@@ -26,7 +26,8 @@ def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool 
     Advancement IB 7.3.4, Elite IB 7.7.1). Incoming side, AMB-51 default: Weaken adds 2
     (IB 5.2.6), then Guard halves rounding down (IB 5.2.3); `damage_order=
     guard_then_weaken` swaps them. Both are used up even if the result is 0 (AMB-55).
-    Static `damage_taken` modifiers come last (never below 0). Burn damage uses the
+    Static `damage_taken` modifiers come last (never below 0, nor a reduction below its
+    `floor`: Bulwark Sentry leaves a 1-damage hit at 1). Burn damage uses the
     incoming side unless `burn_uses_incoming_modifiers` is false (AMB-52). HP never goes
     below 0. Damage above 0 fires damage triggers unless `triggers` is off.
 
@@ -82,8 +83,15 @@ def _guard(damage: int, guard: int, parts: list[int]) -> int:
 
 
 def _static_parts(state: IBState, unit: int, which: str, damage: int, parts: list[int]) -> int:
-    """Apply the static `which` modifiers reaching `unit`, each a part; never below 0."""
+    """Apply the static `which` modifiers reaching `unit`, each a part (none where it
+    changed nothing); a reduction stops at its ability's `floor`; never below 0."""
+    statics = state.match.statics
     for hook, change in abilities.static_modifiers(state, unit, which):
+        floor = statics[hook][2].floor
+        if floor and change < 0 and damage + change < floor:  # never below its floor
+            change = min(0, floor - damage)
+            if not change:
+                continue
         damage += change
         parts += (hook, change)
     if damage < 0:

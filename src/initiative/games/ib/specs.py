@@ -79,6 +79,8 @@ class AbilitySpec:
     scope: str = "self"
     damage_dealt: int = 0
     damage_taken: int = 0
+    floor: int = 0
+    """A reduction never takes a hit below this (0: down to 0)."""
 
 
 

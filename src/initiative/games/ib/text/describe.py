@@ -166,7 +166,8 @@ def ability_text(ability: AbilitySpec) -> str:
         changes = [f"{what.replace('_', ' ')} {amount:+d}" for what, amount in
                    (("damage_dealt", ability.damage_dealt),
                     ("damage_taken", ability.damage_taken)) if amount]
-        return f"(static, {ability.scope}): {', '.join(changes)}"
+        floor = f" (a reduction never below {ability.floor})" if ability.floor else ""
+        return f"(static, {ability.scope}): {', '.join(changes)}{floor}"
     when = ability.trigger.replace("_", " ")
     if ability.whose != "self" and ability.trigger not in ("round_end", "time_collapse"):
         when += f" ({ability.whose})"
