@@ -69,6 +69,8 @@ def check_invariants(state: IBState) -> None:
         if match.config.support_statuses == "damage_triggered_only":
             assert state.status[u] & 0xFFFF == 0, "no Burn/Stun/Seal/Mute on a Support"
     assert state.summoned & ~sum(1 << u for u in supports) == 0
+    assert state.summoned & ~state.ever_summoned == 0, "a summon is remembered for good"
+    assert state.ever_summoned & ~sum(1 << u for u in range(n, len(state.hp))) == 0
     in_play = cards_in_play(state.stack, match.unit_seat)
     in_play += [(owner, card) for installed in state.sigils for card, owner in installed]
     in_play += [(match.unit_seat[u], match.support_cards[u - n]) for u in supports

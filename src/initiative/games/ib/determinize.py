@@ -93,6 +93,7 @@ class ViewDeal:
         self.sigils = [u.sigils for u in units]
         self.off = sum(1 << u.unit for u in units if not u.on_track)
         self.summoned = sum(1 << u.unit for u in units if u.summoned)
+        self.ever_summoned = sum(1 << u.unit for u in units if u.summon_spent)
         self.log = list(view.log)
         self.keep_log = keep_log
 
@@ -119,7 +120,8 @@ class ViewDeal:
                                   round=view.round, passed=view.passed),
             hp=list(self.hp), charge=list(self.charge), status=list(self.status),
             pending=list(self.pending), used=list(self.used), sigils=list(self.sigils),
-            off=self.off, summoned=self.summoned, hands=hands, decks=decks,
+            off=self.off, summoned=self.summoned, ever_summoned=self.ever_summoned,
+            hands=hands, decks=decks,
             discards=discards, flux=list(view.flux), stack=list(view.stack),
             log=list(self.log) if self.keep_log else self.log,
             activations=view.activations, result=view.result)

@@ -415,7 +415,8 @@ def support_enters(state: IBState, seat: int, card: int, summoned: bool = False)
 
 def _summon(state: IBState, seat: int, key: str) -> None:
     """The `summon` effect: the seat's Support `key` enters play from outside the game,
-    unless that Support is already in play (it is unique, IB 2.5.4)."""
+    unless that Support is already in play (it is unique, IB 2.5.4) or this seat has
+    summoned it before in this game (`supports.can_summon`)."""
     card = state.match.content.card_index[key]
-    if supports.can_enter(state, seat, card):
+    if supports.can_summon(state, seat, card):
         support_enters(state, seat, card, summoned=True)

@@ -60,7 +60,7 @@ _SUPPORT_KEYS = ("in_play", "summoned", "hp", "statuses", "used")
 OWNER_MARK = "@"
 """`key@Seat` names an installed Sigil that came from another seat's deck (AMB-44)."""
 _SEAT_KEYS = ("hand", "discard", "deck")
-_SEAT_FIELDS = (*_SEAT_KEYS, "flux")
+_SEAT_FIELDS = (*_SEAT_KEYS, "flux", "summoned")
 
 
 # --- small readers: each names the place of a bad value -------------------------
@@ -208,6 +208,7 @@ def position_to_dict(state: IBState) -> dict[str, Any]:
         name: {zone: [cards[c].key for c in pile] for zone, pile in
                (("hand", state.hands[s]), ("discard", state.discards[s]),
                 ("deck", state.decks[s]))} | ({"flux": state.flux[s]} if state.flux[s] else {})
+        | ({"summoned": summoned} if (summoned := _summoned_to_data(state, s)) else {})
         for s, name in enumerate(names.seats)
     }
     data["stack"] = [_frame_to_data(frame, names) for frame in state.stack]
@@ -244,6 +245,14 @@ def _support_to_data(state: IBState, u: int) -> dict[str, Any]:
     if state.used[u]:
         entry["used"] = state.used[u]
     return entry
+
+
+def _summoned_to_data(state: IBState, seat: int) -> list[str]:
+    """The Supports `seat` has summoned this game (each at most once, IB 2.5.4)."""
+    match = state.match
+    n = match.num_characters
+    return [match.content.cards[card].key for i, card in enumerate(match.support_cards)
+            if match.unit_seat[n + i] == seat and (state.ever_summoned >> (n + i)) & 1]
 
 
 def _frame_to_data(frame: fr.Frame, names: _Names) -> dict[str, Any]:
@@ -434,6 +443,7 @@ def _read_units(state: IBState, raw: Any, names: _Names) -> None:
     state.sigils = []
     state.off = 0
     state.summoned = 0
+    state.ever_summoned = 0
     state.queue = ()
     for u in range(match.num_characters):
         path = f"position.units.{names.labels[u]}"
@@ -493,7 +503,9 @@ def _read_support(state: IBState, u: int, raw: Any, names: _Names) -> None:
     state.used.append(_int(entry.get("used", 0), f"{path}.used", 0, 2**31))
     state.sigils.append(())
     state.off |= (not in_play) << u
-    state.summoned |= _bool(entry.get("summoned", False), f"{path}.summoned") << u
+    summoned = _bool(entry.get("summoned", False), f"{path}.summoned") << u
+    state.summoned |= summoned
+    state.ever_summoned |= summoned
 
 
 def _read_sigils(raw: Any, path: str, unit: int, names: _Names) -> tuple[tuple[int, int], ...]:
@@ -557,6 +569,7 @@ def _read_seats(state: IBState, raw: Any, names: _Names) -> None:
         path = f"position.seats.{name}"
         entry = _mapping(seats.get(name) or {}, path, _SEAT_FIELDS)
         state.flux.append(_int(entry.get("flux", 0), f"{path}.flux", 0, 99))  # IB 7.4
+        _read_summoned(state, s, entry.get("summoned", []), f"{path}.summoned")
         piles = {}
         for zone in _SEAT_KEYS:
             keys = _list(entry.get(zone, []), f"{path}.{zone}")
@@ -587,6 +600,18 @@ def _read_seats(state: IBState, raw: Any, names: _Names) -> None:
         state.hands.append(piles["hand"])
         state.discards.append(piles["discard"])
         state.decks.append(piles["deck"])
+
+
+def _read_summoned(state: IBState, seat: int, raw: Any, path: str) -> None:
+    """The Supports the seat has summoned this game (a summoned Support in play is one
+    of them whether listed or not): a summon brings each at most once (IB 2.5.4)."""
+    match = state.match
+    index = match.content.card_index
+    for i, key in enumerate(_list(raw, path)):
+        unit = match.support_slot.get((seat, index.get(str(key), -1)))
+        if unit is None:
+            _fail(f"{path}[{i}]", f"{key!r} is not a Support Character of this seat")
+        state.ever_summoned |= 1 << unit
 
 
 def _same_cards(found: Counter[int], decklist: Counter[int], path: str, match: Match,

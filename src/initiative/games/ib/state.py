@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 _FIELDS = (
     "_legal", "_legal_seat", "activations", "charge", "decks", "discards", "flux", "hands",
-    "hp", "log", "log_kept", "log_len", "match", "off", "pending", "queue", "quiet",
-    "result", "rng", "sigils", "stack", "status", "summoned", "track", "used",
+    "ever_summoned", "hp", "log", "log_kept", "log_len", "match", "off", "pending", "queue",
+    "quiet", "result", "rng", "sigils", "stack", "status", "summoned", "track", "used",
 )
 """IBState's fields (named here, not read from `__slots__`: a class compiled by mypyc
 has none)."""
@@ -56,6 +56,7 @@ class IBState:
     sigils: list[tuple[tuple[int, int], ...]]  # installed (card, owner seat) per unit (IB 4.5)
     off: int  # bit set of units out of play: defeated Characters, Supports not in play
     summoned: int  # bit set of Supports in play that were summoned (they leave the game)
+    ever_summoned: int  # bit set of Supports summoned this game (at most once a seat)
     queue: tuple[tuple[int, int, int], ...]  # triggered abilities waiting (abilities.py)
     hands: list[list[int]]
     decks: list[list[int]]  # top of deck = end of list
@@ -77,7 +78,7 @@ class IBState:
                  status: list[int] | None = None, pending: list[tuple[int, ...]] | None = None,
                  used: list[int] | None = None,
                  sigils: list[tuple[tuple[int, int], ...]] | None = None,
-                 off: int | None = None, summoned: int = 0,
+                 off: int | None = None, summoned: int = 0, ever_summoned: int = 0,
                  queue: tuple[tuple[int, int, int], ...] = (),
                  hands: list[list[int]] | None = None, decks: list[list[int]] | None = None,
                  discards: list[list[int]] | None = None, flux: list[int] | None = None,
@@ -105,6 +106,7 @@ class IBState:
         self.off = off if off is not None else \
             ((1 << n_units) - 1) & ~((1 << n_chars) - 1) | match.reserve_mask
         self.summoned = summoned
+        self.ever_summoned = ever_summoned | summoned
         self.queue = queue
         self.hands = hands if hands is not None else [[] for _ in match.seats]
         self.decks = decks if decks is not None else [[] for _ in match.seats]
@@ -184,6 +186,7 @@ class IBState:
         new.sigils = self.sigils[:]
         new.off = self.off
         new.summoned = self.summoned
+        new.ever_summoned = self.ever_summoned
         new.queue = self.queue
         new.hands = [h[:] for h in self.hands]
         new.decks = [d[:] for d in self.decks]

@@ -40,6 +40,15 @@ def can_enter(state: IBState, seat: int, card: int) -> bool:
     return unit is not None and bool((state.off >> unit) & 1)
 
 
+def can_summon(state: IBState, seat: int, card: int) -> bool:
+    """A `summon` may bring it in: it is not in play and this seat has not summoned it
+    yet this game (one summoned copy a seat: the deck's one copy, IB 2.5.4 and 2.7.4,
+    is not to be got round by summoning it again and again)."""
+    unit = state.match.support_slot.get((seat, card))
+    return (unit is not None and bool((state.off >> unit) & 1)
+            and not (state.ever_summoned >> unit) & 1)
+
+
 def enter(state: IBState, seat: int, card: int, summoned: bool = False) -> int:
     """IB 4.7.1: the Support enters play at full HP with no statuses (the rules then
     re-check Time Collapse if Supports count, `effects.support_enters`)."""
@@ -50,6 +59,7 @@ def enter(state: IBState, seat: int, card: int, summoned: bool = False) -> int:
     state.used[unit] = 0
     if summoned:
         state.summoned |= 1 << unit
+        state.ever_summoned |= 1 << unit
     if state.wants(events.SUPPORT_IN):
         state.emit((events.SUPPORT_IN, unit, int(summoned)))
     return unit

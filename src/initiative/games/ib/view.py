@@ -47,6 +47,7 @@ class UnitView:
     sigils: tuple[tuple[int, int], ...] = ()  # installed (card, owner seat), public
     card: int = -1  # a Support Character's card (IB 2.5); -1 for a track unit
     summoned: bool = False  # a Support put into play by an effect (leaves the game)
+    summon_spent: bool = False  # a Support its seat has summoned this game (once, IB 2.5.4)
     tier: str = ""  # a Challenge Card's tier, "rival" for a Rival (IB 6); "" otherwise
     who: str = ""  # the distinct name with its side (Match.who): how it is named to people
 
@@ -71,7 +72,8 @@ class UnitView:
             "statuses": st.names(self.statuses), "pending": list(self.pending),
             "used": self.used, "on_track": self.on_track,
             "sigils": [list(s) for s in self.sigils], "support": self.is_support,
-            "summoned": self.summoned, "challenge": self.tier or None, "phase": self.phase,
+            "summoned": self.summoned, "summon_spent": self.summon_spent,
+            "challenge": self.tier or None, "phase": self.phase,
             "who": self.who,
         }
 
@@ -171,7 +173,8 @@ def _support_view(state: IBState, u: int) -> UnitView:
     return UnitView(u, match.labels[u], match.unit_name(u), "", match.unit_seat[u],
                     match.unit_team[u], state.hp[u], match.max_hp[u], 0, 0, 0, state.status[u],
                     (), state.used[u], state.on_track(u), (), card,
-                    bool((state.summoned >> u) & 1), who=match.who_names[u])
+                    bool((state.summoned >> u) & 1), bool((state.ever_summoned >> u) & 1),
+                    who=match.who_names[u])
 
 
 def _tier(match: Match, unit: int) -> str:

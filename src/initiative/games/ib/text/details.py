@@ -112,8 +112,12 @@ def status_lines(bits: int, rules: dict[str, object]) -> tuple[str, ...]:
 def _place_lines(view: IBView, unit: UnitView, acting: int) -> tuple[str, ...]:
     """Where the unit stands on the track and what that means (IB 3.1, 3.5, 3.6)."""
     if unit.is_support:
-        return ("Off the track: a Support Character never activates; it can be targeted "
-                "and leaves play at 0 HP (IB-4.7.1).",)
+        place = "Off the track: a Support Character never activates; it can be targeted " \
+            "and leaves play at 0 HP (IB-4.7.1)."
+        if unit.summoned:
+            return (place, "Summoned from outside the game: at 0 HP it leaves the game, and "
+                    "no summon brings it again this game (IB-2.5.4).")
+        return (place,)
     if not unit.on_track:
         return ("Not on the track (defeated, or not in play yet).",)
     slot = view.order.index(unit.unit)
