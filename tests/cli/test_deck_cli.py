@@ -122,3 +122,18 @@ def test_show_reports_but_does_not_fail_on_an_illegal_team(tmp_path: Path) -> No
     assert done.returncode == 0
     assert "? unknown" in done.stdout and "? not a card of this content" in done.stdout
     assert "9 violation(s)" in done.stdout
+
+
+def test_a_supply_card_is_refused_for_competitive_play_only(tmp_path: Path) -> None:
+    """IB 2.0.1: the shipped Tideguard with a Quick Jab swapped for an Ink Vial."""
+    text = (ROOT / "examples" / "teams" / "tideguard.yaml").read_text(encoding="utf-8")
+    assert "  quick_jab: 2\n" in text
+    inked = _write(tmp_path, text.replace("  quick_jab: 2\n", "  quick_jab: 1\n  ink_vial: 1\n"))
+    done = run_cli(["deck", "validate", inked])
+    assert done.returncode == 1, done.stderr
+    assert any(line.strip().startswith("IB-2.0.1  ink_vial: Ink Vial is a supply card with "
+                                       "no play") for line in done.stdout.splitlines())
+    done = run_cli(["deck", "validate", inked, "--format", "coop"])
+    assert done.returncode == 0, done.stdout
+    done = run_cli(["deck", "validate", str(ROOT / "examples" / "teams" / "tideguard.yaml")])
+    assert done.returncode == 0, done.stdout

@@ -16,6 +16,7 @@ marks the Round Marker; text without `|` means Time Collapse (no Round Marker).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -44,6 +45,42 @@ from initiative.timing.track import InitiativeTrack
 SeatSpec = tuple[int, Sequence[str]]
 """(team, character keys) for a custom seat; every custom seat uses deck supply_a."""
 
+PRACTICE_DECKS: dict[str, tuple[tuple[str, int], ...]] = {
+    "tideguard": (
+        ("quick_jab", 2), ("riptide_lunge", 2), ("shoulder_check", 2), ("searing_mark", 2),
+        ("rally_strike", 2), ("cataclysm_edge", 1), ("guarded_advance", 1),
+        ("muffling_blow", 1), ("undercut_sweep", 1), ("second_wind", 2), ("scout_report", 2),
+        ("purging_salts", 1), ("clear_mind", 2), ("sanctuary_bell", 1), ("time_slip", 1),
+        ("kindled_resolve", 1), ("current_sigil", 2), ("stone_sigil", 2), ("prism_sigil", 2),
+        ("cinder_sigil", 2), ("field_ration", 2), ("spare_flint", 2), ("cinderguard_oath", 1)),
+    "ashfall": (
+        ("quick_jab", 2), ("riptide_lunge", 2), ("shoulder_check", 2), ("searing_mark", 2),
+        ("rally_strike", 2), ("cataclysm_edge", 2), ("second_wind", 2), ("scout_report", 2),
+        ("purging_salts", 2), ("clear_mind", 2), ("sanctuary_bell", 2), ("time_slip", 2),
+        ("rune_sigil", 2), ("blaze_sigil", 2), ("zephyr_sigil", 2), ("quake_sigil", 2),
+        ("field_ration", 2), ("spare_flint", 1), ("glass_vision", 1), ("undertow_sigil", 2),
+        ("gust_sigil", 2)),
+}
+"""The decks a scenario seats Tideguard and Ashfall with: their shipped decks as they
+were before the supply cards left them (a competitive deck holds none, IB 2.0.1; outside
+competitive play a supply is legal). The card tests pay costs and fill hands with Field
+Rations and Spare Flints, cards with no play, so they keep these practice decks, in this
+order (the seeded deals stay as they were)."""
+
+
+def practice_deck(team: str) -> tuple[str, ...]:
+    """Tideguard's or Ashfall's practice deck as card keys, one per copy."""
+    return tuple(key for key, copies in PRACTICE_DECKS[team] for _ in range(copies))
+
+
+def _practice(match: Match, teams: tuple[str, str]) -> Match:
+    """`match` (of shipped `teams`) with a Tideguard or Ashfall seat on its practice deck."""
+    if not any(key in PRACTICE_DECKS for key in teams):
+        return match
+    seats = tuple(replace(seat, deck=practice_deck(key)) if key in PRACTICE_DECKS else seat
+                  for seat, key in zip(match.seats, teams, strict=True))
+    return Match(match.content, match.config, seats, match.challengers, match.neutral)
+
 
 class Scenario:
     """One game, rewound to the idle point before the first activation."""
@@ -69,7 +106,8 @@ class Scenario:
         if match is not None:  # built by the caller (e.g. with campaign starts)
             self.match = match
         elif seats is None:
-            self.match = fixture_match(team_a, team_b, config, content)
+            self.match = _practice(fixture_match(team_a, team_b, config, content),
+                                   (team_a, team_b))
         else:
             self.match = Match(content, config, tuple(
                 SeatSetup(f"Seat{i}", team, tuple(chars), content.deck(deck),

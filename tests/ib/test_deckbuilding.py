@@ -180,10 +180,32 @@ def test_only_real_cards_count_towards_the_deck_size_ib_2_7_2() -> None:
 # --- copy limits (IB-2.7.3 to IB-2.7.5, AMB-95) -------------------------------------------
 
 
-@pytest.mark.parametrize("card", ["tech", "sigil", "event", "plain"])
+@pytest.mark.parametrize("card", ["tech", "sigil", "event"])
 def test_at_most_two_copies_of_techniques_sigils_and_events_ib_2_7_3(card: str) -> None:
     assert check(team(deck=[(card, 2)])) == []
     assert check(team(deck=[(card, 3)])) == [("IB-2.7.3", card)]
+
+
+# --- card types (IB-2.0.1, IB 2.7): no supply card in a competitive deck ----------------
+
+
+@pytest.mark.parametrize("format", ["standard", "duel"])
+def test_a_competitive_deck_holds_no_supply_card_ib_2_0_1(format: DeckFormat) -> None:
+    t = team(deck=[("plain", 1)]) if format == "standard" else \
+        team(("ada",), deck=[("plain", 1)], size=15)
+    assert check(t, format) == [("IB-2.0.1", "plain")]
+    [found] = validate_team(t, CONTENT, format=format)
+    assert str(found) == ("IB-2.0.1 plain: Plain is a supply card with no play; a "
+                          "competitive deck holds only Techniques, Sigils, Events and "
+                          "Support Characters (IB 2.0.1, 2.7)")
+
+
+def test_solo_and_coop_decks_may_hold_supply_cards_up_to_two_copies() -> None:
+    assert check(team(("ada", "bram"), deck=[("plain", 2)], size=20), "coop") == []
+    assert check(team(("ada", "bram"), deck=[("plain", 3)], size=20), "coop") == \
+        [("IB-2.7.3", "plain")]
+    solo = team(deck=[("plain", 2)])  # a standard party facing Challenge Cards
+    assert validate_team(solo, CONTENT, competitive=False) == []
 
 
 def test_at_most_one_support_character_ib_2_7_4() -> None:
@@ -559,8 +581,9 @@ def test_example_teams_seat_a_match() -> None:
 
 
 def test_the_shipped_core_teams_are_legal_standard_teams() -> None:
-    """Teams with Keystones are fully legal; the engine's test fixtures (fixture_vanguard,
-    fixture_harrow, fixture_tempest) carry none, which is their only violation (IB 2.2.1).
+    """Teams with Keystones are fully legal, no supply card in their decks (IB 2.0.1);
+    the engine's test fixtures (fixture_vanguard, fixture_harrow, fixture_tempest) carry
+    no Keystone (IB 2.2.1) and play supply decks (IB 2.0.1), their only violations.
     Teams of fewer than 4 Characters are the scaled multiplayer teams (IB 8.2.3, 8.3.1)."""
     core = core_content()
     for key, (name, characters, deck) in core.teams.items():
@@ -571,5 +594,6 @@ def test_the_shipped_core_teams_are_legal_standard_teams() -> None:
         found = validate_team(t, core, format="standard" if len(characters) == 4 else "duel")
         if key in core.team_keystones:
             assert found == [], key
+            assert all(core.cards[core.card_index[c]].kind != "plain" for c in core.decks[deck])
         else:
-            assert {v.rule for v in found} == {"IB-2.2.1"}, key
+            assert {v.rule for v in found} == {"IB-2.2.1", "IB-2.0.1"}, key

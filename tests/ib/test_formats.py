@@ -19,7 +19,8 @@ from initiative.games.ib.setup import new_game
 from tests.ib.test_properties import play_checked
 
 CONTENT = core_content()
-PLAIN = sorted(c.key for c in CONTENT.cards if c.kind == "plain")
+CARDS = sorted(c.key for c in CONTENT.cards  # 2 copies each (IB 2.7.3); no supply (IB 2.0.1)
+               if c.kind in ("technique", "event", "sigil") and c.signature is None)
 CHARACTERS = sorted(CONTENT.characters.values(), key=lambda c: (c.points, c.key))
 KEYSTONES = sorted(CONTENT.keystones)
 LAYOUTS = {  # Characters each player controls, per format (at most 10 in all)
@@ -30,7 +31,7 @@ LAYOUTS = {  # Characters each player controls, per format (at most 10 in all)
 
 def player(name: str, controls: int, taken: set[str], keystones: set[str]) -> TeamFile:
     """A legal player: the cheapest Characters its side has not fielded yet (within the
-    point cap of IB 8.3.1), unused Keystones, and a plain deck of the scaled size."""
+    point cap of IB 8.3.1), unused Keystones, and a deck of the scaled size."""
     chosen = [c for c in CHARACTERS if c.key not in taken and c.name not in
               {CONTENT.characters[t].name for t in taken}][:controls]
     assert sum(c.points for c in chosen) <= POINT_CAP[controls]
@@ -38,7 +39,7 @@ def player(name: str, controls: int, taken: set[str], keystones: set[str]) -> Te
     taken.update(c.key for c in chosen)
     keystones.update(free)
     size = SCALED_DECK_MAXIMUM[controls]
-    deck = Counter([key for key in PLAIN for _ in range(2)][:size])
+    deck = Counter([key for key in CARDS for _ in range(2)][:size])
     return TeamFile(name, tuple(TeamMember(c.key, k) for c, k in zip(chosen, free, strict=True)),
                     tuple(deck.items()), where=name)
 
@@ -100,3 +101,19 @@ def test_shipped_teams_play_a_duel_as_team_files() -> None:
     match = format_match("1v1", [shipped_team(CONTENT, "tideguard"),
                                  shipped_team(CONTENT, "ashfall")], CONTENT)
     assert match.seats[0].keystones == CONTENT.team_keystones["tideguard"]
+
+
+def test_a_competitive_table_refuses_a_deck_with_a_supply_card_ib_2_0_1() -> None:
+    """Tideguard with one Quick Jab swapped for an Ink Vial (a supply card with no play):
+    the 1v1 is refused, naming the player, the card and the rule; every shipped preset
+    team plays as it is."""
+    core = core_content()
+    ship = shipped_team(core, "tideguard")
+    deck = tuple((k, n - 1) if k == "quick_jab" else (k, n) for k, n in ship.deck)
+    inked = TeamFile(ship.name, ship.characters, (*deck, ("ink_vial", 1)), where="inked")
+    with pytest.raises(ContentError, match=r"^1v1: Tideguard \(inked\): IB-2\.0\.1 ink_vial: "
+                                           r"Ink Vial is a supply card with no play; a "
+                                           r"competitive deck holds only Techniques, Sigils, "
+                                           r"Events and Support Characters \(IB 2\.0\.1, 2\.7\)$"):
+        format_match("1v1", [inked, shipped_team(core, "ashfall")], core)
+    format_match("1v1", [ship, shipped_team(core, "ashfall")], core)

@@ -81,7 +81,8 @@ def test_presets_use_only_teams_offered_to_players(mode: str, count: int) -> Non
 
 def test_every_team_offered_to_players_is_legal_and_no_fixture_is_offered() -> None:
     """A 4-Character team passes standard play (IB 2.7); a smaller one the scaled rules
-    of multiplayer (IB 8.2.3, 8.3.1). Test fixtures break IB 2.2.1 and stay hidden."""
+    of multiplayer (IB 8.2.3, 8.3.1); no offered deck holds a supply card (IB 2.0.1).
+    Test fixtures break IB 2.2.1 and IB 2.0.1 (supply decks) and stay hidden."""
     offered = playable_teams(CONTENT)
     fixtures = [key for key in CONTENT.teams if is_fixture(key)]
     assert fixtures and not set(fixtures) & set(offered)
@@ -92,7 +93,7 @@ def test_every_team_offered_to_players_is_legal_and_no_fixture_is_offered() -> N
         assert validate_team(team, CONTENT, format=fmt) == [], key
     for key in fixtures:
         found = validate_team(shipped_team(CONTENT, key), CONTENT)
-        assert {v.rule for v in found} == {"IB-2.2.1"}, key
+        assert {v.rule for v in found} == {"IB-2.2.1", "IB-2.0.1"}, key
 
 
 def test_player_counts_outside_a_mode_are_refused() -> None:

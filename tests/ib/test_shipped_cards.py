@@ -2,8 +2,9 @@
 signature card (IB 2.7.5), Sigil tier (IB 4.5, 4.5.7) and Keystone ability (IB 4.6)
 and passive (IB 2.2.3) is played once and checked against its printed `text`.
 
-Teams: Tideguard (seat 0: Wren, Brask, Sela, Odo; deck tideguard_kit) against Ashfall
-(seat 1: Ilse, Corvin, Pim, Marta; deck ashfall_kit). The acting unit always holds five
+Teams: Tideguard (seat 0: Wren, Brask, Sela, Odo) against Ashfall (seat 1: Ilse,
+Corvin, Pim, Marta), on their practice decks (scenario.PRACTICE_DECKS: the shipped kits
+with the supply cards that fill hands here). The acting unit always holds five
 cards, so no Draw Step adds one. A unit's own movement step (Speed) follows its action,
 so track checks either account for it or leave the acting unit out.
 """

@@ -31,7 +31,7 @@ from initiative.games.ib.content import core_content
 from initiative.games.ib.match import Match, SeatSetup
 from initiative.games.ib.notation import position_to_dict
 from initiative.games.ib.setup import new_game
-from tests.ib.scenario import Scenario
+from tests.ib.scenario import Scenario, practice_deck
 from tests.ib.test_properties import check_invariants
 
 FILLER = ["field_ration", "spare_flint", "field_ration", "spare_flint"]
@@ -370,11 +370,12 @@ def test_a_defeated_unit_keeps_its_sigils_installed() -> None:
 
 
 class DuoScenario(Scenario):
-    """Two seats per team, each with one Character and the Tideguard or Ashfall kit."""
+    """Two seats per team, each with one Character and the Tideguard or Ashfall practice
+    deck (`scenario.PRACTICE_DECKS`)."""
 
     def __init__(self) -> None:
         content = core_content()
-        tide, ash = content.deck("tideguard_kit"), content.deck("ashfall_kit")
+        tide, ash = practice_deck("tideguard"), practice_deck("ashfall")
         self.match = Match(content, RulesConfig(), (
             SeatSetup("North", 0, ("wren",), tide), SeatSetup("East", 1, ("ilse",), ash),
             SeatSetup("South", 0, ("odo",), tide), SeatSetup("West", 1, ("corvin",), ash)))

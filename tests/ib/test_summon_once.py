@@ -136,21 +136,20 @@ def test_views_and_sampled_worlds_keep_the_spent_summon() -> None:
 
 
 def test_a_record_with_a_spent_summon_replays() -> None:
-    """Random play (seed 35) in which North's Wisp Call summons the Wisp, the Wisp falls,
-    the deck's own Spark Wisp plays and falls, and a later Wisp Call summons nothing; its
-    record replays to the same end."""
+    """Random play (seed 6) in which North's Wisp Call summons the Wisp, the Wisp falls
+    and leaves the game, and a later Wisp Call summons nothing; its record replays to the
+    same end."""
     match = fixture_match("lanternwatch", "ashfall")
-    state = new_game(match, 35)
-    actions = play_random(state, SplitMix64(35))
-    record = record_game(match, 35, actions, with_log=True)
+    state = new_game(match, 6)
+    actions = play_random(state, SplitMix64(6))
+    record = record_game(match, 6, actions, with_log=True)
     assert record.log is not None
     said = record.log
     summoned = [i for i, line in enumerate(said) if "Spark Wisp (North) is summoned" in line]
     gone = [i for i, line in enumerate(said) if "Spark Wisp (North) is defeated" in line]
     calls = [i for i, line in enumerate(said) if "(North) plays Wisp Call" in line]
-    assert len(summoned) == 1 and len(gone) == 2 and calls[-1] > gone[-1]
+    assert len(summoned) == 1 and gone and calls[-1] > gone[0] > summoned[0]
     assert said[gone[0]] == "Spark Wisp (North) is defeated and leaves the game."
-    assert "Spark Wisp (North) enters play." in said[gone[0]:gone[1]]  # the deck's copy
     again = replay(GameRecord.from_json(record.to_json()))  # checks every sentence too
     assert position_hash(again) == record.final_hash
     assert (again.ever_summoned >> match.labels.index("spark_wisp")) & 1

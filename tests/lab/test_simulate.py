@@ -61,6 +61,8 @@ def test_drafted_teams_are_legal_and_come_from_the_seed() -> None:
     content, config = core_content(), RulesConfig()
     teams = [draft_team(content, config, seed, side) for seed in range(30) for side in (0, 1)]
     assert all(validate_team(t, content, config) == [] for t in teams)
+    kinds = {content.cards[content.card_index[key]].kind for t in teams for key in t.cards()}
+    assert "plain" not in kinds  # competitive decks: the card types of IB 2.0.1 only
     assert len({t.character_keys for t in teams}) > 10  # they vary
     assert draft_team(content, config, 7, 1) == draft_team(content, config, 7, 1)
     row = play_one(Matchup(("random", "random")), 3)

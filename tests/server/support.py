@@ -22,7 +22,7 @@ from initiative.store import Store
 TEAMS = ("tideguard", "ashfall")
 
 # Seat 0's deck for the leak tests: Lanternwatch's Characters (IB 2.0.1, 11 points,
-# IB 2.7.6) with a 34-card deck (IB 2.7.1) that shares no card name with Ashfall's.
+# IB 2.7.6) with a 32-card deck (IB 2.7.1) that shares no card name with Ashfall's.
 DISJOINT_TEAM = """\
 name: Lantern Test
 characters:
@@ -48,8 +48,7 @@ deck:
   current_sigil: 2
   prism_sigil: 2
   stone_sigil: 2
-  folded_map: 2
-  signal_mirror: 2
+  cinder_sigil: 2
 """
 
 

@@ -33,9 +33,9 @@ SEED = 7
 TAIL = 12
 """Decisions the browsers play (the rest is the loaded position)."""
 
-# Seat 2's team: Ashfall's Characters with a deck of Ashfall cards that the Lone Warden
-# (seat 1) does not play, plus a plain supply, so no card name is in both decklists and
-# a name in a frame tells which seat's card it is.
+# Seat 2's team: Ashfall's Characters with a deck of cards that the Lone Warden (seat 1)
+# does not play (no supply card: a competitive deck holds none, IB 2.0.1), so no card
+# name is in both decklists and a name in a frame tells which seat's card it is.
 DISJOINT_TEAM = """\
 name: Ashen Remnant
 characters:
@@ -55,12 +55,12 @@ deck:
   blaze_sigil: 2
   zephyr_sigil: 2
   quake_sigil: 2
-  field_ration: 2
-  spare_flint: 1
+  muffling_blow: 2
+  undercut_sweep: 2
   glass_vision: 1
   undertow_sigil: 2
   gust_sigil: 2
-  rope_coil: 2
+  prism_sigil: 1
 """
 BODY: dict[str, Any] = {
     "mode": "1v1", "name": "Leak check",

@@ -38,6 +38,9 @@ STANDARD_POINT_CAP = 12  # IB-2.7.6
 SCALED_DECK_MAXIMUM = {1: 15, 2: 20, 3: 30, 4: 40}  # IB-8.2.3, IB-8.1.2
 POINT_CAP = {1: 4, 2: 7, 3: 9, 4: 12}  # IB-8.3.1
 COPY_LIMIT = {"technique": 2, "sigil": 2, "event": 2, "support": 1, "plain": 2}  # IB-2.7.3-4
+DECK_KINDS = ("technique", "sigil", "event", "support")
+"""IB-2.0.1, IB 2.7: the card types a deck is built from. A supply card (kind `plain`,
+no play) is none of them: a competitive deck may not hold one (`validate_team`)."""
 SIGNATURE_COPY_LIMIT = 1  # IB-2.7.5
 MAX_TRACK_CHARACTERS = 10  # IB-8.2.2
 COOP_PARTY_SIZE = 4  # IB-6.9.1: the party's four Characters are split between players
@@ -315,8 +318,8 @@ def _check_keystones(team: TeamFile, content: Content) -> Iterator[Violation]:
             holder[keystone] = member.character
 
 
-def _check_deck_entries(team: TeamFile, content: Content,
-                        rules: DeckRules) -> Iterator[Violation]:
+def _check_deck_entries(team: TeamFile, content: Content, rules: DeckRules,
+                        competitive: bool) -> Iterator[Violation]:
     fielded = set(team.character_keys)
     for key, copies in team.deck:
         if key not in content.card_index:
@@ -328,6 +331,10 @@ def _check_deck_entries(team: TeamFile, content: Content,
                 yield Violation(UNKNOWN, key, "unknown card (the content does not define it)")
             continue
         card = content.cards[content.card_index[key]]
+        if competitive and card.kind not in DECK_KINDS:
+            yield Violation("IB-2.0.1", key, f"{card.name} is a supply card with no play; a "
+                            "competitive deck holds only Techniques, Sigils, Events and "
+                            "Support Characters (IB 2.0.1, 2.7)")
         if card.signature is not None:
             if copies > SIGNATURE_COPY_LIMIT:
                 yield Violation("IB-2.7.5", key, f"{copies} copies of a signature card; "
@@ -369,16 +376,20 @@ def _check_points(team: TeamFile, content: Content, format: DeckFormat,
 
 
 def validate_team(team: TeamFile, content: Content, config: RulesConfig | None = None, *,
-                  format: DeckFormat = "standard",
-                  deck_rules: DeckRules | None = None) -> list[Violation]:
-    """Every rule one player's team breaks (empty: legal), in file order per check."""
+                  format: DeckFormat = "standard", deck_rules: DeckRules | None = None,
+                  competitive: bool | None = None) -> list[Violation]:
+    """Every rule one player's team breaks (empty: legal), in file order per check.
+    A `competitive` deck (default: standard and duel, player against player) holds no
+    supply card (IB 2.0.1); solo and co-op decks may, as practice."""
     config = config or RulesConfig()
     rules = deck_rules or DeckRules()
+    if competitive is None:
+        competitive = format != "coop"
     return [
         *_check_team_size(team, format),
         *_check_characters(team, content, config),
         *_check_keystones(team, content),
-        *_check_deck_entries(team, content, rules),
+        *_check_deck_entries(team, content, rules, competitive),
         *_check_deck_size(team, content, format, rules),
         *_check_points(team, content, format, rules),
     ]

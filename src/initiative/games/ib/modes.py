@@ -175,7 +175,8 @@ def _opponents(setup: GameSetup, content: Content) -> tuple[list[str], list[str]
 def _party_problems(mode: str, players: Sequence[TeamFile], content: Content,
                     config: RulesConfig, deck_rules: DeckRules | None, others: int) -> list[str]:
     """Solo: one player with a standard party of 4 (IB 6.3.1-6.3.2). Co-op: 2-4 players
-    sharing a party, decks and points as IB 8.1.2 and AMB-97/99 say."""
+    sharing a party, decks and points as IB 8.1.2 and AMB-97/99 say. Neither is
+    competitive: a deck may hold supply cards (`validate_team`)."""
     if mode == "solo":
         if len(players) != 1:
             return [f"IB-6.3.1: solo is one player, not {len(players)}"]
@@ -185,7 +186,8 @@ def _party_problems(mode: str, players: Sequence[TeamFile], content: Content,
             return [f"IB-8.1.1: co-op is 2 to 4 players, not {len(players)}"]
         fmt = "coop"
     problems = [f"{p.name} ({p.where}): {v}" for p in players
-                for v in validate_team(p, content, config, format=fmt, deck_rules=deck_rules)]
+                for v in validate_team(p, content, config, format=fmt, deck_rules=deck_rules,
+                                       competitive=False)]
     if mode == "coop":
         problems += [str(v) for v in validate_side(list(players), content, config,
                                                      format="coop", deck_rules=deck_rules)]

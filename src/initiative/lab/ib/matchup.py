@@ -22,6 +22,7 @@ from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import Content, core_content
 from initiative.games.ib.deckbuilding import (
     COPY_LIMIT,
+    DECK_KINDS,
     SIGNATURE_COPY_LIMIT,
     STANDARD_DECK,
     STANDARD_POINT_CAP,
@@ -163,7 +164,8 @@ def _check_field(path: str, name: str, known: tuple[str, ...], value: Any) -> No
 def draft_team(content: Content, config: RulesConfig, seed: int, side: int) -> TeamFile:
     """A random legal standard team for `side` of game `seed` (IB 2.0.1, 2.1.4, 2.2,
     2.7): Characters drawn until four fit the point cap, distinct Keystones, and a deck
-    of 32-40 cards within the copy limits, signature cards only for its own Characters."""
+    of 32-40 cards within the copy limits, signature cards only for its own Characters,
+    and no supply card (a competitive deck holds only the card types of IB 2.0.1)."""
     rng = SplitMix64((seed * 0x9E3779B97F4A7C15 + side * 0x632BE5AB + DRAFT_SALT) & (2**64 - 1))
     for _ in range(1000):
         team = _draw_team(content, rng, side)
@@ -191,7 +193,7 @@ def _draw_team(content: Content, rng: SplitMix64, side: int) -> TeamFile:
     rng.shuffle(pool)
     keystones = pool[:len(chosen)] if pool else [None] * len(chosen)
     size = STANDARD_DECK[0] + rng.below(STANDARD_DECK[1] - STANDARD_DECK[0] + 1)
-    slots = [card.key for card in content.cards if card.kind in COPY_LIMIT and
+    slots = [card.key for card in content.cards if card.kind in DECK_KINDS and
              (card.signature is None or card.signature in chosen)
              for _ in range(SIGNATURE_COPY_LIMIT if card.signature else COPY_LIMIT[card.kind])]
     rng.shuffle(slots)

@@ -72,7 +72,7 @@ def new_campaign(name: str, team: TeamFile, plan: CampaignPlan, content: Content
                  battle_rules: dict[str, Any] | None = None) -> Campaign:
     """IB 7.1.1: four Characters with fixed Keystones and a legal standard deck."""
     config = RulesConfig().with_flags(battle_rules or {}, "battle rules")
-    problems = [str(v) for v in validate_team(team, content, config)]
+    problems = [str(v) for v in validate_team(team, content, config, competitive=False)]
     if problems:
         raise ContentError(f"{team.where}: " + "; ".join(problems))
     party = [Member(character=m.character, keystone=m.keystone,
