@@ -150,7 +150,7 @@ def test_forbidden_active_unit_breaks_are_not_offered_and_the_prompt_says_why() 
     Break ends an activation, and when it has the Charge the prompt says it may not."""
     rules = {"active_unit_ib": "forbidden"}
     seen = 0
-    for window in windows(rules, lambda v: bool(breakers(v))):
+    for window in windows(rules, lambda v: bool(breakers(v)), seeds=200):  # (seed 198 has one)
         view = window.view
         assert not active_can_break(view)
         said = [describe.decision_title(view, window.state.match),

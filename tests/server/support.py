@@ -49,6 +49,7 @@ deck:
   prism_sigil: 2
   stone_sigil: 2
   cinder_sigil: 2
+  cinderguard_oath: 1
 """
 
 

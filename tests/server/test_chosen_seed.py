@@ -17,6 +17,7 @@ from initiative.server import lobby
 from initiative.server.table import Table, TableData
 from tests.server.hex_support import seat
 from tests.server.test_every_game_features import (
+    ENDING_SEED,
     GAMES,
     almost_over,
     create,
@@ -70,9 +71,9 @@ def test_the_lobby_lists_a_chosen_seed_table_apart_and_marked(tmp_path: Path,
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_rematch_of_a_chosen_seed_table_is_dealt_fairly(tmp_path: Path, game: str) -> None:
-    prefix = almost_over(game, 6)
+    prefix = almost_over(game, ENDING_SEED[game])
     with running(tmp_path) as client, ExitStack() as stack:
-        made = create(client, game, seed=6, prefix=prefix)
+        made = create(client, game, seed=ENDING_SEED[game], prefix=prefix)
         seats = [stack.enter_context(seat(client, made["id"], t)) for t in made["seats"]]
         frames = [s.until(lambda f: True) for s in seats]
         mover = next(i for i, f in enumerate(frames) if f["legal"])

@@ -17,7 +17,14 @@ from initiative.server.table import Table
 from initiative.store import Store
 from tests.server.hex_support import seat
 from tests.server.support import commit
-from tests.server.test_every_game_features import GAMES, almost_over, create, live, running
+from tests.server.test_every_game_features import (
+    ENDING_SEED,
+    GAMES,
+    almost_over,
+    create,
+    live,
+    running,
+)
 from tests.server.test_json_marks import play_turns, two_people_table
 
 AWAY = "{} is away: a stand-in bot plays their seat until they come back."
@@ -53,9 +60,9 @@ def test_the_replay_names_stand_in_turns(tmp_path: Path, name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_creators_key_opens_the_rematchs_page_of_links(tmp_path: Path,
                                                            name: str) -> None:
-    prefix = almost_over(name, 6)
+    prefix = almost_over(name, ENDING_SEED[name])
     with running(tmp_path) as client, ExitStack() as stack:
-        made = create(client, name, seed=6, prefix=prefix)
+        made = create(client, name, seed=ENDING_SEED[name], prefix=prefix)
         key = made["creator"]
         seats = [stack.enter_context(seat(client, made["id"], t)) for t in made["seats"]]
         frames = [s.until(lambda f: True) for s in seats]
