@@ -125,3 +125,33 @@ def test_the_native_mixing_agrees_with_pythons_integers(seed: int) -> None:
     for _ in range(2000):
         assert int(halves._mix_native()) & 2**64 - 1 == whole.next64()
         assert halves.state == whole.state
+
+
+def test_splitmix_shuffle_draws_what_the_generic_shuffle_draws() -> None:
+    """SplitMix64.shuffle (a batch of outputs at once in pure Python) against
+    `_Draws.shuffle` over `below`: the same order and the same state, every length."""
+    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15, 27, 5**27):
+        fast, slow = SplitMix64(seed), SplitMix64(seed)
+        for n in [*range(40), 52, 100]:
+            mine, theirs = list(range(n)), list(range(n))
+            fast.shuffle(mine)
+            _Draws.shuffle(slow, theirs)
+            assert mine == theirs
+            assert fast.state == slow.state
+
+
+@pytest.mark.parametrize("output", [2**64 - 1, 2**64 - 2**30, 2**64 - 2**30 - 1,
+                                    2**64 - 2**33, 2**64 - 2**33 - 1])
+@pytest.mark.parametrize("at", [0, 2, 10])
+def test_splitmix_shuffle_near_the_top(output: int, at: int) -> None:
+    """An output near 2^64 at draw `at` of a shuffle: a batch leaves it to the draws
+    one by one (from 2^64 - 2^33), which reject as `below` does (2^64 - 1 for a
+    bound of 3), so the order and the state are those of `_Draws.shuffle`."""
+    seed = (_state_before(output) - at * 0x9E3779B97F4A7C15) % 2**64
+    for n in (4, 5, 12, 13):
+        fast, slow = SplitMix64(seed), SplitMix64(seed)
+        mine, theirs = list(range(n)), list(range(n))
+        fast.shuffle(mine)
+        _Draws.shuffle(slow, theirs)
+        assert mine == theirs
+        assert fast.state == slow.state
