@@ -112,22 +112,41 @@ def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int]:
 
 
 def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
+    """Whether the move, on `pos` with `left` steps to go, can end legally. Each
+    facing is `_step`, inline for a step into a free cell (most of the search)."""
     if left == 0:
         return pos != m.start  # HX-18
-    if not m.exact and taken >= 1 and pos != m.start:  # HX-A7: may stop here
+    start = m.start
+    if not m.exact and taken >= 1 and pos != start:  # HX-A7: may stop here
         return True
-    for d in m.facings:  # noqa: SIM110 (a loop: no generator per node of the search)
-        if _step(m, pos, d, left, taken, displaced):
+    steps, base, occupied = m.steps, FACINGS * pos, m.taken
+    for d in m.facings:
+        h = steps[base + d]
+        if h == BLOCKED:
+            continue
+        if occupied >> h & 1:
+            if _enter(m, pos, h, left, taken, displaced):
+                return True
+        elif left == 1:
+            if h != start:  # HX-18 (`_completes` of the last step, inline)
+                return True
+        elif _completes(m, h, left - 1, taken + 1, displaced):
             return True
     return False
 
 
 def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> bool:
+    """Whether a step from `pos` in facing `d` can be completed into a legal move."""
     h = m.steps[FACINGS * pos + d]
     if h == BLOCKED:
         return False  # walls and the board's edge stop a move (Board.open)
     if not m.taken >> h & 1:
         return _completes(m, h, left - 1, taken + 1, displaced)
+    return _enter(m, pos, h, left, taken, displaced)
+
+
+def _enter(m: _Move, pos: int, h: int, left: int, taken: int, displaced: int) -> bool:
+    """`_step` into the occupied cell `h`: its unit is displaced first (HX-21)."""
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
     other = m.spots.index(h)
