@@ -42,11 +42,6 @@ def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
                      reach.step_dirs(state.setup.grid, state.facing[unit]))
 
 
-def usable(moves: reach.Moves, steps: int, displace: bool) -> bool:
-    """HX-A21: a Move section can be used by the unit of `moves` (Move 0 always can)."""
-    return steps == 0 or moves.exists(steps, displace)
-
-
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
     if frame.waiting != NO_UNIT:
         return [_DISPLACE[e] for e in reach.displace_dirs(state, frame)]

@@ -183,21 +183,22 @@ def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken:
 
 class Moves:
     """The moves `unit` could begin from where it stands now (HX-A21): the board and
-    the other units are read once, for every length asked (`exists`)."""
+    the other units are read once, into one look-ahead, for every length asked."""
 
-    __slots__ = ("dirs", "grid", "spots", "start", "taken")
+    __slots__ = ("look",)
 
     def __init__(self, state: HexState, unit: int) -> None:
-        grid = self.grid = state.setup.grid
-        self.spots, self.start = _lift(grid, state, unit)
-        self.taken = _bits(self.spots)
-        self.dirs = step_dirs(grid, state.facing[unit])
+        grid = state.setup.grid
+        spots, start = _lift(grid, state, unit)
+        self.look = _Move(grid, spots, _bits(spots), start,
+                          step_dirs(grid, state.facing[unit]), False)
 
     def exists(self, steps: int, displace: bool) -> bool:
         """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
         move's first frame, without building the frame)."""
-        m = _Move(self.grid, self.spots, self.taken, self.start, self.dirs, displace)
-        return _completes(m, self.start, steps, 0, 0)
+        m = self.look
+        m.displace = displace  # all the look-ahead reads of the section
+        return _completes(m, m.start, steps, 0, 0)
 
 
 def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
