@@ -68,7 +68,7 @@ class _Move:
     runs, read from the grid once here rather than at every step, and where the other
     units stand, which the search changes as it places displaced units and restores as
     it backs out: `spots` (the cell of each unit, the mover lifted off its hex: NOWHERE)
-    and `taken` (the bit set of those cells, `_bits`: a step asks it, one shift). A
+    and `taken` (the bit set of those cells: a step asks it, one shift). A
     plain slotted class: one is built per look-ahead."""
 
     __slots__ = ("beside", "displace", "edge_is_wall", "exact", "facings", "limit",
@@ -93,22 +93,25 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 """The facings in a bit set of facings, for every set."""
 
 
-def _bits(spots: list[int]) -> int:
-    """The bit set of the cells in `spots` (NOWHERE left out)."""
+def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
+    """(the cell of each unit, `unit` lifted off its hex; the cell it stood on; the bit
+    set of the other units' cells). `Grid.cells` and the bit set in one loop."""
+    hexes = state.hexes
+    spots: list[int] = []
     bits = 0
-    for cell in spots:
-        if cell != NOWHERE:
-            bits |= 1 << cell
-    return bits
-
-
-def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int]:
-    """(the cell of each unit, `unit` lifted off its hex; the cell it stood on)."""
-    spots = grid.cells(state.hexes)
+    for u in range(len(hexes)):
+        h = hexes[u]
+        if h is None:
+            spots.append(NOWHERE)
+            continue
+        at = grid.cell(h)
+        spots.append(at)
+        if u != unit:
+            bits |= 1 << at
     pos = spots[unit]
     assert pos != NOWHERE, "an eliminated unit does not move"
     spots[unit] = NOWHERE
-    return spots, pos
+    return spots, pos, bits
 
 
 def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
@@ -189,8 +192,8 @@ class Moves:
 
     def __init__(self, state: HexState, unit: int) -> None:
         grid = state.setup.grid
-        spots, start = _lift(grid, state, unit)
-        self.look = _Move(grid, spots, _bits(spots), start,
+        spots, start, taken = _lift(grid, state, unit)
+        self.look = _Move(grid, spots, taken, start,
                           step_dirs(grid, state.facing[unit]), False)
 
     def exists(self, steps: int, displace: bool) -> bool:
@@ -209,8 +212,8 @@ def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
 def _mover(state: HexState, frame: MoveFrame) -> tuple[_Move, int]:
     """The look-ahead of `frame`'s move, and the cell its mover stands on."""
     grid = state.setup.grid
-    spots, pos = _lift(grid, state, frame.unit)
-    return _Move(grid, spots, _bits(spots), grid.cell(frame.start), frame.dirs,
+    spots, pos, taken = _lift(grid, state, frame.unit)
+    return _Move(grid, spots, taken, grid.cell(frame.start), frame.dirs,
                  frame.displace), pos
 
 
@@ -223,8 +226,12 @@ def can_complete(state: HexState, frame: MoveFrame) -> bool:
 def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
     """The facings a STEP may take: those that can be completed into a legal move."""
     m, pos = _mover(state, frame)
-    return [d for d in m.facings
-            if _step(m, pos, d, frame.left, frame.taken, frame.displaced)]
+    left, taken, displaced = frame.left, frame.taken, frame.displaced
+    out: list[int] = []
+    for d in m.facings:  # a loop, not a comprehension (a call of its own in Python)
+        if _step(m, pos, d, left, taken, displaced):
+            out.append(d)
+    return out
 
 
 def displace_dirs(state: HexState, frame: MoveFrame) -> list[int]:
