@@ -208,7 +208,7 @@ HEX_MOVE_RULES: tuple[dict[str, Any], ...] = (
 
 @pytest.mark.parametrize("rules", HEX_MOVE_RULES)
 def test_hex_move_look_ahead_agrees_with_the_first_frame(rules: dict[str, Any]) -> None:
-    """HX-A21 (`movement.usable` via `reach.move_exists`, no frame built) against
+    """HX-A21 (`reach.move_exists`, no frame built) against
     `reach.can_complete` of the move's first frame (`movement.begin`), for every unit,
     length and displacement at every decision of random games (HX-16..HX-21, HX-A7,
     HX-A8, HX-A9)."""

@@ -125,3 +125,92 @@ def test_the_native_mixing_agrees_with_pythons_integers(seed: int) -> None:
     for _ in range(2000):
         assert int(halves._mix_native()) & 2**64 - 1 == whole.next64()
         assert halves.state == whole.state
+
+
+def test_splitmix_shuffle_draws_what_the_generic_shuffle_draws() -> None:
+    """SplitMix64.shuffle (a batch of outputs at once in pure Python) against
+    `_Draws.shuffle` over `below`: the same order and the same state, every length."""
+    for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15, 27, 5**27):
+        fast, slow = SplitMix64(seed), SplitMix64(seed)
+        for n in [*range(40), 52, 100]:
+            mine, theirs = list(range(n)), list(range(n))
+            fast.shuffle(mine)
+            _Draws.shuffle(slow, theirs)
+            assert mine == theirs
+            assert fast.state == slow.state
+
+
+@pytest.mark.parametrize("output", [2**64 - 1, 2**64 - 2**30, 2**64 - 2**30 - 1,
+                                    2**64 - 2**33, 2**64 - 2**33 - 1])
+@pytest.mark.parametrize("at", [0, 2, 10])
+def test_splitmix_shuffle_near_the_top(output: int, at: int) -> None:
+    """An output near 2^64 at draw `at` of a shuffle or of the draws after it: a batch
+    leaves it to the draws one by one (from 2^64 - 2^33), which reject as `below`
+    does (2^64 - 1 for a bound of 3), so the order, the draws and the state are those
+    of the published generator."""
+    seed = (_state_before(output) - at * 0x9E3779B97F4A7C15) % 2**64
+    for n in (2, 4, 5, 12, 13):
+        fast, slow = SplitMix64(seed), _OneByOne(seed)
+        mine, theirs = list(range(n)), list(range(n))
+        fast.shuffle(mine)
+        _Draws.shuffle(slow, theirs)
+        assert mine == theirs
+        assert fast.state == slow.state
+        # and on past it, drawing ahead (pure Python) from each state on the way
+        assert [fast.below(3) for _ in range(40)] == [slow.below(3) for _ in range(40)]
+        assert fast.state == slow.state
+
+
+class _OneByOne(_Draws):
+    """splitmix64 as published, one output at a time: the reference the generator's
+    batches (pure Python draws ahead) and native mixing (compiled) are held to."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed % 2**64
+
+    def next64(self) -> int:
+        self.state = s = (self.state + 0x9E3779B97F4A7C15) % 2**64
+        z = (s ^ (s >> 30)) * 0xBF58476D1CE4E5B9 % 2**64
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB % 2**64
+        return z ^ (z >> 31)
+
+
+@pytest.mark.parametrize("seed", [0, 3, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15])
+def test_any_mix_of_draws_and_clones_follows_the_one_by_one_stream(seed: int) -> None:
+    """Draws, dice, shuffles, samples, clones and pickles in a random order: every
+    result and every state those of the published generator, one output at a time
+    (pure Python draws ahead in batches that grow, and a clone shares them)."""
+    order = Counter[str]()
+    mine: list[SplitMix64] = [SplitMix64(seed)]
+    theirs: list[_OneByOne] = [_OneByOne(seed)]
+    pick = SplitMix64(seed ^ 12345)
+    for step in range(3000):
+        k = pick.below(len(mine))
+        a, b = mine[k], theirs[k]
+        what = ("below", "next64", "roll", "shuffle", "sample", "clone", "pickle",
+                "big")[pick.below(8)]
+        order[what] += 1
+        if what == "below":
+            n = 1 + pick.below(50)
+            assert a.below(n) == b.below(n)
+        elif what == "next64":
+            assert a.next64() == b.next64()
+        elif what == "roll":
+            assert a.roll(6) == b.roll(6)
+        elif what == "shuffle":
+            n = pick.below(60)
+            x, y = list(range(n)), list(range(n))
+            a.shuffle(x)
+            b.shuffle(y)
+            assert x == y
+        elif what == "sample":
+            n = pick.below(20)
+            assert a.sample(list(range(n)), 3) == b.sample(list(range(n)), 3)
+        elif what == "big":
+            assert a.below(2**64 - 1 - step) == b.below(2**64 - 1 - step)
+        elif len(mine) < 6:
+            copy = a.clone() if what == "clone" else pickle.loads(pickle.dumps(a))
+            mine.append(copy)
+            theirs.append(_OneByOne(b.state))
+        assert a.state == b.state == a.to_data()
+    assert len(order) == 8

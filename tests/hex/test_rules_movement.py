@@ -8,6 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
+from initiative.games.hex import reach
 from initiative.games.hex.frames import TurnFrame
 from initiative.games.hex.geometry import FACING_NAMES, Hex, hexagon, neighbor
 from initiative.games.hex.setup import HexSetup
@@ -207,3 +210,29 @@ def test_hx16_legal_first_steps_match_an_enumeration_of_every_path(exact: bool) 
         run(state, "move 0")
         got = {FACING_NAMES.index(t.split()[1]) for t in legal_texts(state)}
         assert got == want
+
+
+@pytest.mark.parametrize("rules", [{}, {"move_exact": False}, {"move_any_direction": False},
+                                   {"displace_limit_per_move": "one",
+                                    "board_edge_is_wall": False}])
+def test_one_look_ahead_answers_every_section_of_a_turn(rules: dict[str, object]) -> None:
+    """HX-A21: one `reach.Moves` asked for every length and displacement in any order
+    (a turn asks it for each card in hand) answers as a fresh look-ahead for each."""
+    loaded = load_game("hex_skirmish", players=3, rules=rules)
+    asks = [(steps, displace) for steps in (1, 2, 3, 4) for displace in (False, True)]
+    checked = 0
+    for seed in range(3):
+        state, rng = loaded.new_initial_state(seed), SplitMix64(seed)
+        while not state.is_terminal():
+            for unit, pos in enumerate(state.hexes):
+                if pos is None:
+                    continue
+                moves = reach.Moves(state, unit)
+                rng.shuffle(asks)
+                for steps, displace in asks:
+                    assert moves.exists(steps, displace) == \
+                        reach.move_exists(state, unit, steps, displace)
+                    checked += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert checked > 1000

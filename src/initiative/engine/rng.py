@@ -131,22 +131,31 @@ class SplitMix64(_Draws):
 
     Compiled, the state `_s` is a native signed 64-bit integer (the state's bits in
     two's complement) and each draw mixes in 32-bit halves (`_mix_native`: no step
-    exceeds 63 bits, so it never relies on overflow); in pure Python `_s` is the
-    unsigned state and the mixing uses Python's integers. `state` reads either as the
-    unsigned value records store. Both builds give the same stream, bit for bit."""
+    exceeds 63 bits, so it never relies on overflow). In pure Python `_s` is an
+    unsigned state and outputs are drawn ahead in batches (`_refill`): `_buf` holds the
+    outputs after state `_s`, `_at` of them taken. `state` reads either as the unsigned
+    value records store. Both builds give the same stream, bit for bit."""
 
-    __slots__ = ("_s",)
+    __slots__ = ("_at", "_buf", "_s")
 
     def __init__(self, seed: int) -> None:
         self._s: i64 = _signed(seed & MASK64) if NATIVE else seed & MASK64
+        self._buf: tuple[int, ...] = ()
+        self._at = 0
 
     @property
     def state(self) -> int:
         """How far the stream has advanced: the unsigned 64-bit state."""
-        return int(self._s) & MASK64
+        if NATIVE:
+            return int(self._s) & MASK64
+        return (int(self._s) + self._at * _GOLDEN) & MASK64
 
     def clone(self) -> SplitMix64:
-        return SplitMix64(self.state)
+        if NATIVE:
+            return SplitMix64(self.state)
+        new = SplitMix64(int(self._s))
+        new._buf, new._at = self._buf, self._at  # a tuple: shared, never changed
+        return new
 
     def __reduce__(self) -> tuple[Any, ...]:
         return SplitMix64, (self.state,)
@@ -155,16 +164,19 @@ class SplitMix64(_Draws):
         """The next 64-bit output."""
         if NATIVE:
             return int(self._mix_native()) & MASK64
-        self._s = s = (self._s + _GOLDEN) & MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
+        at = self._at
+        if at == len(self._buf) and not self._refill(1):
+            return self._next_one()
+        at = self._at
+        self._at = at + 1
+        return self._buf[at]
 
     def below(self, n: int) -> int:
-        """`_Draws.below` with `next64` inlined: the same outputs, a fraction of the
-        cost (the bench picks every action with it). For `n < 2^30` (every bound a game
-        draws) any output below `_SURE` is under the rejection bound, so the bound is
-        computed only for larger `n` or an output within 2^30 of 2^64 (one in 2^34)."""
+        """`_Draws.below`, the same outputs at a fraction of the cost (the bench picks
+        every action with it). For `n < 2^30` (every bound a game draws) any output
+        below `_SURE` is under the rejection bound, so the bound is computed only for
+        larger `n` or an output within 2^30 of 2^64 (one in 2^34). Pure Python takes
+        the output drawn ahead (all under `_SURE`)."""
         if not 0 < n < 0x40000000:  # _SMALL, inline
             return self._below_any(n)
         if NATIVE:
@@ -174,14 +186,61 @@ class SplitMix64(_Draws):
                 return int((((zs >> 32) & 0xFFFFFFFF) % bound * 0x100000000
                             + (zs & 0xFFFFFFFF)) % bound)
             return self._reject(int(zs) & MASK64, n)
-        s = (self._s + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        z ^= z >> 31
-        self._s = s
-        if z < 0xFFFFFFFFC0000000:  # _SURE, inline
-            return z % n
-        return self._reject(z, n)
+        at = self._at
+        if at == len(self._buf):
+            if not self._refill(1):
+                z = self._next_one()
+                return z % n if z < _SURE else self._reject(z, n)
+            at = 0
+        self._at = at + 1
+        return self._buf[at] % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """`_Draws.shuffle`; pure Python reads the outputs drawn ahead, all under
+        `_SURE`, so each `below(i + 1)` is `z % (i + 1)`."""
+        last = len(items) - 1
+        if NATIVE:
+            _Draws.shuffle(self, items)
+            return
+        if last < 1:
+            return
+        at = self._at
+        if len(self._buf) - at < last:
+            if not self._refill(last):  # an output near 2^64: one draw at a time
+                _Draws.shuffle(self, items)
+                return
+            at = 0
+        self._at = at + last
+        i = last
+        for z in self._buf[at:at + last]:
+            j = z % (i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+
+    def _refill(self, need: int) -> bool:
+        """Pure Python: draw ahead so at least `need` outputs are waiting, in a batch
+        twice the last one (from 2 to `_AHEAD`: a short-lived generator draws little
+        ahead) after those already waiting. False (nothing left waiting) if an output
+        of the batch may be 2^64 - 2^30 or more: the caller then draws one by one
+        (`_next_one`)."""
+        buf, at = self._buf, self._at
+        s = int(self._s)
+        outputs = _batch((s + len(buf) * _GOLDEN) & MASK64,
+                         max(need + at - len(buf), min(2 * len(buf), _AHEAD) or 2))
+        self._s = (s + at * _GOLDEN) & MASK64
+        self._at = 0
+        if outputs is None:
+            self._buf = ()
+            return False
+        self._buf = buf[at:] + outputs if at < len(buf) else outputs
+        return True
+
+    def _next_one(self) -> int:
+        """Pure Python: the next output alone, with nothing drawn ahead."""
+        self._s = s = (int(self._s) + _GOLDEN) & MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
 
     def _below_any(self, n: int) -> int:
         """`below` for any bound: the exact rejection bound (nothing drawn for n <= 0)."""
@@ -217,6 +276,43 @@ class SplitMix64(_Draws):
 
     def to_data(self) -> int:
         return self.state
+
+
+_AHEAD: Final = 32
+"""The most outputs pure Python draws ahead at once (`SplitMix64._refill`)."""
+_LANES: dict[int, tuple[int, int, int, int, int, struct.Struct]] = {}
+"""`_batch`'s constants by number of draws (`_lanes`)."""
+
+
+def _lanes(m: int) -> tuple[int, int, int, int, int, struct.Struct]:
+    """The constants of a batch of `m` draws, each in a 128-bit lane (a product of
+    two 64-bit numbers fits in one): a 1 in each lane; the k-th lane's state step
+    (k + 1) * golden; 64 low ones in each lane; 2^33 and 2^64 in each lane (`_batch`'s
+    check); the format that reads the low 64 bits of each lane."""
+    found = _LANES.get(m)
+    if found is None:
+        ones = sum(1 << 128 * k for k in range(m))
+        steps = sum((k + 1) * _GOLDEN << 128 * k for k in range(m))
+        found = _LANES[m] = (ones, steps, ones * MASK64, ones << 33, ones << 64,
+                             struct.Struct("<" + "Q8x" * m))
+    return found
+
+
+def _batch(s: int, m: int) -> tuple[int, ...] | None:
+    """The next `m` outputs after state `s`, computed at once (pure Python): lane k of
+    one big integer mixes state s + (k + 1) * golden, the lanes 128 bits apart, so
+    each step of the mixing is one integer operation for all of them. None if an
+    output may be 2^64 - 2^30 or more (then `below` might reject it): an output's top
+    31 bits are those of the value before the last step, checked here for all ones."""
+    ones, steps, mask, near, carry, words = _lanes(m)
+    z = (s * ones + steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+    z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
+    if (z + near) & carry:  # a lane of 2^64 - 2^33 or more carries
+        return None
+    z ^= z >> 31  # the low 64 bits of each lane (the rest is read past)
+    outputs: tuple[int, ...] = words.unpack(z.to_bytes(16 * m, "little"))
+    return outputs
 
 
 def _signed(value: int) -> int:

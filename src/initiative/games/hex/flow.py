@@ -76,7 +76,7 @@ def check(state: HexState, action: object) -> HexAction:
 
 def apply(state: HexState, action: HexAction) -> None:
     """Validate `action` first (nothing changes if it is illegal), apply it, run on."""
-    action = check(state, action)
+    action = legal_equal(state, action)  # `check`, inline
     frame = state.stack[-1]
     if frame.tag == TURN:
         turns.choose(state, frame, action)

@@ -42,15 +42,12 @@ def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
                      reach.step_dirs(state.setup.grid, state.facing[unit]))
 
 
-def usable(moves: reach.Moves, steps: int, displace: bool) -> bool:
-    """HX-A21: a Move section can be used by the unit of `moves` (Move 0 always can)."""
-    return steps == 0 or moves.exists(steps, displace)
-
-
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
     if frame.waiting != NO_UNIT:
         return [_DISPLACE[e] for e in reach.displace_dirs(state, frame)]
-    out = [_STEP[d] for d in reach.legal_steps(state, frame)]
+    out: list[HexAction] = []
+    for d in reach.legal_steps(state, frame):  # a loop: no comprehension's own call
+        out.append(_STEP[d])
     if reach.may_stop(state, frame):
         out.append(STOP)
     return out

@@ -68,7 +68,7 @@ class _Move:
     runs, read from the grid once here rather than at every step, and where the other
     units stand, which the search changes as it places displaced units and restores as
     it backs out: `spots` (the cell of each unit, the mover lifted off its hex: NOWHERE)
-    and `taken` (the bit set of those cells, `_bits`: a step asks it, one shift). A
+    and `taken` (the bit set of those cells: a step asks it, one shift). A
     plain slotted class: one is built per look-ahead."""
 
     __slots__ = ("beside", "displace", "edge_is_wall", "exact", "facings", "limit",
@@ -93,41 +93,63 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 """The facings in a bit set of facings, for every set."""
 
 
-def _bits(spots: list[int]) -> int:
-    """The bit set of the cells in `spots` (NOWHERE left out)."""
+def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
+    """(the cell of each unit, `unit` lifted off its hex; the cell it stood on; the bit
+    set of the other units' cells). `Grid.cells` and the bit set in one loop."""
+    hexes = state.hexes
+    spots: list[int] = []
     bits = 0
-    for cell in spots:
-        if cell != NOWHERE:
-            bits |= 1 << cell
-    return bits
-
-
-def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int]:
-    """(the cell of each unit, `unit` lifted off its hex; the cell it stood on)."""
-    spots = grid.cells(state.hexes)
+    for u in range(len(hexes)):
+        h = hexes[u]
+        if h is None:
+            spots.append(NOWHERE)
+            continue
+        at = grid.cell(h)
+        spots.append(at)
+        if u != unit:
+            bits |= 1 << at
     pos = spots[unit]
     assert pos != NOWHERE, "an eliminated unit does not move"
     spots[unit] = NOWHERE
-    return spots, pos
+    return spots, pos, bits
 
 
 def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
+    """Whether the move, on `pos` with `left` steps to go, can end legally. Each
+    facing is `_step`, inline for a step into a free cell (most of the search)."""
     if left == 0:
         return pos != m.start  # HX-18
-    if not m.exact and taken >= 1 and pos != m.start:  # HX-A7: may stop here
+    start = m.start
+    if not m.exact and taken >= 1 and pos != start:  # HX-A7: may stop here
         return True
-    for d in m.facings:  # noqa: SIM110 (a loop: no generator per node of the search)
-        if _step(m, pos, d, left, taken, displaced):
+    steps, base, occupied = m.steps, FACINGS * pos, m.taken
+    for d in m.facings:
+        h = steps[base + d]
+        if h == BLOCKED:
+            continue
+        if occupied >> h & 1:
+            if _enter(m, pos, h, left, taken, displaced):
+                return True
+        elif left == 1:
+            if h != start:  # HX-18 (`_completes` of the last step, inline)
+                return True
+        elif _completes(m, h, left - 1, taken + 1, displaced):
             return True
     return False
 
 
 def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> bool:
+    """Whether a step from `pos` in facing `d` can be completed into a legal move."""
     h = m.steps[FACINGS * pos + d]
     if h == BLOCKED:
         return False  # walls and the board's edge stop a move (Board.open)
     if not m.taken >> h & 1:
         return _completes(m, h, left - 1, taken + 1, displaced)
+    return _enter(m, pos, h, left, taken, displaced)
+
+
+def _enter(m: _Move, pos: int, h: int, left: int, taken: int, displaced: int) -> bool:
+    """`_step` into the occupied cell `h`: its unit is displaced first (HX-21)."""
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
     other = m.spots.index(h)
@@ -164,21 +186,22 @@ def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken:
 
 class Moves:
     """The moves `unit` could begin from where it stands now (HX-A21): the board and
-    the other units are read once, for every length asked (`exists`)."""
+    the other units are read once, into one look-ahead, for every length asked."""
 
-    __slots__ = ("dirs", "grid", "spots", "start", "taken")
+    __slots__ = ("look",)
 
     def __init__(self, state: HexState, unit: int) -> None:
-        grid = self.grid = state.setup.grid
-        self.spots, self.start = _lift(grid, state, unit)
-        self.taken = _bits(self.spots)
-        self.dirs = step_dirs(grid, state.facing[unit])
+        grid = state.setup.grid
+        spots, start, taken = _lift(grid, state, unit)
+        self.look = _Move(grid, spots, taken, start,
+                          step_dirs(grid, state.facing[unit]), False)
 
     def exists(self, steps: int, displace: bool) -> bool:
         """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
         move's first frame, without building the frame)."""
-        m = _Move(self.grid, self.spots, self.taken, self.start, self.dirs, displace)
-        return _completes(m, self.start, steps, 0, 0)
+        m = self.look
+        m.displace = displace  # all the look-ahead reads of the section
+        return _completes(m, m.start, steps, 0, 0)
 
 
 def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
@@ -189,8 +212,8 @@ def move_exists(state: HexState, unit: int, steps: int, displace: bool) -> bool:
 def _mover(state: HexState, frame: MoveFrame) -> tuple[_Move, int]:
     """The look-ahead of `frame`'s move, and the cell its mover stands on."""
     grid = state.setup.grid
-    spots, pos = _lift(grid, state, frame.unit)
-    return _Move(grid, spots, _bits(spots), grid.cell(frame.start), frame.dirs,
+    spots, pos, taken = _lift(grid, state, frame.unit)
+    return _Move(grid, spots, taken, grid.cell(frame.start), frame.dirs,
                  frame.displace), pos
 
 
@@ -203,8 +226,12 @@ def can_complete(state: HexState, frame: MoveFrame) -> bool:
 def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
     """The facings a STEP may take: those that can be completed into a legal move."""
     m, pos = _mover(state, frame)
-    return [d for d in m.facings
-            if _step(m, pos, d, frame.left, frame.taken, frame.displaced)]
+    left, taken, displaced = frame.left, frame.taken, frame.displaced
+    out: list[int] = []
+    for d in m.facings:  # a loop, not a comprehension (a call of its own in Python)
+        if _step(m, pos, d, left, taken, displaced):
+            out.append(d)
+    return out
 
 
 def displace_dirs(state: HexState, frame: MoveFrame) -> list[int]:

@@ -73,10 +73,13 @@ class _Sections:
         shape = 2 * move.steps + int(move.displace)
         usable = self.known.get(shape)
         if usable is None:
-            moves = self.moves
-            if moves is None:
-                moves = self.moves = reach.Moves(state, seat)
-            usable = self.known[shape] = movement.usable(moves, move.steps, move.displace)
+            usable = move.steps == 0  # HX-A21: a Move 0 can always be used
+            if not usable:
+                moves = self.moves
+                if moves is None:
+                    moves = self.moves = reach.Moves(state, seat)
+                usable = moves.exists(move.steps, move.displace)
+            self.known[shape] = usable
         if self.free:
             return usable, self.can_attack
         return (usable and power.payable(state, seat, move.power, spent),
