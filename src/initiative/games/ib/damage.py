@@ -58,7 +58,9 @@ def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool 
     if hp < 0:
         hp = 0
     state.hp[target] = hp
-    if state.wants(events.DAMAGE):
+    if (state.quiet >> events.DAMAGE) & 1:  # state.wants, inline: the hot path
+        state.log_len += 1
+    else:
         state.emit((events.DAMAGE, source, target, damage, hp, amount - insight, *parts)
                    if parts else (events.DAMAGE, source, target, damage, hp))
     if damage and triggers and match.damage_mask & ~state.off:

@@ -137,7 +137,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
         if clause.damage or clause.heal:
             damage_and_heal(state, unit, clause, mine, chain)
         rest_of_clause(state, unit, clause, mine)
-        settle(state)
+        settle(state, clause.damage != 0)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
             return
 
@@ -294,18 +294,22 @@ def draw_for(state: IBState, unit: int, clause: Clause) -> None:
 # `resolve_now` as arguments where they fire triggers or resolve an effect.
 
 
-def settle(state: IBState) -> None:
+def settle(state: IBState, damaged: bool = True) -> None:
     """AMB-56: after a clause has resolved for all its targets, units at 0 HP leave the
     track and Supports at 0 HP are discarded (IB 2.5.3); then Time Collapse (AMB-24) and
-    victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
+    victory (IB 3.6.5) are checked, and queued triggered abilities resolve.
+
+    `damaged` False: the clause deals no damage (`Clause.damage` 0), so no track unit
+    can be at 0 HP (only damage takes HP to 0, and every clause that deals it settles
+    at once): the track is not scanned."""
     hp = state.hp
-    order = state.track.order
-    for unit in order:  # usually nobody fell: then no list is built
-        if hp[unit] == 0:
-            fallen = [u for u in order if hp[u] == 0]
-            break
-    else:
-        fallen = []
+    fallen: list[int] = []
+    if damaged:
+        order = state.track.order
+        for unit in order:  # usually nobody fell: then no list is built
+            if hp[unit] == 0:
+                fallen = [u for u in order if hp[u] == 0]
+                break
     changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
     if ~state.off & state.match.support_mask:  # some Support is in play
         for unit in supports.in_play(state):
@@ -381,7 +385,9 @@ def flush(state: IBState) -> None:
                 continue  # the owner left play before its turn came
             if not beyond and not abilities.use(state, owner, j, ability.limit):
                 continue  # its own defeat fires once; a unit out of play keeps no usage
-            if state.wants(events.PASSIVE):
+            if (state.quiet >> events.PASSIVE) & 1:  # state.wants, inline: the hot path
+                state.log_len += 1
+            else:
                 state.emit((events.PASSIVE, owner, j))
             resolve_now(state, owner, ability.effects, trigger_unit, beyond)
 

@@ -26,7 +26,7 @@ def advance(state: IBState, stop_between: bool = False) -> None:
     """Resolve everything automatic until a decision is needed or the game ends; with
     `stop_between`, also stop at the point between two activations (an empty stack,
     stepping.py), where nothing of the next activation has happened yet."""
-    state.invalidate()
+    state._legal = None  # state.invalidate(), inline (once per decision)
     stack = state.stack
     while state.result is None:
         if not stack:
@@ -81,7 +81,9 @@ def apply(state: IBState, action: Action, stop_between: bool = False) -> None:
     Then run on as `advance` does (`stop_between`: see there)."""
     if state.result is not None:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-    legal = state.legal_actions()
+    legal = state._legal  # the list the seat chose from, cached (legal_actions)
+    if legal is None:
+        legal = state.legal_actions()
     for candidate in legal:
         if candidate is action:
             break

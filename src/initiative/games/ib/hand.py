@@ -31,7 +31,9 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
             return False
         card = state.rng.draw(deck)  # the top card; a chance node in explicit mode
         hand.append(card)
-        if state.wants(events.DRAW):
+        if (state.quiet >> events.DRAW) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.DRAW, seat, card))
     return True
 
@@ -40,7 +42,9 @@ def discard(state: IBState, seat: int, slot: int) -> None:
     """IB 2.8.7: discard hand slot `slot` (the free action)."""
     card = state.hands[seat].pop(slot)
     state.discards[seat].append(card)
-    if state.wants(events.DISCARD):
+    if (state.quiet >> events.DISCARD) & 1:  # state.wants, inline: the hot path
+        state.log_len += 1
+    else:
         state.emit((events.DISCARD, seat, card))
 
 
