@@ -85,7 +85,8 @@ a compiled module (mypyc) looks a function passed as a value up by name at each 
 
 def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
-    rounds.idle_round_check(state, _FIRE)
+    if state.track.rm == 0:  # else no round can end here (the check's first test)
+        rounds.idle_round_check(state, _FIRE)
     stack = state.stack
     stack.append(NEXT_FRAME)
     if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
@@ -100,10 +101,11 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     if state.activations >= state.match.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
-    unit = state.track.leftmost()
-    if unit is None:  # pragma: no cover - victory is decided before the track empties
+    order = state.track.order  # the leftmost unit (track.leftmost, inline: the hot path)
+    if not order:  # pragma: no cover - victory is decided before the track empties
         victory.check(state)
         return
+    unit = order[0]
     state.activations += 1
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
@@ -129,7 +131,8 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     match = state.match
     if stage == ST_ACTION:
         if not (match.cc_mask >> unit) & 1:
-            return False  # a seat chooses the action
+            state.offer(legal(state, frame), match.unit_seat[unit])  # a seat chooses
+            return False
         _challenge_action(state, unit, flags)
         return True
     if stage == ST_STATUS:
@@ -185,7 +188,8 @@ def _draw_step(state: IBState, unit: int, flags: int,
     under AMB-09 `action_only`, the End window). `frame`: the activation frame `step`
     ran (None after a decision before the draw), to skip the early-end check while it
     is still on the stack. True if a seat's action is now awaited: the top frame is a
-    player Character's Action Step (`step` would stop there, so it stops now)."""
+    player Character's Action Step (`step` would stop there, so it stops now, its menu
+    offered)."""
     match = state.match
     drew = False
     cc = (match.cc_mask >> unit) & 1
@@ -199,10 +203,13 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False
     skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
     stage = ST_END if skip else ST_ACTION
-    state.stack[-1] = ActivationFrame(unit, stage, flags)
+    top = state.stack[-1] = ActivationFrame(unit, stage, flags)
     if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
         return False  # a step window opened
-    return stage == ST_ACTION and not cc
+    if stage != ST_ACTION or cc:
+        return False
+    state.offer(legal(state, top), match.unit_seat[unit])
+    return True
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -320,8 +327,9 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
         return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
-    sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
-    muted = bool(flags & F_MUTED) and restricted(state, unit, flags, F_MUTED)
+    # `!= 0`, not bool(): no builtin call on the hot path (pure Python)
+    sealed = (flags & F_SEALED) != 0 and restricted(state, unit, flags, F_SEALED)
+    muted = (flags & F_MUTED) != 0 and restricted(state, unit, flags, F_MUTED)
     if sealed:  # IB 5.2.5: no attacks or Break Arts
         out: list[Action] = []
     else:  # IB 4.2.1 Advanced for 1 Charge, IB 4.3.1 a Break Art for 3

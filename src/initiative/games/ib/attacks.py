@@ -414,7 +414,7 @@ def _abandoned(state: IBState, frame: ActionFrame) -> bool:
     if frame.via_ib:
         return False
     base = state.stack[0]
-    return base.tag != ACTIVATION or base.unit != unit or bool(base.flags & F_ENDED)
+    return base.tag != ACTIVATION or base.unit != unit or (base.flags & F_ENDED) != 0
 
 
 def _orphaned(state: IBState, frame: ActionFrame) -> bool:

@@ -97,6 +97,8 @@ def _static_parts(state: IBState, unit: int, which: str, damage: int, parts: lis
 def take_insight(state: IBState, dealer: int) -> int:
     """IB 5.2.2: the dealer's Insight adds +1 per instance and is then removed."""
     bits = state.status[dealer]
+    if not bits:  # no status at all: the usual case
+        return 0
     n = st.count(bits, st.INSIGHT)
     if n:
         state.status[dealer] = st.clear(bits, st.INSIGHT)
@@ -136,6 +138,8 @@ def cleanse(state: IBState, target: int, status: int) -> None:
 
 def cleanse_all(state: IBState, target: int) -> None:
     """IB 5.2.8 Cleanse All: every status, harmful or beneficial."""
+    if not state.status[target]:  # nothing to cleanse: the usual case
+        return
     for status in range(len(st.NAMES)):
         cleanse(state, target, status)
 

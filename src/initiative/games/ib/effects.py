@@ -299,23 +299,25 @@ def settle(state: IBState, damaged: bool = True) -> None:
     track and Supports at 0 HP are discarded (IB 2.5.3); then Time Collapse (AMB-24) and
     victory (IB 3.6.5) are checked, and queued triggered abilities resolve.
 
-    `damaged` False: the clause deals no damage (`Clause.damage` 0), so no track unit
-    can be at 0 HP (only damage takes HP to 0, and every clause that deals it settles
-    at once): the track is not scanned."""
+    `damaged` False: the clause deals no damage (`Clause.damage` 0), so no unit in
+    play can be at 0 HP (only damage takes HP to 0, and every clause that deals it
+    settles at once): neither the track nor the Supports are scanned."""
     hp = state.hp
     fallen: list[int] = []
+    changed = False  # someone fell; a Support leaving changes the population too (AMB-23)
     if damaged:
         order = state.track.order
         for unit in order:  # usually nobody fell: then no list is built
             if hp[unit] == 0:
                 fallen = [u for u in order if hp[u] == 0]
-                break
-    changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
-    if ~state.off & state.match.support_mask:  # some Support is in play
-        for unit in supports.in_play(state):
-            if hp[unit] == 0:
-                supports.leave(state, unit)
                 changed = True
+                break
+        in_play = ~state.off & state.match.support_mask
+        if in_play:  # some Support is in play (`supports.in_play`, as a cached tuple)
+            for unit in units_of(in_play):
+                if hp[unit] == 0:
+                    supports.leave(state, unit)
+                    changed = True
     for unit in fallen:
         damage.remove_unit(state, unit)
     if changed:
