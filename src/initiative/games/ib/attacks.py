@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 
 COST: Final = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
+_ONE_PENDING: Final = (PENDING,)
+"""The targets of an action with one clause, which picks a unit, before it is chosen."""
 
 
 def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
@@ -274,7 +276,9 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
         if state.wants(events.CC_ACTION):
             state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
     elif kind == K_PLAY:
-        if state.wants(events.PLAY):
+        if (state.quiet >> events.PLAY) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
         effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
@@ -287,7 +291,9 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
             state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
     else:
         _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-        if state.wants(events.DECLARE):
+        if (state.quiet >> events.DECLARE) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.DECLARE, unit, kind, *targets))
 
 
@@ -359,6 +365,9 @@ def _challenge_retarget(state: IBState, frame: ActionFrame) -> ActionFrame:
 def _choose_target(state: IBState, frame: ActionFrame, chosen: int) -> None:
     """`frame` (on top) with its first pending target `chosen`; once none is pending it
     goes on at once as `step` would (`_targets_set`): one frame fewer to build."""
+    if frame.targets == _ONE_PENDING:  # one clause, picking a unit: the usual case
+        _targets_set(state, frame.with_targets((chosen,), AS_RESOLVE), frame.stage)
+        return
     targets = list(frame.targets)
     targets[targets.index(PENDING)] = chosen
     if PENDING in targets:

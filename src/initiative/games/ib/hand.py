@@ -22,7 +22,8 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
     False if the deck ran out first: for a required draw the caller then applies the
     loss at once (IB 2.8.6, `effects.deck_out`)."""
     hand, deck = state.hands[seat], state.decks[seat]
-    for _ in range(count):
+    while count > 0:  # not `for _ in range(count)`: no builtin call on the hot path
+        count -= 1
         if len(hand) >= MAX_HAND:
             if state.wants(events.HAND_FULL):
                 state.emit((events.HAND_FULL, seat))
