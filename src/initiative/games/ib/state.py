@@ -152,9 +152,9 @@ class IBState:
 
     def apply(self, action: Action, stop_between: bool = False) -> None:
         """Validate, then apply `action` and run the rules to the next decision
-        (`flow.apply`; a method, not `apply = flow.apply`: mypyc does not bind a module
-        function stored on a compiled class)."""
-        flow.apply(self, action, stop_between)
+        (`flow.apply`, given the cached legal list; a method, not `apply = flow.apply`:
+        mypyc does not bind a module function stored on a compiled class)."""
+        flow.apply(self, action, stop_between, self._legal)
 
     def view(self, seat: int) -> IBView:
         return make_view(self, seat)
