@@ -369,11 +369,12 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
         need = play_costs[card]
         if need > others or (mine_only and not signatures.may_play(state, unit, card)):
             continue  # a plain card, a cost the other cards cannot pay, another's card
-        code = match.card_codes[card]
-        if need >= 0:  # a Technique or Event
-            if not (sealed and code == CARD_TECHNIQUE):
+        if need >= 0:  # a Technique or Event (its kind read only under Seal)
+            if not sealed or match.card_codes[card] != CARD_TECHNIQUE:
                 out.append(PLAYS[slot])
-        elif code == CARD_SIGIL:
+            continue
+        code = match.card_codes[card]
+        if code == CARD_SIGIL:
             if not muted and sigils.recipients(state, unit, card):
                 out.append(INSTALLS[slot])
         elif match.card_costs[card] <= others and (

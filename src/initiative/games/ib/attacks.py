@@ -482,7 +482,8 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
         clause = clauses[i]
         hit = _clause_targets(state, frame, clauses, i)
         if sub == 0:
-            effects.damage_and_heal(state, unit, clause, hit)
+            if clause.damage or clause.heal:  # else it has nothing to do
+                effects.damage_and_heal(state, unit, clause, hit)
             if clause.cleanse == CLEANSE_ONE and hit:
                 present = [s for s in range(len(st.NAMES)) if st.count(state.status[hit[0]], s)]
                 if len(present) > 1:
