@@ -130,7 +130,7 @@ class InitiativeTrack:
         if self.rules.out_of_round_rule == "positional":
             return self.slot(unit) >= rm
         self.slot(unit)  # validates the id
-        return bool(self.passed >> unit & 1)
+        return (self.passed >> unit) & 1 == 1
 
     def in_round_units(self) -> list[int]:
         """Units left of the RM, in order; every unit during Time Collapse."""

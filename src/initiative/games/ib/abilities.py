@@ -102,8 +102,8 @@ def answers(state: IBState, trigger: str, actor: int) -> bool:
     if masks is None:
         return False
     if actor < 0:
-        return bool(masks[1] & ~state.off)
-    return bool((masks[0] >> actor) & 1 or masks[1] & (~state.off | (1 << actor)))
+        return (masks[1] & ~state.off) != 0  # not bool(): no builtin call (pure Python)
+    return (masks[0] >> actor) & 1 == 1 or (masks[1] & (~state.off | (1 << actor))) != 0
 
 
 def queue_damage(state: IBState, source: int, target: int) -> None:

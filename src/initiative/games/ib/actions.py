@@ -160,7 +160,7 @@ def target_action(unit: int, num_characters: int) -> Action:
 
 def target_unit(action: Action, num_characters: int) -> int:
     """The unit a TARGET or TARGET_SUPPORT action names."""
-    return action.arg + num_characters if action.kind == Kind.TARGET_SUPPORT else action.arg
+    return action.arg + num_characters if action.kind == K_TARGET_SUPPORT else action.arg
 
 
 def word(kind: Kind) -> str:

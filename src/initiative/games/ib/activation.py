@@ -85,7 +85,8 @@ a compiled module (mypyc) looks a function passed as a value up by name at each 
 
 def begin_idle(state: IBState) -> None:
     """Between activations: close a finished round, then open the between-window."""
-    rounds.idle_round_check(state, _FIRE)
+    if state.track.rm == 0:  # else no round can end here (the check's first test)
+        rounds.idle_round_check(state, _FIRE)
     stack = state.stack
     stack.append(NEXT_FRAME)
     if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
@@ -100,16 +101,19 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     if state.activations >= state.match.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
-    unit = state.track.leftmost()
-    if unit is None:  # pragma: no cover - victory is decided before the track empties
+    order = state.track.order  # the leftmost unit (track.leftmost, inline: the hot path)
+    if not order:  # pragma: no cover - victory is decided before the track empties
         victory.check(state)
         return
+    unit = order[0]
     state.activations += 1
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
     state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
-    track = state.track
-    if state.wants(events.ACT_START):
+    if (state.quiet >> events.ACT_START) & 1:  # state.wants, inline: the hot path
+        state.log_len += 1
+    else:
+        track = state.track
         state.emit((events.ACT_START, unit, track.round if track.rm is not None else 0))  # IB 3.6.2
 
 
@@ -124,16 +128,18 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     """Run the automatic steps of the activation frame on top; False when the Action is
     awaited. Steps with nothing to resolve run back to back in one call (the hot path)."""
     unit, stage, flags = frame.unit, frame.step, frame.flags
+    match = state.match
     if stage == ST_ACTION:
-        if not (state.match.cc_mask >> unit) & 1:
-            return False  # a seat chooses the action
+        if not (match.cc_mask >> unit) & 1:
+            state.offer(legal(state, frame), match.unit_seat[unit])  # a seat chooses
+            return False
         _challenge_action(state, unit, flags)
         return True
     if stage == ST_STATUS:
         if state.status[unit] & st.START_OF_ACTIVATION_MASK:
             _status_check(state, unit, flags)
             top = state.stack[-1]
-            if state.match.every_step and top.tag == ACTIVATION:
+            if match.every_step and top.tag == ACTIVATION:
                 step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
@@ -141,18 +147,16 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
         if state.result is not None or (state.stack[0] is not frame and _ended(state)):
             return True
-        if state.match.every_step and step_windows.pause(
-                state, unit, ST_DRAW, flags):
+        if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
             return True
     if stage == ST_START or stage == ST_DRAW:
-        if state.match.discard_before_draw and free_discard.before_draw(state, unit, flags):
+        if match.discard_before_draw and free_discard.before_draw(state, unit, flags):
             state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
             return False
-        _draw_step(state, unit, flags, frame)
-        return not _awaits_action(state)
+        return not _draw_step(state, unit, flags, frame)
     if stage == ST_END:
         logged = state.log_len
-        if (state.match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
+        if (match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
             state.stack[-1] = ActivationFrame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
@@ -161,17 +165,16 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
-        if state.log_len != logged and state.match.every_step \
+        if state.log_len != logged and match.every_step \
                 and step_windows.pause(state, unit, ST_MOVE, flags):
             return True
     if stage == ST_MOVE:
         _movement(state, unit)
         stage = ST_RM
-        if state.match.every_step and step_windows.pause(
-                state, unit, ST_RM, flags):
+        if match.every_step and step_windows.pause(state, unit, ST_RM, flags):
             return True
     if stage == ST_RM:
-        if not flags & F_STUNNED or state.match.config.rm_step_after_stunned_turn:  # AMB-10
+        if not flags & F_STUNNED or match.config.rm_step_after_stunned_turn:  # AMB-10
             rounds.rm_step(state, _FIRE)
     if flags & (F_SEALED | F_MUTED):
         _expire_restrictions(state, unit, flags)
@@ -179,35 +182,34 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     return True
 
 
-def _awaits_action(state: IBState) -> bool:
-    """The top frame is a player Character's Action Step, as the Draw Step leaves it
-    when nothing came after: the next `step` would stop there, so stop now."""
-    if state.result is not None or not state.stack:
-        return False
-    top = state.stack[-1]
-    return top.tag == ACTIVATION and top.step == ST_ACTION \
-        and not (state.match.cc_mask >> top.unit) & 1
-
-
 def _draw_step(state: IBState, unit: int, flags: int,
-               frame: ActivationFrame | None = None) -> None:
+               frame: ActivationFrame | None = None) -> bool:
     """IB 3.2.4 / 2.8.5: the Draw Step, then the Action Step (or, for a Stunned unit
     under AMB-09 `action_only`, the End window). `frame`: the activation frame `step`
     ran (None after a decision before the draw), to skip the early-end check while it
-    is still on the stack."""
+    is still on the stack. True if a seat's action is now awaited: the top frame is a
+    player Character's Action Step (`step` would stop there, so it stops now, its menu
+    offered)."""
+    match = state.match
     drew = False
-    if not (state.match.cc_mask >> unit) & 1:  # IB 6.4.1: CCs draw no cards
-        seat = state.match.unit_seat[unit]
+    cc = (match.cc_mask >> unit) & 1
+    if not cc:  # IB 6.4.1: CCs draw no cards
+        seat = match.unit_seat[unit]
         held = len(state.hands[seat])
         if not hand.draw(state, seat):  # IB 3.2.4 / 2.8.5 draw step
             effects.deck_out(state, seat)  # IB 2.8.6
         drew = len(state.hands[seat]) > held
-    if state.result is None and not (state.stack[0] is not frame and _ended(state)):
-        skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
-        stage = ST_END if skip else ST_ACTION
-        state.stack[-1] = ActivationFrame(unit, stage, flags)
-        if drew and state.match.every_step:
-            step_windows.pause(state, unit, stage, flags)
+    if state.result is not None or (state.stack[0] is not frame and _ended(state)):
+        return False
+    skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
+    stage = ST_END if skip else ST_ACTION
+    top = state.stack[-1] = ActivationFrame(unit, stage, flags)
+    if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
+        return False  # a step window opened
+    if stage != ST_ACTION or cc:
+        return False
+    state.offer(legal(state, top), match.unit_seat[unit])
+    return True
 
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
@@ -305,7 +307,9 @@ def _movement(state: IBState, unit: int) -> None:
         speed = len(track)  # AMB-26: during the collapse units cycle in printed order
     deferred = state.pending[unit]
     crossed = track.speed_move(unit, speed)
-    if state.wants(events.MOVEMENT):
+    if (state.quiet >> events.MOVEMENT) & 1:  # state.wants, inline: the hot path
+        state.log_len += 1
+    else:
         state.emit((events.MOVEMENT, unit, speed, int(crossed)))
     if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
         state.pending[unit] = ()
@@ -323,8 +327,9 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
         return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
-    sealed = bool(flags & F_SEALED) and restricted(state, unit, flags, F_SEALED)
-    muted = bool(flags & F_MUTED) and restricted(state, unit, flags, F_MUTED)
+    # `!= 0`, not bool(): no builtin call on the hot path (pure Python)
+    sealed = (flags & F_SEALED) != 0 and restricted(state, unit, flags, F_SEALED)
+    muted = (flags & F_MUTED) != 0 and restricted(state, unit, flags, F_MUTED)
     if sealed:  # IB 5.2.5: no attacks or Break Arts
         out: list[Action] = []
     else:  # IB 4.2.1 Advanced for 1 Charge, IB 4.3.1 a Break Art for 3
@@ -364,11 +369,12 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
         need = play_costs[card]
         if need > others or (mine_only and not signatures.may_play(state, unit, card)):
             continue  # a plain card, a cost the other cards cannot pay, another's card
-        code = match.card_codes[card]
-        if need >= 0:  # a Technique or Event
-            if not (sealed and code == CARD_TECHNIQUE):
+        if need >= 0:  # a Technique or Event (its kind read only under Seal)
+            if not sealed or match.card_codes[card] != CARD_TECHNIQUE:
                 out.append(PLAYS[slot])
-        elif code == CARD_SIGIL:
+            continue
+        code = match.card_codes[card]
+        if code == CARD_SIGIL:
             if not muted and sigils.recipients(state, unit, card):
                 out.append(INSTALLS[slot])
         elif match.card_costs[card] <= others and (

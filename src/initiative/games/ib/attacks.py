@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 
 COST: Final = {K_BASIC: 0, K_ADVANCED: 1, K_BREAK_ART: 3}
 """IB 4.1.1 free; IB 4.2.1 one Charge; IB 4.3.1 all three Charge."""
+_ONE_PENDING: Final = (PENDING,)
+"""The targets of an action with one clause, which picks a unit, before it is chosen."""
 
 
 def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
@@ -167,7 +169,7 @@ def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
         damage.cleanse(state, target, action.arg)
         state.stack[-1] = frame.at(AS_RESOLVE, sub=2)
         return
-    state.stack[-1] = _with_target(frame, target_unit(action, state.match.num_characters))
+    _choose_target(state, frame, target_unit(action, state.match.num_characters))
 
 
 def step(state: IBState, frame: ActionFrame) -> bool:
@@ -191,7 +193,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
         if PENDING in frame.targets:
             options = legal(state, frame)
             if (state.match.cc_mask >> unit) & 1:  # IB 6.5: the game picks for a CC
-                stack[-1] = _with_target(frame, _challenge_target(state, frame, options))
+                _choose_target(state, frame, _challenge_target(state, frame, options))
                 return True
             if len(options) > 1:
                 state.offer(options, state.match.unit_seat[unit])  # computed once
@@ -199,14 +201,11 @@ def step(state: IBState, frame: ActionFrame) -> bool:
             # One legal target: chosen automatically. None: the clause has no target.
             chosen = target_unit(options[0], state.match.num_characters) if options \
                 else NO_TARGET
-            stack[-1] = _with_target(frame, chosen)
+            _choose_target(state, frame, chosen)
             return True
-        stack[-1] = frame = frame.at(AS_RESOLVE)
-        if not frame.via_ib and stage == AS_TARGET:
-            _announce(state, frame)
-            if windows.open_window(state, W_AFTER_DECLARE) \
-                    or state.result is not None or stack[-1] is not frame:  # IB 3.7.5, AMB-32
-                return True
+        frame = frame.at(AS_RESOLVE)
+        if _targets_set(state, frame, stage):
+            return True
         stage = AS_RESOLVE  # nothing came between: resolve now (as the next step would)
     if stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
@@ -277,7 +276,9 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
         if state.wants(events.CC_ACTION):
             state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
     elif kind == K_PLAY:
-        if state.wants(events.PLAY):
+        if (state.quiet >> events.PLAY) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
         effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
@@ -290,7 +291,9 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
             state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
     else:
         _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-        if state.wants(events.DECLARE):
+        if (state.quiet >> events.DECLARE) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.DECLARE, unit, kind, *targets))
 
 
@@ -359,6 +362,34 @@ def _challenge_retarget(state: IBState, frame: ActionFrame) -> ActionFrame:
     return again
 
 
+def _choose_target(state: IBState, frame: ActionFrame, chosen: int) -> None:
+    """`frame` (on top) with its first pending target `chosen`; once none is pending it
+    goes on at once as `step` would (`_targets_set`): one frame fewer to build."""
+    if frame.targets == _ONE_PENDING:  # one clause, picking a unit: the usual case
+        _targets_set(state, frame.with_targets((chosen,), AS_RESOLVE), frame.stage)
+        return
+    targets = list(frame.targets)
+    targets[targets.index(PENDING)] = chosen
+    if PENDING in targets:
+        state.stack[-1] = frame.with_targets(tuple(targets))
+    else:
+        _targets_set(state, frame.with_targets(tuple(targets), AS_RESOLVE), frame.stage)
+
+
+def _targets_set(state: IBState, frame: ActionFrame, stage: int) -> bool:
+    """Put `frame`, its targets all set at `stage` and now at AS_RESOLVE, on top. A
+    fresh declaration (AS_TARGET; not an IB's Break Art) is announced and the response
+    window may open (IB 3.7.5, AMB-32). True if something came between: a window, the
+    game's end or another frame (the caller stops); False: resolve now."""
+    stack = state.stack
+    stack[-1] = frame
+    if not frame.via_ib and stage == AS_TARGET:
+        _announce(state, frame)
+        return windows.open_window(state, W_AFTER_DECLARE) \
+            or state.result is not None or stack[-1] is not frame
+    return False
+
+
 def _with_target(frame: ActionFrame, chosen: int) -> ActionFrame:
     """`frame` with its first pending target chosen."""
     targets = list(frame.targets)
@@ -392,7 +423,7 @@ def _abandoned(state: IBState, frame: ActionFrame) -> bool:
     if frame.via_ib:
         return False
     base = state.stack[0]
-    return base.tag != ACTIVATION or base.unit != unit or bool(base.flags & F_ENDED)
+    return base.tag != ACTIVATION or base.unit != unit or (base.flags & F_ENDED) != 0
 
 
 def _orphaned(state: IBState, frame: ActionFrame) -> bool:
@@ -451,7 +482,8 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
         clause = clauses[i]
         hit = _clause_targets(state, frame, clauses, i)
         if sub == 0:
-            effects.damage_and_heal(state, unit, clause, hit)
+            if clause.damage or clause.heal:  # else it has nothing to do
+                effects.damage_and_heal(state, unit, clause, hit)
             if clause.cleanse == CLEANSE_ONE and hit:
                 present = [s for s in range(len(st.NAMES)) if st.count(state.status[hit[0]], s)]
                 if len(present) > 1:
@@ -460,7 +492,7 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
                 if present:
                     damage.cleanse(state, hit[0], present[0])
         effects.rest_of_clause(state, unit, clause, hit)
-        effects.settle(state)  # AMB-56
+        effects.settle(state, clause.damage != 0)  # AMB-56
         if state.result is not None or _abandoned(state, frame):
             if state.result is None:
                 finish(state)

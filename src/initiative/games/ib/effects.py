@@ -137,7 +137,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
         if clause.damage or clause.heal:
             damage_and_heal(state, unit, clause, mine, chain)
         rest_of_clause(state, unit, clause, mine)
-        settle(state)
+        settle(state, clause.damage != 0)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
             return
 
@@ -243,7 +243,9 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
         beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
             == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
         outcome = _stay_reason(state, amount, before, out and not beyond_ok, floor)
-    if state.wants(events.MOVE):
+    if (state.quiet >> events.MOVE) & 1:  # state.wants, inline: the hot path
+        state.log_len += 1
+    else:
         state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
 
 
@@ -294,24 +296,30 @@ def draw_for(state: IBState, unit: int, clause: Clause) -> None:
 # `resolve_now` as arguments where they fire triggers or resolve an effect.
 
 
-def settle(state: IBState) -> None:
+def settle(state: IBState, damaged: bool = True) -> None:
     """AMB-56: after a clause has resolved for all its targets, units at 0 HP leave the
     track and Supports at 0 HP are discarded (IB 2.5.3); then Time Collapse (AMB-24) and
-    victory (IB 3.6.5) are checked, and queued triggered abilities resolve."""
+    victory (IB 3.6.5) are checked, and queued triggered abilities resolve.
+
+    `damaged` False: the clause deals no damage (`Clause.damage` 0), so no unit in
+    play can be at 0 HP (only damage takes HP to 0, and every clause that deals it
+    settles at once): neither the track nor the Supports are scanned."""
     hp = state.hp
-    order = state.track.order
-    for unit in order:  # usually nobody fell: then no list is built
-        if hp[unit] == 0:
-            fallen = [u for u in order if hp[u] == 0]
-            break
-    else:
-        fallen = []
-    changed = bool(fallen)  # a Support leaving changes the population too (AMB-23)
-    if ~state.off & state.match.support_mask:  # some Support is in play
-        for unit in supports.in_play(state):
+    fallen: list[int] = []
+    changed = False  # someone fell; a Support leaving changes the population too (AMB-23)
+    if damaged:
+        order = state.track.order
+        for unit in order:  # usually nobody fell: then no list is built
             if hp[unit] == 0:
-                supports.leave(state, unit)
+                fallen = [u for u in order if hp[u] == 0]
                 changed = True
+                break
+        in_play = ~state.off & state.match.support_mask
+        if in_play:  # some Support is in play (`supports.in_play`, as a cached tuple)
+            for unit in units_of(in_play):
+                if hp[unit] == 0:
+                    supports.leave(state, unit)
+                    changed = True
     for unit in fallen:
         damage.remove_unit(state, unit)
     if changed:
@@ -381,7 +389,9 @@ def flush(state: IBState) -> None:
                 continue  # the owner left play before its turn came
             if not beyond and not abilities.use(state, owner, j, ability.limit):
                 continue  # its own defeat fires once; a unit out of play keeps no usage
-            if state.wants(events.PASSIVE):
+            if (state.quiet >> events.PASSIVE) & 1:  # state.wants, inline: the hot path
+                state.log_len += 1
+            else:
                 state.emit((events.PASSIVE, owner, j))
             resolve_now(state, owner, ability.effects, trigger_unit, beyond)
 

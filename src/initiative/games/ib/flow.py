@@ -76,12 +76,15 @@ def legal_actions(state: IBState) -> list[Action]:
     return hand.mulligan_legal()
 
 
-def apply(state: IBState, action: Action, stop_between: bool = False) -> None:
+def apply(state: IBState, action: Action, stop_between: bool = False,
+          legal: list[Action] | None = None) -> None:
     """Validate `action` against the legal list first; nothing changes if it is illegal.
-    Then run on as `advance` does (`stop_between`: see there)."""
+    Then run on as `advance` does (`stop_between`: see there). `legal`: the state's
+    cached legal list if its caller holds it (`IBState.apply`), else it is asked."""
     if state.result is not None:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-    legal = state.legal_actions()
+    if legal is None:
+        legal = state.legal_actions()
     for candidate in legal:
         if candidate is action:
             break

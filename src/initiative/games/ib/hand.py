@@ -22,7 +22,8 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
     False if the deck ran out first: for a required draw the caller then applies the
     loss at once (IB 2.8.6, `effects.deck_out`)."""
     hand, deck = state.hands[seat], state.decks[seat]
-    for _ in range(count):
+    while count > 0:  # not `for _ in range(count)`: no builtin call on the hot path
+        count -= 1
         if len(hand) >= MAX_HAND:
             if state.wants(events.HAND_FULL):
                 state.emit((events.HAND_FULL, seat))
@@ -31,7 +32,9 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
             return False
         card = state.rng.draw(deck)  # the top card; a chance node in explicit mode
         hand.append(card)
-        if state.wants(events.DRAW):
+        if (state.quiet >> events.DRAW) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.DRAW, seat, card))
     return True
 
@@ -40,7 +43,9 @@ def discard(state: IBState, seat: int, slot: int) -> None:
     """IB 2.8.7: discard hand slot `slot` (the free action)."""
     card = state.hands[seat].pop(slot)
     state.discards[seat].append(card)
-    if state.wants(events.DISCARD):
+    if (state.quiet >> events.DISCARD) & 1:  # state.wants, inline: the hot path
+        state.log_len += 1
+    else:
         state.emit((events.DISCARD, seat, card))
 
 

@@ -37,7 +37,7 @@ def count(bits: int, status: int) -> int:
 
 def add(bits: int, status: int, stacking: bool) -> int:
     """Apply one instance (no effect beyond 1 unless stacking, AMB-54)."""
-    n = count(bits, status)
+    n = (bits >> (status << 2)) & 15  # count(bits, status), inline: the hot path
     cap = MAX_STACK if stacking else 1
     if n >= cap:
         return bits

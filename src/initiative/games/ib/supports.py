@@ -37,7 +37,7 @@ def in_play(state: IBState) -> list[int]:
 def can_enter(state: IBState, seat: int, card: int) -> bool:
     """Its slot is free: the one copy (IB 2.5.4) is not already in play."""
     unit = state.match.support_slot.get((seat, card))
-    return unit is not None and bool((state.off >> unit) & 1)
+    return unit is not None and (state.off >> unit) & 1 == 1  # not bool(): no builtin call
 
 
 def can_summon(state: IBState, seat: int, card: int) -> bool:
