@@ -127,15 +127,16 @@ def test_the_native_mixing_agrees_with_pythons_integers(seed: int) -> None:
         assert halves.state == whole.state
 
 
-def test_splitmix_shuffle_draws_what_the_generic_shuffle_draws() -> None:
-    """SplitMix64.shuffle (a batch of outputs at once in pure Python) against
-    `_Draws.shuffle` over `below`: the same order and the same state, every length."""
+def test_splitmix_shuffle_draws_what_the_published_shuffle_draws() -> None:
+    """SplitMix64.shuffle (outputs drawn ahead in pure Python) against the published
+    generator's Fisher-Yates shuffle (`_OneByOne`, below): the same order and the
+    same state, every length."""
     for seed in (0, 1, 2**64 - 1, 0x9E3779B97F4A7C15, 27, 5**27):
-        fast, slow = SplitMix64(seed), SplitMix64(seed)
+        fast, slow = SplitMix64(seed), _OneByOne(seed)
         for n in [*range(40), 52, 100]:
             mine, theirs = list(range(n)), list(range(n))
             fast.shuffle(mine)
-            _Draws.shuffle(slow, theirs)
+            slow.shuffle(theirs)
             assert mine == theirs
             assert fast.state == slow.state
 
@@ -153,7 +154,7 @@ def test_splitmix_shuffle_near_the_top(output: int, at: int) -> None:
         fast, slow = SplitMix64(seed), _OneByOne(seed)
         mine, theirs = list(range(n)), list(range(n))
         fast.shuffle(mine)
-        _Draws.shuffle(slow, theirs)
+        slow.shuffle(theirs)
         assert mine == theirs
         assert fast.state == slow.state
         # and on past it, drawing ahead (pure Python) from each state on the way
@@ -161,9 +162,11 @@ def test_splitmix_shuffle_near_the_top(output: int, at: int) -> None:
         assert fast.state == slow.state
 
 
-class _OneByOne(_Draws):
-    """splitmix64 as published, one output at a time: the reference the generator's
-    batches (pure Python draws ahead) and native mixing (compiled) are held to."""
+class _OneByOne:
+    """splitmix64 as published, one output at a time, with the textbook rejection draw
+    and Fisher-Yates shuffle: the reference the generator's batches (pure Python draws
+    ahead) and native mixing (compiled) are held to. A class of its own: on the
+    compiled build a test's class cannot extend the compiled `_Draws`."""
 
     def __init__(self, seed: int) -> None:
         self.state = seed % 2**64
@@ -173,6 +176,28 @@ class _OneByOne(_Draws):
         z = (s ^ (s >> 30)) * 0xBF58476D1CE4E5B9 % 2**64
         z = (z ^ (z >> 27)) * 0x94D049BB133111EB % 2**64
         return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        limit = 2**64 - 1 - 2**64 % n
+        while True:
+            x = self.next64()
+            if x <= limit:
+                return x % n
+
+    def roll(self, sides: int) -> int:
+        return self.below(sides) + 1
+
+    def shuffle(self, items: list[int]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: list[int], k: int) -> list[int]:
+        n = len(items)
+        for i in range(min(k, n)):
+            j = i + self.below(n - i)
+            items[i], items[j] = items[j], items[i]
+        return items[:k]
 
 
 @pytest.mark.parametrize("seed", [0, 3, 2**63, 2**64 - 1, 0x9E3779B97F4A7C15])
