@@ -187,11 +187,14 @@ def _supported(page: Page, found: Position, after: IBState) -> None:
 
 
 def _installed(page: Page, found: Position, after: IBState) -> None:
-    """IB 4.5: the Sigil sits on the Character chosen."""
+    """IB 4.5: the Sigil sits on a Character of its type (one that did not hold it: the
+    recipient is chosen only when several fit, so the next step may instead be the
+    target of the Sigil's free use)."""
     _left_the_hand(page, found, after)
     card, _ = _played_card(found)
-    holder = target_unit(found.steps[1], found.match.num_characters)
-    assert (card, SEAT) in after.view(SEAT).units[holder].sigils
+    before = found.before.view(SEAT).units
+    assert [u.unit for u in after.view(SEAT).units
+            if (card, SEAT) in u.sigils and (card, SEAT) not in before[u.unit].sigils]
 
 
 def _used_sigil(page: Page, found: Position, after: IBState) -> None:
