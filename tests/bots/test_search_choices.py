@@ -1,7 +1,9 @@
 """The searching bots choose as they did before the search was made faster (issue 27:
 the view's hidden-card pool dealt from once per search, worlds without their log):
 the same actions, and the same root statistics to the last bit, at fixed positions of
-every game (`choices_kit`, recorded from the code before those changes)."""
+every game (`choices_kit`, recorded from the code before those changes; the Initiative
+Break setups recorded again when the Tideguard and Ashfall decks lost their supply cards,
+issue 28, by the code with and without the later speed work alike)."""
 
 from __future__ import annotations
 
