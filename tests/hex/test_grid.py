@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from initiative.games.hex.geometry import FACINGS, Hex, hexagon, neighbor, project
-from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid, wall_between
+from initiative.games.hex.grid import BLOCKED, OFF, WALL, Grid, wall_between
 from tests.hex.fixtures import BOARD, make_setup
 
 FAR = tuple(hexagon(6))
@@ -73,9 +73,3 @@ def test_rules_the_look_ahead_reads() -> None:
     default = _grid()
     assert (default.exact, default.any_direction, default.edge_is_wall) == (True, True, True)
     assert default.displace_limit > 100
-
-
-def test_cells_of_units() -> None:
-    grid = _grid()
-    assert grid.cells([Hex(0, 0), None, Hex(9, 9)]) == \
-        [grid.cell(Hex(0, 0)), NOWHERE, grid.cell(Hex(9, 9))]

@@ -96,10 +96,6 @@ class Grid:
             self._box[at] = n
         return n
 
-    def cells(self, hexes: list[Hex | None]) -> list[int]:
-        """The cell of each unit on `hexes` (one per seat; NOWHERE: eliminated)."""
-        return [NOWHERE if h is None else self.cell(h) for h in hexes]
-
     def step(self, h: Hex, d: int) -> Hex:
         """The open board hex next to `h` in facing `d`, where a legal STEP goes
         (HX-16; `geometry.neighbor`, read from the table)."""

@@ -95,7 +95,7 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 
 def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
     """(the cell of each unit, `unit` lifted off its hex; the cell it stood on; the bit
-    set of the other units' cells). `Grid.cells` and the bit set in one loop."""
+    set of the other units' cells), in one loop (NOWHERE: eliminated)."""
     hexes = state.hexes
     spots: list[int] = []
     bits = 0
