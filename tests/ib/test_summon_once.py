@@ -18,6 +18,7 @@ from initiative.games.ib.activation import PASSIVE_USED
 from initiative.games.ib.determinize import determinize
 from initiative.games.ib.match import fixture_match
 from initiative.games.ib.notation import NotationError, dump_position, load_position
+from initiative.games.ib.preview import draft_state
 from initiative.games.ib.record import (
     GameRecord,
     play_random,
@@ -26,7 +27,7 @@ from initiative.games.ib.record import (
     replay,
 )
 from initiative.games.ib.setup import new_game
-from initiative.games.ib.text.describe import describe_action
+from initiative.games.ib.text.describe import describe_action, preview_warnings
 from initiative.games.ib.text.details import unit_details
 from tests.ib.scenario import Scenario
 from tests.ib.test_shipped_cards import lantern, play
@@ -63,6 +64,42 @@ def test_a_second_wisp_call_summons_nothing_but_still_gives_its_charge() -> None
     play(sc, "wisp_call")
     assert sc.since(events.SUPPORT_IN) == [] and not sc.in_play("spark_wisp")
     assert sc.charge("vossa") == charge + 1
+
+
+def test_a_refused_summon_is_said_in_the_log() -> None:
+    """The second Wisp Call is not silent: the log says why nothing came in."""
+    sc = _wisp_gone()
+    play(sc, "wisp_call")
+    refused = sc.since(events.NO_SUMMON)
+    assert refused == [(events.NO_SUMMON, sc.u("spark_wisp"), events.SUMMON_SPENT)]
+    assert events.render(refused[0], sc.match) == (
+        "Spark Wisp (North) is not summoned: North has summoned it once this game.")
+
+
+def test_a_summon_of_a_support_in_play_is_said_in_the_log() -> None:
+    """IB 2.5.4: the one copy is in play already, so a Wisp Call brings nothing."""
+    sc = lantern("vossa", "vossa corvin |", ["wisp_call", "wisp_call"], no_passive=True)
+    play(sc, "wisp_call")
+    sc.pass_until("vossa")
+    play(sc, "wisp_call")
+    refused = sc.since(events.NO_SUMMON)
+    assert refused == [(events.NO_SUMMON, sc.u("spark_wisp"), events.SUMMON_IN_PLAY)]
+    assert events.render(refused[0], sc.match) == (
+        "Spark Wisp (North) is not summoned: it is in play already.")
+
+
+def test_the_preview_warns_that_the_summon_brings_nothing() -> None:
+    """Before the confirm (web and terminal read the same warnings)."""
+    sc = _wisp_gone()
+    slot = sc.state.hands[0].index(sc.card("wisp_call"))
+    drafted = draft_state(sc.state, 0, (PLAYS[slot],))
+    assert drafted.preview is not None
+    assert preview_warnings(drafted.preview.added, sc.match) == [
+        "Spark Wisp (North) is not summoned: North has summoned it once this game."]
+    first = lantern("vossa", "vossa corvin |", ["wisp_call"], no_passive=True)
+    drafted = draft_state(first.state, 0, (PLAYS[0],))
+    assert drafted.preview is not None
+    assert preview_warnings(drafted.preview.added, first.match) == []
 
 
 def test_the_menu_says_when_the_summon_does_nothing() -> None:

@@ -101,7 +101,7 @@ RULE_OF: dict[int, str] = {
     events.IB_DECLARE: "IB 3.7.5", events.IB_CANCEL: "IB 3.7.6",
     events.IB_JUMP: "IB 3.7.6", events.IB_RETURN: "IB 3.7.6", events.DEFEAT: "IB 3.5.6",
     events.COLLAPSE: "IB 3.6.1", events.RESULT: "IB 3.6.5", events.RM_RESTORED: "R5",
-    events.DEFER_DROP: "AMB-05", events.FIZZLE: "IB 3.8",
+    events.DEFER_DROP: "AMB-05", events.FIZZLE: "IB 3.8", events.NO_SUMMON: "IB 2.5.4",
 }
 """The rule each logged change follows (../shared/IB-RULINGS.md)."""
 

@@ -430,3 +430,8 @@ def _summon(state: IBState, seat: int, key: str) -> None:
     card = state.match.content.card_index[key]
     if supports.can_summon(state, seat, card):
         support_enters(state, seat, card, summoned=True)
+    elif state.wants(events.NO_SUMMON):
+        unit = state.match.support_slot.get((seat, card))
+        if unit is not None:  # a seat without that Support has nothing to be refused
+            reason = events.SUMMON_SPENT if (state.off >> unit) & 1 else events.SUMMON_IN_PLAY
+            state.emit((events.NO_SUMMON, unit, reason))

@@ -75,7 +75,8 @@ PHASE: Final = 45
 SPAWN: Final = 46
 FLUX: Final = 47
 DEFER_DROP: Final = 48
-CODES = range(49)
+NO_SUMMON: Final = 49
+CODES = range(50)
 
 # DAMAGE parts (Damage.parts): one of these, or an index into `Match.statics` (a
 # static modifier: an ability, a campaign Advancement IB 7.3.4, Elite IB 7.7.1).
@@ -97,6 +98,10 @@ FIZZLED: Final = 6
 DROP_CROSSED: Final = 0
 DROP_DEFEATED: Final = 1
 DROP_BREAK: Final = 2
+
+# NO_SUMMON reasons: why a `summon` brought nothing in (IB 2.5.4, 2.7.4).
+SUMMON_IN_PLAY: Final = 0
+SUMMON_SPENT: Final = 1
 
 # CC_CHOICE reasons (IB 6.4.2): why a Challenge Card does what it does without a roll.
 BY_BREAK_ART: Final = 0
@@ -448,6 +453,15 @@ class SupportIn(NamedTuple):
     summoned: int
 
 
+class NoSummon(NamedTuple):
+    """A `summon` brings nothing in: the Support `unit` is in play already (IB 2.5.4) or
+    its seat has summoned it once this game (`reason`: SUMMON_*)."""
+
+    code: int
+    unit: int
+    reason: int
+
+
 class SupportOut(NamedTuple):
     """A Support Character is defeated (`summoned`: it leaves the game)."""
 
@@ -537,7 +551,7 @@ CardEvent = (Shuffle | Draw | Mulligan | Keep | Discard | HandFull | DeckOut | P
              | Uninstall | SigilUse | Flux)
 """Events of decks, hands and played cards."""
 UnitEvent = (Burn | Stunned | Sealed | Muted | Declare | Pass | Damage | Heal | Status
-             | Cleanse | Charge | Defeat | Fizzle | Passive | SupportIn | SupportOut)
+             | Cleanse | Charge | Defeat | Fizzle | Passive | SupportIn | SupportOut | NoSummon)
 """Events of one unit's activation, health, statuses and abilities."""
 ChallengeEvent = CcRoll | CcChoice | CcAction | CcRetarget | Phase | Spawn
 """Events of Challenge Cards (IB 6)."""
@@ -555,7 +569,8 @@ SCHEMAS: dict[int, type[EventRecord]] = {
     HAND_FULL: HandFull, RM_RESTORED: RmRestored, PLAY: Play, PASSIVE: Passive,
     INSTALL: Install, UNINSTALL: Uninstall, SIGIL_USE: SigilUse, SUPPORT_IN: SupportIn,
     SUPPORT_OUT: SupportOut, CC_ROLL: CcRoll, CC_CHOICE: CcChoice, CC_ACTION: CcAction,
-    CC_RETARGET: CcRetarget, PHASE: Phase, SPAWN: Spawn, FLUX: Flux, DEFER_DROP: DeferDrop}
+    CC_RETARGET: CcRetarget, PHASE: Phase, SPAWN: Spawn, FLUX: Flux, DEFER_DROP: DeferDrop,
+    NO_SUMMON: NoSummon}
 """Code -> its schema."""
 
 read: EventReader[EventRecord] = EventReader(SCHEMAS)
@@ -703,6 +718,10 @@ def _unit_sentence(record: UnitEvent, m: Match) -> str:
         case SupportOut(unit=unit, summoned=summoned):
             gone = "leaves the game." if summoned else "is discarded."
             return f"{_u(m, unit)} is defeated and {gone}"
+        case NoSummon(unit=unit, reason=reason):
+            why = ("it is in play already" if reason == SUMMON_IN_PLAY
+                   else f"{_s(m, m.unit_seat[unit])} has summoned it once this game")
+            return f"{_u(m, unit)} is not summoned: {why}."
     assert_never(record)
 
 

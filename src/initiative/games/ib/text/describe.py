@@ -243,8 +243,8 @@ def log_sentences(view: IBView, match: Match, start: int) -> list[str]:
 def preview_warnings(added: Sequence[Event], match: Match) -> list[str]:
     """What a previewed action would try and fail (`added`: the events its steps add): a
     Move Up or Move Back that cannot happen (IB-3.4.3, 3.4.5, AMB-04), a deferred move
-    that is dropped (IB-3.4.6), an action left with no target. Said before the confirm,
-    so a choice that does nothing is never a surprise."""
+    that is dropped (IB-3.4.6), an action left with no target, a summon refused (IB
+    2.5.4). Said before the confirm, so a choice that does nothing is never a surprise."""
     return [events.render(event, match) for event in added
             if _did_not_happen(events.read(event))]
 
@@ -253,10 +253,11 @@ _BLOCKED = (events.AT_LIMIT, events.FIZZLED, events.OUT_OF_ROUND)
 
 
 def _did_not_happen(record: object) -> bool:
-    """A move that stayed put, a deferred move dropped, an action with no target left."""
+    """A move that stayed put, a deferred move dropped, an action with no target left, a
+    summon that brings nothing in."""
     if isinstance(record, events.Move):
         return record.outcome in _BLOCKED
-    return isinstance(record, events.Fizzle | events.DeferDrop)
+    return isinstance(record, events.Fizzle | events.DeferDrop | events.NoSummon)
 
 
 def decision_title(view: IBView, match: Match) -> str:
