@@ -41,6 +41,7 @@ def row(seed: int, winner_team: int, characters: tuple[list[str], ...] = (NORTH,
         "damage_dealt": json.dumps({t: {c: 4 for c in chars} for t, chars in units.items()}),
         "damage_taken": json.dumps({t: {c: 2 for c in chars} for t, chars in units.items()}),
         "cards_played": 1, "plays": json.dumps({"0": {"quick_jab": 1}}),
+        "deck_outs": "{}",
     }
     base.update(figures)
     assert set(base) == set(COLUMNS)
@@ -135,6 +136,31 @@ def test_sweep_balance_point_is_interpolated_where_side_0_crosses_half() -> None
     assert balance_point(["on", "off"], [0.7, 0.45], False) == ("off", False)
     assert balance_point(["3", "5"], [0.5, 0.9], True) == (3.0, True)
     assert balance_point([], [], True) == (None, False)
+
+
+def test_deck_outs_are_counted_and_told_from_losses_to_damage() -> None:
+    """IB 2.8.6: of four games, South decks out and loses one, North decks out in a draw
+    (not won), two have none (one row written before the column existed); a side that
+    decks out and still wins is not a loss to a deck-out."""
+    rows = [row(0, 0, deck_outs='{"1":1}'), row(1, -1, deck_outs='{"0":1}'),
+            row(2, 1), row(3, 0)]
+    del rows[3]["deck_outs"]
+    report = summarize(rows)
+    assert report.deck_outs.games == Proportion(2, 4)
+    assert report.deck_outs.decided == Proportion(2, 4)
+    assert summarize([row(0, 1, deck_outs='{"1":1}')]).deck_outs.decided == Proportion(0, 1)
+    text = render_text(report)
+    assert "Deck-outs" in text and "games lost to a deck-out" in text
+
+
+def test_a_real_run_records_its_deck_outs() -> None:
+    """Random play decks out often: the rows say which side, and that side lost."""
+    rows = run(Matchup(("random", "random")), 6)
+    decked = [json.loads(r["deck_outs"]) for r in rows]
+    assert any(decked)
+    for r, teams in zip(rows, decked, strict=True):
+        for team, seats in teams.items():
+            assert seats == 1 and r["winner_team"] != int(team)
 
 
 def test_html_is_one_self_contained_page() -> None:

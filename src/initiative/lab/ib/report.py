@@ -2,8 +2,8 @@
 text or one HTML page.
 
 `summarize(rows)` computes a `Report` (overview, win rates, seat and first-activation
-advantage, per-Character and per-card impact, game length, Time Collapse, damage and
-parameter sweeps); `render_text` and `render_html` present the same sections (the shared
+advantage, per-Character and per-card impact, game length, Time Collapse, deck-outs,
+damage and parameter sweeps); `render_text` and `render_html` present the same sections (the shared
 pages of `lab/pages.py`), the HTML page adding SVG charts. Every rate is a proportion of
 games with its 95% Wilson interval; a draw counts as a game not won.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from initiative.lab import svg
@@ -62,6 +62,9 @@ class Game:
     dealt: dict[int, dict[str, int]]
     taken: dict[int, dict[str, int]]
     plays: dict[int, dict[str, int]]
+    deck_outs: dict[int, int] = field(default_factory=dict)
+    """Seats of each team that had to draw from an empty deck (IB 2.8.6); rows written
+    before the column existed read as none."""
 
     @property
     def players(self) -> list[int]:
@@ -84,7 +87,8 @@ def parse_row(row: Mapping[str, Any]) -> Game:
             int(row["activations"]), str(row["time_collapse"]).lower() in ("true", "1"),
             int(row["collapse_round"]), _by_team(row, "characters"), _by_team(row, "decks"),
             _by_team(row, "damage_dealt"), _by_team(row, "damage_taken"),
-            _by_team(row, "plays"))
+            _by_team(row, "plays"),
+            _by_team(row, "deck_outs") if row.get("deck_outs") is not None else {})
 
 
 def _by_team(row: Mapping[str, Any], column: str) -> dict[int, Any]:
@@ -149,6 +153,16 @@ class Collapse:
 
 
 @dataclass(frozen=True)
+class DeckOuts:
+    """Deck-outs (IB 2.8.6): the share of games in which a seat had to draw from an empty
+    deck, and of games whose losing side (or the Challenge Cards' opponents, in solo and
+    co-op) was one that decked out: lost to its own deck rather than to damage."""
+
+    games: Proportion
+    decided: Proportion
+
+
+@dataclass(frozen=True)
 class Damage:
     """Average damage a unit dealt and took per game it took part in."""
 
@@ -190,6 +204,7 @@ class Report:
     rounds: Distribution
     activations: Distribution
     collapse: Collapse
+    deck_outs: DeckOuts
     damage: tuple[Damage, ...]
     sweeps: tuple[Sweep, ...]
 
@@ -211,7 +226,14 @@ def summarize(rows: Iterable[Mapping[str, Any] | Game]) -> Report:
         Collapse(proportion(g.time_collapse for g in games),
                  describe([g.collapse_round for g in collapsed]),
                  proportion(g.won(0) for g in collapsed), proportion(g.won(0) for g in steady)),
+        DeckOuts(proportion(bool(g.deck_outs) for g in games),
+                 proportion(_decided_by_deck_out(g) for g in games)),
         damage(games), sweeps(games))
+
+
+def _decided_by_deck_out(game: Game) -> bool:
+    """Whether a side that decked out lost the game (a draw: any side that decked out)."""
+    return any(n and not game.won(team) for team, n in game.deck_outs.items())
 
 
 def overview(games: Sequence[Game]) -> Overview:
@@ -437,6 +459,15 @@ def _collapse(report: Report) -> Section:
                    [[name, *rate_cells(p)] for name, p in items], charts)
 
 
+def _deck_outs(report: Report) -> Section:
+    d = report.deck_outs
+    notes = ["A deck-out: a seat had to draw from an empty deck and lost (IB 2.8.6). "
+             "Lost to a deck-out: a side with a seat that decked out did not win."]
+    items = [("games with a deck-out", d.games), ("games lost to a deck-out", d.decided)]
+    return Section("Deck-outs", notes, ["", "games", "with it", "share", "95% interval"],
+                   [[name, *rate_cells(p)] for name, p in items])
+
+
 def _damage(report: Report) -> Section:
     notes = ["Average per game in which its side fielded it (a Challenge Card unit: the "
              "games where it dealt or took damage)."]
@@ -479,7 +510,7 @@ def sections(report: Report) -> list[Section]:
     return [_overview(report), _wins(report), _advantage(report),
             _impact(report.characters, "character", "characters"),
             _impact(report.cards, "card", "cards"), _length(report), _collapse(report),
-            _damage(report), *(_sweep(s) for s in report.sweeps)]
+            _deck_outs(report), _damage(report), *(_sweep(s) for s in report.sweeps)]
 
 
 def render_text(report: Report) -> str:

@@ -24,7 +24,7 @@ __all__ = ["ADAPTER", "BOOLS", "COLUMNS", "INTS", "outcome", "play_one", "result
 COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winner_team",
            "first_team", "rounds", "activations", "time_collapse", "collapse_round",
            "collapse_activation", "characters", "decks", "damage_dealt", "damage_taken",
-           "cards_played", "plays")
+           "cards_played", "plays", "deck_outs")
 """The columns of a result row:
 - seed, format (1v1, a format, solo, coop); param/value: the swept parameter ("" if none)
 - sides {team: name}, bots {team: bot names}; winner: a side's name, "challenge_cards"
@@ -34,7 +34,8 @@ COLUMNS = ("seed", "format", "param", "value", "sides", "bots", "winner", "winne
 - characters {team: [character keys]}, decks {team: [distinct card keys]}
 - damage_dealt / damage_taken {team: {unit key: amount}}
 - cards_played (all sides), plays {team: {card key: times played}}; installing a
-  Sigil (IB 4.5) counts as playing it"""
+  Sigil (IB 4.5) counts as playing it
+- deck_outs {team: seats of that team that had to draw from an empty deck (IB 2.8.6)}"""
 INTS = ("seed", "winner_team", "first_team", "rounds", "activations", "collapse_round",
         "collapse_activation", "cards_played")
 BOOLS = ("time_collapse",)
@@ -55,7 +56,7 @@ def play_one(matchup: Matchup, seed: int, param: str = "", value: Any = "", *,
 
 
 COUNTED = frozenset((events.DAMAGE, events.PLAY, events.INSTALL, events.ACT_START,
-                     events.ROUND, events.COLLAPSE))
+                     events.ROUND, events.COLLAPSE, events.DECK_OUT))
 """The event codes a row counts."""
 
 
@@ -68,6 +69,7 @@ def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
     dealt: dict[int, dict[str, int]] = {}
     taken: dict[int, dict[str, int]] = {}
     plays: dict[int, dict[str, int]] = {}
+    decked: dict[int, int] = {}
     played = 0
     collapse_round = collapse = first_team = -1
     starts = 0
@@ -91,6 +93,9 @@ def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
                 round_now = number
             case events.Collapse() if collapse < 0:
                 collapse, collapse_round = starts, round_now
+            case events.DeckOut(seat=decked_seat):
+                team = match.seats[decked_seat].team
+                decked[team] = decked.get(team, 0) + 1
     result = state.result
     sides = {s.team: s.name for s in match.seats}
     if match.challengers:
@@ -113,7 +118,7 @@ def result_row(matchup: Matchup, seed: int, match: Match, state: IBState,
         "characters": json_text(characters),
         "decks": json_text({t: sorted(d) for t, d in decks.items()}),
         "damage_dealt": json_text(dealt), "damage_taken": json_text(taken),
-        "cards_played": played, "plays": json_text(plays),
+        "cards_played": played, "plays": json_text(plays), "deck_outs": json_text(decked),
     }
 
 
