@@ -5,9 +5,9 @@ dictionary look-up keyed by a hex.
 
 One `Grid` per game setup (`HexSetup.grid`), made with it. Board hexes are numbered
 first; any other hex is numbered when first asked for (`cell`), with its rows, so every
-hex has a number. A hex's number is found by its coordinates in a box around the board
-(`_box`), without hashing the hex. The house rules the look-ahead reads are copied in
-as plain fields. Nothing here changes as a game is played, but the numbering of new
+hex has a number (`number`: one dictionary look-up, cheaper in pure Python than any
+arithmetic on the coordinates). The house rules the look-ahead reads are copied in as
+plain fields. Nothing here changes as a game is played, but the numbering of new
 hexes.
 """
 
@@ -26,11 +26,7 @@ WALL: Final = -2
 OFF: Final = -3
 """In `Grid.beside`: the neighbour is off the board."""
 NOWHERE: Final = -1
-"""A unit's cell when it is on no hex (eliminated, or lifted out of a look-ahead); in
-`Grid._box`, a hex not numbered yet."""
-MARGIN: Final = 4
-"""How far the box of `Grid._box` reaches beyond the board (pushes, displacements and
-Style cards reach a few hexes off it)."""
+"""A unit's cell when it is on no hex (eliminated, or lifted out of a look-ahead)."""
 
 
 class Grid:
@@ -44,7 +40,8 @@ class Grid:
         self.hexes: list[Hex] = sorted(board.hexes)
         """Cell number -> hex."""
         self.number: dict[Hex, int] = {h: n for n, h in enumerate(self.hexes)}
-        """Hex -> cell number."""
+        """Hex -> cell number, for every hex numbered so far (the hot paths read it
+        inline, `cell` when a hex may be new)."""
         self.steps: list[int] = []
         """The open neighbour a move may step to (HX-16, HX-17), or BLOCKED."""
         self.beside: list[int] = []
@@ -57,43 +54,16 @@ class Grid:
         """Displacements one move may make (HX-A9)."""
         self.walls_block: bool = rules.walls_block_attacks  # HX-A16
         self._reach: list[dict[int, list[int]]] = [{} for _ in styles]
-        qs = [h.q for h in self.hexes] or [0]
-        rs = [h.r for h in self.hexes] or [0]
-        self._q0 = min(qs) - MARGIN
-        self._r0 = min(rs) - MARGIN
-        self._width = max(qs) + MARGIN + 1 - self._q0
-        self._height = max(rs) + MARGIN + 1 - self._r0
-        self._box = [NOWHERE] * (self._width * self._height)
-        """The cell of the hex (q0 + i // height, r0 + i % height), or NOWHERE."""
-        for n, h in enumerate(self.hexes):
-            self._box[self._in_box(h)] = n
+        for h in self.hexes:
             self._add_rows(h)
-
-    def _in_box(self, h: Hex) -> int:
-        """The index of `h` in `_box`, or -1 outside the box."""
-        q, r = h.q - self._q0, h.r - self._r0
-        if 0 <= q < self._width and 0 <= r < self._height:
-            return q * self._height + r
-        return -1
 
     def cell(self, h: Hex) -> int:
         """The number of `h` (numbered now if it is new: a hex off the board)."""
-        q, r = h  # `_in_box`, inline (asked at every step)
-        q -= self._q0
-        r -= self._r0
-        at = q * self._height + r if 0 <= q < self._width and 0 <= r < self._height else -1
-        if at >= 0:
-            n = self._box[at]
-            if n != NOWHERE:
-                return n
-        n_or_none = self.number.get(h)
-        if n_or_none is not None:
-            return n_or_none
-        n = self.number[h] = len(self.hexes)
-        self.hexes.append(h)
-        self._add_rows(h)
-        if at >= 0:
-            self._box[at] = n
+        n = self.number.get(h)
+        if n is None:
+            n = self.number[h] = len(self.hexes)
+            self.hexes.append(h)
+            self._add_rows(h)
         return n
 
     def step(self, h: Hex, d: int) -> Hex:

@@ -96,7 +96,7 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
     """(the cell of each unit, `unit` lifted off its hex; the cell it stood on; the bit
     set of the other units' cells), in one loop (NOWHERE: eliminated)."""
-    hexes = state.hexes
+    hexes, number = state.hexes, grid.number
     spots: list[int] = []
     bits = 0
     for u in range(len(hexes)):
@@ -104,7 +104,9 @@ def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
         if h is None:
             spots.append(NOWHERE)
             continue
-        at = grid.cell(h)
+        at = number.get(h)  # `grid.cell`, inline for a numbered hex
+        if at is None:
+            at = grid.cell(h)
         spots.append(at)
         if u != unit:
             bits |= 1 << at
@@ -263,11 +265,14 @@ def in_range(state: HexState, attacker: int) -> list[tuple[int, int]]:
     grid = state.setup.grid
     row = grid.reach(attacker, grid.cell(pos), state.facing[attacker])
     found: list[tuple[int, int]] = []
+    number = grid.number
     for u in range(len(hexes)):
         h = hexes[u]
         if h is None or u == attacker:
             continue
-        at = grid.cell(h)
+        at = number.get(h)  # `grid.cell`, inline for a numbered hex
+        if at is None:
+            at = grid.cell(h)
         for k in range(0, len(row), 2):
             if row[k] == at:
                 found.append((u, row[k + 1]))
