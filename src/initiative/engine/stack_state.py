@@ -175,9 +175,9 @@ class StackState(Generic[A, F, E]):
     def invalidate(self) -> None:
         self._legal = None
 
-    def offer(self, legal: list[A], seat: int) -> None:
+    def offer(self, legal: Sequence[A], seat: int) -> None:
         """A step stopped at a decision whose legal list it computed: keep it (as the
-        tuple `legal_actions` hands out)."""
+        tuple `legal_actions` hands out; a tuple is kept as it is)."""
         self._legal = tuple(legal)
         self._legal_seat = seat
 

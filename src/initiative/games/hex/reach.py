@@ -188,15 +188,25 @@ def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken:
 
 class Moves:
     """The moves `unit` could begin from where it stands now (HX-A21): the board and
-    the other units are read once, into one look-ahead, for every length asked."""
+    the other units are read once, into one look-ahead, for every length asked; and
+    whether its attack reaches anyone (`reaches`)."""
 
-    __slots__ = ("look",)
+    __slots__ = ("look", "reaches")
 
     def __init__(self, state: HexState, unit: int) -> None:
         grid = state.setup.grid
         spots, start, taken = _lift(grid, state, unit)
-        self.look = _Move(grid, spots, taken, start,
-                          step_dirs(grid, state.facing[unit]), False)
+        facing = state.facing[unit]
+        self.look = _Move(grid, spots, taken, start, step_dirs(grid, facing), False)
+        row = grid.reach(unit, start, facing)
+        reaches = False
+        for k in range(0, len(row), 2):
+            if taken >> row[k] & 1:
+                reaches = True
+                break
+        self.reaches = reaches
+        """HX-24: another unit stands on a hex of `unit`'s Style card (`in_range` is
+        not empty), read from the look-ahead's cells."""
 
     def exists(self, steps: int, displace: bool) -> bool:
         """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
