@@ -117,8 +117,9 @@ def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
 
 
 def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
-    """Whether the move, on `pos` with `left` steps to go, can end legally. Each
-    facing is `_step`, inline for a step into a free cell (most of the search)."""
+    """Whether the move, on `pos` with `left` steps to go, can end legally: a step in
+    some facing can (a step into a free cell taken inline, most of the search; into an
+    occupied one, `_enter`)."""
     if left == 0:
         return pos != m.start  # HX-18
     start = m.start
@@ -140,18 +141,9 @@ def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> boo
     return False
 
 
-def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> bool:
-    """Whether a step from `pos` in facing `d` can be completed into a legal move."""
-    h = m.steps[FACINGS * pos + d]
-    if h == BLOCKED:
-        return False  # walls and the board's edge stop a move (Board.open)
-    if not m.taken >> h & 1:
-        return _completes(m, h, left - 1, taken + 1, displaced)
-    return _enter(m, pos, h, left, taken, displaced)
-
-
 def _enter(m: _Move, pos: int, h: int, left: int, taken: int, displaced: int) -> bool:
-    """`_step` into the occupied cell `h`: its unit is displaced first (HX-21)."""
+    """Whether a step from `pos` into the occupied cell `h` can be completed into a
+    legal move: its unit is displaced first (HX-21)."""
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
     other = m.spots.index(h)
@@ -235,14 +227,26 @@ def can_complete(state: HexState, frame: MoveFrame) -> bool:
     return _completes(m, pos, frame.left, frame.taken, frame.displaced)
 
 
-def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
-    """The facings a STEP may take: those that can be completed into a legal move."""
+def legal_step_set(state: HexState, frame: MoveFrame) -> int:
+    """The bit set of the facings a STEP may take: those that can be completed into a
+    legal move (each facing as in `_completes`)."""
     m, pos = _mover(state, frame)
     left, taken, displaced = frame.left, frame.taken, frame.displaced
-    out: list[int] = []
-    for d in m.facings:  # a loop, not a comprehension (a call of its own in Python)
-        if _step(m, pos, d, left, taken, displaced):
-            out.append(d)
+    steps, base, occupied, start = m.steps, FACINGS * pos, m.taken, m.start
+    out = 0
+    for d in m.facings:
+        h = steps[base + d]
+        if h == BLOCKED:
+            continue  # walls and the board's edge stop a move (Board.open)
+        if occupied >> h & 1:
+            if not _enter(m, pos, h, left, taken, displaced):
+                continue
+        elif left == 1:
+            if h == start:  # HX-18
+                continue
+        elif not _completes(m, h, left - 1, taken + 1, displaced):
+            continue
+        out |= 1 << d
     return out
 
 

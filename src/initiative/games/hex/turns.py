@@ -111,13 +111,15 @@ def choose(state: HexState, frame: TurnFrame, action: HexAction) -> None:
     if spent:  # HX-A4: the special turn's cost
         power.gain(state, seat, -spent)
     spec = state.setup.content.cards[card]
-    if action.kind == Kind.PLAY_MOVE:
-        state.emit((events.PLAY, seat, card, events.MOVE_SECTION))
+    moving = action.kind == Kind.PLAY_MOVE
+    if state.log_kept or state.log_keep:  # `emit`'s own test, inline: the hot path
+        state.emit((events.PLAY, seat, card,
+                    events.MOVE_SECTION if moving else events.ATTACK_SECTION))
+    if moving:
         # offered only when usable (HX-A21): no need to look ahead again
         state.put(movement.first_frame(state, seat, card, FROM_MOVE, spec.move.steps,
                                        spec.move.displace))
         power.gain(state, seat, spec.move.power)  # HX-22 / HX-A3
     else:
-        state.emit((events.PLAY, seat, card, events.ATTACK_SECTION))
         state.put(attacks.declare(state, seat, card))
         power.gain(state, seat, spec.attack.power)
