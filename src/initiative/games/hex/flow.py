@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 
 def advance(state: HexState) -> None:
-    """Resolve everything automatic until a decision is needed or the game ends."""
-    state.invalidate()
+    """Resolve everything automatic until a decision is needed or the game ends. Every
+    step that stops at a decision offers its legal list (the state's cache); at the
+    game's end the cache is cleared."""
     stack = state.stack
     while not state.over:
         if not stack:
@@ -36,6 +37,7 @@ def advance(state: HexState) -> None:
             return
         elif not attacks.step(state, frame):
             return
+    state.invalidate()  # the game is over: no decision
 
 
 UNSETTLED = ("no decision: the state was built between two steps of the rules; "

@@ -25,6 +25,8 @@ WALL: Final = -2
 """In `Grid.beside`: the neighbour is a wall."""
 OFF: Final = -3
 """In `Grid.beside`: the neighbour is off the board."""
+ALL_DIRS: Final = (1 << FACINGS) - 1
+"""The bit set of every facing."""
 NOWHERE: Final = -1
 """A unit's cell when it is on no hex (eliminated, or lifted out of a look-ahead)."""
 
@@ -50,6 +52,13 @@ class Grid:
         self.exact: bool = rules.move_exact  # HX-A7
         self.any_direction: bool = rules.move_any_direction  # HX-A7
         self.edge_is_wall: bool = rules.board_edge_is_wall  # HX-A8
+        self.step_dirs: list[int] = [
+            ALL_DIRS if self.any_direction else
+            (1 << f) | (1 << ((f + 1) % FACINGS)) | (1 << ((f - 1) % FACINGS))
+            for f in range(FACINGS)]
+        """By a unit's facing at the start of a move: the bit set of the facings the
+        move's steps may take (HX-A7 move_any_direction: with it false, only the three
+        front hexes)."""
         self.displace_limit: int = 1 if rules.displace_limit_per_move == "one" else 1 << 30
         """Displacements one move may make (HX-A9)."""
         self.walls_block: bool = rules.walls_block_attacks  # HX-A16
@@ -69,7 +78,8 @@ class Grid:
     def step(self, h: Hex, d: int) -> Hex:
         """The open board hex next to `h` in facing `d`, where a legal STEP goes
         (HX-16; `geometry.neighbor`, read from the table)."""
-        n = self.steps[FACINGS * self.cell(h) + d]
+        at = self.number.get(h)  # `cell`, inline for a numbered hex
+        n = self.steps[FACINGS * (self.cell(h) if at is None else at) + d]
         assert n != BLOCKED, "a step into a wall or off the board"
         return self.hexes[n]
 

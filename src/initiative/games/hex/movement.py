@@ -42,7 +42,7 @@ def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
     pos = state.hexes[unit]
     assert pos is not None
     return MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
-                     reach.step_dirs(state.setup.grid, state.facing[unit]))
+                     state.setup.grid.step_dirs[state.facing[unit]])
 
 
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:

@@ -16,14 +16,11 @@ from typing import TYPE_CHECKING, Final
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
 from initiative.games.hex.geometry import FACINGS, Hex, distance, neighbors
-from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid
+from initiative.games.hex.grid import ALL_DIRS, BLOCKED, NOWHERE, OFF, WALL, Grid
 from initiative.games.hex.specs import Board
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
-
-ALL_DIRS: Final = (1 << FACINGS) - 1
-
 
 @lru_cache(maxsize=4096)
 def around(h: Hex) -> tuple[Hex, ...]:
@@ -34,10 +31,7 @@ def around(h: Hex) -> tuple[Hex, ...]:
 def occupant(state: HexState, h: Hex) -> int:
     """The seat whose unit stands on `h`, or -1."""
     hexes = state.hexes
-    for u in range(len(hexes)):
-        if hexes[u] == h:
-            return u
-    return -1
+    return hexes.index(h) if h in hexes else -1
 
 
 def others(state: HexState, mover: int) -> dict[Hex, int]:
@@ -53,14 +47,6 @@ def placeable(board: Board, rules: HexRules, occupied: dict[Hex, int], h: Hex) -
     if h in board.walls or h in occupied:
         return False
     return h in board.hexes or not rules.board_edge_is_wall
-
-
-def step_dirs(grid: Grid, facing: int) -> int:
-    """Bit set of the facings a move's steps may take (HX-A7 move_any_direction: with it
-    false, only the three front hexes of the facing at the start of the move)."""
-    if grid.any_direction:
-        return ALL_DIRS
-    return (1 << facing) | (1 << ((facing + 1) % FACINGS)) | (1 << ((facing - 1) % FACINGS))
 
 
 class _Move:
@@ -189,7 +175,7 @@ class Moves:
         grid = state.setup.grid
         spots, start, taken = _lift(grid, state, unit)
         facing = state.facing[unit]
-        self.look = _Move(grid, spots, taken, start, step_dirs(grid, facing), False)
+        self.look = _Move(grid, spots, taken, start, grid.step_dirs[facing], False)
         row = grid.reach(unit, start, facing)
         reaches = False
         for k in range(0, len(row), 2):
