@@ -49,9 +49,10 @@ def usable(state: HexState, seat: int, spent: int, card_ids: list[int]) -> tuple
     section needs a unit in range; HX-A3 cost_1_required: a section that costs tokens
     needs them, `spent` tokens already owed by the turn. One look-ahead answers every
     card (`reach.Moves`); cards of one move length and displacement share its answer."""
+    if not card_ids:
+        return 0, 0
     cards = state.setup.content.cards
     look = reach.Moves(state, seat)
-    can_attack = look.reaches
     free = not power.costs_tokens(state.rules)  # no section costs a token (HX-A3)
     known: dict[int, bool] = {}  # 2 * move length + displace -> a legal move exists
     moves = hits = 0
@@ -59,22 +60,22 @@ def usable(state: HexState, seat: int, spent: int, card_ids: list[int]) -> tuple
         card = cards[card_ids[i]]
         move = card.move
         steps = move.steps
-        if steps == 0:
-            can_move = True  # HX-A21
-        else:
+        if steps:
             shape = 2 * steps + move.displace
             found = known.get(shape)
             if found is None:
                 found = known[shape] = look.exists(steps, move.displace)
             can_move = found
-        can_hit = can_attack
+        else:
+            can_move = True  # HX-A21
         if not free:
             can_move = can_move and power.payable(state, seat, move.power, spent)
-            can_hit = can_hit and power.payable(state, seat, card.attack.power, spent)
+            if look.reaches and power.payable(state, seat, card.attack.power, spent):
+                hits |= 1 << i
         if can_move:
             moves |= 1 << i
-        if can_hit:
-            hits |= 1 << i
+    if free and look.reaches:
+        hits = (1 << len(card_ids)) - 1
     return moves, hits
 
 
