@@ -1,14 +1,13 @@
 """The board by cell number, for the rules' hot paths (the move look-ahead, the attack
 range): each hex a unit can stand on or reach gets a small int, and the tables the
-searches read are flat lists indexed by it, so a step is a list look-up, never a
-dictionary look-up keyed by a hex.
+searches read are flat lists indexed by it, so a step of a search is a list look-up;
+only the units' hexes are looked up by hex, once, on the way in (`number`: one
+dictionary look-up, cheaper in pure Python than arithmetic on the coordinates).
 
 One `Grid` per game setup (`HexSetup.grid`), made with it. Board hexes are numbered
 first; any other hex is numbered when first asked for (`cell`), with its rows, so every
-hex has a number (`number`: one dictionary look-up, cheaper in pure Python than any
-arithmetic on the coordinates). The house rules the look-ahead reads are copied in as
-plain fields. Nothing here changes as a game is played, but the numbering of new
-hexes.
+hex has a number. The house rules the look-ahead reads are copied in as plain fields.
+Nothing here changes as a game is played, but the numbering of new hexes.
 """
 
 from __future__ import annotations
