@@ -50,6 +50,7 @@ def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
 
 
 def _options(state: HexState, frame: MoveFrame) -> tuple[HexAction, ...]:
+    """The legal actions of a move's decision, as the tuple the state keeps."""
     if frame.waiting != NO_UNIT:
         return tuple([_DISPLACE[e] for e in reach.displace_dirs(state, frame)])
     out = _STEPS[reach.legal_step_set(state, frame)]
