@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 
 from initiative.engine.contract import CHANCE
+from initiative.engine.rng import SplitMix64
+from initiative.games import load_game
+from initiative.games.hex import reach
 from initiative.games.hex.frames import TurnFrame
 from initiative.games.hex.geometry import Hex
 from initiative.games.hex.setup import HexSetup
@@ -222,3 +225,24 @@ def test_hxa18_die_sides(sides: int) -> None:
     state = _attack(make_setup(board=open_board(), die_sides=sides), ["step"], Hex(0, -1))
     run(state, "attack 0", "target 1")
     assert [o.value for o, _ in state.chance_outcomes()] == list(range(1, sides + 1))
+
+
+@pytest.mark.parametrize("rules", [{}, {"walls_block_attacks": True}])
+def test_hx24_the_look_ahead_sees_a_unit_in_range_as_in_range_does(
+        rules: dict[str, object]) -> None:
+    """HX-24: `reach.Moves.reaches` (a turn's answer to whether an Attack section can be
+    used, read from the look-ahead's cells) agrees with `reach.in_range` for every
+    living unit of random games."""
+    loaded = load_game("hex_skirmish", players=4, rules=rules)
+    seen = {True: 0, False: 0}
+    for seed in range(3):
+        state, rng = loaded.new_initial_state(seed), SplitMix64(seed)
+        while not state.is_terminal():
+            for unit, pos in enumerate(state.hexes):
+                if pos is not None:
+                    reaches = reach.Moves(state, unit).reaches
+                    assert reaches == bool(reach.in_range(state, unit))
+                    seen[reaches] += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    assert min(seen.values()) > 50

@@ -175,9 +175,9 @@ class StackState(Generic[A, F, E]):
     def invalidate(self) -> None:
         self._legal = None
 
-    def offer(self, legal: list[A], seat: int) -> None:
+    def offer(self, legal: Sequence[A], seat: int) -> None:
         """A step stopped at a decision whose legal list it computed: keep it (as the
-        tuple `legal_actions` hands out)."""
+        tuple `legal_actions` hands out; a tuple is kept as it is)."""
         self._legal = tuple(legal)
         self._legal_seat = seat
 
@@ -196,7 +196,9 @@ class StackState(Generic[A, F, E]):
 
     def emit(self, event: E) -> None:
         """Append to the log (copy-on-write: clones share the prefix); once the log is
-        off, only an event of a kind `drop_log` was told to keep."""
+        off, only an event of a kind `drop_log` was told to keep. With the log off and
+        no kind kept it does nothing: a game's hottest sites test `state.log_kept or
+        state.log_keep` first, inline, saving the event's tuple and the call."""
         if self.log_kept or (self.log_keep and event[0] in self.log_keep):
             if len(self.log) != self.log_len:
                 self.log = self.log[: self.log_len]
@@ -235,10 +237,15 @@ def legal_equal(state: StackState[A, F, E], action: object) -> A:
     action, the deciding seat and the number of legal actions (never the list).
 
     An action taken from `legal_actions()` is found by identity, without calling
-    `__eq__`; equality is the fallback for an equal twin (a parsed or rebuilt action)."""
+    `__eq__`; equality is the fallback for an equal twin (a parsed or rebuilt action).
+    The cached list is read in place when `legal_actions()` would hand it out (no
+    chance node pending), without the call."""
     if state.over:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-    legal = state.legal_actions()
+    legal = state._legal
+    rng = state.rng
+    if legal is None or (isinstance(rng, ExplicitChance) and rng.pending is not None):
+        legal = state.legal_actions()
     for candidate in legal:
         if candidate is action:
             return candidate

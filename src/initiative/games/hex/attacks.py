@@ -25,11 +25,6 @@ if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
 
-def usable(state: HexState, seat: int) -> bool:
-    """HX-24: an Attack section cannot be used when no unit stands in range."""
-    return bool(reach.in_range(state, seat))
-
-
 def declare(state: HexState, seat: int, card: int) -> AttackFrame:
     """The frame of a new attack (HX-23): barrage targets every unit in range (HX-27)."""
     found = reach.in_range(state, seat)

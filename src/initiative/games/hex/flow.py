@@ -10,33 +10,34 @@ from initiative.engine.errors import IllegalActionError
 from initiative.engine.stack_state import legal_equal
 from initiative.games.hex import attacks, movement, rounds, turns
 from initiative.games.hex.actions import HexAction
-from initiative.games.hex.frames import ATTACK, FACE, MOVE, TURN
+from initiative.games.hex.frames import FACE, MOVE, TURN
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
 
 
 def advance(state: HexState) -> None:
-    """Resolve everything automatic until a decision is needed or the game ends."""
-    state.invalidate()
+    """Resolve everything automatic until a decision is needed or the game ends. Every
+    step that stops at a decision offers its legal list (the state's cache); at the
+    game's end the cache is cleared."""
     stack = state.stack
     while not state.over:
         if not stack:
             rounds.next_card(state)
             continue
         frame = stack[-1]
-        if frame.tag == ATTACK:
-            if not attacks.step(state, frame):
-                return
-        elif frame.tag == MOVE:
+        if frame.tag == MOVE:  # the most frequent first
             if not movement.step(state, frame):
                 return
         elif frame.tag == TURN:
             if not turns.step(state, frame):
                 return
-        else:
-            state.offer(movement.face_legal(), frame.decider)
+        elif frame.tag == FACE:
+            state.offer(movement.FACE_ACTIONS, frame.decider)  # `movement.face_legal`
             return
+        elif not attacks.step(state, frame):
+            return
+    state.invalidate()  # the game is over: no decision
 
 
 UNSETTLED = ("no decision: the state was built between two steps of the rules; "

@@ -1,14 +1,13 @@
 """The board by cell number, for the rules' hot paths (the move look-ahead, the attack
 range): each hex a unit can stand on or reach gets a small int, and the tables the
-searches read are flat lists indexed by it, so a step is a list look-up, never a
-dictionary look-up keyed by a hex.
+searches read are flat lists indexed by it, so a step of a search is a list look-up;
+only the units' hexes are looked up by hex, once, on the way in (`number`: one
+dictionary look-up, cheaper in pure Python than arithmetic on the coordinates).
 
 One `Grid` per game setup (`HexSetup.grid`), made with it. Board hexes are numbered
 first; any other hex is numbered when first asked for (`cell`), with its rows, so every
-hex has a number. A hex's number is found by its coordinates in a box around the board
-(`_box`), without hashing the hex. The house rules the look-ahead reads are copied in
-as plain fields. Nothing here changes as a game is played, but the numbering of new
-hexes.
+hex has a number. The house rules the look-ahead reads are copied in as plain fields.
+Nothing here changes as a game is played, but the numbering of new hexes.
 """
 
 from __future__ import annotations
@@ -25,12 +24,10 @@ WALL: Final = -2
 """In `Grid.beside`: the neighbour is a wall."""
 OFF: Final = -3
 """In `Grid.beside`: the neighbour is off the board."""
+ALL_DIRS: Final = (1 << FACINGS) - 1
+"""The bit set of every facing."""
 NOWHERE: Final = -1
-"""A unit's cell when it is on no hex (eliminated, or lifted out of a look-ahead); in
-`Grid._box`, a hex not numbered yet."""
-MARGIN: Final = 4
-"""How far the box of `Grid._box` reaches beyond the board (pushes, displacements and
-Style cards reach a few hexes off it)."""
+"""A unit's cell when it is on no hex (eliminated, or lifted out of a look-ahead)."""
 
 
 class Grid:
@@ -44,7 +41,8 @@ class Grid:
         self.hexes: list[Hex] = sorted(board.hexes)
         """Cell number -> hex."""
         self.number: dict[Hex, int] = {h: n for n, h in enumerate(self.hexes)}
-        """Hex -> cell number."""
+        """Hex -> cell number, for every hex numbered so far (the hot paths read it
+        inline, `cell` when a hex may be new)."""
         self.steps: list[int] = []
         """The open neighbour a move may step to (HX-16, HX-17), or BLOCKED."""
         self.beside: list[int] = []
@@ -53,53 +51,34 @@ class Grid:
         self.exact: bool = rules.move_exact  # HX-A7
         self.any_direction: bool = rules.move_any_direction  # HX-A7
         self.edge_is_wall: bool = rules.board_edge_is_wall  # HX-A8
+        self.step_dirs: list[int] = [
+            ALL_DIRS if self.any_direction else
+            (1 << f) | (1 << ((f + 1) % FACINGS)) | (1 << ((f - 1) % FACINGS))
+            for f in range(FACINGS)]
+        """By a unit's facing at the start of a move: the bit set of the facings the
+        move's steps may take (HX-A7 move_any_direction: with it false, only the three
+        front hexes)."""
         self.displace_limit: int = 1 if rules.displace_limit_per_move == "one" else 1 << 30
         """Displacements one move may make (HX-A9)."""
         self.walls_block: bool = rules.walls_block_attacks  # HX-A16
         self._reach: list[dict[int, list[int]]] = [{} for _ in styles]
-        qs = [h.q for h in self.hexes] or [0]
-        rs = [h.r for h in self.hexes] or [0]
-        self._q0 = min(qs) - MARGIN
-        self._r0 = min(rs) - MARGIN
-        self._width = max(qs) + MARGIN + 1 - self._q0
-        self._height = max(rs) + MARGIN + 1 - self._r0
-        self._box = [NOWHERE] * (self._width * self._height)
-        """The cell of the hex (q0 + i // height, r0 + i % height), or NOWHERE."""
-        for n, h in enumerate(self.hexes):
-            self._box[self._in_box(h)] = n
+        for h in self.hexes:
             self._add_rows(h)
-
-    def _in_box(self, h: Hex) -> int:
-        """The index of `h` in `_box`, or -1 outside the box."""
-        q, r = h.q - self._q0, h.r - self._r0
-        if 0 <= q < self._width and 0 <= r < self._height:
-            return q * self._height + r
-        return -1
 
     def cell(self, h: Hex) -> int:
         """The number of `h` (numbered now if it is new: a hex off the board)."""
-        q, r = h  # `_in_box`, inline (asked at every step)
-        q -= self._q0
-        r -= self._r0
-        at = q * self._height + r if 0 <= q < self._width and 0 <= r < self._height else -1
-        if at >= 0:
-            n = self._box[at]
-            if n != NOWHERE:
-                return n
-        n_or_none = self.number.get(h)
-        if n_or_none is not None:
-            return n_or_none
-        n = self.number[h] = len(self.hexes)
-        self.hexes.append(h)
-        self._add_rows(h)
-        if at >= 0:
-            self._box[at] = n
+        n = self.number.get(h)
+        if n is None:
+            n = self.number[h] = len(self.hexes)
+            self.hexes.append(h)
+            self._add_rows(h)
         return n
 
     def step(self, h: Hex, d: int) -> Hex:
         """The open board hex next to `h` in facing `d`, where a legal STEP goes
         (HX-16; `geometry.neighbor`, read from the table)."""
-        n = self.steps[FACINGS * self.cell(h) + d]
+        at = self.number.get(h)  # `cell`, inline for a numbered hex
+        n = self.steps[FACINGS * (self.cell(h) if at is None else at) + d]
         assert n != BLOCKED, "a step into a wall or off the board"
         return self.hexes[n]
 

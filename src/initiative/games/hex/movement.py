@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 from initiative.games.hex import damage, events, reach
 from initiative.games.hex.actions import HexAction, Kind, act, by_arg
 from initiative.games.hex.frames import NO_UNIT, FaceFrame, Frame, MoveFrame
-from initiative.games.hex.geometry import neighbor
+from initiative.games.hex.geometry import FACINGS, neighbor
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
@@ -18,6 +18,9 @@ FACE_ACTIONS: Final = by_arg(Kind.FACE)
 _STEP: Final = by_arg(Kind.STEP)
 _DISPLACE: Final = by_arg(Kind.DISPLACE)
 STOP: Final = act(Kind.STOP)
+_STEPS: Final = tuple(tuple([_STEP[d] for d in range(FACINGS) if dirs >> d & 1])
+                      for dirs in range(1 << FACINGS))
+"""The STEPs of every bit set of facings, by facing."""
 
 
 def begin(state: HexState, unit: int, card: int, section: int, steps: int,
@@ -39,17 +42,20 @@ def first_frame(state: HexState, unit: int, card: int, section: int, steps: int,
     pos = state.hexes[unit]
     assert pos is not None
     return MoveFrame(unit, card, section, steps, 0, displace, 0, pos,
-                     reach.step_dirs(state.setup.grid, state.facing[unit]))
+                     state.setup.grid.step_dirs[state.facing[unit]])
 
 
 def legal(state: HexState, frame: MoveFrame) -> list[HexAction]:
+    return list(_options(state, frame))
+
+
+def _options(state: HexState, frame: MoveFrame) -> tuple[HexAction, ...]:
+    """The legal actions of a move's decision, as the tuple the state keeps."""
     if frame.waiting != NO_UNIT:
-        return [_DISPLACE[e] for e in reach.displace_dirs(state, frame)]
-    out: list[HexAction] = []
-    for d in reach.legal_steps(state, frame):  # a loop: no comprehension's own call
-        out.append(_STEP[d])
+        return tuple([_DISPLACE[e] for e in reach.displace_dirs(state, frame)])
+    out = _STEPS[reach.legal_step_set(state, frame)]
     if reach.may_stop(state, frame):
-        out.append(STOP)
+        out += (STOP,)
     return out
 
 
@@ -58,7 +64,7 @@ def step(state: HexState, frame: MoveFrame) -> bool:
     if frame.left == 0 and frame.waiting == NO_UNIT:
         state.put(FaceFrame(frame.unit, frame.unit, frame.section, frame.card))
         return True
-    state.offer(legal(state, frame), frame.unit)
+    state.offer(_options(state, frame), frame.unit)
     return False
 
 
@@ -79,7 +85,8 @@ def choose(state: HexState, frame: MoveFrame, action: HexAction) -> None:
                                 frame.start, frame.dirs, other))
             return
         state.hexes[unit] = h
-        state.emit((events.STEPPED, unit, h.q, h.r))
+        if state.log_kept or state.log_keep:  # `emit`'s own test, inline: the hot path
+            state.emit((events.STEPPED, unit, h.q, h.r))
         state.put(MoveFrame(unit, frame.card, frame.section, frame.left - 1, frame.taken + 1,
                             frame.displace, frame.displaced, frame.start, frame.dirs))
         return
@@ -106,5 +113,6 @@ def face_legal() -> list[HexAction]:
 
 def face(state: HexState, frame: FaceFrame, action: HexAction) -> None:
     state.facing[frame.unit] = action.arg
-    state.emit((events.FACED, frame.unit, action.arg, frame.decider))
+    if state.log_kept or state.log_keep:  # `emit`'s own test, inline: the hot path
+        state.emit((events.FACED, frame.unit, action.arg, frame.decider))
     state.pop()

@@ -16,14 +16,11 @@ from typing import TYPE_CHECKING, Final
 from initiative.games.hex.flags import HexRules
 from initiative.games.hex.frames import MoveFrame
 from initiative.games.hex.geometry import FACINGS, Hex, distance, neighbors
-from initiative.games.hex.grid import BLOCKED, NOWHERE, OFF, WALL, Grid
+from initiative.games.hex.grid import ALL_DIRS, BLOCKED, NOWHERE, OFF, WALL, Grid
 from initiative.games.hex.specs import Board
 
 if TYPE_CHECKING:
     from initiative.games.hex.state import HexState
-
-ALL_DIRS: Final = (1 << FACINGS) - 1
-
 
 @lru_cache(maxsize=4096)
 def around(h: Hex) -> tuple[Hex, ...]:
@@ -34,10 +31,7 @@ def around(h: Hex) -> tuple[Hex, ...]:
 def occupant(state: HexState, h: Hex) -> int:
     """The seat whose unit stands on `h`, or -1."""
     hexes = state.hexes
-    for u in range(len(hexes)):
-        if hexes[u] == h:
-            return u
-    return -1
+    return hexes.index(h) if h in hexes else -1
 
 
 def others(state: HexState, mover: int) -> dict[Hex, int]:
@@ -53,14 +47,6 @@ def placeable(board: Board, rules: HexRules, occupied: dict[Hex, int], h: Hex) -
     if h in board.walls or h in occupied:
         return False
     return h in board.hexes or not rules.board_edge_is_wall
-
-
-def step_dirs(grid: Grid, facing: int) -> int:
-    """Bit set of the facings a move's steps may take (HX-A7 move_any_direction: with it
-    false, only the three front hexes of the facing at the start of the move)."""
-    if grid.any_direction:
-        return ALL_DIRS
-    return (1 << facing) | (1 << ((facing + 1) % FACINGS)) | (1 << ((facing - 1) % FACINGS))
 
 
 class _Move:
@@ -96,7 +82,7 @@ _FACINGS_OF: Final = tuple(tuple(d for d in range(FACINGS) if dirs >> d & 1)
 def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
     """(the cell of each unit, `unit` lifted off its hex; the cell it stood on; the bit
     set of the other units' cells), in one loop (NOWHERE: eliminated)."""
-    hexes = state.hexes
+    hexes, number = state.hexes, grid.number
     spots: list[int] = []
     bits = 0
     for u in range(len(hexes)):
@@ -104,7 +90,9 @@ def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
         if h is None:
             spots.append(NOWHERE)
             continue
-        at = grid.cell(h)
+        at = number.get(h)  # `grid.cell`, inline for a numbered hex
+        if at is None:
+            at = grid.cell(h)
         spots.append(at)
         if u != unit:
             bits |= 1 << at
@@ -115,8 +103,9 @@ def _lift(grid: Grid, state: HexState, unit: int) -> tuple[list[int], int, int]:
 
 
 def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> bool:
-    """Whether the move, on `pos` with `left` steps to go, can end legally. Each
-    facing is `_step`, inline for a step into a free cell (most of the search)."""
+    """Whether the move, on `pos` with `left` steps to go, can end legally: a step in
+    some facing can (a step into a free cell taken inline, most of the search; into an
+    occupied one, `_enter`)."""
     if left == 0:
         return pos != m.start  # HX-18
     start = m.start
@@ -138,18 +127,9 @@ def _completes(m: _Move, pos: int, left: int, taken: int, displaced: int) -> boo
     return False
 
 
-def _step(m: _Move, pos: int, d: int, left: int, taken: int, displaced: int) -> bool:
-    """Whether a step from `pos` in facing `d` can be completed into a legal move."""
-    h = m.steps[FACINGS * pos + d]
-    if h == BLOCKED:
-        return False  # walls and the board's edge stop a move (Board.open)
-    if not m.taken >> h & 1:
-        return _completes(m, h, left - 1, taken + 1, displaced)
-    return _enter(m, pos, h, left, taken, displaced)
-
-
 def _enter(m: _Move, pos: int, h: int, left: int, taken: int, displaced: int) -> bool:
-    """`_step` into the occupied cell `h`: its unit is displaced first (HX-21)."""
+    """Whether a step from `pos` into the occupied cell `h` can be completed into a
+    legal move: its unit is displaced first (HX-21)."""
     if not m.displace or displaced >= m.limit:  # HX-17; HX-21 / HX-A9 / HX-A19
         return False
     other = m.spots.index(h)
@@ -186,15 +166,25 @@ def _displace(m: _Move, h: int, other: int, came: int, e: int, left: int, taken:
 
 class Moves:
     """The moves `unit` could begin from where it stands now (HX-A21): the board and
-    the other units are read once, into one look-ahead, for every length asked."""
+    the other units are read once, into one look-ahead, for every length asked; and
+    whether its attack reaches anyone (`reaches`)."""
 
-    __slots__ = ("look",)
+    __slots__ = ("look", "reaches")
 
     def __init__(self, state: HexState, unit: int) -> None:
         grid = state.setup.grid
         spots, start, taken = _lift(grid, state, unit)
-        self.look = _Move(grid, spots, taken, start,
-                          step_dirs(grid, state.facing[unit]), False)
+        facing = state.facing[unit]
+        self.look = _Move(grid, spots, taken, start, grid.step_dirs[facing], False)
+        row = grid.reach(unit, start, facing)
+        reaches = False
+        for k in range(0, len(row), 2):
+            if taken >> row[k] & 1:
+                reaches = True
+                break
+        self.reaches = reaches
+        """HX-24: another unit stands on a hex of `unit`'s Style card (`in_range` is
+        not empty), read from the look-ahead's cells."""
 
     def exists(self, steps: int, displace: bool) -> bool:
         """Whether a legal move of `steps` (>= 1) hexes exists (`can_complete` of the
@@ -223,14 +213,26 @@ def can_complete(state: HexState, frame: MoveFrame) -> bool:
     return _completes(m, pos, frame.left, frame.taken, frame.displaced)
 
 
-def legal_steps(state: HexState, frame: MoveFrame) -> list[int]:
-    """The facings a STEP may take: those that can be completed into a legal move."""
+def legal_step_set(state: HexState, frame: MoveFrame) -> int:
+    """The bit set of the facings a STEP may take: those that can be completed into a
+    legal move (each facing as in `_completes`)."""
     m, pos = _mover(state, frame)
     left, taken, displaced = frame.left, frame.taken, frame.displaced
-    out: list[int] = []
-    for d in m.facings:  # a loop, not a comprehension (a call of its own in Python)
-        if _step(m, pos, d, left, taken, displaced):
-            out.append(d)
+    steps, base, occupied, start = m.steps, FACINGS * pos, m.taken, m.start
+    out = 0
+    for d in m.facings:
+        h = steps[base + d]
+        if h == BLOCKED:
+            continue  # walls and the board's edge stop a move (Board.open)
+        if occupied >> h & 1:
+            if not _enter(m, pos, h, left, taken, displaced):
+                continue
+        elif left == 1:
+            if h == start:  # HX-18
+                continue
+        elif not _completes(m, h, left - 1, taken + 1, displaced):
+            continue
+        out |= 1 << d
     return out
 
 
@@ -263,11 +265,14 @@ def in_range(state: HexState, attacker: int) -> list[tuple[int, int]]:
     grid = state.setup.grid
     row = grid.reach(attacker, grid.cell(pos), state.facing[attacker])
     found: list[tuple[int, int]] = []
+    number = grid.number
     for u in range(len(hexes)):
         h = hexes[u]
         if h is None or u == attacker:
             continue
-        at = grid.cell(h)
+        at = number.get(h)  # `grid.cell`, inline for a numbered hex
+        if at is None:
+            at = grid.cell(h)
         for k in range(0, len(row), 2):
             if row[k] == at:
                 found.append((u, row[k + 1]))

@@ -41,7 +41,8 @@ def begin_round(state: HexState) -> None:
         drawn = min(HAND_SIZE, len(deck))  # HX-4: draw 4 (what there is, if fewer)
         for _ in range(drawn):
             hand.append(rng.draw(deck))
-        state.emit((events.DRAW, seat, drawn))
+        if state.log_kept or state.log_keep:  # `emit`'s own test, inline: the hot path
+            state.emit((events.DRAW, seat, drawn))
     state.phase = "initiative"
     state.line = deal_line(up, rng)  # HX-5..HX-9 (timing/stacked_decks.py)
     state.at = -1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from initiative.games.hex import attacks, events, movement, power, reach
-from initiative.games.hex.actions import HexAction, Kind, act, by_arg
+from initiative.games.hex.actions import MAX_HAND, HexAction, Kind, act, by_arg
 from initiative.games.hex.frames import FROM_MOVE, TurnFrame
 
 if TYPE_CHECKING:
@@ -16,74 +16,67 @@ if TYPE_CHECKING:
 PASS: Final = act(Kind.PASS)
 _PLAY_MOVE: Final = by_arg(Kind.PLAY_MOVE)
 _PLAY_ATTACK: Final = by_arg(Kind.PLAY_ATTACK)
+_PLAYS: Final = tuple(
+    tuple([_PLAY_MOVE[s] for s in range(MAX_HAND) if moves >> s & 1]
+          + [_PLAY_ATTACK[s] for s in range(MAX_HAND) if hits >> s & 1])
+    for hits in range(1 << MAX_HAND) for moves in range(1 << MAX_HAND))
+"""The plays of hand slots whose Move sections (bit set `moves`) and Attack sections
+(`hits`) can be used, at `moves | hits << MAX_HAND`: the Move sections first, by slot."""
 
 
-def _spent(state: HexState, frame: TurnFrame) -> int:
-    """Tokens the special turn costs (HX-A4 special_turn_cost)."""
-    return state.rules.special_turn_cost if frame.special else 0
-
-
-def plays(state: HexState, frame: TurnFrame) -> list[HexAction]:
+def plays(state: HexState, frame: TurnFrame) -> tuple[HexAction, ...]:
     """PLAY_MOVE / PLAY_ATTACK for each hand slot whose section can legally be used
-    (HX-A21: a Move 0 always can; HX-24; HX-A3 cost_1_required)."""
+    (`usable`; the special turn owes HX-A4 special_turn_cost)."""
     seat = frame.seat
-    sections = _Sections(state, seat, _spent(state, frame))
-    moves: list[HexAction] = []
-    hits: list[HexAction] = []
-    for slot, card_id in enumerate(state.hands[seat]):
-        can_move, can_attack = sections.of(card_id)
-        if can_move:
-            moves.append(_PLAY_MOVE[slot])
-        if can_attack:
-            hits.append(_PLAY_ATTACK[slot])
-    return moves + hits
+    moves, hits = usable(state, seat, state.rules.special_turn_cost if frame.special else 0,
+                         state.hands[seat])
+    return _PLAYS[moves | hits << MAX_HAND]
 
 
 def could_ever_play(state: HexState, seat: int) -> bool:
     """Whether `seat` holds, anywhere among its Action cards (hand, deck and discard
     pile: the next draw phase deals from all of them, HX-2..HX-4), a card whose Move or
     Attack section it could use in the position as it stands (HX-A21)."""
-    sections = _Sections(state, seat, 0)
     cards = {*state.hands[seat], *state.decks[seat], *state.discards[seat]}
-    return any(any(sections.of(card_id)) for card_id in sorted(cards))
+    moves, hits = usable(state, seat, 0, sorted(cards))
+    return bool(moves or hits)
 
 
-class _Sections:
-    """Which sections of a card `seat` can use now (HX-A21, HX-24, HX-A3), `spent`
-    tokens already owed by the turn; cards of one move length share the answer."""
-
-    def __init__(self, state: HexState, seat: int, spent: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.spent = spent
-        self.cards = state.setup.content.cards
-        self.free = not power.costs_tokens(state.rules)
-        """No section costs a token (HX-A3): no need to ask `power.payable`."""
-        self.can_attack = attacks.usable(state, seat)
-        self.moves: reach.Moves | None = None
-        """The look-ahead of `seat`'s moves, made when first asked."""
-        self.known: dict[int, bool] = {}
-        """Move length and displace (2 * steps + displace) -> the section is usable."""
-
-    def of(self, card_id: int) -> tuple[bool, bool]:
-        """(its Move section can be used, its Attack section can be used)."""
-        state, seat, spent = self.state, self.seat, self.spent
-        card = self.cards[card_id]
+def usable(state: HexState, seat: int, spent: int, card_ids: list[int]) -> tuple[int, int]:
+    """Which sections of the cards `card_ids` `seat` can use now, as bit sets over their
+    positions in `card_ids`: (the Move section's, the Attack section's). HX-A21: a Move
+    0 always can, a longer one if a legal move of its length exists; HX-24: an Attack
+    section needs a unit in range; HX-A3 cost_1_required: a section that costs tokens
+    needs them, `spent` tokens already owed by the turn. One look-ahead answers every
+    card (`reach.Moves`); cards of one move length and displacement share its answer."""
+    if not card_ids:
+        return 0, 0
+    cards = state.setup.content.cards
+    look = reach.Moves(state, seat)
+    free = not power.costs_tokens(state.rules)  # no section costs a token (HX-A3)
+    known: dict[int, bool] = {}  # 2 * move length + displace -> a legal move exists
+    moves = hits = 0
+    for i in range(len(card_ids)):
+        card = cards[card_ids[i]]
         move = card.move
-        shape = 2 * move.steps + int(move.displace)
-        usable = self.known.get(shape)
-        if usable is None:
-            usable = move.steps == 0  # HX-A21: a Move 0 can always be used
-            if not usable:
-                moves = self.moves
-                if moves is None:
-                    moves = self.moves = reach.Moves(state, seat)
-                usable = moves.exists(move.steps, move.displace)
-            self.known[shape] = usable
-        if self.free:
-            return usable, self.can_attack
-        return (usable and power.payable(state, seat, move.power, spent),
-                self.can_attack and power.payable(state, seat, card.attack.power, spent))
+        steps = move.steps
+        if steps:
+            shape = 2 * steps + move.displace
+            found = known.get(shape)
+            if found is None:
+                found = known[shape] = look.exists(steps, move.displace)
+            can_move = found
+        else:
+            can_move = True  # HX-A21
+        if not free:
+            can_move = can_move and power.payable(state, seat, move.power, spent)
+            if look.reaches and power.payable(state, seat, card.attack.power, spent):
+                hits |= 1 << i
+        if can_move:
+            moves |= 1 << i
+    if free and look.reaches:
+        hits = (1 << len(card_ids)) - 1
+    return moves, hits
 
 
 def step(state: HexState, frame: TurnFrame) -> bool:
@@ -94,13 +87,13 @@ def step(state: HexState, frame: TurnFrame) -> bool:
         state.pop()
         return True
     if state.rules.allow_voluntary_pass:  # HX-A17
-        legal.append(PASS)
+        legal += (PASS,)
     state.offer(legal, frame.seat)
     return False
 
 
 def legal(state: HexState, frame: TurnFrame) -> list[HexAction]:
-    out = plays(state, frame)
+    out = list(plays(state, frame))
     if out and state.rules.allow_voluntary_pass:
         out.append(PASS)
     return out
@@ -115,17 +108,19 @@ def choose(state: HexState, frame: TurnFrame, action: HexAction) -> None:
     state.acted = True
     card = state.hands[seat].pop(action.arg)  # HX-12: discarded when played
     state.discards[seat].append(card)
-    spent = _spent(state, frame)
+    spent = state.rules.special_turn_cost if frame.special else 0
     if spent:  # HX-A4: the special turn's cost
         power.gain(state, seat, -spent)
     spec = state.setup.content.cards[card]
-    if action.kind == Kind.PLAY_MOVE:
-        state.emit((events.PLAY, seat, card, events.MOVE_SECTION))
+    moving = action.kind == Kind.PLAY_MOVE
+    if state.log_kept or state.log_keep:  # `emit`'s own test, inline: the hot path
+        state.emit((events.PLAY, seat, card,
+                    events.MOVE_SECTION if moving else events.ATTACK_SECTION))
+    if moving:
         # offered only when usable (HX-A21): no need to look ahead again
         state.put(movement.first_frame(state, seat, card, FROM_MOVE, spec.move.steps,
                                        spec.move.displace))
         power.gain(state, seat, spec.move.power)  # HX-22 / HX-A3
     else:
-        state.emit((events.PLAY, seat, card, events.ATTACK_SECTION))
         state.put(attacks.declare(state, seat, card))
         power.gain(state, seat, spec.attack.power)
