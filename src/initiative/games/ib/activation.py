@@ -52,6 +52,7 @@ from initiative.games.ib.active import drop_deferred
 from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
+    DISCARD_MASK,
     DISCARD_UNIT,
     F_CC_BROKE,
     F_CC_CHARGED,
@@ -339,15 +340,19 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     if hand:
         _cards_in_hand(state, unit, hand, sealed, muted, out)
     if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
-        if match.unit_keystones[unit] is not None and _keystone_payable(state, unit):
-            out.append(KEYSTONE)
+        keystone = match.unit_keystones[unit]
+        if keystone is not None and keystone.ability:  # IB 4.6 / AMB-41: its cost payable
+            cost = match.keystone_cost
+            if (cost != "one_charge" or state.charge[unit] >= 1) \
+                    and (cost != "discard_by_tier" or hand):
+                out.append(KEYSTONE)
         if state.sigils[unit]:
             out.extend(sigils.usable(state, unit, flags))
     out.append(PASS)  # IB 4.9
     if state.flux[match.unit_seat[unit]] and (
             not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
         out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
-    if free_discard.allowed(state, flags):  # AMB-15: one count of the free discards
+    if flags & DISCARD_MASK < match.free_discard_bits:  # free_discard.allowed, inline
         out.extend(DISCARDS[: len(hand)])
     return out
 
@@ -398,19 +403,6 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
                 damage.heal(state, u, 1)
     else:
         damage.heal(state, unit, 3)
-
-
-def _keystone_payable(state: IBState, unit: int) -> bool:
-    """IB 4.6 / AMB-41: the Keystone ability's cost can be paid."""
-    keystone = state.match.unit_keystones[unit]
-    if keystone is None or not keystone.ability:
-        return False
-    cost = state.match.keystone_cost
-    if cost == "one_charge":
-        return state.charge[unit] >= 1
-    if cost == "discard_by_tier":
-        return len(state.hands[state.match.unit_seat[unit]]) >= 1
-    return True
 
 
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:

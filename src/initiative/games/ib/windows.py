@@ -83,8 +83,8 @@ def none_can_break(state: IBState) -> bool:
 def open_window(state: IBState, kind: int) -> bool:
     """Open a response window if any seat has an eligible unit (else skip it); True if
     it opened."""
-    if none_can_break(state):
-        return False
+    if state.result is not None or 3 not in state.charge[: state.match.num_characters]:
+        return False  # none_can_break, inline: the hot path
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
         return False  # AMB-32 between_steps_only: no response to a declared action
     asked = []
