@@ -337,36 +337,12 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
         charge = state.charge[unit]
         out = [BASIC, ADVANCED, BREAK_ART] if charge >= 3 else \
             [BASIC, ADVANCED] if charge >= 1 else [BASIC]
-    if hand:
-        _cards_in_hand(state, unit, hand, sealed, muted, out)
-    if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
-        keystone = match.unit_keystones[unit]
-        if keystone is not None and keystone.ability:  # IB 4.6 / AMB-41: its cost payable
-            cost = match.keystone_cost
-            if (cost != "one_charge" or state.charge[unit] >= 1) \
-                    and (cost != "discard_by_tier" or hand):
-                out.append(KEYSTONE)
-        if state.sigils[unit]:
-            out.extend(sigils.usable(state, unit, flags))
-    out.append(PASS)  # IB 4.9
-    if state.flux[match.unit_seat[unit]] and (
-            not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
-        out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
-    if flags & DISCARD_MASK < match.free_discard_bits:  # free_discard.allowed, inline
-        out.extend(DISCARDS[: len(hand)])
-    return out
-
-
-def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, muted: bool,
-                   out: list[Action]) -> None:
-    """Cards the active unit may use as its action: a Technique unless Sealed (IB 5.2.5),
-    an Event (IB 4.4, 4.8) or a Support Character not already in play (IB 4.7, 2.5.4)
-    whose discard cost the other cards can pay (AMB-47, AMB-49); a Sigil to install
-    unless Muted, if some Character can take it (IB 4.5).
-
-    The hot path of the menu: a Technique or Event is judged by its entry of
-    `Match.card_play_costs` alone (a plain card's is more than any hand pays)."""
-    match = state.match
+    # The cards the unit may use as its action: a Technique unless Sealed (IB 5.2.5), an
+    # Event (IB 4.4, 4.8) or a Support Character not already in play (IB 4.7, 2.5.4)
+    # whose discard cost the other cards can pay (AMB-47, AMB-49); a Sigil to install
+    # unless Muted, if some Character can take it (IB 4.5). A Technique or Event is
+    # judged by its entry of `Match.card_play_costs` alone (a plain card's is more than
+    # any hand pays). Inline, not a helper: the hottest loop of the menu.
     play_costs = match.card_play_costs
     others = len(hand) - 1
     mine_only = match.own_signatures
@@ -385,6 +361,22 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
         elif match.card_costs[card] <= others and (
                 code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):
             out.append(PLAYS[slot])
+    if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
+        keystone = match.unit_keystones[unit]
+        if keystone is not None and keystone.ability:  # IB 4.6 / AMB-41: its cost payable
+            cost = match.keystone_cost
+            if (cost != "one_charge" or state.charge[unit] >= 1) \
+                    and (cost != "discard_by_tier" or hand):
+                out.append(KEYSTONE)
+        if state.sigils[unit]:
+            out.extend(sigils.usable(state, unit, flags))
+    out.append(PASS)  # IB 4.9
+    if state.flux[match.unit_seat[unit]] and (
+            not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
+        out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
+    if flags & DISCARD_MASK < match.free_discard_bits:  # free_discard.allowed, inline
+        out.extend(DISCARDS[: len(hand)])
+    return out
 
 
 def _spend_flux(state: IBState, unit: int, option: int) -> None:

@@ -286,7 +286,8 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
             state.log_len += 1
         else:
             state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
-        effects.fire(state, "play", unit)
+        if "play" in state.match.trigger_masks:  # else `fire` finds nothing to answer
+            effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
         if state.wants(events.INSTALL):
             state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
@@ -296,7 +297,8 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
         if state.wants(events.SIGIL_USE):
             state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
     else:
-        _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
+        if kind != K_BASIC:  # a Basic Attack is free (IB 4.1.1): nothing to pay
+            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
         if (state.quiet >> events.DECLARE) & 1:  # state.wants, inline: the hot path
             state.log_len += 1
         else:

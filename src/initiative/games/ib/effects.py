@@ -66,8 +66,11 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
             seat = match.unit_seat
             return [u for u in units_of(order) if seat[u] != seat[unit]]  # AMB-64
-        return list(units_of(order & ~mine))
-    return list(units_of(order & mine))
+        order &= ~mine
+    else:
+        order &= mine
+    found = _UNITS_OF.get(order)  # units_of's cache, inline: the hot path
+    return list(found if found is not None else units_of(order))
 
 
 _UNITS_OF: Final[dict[int, tuple[int, ...]]] = {}
