@@ -494,7 +494,8 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
                     return False
                 if present:
                     damage.cleanse(state, hit[0], present[0])
-        effects.rest_of_clause(state, unit, clause, hit)
+        if clause.rest:
+            effects.rest_of_clause(state, unit, clause, hit)
         if clause.damage or state.queue or state.match.phase_mask:  # else nothing to settle
             effects.settle(state, clause.damage != 0)  # AMB-56
         if state.result is not None or _abandoned(state, frame):

@@ -145,7 +145,8 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
         mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
         if clause.damage or clause.heal:
             damage_and_heal(state, unit, clause, mine, chain)
-        rest_of_clause(state, unit, clause, mine)
+        if clause.rest:
+            rest_of_clause(state, unit, clause, mine)
         if clause.damage or state.queue or state.match.phase_mask:  # else nothing to settle
             settle(state, clause.damage != 0)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
