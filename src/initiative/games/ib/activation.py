@@ -169,8 +169,26 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         if state.log_len != logged and match.every_step \
                 and step_windows.pause(state, unit, ST_MOVE, flags):
             return True
-    if stage == ST_MOVE:
-        _movement(state, unit)
+    if stage == ST_MOVE:  # IB 3.3 / 3.4.6 / 3.5.5: right by Speed, then the deferred moves
+        track = state.track
+        speed = match.units[unit].speed
+        if (match.phase_mask >> unit) & 1:
+            speed = challenges.speed(state, unit)  # a phase may change it (AMB-82)
+        if track.rm is None and match.config.time_collapse_order == "printed_initiative":
+            speed = len(track)  # AMB-26: during the collapse units cycle in printed order
+        deferred = state.pending[unit]
+        crossed = track.speed_move(unit, speed)
+        if (state.quiet >> events.MOVEMENT) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
+            state.emit((events.MOVEMENT, unit, speed, int(crossed)))
+        if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
+            state.pending[unit] = ()
+            if crossed and match.track_rules.deferred_move_after_crossing_rm != "apply":
+                drop_deferred(state, unit, deferred, events.DROP_CROSSED)  # AMB-05 `ignore`
+            else:
+                for amount in deferred:
+                    effects.shift(state, unit, amount, deferred=True)
         stage = ST_RM
         if match.every_step and step_windows.pause(state, unit, ST_RM, flags):
             return True
@@ -298,29 +316,6 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
                                       flags)
 
 
-def _movement(state: IBState, unit: int) -> None:
-    """IB 3.3 / 3.4.6 / 3.5.5: move right by Speed, then apply deferred moves."""
-    track = state.track
-    speed = state.match.units[unit].speed
-    if (state.match.phase_mask >> unit) & 1:
-        speed = challenges.speed(state, unit)  # a phase may change it (AMB-82)
-    if track.rm is None and state.match.config.time_collapse_order == "printed_initiative":
-        speed = len(track)  # AMB-26: during the collapse units cycle in printed order
-    deferred = state.pending[unit]
-    crossed = track.speed_move(unit, speed)
-    if (state.quiet >> events.MOVEMENT) & 1:  # state.wants, inline: the hot path
-        state.log_len += 1
-    else:
-        state.emit((events.MOVEMENT, unit, speed, int(crossed)))
-    if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
-        state.pending[unit] = ()
-        if crossed and state.match.track_rules.deferred_move_after_crossing_rm != "apply":
-            drop_deferred(state, unit, deferred, events.DROP_CROSSED)  # AMB-05 `ignore`
-        else:
-            for amount in deferred:
-                effects.shift(state, unit, amount, deferred=True)
-
-
 def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
     unit, flags = frame.unit, frame.flags
@@ -401,7 +396,9 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
     if kind == K_PASS:
-        if state.wants(events.PASS):
+        if (state.quiet >> events.PASS) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.PASS, unit))
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:

@@ -225,7 +225,9 @@ def move(state: IBState, unit: int, amount: int) -> None:
         return  # a Support Character has no place on the track
     if is_active(state, unit):
         state.pending[unit] = (*state.pending[unit], amount)
-        if state.wants(events.DEFER):
+        if (state.quiet >> events.DEFER) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.DEFER, unit, amount))
         return
     shift(state, unit, amount, deferred=False)
