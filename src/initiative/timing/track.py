@@ -245,7 +245,10 @@ class InitiativeTrack:
 
         Always clamps at the end (IB 3.1.5). Returns True if the unit crossed the RM.
         """
-        i = self.slot(unit)
+        try:  # `slot`, inline: once per activation
+            i = self.order.index(unit)
+        except ValueError:
+            raise _missing(unit) from None
         return self._right(unit, i, speed, False) == _CROSSED
 
     def _move_back(self, unit: int, amount: int, allow_beyond_rm: bool) -> bool:

@@ -52,6 +52,7 @@ from initiative.games.ib.active import drop_deferred
 from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
+    DISCARD_MASK,
     DISCARD_UNIT,
     F_CC_BROKE,
     F_CC_CHARGED,
@@ -168,8 +169,26 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         if state.log_len != logged and match.every_step \
                 and step_windows.pause(state, unit, ST_MOVE, flags):
             return True
-    if stage == ST_MOVE:
-        _movement(state, unit)
+    if stage == ST_MOVE:  # IB 3.3 / 3.4.6 / 3.5.5: right by Speed, then the deferred moves
+        track = state.track
+        speed = match.units[unit].speed
+        if (match.phase_mask >> unit) & 1:
+            speed = challenges.speed(state, unit)  # a phase may change it (AMB-82)
+        if track.rm is None and match.config.time_collapse_order == "printed_initiative":
+            speed = len(track)  # AMB-26: during the collapse units cycle in printed order
+        deferred = state.pending[unit]
+        crossed = track.speed_move(unit, speed)
+        if (state.quiet >> events.MOVEMENT) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
+            state.emit((events.MOVEMENT, unit, speed, int(crossed)))
+        if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
+            state.pending[unit] = ()
+            if crossed and match.track_rules.deferred_move_after_crossing_rm != "apply":
+                drop_deferred(state, unit, deferred, events.DROP_CROSSED)  # AMB-05 `ignore`
+            else:
+                for amount in deferred:
+                    effects.shift(state, unit, amount, deferred=True)
         stage = ST_RM
         if match.every_step and step_windows.pause(state, unit, ST_RM, flags):
             return True
@@ -297,29 +316,6 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
                                       flags)
 
 
-def _movement(state: IBState, unit: int) -> None:
-    """IB 3.3 / 3.4.6 / 3.5.5: move right by Speed, then apply deferred moves."""
-    track = state.track
-    speed = state.match.units[unit].speed
-    if (state.match.phase_mask >> unit) & 1:
-        speed = challenges.speed(state, unit)  # a phase may change it (AMB-82)
-    if track.rm is None and state.match.config.time_collapse_order == "printed_initiative":
-        speed = len(track)  # AMB-26: during the collapse units cycle in printed order
-    deferred = state.pending[unit]
-    crossed = track.speed_move(unit, speed)
-    if (state.quiet >> events.MOVEMENT) & 1:  # state.wants, inline: the hot path
-        state.log_len += 1
-    else:
-        state.emit((events.MOVEMENT, unit, speed, int(crossed)))
-    if deferred:  # IB 3.4.6 / AMB-06: then its deferred moves, in the order received
-        state.pending[unit] = ()
-        if crossed and state.match.track_rules.deferred_move_after_crossing_rm != "apply":
-            drop_deferred(state, unit, deferred, events.DROP_CROSSED)  # AMB-05 `ignore`
-        else:
-            for amount in deferred:
-                effects.shift(state, unit, amount, deferred=True)
-
-
 def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     """IB 3.2.6 action menu plus the free discard (IB 2.8.7); the hot path of play."""
     unit, flags = frame.unit, frame.flags
@@ -336,32 +332,12 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
         charge = state.charge[unit]
         out = [BASIC, ADVANCED, BREAK_ART] if charge >= 3 else \
             [BASIC, ADVANCED] if charge >= 1 else [BASIC]
-    if hand:
-        _cards_in_hand(state, unit, hand, sealed, muted, out)
-    if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
-        if match.unit_keystones[unit] is not None and _keystone_payable(state, unit):
-            out.append(KEYSTONE)
-        if state.sigils[unit]:
-            out.extend(sigils.usable(state, unit, flags))
-    out.append(PASS)  # IB 4.9
-    if state.flux[match.unit_seat[unit]] and (
-            not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
-        out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
-    if free_discard.allowed(state, flags):  # AMB-15: one count of the free discards
-        out.extend(DISCARDS[: len(hand)])
-    return out
-
-
-def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, muted: bool,
-                   out: list[Action]) -> None:
-    """Cards the active unit may use as its action: a Technique unless Sealed (IB 5.2.5),
-    an Event (IB 4.4, 4.8) or a Support Character not already in play (IB 4.7, 2.5.4)
-    whose discard cost the other cards can pay (AMB-47, AMB-49); a Sigil to install
-    unless Muted, if some Character can take it (IB 4.5).
-
-    The hot path of the menu: a Technique or Event is judged by its entry of
-    `Match.card_play_costs` alone (a plain card's is more than any hand pays)."""
-    match = state.match
+    # The cards the unit may use as its action: a Technique unless Sealed (IB 5.2.5), an
+    # Event (IB 4.4, 4.8) or a Support Character not already in play (IB 4.7, 2.5.4)
+    # whose discard cost the other cards can pay (AMB-47, AMB-49); a Sigil to install
+    # unless Muted, if some Character can take it (IB 4.5). A Technique or Event is
+    # judged by its entry of `Match.card_play_costs` alone (a plain card's is more than
+    # any hand pays). Inline, not a helper: the hottest loop of the menu.
     play_costs = match.card_play_costs
     others = len(hand) - 1
     mine_only = match.own_signatures
@@ -380,6 +356,22 @@ def _cards_in_hand(state: IBState, unit: int, hand: list[int], sealed: bool, mut
         elif match.card_costs[card] <= others and (
                 code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):
             out.append(PLAYS[slot])
+    if not muted:  # IB 5.2.4: no Keystone or Sigil abilities
+        keystone = match.unit_keystones[unit]
+        if keystone is not None and keystone.ability:  # IB 4.6 / AMB-41: its cost payable
+            cost = match.keystone_cost
+            if (cost != "one_charge" or state.charge[unit] >= 1) \
+                    and (cost != "discard_by_tier" or hand):
+                out.append(KEYSTONE)
+        if state.sigils[unit]:
+            out.extend(sigils.usable(state, unit, flags))
+    out.append(PASS)  # IB 4.9
+    if state.flux[match.unit_seat[unit]] and (
+            not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
+        out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
+    if flags & DISCARD_MASK < match.free_discard_bits:  # free_discard.allowed, inline
+        out.extend(DISCARDS[: len(hand)])
+    return out
 
 
 def _spend_flux(state: IBState, unit: int, option: int) -> None:
@@ -400,24 +392,13 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
         damage.heal(state, unit, 3)
 
 
-def _keystone_payable(state: IBState, unit: int) -> bool:
-    """IB 4.6 / AMB-41: the Keystone ability's cost can be paid."""
-    keystone = state.match.unit_keystones[unit]
-    if keystone is None or not keystone.ability:
-        return False
-    cost = state.match.keystone_cost
-    if cost == "one_charge":
-        return state.charge[unit] >= 1
-    if cost == "discard_by_tier":
-        return len(state.hands[state.match.unit_seat[unit]]) >= 1
-    return True
-
-
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
     if kind == K_PASS:
-        if state.wants(events.PASS):
+        if (state.quiet >> events.PASS) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.PASS, unit))
         state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:

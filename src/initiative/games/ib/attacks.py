@@ -36,6 +36,7 @@ from initiative.games.ib.actions import (
     K_PLAY,
     K_REPLACE,
     K_SIGIL,
+    K_TARGET_SUPPORT,
     K_TIER,
     REPLACES,
     SUPPORT_TARGETS,
@@ -169,7 +170,9 @@ def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
         damage.cleanse(state, target, action.arg)
         state.stack[-1] = frame.at(AS_RESOLVE, sub=2)
         return
-    _choose_target(state, frame, target_unit(action, state.match.num_characters))
+    arg = action.arg  # target_unit(action), inline: the hot path
+    _choose_target(state, frame, arg + state.match.num_characters
+                   if kind == K_TARGET_SUPPORT else arg)
 
 
 def step(state: IBState, frame: ActionFrame) -> bool:
@@ -226,8 +229,11 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                     and frame.owed != INSTALLED:
                 effects.support_enters(state, state.match.unit_seat[unit], frame.card)  # IB 4.7.1
                 stack[-1] = frame = frame.paying(frame.stage, INSTALLED)
-            if _orphaned(state, frame):
-                return True
+            off = state.off
+            for t in frame.targets:  # a loop, not a generator: the usual case loses none
+                if t >= 0 and (off >> t) & 1:
+                    _orphaned(state, frame)
+                    return True
         return _resolve(state, frame)
     if stage == AS_AFTER:
         _after(state, frame)
@@ -280,7 +286,8 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
             state.log_len += 1
         else:
             state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
-        effects.fire(state, "play", unit)
+        if "play" in state.match.trigger_masks:  # else `fire` finds nothing to answer
+            effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
         if state.wants(events.INSTALL):
             state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
@@ -290,7 +297,8 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
         if state.wants(events.SIGIL_USE):
             state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
     else:
-        _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
+        if kind != K_BASIC:  # a Basic Attack is free (IB 4.1.1): nothing to pay
+            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
         if (state.quiet >> events.DECLARE) & 1:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
@@ -426,28 +434,23 @@ def _abandoned(state: IBState, frame: ActionFrame) -> bool:
     return base.tag != ACTIVATION or base.unit != unit or (base.flags & F_ENDED) != 0
 
 
-def _orphaned(state: IBState, frame: ActionFrame) -> bool:
-    """A chosen target left the track before resolution (new flag `orphaned_action`).
+def _orphaned(state: IBState, frame: ActionFrame) -> None:
+    """A chosen target left the track before resolution (new flag `orphaned_action`;
+    `step` found it).
 
     fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
     Charge, since it never resolved); retarget: the controller picks again."""
     off = state.off
-    for t in frame.targets:  # the usual case, no target lost, without a comprehension
-        if t >= 0 and (off >> t) & 1:
-            break
-    else:
-        return False
     lost = [i for i, t in enumerate(frame.targets) if t >= 0 and (off >> t) & 1]
     if state.match.config.orphaned_action == "retarget":
         targets = list(frame.targets)
         for i in lost:
             targets[i] = PENDING
         state.stack[-1] = frame.with_targets(tuple(targets), AS_RETARGET)
-        return True
+        return
     if state.wants(events.FIZZLE):
         state.emit((events.FIZZLE, frame.unit, frame.kind, frame.card))
     state.stack[-1] = frame.at(AS_AFTER)
-    return True
 
 
 def _clause_targets(state: IBState, frame: ActionFrame, clauses: tuple[Clause, ...],
@@ -491,8 +494,10 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
                     return False
                 if present:
                     damage.cleanse(state, hit[0], present[0])
-        effects.rest_of_clause(state, unit, clause, hit)
-        effects.settle(state, clause.damage != 0)  # AMB-56
+        if clause.rest:
+            effects.rest_of_clause(state, unit, clause, hit)
+        if clause.damage or state.queue or state.match.phase_mask:  # else nothing to settle
+            effects.settle(state, clause.damage != 0)  # AMB-56
         if state.result is not None or _abandoned(state, frame):
             if state.result is None:
                 finish(state)

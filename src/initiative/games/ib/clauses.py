@@ -168,6 +168,8 @@ def _compile_clause(model: ClauseModel) -> Clause:
     else:
         cleanse = statuses.BY_NAME[model.cleanse]
     condition = model.only_if
+    rare = bool(model.discard or model.remove_sigils or model.summon or model.spawn
+                or model.call)
     return Clause(
         target=model.target,
         damage=model.damage,
@@ -183,9 +185,10 @@ def _compile_clause(model: ClauseModel) -> Clause:
         summon=model.summon or "",
         call=model.call or "",
         only_if=Condition(**condition.model_dump()) if condition is not None else None,
-        rare=bool(model.discard or model.remove_sigils or model.summon or model.spawn
-                  or model.call),
+        rare=rare,
         spawn=model.spawn or "",
+        rest=bool(cleanse not in (CLEANSE_NONE, CLEANSE_ONE) or model.apply or model.move_up
+                  or model.move_back or model.charge or model.draw or rare),
     )
 
 

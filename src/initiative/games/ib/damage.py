@@ -117,7 +117,9 @@ def heal(state: IBState, target: int, amount: int) -> None:
     """IB 5.2.9: restore HP, capped at max HP unless `heal_cap=none` (AMB-59)."""
     hp = state.hp[target] + amount
     if state.match.config.heal_cap == "max_hp":
-        hp = min(hp, state.match.max_hp[target])
+        cap = state.match.max_hp[target]
+        if hp > cap:  # not min(): a builtin call on the hot path
+            hp = cap
     gained = hp - state.hp[target]
     state.hp[target] = hp
     if (state.quiet >> events.HEAL) & 1:  # state.wants, inline: the hot path

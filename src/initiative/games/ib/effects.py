@@ -53,7 +53,9 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3):
     Characters in play, then Supports in play, each in unit order."""
     match = state.match
-    team = controller_team(state, unit)
+    team = controller_team(state, unit) \
+        if match.config.ally_enemy_reference == "active_unit_controller" \
+        else match.unit_team[unit]  # the default, without the call: the hot path
     live = ~state.off
     order = live & match.character_mask
     if live & match.support_mask and (target_kind[0] != "a" or _group_takes_supports(
@@ -64,8 +66,11 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
             seat = match.unit_seat
             return [u for u in units_of(order) if seat[u] != seat[unit]]  # AMB-64
-        return list(units_of(order & ~mine))
-    return list(units_of(order & mine))
+        order &= ~mine
+    else:
+        order &= mine
+    found = _UNITS_OF.get(order)  # units_of's cache, inline: the hot path
+    return list(found if found is not None else units_of(order))
 
 
 _UNITS_OF: Final[dict[int, tuple[int, ...]]] = {}
@@ -132,12 +137,18 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
             hit = [trigger_unit] if trigger_unit >= 0 else []
         elif target != "same":
             hit = candidates(state, unit, target)
-        hit = in_play(state, hit)
+        off = state.off
+        for u in hit:  # a unit out of play (rare): only then `in_play` builds a list
+            if (off >> u) & 1:
+                hit = in_play(state, hit)
+                break
         mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
         if clause.damage or clause.heal:
             damage_and_heal(state, unit, clause, mine, chain)
-        rest_of_clause(state, unit, clause, mine)
-        settle(state, clause.damage != 0)
+        if clause.rest:
+            rest_of_clause(state, unit, clause, mine)
+        if clause.damage or state.queue or state.match.phase_mask:  # else nothing to settle
+            settle(state, clause.damage != 0)
         if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
             return
 
@@ -155,7 +166,8 @@ def in_play(state: IBState, units: list[int]) -> list[int]:
 def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int],
                     triggers: bool = True) -> None:
     if clause.damage and hit:
-        insight = damage.take_insight(state, unit)  # IB 5.2.2
+        # IB 5.2.2; no status at all (the usual case): no Insight, and no call
+        insight = damage.take_insight(state, unit) if state.status[unit] else 0
         whole = state.match.config.insight_scope == "whole_effect"  # AMB-53
         for n, target in enumerate(hit):
             bonus = insight if (whole or n == 0) else 0
@@ -213,7 +225,9 @@ def move(state: IBState, unit: int, amount: int) -> None:
         return  # a Support Character has no place on the track
     if is_active(state, unit):
         state.pending[unit] = (*state.pending[unit], amount)
-        if state.wants(events.DEFER):
+        if (state.quiet >> events.DEFER) & 1:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
             state.emit((events.DEFER, unit, amount))
         return
     shift(state, unit, amount, deferred=False)
@@ -303,7 +317,9 @@ def settle(state: IBState, damaged: bool = True) -> None:
 
     `damaged` False: the clause deals no damage (`Clause.damage` 0), so no unit in
     play can be at 0 HP (only damage takes HP to 0, and every clause that deals it
-    settles at once): neither the track nor the Supports are scanned."""
+    settles at once): neither the track nor the Supports are scanned, and nothing is
+    left to do unless triggers wait in the queue or a Challenge Card has phases (the
+    hot path's callers test that before calling)."""
     hp = state.hp
     fallen: list[int] = []
     changed = False  # someone fell; a Support leaving changes the population too (AMB-23)
@@ -378,16 +394,19 @@ def flush(state: IBState) -> None:
         if len(batch) > 1:
             batch = tuple(sorted(batch, key=abilities.order_key(state)))
         state.queue = ()
+        first = True  # the loop's test has just seen the game go on
         for owner, j, trigger_unit in batch:
-            if state.is_terminal():  # not `state.result`: the loop's test narrowed it
-                # to None for mypy, and a compiled build (mypyc) would trust that
+            if not first and state.is_terminal():  # not `state.result`: the loop's test
+                # narrowed it to None for mypy, and a compiled build (mypyc) would trust it
                 state.queue = ()
                 return
+            first = False
             ability = match.unit_abilities[owner][j]
             beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
             if (state.off >> owner) & 1 and not beyond:
                 continue  # the owner left play before its turn came
-            if not beyond and not abilities.use(state, owner, j, ability.limit):
+            if not beyond and ability.limit != "none" \
+                    and not abilities.use(state, owner, j, ability.limit):
                 continue  # its own defeat fires once; a unit out of play keeps no usage
             if (state.quiet >> events.PASSIVE) & 1:  # state.wants, inline: the hot path
                 state.log_len += 1

@@ -27,6 +27,11 @@ def advance(state: IBState, stop_between: bool = False) -> None:
     `stop_between`, also stop at the point between two activations (an empty stack,
     stepping.py), where nothing of the next activation has happened yet."""
     state.invalidate()
+    _run(state, stop_between)
+
+
+def _run(state: IBState, stop_between: bool) -> None:
+    """`advance` once the state's legal-action cache is dropped."""
     stack = state.stack
     while state.result is None:
         if not stack:
@@ -80,11 +85,13 @@ def apply(state: IBState, action: Action, stop_between: bool = False,
           legal: list[Action] | None = None) -> None:
     """Validate `action` against the legal list first; nothing changes if it is illegal.
     Then run on as `advance` does (`stop_between`: see there). `legal`: the state's
-    cached legal list if its caller holds it (`IBState.apply`), else it is asked."""
+    cached legal list, given by `IBState.apply`, which has dropped the cache already;
+    else the list is asked here and the cache dropped at once (the state changes)."""
     if state.result is not None:
         raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
     if legal is None:
         legal = state.legal_actions()
+        state.invalidate()
     for candidate in legal:
         if candidate is action:
             break
@@ -103,4 +110,4 @@ def apply(state: IBState, action: Action, stop_between: bool = False,
         hand.mulligan_choose(state, frame, action)
     else:  # pragma: no cover - a decision is asked only by the frames above
         raise AssertionError(f"no decision at frame {frame!r}")
-    advance(state, stop_between)
+    _run(state, stop_between)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from initiative.games.ib.actions import DISCARDS, KEEP, MAX_HAND, Action
-from initiative.games.ib.frames import DISCARD_MASK, DISCARD_UNIT
+from initiative.games.ib.frames import DISCARD_MASK
 
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 
 def allowed(state: IBState, flags: int) -> bool:
     """AMB-15: the activation (its frame `flags`) has a free discard left."""
-    limit = state.match.free_discards  # -1: unlimited
-    return limit < 0 or (flags & DISCARD_MASK) // DISCARD_UNIT < limit
+    return flags & DISCARD_MASK < state.match.free_discard_bits
 
 
 def before_draw(state: IBState, unit: int, flags: int) -> bool:

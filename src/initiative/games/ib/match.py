@@ -15,6 +15,7 @@ from initiative.games.ib import naming, statuses
 from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
+from initiative.games.ib.frames import DISCARD_MASK, DISCARD_UNIT
 from initiative.games.ib.specs import (  # the card codes re-exported
     CARD_EVENT,
     CARD_PLAIN,
@@ -179,8 +180,10 @@ class Match:
     """`ib_windows=every_step` (step_windows.py)."""
     discard_before_draw: bool = field(init=False)
     """`free_discard_timing=before_draw_too` (free_discard.py)."""
-    free_discards: int = field(init=False)
-    """`free_discards_per_activation`; -1: unlimited."""
+    free_discard_bits: int = field(init=False)
+    """`free_discards_per_activation` as a bound on an activation frame's count of free
+    discards (`flags & DISCARD_MASK`, frames.py): one is left while the count is below
+    it (always, when unlimited)."""
     max_activations: int = field(init=False)
     """`max_activations`."""
     keystone_cost: str = field(init=False)
@@ -220,7 +223,8 @@ class Match:
         set_ = object.__setattr__
         set_(self, "every_step", config.ib_windows == "every_step")
         set_(self, "discard_before_draw", config.free_discard_timing == "before_draw_too")
-        set_(self, "free_discards", -1 if limit == "unlimited" else limit)
+        set_(self, "free_discard_bits", DISCARD_MASK + DISCARD_UNIT if limit == "unlimited"
+             else limit * DISCARD_UNIT)
         set_(self, "max_activations", config.max_activations)
         set_(self, "keystone_cost", config.keystone_ability_cost)
         set_(self, "own_signatures", config.signature_play == "own_character")

@@ -57,6 +57,9 @@ class Clause:
     only_if: Condition | None = None
     rare: bool = False  # any of discard, remove_sigils, summon, spawn, call (hot-path shortcut)
     spawn: str = ""  # Challenge Card key (IB 6.0.1)
+    rest: bool = True
+    """Anything for `effects.rest_of_clause` to do (a named or every Cleanse, statuses,
+    moves, Charge, a draw or a rare effect); False lets the hot path skip the call."""
 
     @property
     def chooses(self) -> bool:
@@ -246,7 +249,7 @@ def _clause_data(clause: Clause) -> dict[str, Any]:
     cleanse = _CLEANSE_WORDS.get(clause.cleanse) or statuses.NAMES[clause.cleanse]
     data = {**asdict(clause), "apply": [statuses.NAMES[s] for s in clause.apply],
             "cleanse": cleanse}
-    del data["rare"]  # derived from the other fields
+    del data["rare"], data["rest"]  # derived from the other fields
     return data
 
 

@@ -154,9 +154,13 @@ class IBState:
 
     def apply(self, action: Action, stop_between: bool = False) -> None:
         """Validate, then apply `action` and run the rules to the next decision
-        (`flow.apply`, given the cached legal list; a method, not `apply = flow.apply`:
-        mypyc does not bind a module function stored on a compiled class)."""
-        flow.apply(self, action, stop_between, self._legal)
+        (`flow.apply`, given the cached legal list, which is dropped first: the state
+        changes unless the action is illegal, and then the list is only asked again. A
+        method, not `apply = flow.apply`: mypyc does not bind a module function stored
+        on a compiled class)."""
+        legal = self._legal
+        self._legal = None
+        flow.apply(self, action, stop_between, legal)
 
     def view(self, seat: int) -> IBView:
         return make_view(self, seat)

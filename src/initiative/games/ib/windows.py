@@ -74,22 +74,17 @@ def _has_pending_break(state: IBState, unit: int) -> bool:
 
 def none_can_break(state: IBState) -> bool:
     """No window can open now: the game is over, or no unit holds the 3 Charge an
-    Initiative Break costs (IB 3.7.5). Only track units hold Charge (charge.py): the
-    Support slots after them, most of the list, are not read."""
-    if state.result is not None:
-        return True
-    charge = state.charge
-    for unit in range(state.match.num_characters):  # noqa: SIM110 (no generator: hot)
-        if charge[unit] >= 3:
-            return False
-    return True
+    Initiative Break costs (IB 3.7.5). Only track units hold Charge (charge.py), never
+    more than 3 (AMB-38): one containment test of the track units' slots, in C, not a
+    loop (the Support slots after them, most of the list, are not read)."""
+    return state.result is not None or 3 not in state.charge[: state.match.num_characters]
 
 
 def open_window(state: IBState, kind: int) -> bool:
     """Open a response window if any seat has an eligible unit (else skip it); True if
     it opened."""
-    if none_can_break(state):
-        return False
+    if state.result is not None or 3 not in state.charge[: state.match.num_characters]:
+        return False  # none_can_break, inline: the hot path
     if kind == W_AFTER_DECLARE and state.match.config.ib_response_window != "any":
         return False  # AMB-32 between_steps_only: no response to a declared action
     asked = []

@@ -188,7 +188,7 @@ def _restricted(unit: UnitView, flags: int, flag: int) -> bool:
 
 
 def _keystone_reason(view: IBView, match: Match, unit: UnitView, muted: bool) -> str | None:
-    """IB 4.6 / AMB-41 (activation._keystone_payable)."""
+    """IB 4.6 / AMB-41 (the Keystone test of activation.legal)."""
     name = unit.name
     keystone = match.unit_keystones[unit.unit]
     if keystone is None:  # IB 2.2: no Keystone was assigned to this Character
@@ -207,7 +207,7 @@ def _keystone_reason(view: IBView, match: Match, unit: UnitView, muted: bool) ->
 
 def _card_reason(view: IBView, match: Match, unit: UnitView, sealed: bool, muted: bool,
                  action: Action) -> str | None:
-    """IB 4.4-4.8 (activation._cards_in_hand): play a Technique, Event or Support, or
+    """IB 4.4-4.8 (the card loop of activation.legal): play a Technique, Event or Support, or
     install a Sigil, from hand slot `action.arg`."""
     hand = view.hand
     slot = action.arg
