@@ -155,13 +155,13 @@ def test_two_people_each_see_only_their_own_hand(server: Server, browser: Browse
     """Two seats in two browsers; the hand region of every frame a page receives is that
     seat's own hand (checked against an offline replay of the same seed and actions),
     and no frame names the other seat's hand, the seed or a deck."""
-    body = body_of(21)
+    body = body_of(22)
     created = create_hex(server, body)
     game = offline_game(body)
-    state = game.new_initial_state(21)
+    state = game.new_initial_state(22)
     pages = [browser.new_page(viewport={"width": 1000, "height": 800}) for _ in range(2)]
     frames = [capture_frames(p) for p in pages]
-    rng = random.Random(21)
+    rng = random.Random(22)
     try:
         for n, p in enumerate(pages):
             open_seat(p, server.base + created["links"][n])
