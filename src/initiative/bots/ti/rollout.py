@@ -9,8 +9,12 @@ face-down tokens and the closed windows guessed, never the real mission), and th
 is played on by the policy in every seat for `horizon` turns, or to its end. A world
 scores `WIN` when the group wins in it, `-WIN` when it loses, else the policy's
 `evaluate_view` of the seat's view at the horizon. The policy's choice is kept unless
-another candidate beats its mean by `margin` points: the heuristic is the rollout
-policy and the prior, so the search only moves off it where the worlds agree.
+another candidate wins more than `lead` worlds more than it (net: the worlds it wins
+and the choice loses, less the reverse): the heuristic is the rollout policy and the
+prior, so the search moves off it only where the worlds agree, not on the luck of a
+few deals. The best of several candidates leads by luck as well as by worth (the
+winner's curse), so with `verify` the challenger is weighed against the policy's choice
+once more in as many new worlds and taken only if it leads there too.
 
 Every candidate sees the same worlds and the same chance in them (common random
 numbers: the worlds are dealt once a decision and cloned per candidate), so the
@@ -57,8 +61,9 @@ class RolloutSettings:
 
     worlds: int = 8  # worlds dealt a decision, shared by every candidate
     horizon: int = 0  # turns played on before a world is scored; 0: to the game's end
-    plays: int = 3  # plays the policy rates best, beside its own choice
-    margin: float = 0.0  # points a candidate must beat the policy's choice by
+    plays: int = 2  # plays the policy rates best, beside its own choice
+    lead: float = 1.5  # worlds a candidate must win more than the policy's choice (net)
+    verify: bool = True  # a challenger must lead again in as many new worlds
     time_limit: float | None = None  # seconds a decision (for play); None: all the worlds
 
 
@@ -80,15 +85,28 @@ class TIRolloutBot:
         """The policy in every seat of a world (its own generator: the worlds never
         change the bot's choices outside the look ahead)."""
         self.weights = weights
+        self.weighed = 0
+        """Worlds the last main step was weighed in."""
 
     def choose(self, view: TIView) -> TIAction:
         own = self.policy.choose(view)
+        start = time.perf_counter()
         scored = self.scores(view, own)
         if not scored:
             return own
         best = max(range(len(scored)), key=lambda i: (scored[i][1], -i))
-        return scored[best][0] if scored[best][1] > scored[0][1] + self.settings.margin \
-            else own
+        if self.lead(scored[0][1], scored[best][1]) <= self.settings.lead:
+            return own
+        challenger = scored[best][0]
+        if not self.settings.verify:
+            return challenger
+        again = self.weigh(view, [own, challenger], start)  # new worlds: no winner's curse
+        return challenger if self.lead(again[0], again[1]) > 0 else own
+
+    def lead(self, own: float, other: float) -> float:
+        """How many worlds (net) `other`'s mean score wins over `own`'s in the last
+        weighing."""
+        return (other - own) * self.weighed / (2 * WIN)
 
     def scores(self, view: TIView, own: TIAction) -> list[tuple[TIAction, float]]:
         """(candidate, mean score) at a main step, the policy's choice `own` first;
@@ -101,7 +119,8 @@ class TIRolloutBot:
         options = self.candidates(Reading(data, self.weights), list(view.legal), own)
         if len(options) < 2:
             return []
-        return list(zip(options, self.weigh(view, options), strict=True))
+        return list(zip(options, self.weigh(view, options, time.perf_counter()),
+                        strict=True))
 
     def candidates(self, r: Reading, legal: Sequence[TIAction], own: TIAction
                    ) -> list[TIAction]:
@@ -117,11 +136,11 @@ class TIRolloutBot:
                 out.append(action)
         return out
 
-    def weigh(self, view: TIView, options: Sequence[TIAction]) -> list[float]:
-        """Each option's mean score over the same worlds."""
+    def weigh(self, view: TIView, options: Sequence[TIAction], start: float) -> list[float]:
+        """Each option's mean score over the same new worlds (fewer if the decision,
+        begun at `start`, runs out of time)."""
         settings = self.settings
-        deadline = None if settings.time_limit is None \
-            else time.perf_counter() + settings.time_limit
+        deadline = None if settings.time_limit is None else start + settings.time_limit
         deal = self.dealer.deals(view)
         rng = SplitMix64(self.rng.next64())
         totals = [0.0] * len(options)
@@ -135,6 +154,7 @@ class TIRolloutBot:
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        self.weighed = done
         return [t / done for t in totals]
 
     def play_on(self, state: TIState, seat: int) -> float:
