@@ -14,7 +14,7 @@ from initiative.bots import BOTS, RandomBot, make_bot
 from initiative.bots.play import ask
 from initiative.bots.ti import EXPERT_WORLDS
 from initiative.bots.ti.heuristic import TIDealer, TIHeuristicBot
-from initiative.bots.ti.rollout import TIRolloutBot
+from initiative.bots.ti.rollout import RolloutSettings, TIRolloutBot
 from initiative.engine.contract import CHANCE
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -178,6 +178,14 @@ def test_expert_is_the_look_ahead_with_its_measured_worlds() -> None:
         bot = make_bot(name, game, 1)
         assert isinstance(bot, TIRolloutBot) and bot.settings.worlds == EXPERT_WORLDS
     assert make_bot("ismcts@3", game, 1).settings.worlds == 3  # type: ignore[attr-defined]
+    timed = make_bot("ismcts@0.01s", game, 1)
+    assert isinstance(timed, TIRolloutBot) and timed.settings.time_limit == 0.01
+    state = game.new_initial_state(0)
+    while not state.is_terminal() and not timed.weighed:  # at least one world, then the clock
+        action = timed.choose(state.view(state.current_seat()))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert timed.weighed >= 1
 
 
 def test_the_look_ahead_weighs_main_steps_only_and_is_deterministic() -> None:
@@ -204,6 +212,7 @@ def test_the_look_ahead_weighs_main_steps_only_and_is_deterministic() -> None:
     assert weighed > 10 and departed > 0
 
 
-def _few() -> Any:
-    from initiative.bots.ti.rollout import RolloutSettings
-    return RolloutSettings(worlds=2, horizon=2)
+def _few() -> RolloutSettings:
+    """A small look ahead (2 worlds, 2 turns scored by `evaluate_view`, any lead): the
+    same code paths, quicker."""
+    return RolloutSettings(worlds=2, horizon=2, lead=0.0)
