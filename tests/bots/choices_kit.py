@@ -18,6 +18,7 @@ from typing import Any
 
 from initiative.bots.ismcts import ISMCTSBot
 from initiative.bots.make import make_bot
+from initiative.bots.ti.rollout import TIRolloutBot
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
 
@@ -58,11 +59,13 @@ def positions(game: Any, seed: int) -> Iterator[tuple[int, Any]]:
 
 def root(bot: Any, view: Any) -> str:
     """The root statistics of a search of `view` by `bot` (a fresh one: the search
-    draws its seed as `choose` would): (action, visits, total) per child. The Initiative's
-    search bot is searched whatever its policy would do."""
-    search = bot if isinstance(bot, ISMCTSBot) else bot.search
-    assert isinstance(search, ISMCTSBot)
-    tree = search.search(view)
+    draws its seed as `choose` would): (action, visits, total) per child. The
+    Initiative's look ahead (`TIRolloutBot`): (candidate, mean score) where it weighs
+    (none elsewhere)."""
+    if isinstance(bot, TIRolloutBot):
+        return repr([(repr(a), score) for a, score in bot.scores(view, bot.policy.choose(view))])
+    assert isinstance(bot, ISMCTSBot)
+    tree = bot.search(view)
     return repr(sorted((repr(a), n.visits, n.total) for a, n in tree.children.items()))
 
 

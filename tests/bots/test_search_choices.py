@@ -42,7 +42,7 @@ def test_a_search_deals_determinize_worlds_without_their_log(setup: str) -> None
     name, params = SETUPS[setup]
     game = load_game(name, **params)
     bot: Any = make_bot("ismcts@5", game, 0)
-    dealer = (bot if isinstance(bot, ISMCTSBot) else bot.search).game
+    dealer = bot.game if isinstance(bot, ISMCTSBot) else bot.dealer
     dealt = 0
     for seed in SEEDS:
         for _, view in positions(game, seed):

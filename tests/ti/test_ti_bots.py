@@ -12,7 +12,9 @@ import pytest
 
 from initiative.bots import BOTS, RandomBot, make_bot
 from initiative.bots.play import ask
-from initiative.bots.ti.heuristic import TIDealer, TIHeuristicBot, TISearchBot
+from initiative.bots.ti import EXPERT_WORLDS
+from initiative.bots.ti.heuristic import TIDealer, TIHeuristicBot
+from initiative.bots.ti.rollout import RolloutSettings, TIRolloutBot
 from initiative.engine.contract import CHANCE
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -23,7 +25,7 @@ from initiative.games.ti.state import TIState
 from tests.bots.reach import reaches
 from tests.ti.test_ti_bots_policy import FakeView
 
-QUICK = {"ismcts": "ismcts@8", "expert": "ismcts@8"}
+QUICK = {"ismcts": "ismcts@1", "expert": "ismcts@1"}
 """Names played with a smaller search where many decisions are made (same code path)."""
 STEP_CAP = 20_000
 """More decisions than any game takes: a bot that loops fails here."""
@@ -131,14 +133,14 @@ def holds(root: object, target: object) -> bool:
 
 
 def test_the_search_deals_worlds_without_the_answer() -> None:
-    """The tree search holds the public setup, every window's symbols hidden (TI-5),
+    """The look ahead holds the public setup, every window's symbols hidden (TI-5),
     never the real mission; a dealt world keeps the open windows' symbols and guesses
     the closed ones (TI-23: one glyph, one symbol), its answer as long as the view
     says (TI-55)."""
     game = ti_game(2)
     bot = make_bot("ismcts@4", game, 1)
-    assert isinstance(bot, TISearchBot)
-    held = bot.search.game
+    assert isinstance(bot, TIRolloutBot)
+    held = bot.dealer
     assert isinstance(held, TIDealer)
     assert held.setup is game.public
     assert all(set(w.symbols) == {"?"} for w in held.setup.mission.windows)
@@ -166,5 +168,51 @@ def test_the_search_deals_worlds_without_the_answer() -> None:
 
 
 def test_the_search_bot_plays_a_game() -> None:
-    state = play(ti_game(2), ["ismcts@6", "ismcts@6"], 3)
+    state = play(ti_game(2), ["ismcts@2", "ismcts@2"], 3)
     assert state.is_terminal()
+
+
+def test_expert_is_the_look_ahead_with_its_measured_worlds() -> None:
+    game = ti_game(2)
+    for name in ("expert", "ismcts"):
+        bot = make_bot(name, game, 1)
+        assert isinstance(bot, TIRolloutBot) and bot.settings.worlds == EXPERT_WORLDS
+    assert make_bot("ismcts@3", game, 1).settings.worlds == 3  # type: ignore[attr-defined]
+    timed = make_bot("ismcts@0.01s", game, 1)
+    assert isinstance(timed, TIRolloutBot) and timed.settings.time_limit == 0.01
+    state = game.new_initial_state(0)
+    while not state.is_terminal() and not timed.weighed:  # at least one world, then the clock
+        action = timed.choose(state.view(state.current_seat()))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert timed.weighed >= 1
+
+
+def test_the_look_ahead_weighs_main_steps_only_and_is_deterministic() -> None:
+    """Outside a main step (and on a proposal) it makes the policy's choice; at a main
+    step it weighs the policy's choice first among its candidates, and the same seed
+    makes the same choices; over a game it departs from the policy somewhere."""
+    game = ti_game(2, mission="observatory_vault")
+    state = game.new_initial_state(4)
+    bot, twin = (TIRolloutBot(game.public, 9, _few()) for _ in range(2))
+    policy = TIHeuristicBot(9)
+    weighed = departed = 0
+    while not state.is_terminal():
+        view = state.view(state.current_seat())
+        own = policy.choose(view)
+        pending = view.to_dict().get("pending") or {}
+        action = bot.choose(view)
+        assert twin.choose(view) == action
+        if pending.get("kind") != "turn" or own.kind.name == "SOLVE":
+            assert action == own
+        else:
+            weighed += 1
+            departed += action != own
+        state.apply(action)
+    assert weighed > 10 and departed > 0
+
+
+def _few() -> RolloutSettings:
+    """A small look ahead (2 worlds, 2 turns scored by `evaluate_view`, any lead): the
+    same code paths, quicker."""
+    return RolloutSettings(worlds=2, horizon=2, lead=0.0)

@@ -48,11 +48,12 @@ def game_bots(game: str) -> GameBots:
 
 def make_bot(name: str, game: PublicGame, seed: int) -> AnyBot:
     """The bot `name` (a bot, a level, `ismcts@N` or `ismcts@Xs`) for `game`, seeded with
-    `seed`; ValueError when the name is unknown or the game has no such bot."""
-    kind, effort, settings = _parse(name)
+    `seed`; ValueError when the name is unknown or the game has no such bot. A game
+    may let a name stand for another (`GameBots.names`)."""
+    bots = game_bots(game.name)
+    kind, effort, settings = _parse(bots.names.get(name, name))
     if kind == "random":
         return RandomBot(seed)
-    bots = game_bots(game.name)
     if kind == "heuristic" and bots.heuristic is not None:
         return bots.heuristic(game.public, seed, effort)
     if kind == "ismcts" and bots.search is not None:

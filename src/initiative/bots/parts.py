@@ -33,3 +33,6 @@ class GameBots:
     """Bot name -> one line on what it does and how strong it is, for the names this
     game's heuristic and search give (`random` and `easy` are described once, in
     bots/make.py, unless the game says more)."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Bot name or level -> the name it stands for in this game (e.g. `expert` ->
+    `ismcts@8` where a search's default budget would be too slow); others as they are."""

@@ -30,36 +30,32 @@ Policy, one decision at a time (`docs/bots.md` explains the weights):
   that glyph shows (TI-23), and for the rest the most plausible symbols not already
   known; votes YES only on the answer it would enter itself then, else NO.
 
-The tree search (`ti_ismcts`, the `ismcts` bot) reuses it: `TISearchBot` searches the
-main steps and lets the policy decide the rest; `TIDealer` deals its worlds on the
-public setup (no answer) and `evaluate_view` scores them.
+The look ahead (`rollout.py`, the `ismcts` bot) plays it on in worlds that `TIDealer`
+deals from the view on the public setup (no answer), and scores them with
+`evaluate_view` where it stops before the end.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.engine.rng import SplitMix64
 from initiative.games.ti.actions import GATHER, INTEL, REGROUP, RUN, Kind, TIAction, parts
 from initiative.games.ti.determinize import ViewDeal
 from initiative.games.ti.setup import TISetup
-from initiative.games.ti.state import TIState
 from initiative.games.ti.view import TIView
 
 __all__ = [
+    "WIN",
     "Reading",
     "TIDealer",
-    "TIEvaluate",
     "TIHeuristicBot",
-    "TISearchBot",
     "TIWeights",
     "evaluate_view",
     "guess_answer",
-    "ti_ismcts",
 ]
 
 Data = Mapping[str, Any]
@@ -124,6 +120,11 @@ class Reading:
         """A proposal of this turn was refused (one not refused ends the game, TI-56):
         the bot does not ask again this turn (refusals need not count, TI-A15)."""
         self.piles: list[Data] = d["piles"]
+        self._worth: dict[int, float] = {}
+        self._targets: int | None = None
+        self._target: tuple[tuple[int, float] | None] | None = None
+        """What `room_value`, `disarm_targets` and `target` found (a decision asks
+        them again and again of the same view)."""
 
     # --- the board -------------------------------------------------------------
 
@@ -145,6 +146,11 @@ class Reading:
 
     def disarm_targets(self) -> int:
         """What computer access or a master token could discard (TI-33, TI-35)."""
+        if self._targets is None:
+            self._targets = self._disarm_targets()
+        return self._targets
+
+    def _disarm_targets(self) -> int:
         found = sum(1 for r, t in self.tokens() if t["kind"] in ("camera", "alarm")
                     or (t["kind"] == "safe" and self.rooms[r]["stack"] > 0))
         return found + sum(len(p["counter_intel"]) for p in self.piles)
@@ -163,6 +169,12 @@ class Reading:
 
     def room_value(self, room: int) -> float:
         """What two GATHER attempts in `room` are worth (TI-21, TI-A10)."""
+        worth = self._worth.get(room)
+        if worth is None:
+            worth = self._worth[room] = self._room_value(room)
+        return worth
+
+    def _room_value(self, room: int) -> float:
         w, info = self.weights, self.rooms[room]
         found = sorted((self.token_value(t) for t in info["face_up"]), reverse=True)
         found = [v for v in found if v > 0][:2]
@@ -175,6 +187,11 @@ class Reading:
     def target(self) -> tuple[int, float] | None:
         """The room a move heads for and what reaching it is worth (its worth less the
         rooms travelled), or None when no other reachable room is worth anything."""
+        if self._target is None:
+            self._target = (self._find_target(),)
+        return self._target[0]
+
+    def _find_target(self) -> tuple[int, float] | None:
         best: tuple[int, float] | None = None
         for room, d in self.dist.items():
             if room == self.room:
@@ -701,8 +718,7 @@ def _best(actions: Sequence[TIAction], key: Any) -> TIAction | None:
     return best
 
 
-
-# --- the tree search's pieces: a dealer and an evaluation (bots/search.py) -----------
+# --- the look ahead's pieces (rollout.py): a dealer and an evaluation ----------------
 
 
 @dataclass(frozen=True)
@@ -735,49 +751,5 @@ def evaluate_view(data: Data, w: TIWeights = TIWeights()) -> float:
     return score
 
 
-@dataclass(frozen=True)
-class TIEvaluate:
-    """`evaluate_view` on the seat's view of a state, as the search calls it; a finished
-    game is its returns times `WIN` (co-operative: +1 won, -1 lost)."""
-
-    weights: TIWeights = TIWeights()
-
-    def __call__(self, state: TIState, seat: int) -> float:
-        if state.is_terminal():
-            return state.returns()[seat] * WIN
-        return evaluate_view(state.view(seat).to_dict(), self.weights)
-
-
 WIN = 1000.0
-TI_SEARCH_SCALE = 20.0
-"""Evaluation points that count as a reward of tanh(1) in the tree search."""
-
-
-class TISearchBot:
-    """The tree search at main steps (which action, which card, TI-9..TI-14), the
-    policy everywhere else (within an action, the answer, the votes, the draws In
-    Peril): a search of a few hundred worlds cannot find a word one symbol at a time,
-    and a vote is only as good as the answer it weighs. A proposal is made only when
-    the policy would make it (TI-A15)."""
-
-    def __init__(self, search: ISMCTSBot[TIAction, TIState, TIView],
-                 policy: TIHeuristicBot) -> None:
-        self.search = search
-        self.policy = policy
-
-    def choose(self, view: TIView) -> TIAction:
-        own = self.policy.choose(view)
-        pending: Mapping[str, Any] = view.to_dict().get("pending") or {}
-        if pending.get("kind") != "turn" or own.kind is Kind.SOLVE or len(view.legal) < 2:
-            return own
-        chosen = self.search.choose(view)
-        return own if chosen.kind is Kind.SOLVE else chosen
-
-
-def ti_ismcts(setup: TISetup, seed: int, settings: SearchSettings) -> TISearchBot:
-    """The generic tree search on worlds dealt from the view (`TIDealer` on `setup`, the
-    public one), leaves scored by `evaluate_view`, at main steps (`TISearchBot`)."""
-    search: ISMCTSBot[TIAction, TIState, TIView] = ISMCTSBot(
-        TIDealer(setup), TIEvaluate(), seed,
-        replace(settings, scale=TI_SEARCH_SCALE))
-    return TISearchBot(search, TIHeuristicBot(seed))
+"""What a won game scores in the look ahead (`rollout.py`); a lost one `-WIN`."""
