@@ -35,4 +35,5 @@ class GameBots:
     bots/make.py, unless the game says more)."""
     names: Mapping[str, str] = field(default_factory=dict)
     """Bot name or level -> the name it stands for in this game (e.g. `expert` ->
-    `ismcts@8` where a search's default budget would be too slow); others as they are."""
+    `ismcts@6` in The Initiative, whose search counts worlds, not iterations); others
+    as they are."""
