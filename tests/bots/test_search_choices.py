@@ -3,7 +3,8 @@ the view's hidden-card pool dealt from once per search, worlds without their log
 the same actions, and the same root statistics to the last bit, at fixed positions of
 every game (`choices_kit`, recorded from the code before those changes; the Initiative
 Break setups recorded again when the Tideguard and Ashfall decks lost their supply cards,
-issue 28, by the code with and without the later speed work alike)."""
+issue 28, by the code with and without the later speed work alike; The Initiative's
+recorded again when mission 1's tan pool changed, 2026-12-07)."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ BOTS = GameBots(
     heuristic=heuristic, search=search, default="heuristic",
     names={"ismcts": SEARCH, "expert": SEARCH},
     about={
-        "heuristic": "a teammate playing the mission to win (mission 1: 200 of 200)",
+        "heuristic": "a teammate playing the mission to win (mission 1: 197 of 200)",
         "ismcts": f"the heuristic, each main step played out in {EXPERT_WORLDS} dealt worlds",
         "normal": "the heuristic teammate",
         "hard": "the heuristic teammate",
