@@ -185,7 +185,7 @@ def test_new_setup_copy_tiebreak_draw_is_a_uniform_chance_node_before_the_deal()
                                            (Outcome(PICK, 1), Fraction(1, 2))]
         state.apply(Outcome(PICK, pick))
         assert state.track.order[:2] == leftmost
-        assert list(state.events())[0] == (events.SETUP_DRAW, *leftmost)
+        assert state.events()[0] == (events.SETUP_DRAW, *leftmost)
         assert state.current_seat() == CHANCE
         assert state.chance_outcomes()[0][0].kind == DRAW  # the opening hands
     # The sampled game whose draw put pim2 first is this explicit game with pick:1.
