@@ -6,7 +6,10 @@ it by, and the rows are those the code wrote before the lab went through the reg
 tests/lab/data/before_*.csv were written by the lab before that change (`initiative
 simulate` with the arguments in `BEFORE`); the same arguments must write the same rows.
 before_ib.csv was written again when drafts stopped drawing supply cards (issue 28, IB
-2.7): the same rows from the code with and without that issue's speed work.
+2.7): the same rows from the code with and without that issue's speed work; and again
+when copies of a Character on two sides came to be ordered by a public draw at setup
+(`setup_copy_tiebreak`, IB 2.9.4): the games of seeds 3 and 4 field copies and changed,
+seed 5's did not.
 """
 
 from __future__ import annotations

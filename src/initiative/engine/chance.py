@@ -107,6 +107,9 @@ class Step:
 
     run: Callable[[Any, Any], None]
     arg: Any
+    then: Step | None = None
+    """The step resolved next, once this one is done (the state between them is the
+    one seen at `then`'s chance nodes: e.g. the track set before the opening deal)."""
 
 
 @dataclass(frozen=True)
@@ -251,9 +254,11 @@ def resolve(base: S, step: Step, chosen: tuple[Outcome, ...],
             adopt: Callable[[S], None]) -> None:
     """`attempt` the step, then keep its result: a new chance node becomes pending on
     `base.rng` (`base` otherwise unchanged), a finished clone is handed to `adopt` (which
-    makes `base` take its fields)."""
+    makes `base` take its fields) and the step's `then` is resolved in turn."""
     done = attempt(base, step, chosen)
     if isinstance(done, PendingChance):
         base.rng.pending = done
-    else:
-        adopt(done)
+        return
+    adopt(done)
+    if step.then is not None:
+        resolve(base, step.then, (), adopt)

@@ -16,6 +16,7 @@ DeferredAfterCrossing = Literal["ignore", "apply"]
 IbEndPosition = Literal["track_end", "before_rm"]
 SimultaneousIbOrder = Literal["highest_speed_value", "lowest_speed_value"]
 SetupFinalTiebreak = Literal["name", "agreement_required"]
+SetupCopyTiebreak = Literal["draw", "unit"]
 
 
 @dataclass(frozen=True)
@@ -30,3 +31,4 @@ class TrackRules:
     ib_end_position: IbEndPosition = "track_end"  # AMB-29
     simultaneous_ib_order: SimultaneousIbOrder = "highest_speed_value"  # AMB-31
     setup_final_tiebreak: SetupFinalTiebreak = "name"  # AMB-92
+    setup_copy_tiebreak: SetupCopyTiebreak = "draw"  # new: IB-2.9.4 copies (AMB-92)

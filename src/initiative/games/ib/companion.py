@@ -92,7 +92,8 @@ ACTION_KINDS: dict[str, int] = {"basic": K_BASIC, "advanced": K_ADVANCED,
 all three; AMB-41 a Keystone ability); any other action (a card, a pass) costs none."""
 
 RULE_OF: dict[int, str] = {
-    events.SETUP: "IB 2.9.4", events.ACT_START: "IB 3.1.2", events.BURN: "IB 5.2.1",
+    events.SETUP: "IB 2.9.4", events.SETUP_DRAW: "IB 2.9.4", events.ACT_START: "IB 3.1.2",
+    events.BURN: "IB 5.2.1",
     events.STUNNED: "IB 5.2.7", events.SEALED: "IB 5.2.5", events.MUTED: "IB 5.2.4",
     events.DECLARE: "IB 4.1", events.PASS: "IB 4.9", events.DAMAGE: "IB 5.2",
     events.HEAL: "IB 5.2.9", events.STATUS: "IB 5.1", events.CLEANSE: "IB 5.2.8",

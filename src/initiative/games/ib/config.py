@@ -19,6 +19,7 @@ from initiative.timing.track_rules import (
     MoveLimitBehavior,
     OutOfRoundRule,
     PassRmDestination,
+    SetupCopyTiebreak,
     SetupFinalTiebreak,
     SimultaneousIbOrder,
     TrackRules,
@@ -125,6 +126,7 @@ class RulesConfig:
     effect_draw_deckout: Literal["lose", "ignore"] = "lose"  # AMB-84
     # --- K. Setup (IB 2.9) ---
     setup_final_tiebreak: SetupFinalTiebreak = "name"  # AMB-92
+    setup_copy_tiebreak: SetupCopyTiebreak = "draw"  # new: IB-2.9.4 copies (AMB-92)
     character_unique_by: Literal["name_and_title", "name"] = "name_and_title"  # AMB-94
     # --- M. Victory (IB 3.6.5, 8.2) ---
     simultaneous_elimination: Literal["draw", "active_side_wins"] = "draw"  # AMB-118

@@ -76,7 +76,8 @@ SPAWN: Final = 46
 FLUX: Final = 47
 DEFER_DROP: Final = 48
 NO_SUMMON: Final = 49
-CODES = range(50)
+SETUP_DRAW: Final = 50
+CODES = range(51)
 
 # DAMAGE parts (Damage.parts): one of these, or an index into `Match.statics` (a
 # static modifier: an ability, a campaign Advancement IB 7.3.4, Elite IB 7.7.1).
@@ -119,6 +120,14 @@ HIDDEN: Final = -1
 
 class Setup(NamedTuple):
     """IB 2.9: the track is set, leftmost unit first."""
+
+    code: int
+    order: tuple[int, ...]
+
+
+class SetupDraw(NamedTuple):
+    """IB 2.9.4 (`setup_copy_tiebreak`: draw): copies of one Character on two sides tie
+    at setup; a public draw puts them in `order`, leftmost first."""
 
     code: int
     order: tuple[int, ...]
@@ -544,8 +553,8 @@ class DeferDrop(NamedTuple):
     reason: int
 
 
-TrackEvent = (Setup | ActStart | Move | Defer | DeferDrop | Movement | RmStep | Round
-              | Collapse | RmRestored | IbDeclare | IbCancel | IbJump | IbReturn | Result)
+TrackEvent = (Setup | SetupDraw | ActStart | Move | Defer | DeferDrop | Movement | RmStep
+              | Round | Collapse | RmRestored | IbDeclare | IbCancel | IbJump | IbReturn | Result)
 """Events of the track, rounds, Initiative Breaks and the game's end."""
 CardEvent = (Shuffle | Draw | Mulligan | Keep | Discard | HandFull | DeckOut | Play | Install
              | Uninstall | SigilUse | Flux)
@@ -570,7 +579,7 @@ SCHEMAS: dict[int, type[EventRecord]] = {
     INSTALL: Install, UNINSTALL: Uninstall, SIGIL_USE: SigilUse, SUPPORT_IN: SupportIn,
     SUPPORT_OUT: SupportOut, CC_ROLL: CcRoll, CC_CHOICE: CcChoice, CC_ACTION: CcAction,
     CC_RETARGET: CcRetarget, PHASE: Phase, SPAWN: Spawn, FLUX: Flux, DEFER_DROP: DeferDrop,
-    NO_SUMMON: NoSummon}
+    NO_SUMMON: NoSummon, SETUP_DRAW: SetupDraw}
 """Code -> its schema."""
 
 read: EventReader[EventRecord] = EventReader(SCHEMAS)
@@ -614,6 +623,10 @@ def _track_sentence(record: TrackEvent, m: Match) -> str:
     match record:
         case Setup(order=order):
             return "The track is set: " + " > ".join(_u(m, u) for u in order) + " | RM."
+        case SetupDraw(order=order):
+            return (f"Copies of {m.units[order[0]].name} tie on Initiative, Speed, HP, name "
+                    "and title; a public draw sets their order: "
+                    + " > ".join(_u(m, u) for u in order) + ".")
         case ActStart(unit=unit, round=number):
             when = f"(round {number})." if number else "(Time Collapse: no rounds)."
             return f"{_u(m, unit)} begins an activation {when}"

@@ -223,6 +223,10 @@ FLAG_NOTES: dict[str, FlagNote] = {
     "setup_final_tiebreak": FlagNote(
         "AMB-92", "a setup tie left after Speed and HP goes by name (name) or must be "
         "settled by the players (agreement_required)"),
+    "setup_copy_tiebreak": FlagNote(
+        "IB-2.9.4", "copies of one Character on two sides, tied on everything up to name "
+        "and title: a public draw at setup orders them (draw), or the unit number does, "
+        "seat 0's copy first (unit)"),
     "character_unique_by": FlagNote(
         "AMB-94", "two Characters are the same if name and title match (name_and_title) or "
         "the name alone (name)"),

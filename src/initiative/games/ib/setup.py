@@ -16,7 +16,7 @@ from initiative.games.ib.hand import OPENING_HAND, draw
 from initiative.games.ib.match import Match
 from initiative.games.ib.public import PublicMatch, public_description
 from initiative.games.ib.state import IBState
-from initiative.timing.setup_order import SetupEntry, setup_order
+from initiative.timing.setup_order import SetupEntry, arrange
 from initiative.timing.track import InitiativeTrack
 
 if TYPE_CHECKING:
@@ -27,24 +27,42 @@ if TYPE_CHECKING:
 def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
              explicit_chance: bool = False) -> IBState:
     """A fresh game at its first decision (the mulligans). With `explicit_chance` the
-    game has no generator (`seed` is not used): decks stay unordered and the opening
-    hands are dealt by chance nodes (games/ib/chance.py), so it starts at CHANCE."""
+    game has no generator (`seed` is not used): a public draw between copies at setup
+    is a chance node, decks stay unordered and the opening hands are dealt by chance
+    nodes (games/ib/chance.py), so it starts at CHANCE."""
     rng = ExplicitChance() if explicit_chance else make_rng(seed)
     state = IBState(match, rng)  # IB 2.9 steps 1-2 are the Match itself
     installed = _apply_starts(state)  # HP at the start of the battle breaks ties (AMB-93)
+    if explicit_chance:
+        return chance.start(state, Step(set_up, (installed, agreed_order),
+                                        then=Step(deal, None)))
+    set_up(state, (installed, agreed_order))
+    deal(state, None)
+    return state
+
+
+def set_up(state: IBState, arg: tuple[list[list[int]], list[int] | None]) -> None:
+    """Steps 4-5, then step 3: the track (a public draw first if copies tie, so a game
+    without one takes nothing from its generator here), then each deck shuffled."""
+    installed, agreed_order = arg
+    match = state.match
     # Step 4 (IB 6.3.4 with CCs): lowest Initiative on the left; ties by Speed, HP,
-    # then name (IB 6.3.5, AMB-92).
+    # then name (IB 6.3.5, AMB-92), then copies on two sides by a draw (IB 2.9.4).
     entries = [
-        SetupEntry(u, spec.initiative, spec.speed, state.hp[u], spec.name, spec.title)
+        SetupEntry(u, spec.initiative, spec.speed, state.hp[u], spec.name, spec.title,
+                   match.unit_team[u] if match.unit_seat[u] >= 0 else None)
         for u, spec in enumerate(match.units) if not (match.reserve_mask >> u) & 1
     ]
     rules = match.track_rules
     if match.challengers:  # IB 6.3.5: with CCs, ties always end with the name (AMB-92)
         rules = replace(rules, setup_final_tiebreak="name")
-    order = setup_order(entries, rules, agreed_order)
-    state.track = InitiativeTrack(order, match.track_rules)  # step 5: RM at the far right
+    setup = arrange(entries, rules, agreed_order, state.rng.below)
+    for drawn in setup.draws:  # public: every seat sees why the copies stand so
+        if state.wants(events.SETUP_DRAW):
+            state.emit((events.SETUP_DRAW, *drawn))
+    state.track = InitiativeTrack(setup.order, match.track_rules)  # step 5: RM at the right
     if state.wants(events.SETUP):
-        state.emit((events.SETUP, *order))
+        state.emit((events.SETUP, *setup.order))
     for seat, decklist in enumerate(match.decklists):  # step 3: shuffle each deck
         deck = state.decks[seat]
         deck.extend(decklist)
@@ -53,10 +71,6 @@ def new_game(match: Match, seed: Seed, agreed_order: list[int] | None = None, *,
         state.rng.shuffle(deck)  # explicit chance: the deck stays an unordered multiset
         if state.wants(events.SHUFFLE):
             state.emit((events.SHUFFLE, seat))
-    if explicit_chance:
-        return chance.start(state, Step(deal, None))
-    deal(state, None)
-    return state
 
 
 def deal(state: IBState, _: None) -> None:
