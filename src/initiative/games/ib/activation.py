@@ -52,6 +52,7 @@ from initiative.games.ib.active import drop_deferred
 from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
+    ACTIVATION_FRAMES,
     DISCARD_MASK,
     DISCARD_UNIT,
     F_CC_BROKE,
@@ -73,6 +74,7 @@ from initiative.games.ib.frames import (
     ST_STATUS,
     W_BETWEEN,
     ActivationFrame,
+    activation_frame,
 )
 from initiative.games.ib.specs import CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
@@ -110,7 +112,7 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     state.activations += 1
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
-    state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
+    state.stack.append(ACTIVATION_FRAMES[unit][ST_STATUS])  # shared: no flags yet
     if (state.quiet >> events.ACT_START) & 1:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
@@ -152,14 +154,14 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             return True
     if stage == ST_START or stage == ST_DRAW:
         if match.discard_before_draw and free_discard.before_draw(state, unit, flags):
-            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
+            state.stack[-1] = activation_frame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
             return False
         return not _draw_step(state, unit, flags, frame)
     if stage == ST_END:
         logged = state.log_len
         if (match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
-            state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+            state.stack[-1] = activation_frame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
         if abilities.answers(state, "end_of_activation", unit):
             effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
@@ -222,7 +224,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False
     skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
     stage = ST_END if skip else ST_ACTION
-    top = state.stack[-1] = ActivationFrame(unit, stage, flags)
+    top = state.stack[-1] = activation_frame(unit, stage, flags)
     if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
         return False  # a step window opened
     if stage != ST_ACTION or cc:
@@ -233,7 +235,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
     """IB 6.4.2: a Challenge Card's action is chosen by its card and the d6."""
-    state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+    state.stack[-1] = activation_frame(unit, ST_END, flags)
     move = challenges.choose_move(state, unit, flags)
     if move is None:
         return  # the roll fizzled under Seal or Mute
@@ -312,7 +314,7 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
                 state.emit((events.MUTED, unit))
     state.status[unit] = bits
     skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
-    state.stack[-1] = ActivationFrame(unit, ST_MOVE if skip_all else ST_START,
+    state.stack[-1] = activation_frame(unit, ST_MOVE if skip_all else ST_START,
                                       flags)
 
 
@@ -400,7 +402,7 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
             state.log_len += 1
         else:
             state.emit((events.PASS, unit))
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
+        state.stack[-1] = activation_frame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
         state.stack[-1] = ActivationFrame(unit, stage, flags + DISCARD_UNIT)
@@ -416,21 +418,21 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         spec = state.match.content.cards[card]
         free = spec.kind == "event" and (
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind), card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
         free = not state.match.config.sigil_use_is_action  # AMB-42
         flags |= F_SIGIL_USED[action.arg]
-        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_END, flags)
         tier = state.match.keystone_cost == "discard_by_tier"
         attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
     else:
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind))
