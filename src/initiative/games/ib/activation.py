@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import (
     abilities,
     attacks,
@@ -113,7 +114,7 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
     state.stack.append(ACTIVATION_FRAMES[unit][ST_STATUS])  # shared: no flags yet
-    if (state.quiet >> events.ACT_START) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.ACT_START]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         track = state.track
@@ -133,7 +134,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     match = state.match
     if stage == ST_ACTION:
-        if not (match.cc_mask >> unit) & 1:
+        if not match.cc_mask & BIT[unit]:
             state.offer(legal(state, frame), match.unit_seat[unit])  # a seat chooses
             return False
         _challenge_action(state, unit, flags)
@@ -159,7 +160,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
         return not _draw_step(state, unit, flags, frame)
     if stage == ST_END:
         logged = state.log_len
-        if (match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
+        if match.cc_mask & BIT[unit] and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
             state.stack[-1] = activation_frame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
@@ -174,13 +175,13 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     if stage == ST_MOVE:  # IB 3.3 / 3.4.6 / 3.5.5: right by Speed, then the deferred moves
         track = state.track
         speed = match.units[unit].speed
-        if (match.phase_mask >> unit) & 1:
+        if match.phase_mask & BIT[unit]:
             speed = challenges.speed(state, unit)  # a phase may change it (AMB-82)
         if track.rm is None and match.config.time_collapse_order == "printed_initiative":
             speed = len(track)  # AMB-26: during the collapse units cycle in printed order
         deferred = state.pending[unit]
         crossed = track.speed_move(unit, speed)
-        if (state.quiet >> events.MOVEMENT) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.MOVEMENT]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.MOVEMENT, unit, speed, int(crossed)))
@@ -213,7 +214,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
     offered)."""
     match = state.match
     drew = False
-    cc = (match.cc_mask >> unit) & 1
+    cc = match.cc_mask & BIT[unit]
     if not cc:  # IB 6.4.1: CCs draw no cards
         seat = match.unit_seat[unit]
         held = len(state.hands[seat])
@@ -398,7 +399,7 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
     if kind == K_PASS:
-        if (state.quiet >> events.PASS) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.PASS]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.PASS, unit))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import events
 from initiative.games.ib.actions import MAX_SIGILS, SIGILS, Action
 from initiative.games.ib.frames import F_SIGIL_USED
@@ -31,7 +32,7 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     off = state.off
     found = []
     for u in hosts:  # a loop, not a comprehension: the action menu's hot path
-        if not (off >> u) & 1:
+        if not off & BIT[u]:
             found.append(u)
     return found
 
