@@ -354,7 +354,7 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
             continue
         code = match.card_codes[card]
         if code == CARD_SIGIL:
-            if not muted and sigils.recipients(state, unit, card):
+            if not muted and sigils.can_install(state, unit, card):
                 out.append(INSTALLS[slot])
         elif match.card_costs[card] <= others and (
                 code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):

@@ -37,6 +37,15 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     return found
 
 
+def can_install(state: IBState, unit: int, card: int) -> bool:
+    """`recipients` is not empty (the action menu's test, on bit sets)."""
+    match = state.match
+    hosts = match.card_host_masks[card].get(match.unit_team[unit], 0)
+    if match.config.sigil_installer_needs_type and not hosts & BIT[unit]:
+        return False
+    return (hosts & ~state.off) != 0
+
+
 def replace_options(state: IBState, recipient: int, card: int) -> list[int]:
     """Installed Sigils of `recipient`, one of which must go first (IB 4.5.5): the one of
     the same type under `sigil_one_per_type` (AMB-43), else either when both slots
