@@ -326,9 +326,10 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
         return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
-    # `!= 0`, not bool(): no builtin call on the hot path (pure Python)
-    sealed = (flags & F_SEALED) != 0 and restricted(state, unit, flags, F_SEALED)
-    muted = (flags & F_MUTED) != 0 and restricted(state, unit, flags, F_MUTED)
+    sealed = muted = False
+    if flags & (F_SEALED | F_MUTED):  # one test for the usual case, neither
+        sealed = restricted(state, unit, flags, F_SEALED)
+        muted = restricted(state, unit, flags, F_MUTED)
     if sealed:  # IB 5.2.5: no attacks or Break Arts
         out: list[Action] = []
     else:  # IB 4.2.1 Advanced for 1 Charge, IB 4.3.1 a Break Art for 3
