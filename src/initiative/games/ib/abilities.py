@@ -105,7 +105,9 @@ def answers(state: IBState, trigger: str, actor: int) -> bool:
     if actor < 0:
         return (masks[1] & ~state.off) != 0  # not bool(): no builtin call (pure Python)
     bit = BIT[actor]
-    return (masks[0] & bit) != 0 or (masks[1] & (~state.off | bit)) != 0
+    if masks[0] & bit:  # a branch: a comparison whose value is kept costs more
+        return True
+    return (masks[1] & (~state.off | bit)) != 0
 
 
 def queue_damage(state: IBState, source: int, target: int) -> None:

@@ -432,7 +432,9 @@ def _abandoned(state: IBState, frame: ActionFrame) -> bool:
     if frame.via_ib:
         return False
     base = state.stack[0]
-    return base.tag != ACTIVATION or base.unit != unit or (base.flags & F_ENDED) != 0
+    if base.tag == ACTIVATION and base.unit == unit:  # branches: in pure Python a
+        return (base.flags & F_ENDED) != 0  # comparison whose value is kept costs more
+    return True
 
 
 def _orphaned(state: IBState, frame: ActionFrame) -> None:
