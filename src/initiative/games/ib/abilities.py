@@ -152,11 +152,13 @@ def refresh_round(state: IBState) -> None:
     """IB 3.5.4: once-per-round usages reset (AMB-22)."""
     used = state.used
     if any(used):  # nothing used at all: nothing to reset
-        used[:] = [bits & ~ROUND_BITS for bits in used]
+        keep = ~ROUND_BITS  # once, not per unit
+        used[:] = [bits & keep for bits in used]
 
 
 def refresh_activation(state: IBState) -> None:
     """A new activation: once-per-activation usages reset."""
     used = state.used
     if any(used):  # nothing used at all: nothing to reset
-        used[:] = [bits & ~ACTIVATION_BITS for bits in used]
+        keep = ~ACTIVATION_BITS
+        used[:] = [bits & keep for bits in used]
