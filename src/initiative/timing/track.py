@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from typing import Any, Final
 
+from initiative.engine.bits import BIT
 from initiative.timing.track_rules import TrackRules
 
 __all__ = ["InitiativeTrack", "TrackError", "ib_resolution_order"]
@@ -323,7 +324,7 @@ class InitiativeTrack:
         if rm:
             rm -= 1
             self.rm = rm
-            self.passed |= 1 << self.order[rm]
+            self.passed |= BIT[self.order[rm]]
             if rm:
                 return False
         self.end_round()

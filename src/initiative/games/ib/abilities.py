@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib.active import active_unit
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def static_modifiers(state: IBState, unit: int, which: str) -> list[tuple[int, i
     out = []
     for hook, (owner, _, ability) in enumerate(match.statics):
         amount = ability.damage_dealt if which == "damage_dealt" else ability.damage_taken
-        if not amount or (off >> owner) & 1:
+        if not amount or off & BIT[owner]:
             continue
         scope = ability.scope
         if ((scope == "self" and owner == unit)
@@ -83,11 +84,11 @@ def collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None
     own = match.own_triggers.get(trigger)
     if own and actor >= 0:  # `whose: self`: only the event's own unit can fire them
         beyond = trigger == "defeat"  # "when this is defeated" fires from beyond
-        if beyond or not (off >> actor) & 1:
+        if beyond or not off & BIT[actor]:
             for _, j, _ in own.get(actor, ()):
                 found.append((actor, j, trigger_unit))
     for owner, j, ability in match.wide_triggers[trigger]:
-        if (off >> owner) & 1 and not (trigger == "defeat" and owner == actor):
+        if off & BIT[owner] and not (trigger == "defeat" and owner == actor):
             continue
         if _concerns(state, ability.whose, owner, actor):
             found.append((owner, j, trigger_unit))
@@ -103,7 +104,10 @@ def answers(state: IBState, trigger: str, actor: int) -> bool:
         return False
     if actor < 0:
         return (masks[1] & ~state.off) != 0  # not bool(): no builtin call (pure Python)
-    return (masks[0] >> actor) & 1 == 1 or (masks[1] & (~state.off | (1 << actor))) != 0
+    bit = BIT[actor]
+    if masks[0] & bit:  # a branch: a comparison whose value is kept costs more
+        return True
+    return (masks[1] & (~state.off | bit)) != 0
 
 
 def queue_damage(state: IBState, source: int, target: int) -> None:
@@ -148,11 +152,13 @@ def refresh_round(state: IBState) -> None:
     """IB 3.5.4: once-per-round usages reset (AMB-22)."""
     used = state.used
     if any(used):  # nothing used at all: nothing to reset
-        used[:] = [bits & ~ROUND_BITS for bits in used]
+        keep = ~ROUND_BITS  # once, not per unit
+        used[:] = [bits & keep for bits in used]
 
 
 def refresh_activation(state: IBState) -> None:
     """A new activation: once-per-activation usages reset."""
     used = state.used
     if any(used):  # nothing used at all: nothing to reset
-        used[:] = [bits & ~ACTIVATION_BITS for bits in used]
+        keep = ~ACTIVATION_BITS
+        used[:] = [bits & keep for bits in used]

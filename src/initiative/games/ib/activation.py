@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import (
     abilities,
     attacks,
@@ -52,6 +53,7 @@ from initiative.games.ib.active import drop_deferred
 from initiative.games.ib.charge import gain_charge
 from initiative.games.ib.frames import (
     ACTIVATION,
+    ACTIVATION_FRAMES,
     DISCARD_MASK,
     DISCARD_UNIT,
     F_CC_BROKE,
@@ -73,6 +75,7 @@ from initiative.games.ib.frames import (
     ST_STATUS,
     W_BETWEEN,
     ActivationFrame,
+    activation_frame,
 )
 from initiative.games.ib.specs import CARD_SIGIL, CARD_SUPPORT, CARD_TECHNIQUE
 
@@ -110,8 +113,8 @@ def next_step(state: IBState, round_checked: bool = False) -> None:
     state.activations += 1
     if "once_per_activation" in state.match.limits:
         abilities.refresh_activation(state)
-    state.stack.append(ActivationFrame(unit, ST_STATUS, 0))
-    if (state.quiet >> events.ACT_START) & 1:  # state.wants, inline: the hot path
+    state.stack.append(ACTIVATION_FRAMES[unit][ST_STATUS])  # shared: no flags yet
+    if state.quiet & BIT[events.ACT_START]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         track = state.track
@@ -131,7 +134,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     match = state.match
     if stage == ST_ACTION:
-        if not (match.cc_mask >> unit) & 1:
+        if not match.cc_mask & BIT[unit]:
             state.offer(legal(state, frame), match.unit_seat[unit])  # a seat chooses
             return False
         _challenge_action(state, unit, flags)
@@ -152,14 +155,14 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             return True
     if stage == ST_START or stage == ST_DRAW:
         if match.discard_before_draw and free_discard.before_draw(state, unit, flags):
-            state.stack[-1] = ActivationFrame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
+            state.stack[-1] = activation_frame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
             return False
         return not _draw_step(state, unit, flags, frame)
     if stage == ST_END:
         logged = state.log_len
-        if (match.cc_mask >> unit) & 1 and not flags & F_CC_CHARGED:
+        if match.cc_mask & BIT[unit] and not flags & F_CC_CHARGED:
             flags |= F_CC_CHARGED
-            state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+            state.stack[-1] = activation_frame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
         if abilities.answers(state, "end_of_activation", unit):
             effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
@@ -172,13 +175,13 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     if stage == ST_MOVE:  # IB 3.3 / 3.4.6 / 3.5.5: right by Speed, then the deferred moves
         track = state.track
         speed = match.units[unit].speed
-        if (match.phase_mask >> unit) & 1:
+        if match.phase_mask & BIT[unit]:
             speed = challenges.speed(state, unit)  # a phase may change it (AMB-82)
         if track.rm is None and match.config.time_collapse_order == "printed_initiative":
             speed = len(track)  # AMB-26: during the collapse units cycle in printed order
         deferred = state.pending[unit]
         crossed = track.speed_move(unit, speed)
-        if (state.quiet >> events.MOVEMENT) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.MOVEMENT]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.MOVEMENT, unit, speed, int(crossed)))
@@ -211,7 +214,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
     offered)."""
     match = state.match
     drew = False
-    cc = (match.cc_mask >> unit) & 1
+    cc = match.cc_mask & BIT[unit]
     if not cc:  # IB 6.4.1: CCs draw no cards
         seat = match.unit_seat[unit]
         held = len(state.hands[seat])
@@ -222,7 +225,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False
     skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
     stage = ST_END if skip else ST_ACTION
-    top = state.stack[-1] = ActivationFrame(unit, stage, flags)
+    top = state.stack[-1] = activation_frame(unit, stage, flags)
     if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
         return False  # a step window opened
     if stage != ST_ACTION or cc:
@@ -233,7 +236,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
 
 def _challenge_action(state: IBState, unit: int, flags: int) -> None:
     """IB 6.4.2: a Challenge Card's action is chosen by its card and the d6."""
-    state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+    state.stack[-1] = activation_frame(unit, ST_END, flags)
     move = challenges.choose_move(state, unit, flags)
     if move is None:
         return  # the roll fizzled under Seal or Mute
@@ -312,7 +315,7 @@ def _status_check(state: IBState, unit: int, flags: int) -> None:
                 state.emit((events.MUTED, unit))
     state.status[unit] = bits
     skip_all = stun and config.stunned_turn_skips == "all_but_movement"  # AMB-09
-    state.stack[-1] = ActivationFrame(unit, ST_MOVE if skip_all else ST_START,
+    state.stack[-1] = activation_frame(unit, ST_MOVE if skip_all else ST_START,
                                       flags)
 
 
@@ -323,9 +326,10 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
         return free_discard.before_draw_legal(state, unit)
     match = state.match
     hand = state.hands[match.unit_seat[unit]]
-    # `!= 0`, not bool(): no builtin call on the hot path (pure Python)
-    sealed = (flags & F_SEALED) != 0 and restricted(state, unit, flags, F_SEALED)
-    muted = (flags & F_MUTED) != 0 and restricted(state, unit, flags, F_MUTED)
+    sealed = muted = False
+    if flags & (F_SEALED | F_MUTED):  # one test for the usual case, neither
+        sealed = restricted(state, unit, flags, F_SEALED)
+        muted = restricted(state, unit, flags, F_MUTED)
     if sealed:  # IB 5.2.5: no attacks or Break Arts
         out: list[Action] = []
     else:  # IB 4.2.1 Advanced for 1 Charge, IB 4.3.1 a Break Art for 3
@@ -351,7 +355,7 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
             continue
         code = match.card_codes[card]
         if code == CARD_SIGIL:
-            if not muted and sigils.recipients(state, unit, card):
+            if not muted and sigils.can_install(state, unit, card):
                 out.append(INSTALLS[slot])
         elif match.card_costs[card] <= others and (
                 code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):
@@ -396,11 +400,11 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
     if kind == K_PASS:
-        if (state.quiet >> events.PASS) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.PASS]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.PASS, unit))
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)  # AMB-14
+        state.stack[-1] = activation_frame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
         state.stack[-1] = ActivationFrame(unit, stage, flags + DISCARD_UNIT)
@@ -416,21 +420,21 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         spec = state.match.content.cards[card]
         free = spec.kind == "event" and (
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind), card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
         free = not state.match.config.sigil_use_is_action  # AMB-42
         flags |= F_SIGIL_USED[action.arg]
-        state.stack[-1] = ActivationFrame(unit, ST_ACTION if free else ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
         attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_END, flags)
         tier = state.match.keystone_cost == "discard_by_tier"
         attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
     else:
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags)
+        state.stack[-1] = activation_frame(unit, ST_END, flags)
         attacks.declare(state, unit, int(kind))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import (
     challenges,
     damage,
@@ -195,7 +196,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
     if stage == AS_TARGET or stage == AS_RETARGET:
         if PENDING in frame.targets:
             options = legal(state, frame)
-            if (state.match.cc_mask >> unit) & 1:  # IB 6.5: the game picks for a CC
+            if state.match.cc_mask & BIT[unit]:  # IB 6.5: the game picks for a CC
                 _choose_target(state, frame, _challenge_target(state, frame, options))
                 return True
             if len(options) > 1:
@@ -217,7 +218,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
             finish(state)
             return True
         if frame.sub == 0 and frame.clause == 0:  # the action's first clause begins
-            if (state.match.cc_mask >> unit) & 1 \
+            if state.match.cc_mask & BIT[unit] \
                     and state.match.config.cc_retarget_after_response:
                 frame = _challenge_retarget(state, frame)  # new targets, same clause
             if frame.kind == K_INSTALL:
@@ -231,7 +232,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 stack[-1] = frame = frame.paying(frame.stage, INSTALLED)
             off = state.off
             for t in frame.targets:  # a loop, not a generator: the usual case loses none
-                if t >= 0 and (off >> t) & 1:
+                if t >= 0 and off & BIT[t]:
                     _orphaned(state, frame)
                     return True
         return _resolve(state, frame)
@@ -282,7 +283,7 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
         if state.wants(events.CC_ACTION):
             state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
     elif kind == K_PLAY:
-        if (state.quiet >> events.PLAY) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.PLAY]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
@@ -299,7 +300,7 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
     else:
         if kind != K_BASIC:  # a Basic Attack is free (IB 4.1.1): nothing to pay
             _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-        if (state.quiet >> events.DECLARE) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.DECLARE]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.DECLARE, unit, kind, *targets))
@@ -410,7 +411,7 @@ def _pay(state: IBState, unit: int, kind: int) -> None:
     ability costs 1 Charge under `keystone_ability_cost=one_charge` (AMB-41). A Rival
     spends none on its Advanced Attack or Keystone ability (IB 6.8.4; its Break Art
     costs all 3, AMB-75)."""
-    if kind != K_BREAK_ART and (state.match.rival_mask >> unit) & 1:
+    if kind != K_BREAK_ART and state.match.rival_mask & BIT[unit]:
         return
     if kind == K_KEYSTONE:
         if state.match.keystone_cost == "one_charge":
@@ -426,12 +427,14 @@ def _pay(state: IBState, unit: int, kind: int) -> None:
 def _abandoned(state: IBState, frame: ActionFrame) -> bool:
     """The actor left the track, or its activation ended (e.g. by its own IB)."""
     unit = frame.unit
-    if (state.off >> unit) & 1:  # off the track (state.on_track, inline: a hot path)
+    if state.off & BIT[unit]:  # off the track (state.on_track, inline: a hot path)
         return True
     if frame.via_ib:
         return False
     base = state.stack[0]
-    return base.tag != ACTIVATION or base.unit != unit or (base.flags & F_ENDED) != 0
+    if base.tag == ACTIVATION and base.unit == unit:  # branches: in pure Python a
+        return (base.flags & F_ENDED) != 0  # comparison whose value is kept costs more
+    return True
 
 
 def _orphaned(state: IBState, frame: ActionFrame) -> None:
@@ -441,7 +444,7 @@ def _orphaned(state: IBState, frame: ActionFrame) -> None:
     fizzle: the whole action is lost with its costs paid (and a Basic Attack gains no
     Charge, since it never resolved); retarget: the controller picks again."""
     off = state.off
-    lost = [i for i, t in enumerate(frame.targets) if t >= 0 and (off >> t) & 1]
+    lost = [i for i, t in enumerate(frame.targets) if t >= 0 and off & BIT[t]]
     if state.match.config.orphaned_action == "retarget":
         targets = list(frame.targets)
         for i in lost:
@@ -471,7 +474,7 @@ def _clause_targets(state: IBState, frame: ActionFrame, clauses: tuple[Clause, .
             if frame.kind == K_INSTALL and \
                     state.match.config.sigil_free_tier_self == "recipient":
                 one = frame.recipient  # the free tier's self is the Sigil's new holder
-        found = [one] if one >= 0 and not (state.off >> one) & 1 else []
+        found = [one] if one >= 0 and not state.off & BIT[one] else []
     return found if condition is None else effects.meeting(state, condition, found)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import events
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import K_ADVANCED, K_BASIC, K_BREAK_ART, K_KEYSTONE, MAX_UNITS
@@ -60,7 +61,7 @@ def has_break_art(state: IBState, unit: int) -> bool:
     phases under `cc_charge_break_art_in=any_phase`. A Rival prints one, but gains
     End-window Charge only under `rival_end_window_charge` (AMB-74)."""
     config = state.match.config
-    if (state.match.rival_mask >> unit) & 1:
+    if state.match.rival_mask & BIT[unit]:
         return config.rival_end_window_charge
     if config.cc_charge_break_art_in == "any_phase":
         spec = state.match.cc_specs[unit]
@@ -72,7 +73,7 @@ def choose_move(state: IBState, unit: int, flags: int) -> Move | None:
     """IB 6.4.2: the Break Art at 3 Charge, else the trigger, else the d6 (AMB-67
     `cc_priority` may check the trigger first). None: nothing it may do (Seal or Mute
     forbade the roll under `cc_restricted_roll=fizzle`)."""
-    if (state.match.rival_mask >> unit) & 1:
+    if state.match.rival_mask & BIT[unit]:
         return _rival_move(state, unit, flags)
     spec = state.match.cc_specs[unit]
     assert spec is not None
@@ -217,7 +218,7 @@ def _beneficial(state: IBState, unit: int, options: list[int]) -> int:
     if not options:
         return NO_TARGET
     config = state.match.config
-    rival = (state.match.rival_mask >> unit) & 1
+    rival = state.match.rival_mask & BIT[unit]
     rule = config.rival_beneficial_target if rival else config.cc_beneficial_target
     if rule == "self" and unit in options:
         return unit
@@ -247,7 +248,7 @@ def check_phases(state: IBState, speed_changed: Callable[[IBState], None],
     match = state.match
 
     for unit in list(state.track.order):
-        if not (match.phase_mask >> unit) & 1:
+        if not match.phase_mask & BIT[unit]:
             continue
         spec = match.cc_specs[unit]
         assert spec is not None
@@ -278,7 +279,7 @@ def spawn(state: IBState, spawner: int, key: str) -> bool:
     holds more than 10 (IB 7.8.1). The caller re-checks Time Collapse (AMB-24)."""
     match = state.match
     track = state.track
-    free = [u for u in match.spawn_slots.get(key, ()) if (state.off >> u) & 1]
+    free = [u for u in match.spawn_slots.get(key, ()) if state.off & BIT[u]]
     if not free:
         if state.wants(events.SPAWN):
             state.emit((events.SPAWN, spawner, -1))

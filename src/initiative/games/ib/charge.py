@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import events
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ def gain_charge(state: IBState, unit: int, amount: int) -> None:
     now = state.charge[unit] + amount
     now = 3 if now > 3 else 0 if now < 0 else now  # not min/max: builtin calls compiled
     state.charge[unit] = now
-    if (state.quiet >> events.CHARGE) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.CHARGE]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         state.emit((events.CHARGE, unit, amount, now))

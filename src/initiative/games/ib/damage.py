@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import abilities, events, supports
 from initiative.games.ib import statuses as st
 from initiative.games.ib.active import active_unit, drop_deferred, end_activation
@@ -59,7 +60,7 @@ def deal(state: IBState, source: int, target: int, amount: int, from_burn: bool 
     if hp < 0:
         hp = 0
     state.hp[target] = hp
-    if (state.quiet >> events.DAMAGE) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.DAMAGE]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         state.emit((events.DAMAGE, source, target, damage, hp, amount - insight, *parts)
@@ -122,7 +123,7 @@ def heal(state: IBState, target: int, amount: int) -> None:
             hp = cap
     gained = hp - state.hp[target]
     state.hp[target] = hp
-    if (state.quiet >> events.HEAL) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.HEAL]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         state.emit((events.HEAL, target, gained, hp))
@@ -136,7 +137,7 @@ def apply_status(state: IBState, target: int, status: int) -> None:
         return
     stacking = match.config.status_stacking == "stack"
     state.status[target] = st.add(state.status[target], status, stacking)
-    if (state.quiet >> events.STATUS) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.STATUS]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         state.emit((events.STATUS, target, status))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import (
     abilities,
     challenges,
@@ -139,7 +140,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
             hit = candidates(state, unit, target)
         off = state.off
         for u in hit:  # a unit out of play (rare): only then `in_play` builds a list
-            if (off >> u) & 1:
+            if off & BIT[u]:
                 hit = in_play(state, hit)
                 break
         mine = hit if clause.only_if is None else meeting(state, clause.only_if, hit)
@@ -149,7 +150,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
             rest_of_clause(state, unit, clause, mine)
         if clause.damage or state.queue or state.match.phase_mask:  # else nothing to settle
             settle(state, clause.damage != 0)
-        if state.result is not None or (not from_beyond and (state.off >> unit) & 1):
+        if state.result is not None or (not from_beyond and state.off & BIT[unit]):
             return
 
 
@@ -158,8 +159,8 @@ def in_play(state: IBState, units: list[int]) -> list[int]:
     usual case, without building a list)."""
     off = state.off
     for u in units:
-        if (off >> u) & 1:
-            return [u for u in units if not (off >> u) & 1]
+        if off & BIT[u]:
+            return [u for u in units if not off & BIT[u]]
     return units
 
 
@@ -225,7 +226,7 @@ def move(state: IBState, unit: int, amount: int) -> None:
         return  # a Support Character has no place on the track
     if is_active(state, unit):
         state.pending[unit] = (*state.pending[unit], amount)
-        if (state.quiet >> events.DEFER) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.DEFER]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.DEFER, unit, amount))
@@ -257,7 +258,7 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
         beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
             == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
         outcome = _stay_reason(state, amount, before, out and not beyond_ok, floor)
-    if (state.quiet >> events.MOVE) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.MOVE]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         state.emit((events.MOVE, unit, amount, outcome, after, int(deferred)))
@@ -403,12 +404,12 @@ def flush(state: IBState) -> None:
             first = False
             ability = match.unit_abilities[owner][j]
             beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
-            if (state.off >> owner) & 1 and not beyond:
+            if state.off & BIT[owner] and not beyond:
                 continue  # the owner left play before its turn came
             if not beyond and ability.limit != "none" \
                     and not abilities.use(state, owner, j, ability.limit):
                 continue  # its own defeat fires once; a unit out of play keeps no usage
-            if (state.quiet >> events.PASSIVE) & 1:  # state.wants, inline: the hot path
+            if state.quiet & BIT[events.PASSIVE]:  # state.wants, inline: the hot path
                 state.log_len += 1
             else:
                 state.emit((events.PASSIVE, owner, j))

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from initiative.engine.frames import SlotFrame
+from initiative.games.ib.actions import MAX_UNITS
 
 MULLIGAN: Final = 0
 NEXT: Final = 1
@@ -200,6 +201,18 @@ ST_MOVE: Final = 5
 ST_RM: Final = 6
 ST_DONE: Final = 7
 STEP_NAMES = ("status", "start", "draw", "action", "end", "move", "rm", "done")
+
+ACTIVATION_FRAMES: Final = tuple(
+    tuple(ActivationFrame(unit, step, 0) for step in range(ST_DONE + 1))
+    for unit in range(MAX_UNITS))
+"""`ACTIVATION_FRAMES[unit][step]`: the activation frame of track unit `unit` (below
+MAX_UNITS, IB 7.8) at `step` without flags, made once and shared (frames are immutable):
+building a frame costs several times a lookup in pure Python."""
+
+
+def activation_frame(unit: int, step: int, flags: int) -> ActivationFrame:
+    """`ActivationFrame(unit, step, flags)`, the shared one when it has no flags."""
+    return ActivationFrame(unit, step, flags) if flags else ACTIVATION_FRAMES[unit][step]
 
 # ACTIVATION flags (low bits); free discards used are counted from bit 8 up.
 F_SEALED: Final = 1

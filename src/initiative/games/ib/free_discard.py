@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from initiative.engine.bits import BIT
 from initiative.games.ib.actions import DISCARDS, KEEP, MAX_HAND, Action
 from initiative.games.ib.frames import DISCARD_MASK
 
@@ -30,7 +31,7 @@ def before_draw(state: IBState, unit: int, flags: int) -> bool:
     """`free_discard_timing=before_draw_too`: the seat of the active player Character
     `unit` is asked before its Draw Step (its hand is full and a discard is left)."""
     match = state.match
-    if not match.discard_before_draw or (match.cc_mask >> unit) & 1:
+    if not match.discard_before_draw or match.cc_mask & BIT[unit]:
         return False
     return len(state.hands[match.unit_seat[unit]]) >= MAX_HAND and allowed(state, flags)
 

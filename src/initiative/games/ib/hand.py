@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import events
 from initiative.games.ib.actions import KEEP, MAX_HAND, MULLIGAN, Action, Kind
 from initiative.games.ib.frames import MulliganFrame
@@ -32,7 +33,7 @@ def draw(state: IBState, seat: int, count: int = 1) -> bool:
             return False
         card = state.rng.draw(deck)  # the top card; a chance node in explicit mode
         hand.append(card)
-        if (state.quiet >> events.DRAW) & 1:  # state.wants, inline: the hot path
+        if state.quiet & BIT[events.DRAW]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.DRAW, seat, card))
@@ -43,7 +44,7 @@ def discard(state: IBState, seat: int, slot: int) -> None:
     """IB 2.8.7: discard hand slot `slot` (the free action)."""
     card = state.hands[seat].pop(slot)
     state.discards[seat].append(card)
-    if (state.quiet >> events.DISCARD) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.DISCARD]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         state.emit((events.DISCARD, seat, card))

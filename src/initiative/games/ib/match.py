@@ -131,6 +131,8 @@ class Match:
     card_hosts: tuple[dict[int, tuple[int, ...]], ...] = field(init=False)
     """Per card id: team -> `sigil_hosts` of the card's Sigil type (empty for a card that
     is no Sigil): the action menu's look-up, by ints."""
+    card_host_masks: tuple[dict[int, int], ...] = field(init=False)
+    """`card_hosts` as bit sets of units (`sigils.can_install`)."""
     num_characters: int = field(init=False)
     support_cards: tuple[int, ...] = field(init=False)
     """Card id of each Support slot (unit `num_characters + i`)."""
@@ -342,6 +344,9 @@ class Match:
             {team: units for (team, kind), units in self.sigil_hosts.items()
              if kind == c.sigil_type} if code == CARD_SIGIL else {}
             for code, c in zip(self.card_codes, cards, strict=True)))
+        set_(self, "card_host_masks", tuple(
+            {team: sum(1 << u for u in units) for team, units in hosts.items()}
+            for hosts in self.card_hosts))
         set_(self, "decklists", self._decklists())
 
     def _sigil_hosts(self) -> dict[tuple[int, str], tuple[int, ...]]:

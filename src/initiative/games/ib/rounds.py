@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import abilities, challenges, events
 from initiative.games.ib.supports import in_play
 
@@ -37,7 +38,7 @@ def rm_step(state: IBState, fire: Fire) -> None:
         return
     passed = track.order[rm - 1] if rm > 0 else -1
     ended = track.rm_step()
-    if (state.quiet >> events.RM_STEP) & 1:  # state.wants, inline: the hot path
+    if state.quiet & BIT[events.RM_STEP]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
         state.emit((events.RM_STEP, passed))
@@ -68,7 +69,7 @@ def counted(state: IBState) -> list[int]:
     units = state.track.order
     if state.match.config.time_collapse_population == "player_characters":
         cc = state.match.cc_mask
-        return [u for u in units if not (cc >> u) & 1]
+        return [u for u in units if not cc & BIT[u]]
     return units
 
 
@@ -89,7 +90,7 @@ def check_time_collapse(state: IBState, fire: Fire) -> None:
     if not units:
         return
     phased = state.match.phase_mask
-    lowest = min(challenges.speed(state, u) if (phased >> u) & 1 else state.match.units[u].speed
+    lowest = min(challenges.speed(state, u) if phased & BIT[u] else state.match.units[u].speed
                  for u in units)  # a CC's phase may change its Speed (AMB-82)
     config = state.match.config
     collapsed = population(state, units) <= lowest

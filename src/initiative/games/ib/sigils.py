@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import events
 from initiative.games.ib.actions import MAX_SIGILS, SIGILS, Action
 from initiative.games.ib.frames import F_SIGIL_USED
@@ -31,9 +32,18 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
     off = state.off
     found = []
     for u in hosts:  # a loop, not a comprehension: the action menu's hot path
-        if not (off >> u) & 1:
+        if not off & BIT[u]:
             found.append(u)
     return found
+
+
+def can_install(state: IBState, unit: int, card: int) -> bool:
+    """`recipients` is not empty (the action menu's test, on bit sets)."""
+    match = state.match
+    hosts = match.card_host_masks[card].get(match.unit_team[unit], 0)
+    if match.config.sigil_installer_needs_type and not hosts & BIT[unit]:
+        return False
+    return (hosts & ~state.off) != 0
 
 
 def replace_options(state: IBState, recipient: int, card: int) -> list[int]:

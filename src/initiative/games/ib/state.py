@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, Self
 
+from initiative.engine.bits import BIT
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import TERMINAL
 from initiative.engine.rng import GameRng
@@ -237,9 +238,9 @@ class IBState:
         log is off and does not keep that kind; then it is counted here as emitted (the
         rules read the count, never the events). The hot path asks before it builds one:
         `if state.wants(events.DRAW): state.emit((events.DRAW, seat, card))`; the
-        hottest sites test `quiet` inline (`if (state.quiet >> kind) & 1: state.log_len
+        hottest sites test `quiet` inline (`if state.quiet & BIT[kind]: state.log_len
         += 1 else: state.emit(...)`), saving a call per event in pure Python."""
-        if (self.quiet >> kind) & 1:
+        if self.quiet & BIT[kind]:
             self.log_len += 1
             return False
         return True
@@ -272,7 +273,7 @@ class IBState:
 
     def on_track(self, unit: int) -> bool:
         """In play: a Character on the track (or a Support in play)."""
-        return not (self.off >> unit) & 1
+        return not self.off & BIT[unit]
 
     def living_units(self) -> list[int]:
-        return [u for u in range(len(self.hp)) if not (self.off >> u) & 1]
+        return [u for u in range(len(self.hp)) if not self.off & BIT[u]]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from initiative.engine.bits import BIT
 from initiative.games.ib import statuses as st
 from initiative.games.ib.frames import (
     ACTION,
@@ -36,7 +37,7 @@ def eligible(state: IBState, seat: int) -> list[int]:
     active = -1 if base is None else base.unit
     out = []
     for unit in match.seat_units[seat]:
-        if (state.off >> unit) & 1 or state.charge[unit] < 3:  # IB 3.7.5
+        if state.off & BIT[unit] or state.charge[unit] < 3:  # IB 3.7.5
             continue
         if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17: until it expires
             continue
