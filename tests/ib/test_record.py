@@ -57,7 +57,7 @@ def test_a_record_replays_to_the_same_final_position() -> None:
 def test_json_round_trip_and_files(tmp_path: Path) -> None:
     record = finished()
     data = json.loads(record.to_json())
-    assert data["format"] == FORMAT == "initiative-record/1"
+    assert data["format"] == FORMAT == "initiative-record/2"
     assert data["setup"] == fixture_match().to_dict()
     assert "log" not in data and "agreed_order" not in data
     assert GameRecord.from_json(record.to_json()) == record
@@ -122,16 +122,19 @@ def test_replay_checks_result_hash_and_log() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("[1]", "record: expected a JSON object"),
     ("{", "record: not valid JSON"),
-    ('{"format": "pgn"}', "record.format: expected 'initiative-record/1'"),
-    ('{"format": "initiative-record/1", "moves": []}', "record: unknown field 'moves'"),
+    ('{"format": "pgn"}', "record.format: expected 'initiative-record/2' (or an older "
+                          "'initiative-record/1'), got 'pgn'"),
+    ('{"format": "initiative-record/3"}', "record.format: expected 'initiative-record/2'"),
+    ('{"format": "initiative-record/2", "moves": []}', "record: unknown field 'moves'"),
     ('{"format": "initiative-record/1", "seed": -2}', "record.seed: expected a whole number"),
-    ('{"format": "initiative-record/1", "seed": 1, "actions": [1]}',
+    ('{"format": "initiative-record/2", "seed": 1, "actions": [1]}',
      "record.actions: expected a list of strings"),
     ('{"format": "initiative-record/1", "seed": 1, "setup": {"seats": []}}',
      "a game needs two seats, or a seat and Challenge Cards"),
 ])
 def test_bad_record_files(text: str, message: str) -> None:
-    with pytest.raises(NotationError, match=message.replace("[", r"\[")):
+    with pytest.raises(NotationError, match=message.replace("[", r"\[").replace("(", r"\(")
+                       .replace(")", r"\)")):
         GameRecord.from_json(text)
 
 
@@ -275,3 +278,50 @@ def test_command_line_replay_prints_the_content_warning(
     assert lines[0].startswith(f"{tmp_path / 'old.json'}: warning: record was played with "
                                "content ffffffffffff, this content is ")
     assert lines[1].startswith(f"{tmp_path / 'old.json'}: ok, ")
+
+
+# --- records from before setup_copy_tiebreak (initiative-record/1) ----------------------
+
+RECORD_1 = Path(__file__).parent / "data" / "record_1_copies.json"
+"""tests/golden/fixtures_tempest_vs_harrow.json as the code of commit 14d458b wrote it
+(format /1, before setup_copy_tiebreak): its two Pim Osgoods, one a side, were ordered
+by unit number at setup."""
+
+
+def test_a_record_1_with_copies_replays_exactly_as_it_was_played() -> None:
+    text = RECORD_1.read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["format"] == "initiative-record/1" and data["setup"]["rules"] == {}
+    record = GameRecord.from_dict(data)
+    assert record.unwritten == {"setup_copy_tiebreak": "unit"}  # AMB-92 as it was played
+    assert record.match().config.setup_copy_tiebreak == "unit"
+    state = replay(record)  # every sentence of its log, its result and its final hash
+    assert state.result == record.result is not None
+    assert position_hash(state, record.unwritten) == data["final_hash"]
+    assert not any("Copies of" in line for line in rendered_log(state))
+    assert record.to_json() == text  # written back as it was read
+    # read as /2 (the flag's default, a draw) the same moves make another game
+    with pytest.raises(NotationError):
+        replay(GameRecord.from_dict({**data, "format": FORMAT}))
+
+
+def test_a_record_1_that_names_the_flag_keeps_it() -> None:
+    data = json.loads(RECORD_1.read_text(encoding="utf-8"))
+    data["setup"]["rules"] = {"setup_copy_tiebreak": "draw", "status_stacking": "stack"}
+    named = GameRecord.from_dict(data)
+    assert named.unwritten == {} and named.match().config.setup_copy_tiebreak == "draw"
+    data["setup"].pop("rules")
+    assert GameRecord.from_dict(data).match().config.setup_copy_tiebreak == "unit"
+
+
+def test_a_record_2_reads_its_rules_as_they_are() -> None:
+    read = GameRecord.from_dict(finished().to_dict())
+    assert read.format == FORMAT and read.unwritten == {}
+    assert read.match().config.setup_copy_tiebreak == "draw"
+
+
+def test_initiative_replay_tells_a_record_1_by_its_tag() -> None:
+    from initiative.cli.replay import replay_file
+
+    assert replay_file(RECORD_1)[-2:] == ["92 moves replayed.",
+                                          "Result: Team 2 (South) wins after 36 activations."]

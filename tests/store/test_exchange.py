@@ -24,7 +24,7 @@ def _record(store: Store) -> str:
 def test_export_import_round_trip(store: Store) -> None:
     record_id = _record(store)
     exported = store.export(record_id)
-    assert exported["format"] == "initiative-store/1"
+    assert exported["format"] == "initiative-store/2"
     assert exported["record"]["id"] == record_id and exported["record"]["head"] == 3
     assert exported["snapshots"] == [{"seq": 0, "data": {"s": 0}}, {"seq": 2, "data": {"s": 2}}]
     assert [e["seq"] for e in exported["events"]] == [1, 2, 3]
@@ -81,7 +81,8 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 _DROP = object()
 
 BAD = [
-    (_set("format", "initiative-store/9"), "format must be 'initiative-store/1'"),
+    (_set("format", "initiative-store/9"), r"format must be 'initiative-store/2' \(or an "
+                                           r"older 'initiative-store/1'\)"),
     (_set("record.kind", ""), "record.kind must be a non-empty string"),
     (_set("record.id", "XYZ"), "record.id must be 32 lowercase hex digits"),
     (_set("record.head", 2), "record.head is 2 but there are 3 events"),
@@ -116,3 +117,23 @@ def test_a_bad_import_names_the_problem(store: Store, change: Callable[[dict[str
 def test_import_of_something_else(store: Store) -> None:
     with pytest.raises(StoreError, match="import must be a JSON object, got list"):
         store.import_([])  # type: ignore[arg-type]
+
+
+def test_an_export_from_before_0003_reads_as_that_migration_leaves_a_stored_one(
+        store: Store) -> None:
+    """An Initiative Break table or campaign exported before setup_copy_tiebreak (format
+    /1) imports with the flag at `unit`, as the migration 0003 gives stored ones; a /2
+    export and other kinds import as they are."""
+    table = {"game": "initiative_break", "plan": {"rules": {}}, "pinned": {"rules": {}}}
+    unit = {"setup_copy_tiebreak": "unit"}
+    for kind, snapshot, expected in [
+            ("table", table, {**table, "plan": {"rules": unit}, "pinned": {"rules": unit}}),
+            ("campaign", {"campaign": {"battle_rules": {}}},
+             {"campaign": {"battle_rules": unit}}),
+            ("tracker", {"rules": {}}, {"rules": {}})]:
+        record_id = store.create(kind, "Old", snapshot, {})
+        exported = store.export(record_id)
+        assert store.load(store.import_(exported)).snapshot == snapshot
+        older = {**exported, "format": "initiative-store/1"}
+        assert store.load(store.import_(older)).snapshot == expected
+        assert older["snapshots"][0]["data"] == snapshot  # the document is not changed

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
@@ -33,7 +36,8 @@ def test_migrations_ship_in_the_package() -> None:
     assert (versions / "0001_initial.py").is_file()
     assert (resources.files("initiative.store") / "migrations" / "env.py").is_file()
     assert (versions / "0002_one_table_kind.py").is_file()
-    assert migrate.head_revision() == "0002"
+    assert (versions / "0003_setup_copy_tiebreak_unit.py").is_file()
+    assert migrate.head_revision() == "0003"
 
 
 def test_a_new_database_is_at_head(store_url: str) -> None:
@@ -82,6 +86,74 @@ def test_a_database_made_at_0001_opens_and_is_upgraded(store_url: str) -> None:
         assert (loaded.snapshot, loaded.events) == ({"s": 0}, [(1, {"n": 1}), (2, {"n": 2})])
         store.append(RECORD_0001, 3, {"n": 3})
     assert _version(store_url) == [migrate.head_revision()]
+
+
+def _snapshots_at_0002(url: str, rows: dict[str, tuple[str, Any]]) -> None:
+    """A database at revision 0002 holding one record a row (id: kind, seq-0 snapshot)."""
+    engine = make_engine(url)
+    when = datetime(2026, 11, 2, 3, 4, 5, tzinfo=UTC)
+    try:
+        migrate.upgrade(engine, "test", "0002")
+        with engine.begin() as connection:
+            for record_id, (kind, snapshot) in rows.items():
+                connection.execute(sa.text(
+                    "INSERT INTO records (id, kind, name, status, head, created, updated, "
+                    "summary) VALUES (:i, :k, 'old', 'active', 0, :w, :w, '{}')"),
+                    {"i": record_id, "k": kind, "w": when})
+                connection.execute(sa.text(
+                    "INSERT INTO snapshots (record_id, seq, data, created) "
+                    "VALUES (:i, 0, :d, :w)"),
+                    {"i": record_id, "d": json.dumps(snapshot, sort_keys=True,
+                                                     separators=(",", ":")), "w": when})
+    finally:
+        engine.dispose()
+
+
+def _ib_table(plan_rules: Any, pinned: Any) -> dict[str, Any]:
+    return {"game": "initiative_break", "plan": {"mode": "1v1", "rules": plan_rules},
+            "pinned": pinned, "seed": 7}
+
+
+UNIT = {"setup_copy_tiebreak": "unit"}
+
+
+def test_0003_stored_ib_games_keep_the_setup_order_they_were_played_with(
+        store_url: str) -> None:
+    """Initiative Break tables and campaigns stored before setup_copy_tiebreak read as
+    `unit` (ordered by unit number, as they were set up); what names the flag, other
+    games' tables and other records stay as they were."""
+    stored: dict[str, tuple[str, Any]] = {
+        "a" * 32: ("table", _ib_table({}, {"seats": [], "rules": {}})),
+        "b" * 32: ("table", _ib_table({"status_stacking": "stack"},
+                                      {"rules": {"status_stacking": "stack"}})),
+        "c" * 32: ("table", _ib_table({"setup_copy_tiebreak": "draw"},
+                                      {"rules": {"setup_copy_tiebreak": "draw"}})),
+        "d" * 32: ("table", _ib_table({}, None)),  # a table from before pinned matches
+        "e" * 32: ("table", {"game": "hex_skirmish", "plan": {"rules": {}}, "pinned": None}),
+        "f" * 32: ("campaign", {"campaign": {"stage": "battle", "battle_rules": {}}}),
+        "0" * 32: ("campaign", {"campaign": {"battle_rules": {"setup_copy_tiebreak": "draw"}}}),
+        "1" * 32: ("tracker", {"system": "ib", "rules": {}}),
+    }
+    _snapshots_at_0002(store_url, stored)
+    with Store(store_url) as store:
+        found = {record_id: store.load(record_id).snapshot for record_id in stored}
+    assert found["a" * 32] == _ib_table(UNIT, {"seats": [], "rules": UNIT})
+    both = {"status_stacking": "stack", **UNIT}
+    assert found["b" * 32] == _ib_table(both, {"rules": both})
+    assert found["d" * 32] == _ib_table(UNIT, None)
+    assert found["f" * 32] == {"campaign": {"stage": "battle", "battle_rules": UNIT}}
+    for same in ("c" * 32, "e" * 32, "0" * 32, "1" * 32):
+        assert found[same] == stored[same][1]
+    assert _version(store_url) == ["0003"]
+    command.downgrade(migrate.config(store_url), "0002")  # `unit` is what 0002 always did
+    engine = make_engine(store_url)
+    try:
+        with engine.connect() as connection:
+            back = {i: json.loads(d) for i, d in connection.execute(
+                sa.text("SELECT record_id, data FROM snapshots")).all()}
+    finally:
+        engine.dispose()
+    assert back == {record_id: snapshot for record_id, (_, snapshot) in stored.items()}
 
 
 def test_a_database_from_a_newer_version_is_refused(store_url: str) -> None:

@@ -101,6 +101,8 @@ class GameEntry:
     record_format: str = ""
     """The `format` tag of its game records ("hex-record/1"), so a record names its
     game."""
+    older_record_formats: tuple[str, ...] = ()
+    """Format tags of its older records, which its `records` part still reads."""
     tutorial: bool = False
     """Its web setup form takes `tutorial=yes` (a guided first game): the lobby offers
     it."""
@@ -173,7 +175,8 @@ def entry_of_slug(slug: str) -> GameEntry | None:
 def entry_of_record(tag: object) -> GameEntry | None:
     """The game whose records carry the format tag `tag`, or None."""
     return next((e for e in entries()
-                 if e.record_format and e.record_format == tag), None)
+                 if e.record_format and (e.record_format == tag
+                                         or tag in e.older_record_formats)), None)
 
 
 def has_part(name: str, kind: PartKind) -> bool:

@@ -1,17 +1,22 @@
-"""A record as one JSON document (format `initiative-store/1`), and checking one.
+"""A record as one JSON document (format `initiative-store/2`), and checking one.
 
-    {"format": "initiative-store/1",
+    {"format": "initiative-store/2",
      "record": {"id", "kind", "name", "status", "head", "created", "updated", "summary"},
      "snapshots": [{"seq": 0, "data": {...}}, ...],
      "events": [{"seq": 1, "data": {...}}, ..., {"seq": head, "data": {...}}]}
 
 Times are ISO 8601 in UTC. Events run 1..head with no gap; snapshots are in seq order,
-within 0..head, and include seq 0.
+within 0..head, and include seq 0. Format `/2` is `/1` written after the store's
+migration 0003: a `/1` export's snapshots are read as that migration leaves stored ones
+(Initiative Break rules from before `setup_copy_tiebreak` say `unit`), so its games
+resume as they were played.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -20,7 +25,9 @@ from initiative.store.errors import StoreError
 from initiative.store.info import JSONDict, RecordInfo
 from initiative.store.schema import ID_LENGTH, KIND_LENGTH, NAME_LENGTH, STATUS_LENGTH
 
-FORMAT = "initiative-store/1"
+FORMAT = "initiative-store/2"
+OLDER = "initiative-store/1"
+"""Exports written before migration 0003."""
 ID_PATTERN = re.compile(f"[0-9a-f]{{{ID_LENGTH}}}")
 
 
@@ -61,8 +68,9 @@ def parse(data: object) -> Parsed:
     """Check an export document; the StoreError names the first wrong field."""
     where = "import"
     doc = _object(data, where)
-    if doc.get("format") != FORMAT:
-        raise StoreError(f"{where}: format must be {FORMAT!r}, got {doc.get('format')!r}")
+    if doc.get("format") not in (FORMAT, OLDER):
+        raise StoreError(f"{where}: format must be {FORMAT!r} (or an older {OLDER!r}), "
+                         f"got {doc.get('format')!r}")
     _only(doc, {"format", "record", "snapshots", "events"}, where)
     rec = _object(doc.get("record"), f"{where}: record")
     _only(rec, {"id", "kind", "name", "status", "head", "created", "updated", "summary"},
@@ -99,7 +107,19 @@ def parse(data: object) -> Parsed:
                              "(events must run 1, 2, ... with no gap)")
     if len(events) != head:
         raise StoreError(f"{where}: record.head is {head} but there are {len(events)} events")
+    if doc.get("format") == OLDER:
+        upgraded = _upgrade_0003()
+        snapshots = [(seq, upgraded(info.kind, data)) for seq, data in snapshots]
     return Parsed(info, snapshots, events)
+
+
+def _upgrade_0003() -> Callable[[str, JSONDict], JSONDict]:
+    """What migration 0003 does to a stored snapshot (its module, the one place that
+    says it)."""
+    module = importlib.import_module(
+        "initiative.store.migrations.versions.0003_setup_copy_tiebreak_unit")
+    found: Callable[[str, JSONDict], JSONDict] = module.upgraded
+    return found
 
 
 def _object(value: object, where: str) -> JSONDict:

@@ -323,7 +323,7 @@ class Store:
     # -- export and import -------------------------------------------------------------
 
     def export(self, record_id: str) -> JSONDict:
-        """The whole record as a JSON-ready dict (format `initiative-store/1`)."""
+        """The whole record as a JSON-ready dict (format `initiative-store/2`)."""
         with self._read() as connection:
             info = self._info(connection, self._resolve(connection, record_id))
             snapshots = connection.execute(

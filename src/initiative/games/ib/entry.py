@@ -10,7 +10,8 @@ ENTRY = GameEntry(
             "free-for-all, solo and co-op against Challenge Cards.",
     loader="initiative.games.ib.loader:load_initiative_break",
     slug="ib",
-    record_format="initiative-record/1",
+    record_format="initiative-record/2",
+    older_record_formats=("initiative-record/1",),
     tutorial=True,
     parts=Parts(
         bots="initiative.bots.ib:BOTS",

@@ -330,7 +330,12 @@ def dump_position(state: IBState) -> str:
 
 def canonical_json(state: IBState) -> str:
     """The position as compact JSON with sorted keys (stable text for hashing)."""
-    return json.dumps(position_to_dict(state), sort_keys=True, separators=(",", ":"))
+    return canonical_text(position_to_dict(state))
+
+
+def canonical_text(data: dict[str, Any]) -> str:
+    """Position data as `canonical_json` writes it."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 # --- reading ----------------------------------------------------------------------

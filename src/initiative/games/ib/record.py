@@ -9,6 +9,13 @@ move number at the first mismatch or illegal move. A record made with other cont
 then only warns (`ContentChangedWarning`); if it fails, the error says the content
 changed.
 
+Format ``initiative-record/2`` (FORMAT) keeps the rules as ``/1`` did, changed flags only;
+a ``/1`` record was written before ``setup_copy_tiebreak`` existed (copies of one
+Character on two sides were ordered by unit number at setup), so its game is built with
+that flag at ``unit`` unless its rules name it (`OLDER_FORMATS`), and its final hash is
+checked against the position as ``/1`` wrote it (the flag left out): it replays as it
+was played. A record read is written back in its own format, unchanged.
+
 ``python -m initiative.games.ib.record --make-golden DIR`` writes the golden records the
 test suite replays (tests/golden).
 """
@@ -18,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,14 +41,25 @@ from initiative.games.ib.content import content_hash, core_content
 from initiative.games.ib.match import Match, SeatSetup, fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.movetext import format_action, parse_action
-from initiative.games.ib.notation import canonical_json, result_from_data, result_to_data
+from initiative.games.ib.notation import (
+    canonical_json,
+    canonical_text,
+    position_to_dict,
+    result_from_data,
+    result_to_data,
+)
 from initiative.games.ib.presets import preset_setup
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.specs import Content
 from initiative.games.ib.state import IBState
 from initiative.timing.setup_order import SetupTieError
 
-FORMAT = "initiative-record/1"
+FORMAT = "initiative-record/2"
+OLDER_FORMATS: dict[str, dict[str, Any]] = {
+    "initiative-record/1": {"setup_copy_tiebreak": "unit"},
+}
+"""Older format tags still read, with the rules their setups meant unless they say
+otherwise (flags added since, whose defaults play differently)."""
 _KEYS = ("format", "setup", "seed", "agreed_order", "actions", "result", "final_hash",
          "content_hash", "log")
 SHORT_HASH = 12
@@ -52,9 +70,17 @@ class ContentChangedWarning(UserWarning):
     """A record replays, but was played with other content than it is replayed with."""
 
 
-def position_hash(state: IBState) -> str:
-    """sha256 (hex) of the canonical JSON of the state's position."""
-    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+def position_hash(state: IBState, unwritten: Collection[str] = ()) -> str:
+    """sha256 (hex) of the canonical JSON of the state's position; the rules flags in
+    `unwritten` are left out of its setup (flags an older record did not write)."""
+    if not unwritten:
+        text = canonical_json(state)
+    else:
+        data = position_to_dict(state)
+        rules = data["setup"]["rules"]
+        data["setup"]["rules"] = {k: v for k, v in rules.items() if k not in unwritten}
+        text = canonical_text(data)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def rendered_log(state: IBState) -> list[str]:
@@ -74,15 +100,27 @@ class GameRecord:
     agreed_order: list[str] | None = None  # unit labels, for setup ties (AMB-92)
     log: list[str] | None = None  # rendered sentences, checked on replay when present
     content_hash: str = ""  # Content.fingerprint() of the game's content; "" if unknown
+    format: str = FORMAT  # or an older tag (OLDER_FORMATS) for a record read as written
+
+    @property
+    def unwritten(self) -> dict[str, Any]:
+        """The rules flags an older record's game was played under that its setup does not
+        name (none for a current record)."""
+        rules = self.setup.get("rules") or {}
+        return {flag: value for flag, value in OLDER_FORMATS.get(self.format, {}).items()
+                if flag not in rules}
 
     def match(self, content: Content | None = None) -> Match:
+        setup = self.setup
+        if self.unwritten:
+            setup = {**setup, "rules": {**(setup.get("rules") or {}), **self.unwritten}}
         try:
-            return Match.from_dict(self.setup, content, "record.setup")
+            return Match.from_dict(setup, content, "record.setup")
         except InitiativeError as exc:
             raise NotationError(str(exc)) from None
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "setup": self.setup, "seed": self.seed}
+        data: dict[str, Any] = {"format": self.format, "setup": self.setup, "seed": self.seed}
         if self.agreed_order is not None:
             data["agreed_order"] = self.agreed_order
         data.update(actions=self.actions, result=result_to_data(self.result),
@@ -100,8 +138,11 @@ class GameRecord:
         for key in data:
             if key not in _KEYS:
                 raise NotationError(f"record: unknown field {key!r} (known: {', '.join(_KEYS)})")
-        if data.get("format") != FORMAT:
-            raise NotationError(f"record.format: expected {FORMAT!r}, got {data.get('format')!r}")
+        tag = data.get("format")
+        if tag != FORMAT and tag not in OLDER_FORMATS:
+            older = ", ".join(map(repr, OLDER_FORMATS))
+            raise NotationError(f"record.format: expected {FORMAT!r} (or an older {older}), "
+                                f"got {tag!r}")
         try:
             seed = parse_seed(data.get("seed"), "record.seed")
         except ValueError as exc:
@@ -119,7 +160,7 @@ class GameRecord:
         record = cls(data["setup"], seed, list(data.get("actions") or []),
                      final_hash=str(data.get("final_hash", "")),
                      agreed_order=data.get("agreed_order"), log=data.get("log"),
-                     content_hash=hashed)
+                     content_hash=hashed, format=str(tag))
         try:
             record.result = result_from_data(data.get("result"), "record.result",
                                              record.match(content))
@@ -251,7 +292,7 @@ def _replay(record: GameRecord, content: Content | None) -> IBState:
         raise NotationError(f"record: the replay ends with result "
                             f"{result_to_data(state.result)!r}, the record says "
                             f"{result_to_data(record.result)!r}")
-    found = position_hash(state)
+    found = position_hash(state, record.unwritten)
     check_final_hash(found, record.final_hash)
     if record.log is not None:
         check_log(record.log, rendered_log(state))
