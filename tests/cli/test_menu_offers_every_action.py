@@ -31,6 +31,9 @@ GAMES = int(os.environ.get("INITIATIVE_OFFER_GAMES", "0")) or (
     20 if settings().max_examples >= 10_000 else 1)
 RULE = "─" * 20
 MODES = ("1v1", "1v1-supports", "solo", "coop", "neutral", "2v2v2v2", "ffa")
+FIRST_SEED = {"coop": 501}
+"""The first game's seed where it is not 500: seed 500's co-op game ends after 10
+decisions against the shipped Challenge Cards."""
 
 
 class MenuChecker:
@@ -68,7 +71,7 @@ class MenuChecker:
 def test_the_numbered_menu_lists_exactly_the_legal_actions(name: str) -> None:
     total: Counter[str] = Counter()
     for game in range(GAMES):
-        seed = 500 + game
+        seed = FIRST_SEED.get(name, 500) + game
         match = build_match(game_setup(name), CONTENT, None, seed)
         screen = io.StringIO()
         console = Console(file=screen, width=400, color_system=None, force_terminal=False)
