@@ -167,10 +167,10 @@ def test_list_challenge_cards_with_tier_stats_and_text() -> None:
     assert len(lines) == len(core_content().challenges)
     assert all(line.startswith("challenge  ") for line in lines)
     assert ("challenge  hour_mite          Hour Mite (aberrant, initiative 2, speed 3, 5 HP): "
-            "A tick-sized gnawer of stray seconds: harmless alone, a nuisance in a swarm."
+            "A tick-sized gnawer of stray seconds whose small bites add up fast in a swarm."
             ) in lines
     clockheart = next(line for line in lines if " stopped_clockheart " in line)
-    assert "The Stopped Clockheart (icon, initiative 6, speed 5, 28 HP, 3 phases): " in clockheart
+    assert "The Stopped Clockheart (icon, initiative 6, speed 5, 22 HP, 3 phases): " in clockheart
 
 
 def test_list_encounters_with_difficulty_challenge_cards_and_rivals() -> None:
@@ -179,9 +179,9 @@ def test_list_encounters_with_difficulty_challenge_cards_and_rivals() -> None:
     assert len(lines) == len(core_content().encounters)
     assert all(line.startswith("encounter  ") for line in lines)
     assert ("encounter  heart_of_the_rift  Heart of the Rift (difficulty 5): "
-            "The Stopped Clockheart, Hour Mite x2") in lines
+            "The Stopped Clockheart, Hour Mite, Gloam Hound x2") in lines
     assert ("encounter  the_severing       The Severing (difficulty 4): High Severer, "
-            "Mire Leech, Splinter Crawler; rivals: Dara Quell") in lines
+            "Mire Leech, Splinter Crawler, Pendulum Colossus; rivals: Dara Quell") in lines
 
 
 def test_show_a_challenge_card_with_its_table_trigger_and_break_art() -> None:
@@ -199,16 +199,16 @@ def test_show_a_challenge_card_with_its_table_trigger_and_break_art() -> None:
         "  passives: none",
         "  on death: none",
         "  d6 table:",
-        "    1-2  Bite (basic): enemy: 2 damage",
-        "    3-4  Hamstring (advanced): enemy: 1 damage, weaken",
-        "    5    Lope (basic): self: move up 1; enemy: 1 damage",
+        "    1-2  Bite (basic): enemy: 4 damage",
+        "    3-4  Hamstring (advanced): enemy: 3 damage, weaken",
+        "    5    Lope (basic): self: move up 1; enemy: 3 damage",
         "    6    Baying Call (ability): all allies: move up 1",
-        "  trigger when it has 3 HP or less: Cornered Snap (basic): enemy: 3 damage",
-        "  Break Art (3 Charge): Tearing Pounce: enemy: 4 damage",
+        "  trigger when it has 3 HP or less: Cornered Snap (basic): enemy: 5 damage",
+        "  Break Art (3 Charge): Tearing Pounce: enemy: 6 damage",
     ]
     code, lines, _ = cards("show", "hour_mite")
     assert code == 0
-    assert "    1-3  Nibble (basic): enemy: 1 damage" in lines
+    assert "    1-3  Nibble (basic): enemy: 3 damage" in lines
     assert lines[-2:] == ["  trigger: none", "  Break Art: none (no Charge at the End window)"]
 
 
@@ -216,31 +216,31 @@ def test_show_a_challenge_card_with_phases_passives_on_death_and_spawns() -> Non
     code, lines, _ = cards("show", "The Stopped Clockheart")
     assert code == 0
     assert lines[:3] == ["The Stopped Clockheart (stopped_clockheart)",
-                         "  kind: challenge card, tier icon", "  initiative 6, speed 5, 28 HP"]
+                         "  kind: challenge card, tier icon", "  initiative 6, speed 5, 22 HP"]
     assert lines[6:9] == ["  passives:", "    (damage taken, once per round): self: +1 Charge",
                           "  on death: all allies: 3 damage"]
     assert "    6    Shed a Mite (ability): self: +1 Charge, spawn Hour Mite" in lines
-    assert "  Break Art (3 Charge): Midnight Toll: all enemies: 2 damage" in lines
-    second = lines.index("  phase 2, Unwinding: at 19 HP or less, speed 4")
-    third = lines.index("  phase 3, Zero Hour: at 9 HP or less, speed 3")
+    assert "  Break Art (3 Charge): Midnight Toll: all enemies: 6 damage" in lines
+    second = lines.index("  phase 2, Unwinding: at 14 HP or less, speed 4")
+    third = lines.index("  phase 3, Zero Hour: at 7 HP or less, speed 3")
     assert second < third
     assert lines[second + 1] == ("    on enter: all enemies: move back 2; self: guard, "
                                  "spawn Hour Mite")
     assert lines[second + 2:second + 4] == ["    d6 table:",
-                                            "      1-2  Spring Lash (basic): enemy: 3 damage"]
+                                            "      1-2  Spring Lash (basic): enemy: 7 damage"]
     assert "    trigger: none" in lines[second:third]
     assert lines[third + 1] == ("    on enter: self: cleanse all statuses, move up 9, "
                                 "spawn Hour Mite")
     assert ("    trigger when an enemy on the track has 3 HP or less: Stop the Heart (basic): "
-            "enemy: 3 damage") in lines[third:]
-    assert "    Break Art (3 Charge): Toll of Zero: all enemies: 3 damage" in lines[third:]
+            "enemy: 7 damage") in lines[third:]
+    assert "    Break Art (3 Charge): Toll of Zero: all enemies: 7 damage" in lines[third:]
     assert lines[-1] == "  spawns: Hour Mite (hour_mite); at most 2 of each at once"
     code, lines, _ = cards("show", "chancery_censor")
     assert code == 0
     assert lines[4].startswith("  targets: enemy = the player Character with the most "
                                "Charge (then the lowest HP), never a Support")
     assert ("  trigger when it has 7 HP or less and it has no guard: Audit (basic): "
-            "self: guard; enemy: 2 damage") in lines
+            "self: guard; enemy: 3 damage") in lines
 
 
 def test_show_an_encounter_with_its_challenge_cards_and_rivals() -> None:
@@ -249,20 +249,22 @@ def test_show_an_encounter_with_its_challenge_cards_and_rivals() -> None:
     assert lines == [
         "Heart of the Rift (heart_of_the_rift)",
         "  kind: encounter, difficulty 5",
-        "  text: At the Rift's core the Stopped Clockheart grinds on, guarded by its mites.",
+        "  text: At the Rift's core the Stopped Clockheart grinds on, guarded by a mite and "
+        "two hounds.",
         "  challenge cards: The Stopped Clockheart (stopped_clockheart, icon), "
-        "Hour Mite (hour_mite, aberrant) x2",
+        "Hour Mite (hour_mite, aberrant), Gloam Hound (gloam_hound, aberrant) x2",
         "  rivals: none",
         "  spawns: Hour Mite (hour_mite), 2 unit slots kept for each",
-        "  units: 5 of the 10 (IB 7.8.1), 5 left for the players' Characters",
+        "  units: 6 of the 10 (IB 7.8.1), 4 left for the players' Characters",
     ]
     code, lines, _ = cards("show", "the_severing")
     assert code == 0
     assert lines[3:] == [
         "  challenge cards: High Severer (high_severer, aspect), Mire Leech (mire_leech, "
-        "aberrant), Splinter Crawler (splinter_crawler, aberrant)",
+        "aberrant), Splinter Crawler (splinter_crawler, aberrant), Pendulum Colossus "
+        "(pendulum_colossus, construct)",
         "  rivals: Dara Quell (dara); each Rival gets a random Keystone",
-        "  units: 4 of the 10 (IB 7.8.1), 6 left for the players' Characters",
+        "  units: 5 of the 10 (IB 7.8.1), 5 left for the players' Characters",
     ]
 
 

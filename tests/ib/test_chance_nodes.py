@@ -401,7 +401,7 @@ def test_determinizing_an_explicit_game_gives_a_world_that_samples_its_chance() 
     match = preset_match("solo")
     game = IBGame(match, explicit_chance=True)
     state = game.new_initial_state(0)
-    rng = SplitMix64(8)
+    rng = SplitMix64(209)  # a random party that lasts 48 decisions against the encounter
     checked = 0
     while not state.is_terminal() and checked < 40:
         seat = state.current_seat()

@@ -29,7 +29,8 @@ def test_ib_6_3_1_solo_is_one_player_with_a_party_against_the_encounter() -> Non
     match = build_match(GameSetup("solo", ("tideguard",), "hounds_at_the_gate"), CONTENT)
     assert match.num_seats == 1 and not match.neutral
     ccs = [match.labels[u] for u in range(match.num_characters) if match.is_challenge(u)]
-    assert ccs == ["gloam_hound", "tick_thief", "bellframe_sentinel"]
+    assert ccs == ["gloam_hound", "gloam_hound2", "tick_thief", "bellframe_sentinel",
+                   "mire_leech"]
     assert {match.unit_team[u] for u in range(match.num_characters)
             if match.is_challenge(u)} == {match.cc_team} != {0}
 
@@ -119,7 +120,7 @@ def test_ib_8_4_a_format_with_ccs_is_a_mixed_match_with_neutral_ccs() -> None:
                                   "gnawing_in_the_walls"), CONTENT)
     assert match.neutral and [s.team for s in match.seats] == [0, 1]
     assert match.cc_team == 2
-    with pytest.raises(ContentError, match=r"IB-8\.4\.1: 11 units"):
+    with pytest.raises(ContentError, match=r"IB-8\.4\.1: 12 units"):
         build_match(GameSetup("1v1", ("tideguard", "ashfall"), "gnawing_in_the_walls"),
                     CONTENT)
 

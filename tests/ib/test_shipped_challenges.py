@@ -28,9 +28,9 @@ from initiative.games.ib.state import IBState
 from tests.ib.challenge_content import cc_game, since
 from tests.ib.scenario import Scenario
 
-CLOCKHEART_PARTY = ("stopped_clockheart", "hour_mite", "hour_mite")
-"""As in Heart of the Rift: its own mites are `hour_mite` and `hour_mite2`, so the two
-slots kept for spawned mites are `hour_mite3` and `hour_mite4` (AMB-78)."""
+CLOCKHEART_PARTY = ("stopped_clockheart", "hour_mite", "gloam_hound", "gloam_hound")
+"""As in Heart of the Rift: its own mite is `hour_mite`, so the two slots kept for
+spawned mites are `hour_mite2` and `hour_mite3` (AMB-78)."""
 
 
 # --- helpers --------------------------------------------------------------------------
@@ -139,14 +139,14 @@ PARTY_KEYS = ("wren", "brask", "ilse", "corvin")
 
 
 def test_hour_mite_gnaw_bites_the_lowest_hp_character() -> None:
-    """IB 6.4.2 / 6.5.1: a 4 is Gnaw, 2 damage to the Character with the lowest HP; a CC
+    """IB 6.4.2 / 6.5.1: a 4 is Gnaw, 4 damage to the Character with the lowest HP; a CC
     printing no Break Art gains no End-window Charge (IB 6.4.3)."""
     sc = game(("hour_mite",), "hour_mite wren brask ilse corvin |", (4,), corvin={"hp": 5})
     start = cc_turn(sc)
     assert rolled(sc, start) == [("hour_mite", 4)]
     assert used(sc, start) == [("hour_mite", "Gnaw", ("corvin",))]
-    assert hits(sc, start) == [("hour_mite", "corvin", 2)]
-    assert sc.hp("corvin") == 3 and sc.hp("ilse") == 11
+    assert hits(sc, start) == [("hour_mite", "corvin", 4)]
+    assert sc.hp("corvin") == 1 and sc.hp("ilse") == 11
     assert sc.charge("hour_mite") == 0
     assert sc.at_action("wren")
 
@@ -158,27 +158,27 @@ def test_hour_mite_nibble_breaks_an_hp_tie_by_printed_initiative_then_leftmost()
               **{k: {"hp": 10} for k in PARTY_KEYS})
     start = cc_turn(sc)
     assert used(sc, start) == [("hour_mite", "Nibble", ("corvin",))]
-    assert [sc.hp(k) for k in PARTY_KEYS] == [10, 10, 10, 9]
+    assert [sc.hp(k) for k in PARTY_KEYS] == [10, 10, 10, 7]
 
 
 def test_hour_mite_skitter_ahead_hits_then_moves_up_after_its_speed_move() -> None:
-    """A 6 is Skitter Ahead: 1 damage, then Move Up 1, which waits for the mite's Speed 3
+    """A 6 is Skitter Ahead: 3 damage, then Move Up 1, which waits for the mite's Speed 3
     move (IB 3.4.6)."""
     sc = game(("hour_mite",), "hour_mite wren brask ilse corvin |", (6,))
     start = cc_turn(sc)
     assert used(sc, start) == [("hour_mite", "Skitter Ahead", ("ilse",))]
-    assert sc.hp("ilse") == 10
+    assert sc.hp("ilse") == 8
     assert [e[1:] for e in since(sc, start, events.DEFER)] == [(sc.u("hour_mite"), -1)]
     assert speeds(sc, start, "hour_mite") == [3]
     # Speed 3 puts it behind Ilse, Move Up 1 in front of her again.
     assert sc.order() == ["wren", "brask", "hour_mite", "ilse", "corvin"]
 
 
-def test_soot_moth_smouldering_dust_deals_1_and_burns() -> None:
+def test_soot_moth_smouldering_dust_deals_3_and_burns() -> None:
     sc = game(("soot_moth",), "soot_moth wren brask ilse corvin |", (3,))
     start = cc_turn(sc)
     assert used(sc, start) == [("soot_moth", "Smouldering Dust", ("ilse",))]
-    assert sc.hp("ilse") == 10 and has(sc, "ilse", st.BURN) == 1
+    assert sc.hp("ilse") == 8 and has(sc, "ilse", st.BURN) == 1
     assert [k for k in PARTY_KEYS if sc.state.status[sc.u(k)]] == ["ilse"]
 
 
@@ -220,8 +220,8 @@ def test_gloam_hound_cornered_snap_replaces_the_roll_at_3_hp() -> None:
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("gloam_hound", events.BY_TRIGGER, "Cornered Snap")]
-    assert hits(sc, start) == [("gloam_hound", "corvin", 3)]
-    assert sc.hp("corvin") == 4
+    assert hits(sc, start) == [("gloam_hound", "corvin", 5)]
+    assert sc.hp("corvin") == 2
     assert sc.charge("gloam_hound") == 1  # IB 6.4.3: it prints a Break Art
 
 
@@ -231,7 +231,7 @@ def test_gloam_hound_above_3_hp_rolls_hamstring() -> None:
     start = cc_turn(sc)
     assert chose(sc, start) == [] and rolled(sc, start) == [("gloam_hound", 3)]
     assert used(sc, start) == [("gloam_hound", "Hamstring", ("ilse",))]
-    assert sc.hp("ilse") == 10 and sc.statuses("ilse") == ["weaken"]
+    assert sc.hp("ilse") == 8 and sc.statuses("ilse") == ["weaken"]
 
 
 def test_gloam_hound_tearing_pounce_at_3_charge_comes_before_its_trigger() -> None:
@@ -242,8 +242,8 @@ def test_gloam_hound_tearing_pounce_at_3_charge_comes_before_its_trigger() -> No
     start = cc_turn(sc)
     assert chose(sc, start) == [("gloam_hound", events.BY_BREAK_ART, "Tearing Pounce")]
     assert rolled(sc, start) == []
-    assert hits(sc, start) == [("gloam_hound", "ilse", 4)]
-    assert sc.hp("ilse") == 7
+    assert hits(sc, start) == [("gloam_hound", "ilse", 6)]
+    assert sc.hp("ilse") == 5
     assert [e[2:] for e in since(sc, start, events.CHARGE)] == [(1, 1)]
     assert sc.charge("gloam_hound") == 1
 
@@ -263,19 +263,19 @@ def test_gloam_hound_baying_call_moves_up_every_cc() -> None:
 def test_tick_thief_picks_a_support_with_the_lowest_hp() -> None:
     """IB 6.5.3: a CC printing `targets_supports` may pick a Support in play."""
     sc = game(("tick_thief",), "tick_thief wren brask ilse corvin |", (1,))
-    sc.support("t_drum")  # 3 HP
+    sc.support("t_medic")  # 5 HP
     start = cc_turn(sc)
-    assert used(sc, start) == [("tick_thief", "Pinch", ("t_drum",))]
-    assert sc.hp("t_drum") == 2 and sc.hp("ilse") == 11
+    assert used(sc, start) == [("tick_thief", "Pinch", ("t_medic",))]
+    assert sc.hp("t_medic") == 2 and sc.hp("ilse") == 11
 
 
 def test_tick_thief_prefers_a_character_to_a_support_on_equal_hp() -> None:
     """IB 6.5.2-6.5.3 (AMB-70): a Support prints no Initiative, so it loses every tie."""
-    sc = game(("tick_thief",), "tick_thief wren brask ilse corvin |", (5,), ilse={"hp": 3})
-    sc.support("t_drum")
+    sc = game(("tick_thief",), "tick_thief wren brask ilse corvin |", (5,), ilse={"hp": 5})
+    sc.support("t_medic")  # 5 HP
     start = cc_turn(sc)
     assert used(sc, start) == [("tick_thief", "Shiv", ("ilse",))]
-    assert sc.hp("ilse") == 1 and sc.hp("t_drum") == 3
+    assert sc.hp("ilse") == 1 and sc.hp("t_medic") == 5
 
 
 def test_tick_thief_lift_a_moment_takes_a_charge() -> None:
@@ -283,7 +283,7 @@ def test_tick_thief_lift_a_moment_takes_a_charge() -> None:
               corvin={"hp": 4, "charge": 2})
     start = cc_turn(sc)
     assert used(sc, start) == [("tick_thief", "Lift a Moment", ("corvin",))]
-    assert sc.hp("corvin") == 3 and sc.charge("corvin") == 1
+    assert sc.hp("corvin") == 1 and sc.charge("corvin") == 1
 
 
 def test_tick_thief_slip_away_guards_and_moves_up_2_after_its_speed_move() -> None:
@@ -294,19 +294,19 @@ def test_tick_thief_slip_away_guards_and_moves_up_2_after_its_speed_move() -> No
     assert sc.order() == ["wren", "tick_thief", "brask", "ilse", "corvin"]
 
 
-def test_mire_leech_latch_drains_2_and_heals_itself_1() -> None:
+def test_mire_leech_latch_drains_4_and_heals_itself_1() -> None:
     sc = game(("mire_leech",), "mire_leech wren brask ilse corvin |", (2,),
               mire_leech={"hp": 4})
     start = cc_turn(sc)
     assert used(sc, start) == [("mire_leech", "Latch", ("ilse",))]
-    assert sc.hp("ilse") == 9 and sc.hp("mire_leech") == 5
+    assert sc.hp("ilse") == 7 and sc.hp("mire_leech") == 5
 
 
 def test_mire_leech_numbing_bite_mutes() -> None:
     sc = game(("mire_leech",), "mire_leech wren brask ilse corvin |", (5,))
     start = cc_turn(sc)
     assert used(sc, start) == [("mire_leech", "Numbing Bite", ("ilse",))]
-    assert sc.hp("ilse") == 10 and sc.statuses("ilse") == ["mute"]
+    assert sc.hp("ilse") == 8 and sc.statuses("ilse") == ["mute"]
 
 
 @pytest.mark.parametrize(("hp", "healed"), [(4, 2), (6, 1)])
@@ -323,13 +323,13 @@ def test_mire_leech_swell_heals_2_up_to_its_printed_hp(hp: int, healed: int) -> 
 
 def test_splinter_crawler_frantic_scuttle_when_it_is_the_last_cc() -> None:
     """Trigger `alone`: no other CC on the track, so no roll: Move Up 2 (after its
-    Speed 5 move) and 2 damage."""
+    Speed 5 move) and 4 damage."""
     sc = game(("splinter_crawler",), "splinter_crawler wren brask ilse corvin |",
               corvin={"hp": 6})
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("splinter_crawler", events.BY_TRIGGER, "Frantic Scuttle")]
-    assert hits(sc, start) == [("splinter_crawler", "corvin", 2)]
+    assert hits(sc, start) == [("splinter_crawler", "corvin", 4)]
     assert sc.order() == ["wren", "brask", "splinter_crawler", "ilse", "corvin"]
 
 
@@ -338,8 +338,8 @@ def test_splinter_crawler_with_kin_on_the_track_rolls_shard_spray() -> None:
               "splinter_crawler wren brask ilse corvin hour_mite |", (4,))
     start = cc_turn(sc)
     assert chose(sc, start) == [] and rolled(sc, start) == [("splinter_crawler", 4)]
-    assert hits(sc, start) == [("splinter_crawler", k, 1) for k in PARTY_KEYS]
-    assert [sc.hp(k) for k in PARTY_KEYS] == [11, 15, 10, 12]
+    assert hits(sc, start) == [("splinter_crawler", k, 3) for k in PARTY_KEYS]
+    assert [sc.hp(k) for k in PARTY_KEYS] == [9, 13, 8, 10]
 
 
 # --- Constructs -------------------------------------------------------------------------
@@ -357,7 +357,7 @@ def test_bellframe_sentinel_resounding_peal_hits_the_whole_line() -> None:
     sc = game(("bellframe_sentinel",), "bellframe_sentinel wren brask ilse corvin |", (5,))
     start = cc_turn(sc)
     assert used(sc, start) == [("bellframe_sentinel", "Resounding Peal", ())]
-    assert [sc.hp(k) for k in PARTY_KEYS] == [11, 15, 10, 12]
+    assert [sc.hp(k) for k in PARTY_KEYS] == [9, 13, 8, 10]
     assert speeds(sc, start, "bellframe_sentinel") == [6]
 
 
@@ -390,26 +390,26 @@ def test_stitchwork_orderly_rivet_plating_guards_the_next_cc() -> None:
 
 
 def test_ratchet_warden_culls_a_character_at_3_hp() -> None:
-    """Trigger `enemy_hp_at_most: 3`: Cull the Faltering replaces the roll and its 3
+    """Trigger `enemy_hp_at_most: 3`: Cull the Faltering replaces the roll and its 5
     damage (to the lowest HP, the faltering one) defeats Corvin."""
     sc = game(("ratchet_warden",), "ratchet_warden wren brask ilse corvin |", (1,),
               corvin={"hp": 3})
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("ratchet_warden", events.BY_TRIGGER, "Cull the Faltering")]
-    assert hits(sc, start) == [("ratchet_warden", "corvin", 3)]
+    assert hits(sc, start) == [("ratchet_warden", "corvin", 5)]
     assert sc.hp("corvin") == 0 and not sc.on_track("corvin")
     assert [e[1] for e in since(sc, start, events.DEFEAT)] == [sc.u("corvin")]
 
 
 def test_ratchet_warden_clamp_hits_and_holds_back() -> None:
-    """Nobody at 3 HP or less: it rolls; Clamp deals 1 and moves the target back 1."""
+    """Nobody at 3 HP or less: it rolls; Clamp deals 3 and moves the target back 1."""
     sc = game(("ratchet_warden",), "ratchet_warden wren brask ilse corvin |", (4,),
               wren={"hp": 4})
     start = cc_turn(sc)
     assert chose(sc, start) == []
     assert used(sc, start) == [("ratchet_warden", "Clamp", ("wren",))]
-    assert sc.hp("wren") == 3
+    assert sc.hp("wren") == 1
     assert moves(sc, start) == [("wren", 1, 1)]
     assert sc.order() == ["brask", "wren", "ilse", "corvin", "ratchet_warden"]
 
@@ -419,7 +419,7 @@ def test_pendulum_colossus_full_arc_at_3_charge_hits_and_pushes_everyone() -> No
               pendulum_colossus={"charge": 3})
     start = cc_turn(sc)
     assert chose(sc, start) == [("pendulum_colossus", events.BY_BREAK_ART, "Full Arc")]
-    assert [sc.hp(k) for k in PARTY_KEYS] == [10, 14, 9, 11]
+    assert [sc.hp(k) for k in PARTY_KEYS] == [8, 12, 7, 9]
     assert moves(sc, start) == [(k, 1, 1) for k in PARTY_KEYS]
     assert sc.charge("pendulum_colossus") == 1  # 3 spent, 1 from the End window
 
@@ -439,7 +439,7 @@ def test_pendulum_colossus_backswing_knocks_the_target_back_2() -> None:
               wren={"hp": 5})
     start = cc_turn(sc)
     assert used(sc, start) == [("pendulum_colossus", "Backswing", ("wren",))]
-    assert sc.hp("wren") == 3 and moves(sc, start) == [("wren", 2, 1)]
+    assert sc.hp("wren") == 1 and moves(sc, start) == [("wren", 2, 1)]
     assert sc.order() == ["brask", "ilse", "wren", "corvin", "pendulum_colossus"]
 
 
@@ -447,7 +447,7 @@ def test_pendulum_colossus_grinding_weight_weakens() -> None:
     sc = game(("pendulum_colossus",), "pendulum_colossus wren brask ilse corvin |", (5,))
     start = cc_turn(sc)
     assert used(sc, start) == [("pendulum_colossus", "Grinding Weight", ("ilse",))]
-    assert sc.hp("ilse") == 9 and sc.statuses("ilse") == ["weaken"]
+    assert sc.hp("ilse") == 7 and sc.statuses("ilse") == ["weaken"]
 
 
 # --- Aspects ----------------------------------------------------------------------------
@@ -459,7 +459,7 @@ def test_chancery_censor_targets_the_character_with_the_most_charge() -> None:
               brask={"charge": 2}, ilse={"charge": 1})
     start = cc_turn(sc)
     assert used(sc, start) == [("chancery_censor", "Redacting Cut", ("brask",))]
-    assert sc.hp("brask") == 14 and sc.hp("ilse") == 11
+    assert sc.hp("brask") == 13 and sc.hp("ilse") == 11
 
 
 def test_chancery_censor_confiscate_drains_charge_and_weakens() -> None:
@@ -474,14 +474,14 @@ def test_chancery_censor_confiscate_drains_charge_and_weakens() -> None:
 
 
 def test_chancery_censor_audit_at_7_hp_without_guard() -> None:
-    """Trigger: 7 HP or less and no Guard: it guards itself and cuts for 2."""
+    """Trigger: 7 HP or less and no Guard: it guards itself and cuts for 3."""
     sc = game(("chancery_censor",), "chancery_censor wren brask ilse corvin |", (1,),
               chancery_censor={"hp": 7}, wren={"charge": 1})
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("chancery_censor", events.BY_TRIGGER, "Audit")]
     assert sc.statuses("chancery_censor") == ["guard"]
-    assert hits(sc, start) == [("chancery_censor", "wren", 2)]
+    assert hits(sc, start) == [("chancery_censor", "wren", 3)]
     assert sc.charge("chancery_censor") == 0  # no Break Art printed
 
 
@@ -491,15 +491,15 @@ def test_chancery_censor_already_guarded_rolls_seal_the_ledger() -> None:
     start = cc_turn(sc)
     assert chose(sc, start) == [] and rolled(sc, start) == [("chancery_censor", 4)]
     assert used(sc, start) == [("chancery_censor", "Seal the Ledger", ("wren",))]
-    assert sc.hp("wren") == 11 and has(sc, "wren", st.SEAL) == 1
+    assert sc.hp("wren") == 10 and has(sc, "wren", st.SEAL) == 1
 
 
-def test_measure_keeper_stopped_bar_at_3_charge_hits_3_and_stuns() -> None:
+def test_measure_keeper_stopped_bar_at_3_charge_hits_4_and_stuns() -> None:
     sc = game(("measure_keeper",), "measure_keeper wren brask ilse corvin |",
               measure_keeper={"charge": 3}, ilse={"hp": 6})
     start = cc_turn(sc)
     assert chose(sc, start) == [("measure_keeper", events.BY_BREAK_ART, "Stopped Bar")]
-    assert sc.hp("ilse") == 3 and sc.statuses("ilse") == ["stun"]
+    assert sc.hp("ilse") == 2 and sc.statuses("ilse") == ["stun"]
     assert sc.charge("measure_keeper") == 1
 
 
@@ -508,7 +508,7 @@ def test_measure_keeper_hold_the_beat_pushes_the_target_back_2() -> None:
               ilse={"hp": 6})
     start = cc_turn(sc)
     assert used(sc, start) == [("measure_keeper", "Hold the Beat", ("ilse",))]
-    assert sc.hp("ilse") == 5 and moves(sc, start) == [("ilse", 2, 1)]
+    assert sc.hp("ilse") == 4 and moves(sc, start) == [("ilse", 2, 1)]
     assert sc.order() == ["wren", "brask", "measure_keeper", "corvin", "ilse"]
     assert sc.charge("measure_keeper") == 1
 
@@ -527,7 +527,7 @@ def test_measure_keeper_hurry_the_count_moves_up_the_next_cc() -> None:
     start = cc_turn(sc)
     assert used(sc, start) == [("measure_keeper", "Hurry the Count", ("hour_mite", "ilse"))]
     assert moves(sc, start) == [("hour_mite", -2, 1)]
-    assert sc.hp("ilse") == 5
+    assert sc.hp("ilse") == 4
     assert sc.order() == ["wren", "hour_mite", "measure_keeper", "brask", "ilse", "corvin"]
 
 
@@ -536,14 +536,14 @@ def test_high_severer_first_phase_binding_cut_and_no_charge() -> None:
     sc = game(("high_severer",), "high_severer wren brask ilse corvin |", (3,))
     start = cc_turn(sc)
     assert used(sc, start) == [("high_severer", "Binding Cut", ("ilse",))]
-    assert sc.hp("ilse") == 9 and sc.statuses("ilse") == ["seal"]
+    assert sc.hp("ilse") == 7 and sc.statuses("ilse") == ["seal"]
     assert sc.charge("high_severer") == 0 and speeds(sc, start, "high_severer") == [4]
 
 
 def test_high_severer_unsheathed_at_9_hp() -> None:
     """AMB-82: falling to 9 HP it enters Unsheathed: cleanses itself, every Character
     moves back 2 (Wren, active, after her Speed move), its Speed becomes 2 and the new
-    table applies (1: Severing Cut, 3 damage); the phase prints a Break Art, so now it
+    table applies (1: Severing Cut, 5 damage); the phase prints a Break Art, so now it
     gains End-window Charge."""
     sc = game(("high_severer",), "wren brask high_severer ilse corvin |", (1,),
               high_severer={"hp": 10, "status": ["seal", "burn"]})
@@ -554,7 +554,7 @@ def test_high_severer_unsheathed_at_9_hp() -> None:
     assert moves(sc, start) == [("brask", 2, 1), ("ilse", 2, 1), ("corvin", 2, 1)]
     assert [e[1:] for e in since(sc, start, events.DEFER)] == [(sc.u("wren"), 2)]
     assert used(sc, start) == [("high_severer", "Severing Cut", ("ilse",))]
-    assert sc.hp("ilse") == 8
+    assert sc.hp("ilse") == 6
     assert speeds(sc, start, "high_severer") == [2]
     assert sc.charge("high_severer") == 1
     assert sc.order() == ["brask", "ilse", "high_severer", "corvin", "wren"]
@@ -569,7 +569,7 @@ def test_high_severer_verdict_of_the_blade_only_in_its_second_phase() -> None:
     assert rolled(sc, start) == [("high_severer", 1)] and chose(sc, start) == []
     assert sc.charge("high_severer") == 3
     sc = game(("high_severer",), "wren high_severer brask ilse corvin |",
-              high_severer={"hp": 10, "charge": 3}, ilse={"hp": 6})
+              high_severer={"hp": 10, "charge": 3}, ilse={"hp": 8})
     start = attack(sc, "wren", "high_severer")
     assert phases(sc, start) == [("high_severer", 1)]
     assert chose(sc, start) == [("high_severer", events.BY_BREAK_ART, "Verdict of the Blade")]
@@ -582,8 +582,8 @@ def test_high_severer_twin_cut_strikes_the_same_target_twice() -> None:
               phase={"high_severer": 1}, high_severer={"hp": 8})
     start = cc_turn(sc)
     assert used(sc, start) == [("high_severer", "Twin Cut", ("ilse",))]
-    assert hits(sc, start) == [("high_severer", "ilse", 1), ("high_severer", "ilse", 1)]
-    assert sc.hp("ilse") == 9
+    assert hits(sc, start) == [("high_severer", "ilse", 3), ("high_severer", "ilse", 3)]
+    assert sc.hp("ilse") == 5
 
 
 # --- Icons ------------------------------------------------------------------------------
@@ -608,68 +608,68 @@ def test_stopped_clockheart_shed_a_mite_spawns_into_a_kept_slot() -> None:
     sc = game(CLOCKHEART_PARTY, "stopped_clockheart wren brask ilse corvin |", (6,))
     start = cc_turn(sc)
     assert used(sc, start) == [("stopped_clockheart", "Shed a Mite", ())]
-    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite3")]
-    assert sc.on_track("hour_mite3") and sc.hp("hour_mite3") == 5
-    assert sc.oor("hour_mite3")
-    assert not sc.on_track("hour_mite4")
+    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite2")]
+    assert sc.on_track("hour_mite2") and sc.hp("hour_mite2") == 5
+    assert sc.oor("hour_mite2")
+    assert not sc.on_track("hour_mite3")
     assert sc.charge("stopped_clockheart") == 2
-    assert sc.order() == ["wren", "brask", "ilse", "corvin", "hour_mite3",
+    assert sc.order() == ["wren", "brask", "ilse", "corvin", "hour_mite2",
                           "stopped_clockheart"]
 
 
-def test_stopped_clockheart_unwinding_at_19_hp() -> None:
-    """AMB-82: at 19 HP it enters Unwinding: every Character moves back 2, it gains Guard
-    and spawns a mite; then it acts on the new table at Speed 4 (1: Spring Lash, 3)."""
+def test_stopped_clockheart_unwinding_at_14_hp() -> None:
+    """AMB-82: at 14 HP it enters Unwinding: every Character moves back 2, it gains Guard
+    and spawns a mite; then it acts on the new table at Speed 4 (1: Spring Lash, 7)."""
     sc = game(CLOCKHEART_PARTY, "wren brask stopped_clockheart ilse corvin |", (1,),
-              stopped_clockheart={"hp": 20})
+              stopped_clockheart={"hp": 15})
     start = attack(sc, "wren", "stopped_clockheart")
     assert phases(sc, start) == [("stopped_clockheart", 1)]
     assert moves(sc, start)[:3] == [("brask", 2, 1), ("ilse", 2, 1), ("corvin", 2, 1)]
-    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite3")]
+    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite2")]
     assert sc.statuses("stopped_clockheart") == ["guard"]
     assert used(sc, start) == [("stopped_clockheart", "Spring Lash", ("ilse",))]
-    assert sc.hp("ilse") == 8
+    assert sc.hp("ilse") == 4
     assert speeds(sc, start, "stopped_clockheart") == [4]
     assert sc.charge("stopped_clockheart") == 2  # damage reaction + End window
 
 
-def test_stopped_clockheart_zero_hour_at_9_hp() -> None:
-    """From Unwinding, at 9 HP: Zero Hour cleanses it, moves it up 9 (to the front),
+def test_stopped_clockheart_zero_hour_at_7_hp() -> None:
+    """From Unwinding, at 7 HP: Zero Hour cleanses it, moves it up 9 (to the front),
     spawns a mite; it acts next on the Zero Hour table at Speed 3."""
     sc = game(CLOCKHEART_PARTY, "wren brask ilse stopped_clockheart corvin |", (1,),
               phase={"stopped_clockheart": 1},
-              stopped_clockheart={"hp": 10, "status": ["burn"]})
+              stopped_clockheart={"hp": 8, "status": ["burn"]})
     start = attack(sc, "wren", "stopped_clockheart")
     assert phases(sc, start) == [("stopped_clockheart", 2)]
     assert [e[2] for e in since(sc, start, events.CLEANSE)] == [st.BURN]
     assert ("stopped_clockheart", -9, 1) in moves(sc, start)
-    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite3")]
+    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite2")]
     assert since(sc, start, events.BURN) == []  # cleansed before its Status Check
     assert used(sc, start) == [("stopped_clockheart", "Last Swing", ("ilse",))]
-    assert sc.hp("ilse") == 8 and speeds(sc, start, "stopped_clockheart") == [3]
+    assert sc.hp("ilse") == 4 and speeds(sc, start, "stopped_clockheart") == [3]
 
 
 def test_stopped_clockheart_stop_the_heart_in_zero_hour() -> None:
-    """Zero Hour's trigger: a Character at 3 HP or less takes 3 instead of a roll."""
+    """Zero Hour's trigger: a Character at 3 HP or less takes 7 instead of a roll."""
     sc = game(CLOCKHEART_PARTY, "stopped_clockheart wren brask ilse corvin |", (1,),
-              phase={"stopped_clockheart": 2}, stopped_clockheart={"hp": 9},
+              phase={"stopped_clockheart": 2}, stopped_clockheart={"hp": 7},
               ilse={"hp": 2})
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("stopped_clockheart", events.BY_TRIGGER, "Stop the Heart")]
-    assert hits(sc, start) == [("stopped_clockheart", "ilse", 3)]
+    assert hits(sc, start) == [("stopped_clockheart", "ilse", 7)]
     assert not sc.on_track("ilse")
 
 
 def test_stopped_clockheart_death_knell_hurts_its_own_mites() -> None:
-    """IB 6.7.1: on death, 3 damage to every (other) CC."""
-    sc = game(CLOCKHEART_PARTY, "wren stopped_clockheart hour_mite brask hour_mite2 ilse "
+    """IB 6.7.1: on death, 3 damage to every (other) CC: its mite and a hound."""
+    sc = game(CLOCKHEART_PARTY, "wren stopped_clockheart hour_mite brask gloam_hound ilse "
               "corvin |", stopped_clockheart={"hp": 2})
     start = attack(sc, "wren", "stopped_clockheart")
     assert not sc.on_track("stopped_clockheart")
     assert hits(sc, start)[:3] == [("wren", "stopped_clockheart", 2),
                                    ("stopped_clockheart", "hour_mite", 3),
-                                   ("stopped_clockheart", "hour_mite2", 3)]
+                                   ("stopped_clockheart", "gloam_hound", 3)]
     assert sc.state.result is None
 
 
@@ -683,8 +683,8 @@ def test_stopped_clockheart_passing_two_phases_at_once_resolves_them_in_turn() -
     start = attack(sc, "wren", "stopped_clockheart")
     assert hits(sc, start)[0] == ("wren", "stopped_clockheart", 4)
     assert phases(sc, start) == [("stopped_clockheart", 1), ("stopped_clockheart", 2)]
-    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite3"),
-                                  ("stopped_clockheart", "hour_mite4")]
+    assert spawned(sc, start) == [("stopped_clockheart", "hour_mite2"),
+                                  ("stopped_clockheart", "hour_mite3")]
     log = list(sc.state.events())[start:]
     heart = sc.u("stopped_clockheart")
     guard = log.index((events.STATUS, heart, st.GUARD))
@@ -699,7 +699,7 @@ def test_soot_mother_targets_the_highest_hp() -> None:
     sc = game(("soot_mother",), "soot_mother wren brask ilse corvin |", (6,))
     start = cc_turn(sc)
     assert used(sc, start) == [("soot_mother", "Wingbeat", ("brask",))]
-    assert sc.hp("brask") == 13 and sc.charge("soot_mother") == 1
+    assert sc.hp("brask") == 9 and sc.charge("soot_mother") == 1
 
 
 def test_soot_mother_hardens_once_per_round_when_struck() -> None:
@@ -724,7 +724,7 @@ def test_soot_mother_hatch_guards_and_spawns_a_moth() -> None:
 
 def test_soot_mother_molting_at_20_hp() -> None:
     """AMB-82: Molting cleanses her, hatches a moth and pushes every Character back 2;
-    at Speed 4 she acts on the new table (1: Scorching Wing, 3, at the highest HP)."""
+    at Speed 4 she acts on the new table (1: Scorching Wing, 7, at the highest HP)."""
     sc = game(("soot_mother",), "wren brask soot_mother ilse corvin |", (1,),
               soot_mother={"hp": 21, "status": ["burn"]})
     start = attack(sc, "wren", "soot_mother")
@@ -734,7 +734,7 @@ def test_soot_mother_molting_at_20_hp() -> None:
     assert spawned(sc, start) == [("soot_mother", "soot_moth")]
     assert moves(sc, start) == [("brask", 2, 1), ("ilse", 2, 1), ("corvin", 2, 1)]
     assert used(sc, start) == [("soot_mother", "Scorching Wing", ("brask",))]
-    assert sc.hp("brask") == 13 and speeds(sc, start, "soot_mother") == [4]
+    assert sc.hp("brask") == 9 and speeds(sc, start, "soot_mother") == [4]
 
 
 def test_soot_mother_pyre_at_10_hp_then_rekindles_alone() -> None:
@@ -768,7 +768,7 @@ def test_soot_mother_death_burns_every_character() -> None:
 
 # --- encounters -------------------------------------------------------------------------
 
-UNUSED = frozenset({"pendulum_colossus", "measure_keeper", "soot_mother"})
+UNUSED = frozenset({"measure_keeper", "soot_mother"})
 """Shipped CCs no shipped encounter names (for custom games: --challenge)."""
 
 

@@ -27,6 +27,7 @@ from initiative.server.ib.setup import parse_setup
 from initiative.server.parts import SeatPage
 from initiative.server.table import Table
 from initiative.store import Store
+from tests.game_count import games_until
 from tests.server import support
 from tests.server.every_mode import api_body
 from tests.server.support import content, context_of, duel, regions_of, store_at
@@ -131,7 +132,7 @@ def test_every_seat_draws_at_every_decision_and_draft_prefix(store: Store, name:
     step, a random way on to a complete draft draws at every prefix with exactly the
     draft's next steps as controls (a card's Play, Install and Discard at once)."""
     counts: Counter[str] = Counter()
-    for game in range(GAMES):
+    for game in games_until(lambda: counts["decisions"] > 20 * GAMES, GAMES):
         table = new_table(store, name, seed=300 + game)
         rng = random.Random(game)
         for seat in decisions(table, rng):
