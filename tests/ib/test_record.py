@@ -323,5 +323,8 @@ def test_a_record_2_reads_its_rules_as_they_are() -> None:
 def test_initiative_replay_tells_a_record_1_by_its_tag() -> None:
     from initiative.cli.replay import replay_file
 
-    assert replay_file(RECORD_1)[-2:] == ["92 moves replayed.",
-                                          "Result: Team 2 (South) wins after 36 activations."]
+    lines = replay_file(RECORD_1)
+    replayed = lines.index("92 moves replayed.")
+    assert lines[replayed + 1] == "Result: Team 2 (South) wins after 36 activations."
+    # content changed since (the Challenge Cards this duel does not field): a warning only
+    assert all("still matches" in line for line in lines[replayed + 2:])
