@@ -99,6 +99,7 @@ def test_the_replay_names_stand_ins_and_the_rematch_keeps_the_creators_key(
         replay.goto(server.base + (ann.locator(f"{CONTROLS} #replay").get_attribute("href")
                                    or ""))
         replay.get_by_label("Last step").click()
+        expect(replay.locator(CASE.log)).to_contain_text(back_line)  # the last step drawn
         lines = _log(replay)
         named = [i for i, line in enumerate(lines) if line.endswith(suffix)]
         assert named and lines.count(away) == 1 and lines.count(back_line) == 1
