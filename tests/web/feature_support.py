@@ -442,8 +442,9 @@ def check_finished_game(people: People, server: Server, case: GameCase) -> None:
     replay.get_by_label("Last step").click()
     expect(replay.locator("#step")).to_have_text(f"Step {total} of {total}")
     expect(replay.locator(f"{ROOT} .game-over").first).to_be_visible()
-    log = replay.locator(f"{case.log} .log")  # the step's newest lines in view
-    assert log.evaluate("e => e.scrollTop + e.clientHeight >= e.scrollHeight - 8")
+    log = replay.locator(f"{case.log} .log")  # the step's newest lines in view, once drawn
+    replay.wait_for_function("e => e.scrollTop + e.clientHeight >= e.scrollHeight - 8",
+                             arg=log.element_handle(), timeout=5000)
     replay.get_by_label("Step back").click()
     expect(replay.locator("#step")).to_have_text(f"Step {total - 1} of {total}")
     expect(replay.locator(f"{ROOT} .game-over")).to_have_count(0)
