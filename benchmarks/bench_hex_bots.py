@@ -1,5 +1,5 @@
 """Skirmish bots: one bot against another, its win rate (Wilson 95%) and its time a
-decision (mean, with a real choice only).
+decision (mean, 95th percentile and longest, with a real choice only).
 
     python benchmarks/bench_hex_bots.py BOT OPPONENT [GAMES] [PLAYERS]
 
@@ -10,6 +10,7 @@ came from here, e.g. `heuristic random 200` and `ismcts@100 heuristic 200`.
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 
@@ -28,8 +29,7 @@ def main() -> None:
     players = int(sys.argv[4]) if len(sys.argv) > 4 else 2
     game = load_game_as(HexGame, "hex_skirmish", players=players)
     wins = 0
-    spent = 0.0
-    decisions = 0
+    spent: list[float] = []
     for n in range(games):
         mine = n % players
         bots = [make_bot(name if s == mine else opponent, game, 1000 * n + s)
@@ -41,14 +41,17 @@ def main() -> None:
             start = time.perf_counter()
             action = ask(bots[seat], state, seat)
             if seat == mine and choice:
-                spent += time.perf_counter() - start
-                decisions += 1
+                spent.append(time.perf_counter() - start)
             state.apply(action)
         wins += state.winner == mine
     low, high = wilson(wins, games)
     print(f"{name} vs {opponent} on {players} seats: won {wins} of {games} "
           f"({wins / games:.0%}, Wilson 95% {low:.0%} to {high:.0%})")
-    print(f"{name}: {decisions} decisions, {spent / max(1, decisions) * 1e6:,.0f} us each")
+    spent.sort()
+    p95 = spent[min(len(spent) - 1, int(0.95 * len(spent)))] if spent else 0.0
+    print(f"{name}: {len(spent)} decisions, ms each: mean "
+          f"{statistics.fmean(spent or [0.0]) * 1e3:,.1f}, p95 {p95 * 1e3:,.1f}, longest "
+          f"{max(spent or [0.0]) * 1e3:,.1f}")
 
 
 if __name__ == "__main__":

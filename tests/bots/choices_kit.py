@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from initiative.bots.hex.rollout import HexRolloutBot
 from initiative.bots.ismcts import ISMCTSBot
 from initiative.bots.make import make_bot
 from initiative.bots.ti.rollout import TIRolloutBot
@@ -41,6 +42,8 @@ EVERY = 7
 PER_GAME = 6
 """Positions taken from each random game."""
 BOTS = ("ismcts@30", "heuristic")
+HEX_BOTS = ("ismcts@4", "heuristic")
+"""The skirmish game's search weighs worlds, not iterations (bots/hex/rollout.py)."""
 
 
 def positions(game: Any, seed: int) -> Iterator[tuple[int, Any]]:
@@ -61,7 +64,9 @@ def root(bot: Any, view: Any) -> str:
     """The root statistics of a search of `view` by `bot` (a fresh one: the search
     draws its seed as `choose` would): (action, visits, total) per child. The
     Initiative's look ahead (`TIRolloutBot`): (candidate, mean score) where it weighs
-    (none elsewhere)."""
+    (none elsewhere); the skirmish game's search: (plan, total score) per plan."""
+    if isinstance(bot, HexRolloutBot):
+        return repr([(repr(plan), score) for plan, score in bot.scores(view)])
     if isinstance(bot, TIRolloutBot):
         return repr([(repr(a), score) for a, score in bot.scores(view, bot.policy.choose(view))])
     assert isinstance(bot, ISMCTSBot)
@@ -74,14 +79,15 @@ def choices(setup: str) -> dict[str, list[str]]:
     and the search's root statistics there."""
     name, params = SETUPS[setup]
     game = load_game(name, **params)
-    out: dict[str, list[str]] = {key: [] for key in (*BOTS, "root")}
+    bots = HEX_BOTS if name == "hex_skirmish" else BOTS
+    out: dict[str, list[str]] = {key: [] for key in (*bots, "root")}
     for seed in SEEDS:
         for index, view in positions(game, seed):
-            for name in BOTS:
+            for bot in bots:
                 bot_seed = 1000 * seed + index
-                out[name].append(repr(make_bot(name, game, bot_seed).choose(view)))
-                if name.startswith("ismcts"):
-                    out["root"].append(root(make_bot(name, game, bot_seed), view))
+                out[bot].append(repr(make_bot(bot, game, bot_seed).choose(view)))
+                if bot.startswith("ismcts"):
+                    out["root"].append(root(make_bot(bot, game, bot_seed), view))
     return out
 
 

@@ -9,13 +9,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from initiative.bots import BOTS, LEVELS, ISMCTSBot, RandomBot, make_bot
-from initiative.bots.hex.heuristic import (
-    HEX_SEARCH_SCALE,
-    HexHeuristicBot,
-    evaluate,
-    pending_hits,
-)
+from initiative.bots import BOTS, LEVELS, RandomBot, make_bot
+from initiative.bots.hex import EXPERT_WORLDS
+from initiative.bots.hex.heuristic import HexHeuristicBot, evaluate, pending_hits
+from initiative.bots.hex.rollout import HexRolloutBot
 from initiative.bots.play import ask
 from initiative.engine.contract import CHANCE, GAME_MASTER
 from initiative.engine.rng import SplitMix64
@@ -28,7 +25,7 @@ from initiative.games.hex.view import HexView
 from tests.bots.reach import reaches
 from tests.hex.test_determinize import positions
 
-QUICK = {"ismcts": "ismcts@20", "expert": "ismcts@20"}
+QUICK = {"ismcts": "ismcts@3", "expert": "ismcts@3"}
 """Names played with a smaller search where many decisions are made (same code path)."""
 
 
@@ -95,7 +92,7 @@ def test_every_bot_plays_whole_games_with_legal_actions_only(players: int) -> No
     """Seats take the bots in turn, given views only; each choice is legal, the bots
     reach no state afterwards, and the game ends."""
     game = hex_game(players, "one_per_turn" if players == 3 else "all_at_start")
-    names = ["heuristic", "ismcts@15", "random", "hard", "normal", "easy"]
+    names = ["heuristic", "ismcts@2", "random", "hard", "normal", "easy"]
     for round_ in range(2):
         rng = SplitMix64(players * 10 + round_)
         bots = [make_bot(names[(s + round_ * players) % len(names)], game,
@@ -110,7 +107,7 @@ def test_every_bot_plays_whole_games_with_legal_actions_only(players: int) -> No
         assert not any(reaches_a_state(bot) for bot in bots)
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic", "ismcts@10", "hard"])
+@pytest.mark.parametrize("name", ["random", "heuristic", "ismcts@2", "hard"])
 def test_any_bot_chooses_legally_over_many_random_positions(name: str) -> None:
     """Random positions on 2 to 4 seats, both initiative reveals (HX-A1)."""
     checked = 0
@@ -131,7 +128,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
 
     def history(seed: int) -> Sequence[object]:
         bots = [make_bot(n, game, seed + s)
-                for s, n in enumerate(("heuristic", "ismcts@10", "random"))]
+                for s, n in enumerate(("heuristic", "ismcts@2", "random"))]
         state = game.new_initial_state(seed)
         while not state.is_terminal() and len(state.history) < 150:
             seat = state.current_seat()
@@ -150,11 +147,12 @@ def test_make_bot_dispatches_on_the_public_description() -> None:
     normal, hard = make_bot("normal", setup, 1), make_bot("hard", setup, 1)
     assert isinstance(normal, HexHeuristicBot) and normal.samples == LEVELS["normal"][1]
     assert isinstance(hard, HexHeuristicBot) and hard.samples == LEVELS["hard"][1]
-    expert = make_bot("expert", setup, 1)
-    assert isinstance(expert, ISMCTSBot) and expert.settings.iterations == LEVELS["expert"][1]
-    assert expert.settings.scale == HEX_SEARCH_SCALE
+    for name in ("expert", "ismcts"):  # the search, in EXPERT_WORLDS worlds
+        search = make_bot(name, setup, 1)
+        assert isinstance(search, HexRolloutBot)
+        assert search.settings.worlds == EXPERT_WORLDS and search.settings.time_limit is None
     small = make_bot("ismcts@25", setup, 1)
-    assert isinstance(small, ISMCTSBot) and small.settings.iterations == 25
+    assert isinstance(small, HexRolloutBot) and small.settings.worlds == 25
     for bad in ("ismcts@0", "heuristic@5", "genius"):
         with pytest.raises(ValueError, match="unknown bot"):
             make_bot(bad, setup, 1)
@@ -163,10 +161,14 @@ def test_make_bot_dispatches_on_the_public_description() -> None:
 def test_a_timed_search_stops_at_its_clock() -> None:
     game = hex_game()
     bot = make_bot("ismcts@0.05s", game, 1)
-    assert isinstance(bot, ISMCTSBot)
-    state = next(s for s in positions(game, range(5), 9) if len(s.legal_actions()) > 1)
-    bot.choose(state.view(state.current_seat()))
-    assert 1 <= bot.last_iterations < bot.settings.iterations
+    assert isinstance(bot, HexRolloutBot)
+    for state in positions(game, range(5), 9):
+        if len(state.legal_actions()) > 1:
+            bot.choose(state.view(state.current_seat()))
+            if bot.weighed:
+                assert bot.weighed < bot.settings.worlds
+                return
+    raise AssertionError("no decision was weighed")
 
 
 def test_a_bot_asked_without_a_decision_says_so() -> None:
@@ -282,7 +284,7 @@ def test_bots_play_a_game_whose_chance_is_explicit() -> None:
     """Under explicit chance (the table draws and rolls as chance nodes) the bots still
     see views only; their worlds sample their own chance."""
     game = load_game("hex_skirmish", players=3, explicit_chance=True, round_limit=3)
-    bots = [make_bot(name, game, 5) for name in ("heuristic", "ismcts@10", "random")]
+    bots = [make_bot(name, game, 5) for name in ("heuristic", "ismcts@2", "random")]
     state = game.new_initial_state(0)
     rng = SplitMix64(5)
     decisions = 0

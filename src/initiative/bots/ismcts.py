@@ -1,7 +1,7 @@
 """`ISMCTSBot`: information-set Monte Carlo tree search over one seat's view, for any
 game that can deal a world from a view (`search.Dealer`) and score a state
-(`search.Evaluation`): Initiative Break with `heuristic.evaluate`, the skirmish game
-with `hex_heuristic.evaluate`.
+(`search.Evaluation`): Initiative Break's with `heuristic.evaluate` (the skirmish
+game's search plans whole turns instead: bots/hex/rollout.py).
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). Every iteration deals a
 fresh world from the bot's own view (the dealer's `deals(view)`, worked out once a

@@ -22,9 +22,8 @@ public setup (`HexDealer`, `games/hex/determinize.py`), so it never sees the sta
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.lookahead import LookaheadBot
 from initiative.games.hex.actions import HexAction
 from initiative.games.hex.determinize import ViewDeal
@@ -183,10 +182,6 @@ class HexDealer:
         return ViewDeal(self.setup, view, keep_log=False)
 
 
-HEX_SEARCH_SCALE = 15.0
-"""Evaluation points that count as a reward of tanh(1) in the tree search."""
-
-
 class HexHeuristicBot(LookaheadBot[HexAction, HexState, HexView]):
     """One-ply lookahead with `samples` worlds a decision, dealt from the view on the
     public setup, the seat's next sub-decisions (steps, facing, target) chosen greedily
@@ -197,11 +192,3 @@ class HexHeuristicBot(LookaheadBot[HexAction, HexState, HexView]):
         super().__init__(HexDealer(setup), HexEvaluate(weights), seed, samples,
                          width=FACINGS)
         self.weights = weights
-
-
-def hex_ismcts(setup: HexSetup, seed: int, settings: SearchSettings,
-               weights: HexWeights = HexWeights()) -> ISMCTSBot[HexAction, HexState, HexView]:
-    """The generic tree search on worlds dealt from the view, leaves scored by
-    `evaluate` and squashed with `HEX_SEARCH_SCALE`."""
-    return ISMCTSBot(HexDealer(setup), HexEvaluate(weights), seed,
-                     replace(settings, scale=HEX_SEARCH_SCALE))
