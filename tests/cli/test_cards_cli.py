@@ -217,8 +217,9 @@ def test_show_a_challenge_card_with_phases_passives_on_death_and_spawns() -> Non
     assert code == 0
     assert lines[:3] == ["The Stopped Clockheart (stopped_clockheart)",
                          "  kind: challenge card, tier icon", "  initiative 6, speed 5, 22 HP"]
-    assert lines[6:9] == ["  passives:", "    (damage taken, once per round): self: +1 Charge",
-                          "  on death: all allies: 3 damage"]
+    assert lines[6:10] == ["  passives:", "    (damage taken, once per round): self: +1 Charge",
+                           "    (round end): all enemies: 1 damage",
+                           "  on death: all allies: 3 damage"]
     assert "    6    Shed a Mite (ability): self: +1 Charge, spawn Hour Mite" in lines
     assert "  Break Art (3 Charge): Midnight Toll: all enemies: 6 damage" in lines
     second = lines.index("  phase 2, Unwinding: at 14 HP or less, speed 4")

@@ -601,6 +601,22 @@ def test_stopped_clockheart_winds_1_charge_from_damage_once_per_round() -> None:
     assert sc.charge("stopped_clockheart") == 1 and sc.state.track.round == 1
 
 
+def test_stopped_clockheart_tolls_1_damage_to_every_party_character_at_round_end() -> None:
+    """Its round-end passive (The Hour Tolls: a round ends, IB 3.5.4): when round 1 ends, every
+    player Character on the track takes 1 damage from it, and the next round begins."""
+    sc = game(CLOCKHEART_PARTY, "wren brask ilse corvin stopped_clockheart |", (5,))
+    sc.run().decline_all()
+    assert sc.at_action("wren") and sc.state.track.round == 1
+    before = {key: sc.hp(key) for key in ("wren", "brask", "ilse", "corvin")}
+    start = sc.state.log_len
+    sc.play(Kind.PASS).pass_until("wren")
+    assert sc.state.track.round == 2
+    assert used(sc, start) == [("stopped_clockheart", "Wind the Mainspring", ())]
+    tolled = [(source, target, amount) for source, target, amount in hits(sc, start)]
+    assert sorted(tolled) == sorted(("stopped_clockheart", key, 1) for key in before)
+    assert {key: before[key] - sc.hp(key) for key in before} == dict.fromkeys(before, 1)
+
+
 def test_stopped_clockheart_shed_a_mite_spawns_into_a_kept_slot() -> None:
     """IB 6.0.1 / AMB-78: the mite joins at the track end (out of round) at full HP, in
     the first slot kept for spawned mites; the Clockheart gains 1 Charge, then 1 more in
