@@ -37,7 +37,6 @@ from initiative.games.ib.presets import preset_setup
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
 from tests.ib.challenge_content import cc_game
-from tests.ib.scenario import rules_content
 from tests.ib.test_notation import minimal
 from tests.ib.test_shipped_cards import lantern, play
 
