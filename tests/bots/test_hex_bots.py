@@ -14,9 +14,10 @@ from initiative.bots.hex import EXPERT_WORLDS
 from initiative.bots.hex.heuristic import HexHeuristicBot, evaluate, pending_hits
 from initiative.bots.hex.rollout import HexRolloutBot
 from initiative.bots.play import ask
-from initiative.engine.contract import CHANCE, GAME_MASTER
+from initiative.engine.contract import CHANCE, GAME_MASTER, Bot
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
+from initiative.games.hex.actions import HexAction
 from initiative.games.hex.frames import AttackFrame
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.geometry import Hex, behind, neighbor
@@ -36,6 +37,17 @@ def hex_game(players: int = 2, reveal: str = "all_at_start") -> HexGame:
 def reaches_a_state(root: object) -> bool:
     """Whether any object reachable from `root` is a game state."""
     return reaches(root, HexState)
+
+
+def play_to_end(state: HexState, bots: Sequence[Bot[HexView, HexAction]]) -> None:
+    """Seat by seat, each bot chooses from its own view until the game ends; every
+    choice must be legal, and the game must end with a winner or leaders."""
+    while not state.is_terminal():
+        seat = state.current_seat()
+        action = bots[seat].choose(state.view(seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+    assert state.winner is not None or state.leaders
 
 
 def perturbed(state: HexState, seat: int, rng: SplitMix64) -> HexState:
@@ -97,13 +109,7 @@ def test_every_bot_plays_whole_games_with_legal_actions_only(players: int) -> No
         rng = SplitMix64(players * 10 + round_)
         bots = [make_bot(names[(s + round_ * players) % len(names)], game,
                          rng.next64()) for s in range(players)]
-        state = game.new_initial_state(players + round_)
-        while not state.is_terminal():
-            seat = state.current_seat()
-            action = bots[seat].choose(state.view(seat))
-            assert action in state.legal_actions()
-            state.apply(action)
-        assert state.winner is not None or state.leaders
+        play_to_end(game.new_initial_state(players + round_), bots)
         assert not any(reaches_a_state(bot) for bot in bots)
 
 

@@ -12,16 +12,12 @@ from initiative.bots import make_bot
 from initiative.bots.hex.heuristic import HexEvaluate
 from initiative.bots.hex.rollout import HexRolloutBot, RolloutSettings, own_plans
 from initiative.engine.rng import SplitMix64
-from initiative.games import load_game_as
 from initiative.games.hex.actions import Kind
 from initiative.games.hex.frames import TurnFrame
 from initiative.games.hex.game import HexGame
 from initiative.games.hex.state import HexState
+from tests.bots.test_hex_bots import hex_game, play_to_end
 from tests.hex.test_determinize import positions
-
-
-def hex_game(players: int = 2) -> HexGame:
-    return load_game_as(HexGame, "hex_skirmish", players=players)
 
 
 def turn_starts(game: HexGame, count: int) -> list[HexState]:
@@ -91,10 +87,4 @@ def test_the_search_finishes_games_on_more_seats(players: int) -> None:
     """The search in every seat of a 3- and a 4-seat game: legal choices to the end."""
     game = hex_game(players)
     bots = [make_bot("ismcts@1", game, 10 + s) for s in range(players)]
-    state = game.new_initial_state(players)
-    while not state.is_terminal():
-        seat = state.current_seat()
-        action = bots[seat].choose(state.view(seat))
-        assert action in state.legal_actions()
-        state.apply(action)
-    assert state.winner is not None or state.leaders
+    play_to_end(game.new_initial_state(players), bots)
