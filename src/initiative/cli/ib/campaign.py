@@ -6,9 +6,10 @@ Between battles the party sheet is shown (HP, Injuries, XP, Advancements, Sigils
 tokens) with the choices and what each does; each battle opens with its rolled battle
 modifiers and what they do (IB 7.9.1); battles are played on the usual screen.
 `--auto` lets bots make every choice and play every battle (a demonstration, or a way
-to test content unattended): the `normal` bot plays the party's battles, the choices between
-battles are drawn at random among the legal ones; each decision is drawn from the campaign seed and the
-number of stored events, so a stopped and resumed campaign plays as an uninterrupted one.
+to test content unattended): the `normal` bot plays the party's battles, the choices
+between battles are drawn at random among the legal ones; each decision is drawn from
+the campaign seed and the number of stored events, so a stopped and resumed campaign
+plays as an uninterrupted one.
 """
 
 from __future__ import annotations
