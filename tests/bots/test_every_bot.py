@@ -35,9 +35,10 @@ def matches() -> dict[str, Match]:
 
 
 MATCHES = matches()
-DEPTH_STEP = {"solo": 3}
-"""Random actions added per seed before a checked position (9 where not named): a random
-party falls to the Heart of the Rift's Challenge Cards within about 24 actions."""
+DEPTH = {"solo": (5, 1)}
+"""Random actions before a checked position: (at seed 0, added per seed); (15, 9) where
+not named. A random party can fall to the Heart of the Rift's Challenge Cards within 15
+actions."""
 
 
 def reaches_a_state(view: IBView) -> bool:
@@ -54,7 +55,8 @@ def test_no_peeking_other_hands_decks_and_dice_change_nothing(name: str, where: 
     decisions = 0
     for seed in range(12):
         state = new_game(match, seed)
-        play_random(state, SplitMix64(seed), limit=15 + DEPTH_STEP.get(where, 9) * seed)
+        first_at, step = DEPTH.get(where, (15, 9))
+        play_random(state, SplitMix64(seed), limit=first_at + step * seed)
         if state.is_terminal() or len(state.legal_actions()) < 2:
             continue
         seat = state.current_seat()

@@ -221,27 +221,27 @@ def test_show_a_challenge_card_with_phases_passives_on_death_and_spawns() -> Non
                            "    (round end): all enemies: 1 damage",
                            "  on death: all allies: 3 damage"]
     assert "    6    Shed a Mite (ability): self: +1 Charge, spawn Hour Mite" in lines
-    assert "  Break Art (3 Charge): Midnight Toll: all enemies: 6 damage" in lines
+    assert "  Break Art (3 Charge): Midnight Toll: all enemies: 4 damage" in lines
     second = lines.index("  phase 2, Unwinding: at 14 HP or less, speed 4")
     third = lines.index("  phase 3, Zero Hour: at 7 HP or less, speed 3")
     assert second < third
     assert lines[second + 1] == ("    on enter: all enemies: move back 2; self: guard, "
                                  "spawn Hour Mite")
     assert lines[second + 2:second + 4] == ["    d6 table:",
-                                            "      1-2  Spring Lash (basic): enemy: 7 damage"]
+                                            "      1-2  Spring Lash (basic): enemy: 5 damage"]
     assert "    trigger: none" in lines[second:third]
     assert lines[third + 1] == ("    on enter: self: cleanse all statuses, move up 9, "
                                 "spawn Hour Mite")
     assert ("    trigger when an enemy on the track has 3 HP or less: Stop the Heart (basic): "
-            "enemy: 7 damage") in lines[third:]
-    assert "    Break Art (3 Charge): Toll of Zero: all enemies: 7 damage" in lines[third:]
+            "enemy: 5 damage") in lines[third:]
+    assert "    Break Art (3 Charge): Toll of Zero: all enemies: 5 damage" in lines[third:]
     assert lines[-1] == "  spawns: Hour Mite (hour_mite); at most 2 of each at once"
     code, lines, _ = cards("show", "chancery_censor")
     assert code == 0
     assert lines[4].startswith("  targets: enemy = the player Character with the most "
                                "Charge (then the lowest HP), never a Support")
     assert ("  trigger when it has 7 HP or less and it has no guard: Audit (basic): "
-            "self: guard; enemy: 3 damage") in lines
+            "self: guard; enemy: 2 damage") in lines
 
 
 def test_show_an_encounter_with_its_challenge_cards_and_rivals() -> None:

@@ -11,6 +11,9 @@ outcomes given.
 
 Track text follows tests/timing: "pim sela | wren" lists units left to right, `|`
 marks the Round Marker; text without `|` means Time Collapse (no Round Marker).
+
+The content is `rules_content()` unless a test passes its own: the shipped cards with the
+Characters as the rules tests were worked out on (before the good-player pass).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from initiative.engine.chance import Outcome
@@ -35,7 +40,7 @@ from initiative.games.ib.actions import (
     target_action,
 )
 from initiative.games.ib.config import RulesConfig
-from initiative.games.ib.content import core_content
+from initiative.games.ib.content import core_text, load_content_text
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, fixture_match
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.specs import Content
@@ -102,7 +107,7 @@ class Scenario:
         match: Match | None = None,
     ) -> None:
         config = RulesConfig().with_flags(rules or {})
-        content = content or core_content()
+        content = content or rules_content()
         if match is not None:  # built by the caller (e.g. with campaign starts)
             self.match = match
         elif seats is None:
@@ -472,12 +477,28 @@ class Scenario:
         return [e for e in new if not codes or e[0] in codes]
 
 
+RULES_CHARACTERS = Path(__file__).parent / "data" / "rules_characters" / "characters.yaml"
+"""The pinned Characters: a content pack of one file (docs/content-packs.md)."""
+
+
+@cache
+def rules_content() -> Content:
+    """The shipped content with the Characters the rules tests were worked out on (their
+    numbers and kits before the good-player balance pass, docs/balance.md), so a
+    rebalance of the starter set does not rewrite the arithmetic of every rules test.
+    Cards, Keystones, teams and Challenge Cards are the shipped ones."""
+    text = core_text()
+    start, end = text.index("\ncharacters:\n"), text.index("\nkeystones:\n")
+    pinned = RULES_CHARACTERS.read_text(encoding="utf-8")
+    return load_content_text(text[:start + 1] + pinned + text[end:], str(RULES_CHARACTERS))
+
+
 def content_with(key: str, **changes: int) -> Content:
-    """The core content with one Character's printed numbers changed, so a rules test
-    keeps the track it was worked out on when the starter set is rebalanced."""
+    """The rules tests' content (`rules_content`) with one Character's printed numbers
+    changed, so a rules test keeps the track it was worked out on."""
     from dataclasses import replace
 
-    content = core_content()
+    content = rules_content()
     characters = dict(content.characters)
     characters[key] = replace(characters[key], **changes)
     return replace(content, characters=characters)

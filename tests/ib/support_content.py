@@ -13,7 +13,7 @@ import yaml
 
 from initiative.games.ib.content import load_content_text
 from initiative.games.ib.specs import Content
-from tests.ib.scenario import Scenario
+from tests.ib.scenario import RULES_CHARACTERS, Scenario
 
 SUPPORTS: list[dict[str, Any]] = [
     {"key": "t_medic", "name": "Test Medic", "kind": "support", "hp": 5,
@@ -84,6 +84,8 @@ def support_data() -> dict[str, Any]:
     """The shipped content as plain data, plus the test cards and `t_deck`."""
     text = resources.files("initiative.games.ib").joinpath("data/core.yaml").read_text("utf-8")
     data: dict[str, Any] = yaml.safe_load(text)
+    # The Characters the rules tests were worked out on (scenario.rules_content).
+    data["characters"] = yaml.safe_load(RULES_CHARACTERS.read_text("utf-8"))["characters"]
     data["cards"] += SUPPORTS + CARDS
     data["keystones"] += KEYSTONES
     deck = {key: 2 for key in PLAIN}

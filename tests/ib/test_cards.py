@@ -107,7 +107,7 @@ def test_ib_3_8_3_damage_and_status_hit_the_same_unit() -> None:
 def test_ib_3_8_4_a_clause_with_its_own_target_may_pick_another_unit() -> None:
     sc = setup(["rally_strike", "second_wind", "field_ration"],
                track="wren ilse corvin brask sela |")
-    play(sc, "rally_strike", ["ilse", "sela"], ["field_ration", "second_wind"])
+    play(sc, "rally_strike", ["ilse", "sela"], ["field_ration"])
     assert sc.hp("ilse") == 11 - 2
     # Sela moved up one (slot 4 -> 3), then Wren's Speed 4 took it to the end.
     assert sc.order() == ["ilse", "corvin", "sela", "brask", "wren"]

@@ -333,7 +333,7 @@ def test_a_random_discard_is_a_uniform_node_over_the_hand(slot: int) -> None:
     sc.hand(1, ["field_ration", "spare_flint", "second_wind"])
     held = list(sc.state.hands[1])
     sc.force(PICK, [slot])
-    play(sc, "rattling_shout", ["ilse"], ["quick_jab"])
+    play(sc, "rattling_shout", ["ilse"]).settle()  # free: no discard step settles it
     assert sc.nodes[0] == [(Outcome(PICK, i), Fraction(1, 3)) for i in range(3)]
     assert sc.state.discards[1][-1] == held[slot]
     assert sc.state.hands[1] == held[:slot] + held[slot + 1:]
@@ -401,7 +401,7 @@ def test_determinizing_an_explicit_game_gives_a_world_that_samples_its_chance() 
     match = preset_match("solo")
     game = IBGame(match, explicit_chance=True)
     state = game.new_initial_state(0)
-    rng = SplitMix64(209)  # a random party that lasts 48 decisions against the encounter
+    rng = SplitMix64(173)  # a random party that lasts 44 decisions against the encounter
     checked = 0
     while not state.is_terminal() and checked < 40:
         seat = state.current_seat()

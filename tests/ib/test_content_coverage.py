@@ -76,7 +76,10 @@ def test_ib_2_1_4_a_name_shared_by_two_titles() -> None:
 
 
 def test_ib_2_9_4_initiative_ties_are_broken_at_each_level() -> None:
-    """Ties decided by Speed, by HP and by name all occur among the shipped Characters."""
+    """Ties decided by Speed and by HP occur among the shipped Characters. A tie down
+    to the name (AMB-92) no longer does since the good-player pass (docs/balance.md:
+    Sela and Dara, its last pair, now differ in HP); the rules tests' Characters keep
+    it (test_record's agreed setup order)."""
     by_init: dict[int, list[CharacterSpec]] = {}
     for c in CHARACTERS:
         by_init.setdefault(c.initiative, []).append(c)
@@ -92,7 +95,7 @@ def test_ib_2_9_4_initiative_ties_are_broken_at_each_level() -> None:
                     levels.add("hp")
                 else:
                     levels.add("name")
-    assert levels == {"speed", "hp", "name"}
+    assert levels == {"speed", "hp"}
     order = setup_order([SetupEntry(i, c.initiative, c.speed, c.hp, c.name, c.title)
                          for i, c in enumerate(CHARACTERS)])
     assert len(order) == len(CHARACTERS)

@@ -11,7 +11,7 @@ from initiative.games.ib.actions import Kind
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.match import ChallengerSetup, Match, SeatSetup, UnitStart
-from tests.ib.scenario import Scenario
+from tests.ib.scenario import Scenario, rules_content
 from tests.ib.support_content import support_content
 from tests.ib.test_battle_starts import _two
 
@@ -79,7 +79,7 @@ def _sentry_game() -> Scenario:
     match = Match.from_dict({"seats": [
         {"name": "North", "team": 0, "characters": ["wren", "pim"], "deck": "supply_a"},
         {"name": "South", "team": 1, "characters": ["ilse", "corvin"],
-         "deck": ["bulwark_sentry", *["brass_key"] * 19]}]})
+         "deck": ["bulwark_sentry", *["brass_key"] * 19]}]}, rules_content())
     return Scenario(match=match).support("bulwark_sentry2")
 
 

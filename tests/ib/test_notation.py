@@ -53,7 +53,7 @@ def minimal(**fields: Any) -> dict[str, Any]:
 def test_minimal_position_gets_sensible_defaults() -> None:
     state = load_position(minimal(units={"ilse": {"hp": 5, "statuses": ["burn"]}}))
     match = state.match
-    assert state.hp[:4] == [12, 16, 5, 13]
+    assert state.hp[:4] == [12, 14, 5, 13]
     assert state.charge == [0] * len(state.hp)
     assert state.off == state.match.support_mask  # every Support is out of play
     assert state.status[0] == 0 and state.status[2] != 0
@@ -375,7 +375,7 @@ def test_the_examples_in_docs_load_and_the_full_one_round_trips() -> None:
     assert state.hp[state.match.labels.index("ilse")] == 4
     paused = load_position(campaign, advance=False)  # IB 7.3.4, 7.4, 7.7.1
     assert paused.stack == [] and paused.flux == [1] and paused.activations == 3
-    assert paused.match.max_hp[:3] == (14, 16, 10)
+    assert paused.match.max_hp[:3] == (14, 14, 10)
     assert dump_position(load_position(dump_position(paused), advance=False)) == \
         dump_position(paused)
     produced = set()

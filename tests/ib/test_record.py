@@ -14,6 +14,7 @@ import yaml
 
 from initiative.engine.errors import IllegalActionError, NotationError
 from initiative.engine.rng import SplitMix64
+from initiative.games.content_files import CONTENT_PATH_ENV
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import content_hash, core_content, load_content_text
 from initiative.games.ib.match import Match, fixture_match
@@ -33,6 +34,7 @@ from initiative.games.ib.record import (
 )
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.specs import Content
+from tests.ib.scenario import RULES_CHARACTERS, rules_content
 
 
 def finished(seed: int = 5, match: Match | None = None) -> GameRecord:
@@ -146,16 +148,17 @@ def test_bad_result_in_a_record() -> None:
 
 
 def test_agreed_setup_order_is_recorded_and_replayed() -> None:
-    """sela and dara tie on Initiative, Speed and HP, and so do the two wrens; under
-    agreement_required (AMB-92) the players' agreed order is part of the record."""
+    """sela and dara tie on Initiative, Speed and HP (as the rules tests' Characters
+    have them), and so do the two wrens; under agreement_required (AMB-92) the players'
+    agreed order is part of the record."""
     config = RulesConfig().with_flags({"setup_final_tiebreak": "agreement_required"})
-    match = fixture_match("fixture_vanguard", "fixture_tempest", config)
+    match = fixture_match("fixture_vanguard", "fixture_tempest", config, rules_content())
     with pytest.raises(NotationError, match=r"record\.agreed_order: setup tie"):
         record_game(match, 1, [])
     for agreed in (["dara", "sela", "wren2", "wren"], ["sela", "dara", "wren", "wren2"]):
         record = record_game(match, 1, ["keep", "keep"], agreed_order=agreed)
         assert record.agreed_order == agreed
-        state = replay(GameRecord.from_json(record.to_json()))
+        state = replay(GameRecord.from_json(record.to_json()), rules_content())
         labels = [match.labels[u] for u in state.track.order]
         assert labels.index(agreed[0]) < labels.index(agreed[1])
         assert labels.index(agreed[2]) < labels.index(agreed[3])
@@ -295,7 +298,8 @@ def test_a_record_1_with_copies_replays_exactly_as_it_was_played() -> None:
     record = GameRecord.from_dict(data)
     assert record.unwritten == {"setup_copy_tiebreak": "unit"}  # AMB-92 as it was played
     assert record.match().config.setup_copy_tiebreak == "unit"
-    state = replay(record)  # every sentence of its log, its result and its final hash
+    # played with the Characters before the good-player pass (scenario.rules_content)
+    state = replay(record, rules_content())  # every sentence of its log, result, hash
     assert state.result == record.result is not None
     assert position_hash(state, record.unwritten) == data["final_hash"]
     assert not any("Copies of" in line for line in rendered_log(state))
@@ -320,9 +324,11 @@ def test_a_record_2_reads_its_rules_as_they_are() -> None:
     assert read.match().config.setup_copy_tiebreak == "draw"
 
 
-def test_initiative_replay_tells_a_record_1_by_its_tag() -> None:
+def test_initiative_replay_tells_a_record_1_by_its_tag(monkeypatch: pytest.MonkeyPatch) -> None:
     from initiative.cli.replay import replay_file
 
+    # played with the Characters before the good-player pass: they load as a content pack
+    monkeypatch.setenv(CONTENT_PATH_ENV, str(RULES_CHARACTERS.parent))
     lines = replay_file(RECORD_1)
     replayed = lines.index("92 moves replayed.")
     assert lines[replayed + 1] == "Result: Team 2 (South) wins after 36 activations."

@@ -117,20 +117,21 @@ def test_searing_mark_ib_4_4_deals_3_and_burns() -> None:
     assert sc.hp("ilse") == 11 and "burn" not in sc.statuses("ilse")
 
 
-def test_rally_strike_ib_4_4_deals_2_and_an_ally_moves_up_1() -> None:
+def test_rally_strike_ib_4_4_costs_1_deals_2_and_an_ally_moves_up_1() -> None:
     sc = game("wren", "wren ilse corvin brask sela |", ["rally_strike"])
-    play(sc, "rally_strike", ["ilse", "sela"], ["field_ration", "spare_flint"])
+    play(sc, "rally_strike", ["ilse", "sela"], ["field_ration"])
+    assert len(sc.state.hands[0]) == 5 - 2
     assert sc.hp("ilse") == 11 - 2
     assert without(sc, "wren") == ["ilse", "corvin", "sela", "brask"]
 
 
-def test_cataclysm_edge_ib_4_4_deals_3_to_every_enemy_and_weakens_them() -> None:
+def test_cataclysm_edge_ib_4_4_deals_2_to_every_enemy() -> None:
     # Pim (no start-of-activation passive) acts next, so nothing else touches them.
     sc = game("wren", "wren pim ilse corvin brask |", ["cataclysm_edge"])
     play(sc, "cataclysm_edge", [], ["field_ration", "spare_flint", "field_ration"])
-    assert (sc.hp("ilse"), sc.hp("corvin"), sc.hp("pim")) == (11 - 3, 13 - 3, 8 - 3)
+    assert (sc.hp("ilse"), sc.hp("corvin"), sc.hp("pim")) == (11 - 2, 13 - 2, 8 - 2)
     for key in ("ilse", "corvin", "pim"):
-        assert sc.statuses(key) == ["weaken"]
+        assert sc.statuses(key) == []
     assert sc.hp("brask") == 16 and sc.statuses("brask") == []
     assert len(sc.state.hands[0]) == 5 - 4
 
@@ -242,20 +243,22 @@ def test_kindled_resolve_ib_4_8_on_the_acting_unit_moves_it_after_its_speed() ->
 # --- Signature cards (IB 2.7.5) -----------------------------------------------------
 
 
-def test_cinderguard_oath_ib_2_7_5_brask_gains_guard_then_deals_4() -> None:
+def test_cinderguard_oath_ib_2_7_5_brask_gains_guard_then_deals_3() -> None:
     sc = game("brask", "brask ilse |", ["cinderguard_oath"])
     play(sc, "cinderguard_oath", ["ilse"], ["field_ration"])
     assert "guard" in sc.statuses("brask")
-    assert sc.hp("ilse") == 11 - 4
+    assert sc.hp("ilse") == 11 - 3
 
 
-def test_glass_vision_ib_2_7_5_ilse_gains_insight_and_1_charge() -> None:
+def test_glass_vision_ib_2_7_5_an_ally_gains_insight_and_1_charge_and_ilse_draws() -> None:
     # Arcane Lens's own Insight is marked used, so the Insight here is the card's.
-    sc = game("ilse", "ilse wren |", ["glass_vision"], no_passive=True)
+    sc = game("ilse", "ilse corvin wren |", ["glass_vision"], no_passive=True)
+    assert sc.statuses("corvin") == [] and sc.charge("corvin") == 0
+    play(sc, "glass_vision", ["corvin"], seat=1)
+    assert sc.statuses("corvin") == ["insight"]
+    assert sc.charge("corvin") == 1
     assert sc.statuses("ilse") == [] and sc.charge("ilse") == 0
-    play(sc, "glass_vision", seat=1)
-    assert sc.statuses("ilse") == ["insight"]
-    assert sc.charge("ilse") == 1
+    assert len(sc.state.hands[1]) == 5 - 1 + 1  # the card played, one drawn
 
 
 # --- Sigils (IB 4.5): each tier once ------------------------------------------------
@@ -861,13 +864,14 @@ def test_static_leech_gains_nothing_from_an_enemy_without_charge() -> None:
     assert sc.charge("ilse") == 0 and sc.charge("vossa") == 0
 
 
-def test_rattling_shout_the_enemy_player_discards_1_card_at_random() -> None:
+def test_rattling_shout_the_enemy_player_discards_1_card_at_random_and_you_draw_1() -> None:
     sc = lantern("vossa", "vossa wren ilse |", ["rattling_shout"])  # Wren acts next
     sc.hand(1, ["field_ration", "spare_flint", "second_wind"])
     before = list(sc.state.hands[1])
-    play(sc, "rattling_shout", ["ilse"], ["quick_jab"])
+    play(sc, "rattling_shout", ["ilse"])
     lost = [e for e in sc.since(events.DISCARD) if e[1] == 1]
     assert len(lost) == 1 and len(sc.state.hands[1]) == 3 - 1
     assert sorted(sc.state.hands[1] + [lost[0][2]]) == sorted(before)
     assert sc.state.discards[1][-1] == lost[0][2]
-    assert [e[2] for e in sc.since(events.DISCARD) if e[1] == 0] == [sc.card("quick_jab")]
+    assert [e for e in sc.since(events.DISCARD) if e[1] == 0] == []  # it costs nothing
+    assert len(sc.state.hands[0]) == 5 - 1 + 1  # the card played, one drawn

@@ -357,7 +357,7 @@ def test_bellframe_sentinel_resounding_peal_hits_the_whole_line() -> None:
     sc = game(("bellframe_sentinel",), "bellframe_sentinel wren brask ilse corvin |", (5,))
     start = cc_turn(sc)
     assert used(sc, start) == [("bellframe_sentinel", "Resounding Peal", ())]
-    assert [sc.hp(k) for k in PARTY_KEYS] == [9, 13, 8, 10]
+    assert [sc.hp(k) for k in PARTY_KEYS] == [10, 14, 9, 11]
     assert speeds(sc, start, "bellframe_sentinel") == [6]
 
 
@@ -390,26 +390,26 @@ def test_stitchwork_orderly_rivet_plating_guards_the_next_cc() -> None:
 
 
 def test_ratchet_warden_culls_a_character_at_3_hp() -> None:
-    """Trigger `enemy_hp_at_most: 3`: Cull the Faltering replaces the roll and its 5
+    """Trigger `enemy_hp_at_most: 3`: Cull the Faltering replaces the roll and its 4
     damage (to the lowest HP, the faltering one) defeats Corvin."""
     sc = game(("ratchet_warden",), "ratchet_warden wren brask ilse corvin |", (1,),
               corvin={"hp": 3})
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("ratchet_warden", events.BY_TRIGGER, "Cull the Faltering")]
-    assert hits(sc, start) == [("ratchet_warden", "corvin", 5)]
+    assert hits(sc, start) == [("ratchet_warden", "corvin", 4)]
     assert sc.hp("corvin") == 0 and not sc.on_track("corvin")
     assert [e[1] for e in since(sc, start, events.DEFEAT)] == [sc.u("corvin")]
 
 
 def test_ratchet_warden_clamp_hits_and_holds_back() -> None:
-    """Nobody at 3 HP or less: it rolls; Clamp deals 3 and moves the target back 1."""
+    """Nobody at 3 HP or less: it rolls; Clamp deals 2 and moves the target back 1."""
     sc = game(("ratchet_warden",), "ratchet_warden wren brask ilse corvin |", (4,),
               wren={"hp": 4})
     start = cc_turn(sc)
     assert chose(sc, start) == []
     assert used(sc, start) == [("ratchet_warden", "Clamp", ("wren",))]
-    assert sc.hp("wren") == 1
+    assert sc.hp("wren") == 2
     assert moves(sc, start) == [("wren", 1, 1)]
     assert sc.order() == ["brask", "wren", "ilse", "corvin", "ratchet_warden"]
 
@@ -419,7 +419,7 @@ def test_pendulum_colossus_full_arc_at_3_charge_hits_and_pushes_everyone() -> No
               pendulum_colossus={"charge": 3})
     start = cc_turn(sc)
     assert chose(sc, start) == [("pendulum_colossus", events.BY_BREAK_ART, "Full Arc")]
-    assert [sc.hp(k) for k in PARTY_KEYS] == [8, 12, 7, 9]
+    assert [sc.hp(k) for k in PARTY_KEYS] == [9, 13, 8, 10]
     assert moves(sc, start) == [(k, 1, 1) for k in PARTY_KEYS]
     assert sc.charge("pendulum_colossus") == 1  # 3 spent, 1 from the End window
 
@@ -439,7 +439,7 @@ def test_pendulum_colossus_backswing_knocks_the_target_back_2() -> None:
               wren={"hp": 5})
     start = cc_turn(sc)
     assert used(sc, start) == [("pendulum_colossus", "Backswing", ("wren",))]
-    assert sc.hp("wren") == 1 and moves(sc, start) == [("wren", 2, 1)]
+    assert sc.hp("wren") == 2 and moves(sc, start) == [("wren", 2, 1)]
     assert sc.order() == ["brask", "ilse", "wren", "corvin", "pendulum_colossus"]
 
 
@@ -447,7 +447,7 @@ def test_pendulum_colossus_grinding_weight_weakens() -> None:
     sc = game(("pendulum_colossus",), "pendulum_colossus wren brask ilse corvin |", (5,))
     start = cc_turn(sc)
     assert used(sc, start) == [("pendulum_colossus", "Grinding Weight", ("ilse",))]
-    assert sc.hp("ilse") == 7 and sc.statuses("ilse") == ["weaken"]
+    assert sc.hp("ilse") == 8 and sc.statuses("ilse") == ["weaken"]
 
 
 # --- Aspects ----------------------------------------------------------------------------
@@ -459,7 +459,7 @@ def test_chancery_censor_targets_the_character_with_the_most_charge() -> None:
               brask={"charge": 2}, ilse={"charge": 1})
     start = cc_turn(sc)
     assert used(sc, start) == [("chancery_censor", "Redacting Cut", ("brask",))]
-    assert sc.hp("brask") == 13 and sc.hp("ilse") == 11
+    assert sc.hp("brask") == 14 and sc.hp("ilse") == 11
 
 
 def test_chancery_censor_confiscate_drains_charge_and_weakens() -> None:
@@ -474,14 +474,14 @@ def test_chancery_censor_confiscate_drains_charge_and_weakens() -> None:
 
 
 def test_chancery_censor_audit_at_7_hp_without_guard() -> None:
-    """Trigger: 7 HP or less and no Guard: it guards itself and cuts for 3."""
+    """Trigger: 7 HP or less and no Guard: it guards itself and cuts for 2."""
     sc = game(("chancery_censor",), "chancery_censor wren brask ilse corvin |", (1,),
               chancery_censor={"hp": 7}, wren={"charge": 1})
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("chancery_censor", events.BY_TRIGGER, "Audit")]
     assert sc.statuses("chancery_censor") == ["guard"]
-    assert hits(sc, start) == [("chancery_censor", "wren", 3)]
+    assert hits(sc, start) == [("chancery_censor", "wren", 2)]
     assert sc.charge("chancery_censor") == 0  # no Break Art printed
 
 
@@ -491,15 +491,15 @@ def test_chancery_censor_already_guarded_rolls_seal_the_ledger() -> None:
     start = cc_turn(sc)
     assert chose(sc, start) == [] and rolled(sc, start) == [("chancery_censor", 4)]
     assert used(sc, start) == [("chancery_censor", "Seal the Ledger", ("wren",))]
-    assert sc.hp("wren") == 10 and has(sc, "wren", st.SEAL) == 1
+    assert sc.hp("wren") == 11 and has(sc, "wren", st.SEAL) == 1
 
 
-def test_measure_keeper_stopped_bar_at_3_charge_hits_4_and_stuns() -> None:
+def test_measure_keeper_stopped_bar_at_3_charge_hits_3_and_stuns() -> None:
     sc = game(("measure_keeper",), "measure_keeper wren brask ilse corvin |",
               measure_keeper={"charge": 3}, ilse={"hp": 6})
     start = cc_turn(sc)
     assert chose(sc, start) == [("measure_keeper", events.BY_BREAK_ART, "Stopped Bar")]
-    assert sc.hp("ilse") == 2 and sc.statuses("ilse") == ["stun"]
+    assert sc.hp("ilse") == 3 and sc.statuses("ilse") == ["stun"]
     assert sc.charge("measure_keeper") == 1
 
 
@@ -508,7 +508,7 @@ def test_measure_keeper_hold_the_beat_pushes_the_target_back_2() -> None:
               ilse={"hp": 6})
     start = cc_turn(sc)
     assert used(sc, start) == [("measure_keeper", "Hold the Beat", ("ilse",))]
-    assert sc.hp("ilse") == 4 and moves(sc, start) == [("ilse", 2, 1)]
+    assert sc.hp("ilse") == 5 and moves(sc, start) == [("ilse", 2, 1)]
     assert sc.order() == ["wren", "brask", "measure_keeper", "corvin", "ilse"]
     assert sc.charge("measure_keeper") == 1
 
@@ -527,7 +527,7 @@ def test_measure_keeper_hurry_the_count_moves_up_the_next_cc() -> None:
     start = cc_turn(sc)
     assert used(sc, start) == [("measure_keeper", "Hurry the Count", ("hour_mite", "ilse"))]
     assert moves(sc, start) == [("hour_mite", -2, 1)]
-    assert sc.hp("ilse") == 4
+    assert sc.hp("ilse") == 5
     assert sc.order() == ["wren", "hour_mite", "measure_keeper", "brask", "ilse", "corvin"]
 
 
@@ -536,14 +536,14 @@ def test_high_severer_first_phase_binding_cut_and_no_charge() -> None:
     sc = game(("high_severer",), "high_severer wren brask ilse corvin |", (3,))
     start = cc_turn(sc)
     assert used(sc, start) == [("high_severer", "Binding Cut", ("ilse",))]
-    assert sc.hp("ilse") == 7 and sc.statuses("ilse") == ["seal"]
+    assert sc.hp("ilse") == 9 and sc.statuses("ilse") == ["seal"]
     assert sc.charge("high_severer") == 0 and speeds(sc, start, "high_severer") == [4]
 
 
 def test_high_severer_unsheathed_at_9_hp() -> None:
     """AMB-82: falling to 9 HP it enters Unsheathed: cleanses itself, every Character
     moves back 2 (Wren, active, after her Speed move), its Speed becomes 2 and the new
-    table applies (1: Severing Cut, 5 damage); the phase prints a Break Art, so now it
+    table applies (1: Severing Cut, 3 damage); the phase prints a Break Art, so now it
     gains End-window Charge."""
     sc = game(("high_severer",), "wren brask high_severer ilse corvin |", (1,),
               high_severer={"hp": 10, "status": ["seal", "burn"]})
@@ -554,7 +554,7 @@ def test_high_severer_unsheathed_at_9_hp() -> None:
     assert moves(sc, start) == [("brask", 2, 1), ("ilse", 2, 1), ("corvin", 2, 1)]
     assert [e[1:] for e in since(sc, start, events.DEFER)] == [(sc.u("wren"), 2)]
     assert used(sc, start) == [("high_severer", "Severing Cut", ("ilse",))]
-    assert sc.hp("ilse") == 6
+    assert sc.hp("ilse") == 8
     assert speeds(sc, start, "high_severer") == [2]
     assert sc.charge("high_severer") == 1
     assert sc.order() == ["brask", "ilse", "high_severer", "corvin", "wren"]
@@ -574,7 +574,7 @@ def test_high_severer_verdict_of_the_blade_only_in_its_second_phase() -> None:
     assert phases(sc, start) == [("high_severer", 1)]
     assert chose(sc, start) == [("high_severer", events.BY_BREAK_ART, "Verdict of the Blade")]
     assert rolled(sc, start) == []
-    assert sc.hp("ilse") == 2 and sc.charge("high_severer") == 1
+    assert sc.hp("ilse") == 4 and sc.charge("high_severer") == 1
 
 
 def test_high_severer_twin_cut_strikes_the_same_target_twice() -> None:
@@ -582,8 +582,8 @@ def test_high_severer_twin_cut_strikes_the_same_target_twice() -> None:
               phase={"high_severer": 1}, high_severer={"hp": 8})
     start = cc_turn(sc)
     assert used(sc, start) == [("high_severer", "Twin Cut", ("ilse",))]
-    assert hits(sc, start) == [("high_severer", "ilse", 3), ("high_severer", "ilse", 3)]
-    assert sc.hp("ilse") == 5
+    assert hits(sc, start) == [("high_severer", "ilse", 2), ("high_severer", "ilse", 2)]
+    assert sc.hp("ilse") == 7
 
 
 # --- Icons ------------------------------------------------------------------------------
@@ -635,7 +635,7 @@ def test_stopped_clockheart_shed_a_mite_spawns_into_a_kept_slot() -> None:
 
 def test_stopped_clockheart_unwinding_at_14_hp() -> None:
     """AMB-82: at 14 HP it enters Unwinding: every Character moves back 2, it gains Guard
-    and spawns a mite; then it acts on the new table at Speed 4 (1: Spring Lash, 7)."""
+    and spawns a mite; then it acts on the new table at Speed 4 (1: Spring Lash, 5)."""
     sc = game(CLOCKHEART_PARTY, "wren brask stopped_clockheart ilse corvin |", (1,),
               stopped_clockheart={"hp": 15})
     start = attack(sc, "wren", "stopped_clockheart")
@@ -644,7 +644,7 @@ def test_stopped_clockheart_unwinding_at_14_hp() -> None:
     assert spawned(sc, start) == [("stopped_clockheart", "hour_mite2")]
     assert sc.statuses("stopped_clockheart") == ["guard"]
     assert used(sc, start) == [("stopped_clockheart", "Spring Lash", ("ilse",))]
-    assert sc.hp("ilse") == 4
+    assert sc.hp("ilse") == 6
     assert speeds(sc, start, "stopped_clockheart") == [4]
     assert sc.charge("stopped_clockheart") == 2  # damage reaction + End window
 
@@ -662,18 +662,18 @@ def test_stopped_clockheart_zero_hour_at_7_hp() -> None:
     assert spawned(sc, start) == [("stopped_clockheart", "hour_mite2")]
     assert since(sc, start, events.BURN) == []  # cleansed before its Status Check
     assert used(sc, start) == [("stopped_clockheart", "Last Swing", ("ilse",))]
-    assert sc.hp("ilse") == 4 and speeds(sc, start, "stopped_clockheart") == [3]
+    assert sc.hp("ilse") == 6 and speeds(sc, start, "stopped_clockheart") == [3]
 
 
 def test_stopped_clockheart_stop_the_heart_in_zero_hour() -> None:
-    """Zero Hour's trigger: a Character at 3 HP or less takes 7 instead of a roll."""
+    """Zero Hour's trigger: a Character at 3 HP or less takes 5 instead of a roll."""
     sc = game(CLOCKHEART_PARTY, "stopped_clockheart wren brask ilse corvin |", (1,),
               phase={"stopped_clockheart": 2}, stopped_clockheart={"hp": 7},
               ilse={"hp": 2})
     start = cc_turn(sc)
     assert rolled(sc, start) == []
     assert chose(sc, start) == [("stopped_clockheart", events.BY_TRIGGER, "Stop the Heart")]
-    assert hits(sc, start) == [("stopped_clockheart", "ilse", 7)]
+    assert hits(sc, start) == [("stopped_clockheart", "ilse", 5)]
     assert not sc.on_track("ilse")
 
 
@@ -715,7 +715,7 @@ def test_soot_mother_targets_the_highest_hp() -> None:
     sc = game(("soot_mother",), "soot_mother wren brask ilse corvin |", (6,))
     start = cc_turn(sc)
     assert used(sc, start) == [("soot_mother", "Wingbeat", ("brask",))]
-    assert sc.hp("brask") == 9 and sc.charge("soot_mother") == 1
+    assert sc.hp("brask") == 11 and sc.charge("soot_mother") == 1
 
 
 def test_soot_mother_hardens_once_per_round_when_struck() -> None:
@@ -740,7 +740,7 @@ def test_soot_mother_hatch_guards_and_spawns_a_moth() -> None:
 
 def test_soot_mother_molting_at_20_hp() -> None:
     """AMB-82: Molting cleanses her, hatches a moth and pushes every Character back 2;
-    at Speed 4 she acts on the new table (1: Scorching Wing, 7, at the highest HP)."""
+    at Speed 4 she acts on the new table (1: Scorching Wing, 5, at the highest HP)."""
     sc = game(("soot_mother",), "wren brask soot_mother ilse corvin |", (1,),
               soot_mother={"hp": 21, "status": ["burn"]})
     start = attack(sc, "wren", "soot_mother")
@@ -750,7 +750,7 @@ def test_soot_mother_molting_at_20_hp() -> None:
     assert spawned(sc, start) == [("soot_mother", "soot_moth")]
     assert moves(sc, start) == [("brask", 2, 1), ("ilse", 2, 1), ("corvin", 2, 1)]
     assert used(sc, start) == [("soot_mother", "Scorching Wing", ("brask",))]
-    assert sc.hp("brask") == 9 and speeds(sc, start, "soot_mother") == [4]
+    assert sc.hp("brask") == 11 and speeds(sc, start, "soot_mother") == [4]
 
 
 def test_soot_mother_pyre_at_10_hp_then_rekindles_alone() -> None:

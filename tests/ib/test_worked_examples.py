@@ -17,15 +17,17 @@ from initiative.games.ib.frames import ACTIVATION
 from initiative.games.ib.movetext import legal_moves, parse_action
 from initiative.games.ib.notation import load_position
 from initiative.games.ib.state import IBState
+from tests.ib.scenario import rules_content
 
 POSITIONS = Path(__file__).parent / "positions"
 
 
 def load(name: str, **overrides: Any) -> IBState:
-    """Load positions/<name>.yaml, with top-level fields replaced by `overrides`."""
+    """Load positions/<name>.yaml, with top-level fields replaced by `overrides`, on the
+    Characters the rules tests were worked out on (scenario.rules_content)."""
     data = yaml.safe_load((POSITIONS / f"{name}.yaml").read_text(encoding="utf-8"))
     data.update(overrides)
-    return load_position(data)
+    return load_position(data, rules_content())
 
 
 def play(state: IBState, *moves: str) -> None:

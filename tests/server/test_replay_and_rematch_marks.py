@@ -45,14 +45,16 @@ def test_the_replay_names_stand_in_turns(tmp_path: Path, name: str) -> None:
     rng = random.Random(5)
     for by in ("player", "stand-in", "player"):
         play_turns(store, table, rng, 5, by)
-    first = next(t for t in table.turns if t.by == turn_log.STAND_IN)
+    stand_ins = [t for t in table.turns if t.by == turn_log.STAND_IN]
+    first, last = stand_ins[0], stand_ins[-1]  # one run of stand-in turns
+    # (a turn may log nothing by itself, e.g. the first step of a card's choices)
     whole = _replay_log(table, len(table.actions))
     live_log = seat_frames.seat_page(table, 1, "")
     assert whole.count(suffix) == len(live_log.suffixes) > 0
     assert away in whole and back in whole
     before = _replay_log(table, first.start)  # the step before the stand-in's first turn
     assert suffix not in before and away not in before
-    after = _replay_log(table, first.start + first.count)
+    after = _replay_log(table, last.start + last.count)
     assert suffix in after and away in after and back not in after
     assert "since-mark" not in whole  # a replay is the spectators' view
 
@@ -102,7 +104,7 @@ def test_turn_marks_move_on_by_new_turns_only(tmp_path: Path, name: str,
         original(self, on, number, turn)  # type: ignore[arg-type]
 
     monkeypatch.setattr(turn_log.TurnMarks, "add", counted)
-    rng = random.Random(3)
+    rng = random.Random(5)
     for by in ("player", "stand-in", "player"):
         for _ in range(4):
             play_turns(store, table, rng, 1, by)

@@ -38,7 +38,7 @@ from initiative.games.ib.state import IBState
 CONTENT = core_content()
 TEAM = shipped_team(CONTENT, "tideguard")
 PARTY = ("wren", "brask", "sela", "odo")
-BASE_HP = {k: CONTENT.characters[k].hp for k in PARTY}  # 12, 16, 10, 20
+BASE_HP = {k: CONTENT.characters[k].hp for k in PARTY}  # 12, 14, 10, 20
 TYPES = {k: CONTENT.characters[k].affinities for k in PARTY}
 MITES = ["hour_mite", "hour_mite", "soot_moth"]
 STORY = "the_ledger_of_lost_hours"
@@ -402,7 +402,7 @@ def test_ib_7_1_1_a_battle_starts_at_campaign_hp_with_the_sigils_installed() -> 
     c = choose(c, prepare(), CONTENT)
     match = battle_match(c, CONTENT)
     state = new_game(match, battle_seed(c))
-    expected = {"wren": (7, 1), "brask": (16, 1), "sela": (10, 0), "odo": (14, 0)}
+    expected = {"wren": (7, 1), "brask": (14, 1), "sela": (10, 0), "odo": (14, 0)}
     for k, (hp, charge) in expected.items():
         u = unit(state, k)
         st = match.unit_starts[u]
@@ -440,11 +440,11 @@ def test_ib_7_5_2_injuries_and_ib_7_3_4_advancements_set_the_battles_maximum_and
     match = battle_match(c, CONTENT)
     w, b, s, o = (unit_of(match.labels, k) for k in PARTY)
     assert (match.max_hp[w], match.max_hp[b], match.max_hp[s], match.max_hp[o]) == (
-        12 - 1 + 4, 16, 10, 20 - 3)
+        12 - 1 + 4, 14, 10, 20 - 3)
     starts = [match.unit_starts[u] for u in (w, b, s, o)]
     assert [st.max_hp if st else None for st in starts] == [3, 0, 0, -3]
     assert [st.damage_bonus if st else None for st in starts] == [2, 1, 0, 0]
-    assert [st.hp if st else None for st in starts] == [9, 16, 10, 17]
+    assert [st.hp if st else None for st in starts] == [9, 14, 10, 17]
 
 
 # --- Elite Encounters (IB 7.7, AMB-79, AMB-112) ------------------------------------------
@@ -507,9 +507,9 @@ def test_ib_7_7_2_an_elite_victory_gives_two_rewards_and_two_xp() -> None:
 
 def test_ib_7_2_1_survivors_recover_four_hp_up_to_their_maximum() -> None:
     c = fight(choose(start(QUIET), prepare(), CONTENT),
-              hp={"wren": 3, "brask": 14, "sela": 10, "odo": 1})
+              hp={"wren": 3, "brask": 12, "sela": 10, "odo": 1})
     assert c.stage == "reward"
-    assert {m.character: m.hp for m in c.party} == {"wren": 7, "brask": 16, "sela": 10,
+    assert {m.character: m.hp for m in c.party} == {"wren": 7, "brask": 14, "sela": 10,
                                                     "odo": 5}
 
 
@@ -609,7 +609,7 @@ def test_ib_7_3_1_heal_five_is_capped_at_the_maximum() -> None:
     c = fight(choose(start(QUIET), prepare(), CONTENT), hp={"wren": 1, "brask": 9})
     assert (c.member("wren").hp, c.member("brask").hp) == (5, 13)
     assert choose(c, heal("wren"), CONTENT).member("wren").hp == 10
-    assert choose(c, heal("brask"), CONTENT).member("brask").hp == 16
+    assert choose(c, heal("brask"), CONTENT).member("brask").hp == 14
     assert choose(c, heal("odo"), CONTENT).member("odo").hp == 20
 
 
@@ -714,11 +714,11 @@ def test_ib_7_3_3_three_xp_give_an_advancement_and_xp_goes_back_to_zero() -> Non
     assert (wren.hp_advances, wren.damage_advances, wren.max_hp(CONTENT)) == (1, 0, 14)
     assert wren.hp == 10  # AMB-107: only the maximum rises
     brask = c.member("brask")
-    assert (brask.hp_advances, brask.damage_advances, brask.max_hp(CONTENT)) == (0, 1, 16)
+    assert (brask.hp_advances, brask.damage_advances, brask.max_hp(CONTENT)) == (0, 1, 14)
     match = battle_match(choose(c, prepare(), CONTENT), CONTENT)
     starts = {k: match.unit_starts[unit_of(match.labels, k)] for k in PARTY}
     assert {k: match.max_hp[unit_of(match.labels, k)] for k in PARTY} == {
-        "wren": 14, "brask": 16, "sela": 12, "odo": 20}
+        "wren": 14, "brask": 14, "sela": 12, "odo": 20}
     assert {k: st.damage_bonus if st else None for k, st in starts.items()} == {
         "wren": 0, "brask": 1, "sela": 0, "odo": 1}
 
