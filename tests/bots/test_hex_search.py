@@ -1,8 +1,8 @@
 """The skirmish game's search (`bots/hex/rollout.py`): the plans it lists finish the
 seat's run of sub-decisions (HX-12: a turn uses one card, to its facing or its
-target), one per position; the worlds are played on to the end of the next turn
-(HX-11, HX-15); it plays whole games on 2 to 4 seats and weighs the same plans the same
-way for the same seed."""
+target), one per position; the worlds are played on to the end of another seat's
+answer, past the seat's own next turn if it comes first (HX-11, HX-15); it plays whole
+games on 2 to 4 seats and weighs the same plans the same way for the same seed."""
 
 from __future__ import annotations
 
@@ -52,20 +52,52 @@ def test_the_plans_finish_the_turn_one_per_position() -> None:
         assert len(ends) == len(plans)
 
 
-def test_a_world_is_played_on_to_the_next_turn() -> None:
-    """After a plan, the world is played on until two turns have ended (or the seat's
-    own turn comes again, or the game ends): it stops at a turn's start."""
+def played_on(game: HexGame, state: HexState, settings: RolloutSettings) -> HexState:
+    """A world dealt from the view of `state`'s mover after its first plan, played on by
+    the search's `play_on` with `settings`."""
+    seat = state.current_seat()
+    world = game.determinize(state.view(seat), SplitMix64(4))
+    for action in next(iter(own_plans(world, seat, HexEvaluate()))):
+        world.apply(action)
+    HexRolloutBot(game.public, 3, settings).play_on(
+        world, seat, (state.round, state.at), SplitMix64(5))
+    return world
+
+
+def test_a_world_is_played_on_to_the_answer() -> None:
+    """After a plan, the world is played on to a turn's start: the seat's own once
+    another seat's turn has ended in between (HX-11, HX-15), else another seat's after
+    three turns (or the game ends)."""
     game = hex_game()
-    bot = HexRolloutBot(game.public, 3)
-    for state in turn_starts(game, 3):
+    for state in turn_starts(game, 6):
         seat = state.current_seat()
-        world = game.determinize(state.view(seat), SplitMix64(4))
-        plan = next(iter(own_plans(world, seat, HexEvaluate())))
-        for action in plan:
-            world.apply(action)
-        bot.play_on(world, seat, (state.round, state.at), SplitMix64(5))
-        assert world.over or (len(world.stack) == 1 and isinstance(world.stack[0], TurnFrame))
-        assert world.over or (world.round, world.at) != (state.round, state.at)
+        world = played_on(game, state, RolloutSettings())
+        if world.over:
+            continue
+        assert len(world.stack) == 1 and isinstance(world.stack[0], TurnFrame)
+        if world.round == state.round:
+            between = state.line[state.at + 1:world.at]
+            assert any(s != seat for s in between)
+            assert world.stack[0].seat == seat or world.at - state.at == 3
+
+
+def test_a_world_is_played_past_the_seats_own_next_turn() -> None:
+    """Where the seat holds the next card too (HX-9), its own next turn is played on
+    greedily and the world stops after the answer; without `past_own` it stops at that
+    turn, unanswered."""
+    game = hex_game()
+    doubles = [s for cut in range(12) for s in positions(game, range(20), cut)
+               if len(s.stack) == 1 and isinstance(s.stack[0], TurnFrame)
+               and s.line[s.at + 1:s.at + 2] == [s.current_seat()]
+               and s.at + 3 < len(s.line)]
+    assert len(doubles) >= 3
+    for state in doubles[:3]:
+        seat = state.current_seat()
+        short = played_on(game, state, RolloutSettings(past_own=False))
+        assert short.over or (short.round, short.at, short.current_seat()) == (
+            state.round, state.at + 1, seat)
+        deep = played_on(game, state, RolloutSettings())
+        assert deep.over or (deep.round, deep.at) > (state.round, state.at + 2)
 
 
 def test_the_same_seed_weighs_the_same_plans_alike() -> None:

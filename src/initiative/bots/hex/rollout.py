@@ -18,9 +18,11 @@ answer. At each decision with a choice this bot:
    sub-decision (so that different cards, sections or steps get weighed);
 4. applies each kept plan in every world and plays the game on with the greedy policy
    in every seat (each sub-decision the one the lookahead rates best, its own next
-   `follow` sub-decisions chosen greedily) until `horizon` turns have ended (this one
-   and the next, HX-11, HX-15), the seat's own next turn begins, or the game ends, and
-   scores the result by `evaluate`;
+   `follow` sub-decisions chosen greedily) until the seat's own next turn begins
+   after another seat's turn has ended (the answer, HX-11, HX-15; with `past_own` an
+   own turn that comes first, the seat holding the next card too, is played on
+   greedily), `horizon` turns have ended (3: this one and the next two), or the game
+   ends, and scores the result by `evaluate`;
 5. plays the first sub-decision of the plan with the best total (ties to the better
    listed plan). The next sub-decision is searched again.
 
@@ -68,8 +70,9 @@ class RolloutSettings:
     worlds: int = 12  # worlds dealt a decision, shared by every plan
     plans: int = 8  # plans played out
     per_first: int = 2  # plans kept at most with the same first sub-decision
-    horizon: int = 2  # turns ended before a world is scored (this one and the next)
+    horizon: int = 3  # turns ended at most before a world is scored
     follow: int = 1  # own follow-ups the playing policy looks at
+    past_own: bool = True  # play the seat's own next turn too if no other seat's came first
     time_limit: float | None = None  # seconds a decision (for play); None: all the worlds
 
 
@@ -159,18 +162,23 @@ class HexRolloutBot:
     def play_on(self, state: HexState, seat: int, turn: tuple[int, int],
                 noise: SplitMix64) -> None:
         """Play `state` on greedily in every seat until `horizon` turns have ended since
-        `turn` (round, line index), the seat's own next turn begins, or the game ends.
-        Each sub-decision is rated on a copy whose dice are drawn from `noise`: a mover
-        must not see the rolls its world holds in store."""
+        `turn` (round, line index), the seat's own next turn begins (with `past_own`:
+        once another seat's turn has ended since), or the game ends. Each sub-decision
+        is rated on a copy whose dice are drawn from `noise`: a mover must not see the
+        rolls its world holds in store."""
         value = self.policy.value_after
         ended = 0
+        owner: int | None = seat  # whose turn is under way (None: nobody's known)
+        answered = not self.settings.past_own
         for _ in range(STEP_CAP):
             if state.over:
                 return
             now = (state.round, state.at)
             if now != turn:
                 ended, turn = ended + 1, now
-                if ended >= self.settings.horizon or _turn_of(state) == seat:
+                answered = answered or owner != seat
+                owner = _turn_of(state)
+                if ended >= self.settings.horizon or (owner == seat and answered):
                     return
             legal = state.legal_actions()
             if len(legal) == 1:
