@@ -5,9 +5,10 @@ first bot's decisions timed.
     python benchmarks/search_screen.py GAMES A:B
 
 A and B are bot names; an `ismcts@N` name may add `SearchSettings` fields after `+`,
-e.g. `ismcts@500+greedy+follow=0+prior=10` (a bare field name is True). Prints the
-ladder's row, then the first bot's milliseconds a decision with a choice (mean, 95th
-percentile, longest) over the games it played.
+set over the settings the game's search gives it (Initiative Break's: bots/ib
+`GUIDED`), e.g. `ismcts@500+prior=0+greedy=false` for the plain search (a bare field
+name is True). Prints the ladder's row, then the first bot's milliseconds a decision
+with a choice (mean, 95th percentile, longest) over the games it played.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ import initiative.bots.make as make
 import initiative.lab.adapter as adapter
 from initiative.bots import AnyBot
 from initiative.bots import make_bot as plain_make_bot
-from initiative.bots.ismcts import SearchSettings
+from initiative.bots.ismcts import ISMCTSBot, SearchSettings
+from initiative.bots.lookahead import LookaheadBot
 from ladder import pairing
 
 FIELDS = {f.name: f.type for f in dataclasses.fields(SearchSettings)}
@@ -30,11 +32,14 @@ plain_parse = make._parse
 
 
 def parse(name: str) -> tuple[str, int, SearchSettings]:
-    """`make._parse`, with `+FIELD` and `+FIELD=VALUE` settings after the name."""
-    base, *extra = name.split("+")
-    kind, effort, settings = plain_parse(base)
+    """`make._parse` of the name before its first `+` (so the lab takes the name)."""
+    return plain_parse(name.split("+")[0])
+
+
+def changes_of(name: str) -> dict[str, Any]:
+    """The `SearchSettings` fields a name sets after its `+`s."""
     changes: dict[str, Any] = {}
-    for item in extra:
+    for item in name.split("+")[1:]:
         key, _, value = item.partition("=")
         if key not in FIELDS:
             raise ValueError(f"no search setting {key!r} (known: {', '.join(FIELDS)})")
@@ -42,7 +47,16 @@ def parse(name: str) -> tuple[str, int, SearchSettings]:
         changes[key] = True if not value else (
             value == "true" if kind_of == "bool" else
             float(value) if kind_of in ("float", "float | None") else int(value))
-    return kind, effort, dataclasses.replace(settings, **changes)
+    return changes
+
+
+def with_settings(bot: AnyBot, changes: dict[str, Any], seed: int) -> AnyBot:
+    """`bot` (a tree search) with `changes` made to its settings."""
+    if changes:
+        assert isinstance(bot, ISMCTSBot), "settings are changed on a tree search only"
+        bot.settings = dataclasses.replace(bot.settings, **changes)
+        bot.policy = LookaheadBot(bot.game, bot.evaluate, seed, depth=bot.settings.follow)
+    return bot
 
 
 class Timed:
@@ -68,7 +82,8 @@ def main() -> None:
     seconds: list[float] = []
 
     def make_bot(name: str, game: Any, seed: int) -> AnyBot:
-        bot = plain_make_bot(name, game, seed)
+        bot = with_settings(plain_make_bot(name.split("+")[0], game, seed),
+                            changes_of(name), seed)
         return Timed(bot, seconds) if name == first else bot
 
     make._parse = parse
