@@ -5,10 +5,10 @@ first bot's decisions timed.
     python benchmarks/search_screen.py GAMES A:B
 
 A and B are bot names; an `ismcts@N` name may add `SearchSettings` fields after `+`,
-set over the settings the game's search gives it (Initiative Break's: bots/ib
-`GUIDED`), e.g. `ismcts@500+prior=0+greedy=false` for the plain search (a bare field
-name is True). Prints the ladder's row, then the first bot's milliseconds a decision
-with a choice (mean, 95th percentile, longest) over the games it played.
+set over the settings the game's search gives it, e.g.
+`ismcts@500+greedy+follow=0+prior=10` (a bare field name is True). Prints the ladder's
+row, then the first bot's milliseconds a decision with a choice (mean, 95th percentile,
+longest) over the games it played.
 """
 
 from __future__ import annotations

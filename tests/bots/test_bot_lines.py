@@ -31,7 +31,7 @@ def test_every_bot_name_has_its_line_and_the_default_comes_first(game: str) -> N
 def test_the_default_opponent_plays_to_win(game: str) -> None:
     """Issue 25: the hex game's random default never hurt the player. A game with a
     heuristic bot offers a bot that plays to win first (the tree search is stronger only
-    in Initiative Break, at a sixth of a second a choice)."""
+    in Initiative Break, at a quarter second a choice)."""
     if game_bots(game).heuristic is None:
         pytest.skip("the game has no bot beyond the random one")
     assert default_bot(game) in {"heuristic", "normal", "hard"}

@@ -4,9 +4,7 @@ the same actions, and the same root statistics to the last bit, at fixed positio
 every game (`choices_kit`, recorded from the code before those changes; the Initiative
 Break setups recorded again when the Tideguard and Ashfall decks lost their supply cards,
 issue 28, by the code with and without the later speed work alike; The Initiative's
-recorded again when mission 1's tan pool changed, 2026-12-07; the Initiative Break
-setups' searches again when that game's search became guided by the heuristic, issue
-28, its lookahead's choices unchanged)."""
+recorded again when mission 1's tan pool changed, 2026-12-07)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,6 @@ evaluation (`heuristic`), and the generic tree search on worlds dealt from the v
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from initiative.bots.ib.heuristic import Evaluate, HeuristicBot, PublicDealer
 from initiative.bots.ismcts import ISMCTSBot, SearchSettings
 from initiative.bots.parts import AnyBot, GameBots
@@ -16,26 +14,17 @@ def heuristic(public: PublicMatch, seed: int, effort: int) -> AnyBot:
     return HeuristicBot(public, seed, samples=effort or 2)
 
 
-GUIDED = SearchSettings(greedy=True, follow=0, prior=10)
-"""How the heuristic guides the search (issue 28; docs/lab.md, the bot ladder): each
-root action starts with 10 visits of the lookahead's value (the heuristic's move first),
-and a leaf's unfinished choice is finished with the best-scoring steps, not at random."""
-
-
 def search(public: PublicMatch, seed: int, settings: SearchSettings) -> AnyBot:
-    """The tree search guided by the heuristic (`GUIDED`) on the budget of `settings`
-    (iterations or seconds); leaves scored by the heuristic's evaluation."""
-    return ISMCTSBot(PublicDealer(public), Evaluate(), seed, replace(
-        GUIDED, iterations=settings.iterations, time_limit=settings.time_limit))
+    """The tree search, leaves scored by the heuristic's evaluation."""
+    return ISMCTSBot(PublicDealer(public), Evaluate(), seed, settings)
 
 
 BOTS = GameBots(heuristic=heuristic, search=search, default="hard", about={
     "heuristic": "looks one step ahead: plays to win, beat random 399 of 400",
-    "ismcts": "tree search guided by the heuristic, 500 iterations: the strongest",
+    "ismcts": "tree search, 500 iterations: the strongest, 0.25 s a choice",
     "normal": "heuristic guessing 1 world of the hidden cards: a little looser",
     "hard": "heuristic guessing 3 worlds of the hidden cards: a little surer",
-    "expert": "the tree search (ismcts): the strongest, about 0.15 s a choice",
+    "expert": "the tree search (ismcts): the strongest, 0.25 s a choice",
 })
 """The default plays to win and answers at once; the tree search is stronger, but a
-sixth of a second a choice (compiled) is slow for a default (and for a server of many
-tables)."""
+quarter second a choice is slow for a default (and for a server of many tables)."""
