@@ -15,6 +15,16 @@ tree of action sequences in that world:
   chosen but its targets not yet chosen is not a position worth scoring), after an
   optional short random playout;
 - each node on the path is credited from the point of view of the seat that moved.
+
+Guidance by the game's evaluation, each off by default (`SearchSettings`): `greedy`
+finishes the mover's choice with the step the one-ply lookahead (`LookaheadBot`, its own
+next `follow` steps greedy) rates best, and `replies` plays the next seats' runs of
+choices so too before scoring; `prior` starts each root child with that many visits of
+its lookahead value over `prior_worlds` dealt worlds (progressive bias toward the
+heuristic's move, washed out by the search's own visits); `runs` lets the tree branch
+only on the first step of each seat's run of choices, the rest played greedily. These
+steps are chosen by the evaluation alone, the first of equals, so the search stays
+deterministic for a seed; every world is still dealt from the view.
 The real state is never touched, so the bot cannot learn what its seat cannot see.
 Chance inside a world (dice, draws) is sampled by the world's own generator.
 
@@ -30,7 +40,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from initiative.bots.search import Dealer, Evaluation, SearchState, legal_of
+from initiative.bots.lookahead import FOLLOW_DEPTH, LookaheadBot
+from initiative.bots.search import Deal, Dealer, Evaluation, SearchState, legal_of
 from initiative.engine.contract import DecisionView
 from initiative.engine.rng import SplitMix64
 
@@ -46,9 +57,15 @@ class SearchSettings:
     iterations: int = 500
     time_limit: float | None = None  # seconds per decision; None: iterations only
     exploration: float = 0.35  # UCB1's constant, for rewards in [-1, 1] (tuned: 0.35 beat 0.7)
-    finish_turn: int = 8  # at most this many random steps to finish the mover's choice
+    finish_turn: int = 8  # at most this many steps to finish the mover's choice
     playout: int = 0  # random steps played out before a leaf is evaluated
     scale: float = 30.0  # evaluation points that count as a reward of tanh(1)
+    greedy: bool = False  # finish choices with the lookahead's best step, not at random
+    replies: int = 0  # choice runs of the next seats played greedily before scoring
+    prior: int = 0  # visits of its lookahead value a root child starts with
+    prior_worlds: int = 2  # worlds the root's lookahead values are averaged over
+    follow: int = FOLLOW_DEPTH  # own follow-up steps a greedy step looks at
+    runs: bool = False  # the tree branches on a run's first step, the rest played greedily
 
 
 class Node:
@@ -79,6 +96,11 @@ class ISMCTSBot(Generic[A, S, V]):
         self.evaluate = evaluate
         self.rng = SplitMix64(seed)
         self.settings = settings or SearchSettings()
+        self.policy: LookaheadBot[A, S, V] = LookaheadBot(
+            game, evaluate, seed, depth=self.settings.follow)
+        """Rates the greedy steps (its `value_after`; its generator is never used)."""
+        self.lookahead: LookaheadBot[A, S, V] = LookaheadBot(game, evaluate, seed)
+        """Rates the root's actions as the heuristic bot does (its `value_after`)."""
         self.last_iterations = 0
         """Iterations the last search ran (for benchmarks and the time budget)."""
 
@@ -99,6 +121,8 @@ class ISMCTSBot(Generic[A, S, V]):
         deadline = None if settings.time_limit is None \
             else time.perf_counter() + settings.time_limit
         deal = self.game.deals(view)
+        if settings.prior:
+            self._seed_root(root, view, deal, rng)
         done = 0
         while done < settings.iterations:
             self._iterate(root, deal(SplitMix64(rng.next64())), rng)
@@ -109,10 +133,18 @@ class ISMCTSBot(Generic[A, S, V]):
         return root
 
     def _iterate(self, root: Node, state: S, rng: SplitMix64) -> None:
+        settings = self.settings
         path = self._descend(root, state, rng)
         mover = path[-1].seat if path else root.seat
-        _random_steps(state, rng, self.settings.finish_turn, lambda s: s.current_seat() == mover)
-        _random_steps(state, rng, self.settings.playout, lambda s: True)
+        if settings.greedy:
+            self._greedy_run(state, mover)
+            for _ in range(settings.replies):
+                if state.is_terminal():
+                    break
+                self._greedy_run(state, state.current_seat())
+        else:
+            _random_steps(state, rng, settings.finish_turn, lambda s: s.current_seat() == mover)
+        _random_steps(state, rng, settings.playout, lambda s: True)
         rewards: dict[int, float] = {}
         for node in path:
             reward = rewards.get(node.seat)
@@ -147,7 +179,34 @@ class ISMCTSBot(Generic[A, S, V]):
             node = children[action]
             state.apply(action)
             path.append(node)
+            if self.settings.runs:
+                self._greedy_run(state, seat)
         return path
+
+    def _seed_root(self, root: Node, view: V, deal: Deal[S], rng: SplitMix64) -> None:
+        """Give each of the view's legal actions a root child that starts with `prior`
+        visits of its lookahead value (its squashed mean over `prior_worlds` worlds
+        dealt from the view): progressive bias toward what the heuristic would play,
+        which the search's own visits wash out."""
+        settings = self.settings
+        worlds = [deal(SplitMix64(rng.next64())) for _ in range(settings.prior_worlds)]
+        seat = view.seat
+        for action in legal_of(view):
+            mean = sum(self.lookahead.value_after(world, seat, action)
+                       for world in worlds) / len(worlds)
+            child = root.children[action] = Node(seat)
+            child.visits = child.available = settings.prior
+            child.total = settings.prior * math.tanh(mean / settings.scale)
+
+    def _greedy_run(self, state: S, seat: int) -> None:
+        """`seat`'s steps, each the one the lookahead rates best, while it decides (at
+        most `finish_turn` steps; the first of equals)."""
+        for _ in range(self.settings.finish_turn):
+            if state.is_terminal() or state.current_seat() != seat:
+                return
+            legal = state.legal_actions()
+            state.apply(legal[0] if len(legal) == 1 else max(
+                legal, key=lambda a: self.policy.value_after(state, seat, a)))
 
     def _reward(self, state: S, seat: int) -> float:
         """The outcome for `seat` in [-1, 1]: the returns, else the squashed evaluation."""
