@@ -16,7 +16,7 @@ from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
 from tests.bots.reach import reaches
 from tests.ib.test_formats import players_for
-from tests.ib.test_properties import perturbed_hidden, play_random
+from tests.ib.test_properties import hidden_twin, play_random
 
 CONTENT = core_content()
 QUICK = {"ismcts": "ismcts@40", "expert": "ismcts@40"}
@@ -59,10 +59,7 @@ def test_no_peeking_other_hands_decks_and_dice_change_nothing(name: str, where: 
         play_random(state, SplitMix64(seed), limit=first_at + step * seed)
         if state.is_terminal() or len(state.legal_actions()) < 2:
             continue
-        seat = state.current_seat()
-        other = perturbed_hidden(state, seat, SplitMix64(seed + 5))
-        other.rng = SplitMix64(seed + 77)
-        assert (other.hands, other.decks) != (state.hands, state.decks)
+        seat, other = hidden_twin(state, seed)
         view, other_view = state.view(seat), other.view(seat)
         assert view.to_dict() == other_view.to_dict()
         assert not reaches_a_state(view)

@@ -13,7 +13,7 @@ from initiative.games.ib.match import fixture_match
 from initiative.games.ib.modes import GameSetup, build_match
 from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import IBGame, new_game
-from tests.ib.test_properties import perturbed_hidden, play_random
+from tests.ib.test_properties import hidden_twin, play_random
 
 
 def test_evaluate_prefers_own_hp_and_charge_and_scores_a_win_highest() -> None:
@@ -38,9 +38,7 @@ def test_no_peeking_the_same_view_gives_the_same_choice(seed: int) -> None:
     play_random(state, SplitMix64(seed), limit=20 + 7 * seed)
     if state.is_terminal():
         return
-    seat = state.current_seat()
-    other = perturbed_hidden(state, seat, SplitMix64(seed + 5))
-    other.rng = SplitMix64(seed + 77)
+    seat, other = hidden_twin(state, seed)
     assert other.view(seat).to_dict() == state.view(seat).to_dict()
     first = HeuristicBot(public_description(match), 9).choose(state.view(seat))
     second = HeuristicBot(public_description(match), 9).choose(other.view(seat))

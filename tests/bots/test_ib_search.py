@@ -16,7 +16,7 @@ from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import new_game
 from initiative.games.ib.state import IBState
 from initiative.games.ib.view import IBView
-from tests.ib.test_properties import perturbed_hidden, play_random
+from tests.ib.test_properties import hidden_twin, play_random
 
 MATCH = fixture_match("tideguard", "ashfall")
 PUBLIC = public_description(MATCH)
@@ -100,10 +100,7 @@ def test_the_same_seed_searches_alike_and_hidden_cards_change_nothing() -> None:
         play_random(state, SplitMix64(seed), limit=12 + 5 * seed)
         if state.is_terminal() or len(state.legal_actions()) < 2:
             continue
-        seat = state.current_seat()
-        other = perturbed_hidden(state, seat, SplitMix64(seed + 5))
-        other.rng = SplitMix64(seed + 77)
-        assert (other.hands, other.decks) != (state.hands, state.decks)
+        seat, other = hidden_twin(state, seed)
         stats = []
         for world in (state, other, state):
             tree = bot(seed, GUIDED).search(world.view(seat))

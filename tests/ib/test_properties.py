@@ -122,6 +122,16 @@ def perturbed_hidden(state: IBState, keep_seat: int, rng: SplitMix64) -> IBState
     return other
 
 
+def hidden_twin(state: IBState, seed: int) -> tuple[int, IBState]:
+    """The seat to move and a twin of `state` that only differs in what that seat cannot
+    see: every card hidden from it redealt, and other dice to come."""
+    seat = state.current_seat()
+    other = perturbed_hidden(state, seat, SplitMix64(seed + 5))
+    other.rng = SplitMix64(seed + 77)
+    assert (other.hands, other.decks) != (state.hands, state.decks)
+    return seat, other
+
+
 def play_random(state: IBState, rng: SplitMix64, limit: int = 10_000) -> list[int]:
     taken: list[int] = []
     while not state.is_terminal() and len(taken) < limit:
