@@ -766,26 +766,26 @@ def test_spark_wisp_ignores_damage_dealt_by_enemies() -> None:
 def test_wisp_call_summons_the_spark_wisp_from_outside_the_game() -> None:
     sc = lantern("vossa", "vossa ilse |", ["wisp_call"], no_passive=True)
     deck = list(sc.state.decks[0])
-    play(sc, "wisp_call")
+    play(sc, "wisp_call", (), ["quick_jab"])
     assert sc.in_play("spark_wisp") and sc.hp("spark_wisp") == 2
     assert sc.since(events.SUPPORT_IN) == [(events.SUPPORT_IN, sc.u("spark_wisp"), 1)]
     assert sc.state.decks[0] == deck  # the deck's own Spark Wisp stays where it was
     assert sc.charge("vossa") == 1
-    assert in_discard(sc, 0, "wisp_call")
+    assert in_discard(sc, 0, "wisp_call") and in_discard(sc, 0, "quick_jab")  # 1 discard
 
 
 def test_wisp_call_summons_nothing_while_the_wisp_is_in_play() -> None:
     sc = lantern("vossa", "vossa ilse |", ["wisp_call"], no_passive=True,
                  supports=["spark_wisp"])
     sc.set("spark_wisp", hp=1)
-    play(sc, "wisp_call")
+    play(sc, "wisp_call", (), ["quick_jab"])
     assert sc.since(events.SUPPORT_IN) == [] and sc.hp("spark_wisp") == 1
     assert sc.charge("vossa") == 1
 
 
 def test_a_summoned_spark_wisp_at_0_hp_leaves_the_game() -> None:
     sc = lantern("vossa", "vossa corvin |", ["wisp_call"], no_passive=True)
-    play(sc, "wisp_call")
+    play(sc, "wisp_call", (), ["quick_jab"])
     sc.pass_until("corvin")
     discards = list(sc.state.discards[0])
     sc.play(Kind.BASIC, "spark_wisp")
@@ -808,12 +808,16 @@ def test_finishing_cut_deals_2_more_only_to_a_target_left_at_4_hp_or_less(
 
 
 @pytest.mark.parametrize("burning", [True, False])
-def test_smoulder_brand_deals_2_more_to_a_burning_enemy(burning: bool) -> None:
+def test_smoulder_brand_deals_2_more_to_a_burning_enemy_and_burns_any_other(
+        burning: bool) -> None:
+    """Free since the second good-player pass (docs/balance.md): 4 damage to a burning
+    enemy, 2 damage and Burn to any other (IB 4.4, 5.2)."""
     sc = lantern("vossa", "vossa pim ilse |", ["smoulder_brand"],
                  ilse={"status": ["burn"] if burning else []})
-    play(sc, "smoulder_brand", ["ilse"], ["quick_jab"])
+    play(sc, "smoulder_brand", ["ilse"])
     assert sc.hp("ilse") == 11 - (4 if burning else 2)
-    assert sc.statuses("ilse") == (["burn"] if burning else [])  # the Burn stays
+    assert sc.statuses("ilse") == ["burn"]  # kept, or put on
+    assert sc.since(events.DISCARD) == []  # costs nothing
 
 
 def test_stilling_pulse_costs_nothing_deals_1_and_the_enemy_loses_1_charge() -> None:
