@@ -200,7 +200,8 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 _choose_target(state, frame, _challenge_target(state, frame, options))
                 return True
             if len(options) > 1:
-                state.offer(options, state.match.unit_seat[unit])  # computed once
+                state._legal = options  # computed once (state.offer, inline: the hot path)
+                state._legal_seat = state.match.unit_seat[unit]
                 return False
             # One legal target: chosen automatically. None: the clause has no target.
             chosen = target_unit(options[0], state.match.num_characters) if options \
