@@ -45,6 +45,7 @@ from initiative.games.ib.actions import (
     K_PLAY,
     K_SIGIL,
     KEYSTONE,
+    KIND_CODES,
     PASS,
     PLAYS,
     Action,
@@ -403,7 +404,7 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
 
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
-    kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
+    kind = KIND_CODES[action.index]  # a plain int (an IntEnum compares slower in pure Python)
     if kind == K_PASS:
         if state.quiet & BIT[events.PASS]:  # state.wants, inline: the hot path
             state.log_len += 1
@@ -430,16 +431,16 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, int(kind), card=card)
+        attacks.declare(state, unit, kind, card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
         free = not state.match.config.sigil_use_is_action  # AMB-42
         flags |= F_SIGIL_USED[action.arg]
         state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
+        attacks.declare(state, unit, kind, card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
         state.stack[-1] = activation_frame(unit, ST_END, flags)
         tier = state.match.keystone_cost == "discard_by_tier"
-        attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
+        attacks.declare(state, unit, kind, owed=1 if tier else 0)  # AMB-41 tier 1
     else:
         state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, int(kind))
+        attacks.declare(state, unit, kind)

@@ -39,6 +39,7 @@ from initiative.games.ib.actions import (
     K_SIGIL,
     K_TARGET_SUPPORT,
     K_TIER,
+    KIND_CODES,
     REPLACES,
     SUPPORT_TARGETS,
     TARGETS,
@@ -151,7 +152,7 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
 
 
 def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
-    kind: int = action.kind  # compared natively when compiled (mypyc)
+    kind = KIND_CODES[action.index]  # a plain int (an IntEnum compares slower in pure Python)
     if kind == K_DISCARD:
         _pay_discard(state, frame, action.arg)
         return
