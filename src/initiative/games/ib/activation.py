@@ -139,8 +139,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
     match = state.match
     if stage == ST_ACTION:
         if not match.cc_mask & BIT[unit]:
-            state._legal = legal(state, frame)  # a seat chooses (state.offer, inline)
-            state._legal_seat = match.unit_seat[unit]
+            state.offer(legal(state, frame), match.unit_seat[unit])  # a seat chooses
             return False
         _challenge_action(state, unit, flags)
         return True
@@ -239,8 +238,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False  # a step window opened
     if stage != ST_ACTION or cc:
         return False
-    state._legal = legal(state, top)  # state.offer, inline: the hot path
-    state._legal_seat = match.unit_seat[unit]
+    state.offer(legal(state, top), match.unit_seat[unit])
     return True
 
 

@@ -201,8 +201,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 _choose_target(state, frame, _challenge_target(state, frame, options))
                 return True
             if len(options) > 1:
-                state._legal = options  # computed once (state.offer, inline: the hot path)
-                state._legal_seat = state.match.unit_seat[unit]
+                state.offer(options, state.match.unit_seat[unit])  # computed once
                 return False
             # One legal target: chosen automatically. None: the clause has no target.
             chosen = target_unit(options[0], state.match.num_characters) if options \

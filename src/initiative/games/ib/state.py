@@ -255,9 +255,7 @@ class IBState:
         self._legal = None
 
     def offer(self, legal: list[Action], seat: int) -> None:
-        """A step stopped at a decision whose legal list it computed: keep it. (The
-        Action Step's menu and an attack's targets set the two fields inline: a call
-        saved on most decisions in pure Python.)"""
+        """A step stopped at a decision whose legal list it computed: keep it."""
         self._legal = legal
         self._legal_seat = seat
 
