@@ -123,6 +123,10 @@ def _build_table() -> tuple[tuple[Action, ...], dict[tuple[Kind, int], Action]]:
 
 ACTIONS, _BY_KEY = _build_table()
 NUM_ACTIONS = len(ACTIONS)
+KIND_CODES: Final = tuple(int(a.kind) for a in ACTIONS)
+"""`int(action.kind)` by the `index` of an interned action: a plain int, which pure
+Python compares several times faster than the IntEnum (the rules' dispatch on a chosen
+action reads it; `IBState.apply` hands them the interned twin)."""
 
 
 def action(kind: Kind, arg: int = -1) -> Action:

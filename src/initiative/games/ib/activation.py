@@ -45,6 +45,7 @@ from initiative.games.ib.actions import (
     K_PLAY,
     K_SIGIL,
     KEYSTONE,
+    KIND_CODES,
     PASS,
     PLAYS,
     Action,
@@ -93,8 +94,11 @@ def begin_idle(state: IBState) -> None:
         rounds.idle_round_check(state, _FIRE)
     stack = state.stack
     stack.append(NEXT_FRAME)
-    if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
-        next_step(state, round_checked=True)
+    # No window (none can open unless a track unit holds the 3 Charge of a Break: the
+    # test of `windows.none_can_break`, inline, a call saved): start the activation at once.
+    if 3 not in state.charge[: state.match.num_characters] \
+            or not windows.open_window(state, W_BETWEEN):
+        next_step(state, True)
 
 
 def next_step(state: IBState, round_checked: bool = False) -> None:
@@ -147,12 +151,14 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
                 step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
-    if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
-        effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
-        if state.result is not None or (state.stack[0] is not frame and _ended(state)):
-            return True
-        if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
-            return True
+    if stage == ST_START:
+        masks = match.trigger_masks.get("start_of_activation")  # abilities.answers, inline
+        if masks is not None and (masks[0] & BIT[unit] or masks[1] & (~state.off | BIT[unit])):
+            effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
+            if state.result is not None or (state.stack[0] is not frame and _ended(state)):
+                return True
+            if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
+                return True
     if stage == ST_START or stage == ST_DRAW:
         if match.discard_before_draw and free_discard.before_draw(state, unit, flags):
             state.stack[-1] = activation_frame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
@@ -164,7 +170,8 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             flags |= F_CC_CHARGED
             state.stack[-1] = activation_frame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
-        if abilities.answers(state, "end_of_activation", unit):
+        masks = match.trigger_masks.get("end_of_activation")  # abilities.answers, inline
+        if masks is not None and (masks[0] & BIT[unit] or masks[1] & (~state.off | BIT[unit])):
             effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
@@ -225,7 +232,8 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False
     skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
     stage = ST_END if skip else ST_ACTION
-    top = state.stack[-1] = activation_frame(unit, stage, flags)
+    top = state.stack[-1] = ActivationFrame(unit, stage, flags) if flags \
+        else ACTIVATION_FRAMES[unit][stage]  # activation_frame, inline: the hot path
     if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
         return False  # a step window opened
     if stage != ST_ACTION or cc:
@@ -398,13 +406,14 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
 
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
-    kind: int = action.kind  # compared natively when compiled (mypyc); an IntEnum if not
+    kind = KIND_CODES[action.index]  # a plain int (an IntEnum compares slower in pure Python)
     if kind == K_PASS:
         if state.quiet & BIT[events.PASS]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.PASS, unit))
-        state.stack[-1] = activation_frame(unit, ST_END, flags)  # AMB-14
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags) if flags \
+            else ACTIVATION_FRAMES[unit][ST_END]  # AMB-14 (activation_frame, inline)
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
         state.stack[-1] = ActivationFrame(unit, stage, flags + DISCARD_UNIT)
@@ -420,21 +429,24 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         spec = state.match.content.cards[card]
         free = spec.kind == "event" and (
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
+        then = ST_ACTION if free else ST_END
+        state.stack[-1] = ActivationFrame(unit, then, flags) if flags \
+            else ACTIVATION_FRAMES[unit][then]  # activation_frame, inline: the hot path
+        attacks.declare(state, unit, K_PLAY, False, card, spec.cost)  # not via an IB
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, int(kind), card=card)
+        attacks.declare(state, unit, kind, card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
         free = not state.match.config.sigil_use_is_action  # AMB-42
         flags |= F_SIGIL_USED[action.arg]
         state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, int(kind), card=state.sigils[unit][action.arg][0])
+        attacks.declare(state, unit, kind, card=state.sigils[unit][action.arg][0])
     elif kind == K_KEYSTONE:
         state.stack[-1] = activation_frame(unit, ST_END, flags)
         tier = state.match.keystone_cost == "discard_by_tier"
-        attacks.declare(state, unit, int(kind), owed=1 if tier else 0)  # AMB-41 tier 1
-    else:
-        state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, int(kind))
+        attacks.declare(state, unit, kind, owed=1 if tier else 0)  # AMB-41 tier 1
+    else:  # an attack
+        state.stack[-1] = ActivationFrame(unit, ST_END, flags) if flags \
+            else ACTIVATION_FRAMES[unit][ST_END]  # activation_frame, inline: the hot path
+        attacks.declare(state, unit, kind)

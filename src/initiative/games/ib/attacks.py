@@ -39,6 +39,7 @@ from initiative.games.ib.actions import (
     K_SIGIL,
     K_TARGET_SUPPORT,
     K_TIER,
+    KIND_CODES,
     REPLACES,
     SUPPORT_TARGETS,
     TARGETS,
@@ -151,7 +152,7 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
 
 
 def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
-    kind: int = action.kind  # compared natively when compiled (mypyc)
+    kind = KIND_CODES[action.index]  # a plain int (an IntEnum compares slower in pure Python)
     if kind == K_DISCARD:
         _pay_discard(state, frame, action.arg)
         return
@@ -394,7 +395,9 @@ def _targets_set(state: IBState, frame: ActionFrame, stage: int) -> bool:
     stack[-1] = frame
     if not frame.via_ib and stage == AS_TARGET:
         _announce(state, frame)
-        return windows.open_window(state, W_AFTER_DECLARE) \
+        # No window unless a track unit holds 3 Charge (`windows.none_can_break`, inline)
+        return (3 in state.charge[: state.match.num_characters]
+                and windows.open_window(state, W_AFTER_DECLARE)) \
             or state.result is not None or stack[-1] is not frame
     return False
 

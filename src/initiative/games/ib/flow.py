@@ -1,15 +1,17 @@
-"""The driver: run automatic rules until a seat must decide; validate and apply choices.
+"""The driver: run automatic rules until a seat must decide.
 
 Each frame kind on the decision stack has a `step` function in the module of its
 rulebook chapter. A step either does automatic work and returns True, or returns False
-when the top frame waits for a decision.
+when the top frame waits for a decision. A choice is validated and handed to the top
+frame's chapter by `IBState.apply`, which then calls `run` (there, not here: one call
+fewer a decision in pure Python).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from initiative.engine.errors import IllegalActionError, not_legal_now
+from initiative.engine.errors import IllegalActionError
 from initiative.games.ib import activation, attacks, breaks, hand
 from initiative.games.ib.actions import Action
 from initiative.games.ib.frames import ACTION, ACTIVATION, BREAK, MULLIGAN, NEXT, WINDOW
@@ -27,10 +29,10 @@ def advance(state: IBState, stop_between: bool = False) -> None:
     `stop_between`, also stop at the point between two activations (an empty stack,
     stepping.py), where nothing of the next activation has happened yet."""
     state.invalidate()
-    _run(state, stop_between)
+    run(state, stop_between)
 
 
-def _run(state: IBState, stop_between: bool) -> None:
+def run(state: IBState, stop_between: bool) -> None:
     """`advance` once the state's legal-action cache is dropped."""
     stack = state.stack
     while state.result is None:
@@ -79,35 +81,3 @@ def legal_actions(state: IBState) -> list[Action]:
     if frame.tag == WINDOW:
         return breaks.legal(state, frame)
     return hand.mulligan_legal()
-
-
-def apply(state: IBState, action: Action, stop_between: bool = False,
-          legal: list[Action] | None = None) -> None:
-    """Validate `action` against the legal list first; nothing changes if it is illegal.
-    Then run on as `advance` does (`stop_between`: see there). `legal`: the state's
-    cached legal list, given by `IBState.apply`, which has dropped the cache already;
-    else the list is asked here and the cache dropped at once (the state changes)."""
-    if state.result is not None:
-        raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
-    if legal is None:
-        legal = state.legal_actions()
-        state.invalidate()
-    for candidate in legal:
-        if candidate is action:
-            break
-    else:
-        if action not in legal:
-            raise not_legal_now(repr(action), deciding_seat(state), len(legal))
-        action = legal[legal.index(action)]  # the interned twin
-    frame = state.stack[-1]
-    if frame.tag == ACTIVATION:
-        activation.choose(state, frame, action)
-    elif frame.tag == ACTION:
-        attacks.choose(state, frame, action)
-    elif frame.tag == WINDOW:
-        breaks.choose(state, frame, action)
-    elif frame.tag == MULLIGAN:
-        hand.mulligan_choose(state, frame, action)
-    else:  # pragma: no cover - a decision is asked only by the frames above
-        raise AssertionError(f"no decision at frame {frame!r}")
-    _run(state, stop_between)

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Final, Self
 from initiative.engine.bits import BIT
 from initiative.engine.chance import Outcome
 from initiative.engine.contract import TERMINAL
+from initiative.engine.errors import IllegalActionError, not_legal_now
 from initiative.engine.rng import GameRng
-from initiative.games.ib import flow
+from initiative.games.ib import activation, attacks, breaks, flow, hand
 from initiative.games.ib.actions import Action
 from initiative.games.ib.events import CODES, Event
-from initiative.games.ib.frames import Frame
+from initiative.games.ib.frames import ACTION, ACTIVATION, MULLIGAN, WINDOW, Frame
 from initiative.games.ib.view import IBView, make_view
 from initiative.timing.track import InitiativeTrack
 
@@ -154,14 +155,39 @@ class IBState:
         return []
 
     def apply(self, action: Action, stop_between: bool = False) -> None:
-        """Validate, then apply `action` and run the rules to the next decision
-        (`flow.apply`, given the cached legal list, which is dropped first: the state
-        changes unless the action is illegal, and then the list is only asked again. A
-        method, not `apply = flow.apply`: mypyc does not bind a module function stored
-        on a compiled class)."""
+        """Validate `action` against the legal list first; nothing changes if it is
+        illegal (but the cached list is dropped: the state changes unless the action is
+        illegal, and then the list is only asked again). Then the top frame's chapter
+        applies it and the rules run on as `flow.advance` does (`stop_between`: see
+        there). The driver's part of a decision, here rather than in flow.py: a call
+        fewer a decision in pure Python (and a method, not `apply = flow.apply`: mypyc
+        does not bind a module function stored on a compiled class)."""
         legal = self._legal
         self._legal = None
-        flow.apply(self, action, stop_between, legal)
+        if self.result is not None:
+            raise IllegalActionError(f"the game is over; {action!r} cannot be applied")
+        if legal is None:
+            legal = self.legal_actions()
+            self._legal = None
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise not_legal_now(repr(action), flow.deciding_seat(self), len(legal))
+            action = legal[legal.index(action)]  # the interned twin
+        frame = self.stack[-1]
+        if frame.tag == ACTIVATION:
+            activation.choose(self, frame, action)
+        elif frame.tag == ACTION:
+            attacks.choose(self, frame, action)
+        elif frame.tag == WINDOW:
+            breaks.choose(self, frame, action)
+        elif frame.tag == MULLIGAN:
+            hand.mulligan_choose(self, frame, action)
+        else:  # pragma: no cover - a decision is asked only by the frames above
+            raise AssertionError(f"no decision at frame {frame!r}")
+        flow.run(self, stop_between)
 
     def view(self, seat: int) -> IBView:
         return make_view(self, seat)

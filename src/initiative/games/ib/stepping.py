@@ -52,7 +52,7 @@ def step_to_next_activation(state: IBState, choose: Chooser) -> int:
         flow.advance(state, stop_between=True)
     applied = 0
     while state.result is None and state.stack:
-        flow.apply(state, choose(state), stop_between=True)
+        IBState.apply(state, choose(state), stop_between=True)  # sampled chance: the plain apply
         applied += 1
     return applied
 
