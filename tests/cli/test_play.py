@@ -223,7 +223,8 @@ def test_hidden_discards_never_name_opponent_only_cards(tmp_path: Path,
     assert bot_only
     text = " ".join(done.stdout.split())
     unplayed = {name for name in bot_only if f"(Player 2) plays {name}" not in text
-                and f"(Player 2) installs {name}" not in text}
+                and f"(Player 2) installs {name}" not in text
+                and f"{name} (Player 2) is summoned" not in text}  # from outside the game
     held = set()
     for decision in human_decisions(record, 0):
         held |= _names(decision.state.hands[1] + decision.state.discards[1], record)

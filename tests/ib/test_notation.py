@@ -53,7 +53,7 @@ def minimal(**fields: Any) -> dict[str, Any]:
 def test_minimal_position_gets_sensible_defaults() -> None:
     state = load_position(minimal(units={"ilse": {"hp": 5, "statuses": ["burn"]}}))
     match = state.match
-    assert state.hp[:4] == [12, 14, 5, 13]
+    assert state.hp[:4] == [12, 14, 5, 12]
     assert state.charge == [0] * len(state.hp)
     assert state.off == state.match.support_mask  # every Support is out of play
     assert state.status[0] == 0 and state.status[2] != 0
