@@ -151,14 +151,12 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
                 step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
-    if stage == ST_START:
-        masks = match.trigger_masks.get("start_of_activation")  # abilities.answers, inline
-        if masks is not None and (masks[0] & BIT[unit] or masks[1] & (~state.off | BIT[unit])):
-            effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
-            if state.result is not None or (state.stack[0] is not frame and _ended(state)):
-                return True
-            if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
-                return True
+    if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
+        effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
+        if state.result is not None or (state.stack[0] is not frame and _ended(state)):
+            return True
+        if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
+            return True
     if stage == ST_START or stage == ST_DRAW:
         if match.discard_before_draw and free_discard.before_draw(state, unit, flags):
             state.stack[-1] = activation_frame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
@@ -170,8 +168,7 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             flags |= F_CC_CHARGED
             state.stack[-1] = activation_frame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
-        masks = match.trigger_masks.get("end_of_activation")  # abilities.answers, inline
-        if masks is not None and (masks[0] & BIT[unit] or masks[1] & (~state.off | BIT[unit])):
+        if abilities.answers(state, "end_of_activation", unit):
             effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
