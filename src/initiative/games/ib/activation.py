@@ -229,8 +229,7 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False
     skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
     stage = ST_END if skip else ST_ACTION
-    top = state.stack[-1] = ActivationFrame(unit, stage, flags) if flags \
-        else ACTIVATION_FRAMES[unit][stage]  # activation_frame, inline: the hot path
+    top = state.stack[-1] = activation_frame(unit, stage, flags)
     if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
         return False  # a step window opened
     if stage != ST_ACTION or cc:
@@ -409,8 +408,7 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
             state.log_len += 1
         else:
             state.emit((events.PASS, unit))
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags) if flags \
-            else ACTIVATION_FRAMES[unit][ST_END]  # AMB-14 (activation_frame, inline)
+        state.stack[-1] = activation_frame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
         state.stack[-1] = ActivationFrame(unit, stage, flags + DISCARD_UNIT)
@@ -426,10 +424,8 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         spec = state.match.content.cards[card]
         free = spec.kind == "event" and (
             state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        then = ST_ACTION if free else ST_END
-        state.stack[-1] = ActivationFrame(unit, then, flags) if flags \
-            else ACTIVATION_FRAMES[unit][then]  # activation_frame, inline: the hot path
-        attacks.declare(state, unit, K_PLAY, False, card, spec.cost)  # not via an IB
+        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
+        attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         state.stack[-1] = activation_frame(unit, ST_END, flags)
@@ -443,7 +439,6 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         state.stack[-1] = activation_frame(unit, ST_END, flags)
         tier = state.match.keystone_cost == "discard_by_tier"
         attacks.declare(state, unit, kind, owed=1 if tier else 0)  # AMB-41 tier 1
-    else:  # an attack
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags) if flags \
-            else ACTIVATION_FRAMES[unit][ST_END]  # activation_frame, inline: the hot path
+    else:
+        state.stack[-1] = activation_frame(unit, ST_END, flags)
         attacks.declare(state, unit, kind)
