@@ -94,11 +94,8 @@ def begin_idle(state: IBState) -> None:
         rounds.idle_round_check(state, _FIRE)
     stack = state.stack
     stack.append(NEXT_FRAME)
-    # No window (none can open unless a track unit holds the 3 Charge of a Break: the
-    # test of `windows.none_can_break`, inline, a call saved): start the activation at once.
-    if 3 not in state.charge[: state.match.num_characters] \
-            or not windows.open_window(state, W_BETWEEN):
-        next_step(state, True)
+    if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
+        next_step(state, round_checked=True)
 
 
 def next_step(state: IBState, round_checked: bool = False) -> None:

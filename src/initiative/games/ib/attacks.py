@@ -395,9 +395,7 @@ def _targets_set(state: IBState, frame: ActionFrame, stage: int) -> bool:
     stack[-1] = frame
     if not frame.via_ib and stage == AS_TARGET:
         _announce(state, frame)
-        # No window unless a track unit holds 3 Charge (`windows.none_can_break`, inline)
-        return (3 in state.charge[: state.match.num_characters]
-                and windows.open_window(state, W_AFTER_DECLARE)) \
+        return windows.open_window(state, W_AFTER_DECLARE) \
             or state.result is not None or stack[-1] is not frame
     return False
 
