@@ -15,7 +15,7 @@ def _every_kind() -> list[frames.Frame]:
     return [frames.MulliganFrame((0, 1), (1,)), frames.NEXT_FRAME,
             frames.ActivationFrame(2, frames.ST_ACTION, frames.F_SEALED),
             frames.ActionFrame(2, 0, (frames.PENDING,), frames.AS_TARGET, False, 0, 0, -1, 0,
-                               0, -1),
+                               0, -1, fixture_match().units[2].basic),
             frames.WindowFrame(frames.W_BETWEEN, (1,), ((0, 3),)),
             frames.BreakFrame(3, frames.B_RETURN, True)]
 

@@ -106,14 +106,14 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
     """Push an attack, card, Keystone or Sigil use: a Sigil's tier or recipient first,
     then discards owed, then targets, then (not for an IB) its Charge cost and the
     response window."""
-    targets = open_targets(clauses_of(state, unit, kind, card, tier))
+    clauses = clauses_of(state, unit, kind, card, tier)
     stage = AS_COST if owed else AS_TARGET
     if kind == K_SIGIL:
         stage = AS_TIER
     elif kind == K_INSTALL:
         stage = AS_RECIPIENT
-    state.stack.append(ActionFrame(unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
-                                   recipient))
+    state.stack.append(ActionFrame(unit, kind, open_targets(clauses), stage, via_ib, 0, 0, card,
+                                   owed, tier, recipient, clauses))
 
 
 def open_targets(clauses: tuple[Clause, ...]) -> tuple[int, ...]:
@@ -136,9 +136,9 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
         return [TARGETS[u] for u in sigils.recipients(state, unit, frame.card)]
     if stage == AS_REPLACE:
         return [REPLACES[i] for i in sigils.replace_options(state, frame.recipient, frame.card)]
-    clauses = clauses_of(state, unit, frame.kind, frame.card, frame.tier)
+    clauses = frame.clauses
     if stage == AS_CLEANSE:
-        bits = state.status[_clause_targets(state, frame, clauses, frame.clause)[0]]
+        bits = state.status[_clause_targets(state, frame, frame.clause)[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
     clause = clauses[frame.targets.index(PENDING)]
     n = state.match.num_characters
@@ -167,8 +167,7 @@ def choose(state: IBState, frame: ActionFrame, action: Action) -> None:
         _choose_recipient(state, frame, action.arg)
         return
     if kind == K_CLEANSE:
-        clauses = clauses_of(state, frame.unit, frame.kind, frame.card, frame.tier)
-        target = _clause_targets(state, frame, clauses, frame.clause)[0]
+        target = _clause_targets(state, frame, frame.clause)[0]
         damage.cleanse(state, target, action.arg)
         state.stack[-1] = frame.at(AS_RESOLVE, sub=2)
         return
@@ -309,9 +308,10 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
 
 def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
     """IB 4.5.7: the tier sets the effect and its discard cost (AMB-40, AMB-46)."""
-    targets = open_targets(clauses_of(state, frame.unit, K_SIGIL, frame.card, tier))
+    clauses = clauses_of(state, frame.unit, K_SIGIL, frame.card, tier)
     owed = sigils.discard_cost(state, tier)
-    state.stack[-1] = frame.paying(AS_COST if owed else AS_TARGET, owed, tier, targets)
+    state.stack[-1] = frame.tiered(AS_COST if owed else AS_TARGET, owed, tier, clauses,
+                                   open_targets(clauses))
 
 
 def _choose_recipient(state: IBState, frame: ActionFrame, recipient: int) -> None:
@@ -350,8 +350,7 @@ def _pay_discard(state: IBState, frame: ActionFrame, slot: int) -> None:
 
 def _challenge_target(state: IBState, frame: ActionFrame, options: Sequence[Action]) -> int:
     """IB 6.5: the pending clause's target as the CC's card and the tie-breaks pick it."""
-    clauses = clauses_of(state, frame.unit, frame.kind, frame.card, frame.tier)
-    clause = clauses[frame.targets.index(PENDING)]
+    clause = frame.clauses[frame.targets.index(PENDING)]
     n = state.match.num_characters
     return challenges.choose_target(state, frame.unit, clause.target,
                                     [target_unit(a, n) for a in options])
@@ -457,11 +456,9 @@ def _orphaned(state: IBState, frame: ActionFrame) -> None:
     state.stack[-1] = frame.at(AS_AFTER)
 
 
-def _clause_targets(state: IBState, frame: ActionFrame, clauses: tuple[Clause, ...],
-                    i: int) -> list[int]:
-    """The units clause `i` of `clauses` (the frame's, `clauses_of`) affects now
-    (defeated units drop out)."""
-    unit = frame.unit
+def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> list[int]:
+    """The units clause `i` of `frame` affects now (defeated units drop out)."""
+    unit, clauses = frame.unit, frame.clauses
     condition = clauses[i].only_if
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
         i -= 1
@@ -483,11 +480,11 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
     """Resolve the clauses of `frame` (on top) in order; pause for an unnamed Cleanse
     choice (IB 5.2.8)."""
     unit, kind = frame.unit, frame.kind
-    clauses = clauses_of(state, unit, kind, frame.card, frame.tier)
+    clauses = frame.clauses
     i, sub = frame.clause, frame.sub
     while i < len(clauses):
         clause = clauses[i]
-        hit = _clause_targets(state, frame, clauses, i)
+        hit = _clause_targets(state, frame, i)
         if sub == 0:
             if clause.damage or clause.heal:  # else it has nothing to do
                 effects.damage_and_heal(state, unit, clause, hit)

@@ -27,6 +27,7 @@ from typing import Final, Literal
 
 from initiative.engine.frames import SlotFrame
 from initiative.games.ib.actions import MAX_UNITS
+from initiative.games.ib.specs import Clause
 
 MULLIGAN: Final = 0
 NEXT: Final = 1
@@ -80,7 +81,7 @@ class ActivationFrame(SlotFrame):
 
 class ActionFrame(SlotFrame):
     FIELDS = ("tag", "unit", "kind", "targets", "stage", "via_ib", "clause", "sub",
-              "card", "owed", "tier", "recipient")
+              "card", "owed", "tier", "recipient", "clauses")
     __slots__ = FIELDS
     tag: Final[Literal[3]]
     unit: Final[int]
@@ -105,10 +106,14 @@ class ActionFrame(SlotFrame):
     """The Sigil tier used (0: none)."""
     recipient: Final[int]
     """The unit a Sigil is installed on (-1: none)."""
+    clauses: Final[tuple[Clause, ...]]
+    """What it resolves, as `attacks.clauses_of` finds it from the fields above (unit,
+    kind, card, tier): found once when declared (or a Sigil's tier is chosen) and carried
+    along, not looked up again at each step."""
 
     def __init__(self, unit: int, kind: int, targets: tuple[int, ...], stage: int,
                  via_ib: bool, clause: int, sub: int, card: int, owed: int, tier: int,
-                 recipient: int) -> None:
+                 recipient: int, clauses: tuple[Clause, ...]) -> None:
         self.tag = ACTION
         self.unit = unit
         self.kind = kind
@@ -121,6 +126,7 @@ class ActionFrame(SlotFrame):
         self.owed = owed
         self.tier = tier
         self.recipient = recipient
+        self.clauses = clauses
 
     def at(self, stage: int, clause: int | None = None, sub: int | None = None
            ) -> ActionFrame:
@@ -128,26 +134,33 @@ class ActionFrame(SlotFrame):
         return ActionFrame(self.unit, self.kind, self.targets, stage, self.via_ib,
                            self.clause if clause is None else clause,
                            self.sub if sub is None else sub, self.card, self.owed, self.tier,
-                           self.recipient)
+                           self.recipient, self.clauses)
 
     def with_targets(self, targets: tuple[int, ...], stage: int | None = None
                      ) -> ActionFrame:
         """This frame with `targets` (and at `stage` if given)."""
         return ActionFrame(self.unit, self.kind, targets,
                            self.stage if stage is None else stage, self.via_ib, self.clause,
-                           self.sub, self.card, self.owed, self.tier, self.recipient)
+                           self.sub, self.card, self.owed, self.tier, self.recipient,
+                           self.clauses)
 
-    def paying(self, stage: int, owed: int, tier: int | None = None,
-               targets: tuple[int, ...] | None = None) -> ActionFrame:
-        """This frame with `owed` cards still to pay (a Sigil tier's targets too)."""
-        return ActionFrame(self.unit, self.kind, self.targets if targets is None else targets,
-                           stage, self.via_ib, self.clause, self.sub, self.card, owed,
-                           self.tier if tier is None else tier, self.recipient)
+    def paying(self, stage: int, owed: int) -> ActionFrame:
+        """This frame with `owed` cards still to pay."""
+        return ActionFrame(self.unit, self.kind, self.targets, stage, self.via_ib,
+                           self.clause, self.sub, self.card, owed, self.tier, self.recipient,
+                           self.clauses)
+
+    def tiered(self, stage: int, owed: int, tier: int, clauses: tuple[Clause, ...],
+               targets: tuple[int, ...]) -> ActionFrame:
+        """This Sigil use at `tier`: its clauses, their targets and its discard cost."""
+        return ActionFrame(self.unit, self.kind, targets, stage, self.via_ib, self.clause,
+                           self.sub, self.card, owed, tier, self.recipient, clauses)
 
     def installing(self, stage: int, recipient: int) -> ActionFrame:
         """This Sigil install with its recipient chosen."""
         return ActionFrame(self.unit, self.kind, self.targets, stage, self.via_ib,
-                           self.clause, self.sub, self.card, self.owed, self.tier, recipient)
+                           self.clause, self.sub, self.card, self.owed, self.tier, recipient,
+                           self.clauses)
 
 
 class WindowFrame(SlotFrame):

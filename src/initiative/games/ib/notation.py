@@ -766,7 +766,7 @@ def _frame_action(f: dict[str, Any], where: str, state: IBState, names: _Names) 
                                             clauses[clause].cleanse != CLEANSE_ONE):
         _fail(f"{where}.clause", f"clause {clause} has no Cleanse of the player's choice")
     return fr.ActionFrame(unit, kind, tuple(targets), stage, via_ib, clause, sub, card,
-                          owed, tier, recipient)
+                          owed, tier, recipient, clauses)
 
 
 def _card_action(f: dict[str, Any], where: str, state: IBState, names: _Names,

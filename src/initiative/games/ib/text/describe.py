@@ -288,7 +288,7 @@ def decision_title(view: IBView, match: Match) -> str:
             return f"{unit.who} installs {what}: choose the Character to receive it"
         if stage == frames.AS_REPLACE:
             return f"{unit.who} installs {what}: choose the installed Sigil to discard"
-        clauses = frame_clauses(match, frame)
+        clauses = frame.clauses
         if frames.PENDING not in targets or not clauses:
             return f"{unit.who}'s {what}"
         i = targets.index(frames.PENDING)
@@ -348,22 +348,6 @@ def break_prompt(view: IBView) -> str:
             and view.units[active].charge >= 3:
         words += f" {name} is acting now and may not break during its activation (AMB-34)."
     return words
-
-
-def frame_clauses(match: Match, frame: frames.ActionFrame) -> tuple[Clause, ...]:
-    """The clauses an ACTION frame resolves (attacks.clauses_of, from the match alone)."""
-    if frame.kind == frames.K_CHALLENGE:
-        cc = match.cc_specs[frame.unit]
-        return cc.moves[frame.card].effects if cc is not None else ()
-    kind, card, tier = Kind(frame.kind), frame.card, frame.tier
-    if card < 0:
-        return attack_clauses(match, frame.unit, kind)
-    spec = match.content.cards[card]
-    if kind == Kind.INSTALL:
-        return spec.tiers[0]
-    if kind == Kind.SIGIL:
-        return spec.tiers[tier - 1] if tier else ()
-    return spec.effects
 
 
 def describe_action(view: IBView, match: Match, action: Action) -> str:

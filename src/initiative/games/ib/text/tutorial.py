@@ -22,7 +22,6 @@ from initiative.games.ib.text.describe import (
     active_unit,
     attack_clauses,
     describe_action,
-    frame_clauses,
 )
 from initiative.games.ib.view import IBView, UnitView
 
@@ -160,7 +159,7 @@ def _action_step(view: IBView, match: Match, frame: frames.ActionFrame) -> Hint:
     if not targets:
         return Hint("Finish the action's choice (IB 4.5, 5.2.8).",
                     describe_action(view, match, first) + ".", first)
-    clauses = frame_clauses(match, frame)
+    clauses = frame.clauses
     i = frame.targets.index(frames.PENDING) if frames.PENDING in frame.targets else -1
     clause = clauses[i] if 0 <= i < len(clauses) else None
     units = [(view.units[target_unit(a, match.num_characters)], a) for a in targets]
