@@ -58,15 +58,6 @@ def static_modifiers(state: IBState, unit: int, which: str) -> list[tuple[int, i
     return out
 
 
-def _concerns(state: IBState, whose: str, owner: int, actor: int) -> bool:
-    if actor < 0 or whose == "any":
-        return True
-    if whose == "self":
-        return owner == actor
-    same = state.match.unit_team[owner] == state.match.unit_team[actor]
-    return same if whose == "ally" else not same
-
-
 def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int = ACTOR
           ) -> None:
     """Queue every ability that `trigger` happening to `actor` fires. `trigger_unit` is
@@ -76,22 +67,18 @@ def queue(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int 
 
 
 def collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None:
-    match = state.match
+    """Queue the abilities in play that `trigger` happening to `actor` fires
+    (`Match.trigger_hooks`: whose each concerns is judged once per match); an ability
+    whose owner is out of play fires only on its own defeat (from beyond)."""
     off = state.off
     if trigger_unit == ACTOR:
         trigger_unit = actor
     found = []
-    own = match.own_triggers.get(trigger)
-    if own and actor >= 0:  # `whose: self`: only the event's own unit can fire them
-        beyond = trigger == "defeat"  # "when this is defeated" fires from beyond
-        if beyond or not off & BIT[actor]:
-            for _, j, _ in own.get(actor, ()):
-                found.append((actor, j, trigger_unit))
-    for owner, j, ability in match.wide_triggers[trigger]:
-        if off & BIT[owner] and not (trigger == "defeat" and owner == actor):
+    beyond = trigger == "defeat"  # "when this is defeated" fires from beyond
+    for owner, j in state.match.trigger_hooks[trigger][actor]:
+        if off & BIT[owner] and not (beyond and owner == actor):
             continue
-        if _concerns(state, ability.whose, owner, actor):
-            found.append((owner, j, trigger_unit))
+        found.append((owner, j, trigger_unit))
     if found:
         state.queue = (*state.queue, *found)
 

@@ -148,10 +148,12 @@ class Match:
     unit_abilities: tuple[tuple[AbilitySpec, ...], ...] = field(init=False)
     """Keystone passive first (index 0), then the Character's or Support's abilities."""
     triggers: dict[str, tuple[Hook, ...]] = field(init=False)
-    own_triggers: dict[str, dict[int, tuple[Hook, ...]]] = field(init=False)
-    """trigger -> owner -> its `whose: self` hooks (looked up by the event's unit)."""
-    wide_triggers: dict[str, tuple[Hook, ...]] = field(init=False)
-    """trigger -> hooks with another `whose` (checked against every event)."""
+    trigger_hooks: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = field(init=False)
+    """trigger -> per unit the event happens to, (owner, ability index) of each hook it
+    may fire, whatever is in play: the unit's own `whose: self` hooks, then the others
+    whose `whose` names it (ally, enemy, any); one entry more, last, for an event of no
+    unit (so `[trigger][NO_UNIT]`, -1, reads it): every hook but `whose: self`. Whose
+    is a matter of teams, which never change: judged once here, not at each event."""
     trigger_masks: dict[str, tuple[int, int]] = field(init=False)
     """trigger -> (bit set of the owners of its `whose: self` hooks, bit set of the owners
     of its other hooks): the hot path's early exits."""
@@ -518,8 +520,8 @@ class Match:
         set_(self, "unit_abilities", abilities)
         set_(self, "triggers", {k: tuple(v) for k, v in triggers.items()})
         own, wide = _split_by_whose(triggers)
-        set_(self, "own_triggers", own)
-        set_(self, "wide_triggers", wide)
+        set_(self, "trigger_hooks", {k: self._hooks_by_actor(own.get(k, {}), wide[k])
+                                     for k in triggers})
         set_(self, "trigger_masks", {
             k: (_mask(h[0] for by in own.get(k, {}).values() for h in by),
                 _mask(h[0] for h in wide[k])) for k in triggers})
@@ -528,6 +530,25 @@ class Match:
         set_(self, "limits", frozenset(a.limit for mine in abilities for a in mine))
         set_(self, "damage_mask", _mask(u for k in ("damage_dealt", "damage_taken")
                                         for u, _, _ in triggers.get(k, ())))
+
+    def _hooks_by_actor(self, own: dict[int, tuple[Hook, ...]], wide: tuple[Hook, ...]
+                        ) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """One trigger's `trigger_hooks` entry from its `whose: self` hooks by owner and
+        its other hooks."""
+        team = self.unit_team
+
+        def concerns(whose: str, owner: int, actor: int) -> bool:
+            if actor < 0 or whose == "any":
+                return True
+            if whose == "self":
+                return owner == actor
+            return (team[owner] == team[actor]) == (whose == "ally")
+
+        return tuple(
+            tuple([(owner, j) for owner, j, _ in own.get(actor, ())]
+                  + [(owner, j) for owner, j, ability in wide
+                     if concerns(ability.whose, owner, actor)])
+            for actor in (*range(len(team)), -1))
 
     def is_support(self, unit: int) -> bool:
         return unit >= self.num_characters
