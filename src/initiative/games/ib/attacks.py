@@ -106,14 +106,20 @@ def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: in
     """Push an attack, card, Keystone or Sigil use: a Sigil's tier or recipient first,
     then discards owed, then targets, then (not for an IB) its Charge cost and the
     response window."""
-    clauses = clauses_of(state, unit, kind, card, tier)
+    key = (unit, kind, card, tier)
+    try:  # as first declared in this match (a subscript: no method call, no test)
+        clauses, targets = state.match.declared[key]
+    except KeyError:
+        clauses = clauses_of(state, unit, kind, card, tier)
+        targets = open_targets(clauses)
+        state.match.declared[key] = (clauses, targets)
     stage = AS_COST if owed else AS_TARGET
     if kind == K_SIGIL:
         stage = AS_TIER
     elif kind == K_INSTALL:
         stage = AS_RECIPIENT
-    state.stack.append(ActionFrame(unit, kind, open_targets(clauses), stage, via_ib, 0, 0, card,
-                                   owed, tier, recipient, clauses))
+    state.stack.append(ActionFrame(unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
+                                   recipient, clauses))
 
 
 def open_targets(clauses: tuple[Clause, ...]) -> tuple[int, ...]:

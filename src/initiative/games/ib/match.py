@@ -25,6 +25,7 @@ from initiative.games.ib.specs import (  # the card codes re-exported
     AbilitySpec,
     ChallengeSpec,
     CharacterSpec,
+    Clause,
     Content,
     KeystoneSpec,
 )
@@ -194,6 +195,11 @@ class Match:
     """`keystone_ability_cost`."""
     own_signatures: bool = field(init=False)
     """`signature_play=own_character` (signatures.py)."""
+    declared: dict[tuple[int, int, int, int], tuple[tuple[Clause, ...], tuple[int, ...]]] = \
+        field(init=False, compare=False, repr=False)
+    """(unit, kind, card, tier) of an action declared in a game of this match -> its
+    clauses and their targets before any is chosen (`attacks.declare`): filled as each
+    is first declared, the same in every game of the match, then read, not found again."""
 
     def __post_init__(self) -> None:
         """Check the setup (IB 2.1, 2.2, 2.5, 6.3, 8) and derive the per-unit tables, one
@@ -218,6 +224,7 @@ class Match:
         self._derive_starts(roster, supports)
         self._derive_cards()
         self._derive_flags()
+        object.__setattr__(self, "declared", {})
 
     def _derive_flags(self) -> None:
         """The copies of the flags read at every activation (the fields after
