@@ -86,9 +86,7 @@ def collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None
 def answers(state: IBState, trigger: str, actor: int) -> bool:
     """Some ability in play (or the defeated actor's own) may answer `trigger` happening
     to `actor`: the early exit of the hot path."""
-    masks = state.match.trigger_masks.get(trigger)
-    if masks is None:
-        return False
+    masks = state.match.trigger_masks[trigger]
     if actor < 0:
         return (masks[1] & ~state.off) != 0  # not bool(): no builtin call (pure Python)
     bit = BIT[actor]

@@ -293,7 +293,7 @@ def _announce(state: IBState, frame: ActionFrame) -> None:
             state.log_len += 1
         else:
             state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
-        if "play" in state.match.trigger_masks:  # else `fire` finds nothing to answer
+        if "play" in state.match.triggers:  # else `fire` finds nothing to answer
             effects.fire(state, "play", unit)
     elif kind == K_INSTALL:
         if state.wants(events.INSTALL):

@@ -13,6 +13,7 @@ from typing import Any, Final
 from initiative.engine.errors import ContentError
 from initiative.games.ib import naming, statuses
 from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
+from initiative.games.ib.clauses import TRIGGERS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
 from initiative.games.ib.frames import DISCARD_MASK, DISCARD_UNIT
@@ -157,7 +158,9 @@ class Match:
     is a matter of teams, which never change: judged once here, not at each event."""
     trigger_masks: dict[str, tuple[int, int]] = field(init=False)
     """trigger -> (bit set of the owners of its `whose: self` hooks, bit set of the owners
-    of its other hooks): the hot path's early exits."""
+    of its other hooks): the hot path's early exits. Every trigger of `TRIGGERS` is a
+    key, (0, 0) if no ability has it (`triggers` has only those some ability has), so
+    the hot path subscripts it, without a method call or a test for a missing key."""
     static_mask: int = field(init=False)
     """Bit set of the owners of static modifiers (they count only while in play)."""
     damage_mask: int = field(init=False)
@@ -529,7 +532,7 @@ class Match:
         own, wide = _split_by_whose(triggers)
         set_(self, "trigger_hooks", {k: self._hooks_by_actor(own.get(k, {}), wide[k])
                                      for k in triggers})
-        set_(self, "trigger_masks", {
+        set_(self, "trigger_masks", {k: (0, 0) for k in TRIGGERS} | {
             k: (_mask(h[0] for by in own.get(k, {}).values() for h in by),
                 _mask(h[0] for h in wide[k])) for k in triggers})
         set_(self, "statics", tuple(statics))
