@@ -41,10 +41,10 @@ from initiative.games.ib.actions import (
     K_TIER,
     KIND_CODES,
     REPLACES,
-    SUPPORT_TARGETS,
     TARGETS,
     TIERS,
     Action,
+    target_action,
     target_unit,
 )
 from initiative.games.ib.charge import gain_charge
@@ -147,14 +147,25 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
         bits = state.status[_clause_targets(state, frame, frame.clause)[0]]
         return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
     clause = clauses[frame.targets.index(PENDING)]
-    n = state.match.num_characters
-    found = effects.candidates(state, unit, clause.target)
-    if clause.only_if is not None:  # a chosen target must meet the condition
-        found = effects.meeting(state, clause.only_if, found)
-    options = []
-    for u in found:  # a loop, not a comprehension: a hot path with a few targets
-        options.append(TARGETS[u] if u < n else SUPPORT_TARGETS[u - n])
+    found = effects.candidate_set(state, unit, clause.target)
+    if clause.only_if is None:
+        try:  # the menu of this bit set, as first offered in this match
+            return list(state.match.target_menus[found])
+        except KeyError:
+            return list(_new_menu(state, found))
+    options = []  # a chosen target must meet the condition
+    for u in effects.meeting(state, clause.only_if, list(effects.units_of(found))):
+        options.append(target_action(u, state.match.num_characters))
     return options
+
+
+def _new_menu(state: IBState, units: int) -> tuple[Action, ...]:
+    """The actions choosing each unit of bit set `units`, in unit order, kept in
+    `Match.target_menus` (`legal` looks them up there first)."""
+    n = state.match.num_characters
+    menu = state.match.target_menus[units] = tuple(
+        target_action(u, n) for u in effects.units_of(units))
+    return menu
 
 
 def choose(state: IBState, frame: ActionFrame, action: Action) -> None:

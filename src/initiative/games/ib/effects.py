@@ -53,6 +53,12 @@ def controller_team(state: IBState, unit: int) -> int:
 def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3):
     Characters in play, then Supports in play, each in unit order."""
+    found = candidate_set(state, unit, target_kind)
+    return list(_UNITS_OF.get(found) or units_of(found))  # units_of's cache, inline
+
+
+def candidate_set(state: IBState, unit: int, target_kind: str) -> int:
+    """`candidates` as a bit set of units."""
     match = state.match
     team = controller_team(state, unit) \
         if match.config.ally_enemy_reference == "active_unit_controller" \
@@ -65,13 +71,10 @@ def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
     mine = match.team_masks.get(team, 0)
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
-            seat = match.unit_seat
-            return [u for u in units_of(order) if seat[u] != seat[unit]]  # AMB-64
-        order &= ~mine
-    else:
-        order &= mine
-    found = _UNITS_OF.get(order)  # units_of's cache, inline: the hot path
-    return list(found if found is not None else units_of(order))
+            seat = match.unit_seat  # AMB-64: every unit of another seat, allies too
+            return order & ~sum(1 << u for u, s in enumerate(seat) if s == seat[unit])
+        return order & ~mine
+    return order & mine
 
 
 _UNITS_OF: Final[dict[int, tuple[int, ...]]] = {}

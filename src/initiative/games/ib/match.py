@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from initiative.engine.errors import ContentError
 from initiative.games.ib import naming, statuses
-from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS
+from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS, Action
 from initiative.games.ib.clauses import TRIGGERS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
@@ -203,6 +203,9 @@ class Match:
     """(unit, kind, card, tier) of an action declared in a game of this match -> its
     clauses and their targets before any is chosen (`attacks.declare`): filled as each
     is first declared, the same in every game of the match, then read, not found again."""
+    target_menus: dict[int, tuple[Action, ...]] = field(init=False, compare=False, repr=False)
+    """Bit set of units -> the actions choosing each of them (`attacks.legal`'s menu):
+    filled as each set is first offered as targets, then read, not built again."""
 
     def __post_init__(self) -> None:
         """Check the setup (IB 2.1, 2.2, 2.5, 6.3, 8) and derive the per-unit tables, one
@@ -228,6 +231,7 @@ class Match:
         self._derive_cards()
         self._derive_flags()
         object.__setattr__(self, "declared", {})
+        object.__setattr__(self, "target_menus", {})
 
     def _derive_flags(self) -> None:
         """The copies of the flags read at every activation (the fields after
