@@ -240,9 +240,11 @@ def move(state: IBState, unit: int, amount: int) -> None:
 def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     """Move a unit on the track now: an inactive unit's move (IB 3.4.2), or the active
     unit's deferred one after its Speed move (IB 3.4.6); the log says where it went, or
-    why it could not move (IB 3.4.3-3.4.5, AMB-04, R6)."""
+    why it could not move (IB 3.4.3-3.4.5, AMB-04, R6). A unit that did not move left
+    the track as it was: where it stands and whether it is out of round are read after,
+    only then."""
     track = state.track
-    before, rm, out = track.slot(unit), track.rm, track.is_out_of_round(unit)
+    before, rm = track.slot(unit), track.rm
     floor = 1
     if deferred:
         moved = track.deferred_move(unit, amount)
@@ -251,8 +253,8 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
         moved = track.move_up(unit, -amount, floor)
     else:
         moved = track.move_back(unit, amount)
-    after = track.slot(unit)
     if moved:
+        after = track.slot(unit)
         if track.rm != rm:  # it crossed the Round Marker (IB 3.5.5, R6)
             outcome = events.CROSSED if amount > 0 else events.REJOINED
         else:
@@ -260,7 +262,9 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     else:
         beyond_ok = deferred and state.match.track_rules.deferred_move_after_crossing_rm \
             == "apply"  # AMB-05 `apply`: a deferred move may move a unit beyond the RM
-        outcome = _stay_reason(state, amount, before, out and not beyond_ok, floor)
+        after = before
+        outcome = _stay_reason(state, amount, before,
+                               track.is_out_of_round(unit) and not beyond_ok, floor)
     if state.quiet & BIT[events.MOVE]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
