@@ -154,7 +154,7 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
         except KeyError:
             return list(_new_menu(state, found))
     options = []  # a chosen target must meet the condition
-    for u in effects.meeting(state, clause.only_if, list(effects.units_of(found))):
+    for u in effects.meeting(state, clause.only_if, effects.units_of(found)):
         options.append(target_action(u, state.match.num_characters))
     return options
 
@@ -473,8 +473,9 @@ def _orphaned(state: IBState, frame: ActionFrame) -> None:
     state.stack[-1] = frame.at(AS_AFTER)
 
 
-def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> list[int]:
-    """The units clause `i` of `frame` affects now (defeated units drop out)."""
+def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> Sequence[int]:
+    """The units clause `i` of `frame` affects now (defeated units drop out), as a tuple
+    (no list built, as in `effects.resolve_now`)."""
     unit, clauses = frame.unit, frame.clauses
     condition = clauses[i].only_if
     while clauses[i].target == "same":  # IB 3.8.3: same unit(s) as the clause before
@@ -489,7 +490,7 @@ def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> list[int]:
             if frame.kind == K_INSTALL and \
                     state.match.config.sigil_free_tier_self == "recipient":
                 one = frame.recipient  # the free tier's self is the Sigil's new holder
-        found = [one] if one >= 0 and not state.off & BIT[one] else []
+        found = (one,) if one >= 0 and not state.off & BIT[one] else ()
     return found if condition is None else effects.meeting(state, condition, found)
 
 

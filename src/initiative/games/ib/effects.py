@@ -12,6 +12,7 @@ Card's only where it prints `targets_supports` under `cc_aoe_hits_supports=if_pr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from initiative.engine.bits import BIT
@@ -50,11 +51,12 @@ def controller_team(state: IBState, unit: int) -> int:
     return match.unit_team[unit]
 
 
-def candidates(state: IBState, unit: int, target_kind: str) -> list[int]:
+def candidates(state: IBState, unit: int, target_kind: str) -> tuple[int, ...]:
     """Legal units for one clause (IB 3.8.1-3.8.2; OOR units stay targetable, IB 3.5.3):
-    Characters in play, then Supports in play, each in unit order."""
+    Characters in play, then Supports in play, each in unit order (a tuple shared by
+    every caller: no list is built)."""
     found = candidate_set(state, unit, target_kind)
-    return list(_UNITS_OF.get(found) or units_of(found))  # units_of's cache, inline
+    return _UNITS_OF.get(found) or units_of(found)  # units_of's cache, inline
 
 
 def candidate_set(state: IBState, unit: int, target_kind: str) -> int:
@@ -108,7 +110,7 @@ def _group_takes_supports(state: IBState, unit: int) -> bool:
     return True
 
 
-def meeting(state: IBState, condition: Condition, units: list[int]) -> list[int]:
+def meeting(state: IBState, condition: Condition, units: Sequence[int]) -> list[int]:
     """The units that meet a clause's `only_if` condition."""
     out = []
     for u in units:
@@ -130,15 +132,16 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
     """Resolve clauses that ask no choices (a passive ability) at once, for `unit`;
     `trigger_unit` is the other unit of the event that fired it. Like an attack, it
     stops if its owner leaves play, unless it is the owner's own on-defeat ability
-    (`from_beyond`)."""
-    hit: list[int] = []
+    (`from_beyond`). The units a clause affects are a tuple, not a list: built from a
+    free list (or shared, `candidates`) rather than allocated."""
+    hit: Sequence[int] = ()
     chain = state.match.config.trigger_chains  # new flag: ability damage fires triggers
     for clause in clauses:
         target = clause.target
         if target == "self":
-            hit = [unit]
+            hit = (unit,)
         elif target == "trigger_unit":
-            hit = [trigger_unit] if trigger_unit >= 0 else []
+            hit = (trigger_unit,) if trigger_unit >= 0 else ()
         elif target != "same":
             hit = candidates(state, unit, target)
         off = state.off
@@ -157,7 +160,7 @@ def resolve_now(state: IBState, unit: int, clauses: tuple[Clause, ...],
             return
 
 
-def in_play(state: IBState, units: list[int]) -> list[int]:
+def in_play(state: IBState, units: Sequence[int]) -> Sequence[int]:
     """`units` without those out of play (`units` itself when all are in play: the
     usual case, without building a list)."""
     off = state.off
@@ -167,7 +170,7 @@ def in_play(state: IBState, units: list[int]) -> list[int]:
     return units
 
 
-def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int],
+def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: Sequence[int],
                     triggers: bool = True) -> None:
     if clause.damage and hit:
         # IB 5.2.2; no status at all (the usual case): no Insight, and no call
@@ -182,7 +185,7 @@ def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: list[int],
             damage.heal(state, target, clause.heal)
 
 
-def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: list[int]) -> None:
+def rest_of_clause(state: IBState, unit: int, clause: Clause, hit: Sequence[int]) -> None:
     """After damage and healing: named/all Cleanse, statuses, moves, Charge, then
     Sigil removal, discards and scripts per target; then the controller's draw and
     summon (IB 3.8, 5)."""
