@@ -73,14 +73,13 @@ def collect(state: IBState, trigger: str, actor: int, trigger_unit: int) -> None
     off = state.off
     if trigger_unit == ACTOR:
         trigger_unit = actor
-    found = []
+    queued = state.queue
     beyond = trigger == "defeat"  # "when this is defeated" fires from beyond
     for owner, j in state.match.trigger_hooks[trigger][actor]:
         if off & BIT[owner] and not (beyond and owner == actor):
             continue
-        found.append((owner, j, trigger_unit))
-    if found:
-        state.queue = (*state.queue, *found)
+        queued += ((owner, j, trigger_unit),)  # a tuple each (a hook or two): no list
+    state.queue = queued
 
 
 def answers(state: IBState, trigger: str, actor: int) -> bool:
