@@ -142,6 +142,9 @@ BREAK_ART: Final = action(Kind.BREAK_ART)
 PASS: Final = action(Kind.PASS)
 DECLINE: Final = action(Kind.DECLINE)
 DISCARDS: Final = tuple(action(Kind.DISCARD, i) for i in range(MAX_HAND))
+DISCARD_MENUS: Final = tuple(DISCARDS[:n] for n in range(MAX_HAND + 1))
+"""`DISCARD_MENUS[n]`: the discards a hand of `n` cards offers (`DISCARDS[:n]`, made once:
+the menus read it rather than slice a new tuple at each decision)."""
 TARGETS: Final = tuple(action(Kind.TARGET, i) for i in range(MAX_UNITS))
 BREAKS: Final = tuple(action(Kind.BREAK, i) for i in range(MAX_UNITS))
 CLEANSES: Final = tuple(action(Kind.CLEANSE, i) for i in range(NUM_STATUSES))

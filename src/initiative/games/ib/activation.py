@@ -32,7 +32,7 @@ from initiative.games.ib.actions import (
     ADVANCED,
     BASIC,
     BREAK_ART,
-    DISCARDS,
+    DISCARD_MENUS,
     FLUXES,
     INSTALLS,
     K_BREAK_ART,
@@ -375,7 +375,7 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
             not flags & F_FLUX or match.config.flux_tokens_per_activation == "unlimited"):
         out.extend(FLUXES)  # IB 7.4.2, AMB-105: a free action of a campaign battle
     if flags & DISCARD_MASK < match.free_discard_bits:  # free_discard.allowed, inline
-        out.extend(DISCARDS[: len(hand)])
+        out.extend(DISCARD_MENUS[len(hand)])
     return out
 
 

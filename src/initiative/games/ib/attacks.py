@@ -26,7 +26,7 @@ from initiative.games.ib import (
 from initiative.games.ib import statuses as st
 from initiative.games.ib.actions import (
     CLEANSES,
-    DISCARDS,
+    DISCARD_MENUS,
     K_ADVANCED,
     K_BASIC,
     K_BREAK_ART,
@@ -135,7 +135,7 @@ def open_targets(clauses: tuple[Clause, ...]) -> tuple[int, ...]:
 def legal(state: IBState, frame: ActionFrame) -> list[Action]:
     unit, stage = frame.unit, frame.stage
     if stage == AS_COST:  # IB 4.4.1 / AMB-47: discard other cards from hand
-        return list(DISCARDS[: len(state.hands[state.match.unit_seat[unit]])])
+        return list(DISCARD_MENUS[len(state.hands[state.match.unit_seat[unit]])])
     if stage == AS_TIER:
         return [TIERS[n - 1] for n in sigils.payable_tiers(state, unit, frame.card)]
     if stage == AS_RECIPIENT:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from initiative.engine.bits import BIT
-from initiative.games.ib.actions import DISCARDS, KEEP, MAX_HAND, Action
+from initiative.games.ib.actions import DISCARD_MENUS, KEEP, MAX_HAND, Action
 from initiative.games.ib.frames import DISCARD_MASK
 
 if TYPE_CHECKING:
@@ -38,4 +38,4 @@ def before_draw(state: IBState, unit: int, flags: int) -> bool:
 
 def before_draw_legal(state: IBState, unit: int) -> list[Action]:
     """Keep the hand (and draw nothing, IB 2.8.4) or discard one card first, then draw."""
-    return [KEEP, *DISCARDS[: len(state.hands[state.match.unit_seat[unit]])]]
+    return [KEEP, *DISCARD_MENUS[len(state.hands[state.match.unit_seat[unit]])]]
