@@ -9,7 +9,8 @@ before_ib.csv was written again when drafts stopped drawing supply cards (issue 
 2.7): the same rows from the code with and without that issue's speed work; and again
 when copies of a Character on two sides came to be ordered by a public draw at setup
 (`setup_copy_tiebreak`, IB 2.9.4): the games of seeds 3 and 4 field copies and changed,
-seed 5's did not.
+seed 5's did not; and again when Pim Osgood became Speed 4 and 10 HP (the
+first-activation pass, docs/balance.md).
 """
 
 from __future__ import annotations
