@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from initiative.bots import BOTS, LEVELS, make_bot
+from initiative.bots import BOTS, AnyBot, make_bot
+from initiative.bots.ib.heuristic import Evaluate, PublicDealer
+from initiative.bots.playout import PlayoutBot, PlayoutSettings
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.content import core_content
 from initiative.games.ib.formats import FORMATS, format_match
@@ -19,8 +21,17 @@ from tests.ib.test_formats import players_for
 from tests.ib.test_properties import hidden_twin, play_random
 
 CONTENT = core_content()
-QUICK = {"ismcts": "ismcts@40", "expert": "ismcts@40"}
+QUICK = {"ismcts": "ismcts@40"}
 """Names played with a smaller search where a whole game is played (same code path)."""
+QUICK_EXPERT = PlayoutSettings(worlds=2, keep=3, rank_worlds=1)
+"""The `expert` level's playout bot, smaller where a whole game is played."""
+
+
+def quick_bot(name: str, game: IBGame, seed: int) -> AnyBot:
+    """Bot `name`, its search smaller (`QUICK`, `QUICK_EXPERT`): the same code paths."""
+    if name == "expert":
+        return PlayoutBot(PublicDealer(game.public), Evaluate(), seed, QUICK_EXPERT)
+    return make_bot(QUICK.get(name, name), game, seed)
 
 
 def matches() -> dict[str, Match]:
@@ -75,9 +86,9 @@ def test_no_peeking_other_hands_decks_and_dice_change_nothing(name: str, where: 
 def test_every_bot_finishes_every_format_with_legal_actions(where: str) -> None:
     """Seats take the bots in turn; every action is one of the seat's legal actions."""
     match = MATCHES[where]
-    names = [QUICK.get(n, n) for n in ("heuristic", "ismcts", "random", "hard", "expert")]
+    names = ("heuristic", "ismcts", "random", "hard", "expert")
     rng = SplitMix64(len(where))
-    bots = [make_bot(names[s % len(names)], IBGame(match), rng.next64())
+    bots = [quick_bot(names[s % len(names)], IBGame(match), rng.next64())
             for s in range(match.num_seats)]
     state = new_game(match, 5)
     while not state.is_terminal():
@@ -89,11 +100,13 @@ def test_every_bot_finishes_every_format_with_legal_actions(where: str) -> None:
 
 
 def test_levels_and_search_budgets_by_name() -> None:
-    from initiative.bots import ISMCTSBot
+    from initiative.bots import ISMCTSBot, SearchSettings
 
     match = MATCHES["1v1"]
     expert = make_bot("expert", IBGame(match), 1)
-    assert isinstance(expert, ISMCTSBot) and expert.settings.iterations == LEVELS["expert"][1]
+    assert isinstance(expert, PlayoutBot) and expert.settings == PlayoutSettings()
+    search = make_bot("ismcts", IBGame(match), 1)
+    assert isinstance(search, ISMCTSBot) and search.settings == SearchSettings()
     small = make_bot("ismcts@25", IBGame(match), 1)
     assert isinstance(small, ISMCTSBot) and small.settings.iterations == 25
     timed = make_bot("ismcts@0.05s", IBGame(match), 1)

@@ -21,7 +21,7 @@ from initiative.games.ib.match import Match, SeatSetup
 from initiative.games.ib.public import public_description
 from initiative.games.ib.setup import IBGame, new_game
 from initiative.games.ib.state import IBState
-from tests.bots.test_every_bot import MATCHES, QUICK
+from tests.bots.test_every_bot import MATCHES, quick_bot
 from tests.ib.test_properties import play_random
 
 CONTENT = core_content()
@@ -91,7 +91,7 @@ def test_every_bot_is_built_without_a_deck_list_and_gains_none_by_playing() -> N
     for name in BOTS:
         assert held(make_bot(name, game, 3), match) == set(), name
     rng = SplitMix64(4)
-    bots = [make_bot(QUICK.get(name, name), game, rng.next64()) for name in BOTS]
+    bots = [quick_bot(name, game, rng.next64()) for name in BOTS]
     state = new_game(match, 4)
     decisions = 0
     while not state.is_terminal() and decisions < 40:

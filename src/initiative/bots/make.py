@@ -49,8 +49,11 @@ def game_bots(game: str) -> GameBots:
 def make_bot(name: str, game: PublicGame, seed: int) -> AnyBot:
     """The bot `name` (a bot, a level, `ismcts@N` or `ismcts@Xs`) for `game`, seeded with
     `seed`; ValueError when the name is unknown or the game has no such bot. A game
-    may let a name stand for another (`GameBots.names`)."""
+    may let a name stand for another (`GameBots.names`) and give `expert` a bot of its
+    own (`GameBots.expert`)."""
     bots = game_bots(game.name)
+    if name == "expert" and bots.expert is not None:
+        return bots.expert(game.public, seed)
     kind, effort, settings = _parse(bots.names.get(name, name))
     if kind == "random":
         return RandomBot(seed)

@@ -19,6 +19,8 @@ Heuristic = Callable[[Any, int, int], AnyBot]
 number of worlds it weighs per decision, 0 for the bot's own default."""
 Search = Callable[[Any, int, SearchSettings], AnyBot]
 """(the game's public description, seed, search settings) -> a tree-search bot."""
+Expert = Callable[[Any, int], AnyBot]
+"""(the game's public description, seed) -> the bot of the `expert` level."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,9 @@ class GameBots:
 
     heuristic: Heuristic | None = None
     search: Search | None = None
+    expert: Expert | None = None
+    """The `expert` level's bot where it is not the search at a budget (`names` maps
+    the level to one then): Initiative Break's playout bot (bots/playout.py)."""
     default: str = "random"
     """The bot a new table or a terminal game offers first for this game."""
     about: Mapping[str, str] = field(default_factory=dict)
