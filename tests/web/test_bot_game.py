@@ -3,6 +3,7 @@ killed (issue 7 item 7)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Browser, expect
@@ -59,6 +60,23 @@ def test_whole_game_against_a_bot(server: Server, browser: Browser) -> None:
     finally:
         context.close()
     assert time.monotonic() - started < 90
+
+
+def test_whole_game_against_the_expert(server: Server, browser: Browser) -> None:
+    """The strongest level a person can pick (`expert`, the playout bot of docs/bots.md)
+    answers on the table too: a whole game against it, its moves in the log."""
+    started = time.monotonic()
+    created = server.create({**VERSUS_BOT, "seat1_controller": "expert", "seed": 11})
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_seat(page, server.url(created, 0))
+        assert play_first_steps(page, started + 150) >= 3
+        expect(page.locator(RESULT)).to_contain_text("Result")
+        expect(page.locator("#log")).to_contain_text(
+            re.compile(r"damage from Odo Farrow \(Bot\)"))  # the expert's Odo struck
+    finally:
+        context.close()
 
 
 def test_game_survives_a_killed_server(own_server: Server, browser: Browser) -> None:

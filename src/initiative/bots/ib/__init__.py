@@ -29,7 +29,7 @@ def expert(public: PublicMatch, seed: int) -> AnyBot:
 
 BOTS = GameBots(heuristic=heuristic, search=search, expert=expert, default="hard", about={
     "heuristic": "looks one step ahead: plays to win, beat random 399 of 400",
-    "ismcts": "tree search, 500 iterations: the strongest, 0.25 s a choice",
+    "ismcts": "tree search, 500 iterations: won 73% vs normal, 0.25 s a choice",
     "normal": "heuristic guessing 1 world of the hidden cards: a little looser",
     "hard": "heuristic guessing 3 worlds of the hidden cards: a little surer",
     "expert": "plays its 6 best moves out to the answer in 6 guessed worlds: the strongest",
