@@ -120,7 +120,20 @@ def test_the_best_played_out_candidate_wins_and_only_kept_ones_are_weighed() -> 
     assert bot.last_worlds == 2
 
 
-@pytest.mark.parametrize("bad", [{"worlds": 0}, {"keep": 0}, {"steps": 0}])
+@pytest.mark.parametrize(("budget", "weighed"), [(11, 1), (12, 2), (19, 2), (20, 3),
+                                                 (None, 3)])
+def test_a_spent_budget_begins_no_further_world(budget: int | None, weighed: int) -> None:
+    """The rating scores 3 positions and each world 8 (two play-outs: the answer's 3
+    choices rated, then the end scored): 11 after the first world, 19 after the second."""
+    bot: PlayoutBot[int, Turns, TurnsView] = PlayoutBot(
+        Deals(Turns((0, 1, 0))), lambda s, seat: float(s.score), 0,
+        PlayoutSettings(worlds=3, keep=2, rank_worlds=1, budget=budget))
+    assert bot.choose(TurnsView(0)) == 2
+    assert bot.last_worlds == weighed
+    assert bot.evaluate.calls == 3 + 8 * weighed
+
+
+@pytest.mark.parametrize("bad", [{"worlds": 0}, {"keep": 0}, {"steps": 0}, {"budget": 0}])
 def test_settings_need_at_least_one_of_each_count(bad: dict[str, int]) -> None:
     with pytest.raises(ValueError, match="at least 1"):
         PlayoutSettings(**bad)

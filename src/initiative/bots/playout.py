@@ -20,8 +20,10 @@ neither sees what the other side does next. At each decision with a choice this 
 4. plays the kept action with the best total (the better-rated of equals).
 
 Every kept action meets the same worlds (each cloned with its generator), so the
-comparison is paired. Deterministic for a seed: a number of worlds, no clock (for play,
-`time_limit` stops after the world in which the time runs out, at least one).
+comparison is paired. Deterministic for a seed: a number of worlds and a `budget` of
+positions scored a decision (once it is spent, no further world is begun: a decision
+with many choices in its play-outs weighs fewer worlds), no clock (for play,
+`time_limit` stops after the world in which the time runs out, at least one world).
 """
 
 from __future__ import annotations
@@ -54,11 +56,25 @@ class PlayoutSettings:
     answer_follow: int = 0  # the same for the other seats' choices in a play-out
     answers: int = 2  # other seats' runs of choices a play-out waits for at most
     steps: int = 60  # choices a play-out makes at most
+    budget: int | None = 20_000  # positions scored a decision before no world is begun
     time_limit: float | None = None  # seconds a decision (for play); None: worlds only
 
     def __post_init__(self) -> None:
-        if min(self.worlds, self.keep, self.rank_worlds, self.answers, self.steps) < 1:
+        if min(self.worlds, self.keep, self.rank_worlds, self.answers, self.steps,
+               1 if self.budget is None else self.budget) < 1:
             raise ValueError(f"playout settings need at least 1 of each count: {self}")
+
+
+@dataclass
+class Counted(Generic[S]):
+    """An evaluation that counts the positions it scores (the bot's `budget`)."""
+
+    evaluate: Evaluation[S]
+    calls: int = 0
+
+    def __call__(self, state: S, seat: int) -> float:
+        self.calls += 1
+        return self.evaluate(state, seat)
 
 
 class PlayoutBot(Generic[A, S, V]):
@@ -68,9 +84,11 @@ class PlayoutBot(Generic[A, S, V]):
     def __init__(self, game: Dealer[V, S], evaluate: Evaluation[S], seed: int,
                  settings: PlayoutSettings | None = None) -> None:
         self.game = game
-        self.evaluate = evaluate
+        self.evaluate: Counted[S] = Counted(evaluate)
+        """The evaluation, counted; every lookahead below scores through it."""
         self.rng = SplitMix64(seed)
         self.settings = settings or PlayoutSettings()
+        evaluate = self.evaluate
         self.rating: LookaheadBot[A, S, V] = LookaheadBot(game, evaluate, seed)
         """Rates the legal actions as the heuristic bot does (its `value_after`)."""
         self.own: LookaheadBot[A, S, V] = LookaheadBot(
@@ -90,6 +108,7 @@ class PlayoutBot(Generic[A, S, V]):
         settings = self.settings
         seat = view.seat
         deal = self.game.deals(view)
+        start = self.evaluate.calls
         worlds = [deal(SplitMix64(self.rng.next64())) for _ in range(settings.worlds)]
         candidates = self.candidates(legal, worlds[:settings.rank_worlds], seat)
         if len(candidates) == 1:
@@ -103,6 +122,9 @@ class PlayoutBot(Generic[A, S, V]):
             for index, action in enumerate(candidates):
                 totals[index] += self.played_out(world, seat, action)
             weighed += 1
+            if settings.budget is not None and \
+                    self.evaluate.calls - start >= settings.budget:
+                break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_worlds = weighed
