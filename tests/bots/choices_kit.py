@@ -2,9 +2,10 @@
 of them (`data/search_choices.json`) that a faster search must still make.
 
 Positions come from random games (seeded), every few decisions with a real choice;
-at each, the tree search (`ismcts@N`) and the lookahead bot (`heuristic`), seeded from
-the position, choose from the current seat's view; the search's root statistics
-(each action's visits and total reward, exactly) are recorded too.
+at each, the tree search (`ismcts@N`), the lookahead bot (`heuristic`) and, in
+Initiative Break, the playout bot (`expert`, smaller: `PLAYOUT`), seeded from the
+position, choose from the current seat's view; the search's root statistics (each
+action's visits and total reward, exactly) are recorded too.
 `python -m tests.bots.choices_kit` rewrites the record from the code as it is (only
 when a change is meant to change a choice)."""
 
@@ -17,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from initiative.bots.hex.rollout import HexRolloutBot
+from initiative.bots.ib.heuristic import Evaluate, PublicDealer
 from initiative.bots.ismcts import ISMCTSBot
 from initiative.bots.make import make_bot
+from initiative.bots.playout import PlayoutBot, PlayoutSettings
 from initiative.bots.ti.rollout import TIRolloutBot
 from initiative.engine.rng import SplitMix64
 from initiative.games import load_game
@@ -42,6 +45,9 @@ EVERY = 7
 PER_GAME = 6
 """Positions taken from each random game."""
 BOTS = ("ismcts@30", "heuristic")
+IB_BOTS = (*BOTS, "playout")
+PLAYOUT = PlayoutSettings(worlds=2, keep=3)
+"""The `expert` level's playout bot with fewer worlds and candidates (same code)."""
 HEX_BOTS = ("ismcts@4", "heuristic")
 """The skirmish game's search weighs worlds, not iterations (bots/hex/rollout.py)."""
 
@@ -79,16 +85,23 @@ def choices(setup: str) -> dict[str, list[str]]:
     and the search's root statistics there."""
     name, params = SETUPS[setup]
     game = load_game(name, **params)
-    bots = HEX_BOTS if name == "hex_skirmish" else BOTS
+    bots = {"hex_skirmish": HEX_BOTS, "initiative_break": IB_BOTS}.get(name, BOTS)
     out: dict[str, list[str]] = {key: [] for key in (*bots, "root")}
     for seed in SEEDS:
         for index, view in positions(game, seed):
             for bot in bots:
                 bot_seed = 1000 * seed + index
-                out[bot].append(repr(make_bot(bot, game, bot_seed).choose(view)))
+                out[bot].append(repr(bot_named(bot, game, bot_seed).choose(view)))
                 if bot.startswith("ismcts"):
                     out["root"].append(root(make_bot(bot, game, bot_seed), view))
     return out
+
+
+def bot_named(name: str, game: Any, seed: int) -> Any:
+    """`make_bot`, and `playout`: Initiative Break's playout bot with `PLAYOUT`."""
+    if name == "playout":
+        return PlayoutBot(PublicDealer(game.public), Evaluate(), seed, PLAYOUT)
+    return make_bot(name, game, seed)
 
 
 def recorded() -> dict[str, dict[str, list[str]]]:
