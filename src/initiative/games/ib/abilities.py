@@ -31,7 +31,9 @@ if TYPE_CHECKING:
 
 ROUND_BITS: Final = 0xFF
 ACTIVATION_BITS: Final = 0xFF0000
-_LIMIT_SHIFT: Final = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
+LIMIT_SHIFT: Final = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
+"""The first bit of each limit's usages in `IBState.used` (ability `j` uses bit
+`LIMIT_SHIFT[limit] + j`; `effects.flush` spends them)."""
 NO_UNIT: Final = -1
 ACTOR: Final = -2
 """`trigger_unit` default: the unit the event happened to."""
@@ -99,17 +101,6 @@ def queue_damage(state: IBState, source: int, target: int) -> None:
     if source >= 0:
         queue(state, "damage_dealt", source, target)
     queue(state, "damage_taken", target, source)
-
-
-def use(state: IBState, owner: int, j: int, limit: str) -> bool:
-    """Spend one use under the ability's limit; False if it has none left."""
-    if limit == "none":
-        return True
-    bit = 1 << (_LIMIT_SHIFT[limit] + j)
-    if state.used[owner] & bit:
-        return False
-    state.used[owner] |= bit
-    return True
 
 
 def order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:

@@ -416,9 +416,14 @@ def flush(state: IBState) -> None:
             beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
             if state.off & BIT[owner] and not beyond:
                 continue  # the owner left play before its turn came
-            if not beyond and ability.limit != "none" \
-                    and not abilities.use(state, owner, j, ability.limit):
-                continue  # its own defeat fires once; a unit out of play keeps no usage
+            limit = ability.limit
+            if limit != "none" and not beyond:  # its own defeat fires once; a unit out
+                # of play keeps no usage. AMB-22: one use spent, if one is left (its bit
+                # in `IBState.used`, abilities.py)
+                bit = 1 << (abilities.LIMIT_SHIFT[limit] + j)
+                if state.used[owner] & bit:
+                    continue
+                state.used[owner] |= bit
             if state.quiet & BIT[events.PASSIVE]:  # state.wants, inline: the hot path
                 state.log_len += 1
             else:
