@@ -73,10 +73,16 @@ def candidate_set(state: IBState, unit: int, target_kind: str) -> int:
     mine = match.team_masks.get(team, 0)
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
-            seat = match.unit_seat  # AMB-64: every unit of another seat, allies too
-            return order & ~sum(1 << u for u, s in enumerate(seat) if s == seat[unit])
+            # AMB-64: every unit of another seat, allies too
+            return order & ~_seat_units(match.unit_seat, match.unit_seat[unit])
         return order & ~mine
     return order & mine
+
+
+def _seat_units(unit_seat: Sequence[int], seat: int) -> int:
+    """The units of `seat`, as a bit set (a function of its own: a generator reading the
+    caller's locals would make them cells, a cost at every call of the caller)."""
+    return sum(1 << u for u, s in enumerate(unit_seat) if s == seat)
 
 
 _UNITS_OF: Final[dict[int, tuple[int, ...]]] = {}
@@ -89,10 +95,16 @@ def units_of(units: int) -> tuple[int, ...]:
     """The units of bit set `units` (>= 0), in unit order."""
     found = _UNITS_OF.get(units)
     if found is None:
-        found = tuple(u for u in range(units.bit_length()) if (units >> u) & 1)
+        found = _bit_by_bit(units)
         if len(_UNITS_OF) < _MAX_UNITS_OF:
             _UNITS_OF[units] = found
     return found
+
+
+def _bit_by_bit(units: int) -> tuple[int, ...]:
+    """`units_of`, found bit by bit (its own function: a generator reading `units` in
+    `units_of` would make it a cell, a cost at every call, found or not)."""
+    return tuple(u for u in range(units.bit_length()) if (units >> u) & 1)
 
 
 def _group_takes_supports(state: IBState, unit: int) -> bool:
@@ -335,12 +347,10 @@ def settle(state: IBState, damaged: bool = True) -> None:
     fallen: list[int] = []
     changed = False  # someone fell; a Support leaving changes the population too (AMB-23)
     if damaged:
-        order = state.track.order
-        for unit in order:  # usually nobody fell: then no list is built
-            if hp[unit] == 0:
-                fallen = [u for u in order if hp[u] == 0]
+        for unit in state.track.order:  # a loop, not a comprehension: that would make
+            if hp[unit] == 0:  # `hp` a cell, a cost at every call
+                fallen.append(unit)
                 changed = True
-                break
         in_play = ~state.off & state.match.support_mask
         if in_play:  # some Support is in play (`supports.in_play`, as a cached tuple)
             for unit in units_of(in_play):
