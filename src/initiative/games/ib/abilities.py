@@ -33,8 +33,7 @@ ROUND_BITS: Final = 0xFF
 ACTIVATION_BITS: Final = 0xFF0000
 _KEEP_ROUND: Final = ~ROUND_BITS
 _KEEP_ACTIVATION: Final = ~ACTIVATION_BITS
-"""The usage bits a reset keeps (module constants: a comprehension reading a local of
-its function would make it a cell, a cost at every call)."""
+"""The usage bits a reset keeps."""
 LIMIT_SHIFT: Final = {"once_per_round": 0, "once_per_game": 8, "once_per_activation": 16}
 """The first bit of each limit's usages in `IBState.used` (ability `j` uses bit
 `LIMIT_SHIFT[limit] + j`; `effects.flush` spends them)."""
@@ -131,11 +130,11 @@ def refresh_round(state: IBState) -> None:
     """IB 3.5.4: once-per-round usages reset (AMB-22)."""
     used = state.used
     if any(used):  # nothing used at all: nothing to reset
-        used[:] = [bits & _KEEP_ROUND for bits in used]
+        used[:] = map(_KEEP_ROUND.__and__, used)  # in C: no bytecode per unit
 
 
 def refresh_activation(state: IBState) -> None:
     """A new activation: once-per-activation usages reset."""
     used = state.used
     if any(used):  # nothing used at all: nothing to reset
-        used[:] = [bits & _KEEP_ACTIVATION for bits in used]
+        used[:] = map(_KEEP_ACTIVATION.__and__, used)

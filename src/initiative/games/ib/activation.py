@@ -346,7 +346,9 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     play_costs = match.card_play_costs
     others = len(hand) - 1
     mine_only = match.own_signatures
-    for slot, card in enumerate(hand):
+    slot = -1  # counted, not enumerate(): no iterator object and pair per card
+    for card in hand:
+        slot += 1
         need = play_costs[card]
         if need > others or (mine_only and not signatures.may_play(state, unit, card)):
             continue  # a plain card, a cost the other cards cannot pay, another's card
