@@ -100,10 +100,12 @@ def answers(state: IBState, trigger: str, actor: int) -> bool:
 
 
 def queue_damage(state: IBState, source: int, target: int) -> None:
-    """Damage above 0 was dealt: the dealer's side and the target's side may react."""
-    if source >= 0:
-        queue(state, "damage_dealt", source, target)
-    queue(state, "damage_taken", target, source)
+    """Damage above 0 was dealt: the dealer's side and the target's side may react
+    (`queue` twice, inline: two calls fewer on the hot path)."""
+    if source >= 0 and answers(state, "damage_dealt", source):
+        collect(state, "damage_dealt", source, target)
+    if answers(state, "damage_taken", target):
+        collect(state, "damage_taken", target, source)
 
 
 def order_key(state: IBState) -> Callable[[Pending], tuple[int, int, int]]:

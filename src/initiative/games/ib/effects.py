@@ -190,8 +190,8 @@ def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: Sequence[int
         whole = state.match.config.insight_scope == "whole_effect"  # AMB-53
         for n, target in enumerate(hit):
             bonus = insight if (whole or n == 0) else 0
-            damage.deal(state, unit, target, clause.damage + bonus, triggers=triggers,
-                        insight=bonus)
+            damage.deal(state, unit, target, clause.damage + bonus, False, triggers,
+                        bonus)  # (from_burn, triggers, insight: positional, a cheaper call)
     if clause.heal:
         for target in hit:
             damage.heal(state, target, clause.heal)
