@@ -51,7 +51,10 @@ def has_kind(state: TIState, room: int, kinds: frozenset[str]) -> bool:
     if room not in where:  # most rooms hold none: one scan in C
         return False
     setup = state.setup
-    return any(kind(setup, t) in kinds for t, at in enumerate(where) if at == room)
+    for t, at in enumerate(where):  # noqa: SIM110 - a loop, not any(generator): that
+        if at == room and kind(setup, t) in kinds:  # would make `room`, `kinds` and
+            return True  # `setup` cells, a cost at every call, found or not
+    return False
 
 
 def stack_of(setup: TISetup, room: int) -> int:
