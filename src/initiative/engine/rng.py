@@ -177,8 +177,8 @@ class SplitMix64(_Draws):
         below `_SURE` is under the rejection bound, so the bound is computed only for
         larger `n` or an output within 2^30 of 2^64 (one in 2^34). Pure Python takes
         the output drawn ahead (all under `_SURE`)."""
-        if not 0 < n < 0x40000000:  # _SMALL, inline
-            return self._below_any(n)
+        if n <= 0 or n > 0x3FFFFFFF:  # not under _SMALL (inline: one-digit ints compare
+            return self._below_any(n)  # fastest in pure Python)
         if NATIVE:
             zs = self._mix_native()
             if zs >= 0 or zs < -_SMALL:  # unsigned: under _SURE

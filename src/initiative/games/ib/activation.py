@@ -95,7 +95,7 @@ def begin_idle(state: IBState) -> None:
     stack = state.stack
     stack.append(NEXT_FRAME)
     if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
-        next_step(state, round_checked=True)
+        next_step(state, True)  # round_checked (positional: a keyword call costs more)
 
 
 def next_step(state: IBState, round_checked: bool = False) -> None:
@@ -244,7 +244,7 @@ def _challenge_action(state: IBState, unit: int, flags: int) -> None:
     kind, index = move
     if kind == K_BREAK_ART or (kind == K_CHALLENGE
                                 and index == challenges.behaviour(state, unit).break_art):
-        state.stack[-1] = ActivationFrame(unit, ST_END, flags | F_CC_BROKE)
+        state.stack[-1] = activation_frame(unit, ST_END, flags | F_CC_BROKE)
     attacks.declare(state, unit, kind, card=index)
 
 
@@ -346,7 +346,9 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
     play_costs = match.card_play_costs
     others = len(hand) - 1
     mine_only = match.own_signatures
-    for slot, card in enumerate(hand):
+    slot = -1  # counted, not enumerate(): no iterator object and pair per card
+    for card in hand:
+        slot += 1
         need = play_costs[card]
         if need > others or (mine_only and not signatures.may_play(state, unit, card)):
             continue  # a plain card, a cost the other cards cannot pay, another's card
@@ -408,13 +410,13 @@ def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
         state.stack[-1] = activation_frame(unit, ST_END, flags)  # AMB-14
     elif kind == K_DISCARD:
         hand.discard(state, state.match.unit_seat[unit], action.arg)
-        state.stack[-1] = ActivationFrame(unit, stage, flags + DISCARD_UNIT)
+        state.stack[-1] = activation_frame(unit, stage, flags + DISCARD_UNIT)
         if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
             _draw_step(state, unit, flags + DISCARD_UNIT)
     elif kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
         _draw_step(state, unit, flags)
     elif kind == K_FLUX:
-        state.stack[-1] = ActivationFrame(unit, ST_ACTION, flags | F_FLUX)
+        state.stack[-1] = activation_frame(unit, ST_ACTION, flags | F_FLUX)
         _spend_flux(state, unit, action.arg)
     elif kind == K_PLAY:
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)

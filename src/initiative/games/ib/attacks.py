@@ -144,8 +144,8 @@ def legal(state: IBState, frame: ActionFrame) -> list[Action]:
         return [REPLACES[i] for i in sigils.replace_options(state, frame.recipient, frame.card)]
     clauses = frame.clauses
     if stage == AS_CLEANSE:
-        bits = state.status[_clause_targets(state, frame, frame.clause)[0]]
-        return [CLEANSES[s] for s in range(len(st.NAMES)) if st.count(bits, s)]
+        return [CLEANSES[s]  # (a comprehension reading only globals: no cell in `legal`)
+                for s in st.present(state.status[_clause_targets(state, frame, frame.clause)[0]])]
     clause = clauses[frame.targets.index(PENDING)]
     found = effects.candidate_set(state, unit, clause.target)
     if clause.only_if is None:
@@ -507,7 +507,8 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
             if clause.damage or clause.heal:  # else it has nothing to do
                 effects.damage_and_heal(state, unit, clause, hit)
             if clause.cleanse == CLEANSE_ONE and hit:
-                present = [s for s in range(len(st.NAMES)) if st.count(state.status[hit[0]], s)]
+                present = st.present(state.status[hit[0]])  # a call, not a comprehension
+                # reading locals here: that would make them cells, a cost at every call
                 if len(present) > 1:
                     state.stack[-1] = frame.at(AS_CLEANSE, i, 1)
                     return False

@@ -73,10 +73,16 @@ def candidate_set(state: IBState, unit: int, target_kind: str) -> int:
     mine = match.team_masks.get(team, 0)
     if target_kind == "enemy" or target_kind == "all_enemies":
         if target_kind == "all_enemies" and match.config.multiplayer_aoe_friendly_fire:
-            seat = match.unit_seat  # AMB-64: every unit of another seat, allies too
-            return order & ~sum(1 << u for u, s in enumerate(seat) if s == seat[unit])
+            # AMB-64: every unit of another seat, allies too
+            return order & ~_seat_units(match.unit_seat, match.unit_seat[unit])
         return order & ~mine
     return order & mine
+
+
+def _seat_units(unit_seat: Sequence[int], seat: int) -> int:
+    """The units of `seat`, as a bit set (a function of its own: a generator reading the
+    caller's locals would make them cells, a cost at every call of the caller)."""
+    return sum(1 << u for u, s in enumerate(unit_seat) if s == seat)
 
 
 _UNITS_OF: Final[dict[int, tuple[int, ...]]] = {}
@@ -89,10 +95,16 @@ def units_of(units: int) -> tuple[int, ...]:
     """The units of bit set `units` (>= 0), in unit order."""
     found = _UNITS_OF.get(units)
     if found is None:
-        found = tuple(u for u in range(units.bit_length()) if (units >> u) & 1)
+        found = _bit_by_bit(units)
         if len(_UNITS_OF) < _MAX_UNITS_OF:
             _UNITS_OF[units] = found
     return found
+
+
+def _bit_by_bit(units: int) -> tuple[int, ...]:
+    """`units_of`, found bit by bit (its own function: a generator reading `units` in
+    `units_of` would make it a cell, a cost at every call, found or not)."""
+    return tuple(u for u in range(units.bit_length()) if (units >> u) & 1)
 
 
 def _group_takes_supports(state: IBState, unit: int) -> bool:
@@ -178,8 +190,8 @@ def damage_and_heal(state: IBState, unit: int, clause: Clause, hit: Sequence[int
         whole = state.match.config.insight_scope == "whole_effect"  # AMB-53
         for n, target in enumerate(hit):
             bonus = insight if (whole or n == 0) else 0
-            damage.deal(state, unit, target, clause.damage + bonus, triggers=triggers,
-                        insight=bonus)
+            damage.deal(state, unit, target, clause.damage + bonus, False, triggers,
+                        bonus)  # (from_burn, triggers, insight: positional, a cheaper call)
     if clause.heal:
         for target in hit:
             damage.heal(state, target, clause.heal)
@@ -335,12 +347,10 @@ def settle(state: IBState, damaged: bool = True) -> None:
     fallen: list[int] = []
     changed = False  # someone fell; a Support leaving changes the population too (AMB-23)
     if damaged:
-        order = state.track.order
-        for unit in order:  # usually nobody fell: then no list is built
-            if hp[unit] == 0:
-                fallen = [u for u in order if hp[u] == 0]
+        for unit in state.track.order:  # a loop, not a comprehension: that would make
+            if hp[unit] == 0:  # `hp` a cell, a cost at every call
+                fallen.append(unit)
                 changed = True
-                break
         in_play = ~state.off & state.match.support_mask
         if in_play:  # some Support is in play (`supports.in_play`, as a cached tuple)
             for unit in units_of(in_play):
@@ -416,9 +426,14 @@ def flush(state: IBState) -> None:
             beyond = ability.trigger == "defeat" and owner == trigger_unit  # its own defeat
             if state.off & BIT[owner] and not beyond:
                 continue  # the owner left play before its turn came
-            if not beyond and ability.limit != "none" \
-                    and not abilities.use(state, owner, j, ability.limit):
-                continue  # its own defeat fires once; a unit out of play keeps no usage
+            limit = ability.limit
+            if limit != "none" and not beyond:  # its own defeat fires once; a unit out
+                # of play keeps no usage. AMB-22: one use spent, if one is left (its bit
+                # in `IBState.used`, abilities.py)
+                bit = 1 << (abilities.LIMIT_SHIFT[limit] + j)
+                if state.used[owner] & bit:
+                    continue
+                state.used[owner] |= bit
             if state.quiet & BIT[events.PASSIVE]:  # state.wants, inline: the hot path
                 state.log_len += 1
             else:

@@ -36,12 +36,11 @@ def rm_step(state: IBState, fire: Fire) -> None:
     rm = track.rm
     if rm is None:  # IB 3.6.2: no Round Marker during Time Collapse
         return
-    passed = track.order[rm - 1] if rm > 0 else -1
-    ended = track.rm_step()
+    ended = track.rm_step()  # the order stays: the unit passed is read after, if logged
     if state.quiet & BIT[events.RM_STEP]:  # state.wants, inline: the hot path
         state.log_len += 1
     else:
-        state.emit((events.RM_STEP, passed))
+        state.emit((events.RM_STEP, track.order[rm - 1] if rm > 0 else -1))
     if ended:  # IB 3.5.4
         new_round(state, fire)
 

@@ -35,6 +35,11 @@ def count(bits: int, status: int) -> int:
     return (bits >> (status << 2)) & 15
 
 
+def present(bits: int) -> list[int]:
+    """The statuses the packed value holds, in status order."""
+    return [s for s in range(len(NAMES)) if (bits >> (s << 2)) & 15]
+
+
 def add(bits: int, status: int, stacking: bool) -> int:
     """Apply one instance (no effect beyond 1 unless stacking, AMB-54)."""
     n = (bits >> (status << 2)) & 15  # count(bits, status), inline: the hot path

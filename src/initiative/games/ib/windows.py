@@ -5,7 +5,7 @@ it collects are answered and resolved in breaks.py.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from initiative.engine.bits import BIT
 from initiative.games.ib import statuses as st
@@ -26,6 +26,9 @@ from initiative.games.ib.frames import (
 if TYPE_CHECKING:
     from initiative.games.ib.state import IBState
 
+_SEALED: Final = st.mask(st.SEAL)
+"""The packed-status bits of Seal (some instance of it: no call to read the count)."""
+
 
 def eligible(state: IBState, seat: int) -> list[int]:
     """Units of `seat` that may declare an Initiative Break now."""
@@ -39,7 +42,7 @@ def eligible(state: IBState, seat: int) -> list[int]:
     for unit in match.seat_units[seat]:
         if state.off & BIT[unit] or state.charge[unit] < 3:  # IB 3.7.5
             continue
-        if st.count(state.status[unit], st.SEAL):  # IB 5.2.5 / AMB-17: until it expires
+        if state.status[unit] & _SEALED:  # IB 5.2.5 / AMB-17: until it expires
             continue
         if active == unit:
             if config.active_unit_ib == "forbidden":  # AMB-34

@@ -108,7 +108,9 @@ def tucks(state: TIState, seat: int) -> list[TIAction]:
             continue
         allowed = enemy(state, i).suits
         under = tucks_of(i)
-        out += [under[c] for c in state.hands[seat] if suits[c].suit in allowed]
+        for c in state.hands[seat]:  # a loop, not a comprehension: that would make
+            if suits[c].suit in allowed:  # `suits`, `allowed` and `under` cells, a cost
+                out.append(under[c])  # at every call
     return out
 
 

@@ -65,26 +65,30 @@ class TISetup:
     `to_params`, so a position or record names its content)."""
     clue_tokens: tuple[TokenSpec, ...] = field(init=False)
     """Every clue token instance, numbered as the module docstring says."""
+    # The three fields below are derived once here rather than read through properties:
+    # the rules read them at many decisions (in pure Python a property is a call each
+    # time, and `Mission.answer` builds a tuple).
+    num_seats: int = field(init=False, compare=False, repr=False)
+    """`len(seats)`."""
+    features: tuple[Feature, ...] = field(init=False, compare=False, repr=False)
+    """The mission's features."""
+    answer: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """The mission's answer (`Mission.answer`, TI-54, TI-55)."""
 
     def __post_init__(self) -> None:
         extras = tuple(t for stack in self.mission.stacks for t in stack.extra)
         object.__setattr__(self, "clue_tokens", self.mission.tan_pool + extras)
+        object.__setattr__(self, "num_seats", len(self.seats))
+        object.__setattr__(self, "features", self.mission.features)
+        object.__setattr__(self, "answer", self.mission.answer)
 
     @property
     def board(self) -> Board:
         return self.content.boards[self.mission.board]
 
     @property
-    def num_seats(self) -> int:
-        return len(self.seats)
-
-    @property
     def num_tan(self) -> int:
         return len(self.mission.tan_pool)
-
-    @property
-    def features(self) -> tuple[Feature, ...]:
-        return self.mission.features
 
     def feature_token(self, i: int) -> int:
         """The token number of the mission's feature `i`."""

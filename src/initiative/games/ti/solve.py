@@ -50,7 +50,7 @@ def legal(state: TIState, frame: Frame) -> list[TIAction]:
     """Entering: the next symbol, or ANNOUNCE once every position holds one, and ERASE
     once one is entered (TI-54: the answer counts once announced). Voting: YES, NO."""
     if frame.tag == ANSWER:
-        if len(frame.items) < len(state.setup.mission.answer):
+        if len(frame.items) < len(state.setup.answer):
             out = list(SYMBOLS[:len(state.setup.mission.alphabet)])
         else:
             out = [ANNOUNCE]

@@ -93,7 +93,9 @@ def plays(state: TIState, seat: int) -> list[TIAction]:
         return []
     content = state.setup.content.cards
     alarm = tokens.alarmed(state, state.pos[seat])
-    values = [content[c].value for c in hand]
+    values = []  # a loop, not a comprehension: that would make `content` a cell, a
+    for c in hand:  # cost at every call
+        values.append(content[c].value)
     highest = max(values)
     out = []
     for pile in range(NUM_PILES):
