@@ -10,6 +10,7 @@ from typing import Self
 import pytest
 
 from initiative.bots.ib.heuristic import Evaluate, PublicDealer
+from initiative.bots.play import play_out
 from initiative.bots.playout import PlayoutBot, PlayoutSettings
 from initiative.engine.rng import SplitMix64
 from initiative.games.ib.actions import Action, Kind
@@ -200,9 +201,5 @@ def test_the_play_out_bot_plays_a_team_format_to_the_end() -> None:
                    PlayoutSettings(worlds=1, keep=2, rank_worlds=1))
         for seat in range(match.num_seats)]
     state = new_game(match, 1)
-    while not state.is_terminal():
-        seat = state.current_seat()
-        action = bots[seat].choose(state.view(seat))
-        assert action in state.legal_actions()
-        state.apply(action)
+    play_out(state, bots)  # the state refuses an action not legal for its seat
     assert state.result is not None
