@@ -12,8 +12,8 @@ neither sees what the other side does next. At each decision with a choice this 
    seat's own follow-up choices greedy) summed over the first `rank_worlds` of them,
    and keeps the best `keep` (the first listed of equals);
 3. in every world applies each kept action and plays on greedily: each choice is the
-   one the lookahead rates best, the seat's own with `follow` own follow-up steps and
-   the other seats' with `answer_follow` (cheaper), until the seat is about to choose
+   one the lookahead rates best with `follow` own follow-up steps (the other seats'
+   with `answer_follow`, as many by default), until the seat is about to choose
    again after another seat's run of choices (the answer), `answers` runs of other
    seats have ended, `steps` choices have been made, or the game ends; the position
    is then scored by `evaluate`;
@@ -53,7 +53,7 @@ class PlayoutSettings:
     keep: int = 6  # candidates kept after the lookahead's rating
     rank_worlds: int = 2  # worlds the rating is summed over (the first of `worlds`)
     follow: int = FOLLOW_DEPTH  # own follow-up steps a greedy own choice looks at
-    answer_follow: int = 0  # the same for the other seats' choices in a play-out
+    answer_follow: int = FOLLOW_DEPTH  # the same for the other seats' choices in a play-out
     answers: int = 2  # other seats' runs of choices a play-out waits for at most
     steps: int = 60  # choices a play-out makes at most
     budget: int | None = 20_000  # positions scored a decision before no world is begun
