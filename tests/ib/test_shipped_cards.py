@@ -156,15 +156,15 @@ def test_muffling_blow_ib_4_4_deals_2_mutes_and_gains_1_charge() -> None:
     assert len(sc.state.hands[0]) == 5 - 2  # the card and its cost of 1
 
 
-def test_undercut_sweep_ib_4_4_deals_1_to_every_enemy_and_each_moves_back_1() -> None:
+def test_undercut_sweep_ib_4_4_costs_3_deals_1_to_every_enemy_and_each_moves_back_1() -> None:
     # Brask (no start-of-activation passive) acts next, so nothing else touches them.
     sc = game("wren", "wren ilse brask corvin sela pim odo |", ["undercut_sweep"])
-    play(sc, "undercut_sweep", [], ["field_ration", "spare_flint"])
+    play(sc, "undercut_sweep", [], ["field_ration", "spare_flint", "field_ration"])
     assert (sc.hp("ilse"), sc.hp("corvin"), sc.hp("pim")) == (11 - 1, 13 - 1, 8 - 1)
     assert (sc.hp("brask"), sc.hp("sela"), sc.hp("odo")) == (16, 10, 20)
     # Each enemy passes the ally behind it; the allies keep their order.
     assert without(sc, "wren") == ["brask", "ilse", "sela", "corvin", "odo", "pim"]
-    assert len(sc.since(events.DISCARD)) == 2  # the cost; Brask's Draw Step then draws 1
+    assert len(sc.since(events.DISCARD)) == 3  # the cost; Brask's Draw Step then draws 1
 
 
 # --- Events (IB 4.8) ----------------------------------------------------------------

@@ -179,13 +179,13 @@ def test_views_and_sampled_worlds_keep_the_spent_summon() -> None:
 
 
 def test_a_record_with_a_spent_summon_replays() -> None:
-    """Random play (seed 22) in which North's Wisp Call summons the Wisp, the Wisp falls
-    and leaves the game, and a later Wisp Call summons nothing; its record replays to the
-    same end."""
+    """Random play (seed 1; seed 22 until Undercut Sweep came to cost 3) in which North's
+    Wisp Call summons the Wisp, the Wisp falls and leaves the game, and a later Wisp Call
+    summons nothing; its record replays to the same end."""
     match = fixture_match("lanternwatch", "ashfall")
-    state = new_game(match, 22)
-    actions = play_random(state, SplitMix64(22))
-    record = record_game(match, 22, actions, with_log=True)
+    state = new_game(match, 1)
+    actions = play_random(state, SplitMix64(1))
+    record = record_game(match, 1, actions, with_log=True)
     assert record.log is not None
     said = record.log
     summoned = [i for i, line in enumerate(said) if "Spark Wisp (North) is summoned" in line]
