@@ -10,7 +10,8 @@ before_ib.csv was written again when drafts stopped drawing supply cards (issue 
 when copies of a Character on two sides came to be ordered by a public draw at setup
 (`setup_copy_tiebreak`, IB 2.9.4): the games of seeds 3 and 4 field copies and changed,
 seed 5's did not; and again when Pim Osgood became Speed 4 and 10 HP (the
-first-activation pass, docs/balance.md).
+first-activation pass, docs/balance.md), and when Undercut Sweep came to cost 3 (the
+16,000-game pass).
 """
 
 from __future__ import annotations
