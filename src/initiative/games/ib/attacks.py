@@ -102,24 +102,25 @@ def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
 
 
 def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: int = -1,
-            owed: int = 0, tier: int = 0, recipient: int = -1) -> None:
+            owed: int = 0) -> None:
     """Push an attack, card, Keystone or Sigil use: a Sigil's tier or recipient first,
     then discards owed, then targets, then (not for an IB) its Charge cost and the
-    response window."""
-    key = (unit, kind, card, tier)
-    try:  # as first declared in this match (a subscript: no method call, no test)
-        clauses, targets = state.match.declared[key]
+    response window. The frame is the one first declared so in this match (frames are
+    immutable: shared, as `ACTIVATION_FRAMES` are; a subscript, no method call)."""
+    key = (unit, kind, card, owed, via_ib)
+    try:
+        frame = state.match.declared[key]
     except KeyError:
-        clauses = clauses_of(state, unit, kind, card, tier)
-        targets = open_targets(clauses)
-        state.match.declared[key] = (clauses, targets)
-    stage = AS_COST if owed else AS_TARGET
-    if kind == K_SIGIL:
-        stage = AS_TIER
-    elif kind == K_INSTALL:
-        stage = AS_RECIPIENT
-    state.stack.append(ActionFrame(unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
-                                   recipient, clauses))
+        clauses = clauses_of(state, unit, kind, card)
+        stage = AS_COST if owed else AS_TARGET
+        if kind == K_SIGIL:
+            stage = AS_TIER
+        elif kind == K_INSTALL:
+            stage = AS_RECIPIENT
+        frame = ActionFrame(unit, kind, open_targets(clauses), stage, via_ib, 0, 0, card, owed,
+                            0, -1, clauses)
+        state.match.declared[key] = frame
+    state.stack.append(frame)
 
 
 def open_targets(clauses: tuple[Clause, ...]) -> tuple[int, ...]:

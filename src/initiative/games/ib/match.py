@@ -16,7 +16,7 @@ from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS, Action
 from initiative.games.ib.clauses import TRIGGERS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
-from initiative.games.ib.frames import DISCARD_MASK, DISCARD_UNIT
+from initiative.games.ib.frames import DISCARD_MASK, DISCARD_UNIT, ActionFrame
 from initiative.games.ib.specs import (  # the card codes re-exported
     CARD_EVENT,
     CARD_PLAIN,
@@ -26,7 +26,6 @@ from initiative.games.ib.specs import (  # the card codes re-exported
     AbilitySpec,
     ChallengeSpec,
     CharacterSpec,
-    Clause,
     Content,
     KeystoneSpec,
 )
@@ -198,11 +197,12 @@ class Match:
     """`keystone_ability_cost`."""
     own_signatures: bool = field(init=False)
     """`signature_play=own_character` (signatures.py)."""
-    declared: dict[tuple[int, int, int, int], tuple[tuple[Clause, ...], tuple[int, ...]]] = \
+    declared: dict[tuple[int, int, int, int, bool], ActionFrame] = \
         field(init=False, compare=False, repr=False)
-    """(unit, kind, card, tier) of an action declared in a game of this match -> its
-    clauses and their targets before any is chosen (`attacks.declare`): filled as each
-    is first declared, the same in every game of the match, then read, not found again."""
+    """(unit, kind, card, owed, via_ib) of an action declared in a game of this match ->
+    its ACTION frame as declared (`attacks.declare`): made as each is first declared,
+    the same in every game of the match, then shared (frames are immutable), not built
+    again."""
     target_menus: dict[int, tuple[Action, ...]] = field(init=False, compare=False, repr=False)
     """Bit set of units -> the actions choosing each of them (`attacks.legal`'s menu):
     filled as each set is first offered as targets, then read, not built again."""
