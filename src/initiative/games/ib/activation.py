@@ -226,7 +226,8 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False
     skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
     stage = ST_END if skip else ST_ACTION
-    top = state.stack[-1] = activation_frame(unit, stage, flags)
+    top = state.stack[-1] = activation_frame(unit, stage, flags) if flags \
+        else ACTIVATION_FRAMES[unit][stage]  # its fast path, inline: once an activation
     if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
         return False  # a step window opened
     if stage != ST_ACTION or cc:
@@ -402,42 +403,44 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     kind = KIND_CODES[action.index]  # a plain int (an IntEnum compares slower in pure Python)
+    if kind == K_DISCARD:
+        hand.discard(state, state.match.unit_seat[unit], action.arg)
+        state.stack[-1] = activation_frame(unit, stage, flags + DISCARD_UNIT)
+        if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
+            _draw_step(state, unit, flags + DISCARD_UNIT)
+        return
+    if kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
+        _draw_step(state, unit, flags)
+        return
+    if kind == K_FLUX:
+        state.stack[-1] = activation_frame(unit, ST_ACTION, flags | F_FLUX)
+        _spend_flux(state, unit, action.arg)
+        return
+    # The unit's action (IB 3.2.5): its activation goes on at the End window, or at the
+    # Action Step after a free one; then the action is declared (not a Pass, AMB-14).
+    after, card, owed = ST_END, -1, 0
     if kind == K_PASS:
         if state.quiet & BIT[events.PASS]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.PASS, unit))
-        state.stack[-1] = activation_frame(unit, ST_END, flags)  # AMB-14
-    elif kind == K_DISCARD:
-        hand.discard(state, state.match.unit_seat[unit], action.arg)
-        state.stack[-1] = activation_frame(unit, stage, flags + DISCARD_UNIT)
-        if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
-            _draw_step(state, unit, flags + DISCARD_UNIT)
-    elif kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
-        _draw_step(state, unit, flags)
-    elif kind == K_FLUX:
-        state.stack[-1] = activation_frame(unit, ST_ACTION, flags | F_FLUX)
-        _spend_flux(state, unit, action.arg)
     elif kind == K_PLAY:
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         spec = state.match.content.cards[card]
-        free = spec.kind == "event" and (
-            state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
+        owed = spec.cost
+        if spec.kind == "event" and (
+                state.match.config.event_timing == "any_time_own_activation"):  # AMB-48
+            after = ST_ACTION
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
-        state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, kind, card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
-        free = not state.match.config.sigil_use_is_action  # AMB-42
+        if not state.match.config.sigil_use_is_action:  # AMB-42
+            after = ST_ACTION
         flags |= F_SIGIL_USED[action.arg]
-        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, kind, card=state.sigils[unit][action.arg][0])
-    elif kind == K_KEYSTONE:
-        state.stack[-1] = activation_frame(unit, ST_END, flags)
-        tier = state.match.keystone_cost == "discard_by_tier"
-        attacks.declare(state, unit, kind, owed=1 if tier else 0)  # AMB-41 tier 1
-    else:
-        state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, kind)
+        card = state.sigils[unit][action.arg][0]
+    elif kind == K_KEYSTONE and state.match.keystone_cost == "discard_by_tier":
+        owed = 1  # AMB-41 tier 1
+    state.stack[-1] = activation_frame(unit, after, flags) if flags \
+        else ACTIVATION_FRAMES[unit][after]  # its fast path, inline: once an activation
+    if kind != K_PASS:
+        attacks.declare(state, unit, kind, False, card, owed)  # (positional: a cheaper call)
