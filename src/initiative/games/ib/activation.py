@@ -89,20 +89,30 @@ a compiled module (mypyc) looks a function passed as a value up by name at each 
 
 
 def begin_idle(state: IBState) -> None:
-    """Between activations: close a finished round, then open the between-window."""
+    """Between activations: close a finished round, then open the between-window, under
+    which the idle frame waits; with no window (no unit can break) the next activation
+    starts at once."""
     if state.track.rm == 0:  # else no round can end here (the check's first test)
         rounds.idle_round_check(state, _FIRE)
-    stack = state.stack
-    stack.append(NEXT_FRAME)
-    if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
-        next_step(state, True)  # round_checked (positional: a keyword call costs more)
+    if state.result is None and 3 in state.charge[: state.match.num_characters]:
+        # a unit may break (windows.none_can_break, inline: skips the window's call)
+        state.stack.append(NEXT_FRAME)
+        if windows.open_window(state, W_BETWEEN):
+            return
+        state.stack.pop()
+    _start_next(state)
 
 
-def next_step(state: IBState, round_checked: bool = False) -> None:
-    """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
+def next_step(state: IBState) -> None:
+    """The idle frame's step, after the between-window: the round is checked again (a
+    Break in the window may have moved the RM), then the next activation starts."""
     state.stack.pop()
-    if not round_checked:  # a Break in the between-window may have moved the RM
-        rounds.idle_round_check(state, _FIRE)
+    rounds.idle_round_check(state, _FIRE)
+    _start_next(state)
+
+
+def _start_next(state: IBState) -> None:
+    """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
     if state.activations >= state.match.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return

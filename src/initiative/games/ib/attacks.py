@@ -232,6 +232,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
     if stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
     if stage == AS_RESOLVE:
+        base = stack[0]  # the bottom frame, as the action is found not abandoned
         if _abandoned(state, frame):
             finish(state)
             return True
@@ -253,7 +254,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 if t >= 0 and off & BIT[t]:
                     _orphaned(state, frame)
                     return True
-        return _resolve(state, frame)
+        return _resolve(state, frame, base)
     if stage == AS_AFTER:
         _after(state, frame)
     else:
@@ -495,9 +496,10 @@ def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> Sequence[int]
     return found if condition is None else effects.meeting(state, condition, found)
 
 
-def _resolve(state: IBState, frame: ActionFrame) -> bool:
+def _resolve(state: IBState, frame: ActionFrame, base: Frame) -> bool:
     """Resolve the clauses of `frame` (on top) in order; pause for an unnamed Cleanse
-    choice (IB 5.2.8)."""
+    choice (IB 5.2.8). `base`: the bottom frame when `step` found the action not
+    abandoned (`_abandoned` is asked again only once it or the actor's place changed)."""
     unit, kind = frame.unit, frame.kind
     clauses = frame.clauses
     i, sub = frame.clause, frame.sub
@@ -519,7 +521,10 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
             effects.rest_of_clause(state, unit, clause, hit)
         if clause.damage or state.queue or state.match.phase_mask:  # else nothing to settle
             effects.settle(state, clause.damage != 0)  # AMB-56
-        if state.result is not None or _abandoned(state, frame):
+        # Abandoned since? Not while the actor is in play and the bottom frame is `base`
+        # (frames never change in place).
+        if state.result is not None or ((state.off & BIT[unit] or state.stack[0] is not base)
+                                        and _abandoned(state, frame)):
             if state.result is None:
                 finish(state)
             return True
