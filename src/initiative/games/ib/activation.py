@@ -28,6 +28,7 @@ from initiative.games.ib import (
     windows,
 )
 from initiative.games.ib import statuses as st
+from initiative.games.ib.abilities import ACTOR
 from initiative.games.ib.actions import (
     ADVANCED,
     BASIC,
@@ -158,12 +159,16 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
                 step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
-    if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
-        effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
-        if state.result is not None or (state.stack[0] is not frame and _ended(state)):
-            return True
-        if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
-            return True
+    if stage == ST_START:  # IB 3.2.3: abilities answering the Start window, if any
+        masks, bit = match.trigger_masks["start_of_activation"], BIT[unit]
+        if masks[0] & bit or masks[1] & (~state.off | bit):  # abilities.answers, inline
+            abilities.collect(state, "start_of_activation", unit, ACTOR)  # effects.respond,
+            if state.queue:  # inline as well: once an activation
+                effects.flush(state)
+            if state.result is not None or (state.stack[0] is not frame and _ended(state)):
+                return True
+            if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
+                return True
     if stage == ST_START or stage == ST_DRAW:
         if match.discard_before_draw and free_discard.before_draw(state, unit, flags):
             state.stack[-1] = activation_frame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
@@ -175,8 +180,11 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             flags |= F_CC_CHARGED
             state.stack[-1] = activation_frame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
-        if abilities.answers(state, "end_of_activation", unit):
-            effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
+        masks, bit = match.trigger_masks["end_of_activation"], BIT[unit]
+        if masks[0] & bit or masks[1] & (~state.off | bit):  # abilities.answers, inline
+            abilities.collect(state, "end_of_activation", unit, ACTOR)  # IB 3.2.7
+            if state.queue:  # (effects.respond, inline)
+                effects.flush(state)
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE

@@ -295,36 +295,6 @@ def cards_in_play(stack: Sequence[Frame], unit_seat: Sequence[int]) -> list[tupl
             and f.owed != INSTALLED]
 
 
-def _announce(state: IBState, frame: ActionFrame) -> None:
-    """The declaration: costs in Charge are paid and everyone sees what is done."""
-    unit, kind, targets, card = frame.unit, frame.kind, frame.targets, frame.card
-    if kind == K_CHALLENGE:
-        if state.wants(events.CC_ACTION):
-            state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
-    elif kind == K_PLAY:
-        if state.quiet & BIT[events.PLAY]:  # state.wants, inline: the hot path
-            state.log_len += 1
-        else:
-            state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
-        if "play" in state.match.triggers:  # else `fire` finds nothing to answer
-            effects.fire(state, "play", unit)
-    elif kind == K_INSTALL:
-        if state.wants(events.INSTALL):
-            state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
-    elif kind == K_SIGIL:
-        if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
-            state.charge[unit] -= 1
-        if state.wants(events.SIGIL_USE):
-            state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
-    else:
-        if kind != K_BASIC:  # a Basic Attack is free (IB 4.1.1): nothing to pay
-            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-        if state.quiet & BIT[events.DECLARE]:  # state.wants, inline: the hot path
-            state.log_len += 1
-        else:
-            state.emit((events.DECLARE, unit, kind, *targets))
-
-
 def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
     """IB 4.5.7: the tier sets the effect and its discard cost (AMB-40, AMB-46)."""
     clauses = clauses_of(state, frame.unit, K_SIGIL, frame.card, tier)
@@ -406,16 +376,46 @@ def _choose_target(state: IBState, frame: ActionFrame, chosen: int) -> None:
 
 def _targets_set(state: IBState, frame: ActionFrame, stage: int) -> bool:
     """Put `frame`, its targets all set at `stage` and now at AS_RESOLVE, on top. A
-    fresh declaration (AS_TARGET; not an IB's Break Art) is announced and the response
-    window may open (IB 3.7.5, AMB-32). True if something came between: a window, the
-    game's end or another frame (the caller stops); False: resolve now."""
+    fresh declaration (AS_TARGET; not an IB's Break Art) is announced (its Charge cost
+    paid, and everyone sees what is done) and the response window may open (IB 3.7.5,
+    AMB-32). True if something came between: a window, the game's end or another frame
+    (the caller stops); False: resolve now."""
     stack = state.stack
     stack[-1] = frame
-    if not frame.via_ib and stage == AS_TARGET:
-        _announce(state, frame)
-        return windows.open_window(state, W_AFTER_DECLARE) \
-            or state.result is not None or stack[-1] is not frame
-    return False
+    if frame.via_ib or stage != AS_TARGET:
+        return False
+    unit, kind, targets, card = frame.unit, frame.kind, frame.targets, frame.card
+    if kind == K_CHALLENGE:
+        if state.wants(events.CC_ACTION):
+            state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
+    elif kind == K_PLAY:
+        if state.quiet & BIT[events.PLAY]:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
+            state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
+        if "play" in state.match.triggers:  # else `fire` finds nothing to answer
+            effects.fire(state, "play", unit)
+    elif kind == K_INSTALL:
+        if state.wants(events.INSTALL):
+            state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
+    elif kind == K_SIGIL:
+        if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
+            state.charge[unit] -= 1
+        if state.wants(events.SIGIL_USE):
+            state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
+    else:
+        if kind != K_BASIC:  # a Basic Attack is free (IB 4.1.1): nothing to pay
+            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
+        if state.quiet & BIT[events.DECLARE]:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
+            state.emit((events.DECLARE, unit, kind, *targets))
+    if state.result is not None:
+        return True
+    if 3 in state.charge[: state.match.num_characters] \
+            and windows.open_window(state, W_AFTER_DECLARE):  # (its first test, inline:
+        return True  # no call when no unit holds the 3 Charge a Break needs)
+    return stack[-1] is not frame
 
 
 def _with_target(frame: ActionFrame, chosen: int) -> ActionFrame:
@@ -533,7 +533,8 @@ def _resolve(state: IBState, frame: ActionFrame, base: Frame) -> bool:
         gain_charge(state, unit, 1)
     # At once, as the next step would (a Charge gain fires nothing). No window can
     # follow: done, without the AS_AFTER frame only a window would read.
-    if frame.via_ib or windows.none_can_break(state):
+    if frame.via_ib or state.result is not None \
+            or 3 not in state.charge[: state.match.num_characters]:  # none_can_break, inline
         finish(state)
     else:
         state.stack[-1] = frame = frame.at(AS_AFTER, i, 0)
