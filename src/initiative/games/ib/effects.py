@@ -400,7 +400,8 @@ def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int =
 
 def respond(state: IBState, trigger: str, actor: int = NO_UNIT,
             trigger_unit: int = ACTOR) -> None:
-    """`fire` once `answers` said yes (the activation windows check first themselves)."""
+    """`fire` once `answers` said yes (the activation's Start and End windows do both
+    inline, activation.py)."""
     abilities.collect(state, trigger, actor, trigger_unit)
     if state.queue:
         flush(state)
