@@ -377,7 +377,8 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
             continue
         code = match.card_codes[card]
         if code == CARD_SIGIL:
-            if not muted and sigils.can_install(state, unit, card):
+            if not muted and match.install_hosts[card][unit] & ~state.off:  # sigils.can_install,
+                # inline: someone in play may take it
                 out.append(INSTALLS[slot])
         elif match.card_costs[card] <= others and (
                 code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):

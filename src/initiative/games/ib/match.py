@@ -132,8 +132,10 @@ class Match:
     card_hosts: tuple[dict[int, tuple[int, ...]], ...] = field(init=False)
     """Per card id: team -> `sigil_hosts` of the card's Sigil type (empty for a card that
     is no Sigil): the action menu's look-up, by ints."""
-    card_host_masks: tuple[dict[int, int], ...] = field(init=False)
-    """`card_hosts` as bit sets of units (`sigils.can_install`)."""
+    install_hosts: tuple[tuple[int, ...], ...] = field(init=False)
+    """Per card id, per unit: the bit set of units that unit may install the card on when
+    they are in play (its team's `card_hosts`; none if it does not print the Sigil's
+    type under `sigil_installer_needs_type`, IB 2.3.4): `sigils.can_install`, by ints."""
     num_characters: int = field(init=False)
     support_cards: tuple[int, ...] = field(init=False)
     """Card id of each Support slot (unit `num_characters + i`)."""
@@ -360,9 +362,13 @@ class Match:
             {team: units for (team, kind), units in self.sigil_hosts.items()
              if kind == c.sigil_type} if code == CARD_SIGIL else {}
             for code, c in zip(self.card_codes, cards, strict=True)))
-        set_(self, "card_host_masks", tuple(
-            {team: sum(1 << u for u in units) for team, units in hosts.items()}
-            for hosts in self.card_hosts))
+        needs_type = self.config.sigil_installer_needs_type
+        host_masks = [{team: sum(1 << u for u in units) for team, units in hosts.items()}
+                      for hosts in self.card_hosts]
+        set_(self, "install_hosts", tuple(
+            tuple(0 if needs_type and not (masks.get(team, 0) >> unit) & 1
+                  else masks.get(team, 0) for unit, team in enumerate(self.unit_team))
+            for masks in host_masks))
         set_(self, "decklists", self._decklists())
 
     def _sigil_hosts(self) -> dict[tuple[int, str], tuple[int, ...]]:
