@@ -28,6 +28,7 @@ from initiative.games.ib import (
     windows,
 )
 from initiative.games.ib import statuses as st
+from initiative.games.ib.abilities import ACTOR
 from initiative.games.ib.actions import (
     ADVANCED,
     BASIC,
@@ -89,20 +90,30 @@ a compiled module (mypyc) looks a function passed as a value up by name at each 
 
 
 def begin_idle(state: IBState) -> None:
-    """Between activations: close a finished round, then open the between-window."""
+    """Between activations: close a finished round, then open the between-window, under
+    which the idle frame waits; with no window (no unit can break) the next activation
+    starts at once."""
     if state.track.rm == 0:  # else no round can end here (the check's first test)
         rounds.idle_round_check(state, _FIRE)
-    stack = state.stack
-    stack.append(NEXT_FRAME)
-    if not windows.open_window(state, W_BETWEEN):  # no window: start the activation at once
-        next_step(state, True)  # round_checked (positional: a keyword call costs more)
+    if state.result is None and 3 in state.charge[: state.match.num_characters]:
+        # a unit may break (windows.none_can_break, inline: skips the window's call)
+        state.stack.append(NEXT_FRAME)
+        if windows.open_window(state, W_BETWEEN):
+            return
+        state.stack.pop()
+    _start_next(state)
 
 
-def next_step(state: IBState, round_checked: bool = False) -> None:
-    """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
+def next_step(state: IBState) -> None:
+    """The idle frame's step, after the between-window: the round is checked again (a
+    Break in the window may have moved the RM), then the next activation starts."""
     state.stack.pop()
-    if not round_checked:  # a Break in the between-window may have moved the RM
-        rounds.idle_round_check(state, _FIRE)
+    rounds.idle_round_check(state, _FIRE)
+    _start_next(state)
+
+
+def _start_next(state: IBState) -> None:
+    """Start the next activation: the leftmost unit acts (IB 3.0.1, 3.1.2)."""
     if state.activations >= state.match.max_activations:
         victory.finish(state, -1)  # new: `max_activations` ends a stalled game in a draw
         return
@@ -148,12 +159,16 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
                 step_windows.pause(state, unit, top.step, top.flags)
             return True
         stage = ST_START  # nothing to resolve at the Status Check
-    if stage == ST_START and abilities.answers(state, "start_of_activation", unit):
-        effects.respond(state, "start_of_activation", unit)  # IB 3.2.3
-        if state.result is not None or (state.stack[0] is not frame and _ended(state)):
-            return True
-        if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
-            return True
+    if stage == ST_START:  # IB 3.2.3: abilities answering the Start window, if any
+        masks, bit = match.trigger_masks["start_of_activation"], BIT[unit]
+        if masks[0] & bit or masks[1] & (~state.off | bit):  # abilities.answers, inline
+            abilities.collect(state, "start_of_activation", unit, ACTOR)  # effects.respond,
+            if state.queue:  # inline as well: once an activation
+                effects.flush(state)
+            if state.result is not None or (state.stack[0] is not frame and _ended(state)):
+                return True
+            if match.every_step and step_windows.pause(state, unit, ST_DRAW, flags):
+                return True
     if stage == ST_START or stage == ST_DRAW:
         if match.discard_before_draw and free_discard.before_draw(state, unit, flags):
             state.stack[-1] = activation_frame(unit, ST_DRAW, flags)  # IB 2.8.7: discard first?
@@ -165,8 +180,11 @@ def step(state: IBState, frame: ActivationFrame) -> bool:
             flags |= F_CC_CHARGED
             state.stack[-1] = activation_frame(unit, ST_END, flags)
             _challenge_charge(state, unit, flags)
-        if abilities.answers(state, "end_of_activation", unit):
-            effects.respond(state, "end_of_activation", unit)  # IB 3.2.7
+        masks, bit = match.trigger_masks["end_of_activation"], BIT[unit]
+        if masks[0] & bit or masks[1] & (~state.off | bit):  # abilities.answers, inline
+            abilities.collect(state, "end_of_activation", unit, ACTOR)  # IB 3.2.7
+            if state.queue:  # (effects.respond, inline)
+                effects.flush(state)
             if state.result is not None or (state.stack[0] is not frame and _ended(state)):
                 return True
         stage = ST_MOVE
@@ -226,7 +244,8 @@ def _draw_step(state: IBState, unit: int, flags: int,
         return False
     skip = flags & F_STUNNED  # AMB-09 action_only: the action is skipped
     stage = ST_END if skip else ST_ACTION
-    top = state.stack[-1] = activation_frame(unit, stage, flags)
+    top = state.stack[-1] = activation_frame(unit, stage, flags) if flags \
+        else ACTIVATION_FRAMES[unit][stage]  # its fast path, inline: once an activation
     if drew and match.every_step and step_windows.pause(state, unit, stage, flags):
         return False  # a step window opened
     if stage != ST_ACTION or cc:
@@ -358,7 +377,8 @@ def legal(state: IBState, frame: ActivationFrame) -> list[Action]:
             continue
         code = match.card_codes[card]
         if code == CARD_SIGIL:
-            if not muted and sigils.can_install(state, unit, card):
+            if not muted and match.install_hosts[card][unit] & ~state.off:  # sigils.can_install,
+                # inline: someone in play may take it
                 out.append(INSTALLS[slot])
         elif match.card_costs[card] <= others and (
                 code != CARD_SUPPORT or supports.can_enter(state, match.unit_seat[unit], card)):
@@ -402,42 +422,44 @@ def _spend_flux(state: IBState, unit: int, option: int) -> None:
 def choose(state: IBState, frame: ActivationFrame, action: Action) -> None:
     unit, stage, flags = frame.unit, frame.step, frame.flags
     kind = KIND_CODES[action.index]  # a plain int (an IntEnum compares slower in pure Python)
+    if kind == K_DISCARD:
+        hand.discard(state, state.match.unit_seat[unit], action.arg)
+        state.stack[-1] = activation_frame(unit, stage, flags + DISCARD_UNIT)
+        if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
+            _draw_step(state, unit, flags + DISCARD_UNIT)
+        return
+    if kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
+        _draw_step(state, unit, flags)
+        return
+    if kind == K_FLUX:
+        state.stack[-1] = activation_frame(unit, ST_ACTION, flags | F_FLUX)
+        _spend_flux(state, unit, action.arg)
+        return
+    # The unit's action (IB 3.2.5): its activation goes on at the End window, or at the
+    # Action Step after a free one; then the action is declared (not a Pass, AMB-14).
+    after, card, owed = ST_END, -1, 0
     if kind == K_PASS:
         if state.quiet & BIT[events.PASS]:  # state.wants, inline: the hot path
             state.log_len += 1
         else:
             state.emit((events.PASS, unit))
-        state.stack[-1] = activation_frame(unit, ST_END, flags)  # AMB-14
-    elif kind == K_DISCARD:
-        hand.discard(state, state.match.unit_seat[unit], action.arg)
-        state.stack[-1] = activation_frame(unit, stage, flags + DISCARD_UNIT)
-        if stage == ST_DRAW:  # discarded before the Draw Step (IB 2.8.7): now draw
-            _draw_step(state, unit, flags + DISCARD_UNIT)
-    elif kind == K_KEEP:  # no discard before the Draw Step: a full hand draws nothing
-        _draw_step(state, unit, flags)
-    elif kind == K_FLUX:
-        state.stack[-1] = activation_frame(unit, ST_ACTION, flags | F_FLUX)
-        _spend_flux(state, unit, action.arg)
     elif kind == K_PLAY:
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
         spec = state.match.content.cards[card]
-        free = spec.kind == "event" and (
-            state.match.config.event_timing == "any_time_own_activation")  # AMB-48
-        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, K_PLAY, card=card, owed=spec.cost)
+        owed = spec.cost
+        if spec.kind == "event" and (
+                state.match.config.event_timing == "any_time_own_activation"):  # AMB-48
+            after = ST_ACTION
     elif kind == K_INSTALL:  # IB 4.5.1: installing is the whole action
         card = state.hands[state.match.unit_seat[unit]].pop(action.arg)
-        state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, kind, card=card)
     elif kind == K_SIGIL:  # IB 4.5.6: each installed Sigil once per activation
-        free = not state.match.config.sigil_use_is_action  # AMB-42
+        if not state.match.config.sigil_use_is_action:  # AMB-42
+            after = ST_ACTION
         flags |= F_SIGIL_USED[action.arg]
-        state.stack[-1] = activation_frame(unit, ST_ACTION if free else ST_END, flags)
-        attacks.declare(state, unit, kind, card=state.sigils[unit][action.arg][0])
-    elif kind == K_KEYSTONE:
-        state.stack[-1] = activation_frame(unit, ST_END, flags)
-        tier = state.match.keystone_cost == "discard_by_tier"
-        attacks.declare(state, unit, kind, owed=1 if tier else 0)  # AMB-41 tier 1
-    else:
-        state.stack[-1] = activation_frame(unit, ST_END, flags)
-        attacks.declare(state, unit, kind)
+        card = state.sigils[unit][action.arg][0]
+    elif kind == K_KEYSTONE and state.match.keystone_cost == "discard_by_tier":
+        owed = 1  # AMB-41 tier 1
+    state.stack[-1] = activation_frame(unit, after, flags) if flags \
+        else ACTIVATION_FRAMES[unit][after]  # its fast path, inline: once an activation
+    if kind != K_PASS:
+        attacks.declare(state, unit, kind, False, card, owed)  # (positional: a cheaper call)

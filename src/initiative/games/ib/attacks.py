@@ -102,24 +102,25 @@ def clauses_of(state: IBState, unit: int, kind: int, card: int = -1,
 
 
 def declare(state: IBState, unit: int, kind: int, via_ib: bool = False, card: int = -1,
-            owed: int = 0, tier: int = 0, recipient: int = -1) -> None:
+            owed: int = 0) -> None:
     """Push an attack, card, Keystone or Sigil use: a Sigil's tier or recipient first,
     then discards owed, then targets, then (not for an IB) its Charge cost and the
-    response window."""
-    key = (unit, kind, card, tier)
-    try:  # as first declared in this match (a subscript: no method call, no test)
-        clauses, targets = state.match.declared[key]
+    response window. The frame is the one first declared so in this match (frames are
+    immutable: shared, as `ACTIVATION_FRAMES` are; a subscript, no method call)."""
+    key = (unit, kind, card, owed, via_ib)
+    try:
+        frame = state.match.declared[key]
     except KeyError:
-        clauses = clauses_of(state, unit, kind, card, tier)
-        targets = open_targets(clauses)
-        state.match.declared[key] = (clauses, targets)
-    stage = AS_COST if owed else AS_TARGET
-    if kind == K_SIGIL:
-        stage = AS_TIER
-    elif kind == K_INSTALL:
-        stage = AS_RECIPIENT
-    state.stack.append(ActionFrame(unit, kind, targets, stage, via_ib, 0, 0, card, owed, tier,
-                                   recipient, clauses))
+        clauses = clauses_of(state, unit, kind, card)
+        stage = AS_COST if owed else AS_TARGET
+        if kind == K_SIGIL:
+            stage = AS_TIER
+        elif kind == K_INSTALL:
+            stage = AS_RECIPIENT
+        frame = ActionFrame(unit, kind, open_targets(clauses), stage, via_ib, 0, 0, card, owed,
+                            0, -1, clauses)
+        state.match.declared[key] = frame
+    state.stack.append(frame)
 
 
 def open_targets(clauses: tuple[Clause, ...]) -> tuple[int, ...]:
@@ -231,6 +232,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
     if stage == AS_CLEANSE:
         return False  # waiting for the controller to name the status (IB 5.2.8)
     if stage == AS_RESOLVE:
+        base = stack[0]  # the bottom frame, as the action is found not abandoned
         if _abandoned(state, frame):
             finish(state)
             return True
@@ -252,7 +254,7 @@ def step(state: IBState, frame: ActionFrame) -> bool:
                 if t >= 0 and off & BIT[t]:
                     _orphaned(state, frame)
                     return True
-        return _resolve(state, frame)
+        return _resolve(state, frame, base)
     if stage == AS_AFTER:
         _after(state, frame)
     else:
@@ -291,36 +293,6 @@ def cards_in_play(stack: Sequence[Frame], unit_seat: Sequence[int]) -> list[tupl
     return [(unit_seat[f.unit], f.card) for f in stack
             if f.tag == ACTION and (f.kind == K_PLAY or f.kind == K_INSTALL)
             and f.owed != INSTALLED]
-
-
-def _announce(state: IBState, frame: ActionFrame) -> None:
-    """The declaration: costs in Charge are paid and everyone sees what is done."""
-    unit, kind, targets, card = frame.unit, frame.kind, frame.targets, frame.card
-    if kind == K_CHALLENGE:
-        if state.wants(events.CC_ACTION):
-            state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
-    elif kind == K_PLAY:
-        if state.quiet & BIT[events.PLAY]:  # state.wants, inline: the hot path
-            state.log_len += 1
-        else:
-            state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
-        if "play" in state.match.triggers:  # else `fire` finds nothing to answer
-            effects.fire(state, "play", unit)
-    elif kind == K_INSTALL:
-        if state.wants(events.INSTALL):
-            state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
-    elif kind == K_SIGIL:
-        if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
-            state.charge[unit] -= 1
-        if state.wants(events.SIGIL_USE):
-            state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
-    else:
-        if kind != K_BASIC:  # a Basic Attack is free (IB 4.1.1): nothing to pay
-            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
-        if state.quiet & BIT[events.DECLARE]:  # state.wants, inline: the hot path
-            state.log_len += 1
-        else:
-            state.emit((events.DECLARE, unit, kind, *targets))
 
 
 def _choose_tier(state: IBState, frame: ActionFrame, tier: int) -> None:
@@ -404,16 +376,46 @@ def _choose_target(state: IBState, frame: ActionFrame, chosen: int) -> None:
 
 def _targets_set(state: IBState, frame: ActionFrame, stage: int) -> bool:
     """Put `frame`, its targets all set at `stage` and now at AS_RESOLVE, on top. A
-    fresh declaration (AS_TARGET; not an IB's Break Art) is announced and the response
-    window may open (IB 3.7.5, AMB-32). True if something came between: a window, the
-    game's end or another frame (the caller stops); False: resolve now."""
+    fresh declaration (AS_TARGET; not an IB's Break Art) is announced (its Charge cost
+    paid, and everyone sees what is done) and the response window may open (IB 3.7.5,
+    AMB-32). True if something came between: a window, the game's end or another frame
+    (the caller stops); False: resolve now."""
     stack = state.stack
     stack[-1] = frame
-    if not frame.via_ib and stage == AS_TARGET:
-        _announce(state, frame)
-        return windows.open_window(state, W_AFTER_DECLARE) \
-            or state.result is not None or stack[-1] is not frame
-    return False
+    if frame.via_ib or stage != AS_TARGET:
+        return False
+    unit, kind, targets, card = frame.unit, frame.kind, frame.targets, frame.card
+    if kind == K_CHALLENGE:
+        if state.wants(events.CC_ACTION):
+            state.emit((events.CC_ACTION, unit, card, *targets))  # IB 6.4.2
+    elif kind == K_PLAY:
+        if state.quiet & BIT[events.PLAY]:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
+            state.emit((events.PLAY, unit, card, *targets))  # IB 4.4 / 4.7 / 4.8
+        if "play" in state.match.triggers:  # else `fire` finds nothing to answer
+            effects.fire(state, "play", unit)
+    elif kind == K_INSTALL:
+        if state.wants(events.INSTALL):
+            state.emit((events.INSTALL, unit, card, frame.recipient))  # IB 4.5
+    elif kind == K_SIGIL:
+        if state.match.config.sigil_activation_cost != "discard_by_tier":  # AMB-40
+            state.charge[unit] -= 1
+        if state.wants(events.SIGIL_USE):
+            state.emit((events.SIGIL_USE, unit, card, frame.tier, *targets))
+    else:
+        if kind != K_BASIC:  # a Basic Attack is free (IB 4.1.1): nothing to pay
+            _pay(state, unit, kind)  # IB 4.2.1 / 4.3.1: paid on declaration
+        if state.quiet & BIT[events.DECLARE]:  # state.wants, inline: the hot path
+            state.log_len += 1
+        else:
+            state.emit((events.DECLARE, unit, kind, *targets))
+    if state.result is not None:
+        return True
+    if 3 in state.charge[: state.match.num_characters] \
+            and windows.open_window(state, W_AFTER_DECLARE):  # (its first test, inline:
+        return True  # no call when no unit holds the 3 Charge a Break needs)
+    return stack[-1] is not frame
 
 
 def _with_target(frame: ActionFrame, chosen: int) -> ActionFrame:
@@ -494,9 +496,10 @@ def _clause_targets(state: IBState, frame: ActionFrame, i: int) -> Sequence[int]
     return found if condition is None else effects.meeting(state, condition, found)
 
 
-def _resolve(state: IBState, frame: ActionFrame) -> bool:
+def _resolve(state: IBState, frame: ActionFrame, base: Frame) -> bool:
     """Resolve the clauses of `frame` (on top) in order; pause for an unnamed Cleanse
-    choice (IB 5.2.8)."""
+    choice (IB 5.2.8). `base`: the bottom frame when `step` found the action not
+    abandoned (`_abandoned` is asked again only once it or the actor's place changed)."""
     unit, kind = frame.unit, frame.kind
     clauses = frame.clauses
     i, sub = frame.clause, frame.sub
@@ -518,7 +521,10 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
             effects.rest_of_clause(state, unit, clause, hit)
         if clause.damage or state.queue or state.match.phase_mask:  # else nothing to settle
             effects.settle(state, clause.damage != 0)  # AMB-56
-        if state.result is not None or _abandoned(state, frame):
+        # Abandoned since? Not while the actor is in play and the bottom frame is `base`
+        # (frames never change in place).
+        if state.result is not None or ((state.off & BIT[unit] or state.stack[0] is not base)
+                                        and _abandoned(state, frame)):
             if state.result is None:
                 finish(state)
             return True
@@ -527,7 +533,8 @@ def _resolve(state: IBState, frame: ActionFrame) -> bool:
         gain_charge(state, unit, 1)
     # At once, as the next step would (a Charge gain fires nothing). No window can
     # follow: done, without the AS_AFTER frame only a window would read.
-    if frame.via_ib or windows.none_can_break(state):
+    if frame.via_ib or state.result is not None \
+            or 3 not in state.charge[: state.match.num_characters]:  # none_can_break, inline
         finish(state)
     else:
         state.stack[-1] = frame = frame.at(AS_AFTER, i, 0)

@@ -259,7 +259,8 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     the track as it was: where it stands and whether it is out of round are read after,
     only then."""
     track = state.track
-    before, rm = track.slot(unit), track.rm
+    order = track.order  # (track.slot, inline: the unit is on the track)
+    before, rm = order.index(unit), track.rm
     floor = 1
     if deferred:
         moved = track.deferred_move(unit, amount)
@@ -269,7 +270,7 @@ def shift(state: IBState, unit: int, amount: int, deferred: bool) -> None:
     else:
         moved = track.move_back(unit, amount)
     if moved:
-        after = track.slot(unit)
+        after = order.index(unit)
         if track.rm != rm:  # it crossed the Round Marker (IB 3.5.5, R6)
             outcome = events.CROSSED if amount > 0 else events.REJOINED
         else:
@@ -400,7 +401,8 @@ def fire(state: IBState, trigger: str, actor: int = NO_UNIT, trigger_unit: int =
 
 def respond(state: IBState, trigger: str, actor: int = NO_UNIT,
             trigger_unit: int = ACTOR) -> None:
-    """`fire` once `answers` said yes (the activation windows check first themselves)."""
+    """`fire` once `answers` said yes (the activation's Start and End windows do both
+    inline, activation.py)."""
     abilities.collect(state, trigger, actor, trigger_unit)
     if state.queue:
         flush(state)

@@ -16,7 +16,7 @@ from initiative.games.ib.actions import MAX_SUPPORTS, MAX_UNITS, Action
 from initiative.games.ib.clauses import TRIGGERS
 from initiative.games.ib.config import RulesConfig
 from initiative.games.ib.content import core_content
-from initiative.games.ib.frames import DISCARD_MASK, DISCARD_UNIT
+from initiative.games.ib.frames import DISCARD_MASK, DISCARD_UNIT, ActionFrame
 from initiative.games.ib.specs import (  # the card codes re-exported
     CARD_EVENT,
     CARD_PLAIN,
@@ -26,7 +26,6 @@ from initiative.games.ib.specs import (  # the card codes re-exported
     AbilitySpec,
     ChallengeSpec,
     CharacterSpec,
-    Clause,
     Content,
     KeystoneSpec,
 )
@@ -133,8 +132,10 @@ class Match:
     card_hosts: tuple[dict[int, tuple[int, ...]], ...] = field(init=False)
     """Per card id: team -> `sigil_hosts` of the card's Sigil type (empty for a card that
     is no Sigil): the action menu's look-up, by ints."""
-    card_host_masks: tuple[dict[int, int], ...] = field(init=False)
-    """`card_hosts` as bit sets of units (`sigils.can_install`)."""
+    install_hosts: tuple[tuple[int, ...], ...] = field(init=False)
+    """Per card id, per unit: the bit set of units that unit may install the card on when
+    they are in play (its team's `card_hosts`; none if it does not print the Sigil's
+    type under `sigil_installer_needs_type`, IB 2.3.4): `sigils.can_install`, by ints."""
     num_characters: int = field(init=False)
     support_cards: tuple[int, ...] = field(init=False)
     """Card id of each Support slot (unit `num_characters + i`)."""
@@ -198,11 +199,12 @@ class Match:
     """`keystone_ability_cost`."""
     own_signatures: bool = field(init=False)
     """`signature_play=own_character` (signatures.py)."""
-    declared: dict[tuple[int, int, int, int], tuple[tuple[Clause, ...], tuple[int, ...]]] = \
+    declared: dict[tuple[int, int, int, int, bool], ActionFrame] = \
         field(init=False, compare=False, repr=False)
-    """(unit, kind, card, tier) of an action declared in a game of this match -> its
-    clauses and their targets before any is chosen (`attacks.declare`): filled as each
-    is first declared, the same in every game of the match, then read, not found again."""
+    """(unit, kind, card, owed, via_ib) of an action declared in a game of this match ->
+    its ACTION frame as declared (`attacks.declare`): made as each is first declared,
+    the same in every game of the match, then shared (frames are immutable), not built
+    again."""
     target_menus: dict[int, tuple[Action, ...]] = field(init=False, compare=False, repr=False)
     """Bit set of units -> the actions choosing each of them (`attacks.legal`'s menu):
     filled as each set is first offered as targets, then read, not built again."""
@@ -360,9 +362,13 @@ class Match:
             {team: units for (team, kind), units in self.sigil_hosts.items()
              if kind == c.sigil_type} if code == CARD_SIGIL else {}
             for code, c in zip(self.card_codes, cards, strict=True)))
-        set_(self, "card_host_masks", tuple(
-            {team: sum(1 << u for u in units) for team, units in hosts.items()}
-            for hosts in self.card_hosts))
+        needs_type = self.config.sigil_installer_needs_type
+        host_masks = [{team: sum(1 << u for u in units) for team, units in hosts.items()}
+                      for hosts in self.card_hosts]
+        set_(self, "install_hosts", tuple(
+            tuple(0 if needs_type and not (masks.get(team, 0) >> unit) & 1
+                  else masks.get(team, 0) for unit, team in enumerate(self.unit_team))
+            for masks in host_masks))
         set_(self, "decklists", self._decklists())
 
     def _sigil_hosts(self) -> dict[tuple[int, str], tuple[int, ...]]:

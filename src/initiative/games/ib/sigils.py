@@ -38,12 +38,8 @@ def recipients(state: IBState, unit: int, card: int) -> list[int]:
 
 
 def can_install(state: IBState, unit: int, card: int) -> bool:
-    """`recipients` is not empty (the action menu's test, on bit sets)."""
-    match = state.match
-    hosts = match.card_host_masks[card].get(match.unit_team[unit], 0)
-    if match.config.sigil_installer_needs_type and not hosts & BIT[unit]:
-        return False
-    return (hosts & ~state.off) != 0
+    """`recipients` is not empty (the action menu's test, on bit sets: inline there)."""
+    return (state.match.install_hosts[card][unit] & ~state.off) != 0
 
 
 def replace_options(state: IBState, recipient: int, card: int) -> list[int]:
